@@ -1,0 +1,79 @@
+import type {
+	SessionContext,
+	SessionEntry,
+	SessionHeader,
+	SessionWarning,
+	NewEntry,
+	StoredMessage,
+} from "./types.js";
+
+/**
+ * The read side of a session tree: an immutable snapshot of one file's entries and indexes.
+ * Every walk is linear in the depth of the path it follows.
+ */
+export interface SessionTreeView {
+	readonly header: SessionHeader;
+	/** All entries in file order (arbor.leaf markers included). */
+	readonly entries: readonly SessionEntry[];
+	/** The current leaf id (markers resolved to their parent), or null for an empty conversation. */
+	readonly leafId: string | null;
+	readonly warnings: readonly SessionWarning[];
+	getEntry(id: string): SessionEntry | undefined;
+	/** Children ordered by timestamp, ties in file order. */
+	getChildren(id: string): readonly SessionEntry[];
+	/** Entries with no (existing) parent, in the same order. */
+	getRoots(): readonly SessionEntry[];
+	/** root → id (inclusive); [] for null. */
+	getPath(id: string | null): SessionEntry[];
+	/** The deepest entry on both paths, or null. */
+	commonAncestor(a: string | null, b: string | null): string | null;
+	/**
+	 * Entries abandoned when the leaf moves from `oldLeaf` to `target`, oldest first: old leaf back to
+	 * (not including) the common ancestor, stopping early at a compaction (returned as `compaction`).
+	 */
+	abandoned(oldLeaf: string | null, target: string | null): {
+		entries: SessionEntry[];
+		commonAncestorId: string | null;
+		compaction?: SessionEntry;
+	};
+	/** The newest label for an entry, if any. */
+	getLabel(id: string): string | undefined;
+	/** The session name (newest non-empty session_info), if any. */
+	readonly name: string | undefined;
+	/** What the model receives from `leafId` (default: the current leaf). */
+	buildContext(leafId?: string | null): SessionContext;
+	/** Resolve an entry id or unique prefix; throws SessionError("unknown-id" | "ambiguous"). */
+	resolveId(idOrPrefix: string): string;
+}
+
+/** Options for opening or creating a session. */
+export type OpenOptions = {
+	/** Take the writer lock and migrate v1/v2 files on disk (atomic, with .bak). Default false. */
+	write?: boolean;
+};
+
+/**
+ * A session file with a writer: appends are one line each, fsynced at `sync()`.
+ * `snapshot()` is stable between changes (same object) so React can subscribe to it.
+ */
+export interface SessionStoreApi {
+	/** Absolute file path; the file may not exist yet (lazy creation). Undefined in memory. */
+	readonly file: string | undefined;
+	readonly id: string;
+	readonly cwd: string;
+	snapshot(): SessionTreeView;
+	subscribe(listener: () => void): () => void;
+	/** Append a child of the current leaf and move the leaf to it. Returns the stored entry. */
+	append(entry: NewEntry): SessionEntry;
+	appendMessage(message: StoredMessage): SessionEntry;
+	/** Append under an explicit parent (null = new root) and make it the leaf. */
+	appendAt(parentId: string | null, entry: NewEntry): SessionEntry;
+	/** Move the leaf without another write; records an arbor.leaf marker so the move survives. */
+	moveLeaf(id: string | null): void;
+	setLabel(targetId: string, label: string | undefined): SessionEntry;
+	setName(name: string): SessionEntry;
+	/** fsync the file (end of turn, before exit). */
+	sync(): void;
+	/** sync + release the writer lock. */
+	close(): void;
+}

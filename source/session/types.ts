@@ -1,0 +1,201 @@
+/**
+ * Session file format v3 (pi-compatible). These types describe what is on disk; the store keeps
+ * unknown fields and unknown entry types untouched so copies (fork) never lose data.
+ */
+
+/** Line 1 of every session file. Metadata, not a tree node. */
+export type SessionHeader = {
+	type: "session";
+	version?: number;
+	id: string;
+	timestamp: string;
+	cwd: string;
+	parentSession?: string;
+	[key: string]: unknown;
+};
+
+export type TextContent = { type: "text"; text: string; [key: string]: unknown };
+export type ImageContent = { type: "image"; data: string; mimeType: string; [key: string]: unknown };
+export type ThinkingContent = { type: "thinking"; thinking: string; [key: string]: unknown };
+export type ToolCallContent = {
+	type: "toolCall";
+	id: string;
+	name: string;
+	arguments: Record<string, unknown>;
+	[key: string]: unknown;
+};
+
+export type Usage = {
+	input: number;
+	output: number;
+	cacheRead: number;
+	cacheWrite: number;
+	totalTokens?: number;
+	cost?: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+};
+
+export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
+
+export type UserMessage = {
+	role: "user";
+	content: string | (TextContent | ImageContent)[];
+	timestamp: number;
+};
+
+export type AssistantMessage = {
+	role: "assistant";
+	content: (TextContent | ThinkingContent | ToolCallContent)[];
+	api?: string;
+	provider?: string;
+	model?: string;
+	usage?: Usage;
+	stopReason: StopReason;
+	errorMessage?: string;
+	timestamp: number;
+};
+
+export type ToolResultMessage = {
+	role: "toolResult";
+	toolCallId: string;
+	toolName: string;
+	content: (TextContent | ImageContent)[];
+	details?: unknown;
+	isError: boolean;
+	timestamp: number;
+};
+
+export type BashExecutionMessage = {
+	role: "bashExecution";
+	command: string;
+	output: string;
+	exitCode: number | null;
+	cancelled: boolean;
+	truncated: boolean;
+	excludeFromContext?: boolean;
+	timestamp: number;
+};
+
+export type CustomMessage = {
+	role: "custom";
+	customType: string;
+	content: string | (TextContent | ImageContent)[];
+	display: boolean;
+	details?: unknown;
+	timestamp: number;
+};
+
+/** What a `message` entry stores. */
+export type StoredMessage =
+	| UserMessage
+	| AssistantMessage
+	| ToolResultMessage
+	| BashExecutionMessage
+	| CustomMessage;
+
+/** Extra items that context building emits besides stored messages. */
+export type CompactionSummaryMessage = {
+	role: "compactionSummary";
+	summary: string;
+	tokensBefore: number;
+	timestamp: number;
+};
+export type BranchSummaryMessage = {
+	role: "branchSummary";
+	summary: string;
+	fromId: string;
+	timestamp: number;
+};
+
+/** One item of the model context, exactly as pi's buildSessionContext lists it. */
+export type ContextMessage = StoredMessage | CompactionSummaryMessage | BranchSummaryMessage;
+
+type Base = { id: string; parentId: string | null; timestamp: string; [key: string]: unknown };
+
+export type MessageEntry = Base & { type: "message"; message: StoredMessage };
+export type ModelChangeEntry = Base & { type: "model_change"; provider: string; modelId: string };
+export type ThinkingLevelChangeEntry = Base & { type: "thinking_level_change"; thinkingLevel: string };
+export type CompactionEntry = Base & {
+	type: "compaction";
+	summary: string;
+	firstKeptEntryId: string;
+	tokensBefore: number;
+	details?: unknown;
+	fromHook?: boolean;
+};
+export type BranchSummaryEntry = Base & {
+	type: "branch_summary";
+	fromId: string;
+	summary: string;
+	details?: unknown;
+	fromHook?: boolean;
+};
+export type CustomEntry = Base & { type: "custom"; customType: string; data?: unknown };
+export type CustomMessageEntry = Base & {
+	type: "custom_message";
+	customType: string;
+	content: string | (TextContent | ImageContent)[];
+	display: boolean;
+	details?: unknown;
+};
+export type LabelEntry = Base & { type: "label"; targetId: string; label?: string };
+export type SessionInfoEntry = Base & { type: "session_info"; name: string };
+/** An entry type this version does not know: kept, never in context, hidden by default. */
+export type UnknownEntry = Base & { type: string };
+
+export type KnownEntry =
+	| MessageEntry
+	| ModelChangeEntry
+	| ThinkingLevelChangeEntry
+	| CompactionEntry
+	| BranchSummaryEntry
+	| CustomEntry
+	| CustomMessageEntry
+	| LabelEntry
+	| SessionInfoEntry;
+
+export type SessionEntry = KnownEntry | UnknownEntry;
+
+/** An entry before the store gives it id, parentId and timestamp. */
+export type NewEntry = { type: string; [key: string]: unknown };
+
+/** customType of the marker arbor appends to remember a leaf moved without other writes. */
+export const LEAF_MARKER_TYPE = "arbor.leaf";
+
+export const CURRENT_VERSION = 3;
+
+/** Something wrong in a file that the store worked around and reports (never silently). */
+export type SessionWarning = {
+	kind: "torn-tail" | "bad-line" | "orphan" | "duplicate-id" | "cycle" | "bad-entry";
+	/** 1-based line number in the file, when known. */
+	line?: number;
+	id?: string;
+	message: string;
+};
+
+/** What context building returns (`arbor context --json` prints it). */
+export type SessionContext = {
+	leafId: string | null;
+	model: { provider: string; modelId: string } | null;
+	thinkingLevel: string;
+	messages: ContextMessage[];
+};
+
+export type SessionErrorCode =
+	| "not-found"
+	| "bad-header"
+	| "unreadable"
+	| "locked"
+	| "ambiguous"
+	| "unknown-id"
+	| "invalid";
+
+/** Expected failures of the store. The CLI maps every code to exit 2. */
+export class SessionError extends Error {
+	constructor(
+		readonly code: SessionErrorCode,
+		message: string,
+	) {
+		super(message);
+		this.name = "SessionError";
+	}
+}
