@@ -1,0 +1,124 @@
+/**
+ * `bash`: runs a command with `bash -c` in its own process group so a timeout or Esc can kill the
+ * command together with everything it started. A non-zero exit is a result, not a thrown error:
+ * the model needs to see the output to fix the problem.
+ */
+import { spawn } from "node:child_process";
+import { OutputCapture } from "./output-capture.js";
+import { ToolError, throwIfAborted, type ToolResult } from "./result.js";
+
+export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
+/** After bash exits, how long to wait for background children that still hold the pipes. */
+const PIPE_GRACE_MS = 250;
+
+export type BashArgs = { command: string; timeout?: number };
+export type BashDetails = {
+	exitCode: number | null;
+	signal: string | null;
+	timedOut: boolean;
+	cancelled: boolean;
+	truncated: boolean;
+	fullOutputPath?: string;
+};
+
+type Ended = { code: number | null; signal: string | null; timedOut: boolean; cancelled: boolean };
+
+/** Runs `args.command` in `opts.cwd`; output is stdout and stderr interleaved as they arrive. */
+export async function bashTool(
+	args: BashArgs,
+	opts: { cwd: string; signal?: AbortSignal },
+): Promise<ToolResult<BashDetails>> {
+	throwIfAborted(opts.signal);
+	const timeout = args.timeout !== undefined && args.timeout > 0 ? args.timeout : BASH_DEFAULT_TIMEOUT_SECONDS;
+	const capture = new OutputCapture();
+	const ended = await run({ command: args.command, cwd: opts.cwd, timeout, capture, signal: opts.signal });
+	const out = capture.finish();
+	const lines: string[] = [];
+	if (out.truncated) {
+		const shown = out.text === "" ? 0 : out.text.split("\n").length;
+		lines.push(`[output truncated: showing the last ${shown} of ${out.totalLines} lines; full output in ${out.fullOutputPath}]`);
+	}
+	lines.push(out.text === "" ? "(no output)" : out.text.replace(/\n$/, ""));
+	lines.push(statusLine(ended, timeout));
+	const details: BashDetails = {
+		exitCode: ended.code,
+		signal: ended.signal,
+		timedOut: ended.timedOut,
+		cancelled: ended.cancelled,
+		truncated: out.truncated,
+		...(out.fullOutputPath ? { fullOutputPath: out.fullOutputPath } : {}),
+	};
+	return { output: lines.join("\n"), details, isError: ended.code !== 0 };
+}
+
+function statusLine(ended: Ended, timeout: number): string {
+	if (ended.timedOut) return `timed out after ${timeout}s`;
+	if (ended.cancelled) return "cancelled";
+	if (ended.code === null) return `killed by ${ended.signal ?? "a signal"}`;
+	return `exit code ${ended.code}`;
+}
+
+type RunOptions = { command: string; cwd: string; timeout: number; capture: OutputCapture; signal?: AbortSignal };
+
+function run(opts: RunOptions): Promise<Ended> {
+	return new Promise((resolve, reject) => {
+		const child = spawn("bash", ["-c", opts.command], {
+			cwd: opts.cwd,
+			detached: true,
+			stdio: ["ignore", "pipe", "pipe"],
+		});
+		const killers = armKillers(child.pid, opts);
+		let settled = false;
+		let graceTimer: NodeJS.Timeout | undefined;
+		const finish = (code: number | null, signal: string | null) => {
+			if (settled) return;
+			settled = true;
+			clearTimeout(graceTimer);
+			killers.dispose();
+			resolve({ code, signal, timedOut: killers.state.timedOut, cancelled: killers.state.cancelled });
+		};
+		child.stdout.on("data", (c: Buffer) => opts.capture.push(c));
+		child.stderr.on("data", (c: Buffer) => opts.capture.push(c));
+		child.on("error", (error) => {
+			settled = true;
+			killers.dispose();
+			reject(new ToolError(`cannot run bash: ${error.message}`));
+		});
+		child.on("close", (code, signal) => finish(code, signal));
+		child.on("exit", (code, signal) => {
+			graceTimer = setTimeout(() => {
+				child.stdout.destroy();
+				child.stderr.destroy();
+				finish(code, signal);
+			}, PIPE_GRACE_MS);
+		});
+	});
+}
+
+/** Sets up the timeout and the abort listener; both kill the whole process group. */
+function armKillers(pid: number | undefined, opts: RunOptions) {
+	const state = { timedOut: false, cancelled: false };
+	const killGroup = () => {
+		if (pid === undefined) return;
+		try {
+			process.kill(-pid, "SIGKILL");
+		} catch (error) {
+			// ESRCH: the group is already gone, which is what we wanted.
+			if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+		}
+	};
+	const timer = setTimeout(() => {
+		state.timedOut = true;
+		killGroup();
+	}, opts.timeout * 1000);
+	const onAbort = () => {
+		state.cancelled = true;
+		killGroup();
+	};
+	opts.signal?.addEventListener("abort", onAbort, { once: true });
+	const dispose = () => {
+		clearTimeout(timer);
+		opts.signal?.removeEventListener("abort", onAbort);
+	};
+	return { state, dispose };
+}

@@ -1,0 +1,64 @@
+/**
+ * Collects a command's output with bounded memory: once it outgrows the cap, everything is spilled
+ * to a temp file and only a rolling tail stays in memory (the end of a log is what matters).
+ */
+import { closeSync, openSync, writeSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+
+export const OUTPUT_MAX_BYTES = 50 * 1024;
+export const OUTPUT_MAX_LINES = 2000;
+
+/** The kept tail and where the full output went, if it had to be cut. */
+export type CapturedOutput = { text: string; truncated: boolean; totalLines: number; fullOutputPath?: string };
+
+/** Accumulates chunks; call `finish()` once the process has ended. */
+export class OutputCapture {
+	private chunks: Buffer[] = [];
+	private held = 0;
+	private total = 0;
+	private newlines = 0;
+	private lastByte = -1;
+	private fd: number | undefined;
+	private file: string | undefined;
+
+	push(chunk: Buffer): void {
+		this.total += chunk.length;
+		for (const b of chunk) if (b === 10) this.newlines++;
+		if (chunk.length > 0) this.lastByte = chunk[chunk.length - 1]!;
+		if (this.fd === undefined && this.total > OUTPUT_MAX_BYTES) this.spill();
+		if (this.fd !== undefined) writeSync(this.fd, chunk);
+		this.chunks.push(chunk);
+		this.held += chunk.length;
+		// Keep a little more than the cap so the tail can start at a line boundary.
+		while (this.held - this.chunks[0]!.length > 2 * OUTPUT_MAX_BYTES) this.held -= this.chunks.shift()!.length;
+	}
+
+	finish(): CapturedOutput {
+		const totalLines = this.newlines + (this.total > 0 && this.lastByte !== 10 ? 1 : 0);
+		if (this.fd === undefined && totalLines > OUTPUT_MAX_LINES) this.spill();
+		if (this.fd !== undefined) closeSync(this.fd);
+		const all = Buffer.concat(this.chunks).toString("utf8");
+		if (this.file === undefined) return { text: all, truncated: false, totalLines };
+		return { text: tail(all), truncated: true, totalLines, fullOutputPath: this.file };
+	}
+
+	private spill(): void {
+		this.file = path.join(os.tmpdir(), `arbor-bash-${randomUUID()}.log`);
+		this.fd = openSync(this.file, "w", 0o600);
+		for (const c of this.chunks) writeSync(this.fd, c);
+	}
+}
+
+function tail(text: string): string {
+	let cut = text.endsWith("\n") ? text.slice(0, -1) : text;
+	if (Buffer.byteLength(cut) > OUTPUT_MAX_BYTES) {
+		cut = Buffer.from(cut).subarray(-OUTPUT_MAX_BYTES).toString("utf8");
+		// Drop the partial first line (and any split UTF-8 character with it).
+		const nl = cut.indexOf("\n");
+		if (nl !== -1) cut = cut.slice(nl + 1);
+	}
+	const lines = cut.split("\n");
+	return lines.slice(-OUTPUT_MAX_LINES).join("\n");
+}

@@ -1,0 +1,43 @@
+import { open } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+
+/** Resolves a tool path argument against `cwd`; absolute paths are kept and `~` is expanded. */
+export function resolvePath(cwd: string, p: string): string {
+	if (p === "~") return os.homedir();
+	if (p.startsWith("~/")) return path.join(os.homedir(), p.slice(2));
+	return path.resolve(cwd, p);
+}
+
+/** How a path is shown to the model: relative to cwd when inside it, absolute otherwise. */
+export function displayPath(cwd: string, abs: string): string {
+	const rel = path.relative(cwd, abs);
+	if (rel === "") return ".";
+	if (rel.startsWith("..") || path.isAbsolute(rel)) return abs;
+	return rel.split(path.sep).join("/");
+}
+
+/** A file is treated as binary when its first 8 KB contain a NUL byte (git's heuristic). */
+export function looksBinary(buf: Uint8Array): boolean {
+	const end = Math.min(buf.length, 8192);
+	for (let i = 0; i < end; i++) if (buf[i] === 0) return true;
+	return false;
+}
+
+/** Reads only the first 8 KB of a file to decide whether it is binary. */
+export async function isBinaryFile(abs: string): Promise<boolean> {
+	const handle = await open(abs, "r");
+	try {
+		const buf = Buffer.alloc(8192);
+		const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+		return looksBinary(buf.subarray(0, bytesRead));
+	} finally {
+		await handle.close();
+	}
+}
+
+/** True when an fs error means "does not exist". */
+export function isNotFound(error: unknown): boolean {
+	const code = (error as NodeJS.ErrnoException | undefined)?.code;
+	return code === "ENOENT" || code === "ENOTDIR";
+}

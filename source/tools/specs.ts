@@ -1,0 +1,87 @@
+/** Model-facing descriptions and input schemas of the built-in tools, and how each one runs. */
+import { z } from "zod";
+import { bashTool, BASH_DEFAULT_TIMEOUT_SECONDS } from "./bash.js";
+import { editTool } from "./edit.js";
+import { findTool } from "./find.js";
+import { grepTool } from "./grep.js";
+import { lsTool } from "./ls.js";
+import type { ToolName } from "./policy.js";
+import { readTool } from "./read.js";
+import type { ToolResult } from "./result.js";
+import { writeTool } from "./write.js";
+
+/** What a tool needs besides its arguments. */
+export type ToolContext = { cwd: string; signal?: AbortSignal };
+
+type Spec<S extends z.ZodType> = {
+	description: string;
+	inputSchema: S;
+	run(args: z.infer<S>, ctx: ToolContext): Promise<ToolResult<object>>;
+};
+
+const spec = <S extends z.ZodType>(s: Spec<S>): Spec<S> => s;
+const path = z.string().describe("File path, relative to the working directory or absolute");
+
+/** One spec per tool name. */
+export const TOOL_SPECS = {
+	read: spec({
+		description:
+			"Read a text file. Lines are numbered from 1. Long files are paged: use offset/limit to read more.",
+		inputSchema: z.object({
+			path,
+			offset: z.number().int().min(1).optional().describe("First line to read (1-based)"),
+			limit: z.number().int().min(1).optional().describe("Maximum number of lines (default 2000)"),
+		}),
+		run: (args, ctx) => readTool(args, ctx),
+	}),
+	ls: spec({
+		description: "List a directory (default: the working directory). Directories end with /.",
+		inputSchema: z.object({ path: path.optional() }),
+		run: (args, ctx) => lsTool(args, ctx),
+	}),
+	grep: spec({
+		description:
+			"Search file contents with a JavaScript regular expression (or a literal string). Honours .gitignore. " +
+			"Prints file:line: text.",
+		inputSchema: z.object({
+			pattern: z.string().describe("Regular expression, or the exact text when literal is true"),
+			path: path.optional().describe("File or directory to search (default: the working directory)"),
+			glob: z.string().optional().describe("Only files matching this glob, e.g. *.ts or src/**/*.tsx"),
+			ignoreCase: z.boolean().optional(),
+			literal: z.boolean().optional().describe("Treat pattern as plain text"),
+		}),
+		run: (args, ctx) => grepTool(args, ctx),
+	}),
+	find: spec({
+		description:
+			"Find files by glob (e.g. *.ts, src/**/*.test.ts). A pattern without / matches file names at any depth. " +
+			"Honours .gitignore.",
+		inputSchema: z.object({
+			pattern: z.string().describe("Glob pattern"),
+			path: path.optional().describe("Directory to search (default: the working directory)"),
+		}),
+		run: (args, ctx) => findTool(args, ctx),
+	}),
+	write: spec({
+		description: "Create or overwrite a file with the given content. Parent directories are created.",
+		inputSchema: z.object({ path, content: z.string() }),
+		run: (args, ctx) => writeTool(args, ctx),
+	}),
+	edit: spec({
+		description:
+			"Replace one exact occurrence of oldText with newText in a file. oldText must match exactly " +
+			"(including whitespace) and be unique; include surrounding lines if needed.",
+		inputSchema: z.object({ path, oldText: z.string(), newText: z.string() }),
+		run: (args, ctx) => editTool(args, ctx),
+	}),
+	bash: spec({
+		description:
+			"Run a shell command with bash in the working directory. Output is stdout and stderr combined; " +
+			`long output keeps the end. Default timeout ${BASH_DEFAULT_TIMEOUT_SECONDS}s.`,
+		inputSchema: z.object({
+			command: z.string(),
+			timeout: z.number().positive().optional().describe("Timeout in seconds"),
+		}),
+		run: (args, ctx) => bashTool(args, ctx),
+	}),
+} satisfies Record<ToolName, Spec<z.ZodType>>;

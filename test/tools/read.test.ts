@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { readTool } from "../../source/tools/read.js";
+import { ToolError } from "../../source/tools/result.js";
+import { makeTree, removeTree } from "./fixture.js";
+
+let dir = "";
+afterEach(() => removeTree(dir));
+
+describe("readTool", () => {
+	it("numbers lines like cat -n", async () => {
+		dir = makeTree({ "a.txt": "one\ntwo\nthree\n" });
+		const r = await readTool({ path: "a.txt" }, { cwd: dir });
+		expect(r.output).toBe("     1\tone\n     2\ttwo\n     3\tthree");
+		expect(r.details).toEqual({ path: `${dir}/a.txt`, startLine: 1, endLine: 3, totalLines: 3 });
+	});
+
+	it("pages with offset and limit and says how to continue", async () => {
+		dir = makeTree({ "a.txt": "l1\nl2\nl3\nl4\nl5" });
+		const r = await readTool({ path: "a.txt", offset: 2, limit: 2 }, { cwd: dir });
+		expect(r.output).toBe("     2\tl2\n     3\tl3\n[... 2 more lines; use offset=4 to continue]");
+		const last = await readTool({ path: `${dir}/a.txt`, offset: 4 }, { cwd: "/" });
+		expect(last.output).toBe("     4\tl4\n     5\tl5");
+	});
+
+	it("caps total size at 50 KB and cuts long lines at 2000 chars", async () => {
+		const long = "x".repeat(2500);
+		const lines = Array.from({ length: 100 }, () => "y".repeat(1000));
+		dir = makeTree({ "long.txt": `${long}\n`, "big.txt": lines.join("\n") });
+		const r1 = await readTool({ path: "long.txt" }, { cwd: dir });
+		expect(r1.output).toBe(`     1\t${"x".repeat(2000)} [... line cut at 2000 chars]`);
+		const r2 = await readTool({ path: "big.txt" }, { cwd: dir });
+		// Each line costs 6 + 1 + 1000 + 1 = 1008 bytes; 50 fit into 51200.
+		const out = r2.output.split("\n");
+		expect(out).toHaveLength(51);
+		expect(out[50]).toBe("[... 50 more lines; use offset=51 to continue]");
+		expect(r2.details?.endLine).toBe(50);
+	});
+
+	it("refuses binary files and reports missing files, directories and bad offsets", async () => {
+		dir = makeTree({ "bin.dat": Buffer.from([0x41, 0x00, 0x42]), "a.txt": "a\n", "sub/x": "" });
+		await expect(readTool({ path: "bin.dat" }, { cwd: dir })).rejects.toThrow(
+			new ToolError("bin.dat is a binary file"),
+		);
+		await expect(readTool({ path: "nope.txt" }, { cwd: dir })).rejects.toThrow("nope.txt: no such file");
+		await expect(readTool({ path: "sub" }, { cwd: dir })).rejects.toThrow("sub is a directory; use ls to list it");
+		await expect(readTool({ path: "a.txt", offset: 5 }, { cwd: dir })).rejects.toThrow(
+			"offset 5 is beyond the end of a.txt (1 lines)",
+		);
+		await expect(readTool({ path: "sub/x" }, { cwd: dir })).resolves.toMatchObject({ output: "sub/x is empty" });
+	});
+});

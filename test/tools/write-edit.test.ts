@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { editTool } from "../../source/tools/edit.js";
+import { writeTool } from "../../source/tools/write.js";
+import { makeTree, removeTree } from "./fixture.js";
+
+let dir = "";
+afterEach(() => removeTree(dir));
+
+describe("writeTool", () => {
+	it("creates parent directories and reports bytes and lines", async () => {
+		dir = makeTree();
+		const r = await writeTool({ path: "deep/er/f.txt", content: "héllo\nworld\n" }, { cwd: dir });
+		expect(r.output).toBe("Created deep/er/f.txt (13 bytes, 2 lines)");
+		expect(r.details).toEqual({ path: path.join(dir, "deep/er/f.txt"), bytes: 13, lines: 2, created: true });
+		expect(fs.readFileSync(path.join(dir, "deep/er/f.txt"), "utf8")).toBe("héllo\nworld\n");
+		const again = await writeTool({ path: "deep/er/f.txt", content: "x" }, { cwd: dir });
+		expect(again.output).toBe("Overwrote deep/er/f.txt (1 bytes, 1 lines)");
+		expect(fs.readFileSync(path.join(dir, "deep/er/f.txt"), "utf8")).toBe("x");
+	});
+
+	it("refuses to overwrite a directory", async () => {
+		dir = makeTree({ "d/x": "" });
+		await expect(writeTool({ path: "d", content: "" }, { cwd: dir })).rejects.toThrow("d is a directory");
+	});
+});
+
+const SOURCE = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"].join("\n") + "\n";
+
+describe("editTool", () => {
+	it("replaces a unique match and returns a unified diff with 3 lines of context", async () => {
+		dir = makeTree({ "f.txt": SOURCE });
+		const r = await editTool({ path: "f.txt", oldText: "e\nf\n", newText: "E\nf\nF2\n" }, { cwd: dir });
+		// The changed region is one block: "f" sits inside it, so it appears as -f/+f.
+		const expected = [
+			"--- a/f.txt",
+			"+++ b/f.txt",
+			"@@ -2,8 +2,9 @@",
+			" b",
+			" c",
+			" d",
+			"-e",
+			"-f",
+			"+E",
+			"+f",
+			"+F2",
+			" g",
+			" h",
+			" i",
+		].join("\n");
+		expect(r.details?.diff).toBe(expected);
+		expect(r.output).toBe(`Edited f.txt\n${expected}`);
+		expect(fs.readFileSync(path.join(dir, "f.txt"), "utf8")).toBe(SOURCE.replace("e\nf\n", "E\nf\nF2\n"));
+	});
+
+	it("diffs a change on the first and on the last line", async () => {
+		dir = makeTree({ "f.txt": SOURCE });
+		const first = await editTool({ path: "f.txt", oldText: "a", newText: "A" }, { cwd: dir });
+		expect(first.details?.diff).toBe("--- a/f.txt\n+++ b/f.txt\n@@ -1,4 +1,4 @@\n-a\n+A\n b\n c\n d");
+		const last = await editTool({ path: "f.txt", oldText: "j\n", newText: "" }, { cwd: dir });
+		expect(last.details?.diff).toBe("--- a/f.txt\n+++ b/f.txt\n@@ -7,4 +7,3 @@\n g\n h\n i\n-j");
+	});
+
+	it("rejects missing, ambiguous and empty oldText and missing files, leaving the file alone", async () => {
+		dir = makeTree({ "f.txt": "x = 1\nx = 1\n" });
+		await expect(editTool({ path: "f.txt", oldText: "y", newText: "z" }, { cwd: dir })).rejects.toThrow(
+			"oldText not found in f.txt",
+		);
+		await expect(editTool({ path: "f.txt", oldText: "x = 1", newText: "z" }, { cwd: dir })).rejects.toThrow(
+			"oldText occurs 2 times in f.txt; add more context to make it unique",
+		);
+		await expect(editTool({ path: "f.txt", oldText: "", newText: "z" }, { cwd: dir })).rejects.toThrow(
+			"oldText must not be empty; use write to create a file",
+		);
+		await expect(editTool({ path: "g.txt", oldText: "a", newText: "b" }, { cwd: dir })).rejects.toThrow(
+			"g.txt: no such file",
+		);
+		expect(fs.readFileSync(path.join(dir, "f.txt"), "utf8")).toBe("x = 1\nx = 1\n");
+	});
+
+	it("matches LF oldText in a CRLF file and keeps CRLF", async () => {
+		dir = makeTree({ "w.txt": "one\r\ntwo\r\nthree\r\n" });
+		await editTool({ path: "w.txt", oldText: "one\ntwo", newText: "1\n2" }, { cwd: dir });
+		expect(fs.readFileSync(path.join(dir, "w.txt"), "utf8")).toBe("1\r\n2\r\nthree\r\n");
+	});
+});
