@@ -1,0 +1,102 @@
+// npm run bench: prints speed and memory figures (medians of several runs). Never asserts: the
+// machines are shared and noisy, so figures are read by people, not by tests.
+//   node scripts/bench.mjs [--quick]    (--quick: 10k-entry files only, fewer runs)
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startBenchServer } from "./bench-server.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const cli = join(root, "dist/cli.js");
+const quick = process.argv.includes("--quick");
+const RUNS = quick ? 5 : 7;
+
+const median = (xs) => {
+	const s = [...xs].sort((a, b) => a - b);
+	return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+function timeVersion() {
+	const times = [];
+	for (let i = 0; i < RUNS; i++) {
+		const t = process.hrtime.bigint();
+		spawnSync(process.execPath, [cli, "--version"], { stdio: "ignore" });
+		times.push(Number(process.hrtime.bigint() - t) / 1e6);
+	}
+	return median(times);
+}
+
+/** Time from spawning `arbor -p` to the first byte of the reply on stdout. */
+function firstByte(args, env) {
+	return new Promise((resolve, reject) => {
+		const t = process.hrtime.bigint();
+		const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
+		let first;
+		let err = "";
+		child.stdout.once("data", () => (first = Number(process.hrtime.bigint() - t) / 1e6));
+		child.stderr.on("data", (d) => (err += d));
+		child.on("close", (code) => (code === 0 && first !== undefined ? resolve(first) : reject(new Error(`exit ${code}: ${err}`))));
+		child.stdin.end("ping");
+	});
+}
+
+async function medianOf(fn) {
+	const xs = [];
+	for (let i = 0; i < RUNS; i++) xs.push(await fn());
+	return median(xs);
+}
+
+function generate(kind, n) {
+	const dir = join(root, ".bench");
+	mkdirSync(dir, { recursive: true });
+	const file = join(dir, `${kind}-${n}.jsonl`);
+	if (!existsSync(file)) {
+		const gen = process.env.ARBOR_SHARED ? join(process.env.ARBOR_SHARED, "tools/gen-session.mjs") : join(root, "../shared/tools/gen-session.mjs");
+		spawnSync(process.execPath, [gen, "--out", file, "--kind", kind, "--n", String(n)], { stdio: "ignore" });
+	}
+	return file;
+}
+
+async function printModeFigures() {
+	const server = await startBenchServer();
+	const home = mkdtempSync(join(tmpdir(), "arbor-bench-"));
+	const base = ["-p", "--model", "compat:bench", "--base-url", server.url];
+	try {
+		const fresh = await medianOf(() => firstByte([...base, "--no-session"], { ARBOR_HOME: home }));
+		const n = quick ? 10_000 : 100_000;
+		const big = generate("linear", n);
+		const cont = await medianOf(async () => {
+			const dir = mkdtempSync(join(tmpdir(), "arbor-bench-c-"));
+			copyFileSync(big, join(dir, "s.jsonl"));
+			return firstByte([...base, "--session", join(dir, "s.jsonl")], { ARBOR_HOME: home });
+		});
+		return { fresh, cont, n };
+	} finally {
+		await server.close();
+	}
+}
+
+async function main() {
+	if (!existsSync(cli)) throw new Error("dist/cli.js missing: run npm run build");
+	console.log(`arbor bench (${quick ? "quick" : "full"}; medians of ${RUNS} runs; node ${process.version})\n`);
+	console.log("## CLI start-up and print mode");
+	console.log(`arbor --version                         ${ms(timeVersion())}   (target <= 80 ms)`);
+	const p = await printModeFigures();
+	console.log(`print mode, first reply byte            ${ms(p.fresh)}   (target <= 300 ms; local server answering at once)`);
+	console.log(`print mode on a ${p.n / 1000}k-entry session      ${ms(p.cont)}   (difference ${ms(p.cont - p.fresh)}: one store open + append)`);
+	for (const script of ["bench-store.mjs", "bench-ui.mjs"]) {
+		const path = join(root, "scripts", script);
+		if (!existsSync(path)) continue;
+		console.log("");
+		const r = spawnSync(process.execPath, [path, ...(quick ? ["--quick"] : [])], { stdio: "inherit" });
+		if (r.status !== 0) console.log(`(${script} exited ${r.status})`);
+	}
+}
+
+main().catch((error) => {
+	console.error(`bench: ${error.message}`);
+	process.exitCode = 1;
+});

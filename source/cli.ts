@@ -1,0 +1,139 @@
+/**
+ * argv → mode. The only module that exits the process: every mode returns an exit code or throws,
+ * and errors become one `arbor: …` line with the documented code. Modes are imported lazily so
+ * subcommands never load Ink, React or the AI SDK.
+ */
+import { Command, CommanderError, Option } from "commander";
+import { CliError } from "./errors.js";
+import type { CommonOptions, ModelFlags } from "./print/options.js";
+
+declare const ARBOR_VERSION: string;
+const VERSION = typeof ARBOR_VERSION === "string" ? ARBOR_VERSION : "0.0.0-dev";
+
+type Action = () => Promise<number>;
+let pending: Action | undefined;
+const run = (action: Action) => {
+	pending = action;
+};
+
+function addModelOptions(cmd: Command): Command {
+	return cmd
+		.option("-m, --model <provider:model>", "model (openai:…, anthropic:…, ollama:…, lmstudio:…, compat:…)")
+		.option("--base-url <url>", "base URL for compat:/ollama:/lmstudio:/openai: models")
+		.option("--api-key <key>", "API key for this run (never written to disk)")
+		.option("--summary-model <provider:model>", "model for branch summaries and compaction");
+}
+
+function addSessionDir(cmd: Command): Command {
+	return cmd.option("--session-dir <dir>", "directory holding this project's sessions");
+}
+
+function buildProgram(): Command {
+	const program = new Command("arbor")
+		.description("A terminal chat client and coding agent whose conversations are trees")
+		.version(VERSION, "-v, --version")
+		.argument("[prompt...]", "message to send")
+		.option("-p, --print", "answer non-interactively and exit")
+		.option("-c, --continue", "continue the most recent session of this directory")
+		.option("-s, --session <path|id>", "open a session by path or id prefix")
+		.option("-r, --resume", "pick a session to resume")
+		.option("--no-session", "keep the session in memory only")
+		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
+		.option("--no-tools", "disable all tools")
+		.option("-y, --yes", "run write/edit/bash without asking")
+		.addOption(
+			new Option("--output-format <format>", "print mode output").choices(["text", "json", "stream-json"]).default("text"),
+		)
+		.option("--at <entryId>", "print mode: move the leaf to this entry first")
+		.option("--summarize [instructions]", "print mode with --at: summarize the branch being left")
+		.option("--label <text>", "print mode: label the new message")
+		.option("--verbose", "print mode: tool progress on stderr");
+	addSessionDir(addModelOptions(program));
+	program.action((prompt: string[], opts: Record<string, unknown>) =>
+		run(async () => (await import("./modes.js")).runMain(prompt, opts)),
+	);
+	addSubcommands(program);
+	return program;
+}
+
+function addSubcommands(program: Command): void {
+	const sub = () => import("./print/subcommands.js");
+	addSessionDir(program.command("sessions").description("list sessions of this directory (or all)"))
+		.option("--all", "sessions of every directory")
+		.option("--json", "JSON output")
+		.action((o: CommonOptions) => run(async () => (await sub()).sessionsCommand(o)));
+	addSessionDir(program.command("tree").description("print the session tree").argument("[session]"))
+		.option("--filter <filter>", "default | user | no-tools | labeled | all", "default")
+		.option("--search <query>", "only rows containing every word")
+		.option("--json", "JSON output")
+		.action((s: string | undefined, o: CommonOptions) => run(async () => (await sub()).treeCommand(s, o)));
+	addSessionDir(program.command("context").description("print what the model would receive").argument("[session]"))
+		.option("--json", "JSON output")
+		.action((s: string | undefined, o: CommonOptions) => run(async () => (await sub()).contextCommand(s, o)));
+	addSessionDir(
+		addModelOptions(program.command("navigate").description("move the leaf exactly as /tree does")),
+	)
+		.argument("<session>")
+		.argument("<entryId>")
+		.option("--summarize", "summarize the branch being left")
+		.option("--instructions <text>", "extra focus for the summary")
+		.option("--replace-instructions", "use --instructions instead of the default instructions")
+		.option("--label <text>", "label the summary (or the target)")
+		.option("--json", "JSON output")
+		.action((s: string, id: string, o: CommonOptions & ModelFlags) =>
+			run(async () => (await sub()).navigateCommand(s, id, o)),
+		);
+	addSessionDir(program.command("fork").description("copy root→entry into a new session file"))
+		.argument("<session>")
+		.argument("[entryId]")
+		.option("--json", "JSON output")
+		.action((s: string, id: string | undefined, o: CommonOptions) => run(async () => (await sub()).forkCommand(s, id, o)));
+	addSessionDir(program.command("label").description("set a label on an entry; no text clears it"))
+		.argument("<session>")
+		.argument("<entryId>")
+		.argument("[text...]")
+		.action((s: string, id: string, text: string[], o: CommonOptions) =>
+			run(async () => (await sub()).labelCommand(s, id, text.join(" "), o)),
+		);
+}
+
+function fail(message: string, code: number): never {
+	process.stderr.write(`arbor: ${message.replace(/^error: /, "").split("\n")[0]}\n`);
+	process.exit(code);
+}
+
+async function main(argv: string[]): Promise<void> {
+	if (argv.length === 1 && (argv[0] === "-v" || argv[0] === "--version")) {
+		process.stdout.write(`${VERSION}\n`);
+		return;
+	}
+	const program = buildProgram();
+	program.exitOverride();
+	program.configureOutput({ writeErr: () => {} });
+	for (const cmd of program.commands) cmd.exitOverride().configureOutput({ writeErr: () => {} });
+	try {
+		await program.parseAsync(argv, { from: "user" });
+	} catch (error) {
+		if (error instanceof CommanderError) {
+			if (error.exitCode === 0) return; // --help, --version
+			fail(error.message, 2);
+		}
+		throw error;
+	}
+	if (!pending) return;
+	const code = await pending();
+	process.exitCode = code;
+}
+
+main(process.argv.slice(2)).then(
+	() => {
+		// Print mode may hold sockets (keep-alive) open; the exit code is decided, so leave now.
+		if (process.exitCode !== undefined) process.exit(process.exitCode);
+	},
+	(error: unknown) => {
+		if (error instanceof CliError) fail(error.message, error.exitCode);
+		const named = error as { name?: string; code?: string; message?: string };
+		if (named?.name === "SessionError") fail(named.message ?? "session error", 2);
+		fail(named?.message ?? String(error), 1);
+	},
+);

@@ -1,0 +1,50 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { usageError } from "../errors.js";
+
+/** `$ARBOR_HOME/settings.json`. Every field optional; flags and environment win over it. */
+export type Settings = {
+	model?: string;
+	summaryModel?: string;
+	baseUrl?: string;
+	/** Tools enabled by default (names as for --tools). */
+	tools?: string[];
+	/** Initial /tree filter: default | user | no-tools | labeled | all. */
+	treeFilter?: string;
+	/** Ask "Summarize the branch you're leaving?" when a move abandons entries (default true). */
+	askSummary?: boolean;
+};
+
+const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]"> = {
+	model: "string",
+	summaryModel: "string",
+	baseUrl: "string",
+	tools: "string[]",
+	treeFilter: "string",
+	askSummary: "boolean",
+};
+
+/** Reads settings; a missing file is empty settings, a broken one is a configuration error. */
+export function loadSettings(home: string): Settings {
+	const file = join(home, "settings.json");
+	if (!existsSync(file)) return {};
+	let raw: unknown;
+	try {
+		raw = JSON.parse(readFileSync(file, "utf8"));
+	} catch (error) {
+		throw usageError(`${file}: invalid JSON (${(error as Error).message})`);
+	}
+	if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw usageError(`${file}: expected a JSON object`);
+	const settings: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(raw)) {
+		const kind = KEYS[key as keyof Settings];
+		if (!kind) continue; // unknown keys are tolerated so newer settings files still load
+		const ok =
+			kind === "string[]"
+				? Array.isArray(value) && value.every((v) => typeof v === "string")
+				: typeof value === kind;
+		if (!ok) throw usageError(`${file}: "${key}" must be a ${kind === "string[]" ? "list of strings" : kind}`);
+		settings[key] = value;
+	}
+	return settings as Settings;
+}

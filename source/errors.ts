@@ -1,0 +1,18 @@
+/** Exit codes every mode shares (product.md): 0 ok, 1 model/tool failure or abort, 2 usage/config, 130 SIGINT. */
+export type ExitCode = 0 | 1 | 2 | 130;
+
+/** A failure the CLI reports as one `arbor: …` line with a given exit code. */
+export class CliError extends Error {
+	constructor(
+		message: string,
+		readonly exitCode: ExitCode = 2,
+	) {
+		super(message);
+		this.name = "CliError";
+	}
+}
+
+/** Shorthand for usage and configuration errors (exit 2). */
+export function usageError(message: string): CliError {
+	return new CliError(message, 2);
+}

@@ -1,0 +1,43 @@
+/** Interactive mode's set-up: settings, models, tools and the session, then the Ink app. */
+import { loadSettings } from "./config/settings.js";
+import { chooseTools } from "./config/tool-choice.js";
+import { openChatSession } from "./navigation/open-chat-session.js";
+import { chooseModels } from "./print/model-config.js";
+import { place, type ModelFlags } from "./print/options.js";
+import type { TreeFilter } from "./session/tree-rows.js";
+
+type InteractiveFlags = ModelFlags & {
+	sessionDir?: string;
+	continue?: boolean;
+	session?: string | false;
+	resume?: boolean;
+	tools?: string | false;
+	yes?: boolean;
+};
+
+const FILTERS = ["default", "user", "no-tools", "labeled", "all"];
+
+export async function runInteractiveMode(words: string[], opts: InteractiveFlags): Promise<number> {
+	const where = place(opts);
+	const settings = loadSettings(where.home);
+	const models = await chooseModels(opts, settings);
+	const { policy } = await chooseTools({ tools: opts.tools, yes: opts.yes, settings, mode: "interactive" });
+	const treeFilter = (FILTERS.includes(settings.treeFilter ?? "") ? settings.treeFilter : "default") as TreeFilter;
+	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
+	const { runInteractive } = await import("./ui/run-interactive.js");
+	return runInteractive({
+		store,
+		cwd: where.cwd,
+		home: where.home,
+		sessionDir: where.sessionDir,
+		model: models.chat,
+		modelHint: models.chatError,
+		summaryModel: models.summary,
+		tools: policy,
+		initialPrompt: words.length ? words.join(" ") : undefined,
+		askSummary: settings.askSummary !== false,
+		treeFilter,
+		openPicker: opts.resume ? "resume" : undefined,
+		resolveModel: models.resolve,
+	});
+}

@@ -1,0 +1,74 @@
+import type { BranchSummaryEntry, SessionEntry } from "../session/types.js";
+
+/** Fired before a /tree move; handlers may cancel, supply the summary, or override options. */
+export type BeforeTreeEvent = {
+	targetId: string;
+	oldLeafId: string | null;
+	commonAncestorId: string | null;
+	entriesToSummarize: SessionEntry[];
+	userWantsSummary: boolean;
+	customInstructions?: string;
+	replaceInstructions?: boolean;
+	label?: string;
+	signal?: AbortSignal;
+};
+export type BeforeTreeResult = {
+	cancel?: boolean;
+	summary?: { summary: string; details?: unknown };
+	customInstructions?: string;
+	replaceInstructions?: boolean;
+	label?: string;
+};
+export type TreeEvent = {
+	newLeafId: string | null;
+	oldLeafId: string | null;
+	summaryEntry?: BranchSummaryEntry;
+	fromHook?: boolean;
+};
+export type BeforeForkEvent = { sourceFile?: string; entryId: string | null };
+export type ForkEvent = { sourceFile?: string; newFile?: string; entryId: string | null };
+export type BeforeCompactEvent = { firstKeptEntryId: string; tokensBefore: number; customInstructions?: string };
+export type CompactEvent = { entryId: string; fromHook?: boolean };
+export type BeforeCompactResult = { cancel?: boolean; compaction?: { summary: string; details?: unknown } };
+
+/** Event name → [payload, what a handler may return]. */
+export type EventMap = {
+	session_before_tree: [BeforeTreeEvent, BeforeTreeResult | void];
+	session_tree: [TreeEvent, void];
+	session_before_fork: [BeforeForkEvent, { cancel?: boolean } | void];
+	session_fork: [ForkEvent, void];
+	session_before_compact: [BeforeCompactEvent, BeforeCompactResult | void];
+	session_compact: [CompactEvent, void];
+};
+
+type Handler<K extends keyof EventMap> = (event: EventMap[K][0]) => EventMap[K][1] | Promise<EventMap[K][1]>;
+
+/**
+ * In-process bus for extensions. Handlers run in registration order; for `before` events their
+ * results are merged, later handlers overriding earlier ones, and any `cancel` wins.
+ */
+export class EventBus {
+	private handlers = new Map<keyof EventMap, Handler<keyof EventMap>[]>();
+
+	on<K extends keyof EventMap>(name: K, handler: Handler<K>): () => void {
+		const list = this.handlers.get(name) ?? [];
+		list.push(handler as unknown as Handler<keyof EventMap>);
+		this.handlers.set(name, list);
+		return () => {
+			const current = this.handlers.get(name) ?? [];
+			this.handlers.set(name, current.filter((h) => h !== (handler as unknown)));
+		};
+	}
+
+	async emit<K extends keyof EventMap>(name: K, event: EventMap[K][0]): Promise<Partial<NonNullable<EventMap[K][1]>>> {
+		let merged: Record<string, unknown> = {};
+		for (const handler of this.handlers.get(name) ?? []) {
+			const result = await (handler as unknown as Handler<K>)(event);
+			if (result && typeof result === "object") {
+				const cancel = Boolean(merged.cancel) || Boolean((result as { cancel?: boolean }).cancel);
+				merged = { ...merged, ...result, ...(cancel ? { cancel } : {}) };
+			}
+		}
+		return merged as Partial<NonNullable<EventMap[K][1]>>;
+	}
+}

@@ -1,0 +1,128 @@
+import type { ResolvedModel } from "../llm/resolve-model.js";
+import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
+import { SessionError, type BranchSummaryEntry, type SessionEntry } from "../session/types.js";
+import type { EventBus } from "./events.js";
+import type { NavigateOptions, NavigateResult, NavigationPlan } from "./types.js";
+
+/** What navigateTree needs besides the target: the store, the summary model, the extension bus. */
+export type NavigationContext = {
+	store: SessionStoreApi;
+	summaryModel?: ResolvedModel;
+	bus?: EventBus;
+};
+
+/** The text of a user message or custom message, for the editor. */
+export function entryText(entry: SessionEntry): string | undefined {
+	const content =
+		entry.type === "message" && (entry.message as { role: string }).role === "user"
+			? (entry.message as { content: unknown }).content
+			: entry.type === "custom_message"
+				? entry.content
+				: undefined;
+	if (content === undefined) return undefined;
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	return content
+		.filter((part): part is { type: "text"; text: string } => part?.type === "text")
+		.map((part) => part.text)
+		.join("\n");
+}
+
+/**
+ * Where selecting `targetId` takes the leaf (tree-view.md "Selecting"): a user or custom message →
+ * its parent, with its text for the editor; anything else → the entry itself. Pure.
+ */
+export function planNavigation(view: SessionTreeView, targetId: string): NavigationPlan {
+	const target = view.getEntry(targetId);
+	if (!target) throw new SessionError("unknown-id", `no entry ${targetId} in this session`);
+	const oldLeafId = view.leafId;
+	const editorText = entryText(target);
+	const newLeafId = editorText !== undefined ? target.parentId : target.id;
+	const alreadyHere = targetId === oldLeafId;
+	const { entries, commonAncestorId, compaction } = alreadyHere
+		? { entries: [], commonAncestorId: oldLeafId, compaction: undefined }
+		: view.abandoned(oldLeafId, newLeafId);
+	return { targetId, oldLeafId, alreadyHere, newLeafId, editorText, commonAncestorId, abandoned: entries, compaction };
+}
+
+type SummaryOutcome =
+	| { ok: true; summary?: { summary: string; details?: unknown }; fromHook?: boolean; label?: string }
+	| { ok: false; result: NavigateResult };
+
+async function obtainSummary(ctx: NavigationContext, plan: NavigationPlan, opts: NavigateOptions): Promise<SummaryOutcome> {
+	const wantsSummary = Boolean(opts.summarize) && plan.abandoned.length > 0;
+	const hook = ctx.bus
+		? await ctx.bus.emit("session_before_tree", {
+				targetId: plan.targetId,
+				oldLeafId: plan.oldLeafId,
+				commonAncestorId: plan.commonAncestorId,
+				entriesToSummarize: plan.abandoned,
+				userWantsSummary: wantsSummary,
+				customInstructions: opts.customInstructions,
+				replaceInstructions: opts.replaceInstructions,
+				label: opts.label,
+				signal: opts.signal,
+			})
+		: {};
+	if (hook.cancel) return { ok: false, result: { status: "cancelled", reason: "hook" } };
+	const label = hook.label ?? opts.label;
+	if (!wantsSummary) return { ok: true, label };
+	if (hook.summary) return { ok: true, summary: hook.summary, fromHook: true, label };
+	if (!ctx.summaryModel) {
+		return { ok: false, result: { status: "failed", message: "no model configured for summaries (use --summary-model or --model)" } };
+	}
+	const { summarizeBranch } = await import("../llm/summarize.js");
+	const background = plan.compaction && typeof plan.compaction.summary === "string" ? plan.compaction.summary : undefined;
+	const made = await summarizeBranch({
+		model: ctx.summaryModel,
+		entries: plan.abandoned,
+		background,
+		customInstructions: hook.customInstructions ?? opts.customInstructions,
+		replaceInstructions: hook.replaceInstructions ?? opts.replaceInstructions,
+		signal: opts.signal,
+	});
+	if (made.ok) return { ok: true, summary: { summary: made.summary, details: made.details }, label };
+	if (made.reason === "aborted") return { ok: false, result: { status: "cancelled", reason: "aborted" } };
+	return { ok: false, result: { status: "failed", message: `summary failed: ${made.message}` } };
+}
+
+/**
+ * Moves the leaf to `targetId` as /tree does, optionally summarizing the branch being left. Used by
+ * `arbor navigate`, print mode's `--at` and the UI. Writes nothing unless the move happens; failures
+ * and cancellations leave the session unchanged.
+ */
+export async function navigateTree(ctx: NavigationContext, targetId: string, opts: NavigateOptions = {}): Promise<NavigateResult> {
+	const plan = planNavigation(ctx.store.snapshot(), targetId);
+	if (plan.alreadyHere) return { status: "already-here" };
+	const outcome = await obtainSummary(ctx, plan, opts);
+	if (!outcome.ok) return outcome.result;
+	if (opts.signal?.aborted) return { status: "cancelled", reason: "aborted" };
+	let summaryEntry: BranchSummaryEntry | undefined;
+	if (outcome.summary) {
+		summaryEntry = ctx.store.appendAt(plan.newLeafId, {
+			type: "branch_summary",
+			fromId: plan.oldLeafId,
+			summary: outcome.summary.summary,
+			...(outcome.summary.details !== undefined ? { details: outcome.summary.details } : {}),
+			...(outcome.fromHook ? { fromHook: true } : {}),
+		}) as BranchSummaryEntry;
+	} else {
+		ctx.store.moveLeaf(plan.newLeafId);
+	}
+	if (outcome.label) {
+		const labelTarget = summaryEntry?.id ?? plan.targetId;
+		ctx.store.setLabel(labelTarget, outcome.label);
+	}
+	ctx.store.sync();
+	// The logical position: a label entry appended afterwards sits on the same context path.
+	const newLeafId = summaryEntry?.id ?? plan.newLeafId;
+	await ctx.bus?.emit("session_tree", { newLeafId, oldLeafId: plan.oldLeafId, summaryEntry, fromHook: outcome.fromHook });
+	return {
+		status: "moved",
+		oldLeafId: plan.oldLeafId,
+		newLeafId,
+		...(plan.editorText !== undefined ? { editorText: plan.editorText } : {}),
+		...(summaryEntry ? { summaryEntry } : {}),
+		...(outcome.fromHook ? { fromHook: true } : {}),
+	};
+}

@@ -1,0 +1,39 @@
+import type { Settings } from "../config/settings.js";
+import type { ResolvedModel } from "../llm/resolve-model.js";
+import type { ModelFlags } from "./options.js";
+
+/** The chat and summary models of this run, or why there is none (a one-line hint). */
+export type ModelChoice = {
+	chat?: ResolvedModel;
+	chatError?: string;
+	summary?: ResolvedModel;
+	summaryError?: string;
+	/** Resolve another spec with the same base URL and key (used by /model). */
+	resolve(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
+};
+
+/** Flag, then environment, then settings — for the chat model and the summary model alike. */
+export async function chooseModels(
+	flags: ModelFlags,
+	settings: Settings,
+	env: NodeJS.ProcessEnv = process.env,
+): Promise<ModelChoice> {
+	const { resolveModel } = await import("../llm/resolve-model.js");
+	const baseUrl = flags.baseUrl ?? env.ARBOR_BASE_URL ?? settings.baseUrl;
+	const resolve = (spec: string | undefined) => resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env });
+	const chatSpec = flags.model ?? env.ARBOR_MODEL ?? settings.model;
+	const summarySpec = flags.summaryModel ?? env.ARBOR_SUMMARY_MODEL ?? settings.summaryModel;
+	const chat = resolve(chatSpec);
+	const choice: ModelChoice = { resolve: (spec) => resolve(spec) };
+	if (chat.ok) choice.chat = chat.value;
+	else choice.chatError = chat.message;
+	if (summarySpec) {
+		const summary = resolve(summarySpec);
+		if (summary.ok) choice.summary = summary.value;
+		else choice.summaryError = summary.message;
+	} else {
+		choice.summary = choice.chat;
+		choice.summaryError = choice.chatError;
+	}
+	return choice;
+}

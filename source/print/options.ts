@@ -1,0 +1,34 @@
+import { resolve } from "node:path";
+import { arborHome, sessionDirFor } from "../session/listing.js";
+
+/** Options every subcommand accepts. */
+export type CommonOptions = {
+	sessionDir?: string;
+	json?: boolean;
+	all?: boolean;
+	filter?: string;
+	search?: string;
+	summarize?: boolean;
+	instructions?: string;
+	replaceInstructions?: boolean;
+	label?: string;
+};
+
+/** Model options shared by print mode, interactive mode and `arbor navigate --summarize`. */
+export type ModelFlags = {
+	model?: string;
+	baseUrl?: string;
+	apiKey?: string;
+	summaryModel?: string;
+};
+
+/** Where this invocation's sessions live. */
+export type Place = { cwd: string; home: string; sessionDir: string };
+
+/** Resolves cwd, ARBOR_HOME and the session folder (flag, else the per-cwd folder under home). */
+export function place(opts: { sessionDir?: string }, env: NodeJS.ProcessEnv = process.env): Place {
+	const cwd = process.cwd();
+	const home = arborHome(env);
+	const sessionDir = opts.sessionDir ? resolve(opts.sessionDir) : sessionDirFor(cwd, home);
+	return { cwd, home, sessionDir };
+}

@@ -1,0 +1,70 @@
+import type { TurnEvent } from "../llm/turn.js";
+import type { SessionHeader, StopReason, Usage } from "../session/types.js";
+
+export type OutputFormat = "text" | "json" | "stream-json";
+
+/** The object `--output-format json` prints and `stream-json` ends with. */
+export type PrintResult = {
+	sessionId: string;
+	sessionFile: string | null;
+	leafId: string | null;
+	text: string;
+	stopReason: StopReason;
+	usage: Usage;
+	error?: string;
+};
+
+type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
+
+/** Turns turn events into the chosen output format. Text goes out as it arrives. */
+export class Printer {
+	private wroteText = false;
+	private endsWithNewline = true;
+
+	constructor(
+		private readonly format: OutputFormat,
+		private readonly io: Streams,
+		private readonly progress: { toolLines: boolean; describe: (name: string, args: unknown) => string },
+	) {}
+
+	private line(value: unknown): void {
+		this.io.stdout.write(`${JSON.stringify(value)}\n`);
+	}
+
+	header(header: SessionHeader): void {
+		if (this.format === "stream-json") this.line(header);
+	}
+
+	branchSummary(entryId: string, summary: string): void {
+		if (this.format === "stream-json") this.line({ type: "branch_summary", entryId, summary });
+	}
+
+	event(event: TurnEvent): void {
+		if (this.format === "stream-json") {
+			this.line(event);
+			return;
+		}
+		if (event.type === "tool_call" && this.progress.toolLines) {
+			this.io.stderr.write(`› ${this.progress.describe(event.toolName, event.args)}\n`);
+		}
+		if (this.format === "text" && event.type === "text_delta" && event.delta) {
+			this.io.stdout.write(event.delta);
+			this.wroteText = true;
+			this.endsWithNewline = event.delta.endsWith("\n");
+		}
+	}
+
+	/** Ends the output. Failures print nothing more on stdout (text, json): the error goes to stderr. */
+	finish(result: PrintResult, failed: boolean): void {
+		if (this.format === "stream-json") {
+			if (result.error) this.line({ type: "error", message: result.error });
+			this.line({ type: "result", ...result });
+			return;
+		}
+		if (this.format === "json") {
+			if (!failed) this.line(result);
+			return;
+		}
+		if (this.wroteText && !this.endsWithNewline) this.io.stdout.write("\n");
+	}
+}

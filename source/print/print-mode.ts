@@ -1,0 +1,127 @@
+import { loadSettings } from "../config/settings.js";
+import { CliError, usageError, type ExitCode } from "../errors.js";
+import type { TurnResult } from "../llm/turn.js";
+import { navigateTree } from "../navigation/navigate.js";
+import { openChatSession } from "../navigation/open-chat-session.js";
+import type { SessionStore } from "../session/index.js";
+import { chooseModels, type ModelChoice } from "./model-config.js";
+import { place, type ModelFlags } from "./options.js";
+import { Printer, type OutputFormat, type PrintResult } from "./output.js";
+import { printToolSet } from "./print-tools.js";
+
+type PrintOptions = ModelFlags & {
+	sessionDir?: string;
+	continue?: boolean;
+	session?: string | false;
+	resume?: boolean;
+	tools?: string | false;
+	yes?: boolean;
+	outputFormat?: OutputFormat;
+	at?: string;
+	summarize?: string | boolean;
+	label?: string;
+	verbose?: boolean;
+};
+
+async function readStdin(): Promise<string> {
+	if (process.stdin.isTTY) return "";
+	const chunks: Buffer[] = [];
+	for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+	return Buffer.concat(chunks).toString("utf8");
+}
+
+/** The message: piped text, a blank line, then the argument text; either may be absent. */
+export function composePrompt(piped: string, args: string[]): string {
+	const parts = [piped.replace(/\s+$/, ""), args.join(" ").trim()].filter((p) => p.trim() !== "");
+	return parts.join("\n\n");
+}
+
+async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOptions, printer: Printer): Promise<void> {
+	if (!opts.at) return;
+	const targetId = store.snapshot().resolveId(opts.at);
+	const summarize = opts.summarize !== undefined && opts.summarize !== false;
+	const result = await navigateTree({ store, summaryModel: models.summary }, targetId, {
+		summarize,
+		customInstructions: typeof opts.summarize === "string" ? opts.summarize : undefined,
+	});
+	if (result.status === "failed") throw new CliError(result.message, 1);
+	if (result.status === "cancelled") throw new CliError("navigation cancelled", 1);
+	if (result.status === "moved" && result.summaryEntry) {
+		printer.branchSummary(result.summaryEntry.id, result.summaryEntry.summary);
+	}
+}
+
+function newMessageId(store: SessionStore, before: string | null): string | undefined {
+	const path = store.snapshot().getPath(store.snapshot().leafId);
+	const index = before === null ? 0 : path.findIndex((e) => e.id === before) + 1;
+	return path[index]?.id;
+}
+
+function resultOf(store: SessionStore, turn: TurnResult, error?: string): PrintResult {
+	return {
+		sessionId: store.id,
+		sessionFile: store.file ?? null,
+		leafId: store.snapshot().leafId,
+		text: turn.text,
+		stopReason: turn.stopReason,
+		usage: turn.usage,
+		...(error ? { error } : {}),
+	};
+}
+
+/** `arbor -p`: answer one message without a UI, with exit codes scripts can trust. */
+export async function runPrintMode(words: string[], opts: PrintOptions): Promise<number> {
+	const where = place(opts);
+	if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c in print mode");
+	if (opts.summarize !== undefined && !opts.at) throw usageError("--summarize needs --at <entryId>");
+	const settings = loadSettings(where.home);
+	const prompt = composePrompt(await readStdin(), words);
+	if (!prompt) throw usageError("no prompt");
+	const models = await chooseModels(opts, settings);
+	if (!models.chat) throw usageError(models.chatError ?? "no model configured");
+	const tools = await printToolSet(opts, settings, where.cwd);
+	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
+	const format = opts.outputFormat ?? "text";
+	const printer = new Printer(format, process, {
+		toolLines: Boolean(opts.verbose) || process.stderr.isTTY === true,
+		describe: tools.describe,
+	});
+	const abort = new AbortController();
+	const onSigint = () => abort.abort();
+	process.on("SIGINT", onSigint);
+	try {
+		printer.header(store.snapshot().header);
+		await moveFirst(store, models, opts, printer);
+		const before = store.snapshot().leafId;
+		const { runTurn } = await import("../llm/turn.js");
+		const { buildSystemPrompt } = await import("../llm/prompts.js");
+		const turn = await runTurn({
+			store,
+			model: models.chat,
+			prompt,
+			tools: tools.toolSet,
+			system: buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled }),
+			signal: abort.signal,
+			onEvent: (event) => printer.event(event),
+		});
+		if (opts.label) {
+			const id = newMessageId(store, before);
+			if (id) store.setLabel(id, opts.label);
+		}
+		return finish(store, turn, printer, abort.signal.aborted);
+	} finally {
+		process.off("SIGINT", onSigint);
+		store.close();
+	}
+}
+
+function finish(store: SessionStore, turn: TurnResult, printer: Printer, interrupted: boolean): ExitCode {
+	if (turn.ok && !(turn.text === "" && turn.stopReason === "error")) {
+		printer.finish(resultOf(store, turn), false);
+		return 0;
+	}
+	const message = interrupted || turn.reason === "aborted" ? "aborted" : (turn.error ?? "the model returned no answer");
+	printer.finish(resultOf(store, turn, message), !interrupted);
+	process.stderr.write(`arbor: ${message.split("\n")[0]}\n`);
+	return interrupted ? 130 : 1;
+}

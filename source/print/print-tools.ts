@@ -1,0 +1,17 @@
+import type { ToolSet } from "ai";
+import type { Settings } from "../config/settings.js";
+import { chooseTools } from "../config/tool-choice.js";
+
+/** The tools a non-interactive run gets: read-only by default, others only when listed. */
+export async function printToolSet(
+	opts: { tools?: string | false },
+	settings: Settings,
+	cwd: string,
+): Promise<{ toolSet: ToolSet; enabled: string[]; describe: (name: string, args: unknown) => string }> {
+	const { tools, policy } = await chooseTools({ tools: opts.tools, settings, mode: "print" });
+	return {
+		toolSet: tools.createToolSet({ cwd, enabled: policy.enabled, needsConfirmation: () => false }),
+		enabled: policy.enabled,
+		describe: (name, args) => tools.describeToolCall(name as never, args),
+	};
+}

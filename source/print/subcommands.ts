@@ -1,0 +1,100 @@
+/**
+ * The scriptable subcommands: sessions, tree, context, navigate, fork, label. Each returns an exit
+ * code or throws (SessionError / CliError → exit 2 with one line). Never imports Ink or React.
+ */
+import { dirname } from "node:path";
+import { loadSettings } from "../config/settings.js";
+import { CliError, usageError } from "../errors.js";
+import { navigateTree } from "../navigation/navigate.js";
+import { forkSession, listAllSessions, listSessions } from "../session/index.js";
+import { buildTreeJson, renderTreeText, type TreeFilter } from "../session/tree-rows.js";
+import { formatContext, formatSessions } from "./format.js";
+import { chooseModels } from "./model-config.js";
+import { place, type CommonOptions, type ModelFlags } from "./options.js";
+import { openForRead, openForWrite, sessionFile } from "./session-arg.js";
+
+const FILTERS: readonly TreeFilter[] = ["default", "user", "no-tools", "labeled", "all"];
+
+function out(text: string): number {
+	process.stdout.write(text.endsWith("\n") || text === "" ? text : `${text}\n`);
+	return 0;
+}
+
+const json = (value: unknown) => out(JSON.stringify(value, null, 2));
+
+export async function sessionsCommand(opts: CommonOptions): Promise<number> {
+	const where = place(opts);
+	const sessions = opts.all ? listAllSessions(where.home) : listSessions(where.sessionDir);
+	if (opts.json) return json(sessions);
+	return out(sessions.length ? formatSessions(sessions) : `no sessions in ${opts.all ? where.home : where.sessionDir}`);
+}
+
+export async function treeCommand(arg: string | undefined, opts: CommonOptions): Promise<number> {
+	const filter = (opts.filter ?? "default") as TreeFilter;
+	if (!FILTERS.includes(filter)) throw usageError(`unknown filter "${opts.filter}" (use ${FILTERS.join(", ")})`);
+	const view = openForRead(arg, place(opts)).snapshot();
+	if (opts.json) return json(buildTreeJson(view, { filter, search: opts.search }));
+	const tty = process.stdout.isTTY === true;
+	const width = tty ? (process.stdout.columns ?? 100) : 100_000;
+	return out(renderTreeText(view, { filter, search: opts.search, width, color: tty && !process.env.NO_COLOR }));
+}
+
+export async function contextCommand(arg: string | undefined, opts: CommonOptions): Promise<number> {
+	const context = openForRead(arg, place(opts)).snapshot().buildContext();
+	return opts.json ? json(context) : out(formatContext(context));
+}
+
+export async function navigateCommand(arg: string, entryId: string, opts: CommonOptions & ModelFlags): Promise<number> {
+	const where = place(opts);
+	if ((opts.instructions || opts.replaceInstructions) && !opts.summarize) {
+		throw usageError("--instructions and --replace-instructions need --summarize");
+	}
+	const store = openForWrite(arg, where);
+	try {
+		const targetId = store.snapshot().resolveId(entryId);
+		const models = opts.summarize ? await chooseModels(opts, loadSettings(where.home)) : undefined;
+		if (models && !models.summary && store.snapshot().abandoned(store.snapshot().leafId, targetId).entries.length) {
+			throw usageError(models.summaryError ?? "no model configured for summaries");
+		}
+		const result = await navigateTree({ store, summaryModel: models?.summary }, targetId, {
+			summarize: opts.summarize,
+			customInstructions: opts.instructions,
+			replaceInstructions: opts.replaceInstructions,
+			label: opts.label,
+		});
+		if (result.status === "failed") throw new CliError(result.message, 1);
+		if (result.status === "cancelled") throw new CliError("navigation cancelled", 1);
+		if (opts.json) return json({ file: store.file, ...result, summaryEntry: result.status === "moved" ? result.summaryEntry : undefined });
+		if (result.status === "already-here") return out("Already at this point");
+		const lines = [`Navigated to ${result.newLeafId ?? "(empty conversation)"}`];
+		if (result.summaryEntry) lines.push(`Branch summary ${result.summaryEntry.id}:`, result.summaryEntry.summary);
+		if (result.editorText !== undefined) lines.push("editorText:", result.editorText);
+		return out(lines.join("\n"));
+	} finally {
+		store.close();
+	}
+}
+
+export async function forkCommand(arg: string, entryId: string | undefined, opts: CommonOptions): Promise<number> {
+	const where = place(opts);
+	const file = sessionFile(arg, where);
+	const source = openForRead(file, where).snapshot();
+	const id = entryId ? source.resolveId(entryId) : source.leafId;
+	const forked = forkSession({ source, sourceFile: file, entryId: id, sessionDir: dirname(file), cwd: source.header.cwd });
+	const result = { file: forked.file, id: forked.id, parentSession: file, leafId: forked.snapshot().leafId };
+	forked.close();
+	return opts.json ? json(result) : out(`Forked ${id ?? "(empty)"} into ${forked.file}`);
+}
+
+export async function labelCommand(arg: string, entryId: string, text: string, opts: CommonOptions): Promise<number> {
+	const store = openForWrite(arg, place(opts));
+	try {
+		const id = store.snapshot().resolveId(entryId);
+		const label = text.trim();
+		store.setLabel(id, label || undefined);
+		store.sync();
+		return out(label ? `Labelled ${id}: ${label}` : `Cleared label on ${id}`);
+	} finally {
+		store.close();
+	}
+}

@@ -1,0 +1,37 @@
+import { spawn } from "node:child_process";
+import { copyFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const CLI = join(import.meta.dirname, "../../dist/cli.js");
+export const FIXTURES = join(import.meta.dirname, "../../../shared/fixtures");
+
+export type CliRun = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
+
+/** Runs the built CLI with piped stdio. `input` is written to stdin (then closed). */
+export function runCli(
+	args: string[],
+	opts: { input?: string; env?: Record<string, string | undefined>; cwd?: string; onSpawn?: (pid: number) => void } = {},
+): Promise<CliRun> {
+	return new Promise((resolve, reject) => {
+		const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", ...opts.env };
+		for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+		const child = spawn(process.execPath, [CLI, ...args], { cwd: opts.cwd, env: env as NodeJS.ProcessEnv, stdio: "pipe" });
+		let stdout = "";
+		let stderr = "";
+		child.stdout.on("data", (d) => (stdout += d));
+		child.stderr.on("data", (d) => (stderr += d));
+		child.on("error", reject);
+		child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+		opts.onSpawn?.(child.pid ?? -1);
+		child.stdin.end(opts.input ?? "");
+	});
+}
+
+/** A temp folder holding a writable copy of a fixture, plus an empty ARBOR_HOME. */
+export function fixtureCopy(name: string): { dir: string; file: string; home: string } {
+	const dir = mkdtempSync(join(tmpdir(), "arbor-cli-"));
+	const file = join(dir, name);
+	copyFileSync(join(FIXTURES, name), file);
+	return { dir, file, home: join(dir, "home") };
+}
