@@ -97,9 +97,14 @@ function addSubcommands(program: Command): void {
 		);
 }
 
-function fail(message: string, code: number): never {
+/** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */
+function exitAfterFlush(code: number): void {
+	process.stdout.write("", () => process.stderr.write("", () => process.exit(code)));
+}
+
+function fail(message: string, code: number): void {
 	process.stderr.write(`arbor: ${message.replace(/^error: /, "").split("\n")[0]}\n`);
-	process.exit(code);
+	exitAfterFlush(code);
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -117,6 +122,7 @@ async function main(argv: string[]): Promise<void> {
 		if (error instanceof CommanderError) {
 			if (error.exitCode === 0) return; // --help, --version
 			fail(error.message, 2);
+			return;
 		}
 		throw error;
 	}
@@ -128,12 +134,11 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).then(
 	() => {
 		// Print mode may hold sockets (keep-alive) open; the exit code is decided, so leave now.
-		if (process.exitCode !== undefined) process.exit(process.exitCode);
+		if (process.exitCode !== undefined) exitAfterFlush(Number(process.exitCode));
 	},
 	(error: unknown) => {
-		if (error instanceof CliError) fail(error.message, error.exitCode);
-		const named = error as { name?: string; code?: string; message?: string };
-		if (named?.name === "SessionError") fail(named.message ?? "session error", 2);
-		fail(named?.message ?? String(error), 1);
+		const named = error as { name?: string; message?: string };
+		const code = error instanceof CliError ? error.exitCode : named?.name === "SessionError" ? 2 : 1;
+		fail(named?.message ?? String(error), code);
 	},
 );

@@ -60,7 +60,7 @@ export class EventBus {
 		};
 	}
 
-	async emit<K extends keyof EventMap>(name: K, event: EventMap[K][0]): Promise<Partial<NonNullable<EventMap[K][1]>>> {
+	async emit<K extends keyof EventMap>(name: K, event: EventMap[K][0]): Promise<Partial<Exclude<EventMap[K][1], void | undefined>>> {
 		let merged: Record<string, unknown> = {};
 		for (const handler of this.handlers.get(name) ?? []) {
 			const result = await (handler as unknown as Handler<K>)(event);
@@ -69,6 +69,6 @@ export class EventBus {
 				merged = { ...merged, ...result, ...(cancel ? { cancel } : {}) };
 			}
 		}
-		return merged as Partial<NonNullable<EventMap[K][1]>>;
+		return merged as Partial<Exclude<EventMap[K][1], void | undefined>>;
 	}
 }

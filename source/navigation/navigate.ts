@@ -9,6 +9,8 @@ export type NavigationContext = {
 	store: SessionStoreApi;
 	summaryModel?: ResolvedModel;
 	bus?: EventBus;
+	/** Provider retries for the summary call (the SDK's default when absent). */
+	maxRetries?: number;
 };
 
 /** The text of a user message or custom message, for the editor. */
@@ -72,11 +74,14 @@ async function obtainSummary(ctx: NavigationContext, plan: NavigationPlan, opts:
 		return { ok: false, result: { status: "failed", message: "no model configured for summaries (use --summary-model or --model)" } };
 	}
 	const { summarizeBranch } = await import("../llm/summarize.js");
-	const background = plan.compaction && typeof plan.compaction.summary === "string" ? plan.compaction.summary : undefined;
+	const { detailsFiles } = await import("../llm/files.js");
+	const compaction = plan.compaction?.type === "compaction" ? plan.compaction : undefined;
 	const made = await summarizeBranch({
 		model: ctx.summaryModel,
 		entries: plan.abandoned,
-		background,
+		background: typeof compaction?.summary === "string" ? compaction.summary : undefined,
+		backgroundFiles: detailsFiles(compaction?.details),
+		maxRetries: ctx.maxRetries,
 		customInstructions: hook.customInstructions ?? opts.customInstructions,
 		replaceInstructions: hook.replaceInstructions ?? opts.replaceInstructions,
 		signal: opts.signal,

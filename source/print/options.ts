@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { arborHome, sessionDirFor } from "../session/listing.js";
+import { arborHome, sessionDirFor } from "../session/paths.js";
 
 /** Options every subcommand accepts. */
 export type CommonOptions = {

@@ -23,6 +23,15 @@ type PrintOptions = ModelFlags & {
 	verbose?: boolean;
 };
 
+/** ARBOR_MAX_RETRIES: provider retries after a failed request (default: the AI SDK's 2). */
+export function maxRetries(env: NodeJS.ProcessEnv = process.env): number | undefined {
+	const raw = env.ARBOR_MAX_RETRIES;
+	if (raw === undefined || raw === "") return undefined;
+	const n = Number(raw);
+	if (!Number.isInteger(n) || n < 0) throw usageError(`ARBOR_MAX_RETRIES must be a whole number >= 0, not "${raw}"`);
+	return n;
+}
+
 async function readStdin(): Promise<string> {
 	if (process.stdin.isTTY) return "";
 	const chunks: Buffer[] = [];
@@ -40,7 +49,7 @@ async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOp
 	if (!opts.at) return;
 	const targetId = store.snapshot().resolveId(opts.at);
 	const summarize = opts.summarize !== undefined && opts.summarize !== false;
-	const result = await navigateTree({ store, summaryModel: models.summary }, targetId, {
+	const result = await navigateTree({ store, summaryModel: models.summary, maxRetries: maxRetries() }, targetId, {
 		summarize,
 		customInstructions: typeof opts.summarize === "string" ? opts.summarize : undefined,
 	});
@@ -102,6 +111,7 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 			tools: tools.toolSet,
 			system: buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled }),
 			signal: abort.signal,
+			maxRetries: maxRetries(),
 			onEvent: (event) => printer.event(event),
 		});
 		if (opts.label) {

@@ -131,7 +131,7 @@ describe("bad input: one line on stderr, exit 2, nothing lost", () => {
 		const { file, home } = fixtureCopy(TREE);
 		const run = await runCli(["label", file, "4", "x"], { env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(2);
-		expect(run.stderr).toMatch(/^arbor: .*ambiguous.*\n$/i);
+		expect(run.stderr).toMatch(/^arbor: id prefix "4" matches several.*\n$/);
 	});
 
 	it("missing session file and unknown session prefix", async () => {

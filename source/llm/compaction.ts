@@ -1,0 +1,155 @@
+import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
+import type { AssistantMessage, CompactionEntry, ContextMessage, SessionEntry } from "../session/types.js";
+import type { FailureReason } from "./errors.js";
+import { detailsFiles } from "./files.js";
+import type { ResolvedModel } from "./resolve-model.js";
+import { summarizeBranch } from "./summarize.js";
+import { CHARS_PER_TOKEN, entryText, messageText } from "./transcript.js";
+
+/** Default number of recent tokens kept verbatim by a compaction. */
+export const DEFAULT_KEEP_RECENT_TOKENS = 20_000;
+/** Default headroom left for the answer when deciding on automatic compaction. */
+export const DEFAULT_RESERVE_TOKENS = 16_384;
+
+/** What a compaction will do, computed from the current path without calling the model. */
+export type CompactionPlan = {
+	firstKeptEntryId: string;
+	toSummarize: SessionEntry[];
+	previousSummary?: string;
+	/** The previous compaction (its file lists carry over). */
+	previousCompaction?: CompactionEntry;
+	tokensBefore: number;
+};
+
+/** Estimated tokens of some text (~4 characters per token). */
+export function estimateTokens(text: string): number {
+	return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
+
+/**
+ * Tokens the context uses: the newest successful assistant usage (what the provider counted) plus
+ * an estimate for the messages after it; chars/4 for everything when no usage is known.
+ */
+export function estimateContextTokens(messages: readonly ContextMessage[]): number {
+	let usageIndex = -1;
+	let usageTokens = 0;
+	for (let i = messages.length - 1; i >= 0 && usageIndex === -1; i--) {
+		const m = messages[i]!;
+		if (m.role !== "assistant" || m.stopReason === "error" || m.stopReason === "aborted" || !m.usage) continue;
+		const u = m.usage;
+		const total = u.input + u.output + u.cacheRead + u.cacheWrite;
+		if (total > 0) {
+			usageIndex = i;
+			usageTokens = total;
+		}
+	}
+	let tokens = usageTokens;
+	for (const m of messages.slice(usageIndex + 1)) tokens += estimateTokens(messageText(m));
+	return tokens;
+}
+
+/** True when the context no longer leaves `reserveTokens` free in the model's window. */
+export function shouldAutoCompact(opts: { contextTokens: number; contextWindow?: number; reserveTokens?: number }): boolean {
+	if (!opts.contextWindow) return false;
+	return opts.contextTokens > opts.contextWindow - (opts.reserveTokens ?? DEFAULT_RESERVE_TOKENS);
+}
+
+/** Entries that may start the kept region: conversation items, never a tool result. */
+function canStartKept(entry: SessionEntry): boolean {
+	if (entry.type === "message") return (entry as { message: { role: string } }).message.role !== "toolResult";
+	return entry.type === "custom_message" || entry.type === "branch_summary";
+}
+
+/**
+ * Plan a compaction of the current path: keep about `keepRecentTokens` of the newest entries,
+ * summarize what lies between the previous compaction's kept region and the cut. Null when there
+ * is nothing to summarize (the path is short, or everything is already compacted).
+ */
+export function prepareCompaction(view: SessionTreeView, opts: { keepRecentTokens?: number } = {}): CompactionPlan | null {
+	const path = view.getPath(view.leafId);
+	let previous: CompactionEntry | undefined;
+	let start = 0;
+	path.forEach((entry, index) => {
+		if (entry.type !== "compaction") return;
+		previous = entry as CompactionEntry;
+		const kept = path.findIndex((e) => e.id === previous!.firstKeptEntryId);
+		start = kept >= 0 && kept < index ? kept : index + 1;
+	});
+	const keep = opts.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS;
+	let cut = -1;
+	let tokens = 0;
+	for (let i = path.length - 1; i > start; i--) {
+		// A compaction's own summary is replaced, never kept verbatim, so it does not count.
+		if (path[i]!.type !== "compaction") tokens += estimateTokens(entryText(path[i]!) ?? "");
+		if (tokens >= keep) {
+			cut = i;
+			break;
+		}
+	}
+	// Move the cut back to an entry that can start the kept region (never a tool result).
+	while (cut > start && !canStartKept(path[cut]!)) cut -= 1;
+	if (cut <= start) return null;
+	const toSummarize = path.slice(start, cut).filter((e) => e.type !== "compaction");
+	if (!toSummarize.some((e) => entryText(e) !== null)) return null;
+	return {
+		firstKeptEntryId: path[cut]!.id,
+		toSummarize,
+		previousSummary: previous?.summary,
+		previousCompaction: previous,
+		tokensBefore: estimateContextTokens(view.buildContext().messages),
+	};
+}
+
+/** Options for {@link compactSession}. */
+export type CompactOptions = {
+	store: SessionStoreApi;
+	model: ResolvedModel;
+	/** Extra focus for the summary (`/compact <instructions>`). */
+	instructions?: string;
+	signal?: AbortSignal;
+	keepRecentTokens?: number;
+	maxRetries?: number;
+};
+
+/** The appended compaction entry, or why none was written. */
+export type CompactResult = { ok: true; entry: CompactionEntry } | { ok: false; reason: FailureReason; message: string };
+
+/** The message when the path is too short to compact. */
+export const NOTHING_TO_COMPACT = "nothing to compact: the conversation is already small";
+
+/**
+ * Summarize the older part of the current path and append a `compaction` entry as the new leaf.
+ * A later compaction updates the previous summary. The store is unchanged on any failure.
+ */
+export async function compactSession(opts: CompactOptions): Promise<CompactResult> {
+	const plan = prepareCompaction(opts.store.snapshot(), { keepRecentTokens: opts.keepRecentTokens });
+	if (!plan) return { ok: false, reason: "empty", message: NOTHING_TO_COMPACT };
+	const summary = await summarizeBranch({
+		model: opts.model,
+		entries: plan.toSummarize,
+		background: plan.previousSummary,
+		backgroundFiles: detailsFiles(plan.previousCompaction?.details),
+		customInstructions: opts.instructions,
+		signal: opts.signal,
+		maxRetries: opts.maxRetries,
+	});
+	if (!summary.ok) return summary;
+	const entry = opts.store.append({
+		type: "compaction",
+		summary: summary.summary,
+		firstKeptEntryId: plan.firstKeptEntryId,
+		tokensBefore: plan.tokensBefore,
+		details: summary.details,
+	}) as CompactionEntry;
+	opts.store.sync();
+	return { ok: true, entry };
+}
+
+/** The newest assistant message of a context (for status lines). */
+export function lastAssistant(messages: readonly ContextMessage[]): AssistantMessage | undefined {
+	for (let i = messages.length - 1; i >= 0; i--) {
+		const m = messages[i]!;
+		if (m.role === "assistant") return m;
+	}
+	return undefined;
+}

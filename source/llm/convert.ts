@@ -1,0 +1,148 @@
+import type {
+	AssistantModelMessage,
+	ImagePart,
+	ModelMessage,
+	TextPart,
+	ToolModelMessage,
+	ToolResultPart,
+	UserModelMessage,
+} from "ai";
+import type {
+	AssistantMessage,
+	BashExecutionMessage,
+	ContextMessage,
+	ImageContent,
+	TextContent,
+	ToolResultMessage,
+} from "../session/types.js";
+
+/** Wording of the user message that carries a branch summary to the model. */
+export const BRANCH_SUMMARY_PREFIX =
+	"The following is a summary of a branch that this conversation came back from:\n\n<summary>\n";
+/** Wording of the user message that carries a compaction summary to the model. */
+export const COMPACTION_SUMMARY_PREFIX =
+	"The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
+const SUMMARY_SUFFIX = "\n</summary>";
+/** Text of the synthetic result given to a tool call that never got one (aborted, crashed). */
+export const MISSING_RESULT_TEXT = "No result provided: the tool call was interrupted.";
+
+type PendingCall = { toolCallId: string; toolName: string };
+
+/**
+ * Convert the stored context (what `buildContext()` returns) into AI SDK messages.
+ * Providers reject unpaired tool calls/results, so every tool call gets a result (a synthetic
+ * error when none was stored) and results whose call is not in context are dropped.
+ * Thinking parts are dropped: not every provider accepts foreign reasoning.
+ */
+export function toModelMessages(messages: readonly ContextMessage[]): ModelMessage[] {
+	const out: ModelMessage[] = [];
+	let pending: PendingCall[] = [];
+	const flush = () => {
+		if (pending.length > 0) pushToolParts(out, pending.map(missingResult));
+		pending = [];
+	};
+	for (const message of messages) {
+		if (message.role === "toolResult") {
+			const index = pending.findIndex((call) => call.toolCallId === message.toolCallId);
+			if (index === -1) continue;
+			pending.splice(index, 1);
+			pushToolParts(out, [toolResultPart(message)]);
+			continue;
+		}
+		flush();
+		if (message.role === "assistant") {
+			const converted = assistantToModel(message);
+			if (!converted) continue;
+			out.push(converted.message);
+			pending = converted.calls;
+			continue;
+		}
+		const user = otherToModel(message);
+		if (user) out.push(user);
+	}
+	flush();
+	return out;
+}
+
+function otherToModel(message: Exclude<ContextMessage, AssistantMessage | ToolResultMessage>): UserModelMessage | null {
+	switch (message.role) {
+		case "user":
+			return { role: "user", content: userContent(message.content) };
+		case "custom":
+			return { role: "user", content: userContent(message.content) };
+		case "bashExecution":
+			return message.excludeFromContext ? null : { role: "user", content: bashText(message) };
+		case "compactionSummary":
+			return { role: "user", content: COMPACTION_SUMMARY_PREFIX + message.summary + SUMMARY_SUFFIX };
+		case "branchSummary":
+			return { role: "user", content: BRANCH_SUMMARY_PREFIX + message.summary + SUMMARY_SUFFIX };
+		default: {
+			const unknownRole: never = message;
+			throw new Error(`unknown context message role: ${JSON.stringify(unknownRole)}`);
+		}
+	}
+}
+
+function userContent(content: string | (TextContent | ImageContent)[]): string | (TextPart | ImagePart)[] {
+	if (typeof content === "string") return content;
+	return content.map((part): TextPart | ImagePart =>
+		part.type === "image"
+			? { type: "image", image: part.data, mediaType: part.mimeType }
+			: { type: "text", text: part.text },
+	);
+}
+
+function bashText(message: BashExecutionMessage): string {
+	const notes: string[] = [];
+	if (message.exitCode !== null && message.exitCode !== 0) notes.push(`exit code ${message.exitCode}`);
+	if (message.cancelled) notes.push("cancelled");
+	if (message.truncated) notes.push("output truncated");
+	const suffix = notes.length > 0 ? `\n(${notes.join(", ")})` : "";
+	return `I ran this shell command:\n$ ${message.command}\n\nOutput:\n${message.output}${suffix}`;
+}
+
+function assistantToModel(message: AssistantMessage): { message: AssistantModelMessage; calls: PendingCall[] } | null {
+	const parts: AssistantModelMessage["content"] = [];
+	const calls: PendingCall[] = [];
+	for (const part of message.content) {
+		if (part.type === "text") {
+			if (part.text.length > 0) parts.push({ type: "text", text: part.text });
+		} else if (part.type === "toolCall") {
+			parts.push({ type: "tool-call", toolCallId: part.id, toolName: part.name, input: part.arguments ?? {} });
+			calls.push({ toolCallId: part.id, toolName: part.name });
+		}
+	}
+	// An assistant turn with nothing to say (aborted before output, thinking only) would be rejected.
+	if (parts.length === 0) return null;
+	return { message: { role: "assistant", content: parts }, calls };
+}
+
+function toolResultPart(message: ToolResultMessage): ToolResultPart {
+	const text = message.content
+		.filter((part): part is TextContent => part.type === "text")
+		.map((part) => part.text)
+		.join("\n");
+	const images = message.content.filter((part): part is ImageContent => part.type === "image");
+	const base = { type: "tool-result" as const, toolCallId: message.toolCallId, toolName: message.toolName };
+	if (message.isError) return { ...base, output: { type: "error-text", value: text } };
+	if (images.length === 0) return { ...base, output: { type: "text", value: text } };
+	const value = [
+		{ type: "text" as const, text },
+		...images.map((image) => ({ type: "image-data" as const, data: image.data, mediaType: image.mimeType })),
+	];
+	return { ...base, output: { type: "content", value } };
+}
+
+function missingResult(call: PendingCall): ToolResultPart {
+	return { type: "tool-result", ...call, output: { type: "error-text", value: MISSING_RESULT_TEXT } };
+}
+
+/** Consecutive results share one tool message, the shape every provider accepts. */
+function pushToolParts(out: ModelMessage[], parts: ToolResultPart[]): void {
+	const last = out[out.length - 1];
+	if (last?.role === "tool") {
+		(last as ToolModelMessage).content.push(...parts);
+		return;
+	}
+	out.push({ role: "tool", content: parts });
+}

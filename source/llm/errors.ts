@@ -1,0 +1,28 @@
+import { APICallError, RetryError } from "ai";
+
+/** Why a model call did not produce a usable answer. */
+export type FailureReason = "aborted" | "api" | "empty";
+
+/** The message stored on aborted assistant turns (pi's wording). */
+export const ABORTED_MESSAGE = "Request was aborted";
+
+/** One line describing a provider/SDK error, with the HTTP status when there is one. */
+export function describeError(error: unknown): string {
+	const inner = RetryError.isInstance(error) ? (error.lastError ?? error) : error;
+	if (APICallError.isInstance(inner)) {
+		const status = inner.statusCode ? `HTTP ${inner.statusCode}: ` : "";
+		return oneLine(`${status}${inner.message}`);
+	}
+	if (inner instanceof Error) return oneLine(inner.message || inner.name);
+	return oneLine(String(inner));
+}
+
+/** True for errors caused by an abort signal (the SDK rethrows them as DOMException or AbortError). */
+export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
+	if (signal?.aborted) return true;
+	return error instanceof Error && (error.name === "AbortError" || error.name === "ResponseAborted");
+}
+
+function oneLine(text: string): string {
+	return text.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,141 @@
+import type { FinishReason, LanguageModelUsage } from "ai";
+import type {
+	AssistantMessage,
+	StopReason,
+	TextContent,
+	ThinkingContent,
+	ToolCallContent,
+	ToolResultMessage,
+	Usage,
+} from "../session/types.js";
+import type { ResolvedModel } from "./resolve-model.js";
+
+/** A zero usage record (pi stores cost too; arbor does not price models, so cost stays 0). */
+export function emptyUsage(): Usage {
+	return {
+		input: 0,
+		output: 0,
+		cacheRead: 0,
+		cacheWrite: 0,
+		totalTokens: 0,
+		cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+	};
+}
+
+/** AI SDK usage → stored usage. `input` excludes cached tokens, as pi stores it. */
+export function usageFromSdk(usage: LanguageModelUsage | undefined): Usage {
+	const result = emptyUsage();
+	if (!usage) return result;
+	const cacheRead = usage.inputTokenDetails?.cacheReadTokens ?? 0;
+	const cacheWrite = usage.inputTokenDetails?.cacheWriteTokens ?? 0;
+	result.input = usage.inputTokenDetails?.noCacheTokens ?? Math.max(0, (usage.inputTokens ?? 0) - cacheRead - cacheWrite);
+	result.output = usage.outputTokens ?? 0;
+	result.cacheRead = cacheRead;
+	result.cacheWrite = cacheWrite;
+	result.totalTokens = result.input + result.output + cacheRead + cacheWrite;
+	return result;
+}
+
+/** Sum two usage records (for a turn's total). */
+export function addUsage(a: Usage, b: Usage): Usage {
+	const sum = emptyUsage();
+	sum.input = a.input + b.input;
+	sum.output = a.output + b.output;
+	sum.cacheRead = a.cacheRead + b.cacheRead;
+	sum.cacheWrite = a.cacheWrite + b.cacheWrite;
+	sum.totalTokens = (a.totalTokens ?? 0) + (b.totalTokens ?? 0);
+	return sum;
+}
+
+/** SDK finish reason (or arbor's own outcome) → stored stop reason. */
+export function stopReasonFrom(reason: FinishReason | "aborted"): StopReason {
+	switch (reason) {
+		case "stop":
+		case "other":
+			return "stop";
+		case "length":
+			return "length";
+		case "tool-calls":
+			return "toolUse";
+		case "content-filter":
+		case "error":
+			return "error";
+		case "aborted":
+			return "aborted";
+		default: {
+			const unknownReason: never = reason;
+			throw new Error(`unknown finish reason: ${String(unknownReason)}`);
+		}
+	}
+}
+
+/** One tool call as a step produced it. */
+export type StepToolCall = { toolCallId: string; toolName: string; input: unknown };
+
+/** What one model step produced, in the order the parts are stored. */
+export type StepOutput = {
+	model: ResolvedModel;
+	text: string;
+	reasoning?: string;
+	toolCalls: StepToolCall[];
+	usage?: Usage;
+	stopReason: StopReason;
+	errorMessage?: string;
+};
+
+/** A finished (or aborted/failed) model step → the stored assistant message. */
+export function assistantFromStep(step: StepOutput): AssistantMessage {
+	const content: (TextContent | ThinkingContent | ToolCallContent)[] = [];
+	if (step.reasoning) content.push({ type: "thinking", thinking: step.reasoning });
+	if (step.text) content.push({ type: "text", text: step.text });
+	for (const call of step.toolCalls) {
+		content.push({ type: "toolCall", id: call.toolCallId, name: call.toolName, arguments: asArguments(call.input) });
+	}
+	const message: AssistantMessage = {
+		role: "assistant",
+		content,
+		api: step.model.api ?? "openai-completions",
+		provider: step.model.provider,
+		model: step.model.modelId,
+		usage: step.usage ?? emptyUsage(),
+		stopReason: step.stopReason,
+		timestamp: Date.now(),
+	};
+	if (step.errorMessage !== undefined) message.errorMessage = step.errorMessage;
+	return message;
+}
+
+function asArguments(input: unknown): Record<string, unknown> {
+	if (input && typeof input === "object" && !Array.isArray(input)) return input as Record<string, unknown>;
+	// Invalid JSON from the model arrives as a string; keep it rather than lose it.
+	return input === undefined ? {} : { input };
+}
+
+/** One tool outcome (result or error) → the stored tool result message. */
+export function toolResultFromStep(result: {
+	toolCallId: string;
+	toolName: string;
+	output: unknown;
+	isError: boolean;
+}): ToolResultMessage {
+	return {
+		role: "toolResult",
+		toolCallId: result.toolCallId,
+		toolName: result.toolName,
+		content: [{ type: "text", text: outputText(result.output) }],
+		isError: result.isError,
+		timestamp: Date.now(),
+	};
+}
+
+/** Tool outputs and errors as the text the model and the user see. */
+export function outputText(output: unknown): string {
+	if (typeof output === "string") return output;
+	if (output instanceof Error) return output.message;
+	if (output === undefined) return "";
+	try {
+		return JSON.stringify(output);
+	} catch (error) {
+		return `[unserializable output: ${error instanceof Error ? error.message : String(error)}]`;
+	}
+}

@@ -1,0 +1,104 @@
+/** What each built-in tool is for, in one line (tools not listed are named without a description). */
+const TOOL_LINES: Record<string, string> = {
+	read: "read: read a file's contents",
+	ls: "ls: list a directory",
+	grep: "grep: search file contents with a pattern",
+	find: "find: find files by name or glob",
+	write: "write: create or overwrite a file",
+	edit: "edit: replace an exact piece of text in a file",
+	bash: "bash: run a shell command in the working directory",
+};
+
+/**
+ * The chat system prompt. Kept short and factual: where we are, what tools exist, and the few
+ * habits that make an agent safe to run in someone's working tree.
+ */
+export function buildSystemPrompt(opts: { cwd: string; tools: string[]; date?: Date }): string {
+	const date = (opts.date ?? new Date()).toISOString().slice(0, 10);
+	const lines = [
+		"You are arbor, a coding assistant working in the user's terminal.",
+		`Current working directory: ${opts.cwd}`,
+		`Today's date: ${date}`,
+		"",
+	];
+	if (opts.tools.length === 0) {
+		lines.push("You have no tools in this session: answer from the conversation alone.");
+	} else {
+		lines.push("Available tools:");
+		for (const name of opts.tools) lines.push(`- ${TOOL_LINES[name] ?? name}`);
+		lines.push(
+			"",
+			"Guidelines:",
+			"- Read files before changing them; prefer small, exact edits over rewriting whole files.",
+			"- Use paths relative to the working directory unless the user gives absolute ones.",
+			"- Do not run destructive commands unless the user asked for them.",
+		);
+	}
+	lines.push("- Be concise. Show file paths and commands exactly.");
+	return lines.join("\n");
+}
+
+/** The structure every branch summary and compaction summary must follow. */
+export const SUMMARY_FORMAT = `## Goal
+What the user is trying to achieve.
+
+## Constraints & Preferences
+Requirements, preferences and rules the user stated.
+
+## Progress
+### Done
+- Finished work, with exact file paths.
+### In Progress
+- Work that was started but not finished.
+### Blocked
+- Problems that stopped progress, with exact error messages.
+
+## Key Decisions
+- Decisions taken and why.
+
+## Next Steps
+1. What should happen next.
+
+## Critical Context
+Anything else needed to continue: names, values, commands, error messages.`;
+
+/** The default instructions of the summarizer (replaced or extended by custom instructions). */
+export const SUMMARY_INSTRUCTIONS = `You write a structured summary of part of a conversation between a user and a coding assistant, so that the work can continue without the original messages.
+
+Use exactly these headings, in this order (write "None" under a heading with nothing to say):
+
+${SUMMARY_FORMAT}
+
+Rules:
+- Keep exact file paths, function and variable names, commands and error messages; do not paraphrase them.
+- Be concise: bullet points, no preamble, no closing remarks.
+- Only state what the transcript shows; do not invent progress.`;
+
+/** System prompt of the summarizer call. */
+export const SUMMARIZER_SYSTEM =
+	"You are a precise note-taker. You read a conversation transcript and produce the requested structured summary. You never continue the conversation or answer questions in it.";
+
+/** Build the summarizer's user prompt from its parts. */
+export function buildSummaryPrompt(opts: {
+	transcript: string;
+	background?: string;
+	customInstructions?: string;
+	replaceInstructions?: boolean;
+}): string {
+	const custom = opts.customInstructions?.trim();
+	const instructions =
+		custom && opts.replaceInstructions
+			? custom
+			: custom
+				? `${SUMMARY_INSTRUCTIONS}\n\nAdditional focus:\n${custom}`
+				: SUMMARY_INSTRUCTIONS;
+	const parts: string[] = [];
+	if (opts.background?.trim()) {
+		parts.push(
+			"An earlier part of this conversation was already summarized. Update that summary with the new transcript: keep what still holds, move finished items to Done, and add what is new.",
+			`<previous-summary>\n${opts.background.trim()}\n</previous-summary>`,
+		);
+	}
+	parts.push(`<transcript>\n${opts.transcript}\n</transcript>`, instructions);
+	return parts.join("\n\n");
+}

@@ -1,0 +1,155 @@
+import { stepCountIs, streamText, type TextStreamPart, type ToolSet } from "ai";
+import type { SessionStoreApi } from "../session/api.js";
+import type { StopReason, Usage, UserMessage } from "../session/types.js";
+import { toModelMessages } from "./convert.js";
+import { ABORTED_MESSAGE, describeError, isAbortError, type FailureReason } from "./errors.js";
+import { stopReasonFrom, usageFromSdk } from "./from-step.js";
+import type { ResolvedModel } from "./resolve-model.js";
+import { TurnRecorder, type TurnEvent } from "./turn-recorder.js";
+import { untilAborted } from "./until-aborted.js";
+
+export type { TurnEvent } from "./turn-recorder.js";
+
+/** Options for {@link runTurn}. */
+export type RunTurnOptions = {
+	store: SessionStoreApi;
+	model: ResolvedModel;
+	prompt: string | UserMessage["content"];
+	tools?: ToolSet;
+	system?: string;
+	signal?: AbortSignal;
+	/** Model calls per turn (each tool round trip is one). Default 25. */
+	maxSteps?: number;
+	/** SDK retries on retryable HTTP errors (default 2, with backoff); tests pass 0. */
+	maxRetries?: number;
+	onEvent?: (event: TurnEvent) => void;
+};
+
+/** How a turn ended. `text` is the final assistant text of the last step. */
+export type TurnResult = {
+	ok: boolean;
+	reason?: FailureReason;
+	stopReason: StopReason;
+	text: string;
+	usage: Usage;
+	error?: string;
+	leafId: string | null;
+};
+
+/** The error of an answer the provider's content filter stopped. */
+export const CONTENT_FILTER_MESSAGE = "the provider's content filter stopped the answer";
+
+/** The message for an answer with no text and no tool calls. */
+export const EMPTY_ANSWER_MESSAGE = "the model returned an empty answer";
+
+/**
+ * One chat turn: append the user message (reported as the first `message_end`), send the path's
+ * context, stream the answer and store each assistant step and each tool result as its own entry,
+ * in order, as it finishes. Expected failures (abort, provider error, empty answer) are stored and
+ * returned, never thrown; only store I/O errors propagate.
+ */
+export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
+	const emit = opts.onEvent ?? (() => {});
+	const user: UserMessage = { role: "user", content: opts.prompt, timestamp: Date.now() };
+	emit({ type: "message_end", entryId: opts.store.appendMessage(user).id, message: user });
+	const messages = toModelMessages(opts.store.snapshot().buildContext().messages);
+	const recorder = new TurnRecorder(opts.store, opts.model, emit);
+	const failure: { error?: string; aborted: boolean } = { aborted: false };
+	const fail = (error: unknown) => {
+		if (isAbortError(error, opts.signal)) failure.aborted = true;
+		else failure.error ??= describeError(error);
+	};
+	try {
+		// Esc pressed before the request went out: no request at all.
+		if (opts.signal?.aborted) throw opts.signal.reason;
+		const stream = streamText({
+			model: opts.model.model,
+			system: opts.system,
+			messages,
+			tools: opts.tools,
+			stopWhen: stepCountIs(opts.maxSteps ?? 25),
+			abortSignal: opts.signal,
+			maxRetries: opts.maxRetries,
+			// Our own handler keeps the SDK from logging to the console (the error part repeats it).
+			onError: ({ error }) => fail(error),
+		});
+		for await (const part of untilAborted(stream.fullStream, opts.signal)) handlePart(part, recorder, { fail, failure });
+	} catch (error) {
+		fail(error);
+	}
+	if (opts.signal?.aborted) failure.aborted = true;
+	const result = finish(recorder, failure, emit);
+	opts.store.sync();
+	return { ...result, leafId: opts.store.snapshot().leafId };
+}
+
+type PartContext = { fail: (error: unknown) => void; failure: { error?: string; aborted: boolean } };
+
+function handlePart(part: TextStreamPart<ToolSet>, recorder: TurnRecorder, ctx: PartContext): void {
+	switch (part.type) {
+		case "start-step":
+			return recorder.startStep();
+		case "text-delta":
+			return recorder.addText(part.text);
+		case "reasoning-delta":
+			return recorder.addReasoning(part.text);
+		case "tool-call":
+			return recorder.addToolCall({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
+		case "tool-result":
+			return recorder.addToolResult({ ...ids(part), output: part.output, isError: false });
+		case "tool-error":
+			return recorder.addToolResult({ ...ids(part), output: describeError(part.error), isError: true });
+		case "finish-step": {
+			if (part.finishReason === "content-filter") ctx.failure.error ??= CONTENT_FILTER_MESSAGE;
+			// A step that reported an error still "finishes"; keep the error as its stop reason.
+			const errored = ctx.failure.error !== undefined;
+			const stopReason = errored ? "error" : stopReasonFrom(part.finishReason);
+			return recorder.finishStep({ stopReason, usage: usageFromSdk(part.usage), errorMessage: ctx.failure.error });
+		}
+		case "error":
+			return ctx.fail(part.error);
+		case "abort":
+			ctx.failure.aborted = true;
+			return;
+		default:
+			// Sources, files, tool-input streaming, raw chunks: nothing arbor stores.
+			return;
+	}
+}
+
+function ids(part: { toolCallId: string; toolName: string }) {
+	return { toolCallId: part.toolCallId, toolName: part.toolName };
+}
+
+function finish(
+	recorder: TurnRecorder,
+	failure: { error?: string; aborted: boolean },
+	emit: (event: TurnEvent) => void,
+): Omit<TurnResult, "leafId"> {
+	if (failure.aborted) {
+		// Store what streamed so far; an abort between steps still leaves a visible marker.
+		if (recorder.hasOpenStep || recorder.lastStopReason !== "aborted") {
+			if (!recorder.hasOpenStep) recorder.startStep();
+			recorder.finishStep({ stopReason: "aborted", errorMessage: ABORTED_MESSAGE });
+		}
+		return failed(recorder, "aborted", ABORTED_MESSAGE);
+	}
+	if (failure.error !== undefined) {
+		if (recorder.hasOpenStep || recorder.lastStopReason !== "error") {
+			if (!recorder.hasOpenStep) recorder.startStep();
+			recorder.finishStep({ stopReason: "error", errorMessage: failure.error });
+		}
+		emit({ type: "error", message: failure.error });
+		return failed(recorder, "api", failure.error);
+	}
+	if (recorder.hasOpenStep) recorder.finishStep({ stopReason: "stop" });
+	if (recorder.lastText.trim() === "" && !recorder.lastHadToolCalls) {
+		emit({ type: "error", message: EMPTY_ANSWER_MESSAGE });
+		return failed(recorder, "empty", EMPTY_ANSWER_MESSAGE);
+	}
+	return { ok: true, stopReason: recorder.lastStopReason, text: recorder.lastText, usage: recorder.usage };
+}
+
+function failed(recorder: TurnRecorder, reason: FailureReason, error: string): Omit<TurnResult, "leafId"> {
+	return { ok: false, reason, stopReason: recorder.lastStopReason, text: recorder.lastText, usage: recorder.usage, error };
+}
