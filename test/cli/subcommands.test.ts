@@ -38,6 +38,24 @@ describe("arbor context / tree on pi's own files", () => {
 		expect(dir).toBeTruthy();
 	});
 
+	it("a writing command migrates a v1 file once, atomically, keeping the original as .v1.bak", async () => {
+		const { file, home } = fixtureCopy(V1);
+		const original = readFileSync(file);
+		// Opening for writing migrates (ids are fresh, so this first label names no entry and fails).
+		const run = await runCli(["label", file, "zzzzzzzz", "x"], { env: { ARBOR_HOME: home } });
+		expect(run.code).toBe(2);
+		expect(readFileSync(`${file}.v1.bak`).equals(original)).toBe(true);
+		const header = JSON.parse(readFileSync(file, "utf8").split("\n")[0]);
+		expect(header.version).toBe(3);
+		const migrated = JSON.parse((await runCli(["context", file, "--json"], { env: { ARBOR_HOME: home } })).stdout);
+		expect(migrated.messages).toEqual(expected(V1).messages);
+		const again = await runCli(["label", file, migrated.leafId, "checked"], { env: { ARBOR_HOME: home } });
+		expect(again.code).toBe(0);
+		expect(readFileSync(`${file}.v1.bak`).equals(original)).toBe(true);
+		const after = JSON.parse((await runCli(["context", file, "--json"], { env: { ARBOR_HOME: home } })).stdout);
+		expect(after.messages).toEqual(expected(V1).messages);
+	});
+
 	it("tree --filter all --json lists every entry once in pi's tree shape", async () => {
 		const { file, home } = fixtureCopy(TREE);
 		const run = await runCli(["tree", file, "--filter", "all", "--json"], { env: { ARBOR_HOME: home } });
