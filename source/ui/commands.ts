@@ -1,0 +1,77 @@
+/** Slash commands: the list, parsing and completion are pure; handlers are supplied by the app. */
+export type CommandName =
+	| "tree"
+	| "fork"
+	| "label"
+	| "name"
+	| "new"
+	| "resume"
+	| "compact"
+	| "model"
+	| "session"
+	| "help"
+	| "quit";
+
+export type CommandSpec = { name: CommandName; args?: string; description: string };
+
+export const COMMANDS: readonly CommandSpec[] = [
+	{ name: "tree", description: "browse the conversation tree and jump to any point" },
+	{ name: "fork", description: "copy the conversation up to a user message into a new session" },
+	{ name: "label", args: "[text]", description: "label the current point (no text clears)" },
+	{ name: "name", args: "<text>", description: "name this session" },
+	{ name: "new", description: "start a new session in this directory" },
+	{ name: "resume", description: "open another session" },
+	{ name: "compact", args: "[instructions]", description: "summarize older messages to free context" },
+	{ name: "model", args: "[provider:model]", description: "show or switch the model" },
+	{ name: "session", description: "file, id, entry counts and tokens of this session" },
+	{ name: "help", description: "keys and commands" },
+	{ name: "quit", description: "leave arbor" },
+];
+
+export type ParsedInput =
+	| { kind: "prompt"; text: string }
+	| { kind: "command"; name: CommandName; args: string }
+	| { kind: "unknown"; name: string };
+
+/** Editor text → a prompt or a command. `/` followed by a space or a path-like text is a prompt. */
+export function parseInput(text: string): ParsedInput {
+	const match = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+	if (!match) return { kind: "prompt", text };
+	const name = match[1]!;
+	const spec = COMMANDS.find((c) => c.name === name);
+	if (!spec) return { kind: "unknown", name };
+	return { kind: "command", name: spec.name, args: (match[2] ?? "").trim() };
+}
+
+/** Commands matching what is typed so far (`/` alone lists all); empty once arguments start. */
+export function completions(text: string): CommandSpec[] {
+	const match = /^\/([\w-]*)$/.exec(text);
+	if (!match) return [];
+	const prefix = match[1]!.toLowerCase();
+	return COMMANDS.filter((c) => c.name.startsWith(prefix));
+}
+
+/** What each command does; the app builds this map over its own effects. */
+export type CommandHandlers = Record<CommandName, (args: string) => void | Promise<void>>;
+
+/** Runs editor text: returns true when it was a command (handled or reported), false for a prompt. */
+export async function runCommand(
+	parsed: ParsedInput,
+	handlers: CommandHandlers,
+	onUnknown: (name: string) => void,
+): Promise<boolean> {
+	switch (parsed.kind) {
+		case "prompt":
+			return false;
+		case "unknown":
+			onUnknown(parsed.name);
+			return true;
+		case "command":
+			await handlers[parsed.name](parsed.args);
+			return true;
+		default: {
+			const unreachable: never = parsed;
+			return unreachable;
+		}
+	}
+}

@@ -1,0 +1,101 @@
+import { Box, Static, useApp, useStdout } from "ink";
+import React, { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import type { SessionStoreApi } from "../../session/api.js";
+import { parseInput, runCommand } from "../commands.js";
+import type { UiDeps } from "../deps.js";
+import { buildCommandHandlers } from "../hooks/command-handlers.js";
+import { useChat } from "../hooks/use-chat.js";
+import { useNavigation } from "../hooks/use-navigation.js";
+import { useSession } from "../hooks/use-session.js";
+import { damagedLines, useTranscriptSync } from "../hooks/use-transcript-sync.js";
+import { DEFAULT_MODEL_HINT, type InteractiveOptions } from "../options.js";
+import { appReducer, initialAppState } from "../state/app-reducer.js";
+import { settledPrefix } from "../state/transcript.js";
+import { BottomScreen } from "./bottom-screen.js";
+import { Editor } from "./editor.js";
+import { LiveArea } from "./live-area.js";
+import { MessageView } from "./message-view.js";
+import { StatusLine } from "./status-line.js";
+import { useSessionSwitch } from "../hooks/use-session-switch.js";
+
+export type AppProps = {
+	options: InteractiveOptions;
+	deps: UiDeps;
+	/** Called when /new, /resume or /fork replaced the store (the old one is already closed). */
+	onStoreChange(store: SessionStoreApi): void;
+	/** Clears the terminal before the transcript is printed again. */
+	clearScreen(): void;
+};
+
+/** The chat screen: printed transcript, live area, editor (or another screen) and status line. */
+export function App({ options, deps, onStoreChange, clearScreen }: AppProps) {
+	const { exit } = useApp();
+	const { stdout } = useStdout();
+	const [store, setStore] = useState(options.store);
+	const [model, setModel] = useState(options.model);
+	const view = useSession(store);
+	const [state, dispatch] = useReducer(appReducer, view, (v) => initialAppState(v.getPath(v.leafId), damagedLines(v)));
+	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen });
+	const modelHint = options.modelHint ?? DEFAULT_MODEL_HINT;
+	const summaryModel = options.summaryModel ?? model;
+	const chat = useChat({ store, model, summaryModel, modelHint, deps, dispatch });
+	const onTreeDone = useNavigation(dispatch);
+	const quit = useCallback(() => (chat.abort(), exit()), [chat, exit]);
+	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
+	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit });
+	const tokens = useMemo(() => deps.estimateContextTokens(view.buildContext().messages), [deps, view]);
+	const rows = stdout.rows ?? 24;
+	const cols = stdout.columns ?? 80;
+
+	useEffect(() => {
+		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
+		if (options.initialPrompt) void chat.send(options.initialPrompt);
+		// Only once, at start-up.
+		// eslint-disable-next-line react-hooks/exhaustive-deps
+	}, []);
+
+	const submit = (text: string): boolean => {
+		const parsed = parseInput(text);
+		if (state.busy && !(parsed.kind === "command" && parsed.name === "quit")) {
+			dispatch({ type: "status-shown", status: { text: "Still working — Esc aborts", kind: "error" } });
+			return false;
+		}
+		if (parsed.kind === "prompt" && !model) {
+			dispatch({ type: "status-shown", status: { text: modelHint, kind: "error" } });
+			return false;
+		}
+		void runCommand(parsed, handlers, (name) =>
+			dispatch({ type: "status-shown", status: { text: `Unknown command /${name}`, kind: "error" } }),
+		).then((wasCommand) => (wasCommand ? undefined : chat.send(text)));
+		return true;
+	};
+
+	const chatting = state.screen.kind === "chat";
+	return (
+		<Box flexDirection="column">
+			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
+				{(item) => <MessageView key={item.key} item={item} />}
+			</Static>
+			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={Math.max(3, rows - 12)} cols={cols} />
+			{state.screen.kind !== "chat" && (
+				<BottomScreen
+					screen={state.screen} store={store} view={view} options={options} summaryModel={summaryModel} deps={deps}
+					chat={chat} dispatch={dispatch} rows={rows} cols={cols} onTreeDone={onTreeDone}
+					onFork={(entry, text) => switchStore(() => deps.forkSession({ source: view, sourceFile: store.file, entryId: entry.parentId }), "Forked into a new session", text)}
+					onResume={(s) => (s.file === store.file ? switchStore(store, "Already in this session") : switchStore(() => deps.openSession(s.file), `Resumed ${s.name ?? s.id}`))}
+				/>
+			)}
+			<Box display={chatting ? "flex" : "none"}>
+				<Editor
+					active={chatting} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
+					onOpenTree={() => void handlers.tree("")} request={state.editorRequest}
+					onHint={(text) => dispatch({ type: "status-shown", status: { text, kind: "info" } })}
+				/>
+			</Box>
+			<StatusLine
+				model={model?.spec} hint={DEFAULT_MODEL_HINT} sessionName={view.name} contextTokens={tokens}
+				contextWindow={model?.contextWindow} leafId={view.leafId} warnings={state.warnings} status={state.status}
+			/>
+		</Box>
+	);
+}

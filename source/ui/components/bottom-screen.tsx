@@ -1,0 +1,72 @@
+import React, { type Dispatch } from "react";
+import type { ResolvedModel } from "../../llm/index.js";
+import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
+import type { SessionEntry } from "../../session/types.js";
+import type { UiDeps } from "../deps.js";
+import type { Chat } from "../hooks/use-chat.js";
+import type { TreeDone } from "../hooks/use-navigation.js";
+import type { InteractiveOptions } from "../options.js";
+import type { AppAction, Screen } from "../state/app-reducer.js";
+import type { SessionInfo } from "../../session/index.js";
+import { ConfirmPrompt } from "./confirm-prompt.js";
+import { ForkPicker } from "./fork-picker.js";
+import { HelpView } from "./help-view.js";
+import { SessionPicker } from "./session-picker.js";
+import { TreeScreen } from "./tree-screen.js";
+
+export type BottomScreenProps = {
+	screen: Exclude<Screen, { kind: "chat" }>;
+	store: SessionStoreApi;
+	view: SessionTreeView;
+	options: InteractiveOptions;
+	summaryModel: ResolvedModel | undefined;
+	deps: UiDeps;
+	chat: Chat;
+	dispatch: Dispatch<AppAction>;
+	rows: number;
+	cols: number;
+	onTreeDone(result: TreeDone): void;
+	onFork(entry: SessionEntry, text: string): void;
+	onResume(session: SessionInfo): void;
+};
+
+/** Whichever non-chat screen is open; each one listens to keys only while it is mounted. */
+export function BottomScreen(props: BottomScreenProps) {
+	const { screen, dispatch } = props;
+	const close = () => dispatch({ type: "screen-closed" });
+	switch (screen.kind) {
+		case "tree":
+			return (
+				<TreeScreen
+					store={props.store}
+					summaryModel={props.summaryModel}
+					askSummary={props.options.askSummary}
+					rows={props.rows}
+					cols={props.cols}
+					initialFilter={props.options.treeFilter}
+					onDone={props.onTreeDone}
+				/>
+			);
+		case "fork-picker":
+			return <ForkPicker view={props.view} rows={props.rows} onPick={props.onFork} onCancel={close} />;
+		case "resume-picker":
+			return (
+				<SessionPicker
+					listHere={props.deps.listSessions}
+					listAll={props.deps.listAllSessions}
+					currentFile={props.store.file}
+					rows={props.rows}
+					onOpen={props.onResume}
+					onCancel={close}
+				/>
+			);
+		case "confirm":
+			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} />;
+		case "help":
+			return <HelpView onClose={close} />;
+		default: {
+			const unreachable: never = screen;
+			return unreachable;
+		}
+	}
+}

@@ -1,0 +1,32 @@
+import { Box, Text, useInput } from "ink";
+import React from "react";
+import { COMMANDS } from "../commands.js";
+
+const KEYS: [string, string][] = [
+	["Enter", "send"],
+	["Shift+Enter / Ctrl+J", "new line"],
+	["↑ (empty editor)", "earlier prompts"],
+	["Esc", "abort the reply"],
+	["Esc Esc (empty editor)", "open the tree"],
+	["Ctrl+C", "clear; twice quits"],
+	["Ctrl+D (empty editor)", "quit"],
+];
+
+/** Keys and commands; any key closes it. */
+export function HelpView({ onClose }: { onClose(): void }) {
+	useInput(() => onClose());
+	const width = Math.max(...KEYS.map(([k]) => k.length), ...COMMANDS.map((c) => c.name.length + 1 + (c.args ? c.args.length + 1 : 0)));
+	return (
+		<Box flexDirection="column" marginTop={1}>
+			<Text bold>Keys</Text>
+			{KEYS.map(([k, d]) => (
+				<Text key={k}>{`  ${k.padEnd(width)}  ${d}`}</Text>
+			))}
+			<Text bold>Commands</Text>
+			{COMMANDS.map((c) => (
+				<Text key={c.name}>{`  ${`/${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(width)}  ${c.description}`}</Text>
+			))}
+			<Text dimColor>(any key closes)</Text>
+		</Box>
+	);
+}

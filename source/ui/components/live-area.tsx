@@ -1,0 +1,70 @@
+import { Spinner } from "@inkjs/ui";
+import { Box, Text } from "ink";
+import React, { useEffect, useState } from "react";
+import { describeToolCall } from "../../tools/describe.js";
+import type { ToolName } from "../../tools/policy.js";
+import type { AppState } from "../state/app-reducer.js";
+import { MarkdownView } from "./markdown-view.js";
+
+type Props = {
+	live: AppState["live"];
+	running: AppState["running"];
+	busy: AppState["busy"];
+	/** Rows the streaming text may take; the tail is shown so the area never outgrows the screen. */
+	maxLines: number;
+	cols: number;
+	clock?: () => number;
+};
+
+/** The last `maxLines` terminal rows of `text`, counting wrapped rows at `cols`. */
+export function tailLines(text: string, maxLines: number, cols: number): string {
+	const lines = text.split("\n");
+	const kept: string[] = [];
+	let rows = 0;
+	for (let i = lines.length - 1; i >= 0; i--) {
+		const line = lines[i]!;
+		const lineRows = Math.max(1, Math.ceil(line.length / Math.max(1, cols)));
+		if (rows + lineRows > maxLines) {
+			if (kept.length === 0) kept.unshift(line.slice(-maxLines * cols));
+			break;
+		}
+		kept.unshift(line);
+		rows += lineRows;
+	}
+	return kept.join("\n");
+}
+
+function useTick(active: boolean, clock: () => number): number {
+	const [now, setNow] = useState(clock);
+	useEffect(() => {
+		if (!active) return;
+		setNow(clock());
+		const timer = setInterval(() => setNow(clock()), 1000);
+		return () => clearInterval(timer);
+	}, [active, clock]);
+	return now;
+}
+
+const seconds = (now: number, since: number) => `${Math.max(0, Math.floor((now - since) / 1000))}s`;
+
+/** The streaming reply and running tools, below the printed transcript. */
+export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now }: Props) {
+	const now = useTick(busy !== null, clock);
+	if (busy === null) return null;
+	const text = live?.text ?? "";
+	const waiting = text === "" && running.length === 0;
+	return (
+		<Box flexDirection="column" marginTop={1}>
+			{(live?.thinkingChars ?? 0) > 0 && text === "" && <Text dimColor italic>{`thinking… (${live!.thinkingChars} chars)`}</Text>}
+			{text !== "" && <MarkdownView text={tailLines(text, maxLines, cols)} />}
+			{running.map((tool) => (
+				<Spinner key={tool.toolCallId} label={`${describeToolCall(tool.toolName as ToolName, tool.args)} (${seconds(now, tool.startedAt)})`} />
+			))}
+			{waiting && (
+				<Spinner
+					label={`${busy.kind === "compact" ? "Compacting…" : "Working…"} (${seconds(now, busy.startedAt)} · Esc to ${busy.kind === "compact" ? "cancel" : "abort"})`}
+				/>
+			)}
+		</Box>
+	);
+}

@@ -1,0 +1,82 @@
+import { useCallback, useReducer, useState, useSyncExternalStore } from "react";
+import type { ResolvedModel } from "../../llm/resolve-model.js";
+import type { EventBus } from "../../navigation/events.js";
+import type { SessionStoreApi } from "../../session/api.js";
+import type { TreeFilter } from "../../session/tree-rows.js";
+import { useTreeFlow, type TreeDone } from "../hooks/use-tree-flow.js";
+import { useTreeRows } from "../hooks/use-tree-rows.js";
+import { initialTreeState, treeReducer } from "../state/tree-state.js";
+import { CustomInstructions } from "./custom-instructions.js";
+import { SummaryPrompt } from "./summary-prompt.js";
+import { TreeSelector } from "./tree-selector.js";
+import { TreeSummarizing } from "./tree-summarizing.js";
+
+export type { TreeDone } from "../hooks/use-tree-flow.js";
+
+export type TreeScreenProps = {
+	store: SessionStoreApi;
+	summaryModel: ResolvedModel | undefined;
+	/** False when summaries are switched off: never ask, never summarize. */
+	askSummary: boolean;
+	/** Terminal size; the tree takes at most half the rows. */
+	rows: number;
+	cols: number;
+	initialFilter: TreeFilter;
+	bus?: EventBus;
+	/** `moved`: the app replays the new path and shows `Navigated to selected point`. */
+	onDone: (done: TreeDone) => void;
+};
+
+/**
+ * The whole /tree flow: selector → summary prompt → custom instructions → summarizing. The selector
+ * state lives here, so going back (Esc, a failed or cancelled summary) shows the same row again.
+ */
+export function TreeScreen(props: TreeScreenProps) {
+	const { store } = props;
+	const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
+	const view = useSyncExternalStore(subscribe, () => store.snapshot());
+	const [tree, dispatchTree] = useReducer(treeReducer, undefined, () =>
+		initialTreeState({ selectedId: view.leafId, filter: props.initialFilter }),
+	);
+	const [labelError, setLabelError] = useState<string | undefined>(undefined);
+	const model = useTreeRows(view, tree);
+	const flow = useTreeFlow({ store, summaryModel: props.summaryModel, bus: props.bus, askSummary: props.askSummary, onDone: props.onDone });
+	const f = flow.flow;
+	const onLabel = (id: string, label: string | undefined) => {
+		try {
+			store.setLabel(id, label);
+			setLabelError(undefined);
+		} catch (error) {
+			setLabelError(error instanceof Error ? error.message : String(error));
+		}
+	};
+	switch (f.screen) {
+		case "tree":
+		case "navigating":
+			return (
+				<TreeSelector
+					model={model}
+					state={tree}
+					dispatch={dispatchTree}
+					termRows={props.rows}
+					cols={props.cols}
+					active={f.screen === "tree"}
+					notice={f.screen === "tree" ? f.notice : undefined}
+					error={(f.screen === "tree" ? f.error : undefined) ?? labelError}
+					onChoose={flow.choose}
+					onClose={() => props.onDone({ kind: "closed" })}
+					onLabel={onLabel}
+				/>
+			);
+		case "summary-prompt":
+			return <SummaryPrompt option={f.option} error={f.error} active onMove={flow.moveOption} onChoose={flow.chooseOption} onBack={flow.back} />;
+		case "custom-instructions":
+			return <CustomInstructions text={f.text} active onChange={flow.editInstructions} onSubmit={flow.submitInstructions} onBack={flow.back} />;
+		case "summarizing":
+			return <TreeSummarizing startedAt={f.startedAt} active onCancel={flow.cancelSummary} />;
+		default: {
+			const never: never = f;
+			return never;
+		}
+	}
+}

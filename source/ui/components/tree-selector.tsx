@@ -1,0 +1,120 @@
+import type { Dispatch } from "react";
+import { Box, Text } from "ink";
+import type { TreeRowsModel } from "../hooks/use-tree-rows.js";
+import { useTreeKeys, type LabelKeyIntent, type TreeKeyIntent } from "../hooks/use-tree-keys.js";
+import { branchPointFrom, type TreeAction, type TreeState } from "../state/tree-state.js";
+import { TreeRowLine } from "./tree-row-line.js";
+
+export const TREE_HINT =
+	"↑↓ move · Enter select · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Esc close";
+
+/** Tree rows shown at once: half the terminal, at least 5 (tree-view.md "Opening"). */
+export function treeWindowSize(termRows: number): number {
+	return Math.max(5, Math.floor(termRows / 2));
+}
+
+/** First row of the window: the selection centred, clamped at both ends. */
+export function windowStart(current: number, total: number, size: number): number {
+	return Math.max(0, Math.min(current - Math.floor(size / 2), total - size));
+}
+
+export type TreeSelectorProps = {
+	model: TreeRowsModel;
+	state: TreeState;
+	dispatch: Dispatch<TreeAction>;
+	termRows: number;
+	cols: number;
+	active: boolean;
+	notice?: string;
+	error?: string;
+	onChoose: (id: string) => void;
+	onClose: () => void;
+	onLabel: (id: string, label: string | undefined) => void;
+};
+
+function onTreeIntent(intent: TreeKeyIntent, p: TreeSelectorProps): void {
+	const { rows, current } = p.model;
+	const at = { rows, current };
+	const row = rows[current];
+	switch (intent.type) {
+		case "up": return p.dispatch({ type: "moved-up", ...at });
+		case "down": return p.dispatch({ type: "moved-down", ...at });
+		case "page-up": return p.dispatch({ type: "paged", delta: -treeWindowSize(p.termRows), ...at });
+		case "page-down": return p.dispatch({ type: "paged", delta: treeWindowSize(p.termRows), ...at });
+		case "home": return p.dispatch({ type: "went-home", ...at });
+		case "end": return p.dispatch({ type: "went-end", ...at });
+		case "fold":
+		case "unfold": return foldOrJump(intent.type, p);
+		case "select": return row ? p.onChoose(row.id) : undefined;
+		case "escape": return p.state.search ? p.dispatch({ type: "search-cleared" }) : p.onClose();
+		case "close": return p.onClose();
+		case "filter": return p.dispatch({ type: "filter-toggled", filter: intent.filter });
+		case "label-edit": return row ? p.dispatch({ type: "label-edit-started", id: row.id, text: row.label ?? "" }) : undefined;
+		case "erase": return p.dispatch({ type: "search-erased" });
+		case "type": return p.dispatch({ type: "search-typed", text: intent.text });
+		case "ignore": return;
+		default: {
+			const never: never = intent;
+			return never;
+		}
+	}
+}
+
+/** Ctrl/Alt+←: fold an open branch, else jump to the previous branch point; Ctrl/Alt+→ mirrors it. */
+function foldOrJump(kind: "fold" | "unfold", p: TreeSelectorProps): void {
+	const row = p.model.rows[p.model.current];
+	if (!row) return;
+	if (kind === "fold" && row.foldable && !row.folded) return p.dispatch({ type: "folded", id: row.id });
+	if (kind === "unfold" && row.folded) return p.dispatch({ type: "unfolded", id: row.id });
+	const target = branchPointFrom(p.model.rows, p.model.current, kind === "fold" ? -1 : 1);
+	if (target) p.dispatch({ type: "branch-jumped", id: target.id });
+}
+
+function onLabelIntent(intent: LabelKeyIntent, p: TreeSelectorProps): void {
+	const edit = p.state.labelEdit;
+	if (!edit) return;
+	switch (intent.type) {
+		case "save": {
+			const text = edit.text.trim();
+			p.dispatch({ type: "label-edit-closed" });
+			return p.onLabel(edit.id, text === "" ? undefined : text);
+		}
+		case "cancel": return p.dispatch({ type: "label-edit-closed" });
+		case "erase": return p.dispatch({ type: "label-edit-erased" });
+		case "type": return p.dispatch({ type: "label-edit-typed", text: intent.text });
+		case "ignore": return;
+		default: {
+			const never: never = intent;
+			return never;
+		}
+	}
+}
+
+/** The /tree selector: title, hints, search (or label editor), a centred window of rows, status. */
+export function TreeSelector(props: TreeSelectorProps) {
+	const { rows, current } = props.model;
+	useTreeKeys({
+		active: props.active,
+		labelEditing: props.state.labelEdit !== undefined,
+		onIntent: (intent) => onTreeIntent(intent, props),
+		onLabelIntent: (intent) => onLabelIntent(intent, props),
+	});
+	const size = treeWindowSize(props.termRows);
+	const start = windowStart(current, rows.length, size);
+	const edit = props.state.labelEdit;
+	const search = props.state.search ? `Search: ${props.state.search}` : "Type to search";
+	return (
+		<Box flexDirection="column">
+			<Text bold>Session tree</Text>
+			<Text dimColor wrap="truncate-end">{TREE_HINT}</Text>
+			<Text wrap="truncate-end">{edit ? `Label: ${edit.text}▏ (Enter save · empty removes · Esc cancel)` : search}</Text>
+			{rows.length === 0 ? <Text>  No entries found</Text> : null}
+			{rows.slice(start, start + size).map((row, i) => (
+				<TreeRowLine key={row.id} row={row} width={props.cols} selected={start + i === current} />
+			))}
+			<Text>{`(${current + 1}/${rows.length}) [${props.state.filter}]`}</Text>
+			{props.notice ? <Text>{props.notice}</Text> : null}
+			{props.error ? <Text color="red">{props.error}</Text> : null}
+		</Box>
+	);
+}

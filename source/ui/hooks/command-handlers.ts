@@ -1,0 +1,73 @@
+import type { Dispatch } from "react";
+import type { ResolvedModel } from "../../llm/index.js";
+import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
+import { treeIsEmpty } from "../../session/tree-rows.js";
+import type { CommandHandlers } from "../commands.js";
+import type { UiDeps } from "../deps.js";
+import type { AppAction } from "../state/app-reducer.js";
+import type { Chat } from "./use-chat.js";
+
+export type CommandContext = {
+	store: SessionStoreApi;
+	view: SessionTreeView;
+	model: ResolvedModel | undefined;
+	modelHint: string;
+	deps: UiDeps;
+	chat: Chat;
+	dispatch: Dispatch<AppAction>;
+	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
+	setModel(model: ResolvedModel): void;
+	switchStore(open: () => SessionStoreApi, status: string): void;
+	quit(): void;
+};
+
+const info = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "info" } });
+const error = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "error" } });
+
+function sessionFacts(ctx: CommandContext): string {
+	const { view, store } = ctx;
+	const path = view.getPath(view.leafId);
+	const tokens = ctx.deps.estimateContextTokens(view.buildContext().messages);
+	return `${store.file ?? "(in memory)"} · id ${store.id} · ${view.entries.length} entries, ${path.length} on this path · ~${tokens} tokens`;
+}
+
+function labelLeaf(ctx: CommandContext, text: string): void {
+	const leaf = ctx.view.leafId;
+	if (leaf === null) return ctx.dispatch(error("No entries to label"));
+	ctx.store.setLabel(leaf, text === "" ? undefined : text);
+	ctx.dispatch(info(text === "" ? "Label cleared" : `Labelled: ${text}`));
+}
+
+function switchModel(ctx: CommandContext, spec: string): void {
+	if (spec === "") return ctx.dispatch(ctx.model ? info(`Model: ${ctx.model.spec}`) : error(ctx.modelHint));
+	const result = ctx.resolveModel(spec);
+	if (!result.ok) return ctx.dispatch(error(result.message));
+	ctx.setModel(result.value);
+	ctx.dispatch(info(`Model: ${result.value.spec}`));
+}
+
+function hasUserMessage(view: SessionTreeView): boolean {
+	return view.entries.some((e) => e.type === "message" && (e.message as { role: string }).role === "user");
+}
+
+/** The slash-command handlers over the app's current store, model and chat. */
+export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
+	const { dispatch } = ctx;
+	return {
+		tree: () => dispatch(treeIsEmpty(ctx.view) ? error("No entries in session") : { type: "tree-opened" }),
+		fork: () => dispatch(hasUserMessage(ctx.view) ? { type: "picker-opened", picker: "fork-picker" } : error("No user messages to fork from")),
+		label: (args) => labelLeaf(ctx, args),
+		name: (args) => {
+			if (args === "") return dispatch(error("Usage: /name <text>"));
+			ctx.store.setName(args);
+			dispatch(info(`Session named: ${args}`));
+		},
+		new: () => ctx.switchStore(() => ctx.deps.createSession(), "New session"),
+		resume: () => dispatch({ type: "picker-opened", picker: "resume-picker" }),
+		compact: (args) => ctx.chat.compact(args),
+		model: (args) => switchModel(ctx, args),
+		session: () => dispatch(info(sessionFacts(ctx))),
+		help: () => dispatch({ type: "help-opened" }),
+		quit: () => ctx.quit(),
+	};
+}

@@ -1,0 +1,23 @@
+import { useEffect, useState } from "react";
+import { useInput } from "ink";
+
+/**
+ * The summarizing screen's own concerns: whole seconds since `startedAt` (ticking once a second)
+ * and Esc → `onCancel`. The model call itself runs in useTreeNavigation.
+ */
+export function useSummarizer(opts: { active: boolean; startedAt: number; now?: () => number; onCancel: () => void }): number {
+	const now = opts.now ?? Date.now;
+	const [elapsed, setElapsed] = useState(() => Math.max(0, Math.floor((now() - opts.startedAt) / 1000)));
+	useEffect(() => {
+		if (!opts.active) return;
+		const timer = setInterval(() => setElapsed(Math.max(0, Math.floor((now() - opts.startedAt) / 1000))), 1000);
+		return () => clearInterval(timer);
+	}, [opts.active, opts.startedAt, now]);
+	useInput(
+		(_input, key) => {
+			if (key.escape || (key.ctrl && _input === "c")) opts.onCancel();
+		},
+		{ isActive: opts.active },
+	);
+	return elapsed;
+}

@@ -1,0 +1,24 @@
+import type { ResolvedModel } from "../llm/index.js";
+import type { SessionStoreApi } from "../session/api.js";
+import type { TreeFilter } from "../session/tree-types.js";
+import type { ToolName } from "../tools/policy.js";
+
+/** What cli/interactive.ts hands to the interactive UI. */
+export type InteractiveOptions = {
+	store: SessionStoreApi;
+	cwd: string;
+	home: string;
+	sessionDir: string;
+	model?: ResolvedModel;
+	/** Why there is no model: shown in the status line and when sending. */
+	modelHint?: string;
+	summaryModel?: ResolvedModel;
+	tools: { enabled: ToolName[]; needsConfirmation(name: ToolName): boolean };
+	initialPrompt?: string;
+	askSummary: boolean;
+	treeFilter: TreeFilter;
+	openPicker?: "resume";
+	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
+};
+
+export const DEFAULT_MODEL_HINT = "no model — set ARBOR_MODEL or use --model provider:model";

@@ -1,0 +1,165 @@
+import type { SessionEntry, StopReason, StoredMessage } from "../../session/types.js";
+
+/** What one tool call looks like once its result is known (or known never to come). */
+export type ToolResultView = { output: string; isError: boolean };
+
+/** One block of the chat transcript. `key` is unique within one replay (entry id based). */
+export type TranscriptItem =
+	| { kind: "user"; key: string; text: string }
+	| {
+			kind: "assistant";
+			key: string;
+			text: string;
+			thinkingChars: number;
+			stopReason: StopReason;
+			errorMessage?: string;
+	  }
+	| {
+			kind: "tool";
+			key: string;
+			toolCallId: string;
+			toolName: string;
+			args: unknown;
+			result?: ToolResultView;
+			/** False while the result may still arrive; unsettled items stay out of <Static>. */
+			settled: boolean;
+	  }
+	| { kind: "summary"; key: string; label: "branch summary" | "compaction"; text: string }
+	| { kind: "custom"; key: string; customType: string; text: string }
+	| { kind: "bash"; key: string; command: string; output: string; exitCode: number | null }
+	| { kind: "notice"; key: string; text: string };
+
+/** The effect of one entry on the transcript: shared by replay() and live appends. */
+export type TranscriptOp =
+	| { type: "append"; items: TranscriptItem[] }
+	| { type: "settle"; key: string; toolCallId: string; toolName: string; result: ToolResultView }
+	| { type: "none" };
+
+type Content = string | readonly { type: string; [key: string]: unknown }[];
+
+/** Plain text of a message content; images become `[image]`. */
+export function contentText(content: Content): string {
+	if (typeof content === "string") return content;
+	return content
+		.map((part) => (part.type === "text" ? String(part.text) : part.type === "image" ? "[image]" : ""))
+		.filter((s) => s !== "")
+		.join("\n");
+}
+
+function messageOp(id: string, message: StoredMessage): TranscriptOp {
+	switch (message.role) {
+		case "user":
+			return { type: "append", items: [{ kind: "user", key: id, text: contentText(message.content) }] };
+		case "assistant":
+			return { type: "append", items: assistantItems(id, message) };
+		case "toolResult":
+			return {
+				type: "settle",
+				key: id,
+				toolCallId: message.toolCallId,
+				toolName: message.toolName,
+				result: { output: contentText(message.content), isError: message.isError },
+			};
+		case "bashExecution":
+			return {
+				type: "append",
+				items: [
+					{ kind: "bash", key: id, command: message.command, output: message.output, exitCode: message.exitCode },
+				],
+			};
+		case "custom":
+			if (!message.display) return { type: "none" };
+			return {
+				type: "append",
+				items: [{ kind: "custom", key: id, customType: message.customType, text: contentText(message.content) }],
+			};
+		default: {
+			// Files may hold roles this version does not know: show nothing rather than fail.
+			const unknownRole: never = message;
+			void unknownRole;
+			return { type: "none" };
+		}
+	}
+}
+
+function assistantItems(id: string, message: Extract<StoredMessage, { role: "assistant" }>): TranscriptItem[] {
+	const text = message.content
+		.filter((p) => p.type === "text")
+		.map((p) => (p as { text: string }).text)
+		.join("");
+	const thinkingChars = message.content
+		.filter((p) => p.type === "thinking")
+		.reduce((n, p) => n + String((p as { thinking: string }).thinking).length, 0);
+	const items: TranscriptItem[] = [];
+	const failed = message.stopReason === "aborted" || message.stopReason === "error";
+	if (text.trim() !== "" || thinkingChars > 0 || failed) {
+		items.push({
+			kind: "assistant",
+			key: id,
+			text,
+			thinkingChars,
+			stopReason: message.stopReason,
+			...(message.errorMessage ? { errorMessage: message.errorMessage } : {}),
+		});
+	}
+	for (const part of message.content) {
+		if (part.type !== "toolCall") continue;
+		const call = part as { id: string; name: string; arguments: unknown };
+		items.push({
+			kind: "tool",
+			key: `${id}:${call.id}`,
+			toolCallId: call.id,
+			toolName: call.name,
+			args: call.arguments,
+			settled: false,
+		});
+	}
+	return items;
+}
+
+/** The transcript effect of one stored entry. Markers, labels and other metadata show nothing. */
+export function entryOp(entry: SessionEntry): TranscriptOp {
+	switch (entry.type) {
+		case "message":
+			return messageOp(entry.id, entry.message as StoredMessage);
+		case "branch_summary":
+			return { type: "append", items: [{ kind: "summary", key: entry.id, label: "branch summary", text: String(entry.summary) }] };
+		case "compaction":
+			return { type: "append", items: [{ kind: "summary", key: entry.id, label: "compaction", text: String(entry.summary) }] };
+		case "custom_message": {
+			if (entry.display !== true) return { type: "none" };
+			const content = entry.content as Content;
+			return {
+				type: "append",
+				items: [{ kind: "custom", key: entry.id, customType: String(entry.customType), text: contentText(content) }],
+			};
+		}
+		default:
+			return { type: "none" };
+	}
+}
+
+/** A tool result with no call in view (e.g. the call was before a compaction) stands alone. */
+export function orphanResult(op: Extract<TranscriptOp, { type: "settle" }>): TranscriptItem {
+	return {
+		kind: "tool",
+		key: op.key,
+		toolCallId: op.toolCallId,
+		toolName: op.toolName,
+		args: {},
+		result: op.result,
+		settled: true,
+	};
+}
+
+/** Marks every pending tool call as done (the turn ended without a result for it). */
+export function settleAll(items: readonly TranscriptItem[]): TranscriptItem[] {
+	if (!items.some((i) => i.kind === "tool" && !i.settled)) return items as TranscriptItem[];
+	return items.map((i) => (i.kind === "tool" && !i.settled ? { ...i, settled: true } : i));
+}
+
+/** Number of leading items that are final: <Static> prints exactly these. */
+export function settledPrefix(items: readonly TranscriptItem[]): number {
+	const first = items.findIndex((i) => i.kind === "tool" && !i.settled);
+	return first === -1 ? items.length : first;
+}

@@ -1,0 +1,95 @@
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { entryText } from "../../source/navigation/navigate.js";
+import { SessionStore } from "../../source/session/store.js";
+import { buildTreeRows, type TreeFilter } from "../../source/session/tree-rows.js";
+import { shellQuote, startTmux, type TmuxSession } from "../helpers/tmux.js";
+
+const CLI = join(import.meta.dirname, "../../dist/cli.js");
+const FIXTURE = "/work/shared/fixtures/pi-tree-session.jsonl";
+
+let tmux: TmuxSession | undefined;
+let dir: string | undefined;
+afterEach(() => {
+	tmux?.kill();
+	tmux = undefined;
+	if (dir) rmSync(dir, { recursive: true, force: true });
+	dir = undefined;
+});
+
+function start(file: string, home: string): TmuxSession {
+	const command = `env -u ARBOR_MODEL node ${shellQuote(CLI)} --session ${shellQuote(file)}`;
+	return startTmux({ command, cwd: dir, cols: 120, rows: 40, env: { ARBOR_HOME: home, NO_COLOR: "1" } });
+}
+
+/** `(selected/visible) [filter]` as the selector shows it when opened on the leaf. */
+function statusFor(file: string, filter: TreeFilter, up = 0): { status: string; rowId: string } {
+	const store = SessionStore.open(file);
+	const rows = buildTreeRows(store.snapshot(), { filter });
+	const leafRow = rows.findIndex((r) => r.isLeaf);
+	store.close();
+	return { status: `(${leafRow + 1 - up}/${rows.length}) [${filter}]`, rowId: rows[leafRow - up]!.id };
+}
+
+async function quit(t: TmuxSession): Promise<void> {
+	t.send("C-u");
+	await t.waitForScreen((s) => /›\n/.test(s), "empty editor");
+	t.type("/quit");
+	await t.waitForScreen((s) => s.includes("› /quit"), "typed /quit");
+	t.send("Enter");
+	await t.waitForScreen((s) => s.includes("[exit 0]"), "exit 0");
+}
+
+describe.skipIf(!existsSync(CLI))("/tree in tmux", () => {
+	it("filters, selects a user message without a summary, and the move survives a restart", async () => {
+		dir = mkdtempSync(join(tmpdir(), "arbor-e2e-tree-"));
+		const file = join(dir, "pi-tree-session.jsonl");
+		copyFileSync(FIXTURE, file);
+		const home = join(dir, "home");
+		const initial = statusFor(file, "default");
+		const user = statusFor(file, "user");
+		const target = statusFor(file, "user", 1);
+		const before = SessionStore.open(file);
+		const targetEntry = before.snapshot().getEntry(target.rowId)!;
+		const newLeaf = targetEntry.parentId!;
+		const text = entryText(targetEntry)!;
+		before.close();
+
+		tmux = start(file, home);
+		await tmux.waitForScreen((s) => s.includes("leaf "), "status line");
+		tmux.type("/tree");
+		await tmux.waitForScreen((s) => s.includes("› /tree"), "typed /tree");
+		tmux.send("Enter");
+		await tmux.waitForScreen((s) => s.includes(initial.status) && s.includes("Session tree"), initial.status);
+		tmux.send("C-u");
+		await tmux.waitForScreen((s) => s.includes(user.status), user.status);
+		tmux.send("C-u");
+		await tmux.waitForScreen((s) => s.includes(initial.status), "back to default");
+		tmux.send("C-o");
+		await tmux.waitForScreen((s) => /\(\d+\/\d+\) \[all\]/.test(s), "[all]");
+		tmux.send("C-o");
+		await tmux.waitForScreen((s) => s.includes(initial.status), "default again");
+		tmux.send("C-u");
+		await tmux.waitForScreen((s) => s.includes(user.status), "user filter");
+		tmux.send("Up");
+		await tmux.waitForScreen((s) => s.includes(target.status), target.status);
+		tmux.send("Enter");
+		const prompt = await tmux.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary prompt");
+		expect(prompt).toContain("› No summary\n  Summarize\n  Summarize with custom prompt\n");
+		tmux.send("Enter");
+		const moved = await tmux.waitForScreen((s) => s.includes("Navigated to selected point"), "navigated");
+		expect(moved).toContain(`› ${text.slice(0, 60)}`);
+		expect(moved).toContain(`leaf ${newLeaf.slice(0, 8)}`);
+		await quit(tmux);
+		tmux.kill();
+
+		tmux = start(file, home);
+		await tmux.waitForScreen((s) => s.includes(`leaf ${newLeaf.slice(0, 8)}`), "same leaf after restart");
+		const reopened = SessionStore.open(file);
+		expect(reopened.snapshot().leafId).toBe(newLeaf);
+		reopened.close();
+		await quit(tmux);
+	}, 90_000);
+});

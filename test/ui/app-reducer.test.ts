@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { appReducer, initialAppState, REPLAY_LIMIT, type AppState } from "../../source/ui/state/app-reducer.js";
+import type { SessionEntry } from "../../source/session/types.js";
+
+const ts = "2026-01-01T00:00:00.000Z";
+const user = (id: string, text: string): SessionEntry => ({
+	type: "message", id, parentId: null, timestamp: ts, message: { role: "user", content: text, timestamp: 1 },
+});
+const assistant = (id: string, text: string, withCall = false): SessionEntry => ({
+	type: "message", id, parentId: null, timestamp: ts,
+	message: {
+		role: "assistant", stopReason: withCall ? "toolUse" : "stop", timestamp: 1,
+		content: [{ type: "text", text }, ...(withCall ? [{ type: "toolCall" as const, id: "c1", name: "ls", arguments: {} }] : [])],
+	},
+});
+const base = (): AppState => initialAppState([user("u1", "hi")]);
+const tool = { toolCallId: "c1", toolName: "ls", args: {}, startedAt: 1000 };
+
+describe("appReducer", () => {
+	it("initial state replays the path into items", () => expect(base().items).toEqual([{ kind: "user", key: "u1", text: "hi" }]));
+	it("path-replayed replaces items, bumps staticKey, clears live", () => {
+		const s = appReducer({ ...base(), live: { text: "x", thinkingChars: 0 } }, { type: "path-replayed", path: [user("u2", "yo")], warnings: 2 });
+		expect([s.items, s.staticKey, s.live, s.warnings]).toEqual([[{ kind: "user", key: "u2", text: "yo" }], 1, null, 2]);
+	});
+	it("path-replayed over the limit keeps the tail behind a notice", () => {
+		const path = Array.from({ length: REPLAY_LIMIT + 5 }, (_, i) => user(`u${i}`, `m${i}`));
+		const s = appReducer(base(), { type: "path-replayed", path });
+		expect([s.items.length, s.items[0], s.items[1]]).toEqual([
+			REPLAY_LIMIT + 1, { kind: "notice", key: "hidden-notice", text: "… 5 earlier messages not shown (use /tree)" }, { kind: "user", key: "u5", text: "m5" },
+		]);
+	});
+	it("entries-stored appends and resets streamed text for an assistant step", () => {
+		const s = appReducer({ ...base(), live: { text: "hel", thinkingChars: 0 } }, { type: "entries-stored", entries: [assistant("a1", "hello")] });
+		expect([s.items.length, s.live]).toEqual([2, { text: "", thinkingChars: 0 }]);
+	});
+	it("entries-stored outside a turn settles tool calls at once", () => {
+		const s = appReducer(base(), { type: "entries-stored", entries: [assistant("a1", "t", true)] });
+		expect(s.items[2]).toMatchObject({ kind: "tool", settled: true });
+	});
+	it("turn-started sets busy and an empty live message", () => {
+		const s = appReducer({ ...base(), status: { text: "old", kind: "info" } }, { type: "turn-started", startedAt: 5 });
+		expect([s.busy, s.live, s.status]).toEqual([{ kind: "reply", startedAt: 5 }, { text: "", thinkingChars: 0 }, null]);
+	});
+	it("compaction-started sets busy compact", () => expect(appReducer(base(), { type: "compaction-started", startedAt: 7 }).busy).toEqual({ kind: "compact", startedAt: 7 }));
+	it("text-streamed appends to live text", () => {
+		const s = appReducer(appReducer(base(), { type: "text-streamed", delta: "Hel" }), { type: "text-streamed", delta: "lo" });
+		expect(s.live).toEqual({ text: "Hello", thinkingChars: 0 });
+	});
+	it("thinking-streamed counts characters", () => expect(appReducer(base(), { type: "thinking-streamed", delta: "abcd" }).live).toEqual({ text: "", thinkingChars: 4 }));
+	it("tool-started adds a running tool once", () => {
+		const s = appReducer(appReducer(base(), { type: "tool-started", tool }), { type: "tool-started", tool });
+		expect(s.running).toEqual([tool]);
+	});
+	it("tool-finished removes the running tool", () => expect(appReducer({ ...base(), running: [tool] }, { type: "tool-finished", toolCallId: "c1" }).running).toEqual([]));
+	it("turn-finished clears busy/live/running and settles pending calls", () => {
+		const busy: AppState = { ...base(), busy: { kind: "reply", startedAt: 1 }, running: [tool] };
+		const pending = appReducer(busy, { type: "entries-stored", entries: [assistant("a1", "t", true)] });
+		expect(pending.items[2]).toMatchObject({ kind: "tool", settled: false });
+		const s = appReducer(pending, { type: "turn-finished" });
+		expect([s.busy, s.live, s.running, s.items[2]]).toEqual([null, null, [], expect.objectContaining({ kind: "tool", settled: true })]);
+	});
+	it("turn-finished can carry a status", () => expect(appReducer(base(), { type: "turn-finished", status: { text: "Aborted", kind: "info" } }).status).toEqual({ text: "Aborted", kind: "info" }));
+	it("turn-failed shows the error in the status line", () => {
+		const s = appReducer({ ...base(), busy: { kind: "reply", startedAt: 1 } }, { type: "turn-failed", message: "boom" });
+		expect([s.busy, s.status, s.items.length]).toEqual([null, { text: "boom", kind: "error" }, 1]);
+	});
+	it("tree-opened switches the screen", () => expect(appReducer(base(), { type: "tree-opened" }).screen).toEqual({ kind: "tree" }));
+	it("tree-closed returns to chat with the status", () => {
+		const s = appReducer({ ...base(), screen: { kind: "tree" } }, { type: "tree-closed", status: "Already at this point" });
+		expect([s.screen, s.status]).toEqual([{ kind: "chat" }, { text: "Already at this point", kind: "info" }]);
+	});
+	it("picker-opened shows the picker", () => expect(appReducer(base(), { type: "picker-opened", picker: "fork-picker" }).screen).toEqual({ kind: "fork-picker" }));
+	it("help-opened shows help", () => expect(appReducer(base(), { type: "help-opened" }).screen).toEqual({ kind: "help" }));
+	it("screen-closed returns to chat keeping or replacing the status", () => {
+		const s = appReducer({ ...base(), screen: { kind: "help" } }, { type: "screen-closed", status: { text: "x", kind: "error" } });
+		expect([s.screen, s.status]).toEqual([{ kind: "chat" }, { text: "x", kind: "error" }]);
+	});
+	it("confirm-requested shows the request", () => {
+		const request = { toolName: "bash", args: { command: "ls" }, description: "bash: ls" };
+		expect(appReducer(base(), { type: "confirm-requested", request }).screen).toEqual({ kind: "confirm", request });
+	});
+	it("confirm-answered returns to chat", () => expect(appReducer({ ...base(), screen: { kind: "help" } }, { type: "confirm-answered" }).screen).toEqual({ kind: "chat" }));
+	it("status-shown sets the status", () => expect(appReducer(base(), { type: "status-shown", status: { text: "hey", kind: "info" } }).status).toEqual({ text: "hey", kind: "info" }));
+	it("status-cleared removes it", () => expect(appReducer({ ...base(), status: { text: "a", kind: "info" } }, { type: "status-cleared" }).status).toBe(null));
+	it("editor-text-requested bumps seq each time", () => {
+		const s = appReducer(appReducer(base(), { type: "editor-text-requested", text: "a" }), { type: "editor-text-requested", text: "a" });
+		expect(s.editorRequest).toEqual({ text: "a", seq: 2 });
+	});
+});

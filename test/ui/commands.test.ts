@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { completions, parseInput, runCommand, type CommandHandlers } from "../../source/ui/commands.js";
+
+describe("commands", () => {
+	it("parses a command with arguments", () => expect(parseInput("/label  my point ")).toEqual({ kind: "command", name: "label", args: "my point" }));
+	it("parses a command without arguments", () => expect(parseInput("/tree")).toEqual({ kind: "command", name: "tree", args: "" }));
+	it("unknown command", () => expect(parseInput("/frobnicate x")).toEqual({ kind: "unknown", name: "frobnicate" }));
+	it("plain text and paths are prompts", () => {
+		expect(parseInput("hello")).toEqual({ kind: "prompt", text: "hello" });
+		expect(parseInput("/usr/bin is odd")).toEqual({ kind: "prompt", text: "/usr/bin is odd" });
+	});
+	it("completes by prefix", () => expect(completions("/n").map((c) => c.name)).toEqual(["name", "new"]));
+	it("lists all commands for a bare slash", () => expect(completions("/").length).toBe(11));
+	it("no completion once arguments start", () => expect(completions("/name x")).toEqual([]));
+	it("runCommand dispatches to the handler and reports unknown names", async () => {
+		const calls: string[] = [];
+		const handlers = new Proxy({}, { get: (_t, name) => (args: string) => void calls.push(`${String(name)}(${args})`) }) as CommandHandlers;
+		expect(await runCommand(parseInput("/name demo"), handlers, (n) => calls.push(`unknown ${n}`))).toBe(true);
+		expect(await runCommand(parseInput("/x"), handlers, (n) => calls.push(`unknown ${n}`))).toBe(true);
+		expect(await runCommand(parseInput("hi"), handlers, (n) => calls.push(`unknown ${n}`))).toBe(false);
+		expect(calls).toEqual(["name(demo)", "unknown x"]);
+	});
+});

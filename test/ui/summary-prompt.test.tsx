@@ -1,0 +1,182 @@
+import { MockLanguageModelV3 } from "ai/test";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ResolvedModel } from "../../source/llm/resolve-model.js";
+import { TreeScreen, type TreeDone } from "../../source/ui/components/tree-screen.js";
+import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let cleanups: (() => void)[] = [];
+afterEach(() => {
+	for (const c of cleanups.reverse()) c();
+	cleanups = [];
+});
+
+type Generate = MockLanguageModelV3["doGenerate"];
+const usage = { inputTokens: { total: 10, noCache: 10, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 5, text: 5, reasoning: 0 } };
+
+function model(doGenerate: Generate): { resolved: ResolvedModel; prompts: string[] } {
+	const prompts: string[] = [];
+	const mock = new MockLanguageModelV3({
+		provider: "mock",
+		modelId: "mock-model",
+		doGenerate: async (options) => {
+			prompts.push(JSON.stringify(options.prompt));
+			return (doGenerate as (o: typeof options) => ReturnType<Generate>)(options);
+		},
+	});
+	return { resolved: { spec: "mock:mock-model", provider: "mock", modelId: "mock-model", model: mock }, prompts };
+}
+const answers = (text: string): Generate => (async () => ({
+	content: [{ type: "text", text }],
+	finishReason: { unified: "stop", raw: "stop" },
+	usage,
+	warnings: [],
+})) as unknown as Generate;
+const fails: Generate = (async () => {
+	throw new Error("provider down");
+}) as unknown as Generate;
+const hangsUntilAborted: Generate = ((options: { abortSignal?: AbortSignal }) =>
+	new Promise((_resolve, reject) => options.abortSignal?.addEventListener("abort", () => reject(options.abortSignal?.reason)))) as unknown as Generate;
+
+function setup(over: { summaryModel?: ResolvedModel; askSummary?: boolean } = {}) {
+	const s = storeWith(specExampleEntries(), "uA2");
+	const done: TreeDone[] = [];
+	const ui = mount(
+		<TreeScreen store={s.store} summaryModel={over.summaryModel} askSummary={over.askSummary ?? true} rows={24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
+	);
+	cleanups.push(s.cleanup, ui.unmount);
+	const entriesBefore = s.store.snapshot().entries.length;
+	/** Selects `user: Actually, approach B` (one row below the leaf) and presses Enter. */
+	const chooseB = async () => {
+		await ui.press(KEYS.down);
+		await ui.until("› └─ user: Actually, approach B");
+		await ui.press(KEYS.enter);
+	};
+	return { ...ui, store: s.store, done, entriesBefore, chooseB };
+}
+
+const PROMPT = [
+	"Summarize the branch you're leaving?",
+	"› No summary",
+	"  Summarize",
+	"  Summarize with custom prompt",
+	"↑↓ move · Enter choose · Esc back",
+].join("\n");
+
+describe("summary prompt", () => {
+	it("opens when the move abandons entries; Esc returns to the same row", async () => {
+		const t = setup();
+		await t.chooseB();
+		await t.until("Summarize the branch");
+		expect(t.frame()).toBe(PROMPT);
+		await t.press(KEYS.esc);
+		await t.until("› └─ user: Actually, approach B");
+		expect(t.frame()).toContain("(8/9) [default]");
+		expect(t.done).toEqual([]);
+	});
+
+	it("No summary moves at once and hands the user text to the editor", async () => {
+		const t = setup();
+		await t.chooseB();
+		await t.until("› No summary");
+		await t.press(KEYS.enter);
+		await t.settle(() => t.done.length === 1);
+		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
+		expect(t.store.snapshot().leafId).toBe("a1");
+	});
+
+	it("without a summary model, Summarize shows the error and stays on the prompt", async () => {
+		const t = setup();
+		await t.chooseB();
+		await t.until("› No summary");
+		await t.press(KEYS.down);
+		await t.until("› Summarize\n");
+		await t.press(KEYS.enter);
+		await t.until("No model configured for summaries");
+		expect(t.frame()).toBe(`${PROMPT.replace("› No summary\n  Summarize\n", "  No summary\n› Summarize\n")}\nNo model configured for summaries`);
+		expect(t.store.snapshot().entries.length).toBe(t.entriesBefore);
+	});
+
+	it("never asks when summaries are switched off", async () => {
+		const t = setup({ askSummary: false });
+		await t.chooseB();
+		await t.settle(() => t.done.length === 1);
+		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
+	});
+});
+
+describe("summarizing", () => {
+	it("Summarize writes a branch summary under the new leaf", async () => {
+		const m = model(answers("## Goal\nTry approach A"));
+		const t = setup({ summaryModel: m.resolved });
+		await t.chooseB();
+		await t.until("› No summary");
+		await t.press(KEYS.down);
+		await t.until("› Summarize\n");
+		await t.press(KEYS.enter);
+		await t.settle(() => t.done.length === 1);
+		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
+		const view = t.store.snapshot();
+		const leaf = view.getEntry(view.leafId!)!;
+		expect([leaf.type, leaf.parentId, leaf.fromId]).toEqual(["branch_summary", "a1", "uA2"]);
+		expect(String(leaf.summary).startsWith("## Goal\nTry approach A")).toBe(true);
+	});
+
+	it("a failed summary returns to the tree on the same row with the error; nothing is written", async () => {
+		const t = setup({ summaryModel: model(fails).resolved });
+		await t.chooseB();
+		await t.until("› No summary");
+		await t.press(KEYS.down);
+		await t.until("› Summarize\n");
+		await t.press(KEYS.enter);
+		await t.until("summary failed:");
+		expect(t.frame()).toContain("› └─ user: Actually, approach B");
+		expect(t.frame()).toContain("provider down");
+		expect(t.store.snapshot().entries.length).toBe(t.entriesBefore);
+		expect(t.store.snapshot().leafId).toBe("uA2");
+	});
+
+	it("Esc while summarizing cancels: Summary cancelled, same row, nothing written", async () => {
+		const t = setup({ summaryModel: model(hangsUntilAborted).resolved });
+		await t.chooseB();
+		await t.until("› No summary");
+		await t.press(KEYS.down);
+		await t.until("› Summarize\n");
+		await t.press(KEYS.enter);
+		await t.until("Summarizing branch… (Esc to cancel) 0s");
+		await t.press(KEYS.esc);
+		await t.until("Summary cancelled");
+		expect(t.frame()).toContain("› └─ user: Actually, approach B");
+		expect(t.frame().split("\n").slice(-2)).toEqual(["(8/9) [default]", "Summary cancelled"]);
+		expect(t.store.snapshot().entries.length).toBe(t.entriesBefore);
+		expect(t.done).toEqual([]);
+	});
+
+	it("custom prompt: multi-line editor, Esc back one step, Enter summarizes with the text", async () => {
+		const m = model(answers("## Goal\nCustom"));
+		const t = setup({ summaryModel: m.resolved });
+		await t.chooseB();
+		await t.until("› No summary");
+		await t.press(KEYS.up);
+		await t.until("› Summarize with custom prompt");
+		await t.press(KEYS.enter);
+		await t.until("Custom summary instructions");
+		await t.press("keep paths");
+		await t.press(KEYS.ctrlJ);
+		await t.press("and errors");
+		await t.until("> and errors▏");
+		expect(t.frame()).toBe(
+			["Custom summary instructions", "Enter submit · Shift+Enter or Ctrl+J new line · Esc back", "> keep paths", "> and errors▏"].join("\n"),
+		);
+		await t.press(KEYS.esc);
+		await t.until("› Summarize with custom prompt");
+		await t.press(KEYS.enter);
+		await t.until("> ▏");
+		await t.press("focus on the parser");
+		await t.press(KEYS.enter);
+		await t.settle(() => t.done.length === 1);
+		expect(m.prompts.length).toBe(1);
+		expect(m.prompts[0]).toContain("focus on the parser");
+	});
+});

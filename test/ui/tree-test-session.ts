@@ -1,0 +1,109 @@
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { render } from "ink-testing-library";
+import { act, type ReactElement } from "react";
+import { SessionStore } from "../../source/session/store.js";
+import type { SessionEntry } from "../../source/session/types.js";
+import { e } from "../session/tree-rows-fake-view.js";
+import { waitFor } from "../helpers/wait-for.js";
+
+/** The session behind the example in spec/tree-view.md (leaf: uA2). */
+export function specExampleEntries(): SessionEntry[] {
+	return [
+		e.user("u1", null, "Hello, can you help"),
+		e.assistant("a1", "u1", "Of course! I can"),
+		e.user("uA", "a1", "Let's try approach A"),
+		e.toolCall("aA0", "uA", "call-1", "read", { path: "src/a.ts" }),
+		e.toolResult("tA", "aA0", "call-1", "read"),
+		e.assistant("aA", "tA", "For approach A"),
+		e.other("cA", "aA", "compaction", { summary: "s", firstKeptEntryId: "uA", tokensBefore: 12_345 }),
+		e.user("uB", "a1", "Actually, approach B"),
+		e.assistant("aB", "uB", "For approach B"),
+		e.user("uA2", "cA", "That worked, now"),
+		e.other("lbl", "uA2", "label", { targetId: "uA", label: "checkpoint-1" }),
+	];
+}
+
+/** Writes entries to a real session file in a temp dir and opens it for writing. */
+export function storeWith(entries: SessionEntry[], leafId: string): { store: SessionStore; dir: string; cleanup: () => void } {
+	const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-tree-ui-"));
+	const file = path.join(dir, "s.jsonl");
+	const header = { type: "session", version: 3, id: "sess-1", timestamp: "2026-01-01T00:00:00.000Z", cwd: dir };
+	const lines = [header, ...entries].map((x) => JSON.stringify(x));
+	fs.writeFileSync(file, `${lines.join("\n")}\n`);
+	const store = SessionStore.open(file, { write: true });
+	if (store.snapshot().leafId !== leafId) store.moveLeaf(leafId);
+	return {
+		store,
+		dir,
+		cleanup: () => {
+			store.close();
+			fs.rmSync(dir, { recursive: true, force: true });
+		},
+	};
+}
+
+/** Renders inside act() and returns helpers that press keys inside act(). */
+export function mount(element: ReactElement) {
+	let app!: ReturnType<typeof render>;
+	act(() => {
+		app = render(element);
+	});
+	const frame = () => app.lastFrame() ?? "";
+	return {
+		app,
+		frame,
+		unmount: () => act(() => app.unmount()),
+		/**
+		 * Waits until `predicate` holds. Each poll spends its interval inside act(), so async updates
+		 * (a summary finishing, the spinner ticking) are applied the way React expects in tests.
+		 */
+		settle: (predicate: () => boolean, what = "condition") => settle(predicate, what, frame),
+		/** Waits until the frame contains `text`; the error shows the last frame. */
+		until: (text: string) => settle(() => frame().includes(text), text, frame),
+		press: async (data: string) => {
+			await act(async () => {
+				app.stdin.write(data);
+				// A lone Esc is flushed by Ink on the next check phase; let that happen inside act().
+				await new Promise((resolve) => setImmediate(resolve));
+			});
+		},
+	};
+}
+
+async function settle(predicate: () => boolean, what: string, frame: () => string): Promise<void> {
+	const tick = async () => {
+		await act(async () => {
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		});
+		return predicate();
+	};
+	try {
+		await waitFor(tick, { timeoutMs: 5000, intervalMs: 0, what });
+	} catch (error) {
+		throw new Error(`${(error as Error).message}\n--- last frame ---\n${frame()}`);
+	}
+}
+
+export const KEYS = {
+	up: "\u001B[A",
+	down: "\u001B[B",
+	left: "\u001B[D",
+	right: "\u001B[C",
+	ctrlLeft: "\u001B[1;5D",
+	ctrlRight: "\u001B[1;5C",
+	home: "\u001B[H",
+	end: "\u001B[F",
+	pageUp: "\u001B[5~",
+	pageDown: "\u001B[6~",
+	enter: "\r",
+	esc: "\u001B",
+	backspace: "\u007F",
+	ctrlU: "\u0015",
+	ctrlO: "\u000F",
+	ctrlT: "\u0014",
+	ctrlL: "\u000C",
+	ctrlJ: "\n",
+	ctrlC: "\u0003",
+};

@@ -1,0 +1,98 @@
+import { render } from "ink-testing-library";
+import React, { act } from "react";
+import { describe, expect, it } from "vitest";
+import { LiveArea, tailLines } from "../../source/ui/components/live-area.js";
+import { MessageView } from "../../source/ui/components/message-view.js";
+import { StatusLine, statusText } from "../../source/ui/components/status-line.js";
+import { parseInline, parseMarkdown } from "../../source/ui/markdown.js";
+import type { TranscriptItem } from "../../source/ui/state/transcript.js";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+function frameOf(node: React.ReactElement): string {
+	let app!: ReturnType<typeof render>;
+	act(() => {
+		app = render(node);
+	});
+	const frame = app.lastFrame() ?? "";
+	app.unmount();
+	return frame;
+}
+
+const item = (i: TranscriptItem) => frameOf(<MessageView item={i} />);
+
+describe("MessageView", () => {
+	it("user message", () => expect(item({ kind: "user", key: "u", text: "hello there" })).toBe("\n› hello there"));
+	it("assistant markdown: heading, list, inline code, code fence", () => {
+		const text = "# Title\n- one `x`\n2. two\n```ts\nconst a = 1;\n```\nend **bold**";
+		expect(item({ kind: "assistant", key: "a", text, thinkingChars: 0, stopReason: "stop" })).toBe(
+			"\nTitle\n• one x\n2. two\n    const a = 1;\nend bold",
+		);
+	});
+	it("thinking collapsed and aborted marked", () => {
+		expect(item({ kind: "assistant", key: "a", text: "partial", thinkingChars: 42, stopReason: "aborted" })).toBe(
+			"\nthinking… (42 chars)\npartial\n(aborted)",
+		);
+	});
+	it("stored error reply shows its message", () => {
+		expect(item({ kind: "assistant", key: "a", text: "", thinkingChars: 0, stopReason: "error", errorMessage: "HTTP 500" })).toBe("\n(error: HTTP 500)");
+	});
+	it("tool call with the first result lines", () => {
+		const result = { output: "l1\nl2\nl3\nl4\nl5", isError: false };
+		expect(item({ kind: "tool", key: "t", toolCallId: "c", toolName: "bash", args: { command: "ls -l" }, result, settled: true })).toBe(
+			"● bash: ls -l\n  ⎿ l1\n    l2\n    l3\n    … 2 more lines",
+		);
+	});
+	it("tool call without result", () => {
+		expect(item({ kind: "tool", key: "t", toolCallId: "c", toolName: "read", args: { path: "a.ts" }, settled: true })).toBe("● read a.ts\n  ⎿ (no result)");
+	});
+	it("summaries are collapsed to their first line", () => {
+		expect(item({ kind: "summary", key: "s", label: "branch summary", text: "## Goal\nmore" })).toBe("\n[branch summary] ## Goal…");
+		expect(item({ kind: "summary", key: "s", label: "compaction", text: "one line" })).toBe("\n[compaction] one line");
+	});
+});
+
+describe("markdown", () => {
+	it("inline spans", () => {
+		expect(parseInline("a `b` **c** *d* e_f_g")).toEqual([
+			{ text: "a " }, { text: "b", style: "code" }, { text: " " }, { text: "c", style: "bold" }, { text: " " }, { text: "d", style: "italic" }, { text: " e_f_g" },
+		]);
+	});
+	it("an unclosed fence keeps streaming lines as code", () => {
+		expect(parseMarkdown("```js\nlet x")).toEqual([{ kind: "code", text: "let x", lang: "js" }]);
+	});
+});
+
+describe("LiveArea", () => {
+	const clock = () => 5000;
+	it("shows nothing when idle", () => expect(frameOf(<LiveArea live={null} running={[]} busy={null} maxLines={5} cols={80} clock={clock} />)).toBe(""));
+	it("shows the tail of the streaming text and running tools with elapsed seconds", () => {
+		const frame = frameOf(
+			<LiveArea
+				live={{ text: "a\nb\nc\nd", thinkingChars: 0 }}
+				running={[{ toolCallId: "1", toolName: "bash", args: { command: "npm test" }, startedAt: 2000 }]}
+				busy={{ kind: "reply", startedAt: 0 }} maxLines={2} cols={80} clock={clock}
+			/>,
+		);
+		expect(frame.replace(/^[^\n]*\n/, "").replace(/^\S+ /gm, "")).toBe("c\nd\nbash: npm test (3s)");
+	});
+	it("waiting spinner says how to abort", () => {
+		const frame = frameOf(<LiveArea live={{ text: "", thinkingChars: 0 }} running={[]} busy={{ kind: "reply", startedAt: 4000 }} maxLines={5} cols={80} clock={clock} />);
+		expect(frame.split("\n")[1]!.replace(/^\S+ /, "")).toBe("Working… (1s · Esc to abort)");
+	});
+	it("tailLines counts wrapped rows", () => expect(tailLines("short\n" + "x".repeat(25), 2, 10)).toBe("x".repeat(20)));
+});
+
+describe("StatusLine", () => {
+	it("model, name, tokens/window, leaf, warnings", () => {
+		expect(statusText({ model: "openai:gpt-4.1", sessionName: "demo", contextTokens: 12_345, contextWindow: 128_000, leafId: "1a2b3c4d5e", warnings: 2 })).toBe(
+			"openai:gpt-4.1 · demo · 12k/128k tokens · leaf 1a2b3c4d · 2 damaged lines skipped",
+		);
+	});
+	it("no model shows the hint and the transient status above", () => {
+		const frame = frameOf(
+			<StatusLine hint="no model — set ARBOR_MODEL or use --model provider:model" contextTokens={0} leafId={null} warnings={0} status={{ text: "Unknown command /x", kind: "error" }} />,
+		);
+		expect(frame).toBe("Unknown command /x\nno model — set ARBOR_MODEL or use --model provider:model · 0 tokens · empty");
+	});
+});
