@@ -1,0 +1,125 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { SessionTreeView } from "./api.js";
+import { createLockedFile, jsonLine } from "./append-file.js";
+import { newEntryId, newSessionId, sessionFileName } from "./ids.js";
+import { SessionStore } from "./store.js";
+import { TreeIndex, leafOf } from "./tree-index.js";
+import { TreeView } from "./tree-view.js";
+import type { SessionEntry, SessionHeader } from "./types.js";
+import { CURRENT_VERSION, SessionError } from "./types.js";
+
+/** Options of `forkSession`. */
+export type ForkOptions = {
+	source: SessionTreeView;
+	/** The source's file, recorded as the new header's `parentSession`. */
+	sourceFile?: string;
+	/** Last entry to copy (root → entryId); null gives an empty session. */
+	entryId: string | null;
+	sessionDir: string;
+	cwd: string;
+};
+
+/**
+ * Copy the path root → entryId into a new session file (same ids, every field, unknown types
+ * kept), written and fsynced at once. Label entries on the path are dropped and the labels of
+ * path entries re-created as fresh label entries at the end, as pi does. Linear in path length;
+ * lines stored verbatim in the source file are copied as raw bytes (no re-serialization).
+ * Returns the new store, open for writing (locked).
+ */
+export function forkSession(opts: ForkOptions): SessionStore {
+	if (opts.entryId !== null && !opts.source.getEntry(opts.entryId)) {
+		throw new SessionError("unknown-id", `no entry with id "${opts.entryId}"`);
+	}
+	const copied = withoutLabels(opts.source.getPath(opts.entryId));
+	const entries: SessionEntry[] = [...copied, ...labelEntries(opts.source, copied)];
+	const timestamp = new Date().toISOString();
+	const header: SessionHeader = { type: "session", version: CURRENT_VERSION, id: newSessionId(), timestamp, cwd: opts.cwd };
+	if (opts.sourceFile !== undefined) header.parentSession = opts.sourceFile;
+	const file = path.resolve(opts.sessionDir, sessionFileName(timestamp, header.id));
+	const encoded = encode(opts.source, entries, jsonLine(header));
+	const { out, lock } = createLockedFile(file, encoded.chunks);
+	const index = TreeIndex.build(entries, { offsets: encoded.starts });
+	return new SessionStore({ file, header, index, leafId: leafOf(index), mode: "write", out, lock });
+}
+
+/**
+ * The new file's bytes: each entry's line copied raw from the source file when the view knows
+ * where it is and the bytes still name its id, else JSON.stringify. Adjacent raw lines are
+ * coalesced into one slice (a linear path is one big copy). Also returns each entry's offset.
+ */
+function encode(source: SessionTreeView, entries: readonly SessionEntry[], header: Buffer): { chunks: Buffer[]; starts: number[] } {
+	const view = source instanceof TreeView && source.file !== undefined ? source : undefined;
+	const raw = view && entries.some((e) => view.rawOffset(e) !== undefined) ? fs.readFileSync(view.file as string) : undefined;
+	const chunks = [header];
+	const starts: number[] = [];
+	let size = header.length;
+	let runStart = -1;
+	let runEnd = -1;
+	for (const e of entries) {
+		starts.push(size);
+		const offset = raw ? view?.rawOffset(e) : undefined;
+		const end = raw && offset !== undefined ? rawLineEnd(raw, offset, e.id) : -1;
+		if (raw && offset !== undefined && end !== -1) {
+			if (offset !== runEnd) {
+				if (runStart !== -1) chunks.push(raw.subarray(runStart, runEnd));
+				runStart = offset;
+			}
+			runEnd = end;
+			size += end - (offset as number);
+			continue;
+		}
+		if (raw && runStart !== -1) chunks.push(raw.subarray(runStart, runEnd));
+		runStart = runEnd = -1;
+		const line = jsonLine(e);
+		chunks.push(line);
+		size += line.length;
+	}
+	if (raw && runStart !== -1) chunks.push(raw.subarray(runStart, runEnd));
+	return { chunks, starts };
+}
+
+/** End (after the \n) of the line at `offset` if it is the line of entry `id`, else -1. */
+function rawLineEnd(buf: Buffer, offset: number, id: string): number {
+	const nl = buf.indexOf(0x0a, offset);
+	if (nl === -1) return -1; // last line without \n: re-serialize to get a complete line
+	// pi and arbor write the id near the start; elsewhere the line is re-serialized (still correct).
+	const head = buf.subarray(offset, Math.min(nl, offset + 160)).toString("latin1");
+	return head.includes(`"id":"${id}"`) ? nl + 1 : -1;
+}
+
+/**
+ * Drop label entries from the path. An entry whose parent was a dropped label is re-parented to
+ * the nearest kept ancestor (a shallow copy); pi leaves such entries orphaned, breaking the path.
+ */
+function withoutLabels(path: readonly SessionEntry[]): SessionEntry[] {
+	const out: SessionEntry[] = [];
+	let keptParent: string | null = null;
+	let droppedParent = false;
+	for (const e of path) {
+		if (e.type === "label") {
+			droppedParent = true;
+			continue;
+		}
+		out.push(droppedParent ? { ...e, parentId: keptParent } : e);
+		keptParent = e.id;
+		droppedParent = false;
+	}
+	return out;
+}
+
+/** One fresh label entry per labelled path entry, chained after the copied path (pi's layout). */
+function labelEntries(source: SessionTreeView, path: readonly SessionEntry[]): SessionEntry[] {
+	const taken = new Set(path.map((e) => e.id));
+	const out: SessionEntry[] = [];
+	let parentId = path.length > 0 ? path[path.length - 1].id : null;
+	for (const e of path) {
+		const label = source.getLabel(e.id);
+		if (label === undefined) continue;
+		const id = newEntryId(taken);
+		taken.add(id);
+		out.push({ type: "label", id, parentId, timestamp: new Date().toISOString(), targetId: e.id, label });
+		parentId = id;
+	}
+	return out;
+}

@@ -1,0 +1,19 @@
+/**
+ * The session-tree store: pi-compatible JSONL session files, their tree, context building,
+ * migration, locking, forking and listing. Node built-ins only.
+ */
+export type { OpenOptions, SessionStoreApi, SessionTreeView } from "./api.js";
+export { buildContext } from "./context.js";
+export { type ForkOptions, forkSession } from "./fork.js";
+export { isLeafMarker } from "./tree-index.js";
+export {
+	type ListOptions,
+	type SessionInfo,
+	listAllSessions,
+	listSessions,
+	mostRecentSession,
+	resolveSession,
+} from "./listing.js";
+export { arborHome, sessionDirFor } from "./paths.js";
+export { type CreateOptions, SessionStore } from "./store.js";
+export * from "./types.js";

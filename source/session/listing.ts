@@ -1,0 +1,157 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parseHeader } from "./parse.js";
+import { sessionDirFor } from "./paths.js";
+
+export { arborHome, sessionDirFor } from "./paths.js";
+import { SessionError } from "./types.js";
+
+/** One row of `arbor sessions`. */
+export type SessionInfo = {
+	file: string;
+	id: string;
+	cwd: string;
+	name?: string;
+	/** Text of the first user message ("" when there is none). */
+	firstMessage: string;
+	/** Lines after the header. */
+	entryCount: number;
+	modified: Date;
+	parentSession?: string;
+};
+
+/** Options of the listing functions: unreadable files are skipped and reported here. */
+export type ListOptions = { onSkip?: (file: string, error: Error) => void };
+
+const NAME_MARK = Buffer.from('"session_info"');
+
+/** Sessions in one folder, newest first (by modification time). A missing folder is empty. */
+export function listSessions(dir: string, opts: ListOptions = {}): SessionInfo[] {
+	let names: string[];
+	try {
+		names = fs.readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+		throw error;
+	}
+	const out: SessionInfo[] = [];
+	for (const name of names) {
+		const file = path.join(dir, name);
+		try {
+			out.push(sessionInfo(file));
+		} catch (error) {
+			opts.onSkip?.(file, error as Error);
+		}
+	}
+	return sortNewestFirst(out);
+}
+
+/** Sessions of every project under `<home>/sessions`, newest first. */
+export function listAllSessions(home: string, opts: ListOptions = {}): SessionInfo[] {
+	const root = path.join(home, "sessions");
+	let dirs: fs.Dirent[];
+	try {
+		dirs = fs.readdirSync(root, { withFileTypes: true });
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+		throw error;
+	}
+	return sortNewestFirst(dirs.filter((d) => d.isDirectory()).flatMap((d) => listSessions(path.join(root, d.name), opts)));
+}
+
+/** The newest valid session file in `dir`, if any. */
+export function mostRecentSession(dir: string): string | undefined {
+	return listSessions(dir)[0]?.file;
+}
+
+/**
+ * Resolve `--session <arg>`: an existing file path, else a session id (or unique prefix) among
+ * this project's sessions, then among all projects. Throws SessionError not-found | ambiguous.
+ */
+export function resolveSession(arg: string, opts: { cwd: string; home: string; sessionDir?: string }): string {
+	const candidate = path.resolve(opts.cwd, arg);
+	if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+	if (arg !== "") {
+		const local = pickById(listSessions(opts.sessionDir ?? sessionDirFor(opts.cwd, opts.home)), arg);
+		if (local) return local;
+		const anywhere = pickById(listAllSessions(opts.home), arg);
+		if (anywhere) return anywhere;
+	}
+	throw new SessionError("not-found", `no session file or id matching "${arg}"`);
+}
+
+function pickById(sessions: SessionInfo[], arg: string): string | undefined {
+	const exact = sessions.find((s) => s.id === arg);
+	if (exact) return exact.file;
+	const matches = sessions.filter((s) => s.id.startsWith(arg));
+	if (matches.length <= 1) return matches[0]?.file;
+	const shown = matches.slice(0, 5).map((s) => s.id).join(", ");
+	throw new SessionError("ambiguous", `session id prefix "${arg}" matches ${matches.length} sessions: ${shown}`);
+}
+
+function sortNewestFirst(list: SessionInfo[]): SessionInfo[] {
+	return list.sort((a, b) => b.modified.getTime() - a.modified.getTime() || (a.file < b.file ? 1 : -1));
+}
+
+/** Header plus a cheap scan: count lines, parse only up to the first user message and the name lines. */
+function sessionInfo(file: string): SessionInfo {
+	const buf = fs.readFileSync(file);
+	const firstEnd = endOf(buf, 0);
+	const header = parseHeader(buf.toString("utf8", 0, firstEnd), file);
+	let entryCount = 0;
+	let firstMessage: string | undefined;
+	for (let start = firstEnd + 1; start < buf.length; ) {
+		const end = endOf(buf, start);
+		if (end > start) entryCount++;
+		if (firstMessage === undefined) firstMessage = userText(buf.toString("utf8", start, end));
+		start = end + 1;
+	}
+	const info: SessionInfo = {
+		file,
+		id: header.id,
+		cwd: typeof header.cwd === "string" ? header.cwd : "",
+		firstMessage: firstMessage ?? "",
+		entryCount,
+		modified: fs.statSync(file).mtime,
+	};
+	const name = newestName(buf);
+	if (name !== undefined) info.name = name;
+	if (typeof header.parentSession === "string") info.parentSession = header.parentSession;
+	return info;
+}
+
+function endOf(buf: Buffer, from: number): number {
+	const i = buf.indexOf(0x0a, from);
+	return i === -1 ? buf.length : i;
+}
+
+function parseOrUndefined(text: string): Record<string, unknown> | undefined {
+	try {
+		const value = JSON.parse(text) as unknown;
+		return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+	} catch {
+		return undefined; // damaged lines are reported when the session is opened, not in a listing
+	}
+}
+
+function userText(line: string): string | undefined {
+	const e = parseOrUndefined(line);
+	const message = e?.type === "message" ? (e.message as { role?: unknown; content?: unknown }) : undefined;
+	if (!message || message.role !== "user") return undefined;
+	if (typeof message.content === "string") return message.content;
+	if (!Array.isArray(message.content)) return undefined;
+	const texts = message.content.filter((c) => c?.type === "text" && typeof c.text === "string").map((c) => c.text as string);
+	return texts.length > 0 ? texts.join(" ") : undefined;
+}
+
+function newestName(buf: Buffer): string | undefined {
+	let name: string | undefined;
+	for (let at = buf.indexOf(NAME_MARK); at !== -1; at = buf.indexOf(NAME_MARK, at + 1)) {
+		const start = buf.lastIndexOf(0x0a, at) + 1;
+		const end = endOf(buf, at);
+		const e = parseOrUndefined(buf.toString("utf8", start, end));
+		if (e?.type === "session_info" && typeof e.name === "string" && e.name.trim() !== "") name = e.name.trim();
+		at = end;
+	}
+	return name;
+}

@@ -1,0 +1,199 @@
+import * as path from "node:path";
+import type { OpenOptions, SessionStoreApi, SessionTreeView } from "./api.js";
+import { type AppendFile, createLockedFile, jsonLine } from "./append-file.js";
+import { newEntryId, newSessionId, sessionFileName } from "./ids.js";
+import { arborHome, sessionDirFor } from "./paths.js";
+import { loadSession } from "./load.js";
+import type { LockHandle } from "./lock.js";
+import { TreeIndex, leafOf } from "./tree-index.js";
+import { TreeView } from "./tree-view.js";
+import type { NewEntry, SessionEntry, SessionHeader, StoredMessage } from "./types.js";
+import { CURRENT_VERSION, LEAF_MARKER_TYPE, SessionError } from "./types.js";
+
+/** Options for `SessionStore.create`. */
+export type CreateOptions = {
+	cwd: string;
+	/** Folder for the file; default `sessionDirFor(cwd, arborHome())`. */
+	sessionDir?: string;
+	/** Never touch the disk. */
+	inMemory?: boolean;
+	/** Written into the header (set by forks). */
+	parentSession?: string;
+};
+
+type StoreParts = {
+	file: string | undefined;
+	header: SessionHeader;
+	index: TreeIndex;
+	leafId: string | null;
+	mode: "read" | "write" | "memory";
+	out?: AppendFile;
+	lock?: LockHandle;
+};
+
+/**
+ * One session file with (optionally) its writer. Appends are O(1): one line written, the index
+ * extended in place, a new snapshot object published to subscribers.
+ */
+export class SessionStore implements SessionStoreApi {
+	readonly file: string | undefined;
+	private readonly header: SessionHeader;
+	private readonly index: TreeIndex;
+	private readonly mode: StoreParts["mode"];
+	private out: AppendFile | undefined;
+	private lock: LockHandle | undefined;
+	private view: TreeView;
+	private closed = false;
+	private readonly listeners = new Set<() => void>();
+
+	/** @internal Use open/create/forkSession. */
+	constructor(parts: StoreParts) {
+		this.file = parts.file;
+		this.header = parts.header;
+		this.index = parts.index;
+		this.mode = parts.mode;
+		this.out = parts.out;
+		this.lock = parts.lock;
+		this.view = new TreeView({ index: parts.index, header: parts.header, leafId: parts.leafId, file: parts.file });
+	}
+
+	/**
+	 * Open an existing file. Read-only by default (never locks, migrates only in memory); with
+	 * `write` it takes the writer lock and rewrites a v1/v2 file once (atomic, with a .bak).
+	 * Throws SessionError not-found | unreadable | bad-header | locked.
+	 */
+	static open(file: string, opts: OpenOptions = {}): SessionStore {
+		const abs = path.resolve(file);
+		const loaded = loadSession(abs, opts.write === true);
+		const mode = opts.write ? "write" : "read";
+		return new SessionStore({ ...loaded, file: abs, leafId: leafOf(loaded.index), mode });
+	}
+
+	/**
+	 * Start a new session. Lazy, as pi: nothing is written until the first assistant message is
+	 * appended; then the header and every pending entry go to disk at once.
+	 */
+	static create(opts: CreateOptions): SessionStore {
+		const id = newSessionId();
+		const timestamp = new Date().toISOString();
+		const header: SessionHeader = { type: "session", version: CURRENT_VERSION, id, timestamp, cwd: opts.cwd };
+		if (opts.parentSession !== undefined) header.parentSession = opts.parentSession;
+		const dir = opts.sessionDir ?? sessionDirFor(opts.cwd, arborHome());
+		const file = opts.inMemory ? undefined : path.resolve(dir, sessionFileName(timestamp, id));
+		const mode = opts.inMemory ? "memory" : "write";
+		return new SessionStore({ file, header, index: TreeIndex.empty(), leafId: null, mode });
+	}
+
+	get id(): string {
+		return this.header.id;
+	}
+
+	get cwd(): string {
+		return this.header.cwd;
+	}
+
+	/** True once the file exists on disk (a created session is pending until its first assistant message). */
+	get persisted(): boolean {
+		return this.mode === "read" || this.out !== undefined;
+	}
+
+	snapshot(): SessionTreeView {
+		return this.view;
+	}
+
+	subscribe(listener: () => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	append(entry: NewEntry): SessionEntry {
+		return this.appendAt(this.view.leafId, entry);
+	}
+
+	appendMessage(message: StoredMessage): SessionEntry {
+		return this.append({ type: "message", message });
+	}
+
+	appendAt(parentId: string | null, entry: NewEntry): SessionEntry {
+		const stored = this.write(parentId, entry);
+		this.publish(stored.id);
+		return stored;
+	}
+
+	moveLeaf(id: string | null): void {
+		this.assertWritable();
+		if (id !== null) this.assertKnown(id);
+		if (id === this.view.leafId) return;
+		// The marker makes the move survive a restart; before the file exists there is nothing to keep.
+		if (this.out) this.write(id, { type: "custom", customType: LEAF_MARKER_TYPE, data: { leafId: id } });
+		this.publish(id);
+	}
+
+	setLabel(targetId: string, label: string | undefined): SessionEntry {
+		this.assertKnown(targetId);
+		return this.append(label === undefined || label === "" ? { type: "label", targetId } : { type: "label", targetId, label });
+	}
+
+	setName(name: string): SessionEntry {
+		return this.append({ type: "session_info", name: name.trim() });
+	}
+
+	sync(): void {
+		this.out?.sync();
+	}
+
+	close(): void {
+		if (this.closed) return;
+		this.closed = true;
+		this.out?.close();
+		this.out = undefined;
+		this.lock?.release();
+		this.lock = undefined;
+	}
+
+	private write(parentId: string | null, entry: NewEntry): SessionEntry {
+		this.assertWritable();
+		if (parentId !== null) this.assertKnown(parentId);
+		const { type, id: _id, parentId: _parent, timestamp: _time, ...rest } = entry;
+		const stored = {
+			type,
+			id: newEntryId(this.index.byId),
+			parentId,
+			timestamp: new Date().toISOString(),
+			...rest,
+		} as SessionEntry;
+		// Disk first: if the write fails, memory must not claim the entry exists.
+		if (this.out) this.index.add(stored, this.out.writeLine(stored));
+		else if (this.mode === "write" && isAssistantMessage(stored)) this.flushNew(stored);
+		else this.index.add(stored); // pending (lazy creation) or in memory
+		return stored;
+	}
+
+	/** First assistant message: create the file with the header and everything pending. */
+	private flushNew(first: SessionEntry): void {
+		const pending = [...this.index.entries, first];
+		const created = createLockedFile(this.file as string, [this.header, ...pending].map(jsonLine));
+		for (let i = 0; i < pending.length - 1; i++) this.index.offsets.set(pending[i], created.offsets[i + 1]);
+		this.index.add(first, created.offsets[pending.length]);
+		this.lock = created.lock;
+		this.out = created.out;
+	}
+
+	private publish(leafId: string | null): void {
+		this.view = new TreeView({ index: this.index, header: this.header, leafId, file: this.file });
+		for (const listener of [...this.listeners]) listener();
+	}
+
+	private assertWritable(): void {
+		if (this.closed) throw new SessionError("invalid", "session is closed");
+		if (this.mode === "read") throw new SessionError("invalid", `session ${this.file} is open read-only`);
+	}
+
+	private assertKnown(id: string): void {
+		if (!this.index.byId.has(id)) throw new SessionError("unknown-id", `no entry with id "${id}"`);
+	}
+}
+
+function isAssistantMessage(entry: SessionEntry): boolean {
+	return entry.type === "message" && (entry.message as { role?: unknown } | undefined)?.role === "assistant";
+}

@@ -1,0 +1,80 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+	arborHome,
+	listAllSessions,
+	listSessions,
+	mostRecentSession,
+	resolveSession,
+	sessionDirFor,
+} from "../../source/session/listing.js";
+import { SessionError } from "../../source/session/types.js";
+import { entry, tempDir, writeJsonl } from "./helpers.js";
+
+let home: string;
+beforeEach(() => {
+	home = tempDir();
+});
+afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
+
+function session(dir: string, id: string, opts: { mtime: number; name?: string; parent?: string }): string {
+	fs.mkdirSync(dir, { recursive: true });
+	const file = path.join(dir, `2026-01-01T00-00-00-000Z_${id}.jsonl`);
+	const header: Record<string, unknown> = { type: "session", version: 3, id, timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w/p" };
+	if (opts.parent) header.parentSession = opts.parent;
+	const items: unknown[] = [header, entry("a1", null, { type: "model_change", provider: "p", modelId: "m" })];
+	items.push(entry("a2", "a1", { message: { role: "user", content: [{ type: "text", text: "hello" }, { type: "text", text: "world" }], timestamp: 1 } }));
+	if (opts.name) items.push(entry("a3", "a2", { type: "session_info", name: "old" }), entry("a4", "a3", { type: "session_info", name: opts.name }));
+	writeJsonl(file, items);
+	fs.utimesSync(file, opts.mtime, opts.mtime);
+	return file;
+}
+
+describe("listing", () => {
+	it("arborHome and sessionDirFor follow pi's folder naming", () => {
+		expect(arborHome({ ARBOR_HOME: "/x/y" })).toBe("/x/y");
+		expect(arborHome({ HOME: "/h" }).endsWith(`${path.sep}.arbor`)).toBe(true);
+		expect(sessionDirFor("/work/my proj/a", "/h")).toBe("/h/sessions/--work-my proj-a--");
+		expect(sessionDirFor("C:\\Users\\me", "/h")).toBe("/h/sessions/--C--Users-me--");
+	});
+
+	it("lists newest first with name, first message, counts; skips and reports bad files", () => {
+		const dir = sessionDirFor("/w/p", home);
+		const older = session(dir, "aaaa1111-0000-4000-8000-000000000000", { mtime: 1000, name: "Named" });
+		const newer = session(dir, "bbbb2222-0000-4000-8000-000000000000", { mtime: 2000, parent: older });
+		fs.writeFileSync(path.join(dir, "broken.jsonl"), "nope\n");
+		fs.writeFileSync(path.join(dir, "notes.txt"), "x");
+		const skipped: string[] = [];
+		const list = listSessions(dir, { onSkip: (file, error) => skipped.push(`${path.basename(file)}: ${error.message}`) });
+		expect(list).toEqual([
+			{ file: newer, id: "bbbb2222-0000-4000-8000-000000000000", cwd: "/w/p", firstMessage: "hello world", entryCount: 2, modified: new Date(2000_000), parentSession: older },
+			{ file: older, id: "aaaa1111-0000-4000-8000-000000000000", cwd: "/w/p", name: "Named", firstMessage: "hello world", entryCount: 4, modified: new Date(1000_000) },
+		]);
+		expect(skipped).toEqual([`broken.jsonl: ${path.join(dir, "broken.jsonl")}: line 1 is not a session header`]);
+		expect(mostRecentSession(dir)).toBe(newer);
+		expect(listSessions(path.join(home, "missing"))).toEqual([]);
+		expect(mostRecentSession(path.join(home, "missing"))).toBeUndefined();
+	});
+
+	it("resolveSession: path, id prefix here, then anywhere; ambiguous and not-found errors", () => {
+		const here = sessionDirFor("/w/p", home);
+		const there = sessionDirFor("/w/q", home);
+		const a = session(here, "abc11111-0000-4000-8000-000000000000", { mtime: 1000 });
+		const b = session(there, "abc22222-0000-4000-8000-000000000000", { mtime: 2000 });
+		const c = session(there, "fff33333-0000-4000-8000-000000000000", { mtime: 3000 });
+		const opts = { cwd: "/w/p", home };
+		expect(resolveSession(a, opts)).toBe(a);
+		expect(resolveSession(path.relative(home, b), { ...opts, cwd: home })).toBe(b);
+		expect(resolveSession("abc", opts)).toBe(a);
+		expect(resolveSession("fff", opts)).toBe(c);
+		expect(resolveSession("abc22222-0000-4000-8000-000000000000", opts)).toBe(b);
+		expect(listAllSessions(home).map((s) => s.file)).toEqual([c, b, a]);
+		expect(resolveSession("abc", { cwd: "/w/q", home })).toBe(b); // this project's sessions come first
+		expect(() => resolveSession("abc", { cwd: "/w/r", home })).toThrow(
+			new SessionError("ambiguous", 'session id prefix "abc" matches 2 sessions: abc22222-0000-4000-8000-000000000000, abc11111-0000-4000-8000-000000000000'),
+		);
+		expect(resolveSession("abc2", { cwd: "/w/r", home })).toBe(b);
+		expect(() => resolveSession("zzz", opts)).toThrow(new SessionError("not-found", 'no session file or id matching "zzz"'));
+	});
+});
