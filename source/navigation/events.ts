@@ -1,4 +1,4 @@
-import type { BranchSummaryEntry, SessionEntry } from "../session/types.js";
+import type { BranchSummaryEntry, CompactionEntry, SessionEntry } from "../session/types.js";
 
 /** Fired before a /tree move; handlers may cancel, supply the summary, or override options. */
 export type BeforeTreeEvent = {
@@ -27,8 +27,17 @@ export type TreeEvent = {
 };
 export type BeforeForkEvent = { sourceFile?: string; entryId: string | null };
 export type ForkEvent = { sourceFile?: string; newFile?: string; entryId: string | null };
-export type BeforeCompactEvent = { firstKeptEntryId: string; tokensBefore: number; customInstructions?: string };
-export type CompactEvent = { entryId: string; fromHook?: boolean };
+export type BeforeCompactEvent = {
+	firstKeptEntryId: string;
+	tokensBefore: number;
+	customInstructions?: string;
+	/** What the summary must cover (oldest first), so a handler can write its own. */
+	entriesToSummarize?: SessionEntry[];
+	/** The previous compaction's summary, which a new summary updates. */
+	previousSummary?: string;
+	signal?: AbortSignal;
+};
+export type CompactEvent = { entryId: string; fromHook?: boolean; compactionEntry?: CompactionEntry };
 export type BeforeCompactResult = { cancel?: boolean; compaction?: { summary: string; details?: unknown } };
 
 /** Event name → [payload, what a handler may return]. */

@@ -31,8 +31,27 @@ export function entryText(entry: SessionEntry): string | undefined {
 }
 
 /**
+ * Entry types that are part of the conversation. The others (labels, session names, model and
+ * thinking changes, extension data, leaf markers) are bookkeeping: /label or /name make such an
+ * entry the leaf, and leaving it must neither count as abandoning work nor ask for a summary.
+ */
+const CONVERSATION_TYPES = new Set(["message", "custom_message", "branch_summary", "compaction"]);
+
+function isConversation(entry: SessionEntry): boolean {
+	return CONVERSATION_TYPES.has(entry.type);
+}
+
+/** The leaf as the tree shows it: the nearest conversation entry at or above the stored leaf. */
+function conversationLeaf(view: SessionTreeView): string | null {
+	let entry = view.leafId === null ? undefined : view.getEntry(view.leafId);
+	while (entry && !isConversation(entry)) entry = entry.parentId === null ? undefined : view.getEntry(entry.parentId);
+	return entry?.id ?? null;
+}
+
+/**
  * Where selecting `targetId` takes the leaf (tree-view.md "Selecting"): a user or custom message →
- * its parent, with its text for the editor; anything else → the entry itself. Pure.
+ * its parent, with its text for the editor; anything else → the entry itself. Selecting the leaf,
+ * or the entry a trailing label/name entry hangs from, is "already here". Pure.
  */
 export function planNavigation(view: SessionTreeView, targetId: string): NavigationPlan {
 	const target = view.getEntry(targetId);
@@ -40,11 +59,12 @@ export function planNavigation(view: SessionTreeView, targetId: string): Navigat
 	const oldLeafId = view.leafId;
 	const editorText = entryText(target);
 	const newLeafId = editorText !== undefined ? target.parentId : target.id;
-	const alreadyHere = targetId === oldLeafId;
+	const alreadyHere = targetId === oldLeafId || targetId === conversationLeaf(view);
 	const { entries, commonAncestorId, compaction } = alreadyHere
 		? { entries: [], commonAncestorId: oldLeafId, compaction: undefined }
 		: view.abandoned(oldLeafId, newLeafId);
-	return { targetId, oldLeafId, alreadyHere, newLeafId, editorText, commonAncestorId, abandoned: entries, compaction };
+	const abandoned = entries.filter(isConversation);
+	return { targetId, oldLeafId, alreadyHere, newLeafId, editorText, commonAncestorId, abandoned, compaction };
 }
 
 type SummaryOutcome =

@@ -60,6 +60,15 @@ async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOp
 	}
 }
 
+/** Compacts before the turn when the context would not fit; a failure is a warning, not an exit. */
+async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal: AbortSignal): Promise<void> {
+	if (!models.chat) return;
+	const { autoCompactIfNeeded } = await import("../navigation/compact.js");
+	const result = await autoCompactIfNeeded({ store, model: models.chat, summaryModel: models.summary, signal, maxRetries: maxRetries() });
+	if (result.status === "compacted") process.stderr.write(`arbor: compacted the context (${result.entry.tokensBefore} tokens before)\n`);
+	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${result.message}\n`);
+}
+
 function newMessageId(store: SessionStore, before: string | null): string | undefined {
 	const path = store.snapshot().getPath(store.snapshot().leafId);
 	const index = before === null ? 0 : path.findIndex((e) => e.id === before) + 1;
@@ -101,6 +110,7 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 	try {
 		printer.header(store.snapshot().header);
 		await moveFirst(store, models, opts, printer);
+		await compactIfNeeded(store, models, abort.signal);
 		const before = store.snapshot().leafId;
 		const { runTurn } = await import("../llm/turn.js");
 		const { buildSystemPrompt } = await import("../llm/prompts.js");

@@ -5,7 +5,7 @@
 import { dirname } from "node:path";
 import { loadSettings } from "../config/settings.js";
 import { CliError, usageError } from "../errors.js";
-import { navigateTree } from "../navigation/navigate.js";
+import { navigateTree, planNavigation } from "../navigation/navigate.js";
 import { forkSession, listAllSessions, listSessions } from "../session/index.js";
 import { buildTreeJson, renderTreeText, type TreeFilter } from "../session/tree-rows.js";
 import { formatContext, formatSessions } from "./format.js";
@@ -53,7 +53,7 @@ export async function navigateCommand(arg: string, entryId: string, opts: Common
 	try {
 		const targetId = store.snapshot().resolveId(entryId);
 		const models = opts.summarize ? await chooseModels(opts, loadSettings(where.home)) : undefined;
-		if (models && !models.summary && store.snapshot().abandoned(store.snapshot().leafId, targetId).entries.length) {
+		if (models && !models.summary && planNavigation(store.snapshot(), targetId).abandoned.length) {
 			throw usageError(models.summaryError ?? "no model configured for summaries");
 		}
 		const result = await navigateTree({ store, summaryModel: models?.summary }, targetId, {

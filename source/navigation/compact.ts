@@ -1,0 +1,109 @@
+import type { CompactionPlan } from "../llm/compaction.js";
+import type { ResolvedModel } from "../llm/resolve-model.js";
+import type { SessionStoreApi } from "../session/api.js";
+import type { CompactionEntry } from "../session/types.js";
+import type { EventBus } from "./events.js";
+
+/** Options of {@link compactNow} (`/compact [instructions]`). */
+export type CompactNowOptions = {
+	store: SessionStoreApi;
+	/** The summary model (`--summary-model`, default the chat model). */
+	model: ResolvedModel;
+	/** Extra focus for the summary. */
+	instructions?: string;
+	signal?: AbortSignal;
+	bus?: EventBus;
+	/** Recent tokens kept verbatim (default DEFAULT_KEEP_RECENT_TOKENS). */
+	keepRecentTokens?: number;
+	maxRetries?: number;
+};
+
+/** What a compaction did. Nothing is written unless status is "compacted". */
+export type CompactNowResult =
+	| { status: "compacted"; entry: CompactionEntry; fromHook?: boolean }
+	| { status: "cancelled"; reason: "aborted" | "hook" }
+	| { status: "nothing" }
+	| { status: "failed"; message: string };
+
+/** Options of {@link autoCompactIfNeeded}. */
+export type AutoCompactOptions = Omit<CompactNowOptions, "instructions"> & {
+	/** Headroom for the next answer (default DEFAULT_RESERVE_TOKENS). */
+	reserveTokens?: number;
+	/** Writes the summary when set; `model` (the chat model) then only gives the window. */
+	summaryModel?: ResolvedModel;
+};
+
+type Summary = { ok: true; summary: string; details?: unknown; fromHook?: boolean } | { ok: false; result: CompactNowResult };
+
+async function obtainSummary(opts: CompactNowOptions, plan: CompactionPlan): Promise<Summary> {
+	const hook =
+		(await opts.bus?.emit("session_before_compact", {
+			firstKeptEntryId: plan.firstKeptEntryId,
+			tokensBefore: plan.tokensBefore,
+			customInstructions: opts.instructions,
+			entriesToSummarize: plan.toSummarize,
+			previousSummary: plan.previousSummary,
+			signal: opts.signal,
+		})) ?? {};
+	if (hook.cancel) return { ok: false, result: { status: "cancelled", reason: "hook" } };
+	if (hook.compaction) return { ok: true, ...hook.compaction, fromHook: true };
+	const { summarizeBranch } = await import("../llm/summarize.js");
+	const { detailsFiles } = await import("../llm/files.js");
+	const made = await summarizeBranch({
+		model: opts.model,
+		entries: plan.toSummarize,
+		background: plan.previousSummary,
+		backgroundFiles: detailsFiles(plan.previousCompaction?.details),
+		customInstructions: opts.instructions,
+		signal: opts.signal,
+		maxRetries: opts.maxRetries,
+	});
+	if (made.ok) return { ok: true, summary: made.summary, details: made.details };
+	if (made.reason === "aborted") return { ok: false, result: { status: "cancelled", reason: "aborted" } };
+	return { ok: false, result: { status: "failed", message: `compaction failed: ${made.message}` } };
+}
+
+/**
+ * Summarizes the older part of the current path and appends a `compaction` entry as the new leaf
+ * (summaries.md "Compaction"), firing `session_before_compact` (a handler may cancel or supply the
+ * summary, stored with `fromHook: true`) and `session_compact`. A later compaction updates the
+ * previous summary. On every outcome but "compacted" the session is unchanged.
+ */
+export async function compactNow(opts: CompactNowOptions): Promise<CompactNowResult> {
+	const { prepareCompaction } = await import("../llm/compaction.js");
+	const before = opts.store.snapshot();
+	const plan = prepareCompaction(before, { keepRecentTokens: opts.keepRecentTokens });
+	if (!plan) return { status: "nothing" };
+	const made = await obtainSummary(opts, plan);
+	if (!made.ok) return made.result;
+	if (opts.signal?.aborted) return { status: "cancelled", reason: "aborted" };
+	// The summary covers the path as it was; a leaf moved meanwhile would get a wrong compaction.
+	if (opts.store.snapshot().leafId !== before.leafId) {
+		return { status: "failed", message: "compaction failed: the session changed while summarizing" };
+	}
+	const entry = opts.store.append({
+		type: "compaction",
+		summary: made.summary,
+		firstKeptEntryId: plan.firstKeptEntryId,
+		tokensBefore: plan.tokensBefore,
+		...(made.details !== undefined ? { details: made.details } : {}),
+		...(made.fromHook ? { fromHook: true } : {}),
+	}) as CompactionEntry;
+	opts.store.sync();
+	await opts.bus?.emit("session_compact", { entryId: entry.id, fromHook: made.fromHook, compactionEntry: entry });
+	return made.fromHook ? { status: "compacted", entry, fromHook: true } : { status: "compacted", entry };
+}
+
+/**
+ * Call before each turn: compacts when the context no longer leaves `reserveTokens` free in the
+ * model's window. Skips ("not-needed") when the window is unknown (`model.contextWindow` unset).
+ */
+export async function autoCompactIfNeeded(opts: AutoCompactOptions): Promise<CompactNowResult | { status: "not-needed" }> {
+	const contextWindow = opts.model.contextWindow;
+	if (!contextWindow) return { status: "not-needed" };
+	const { estimateContextTokens, shouldAutoCompact } = await import("../llm/compaction.js");
+	const contextTokens = estimateContextTokens(opts.store.snapshot().buildContext().messages);
+	if (!shouldAutoCompact({ contextTokens, contextWindow, reserveTokens: opts.reserveTokens })) return { status: "not-needed" };
+	const { reserveTokens: _reserve, summaryModel, ...rest } = opts;
+	return compactNow({ ...rest, model: summaryModel ?? opts.model });
+}
