@@ -1,0 +1,151 @@
+import { findCycleBreaks } from "./cycles.js";
+import type { SessionEntry, SessionWarning } from "./types.js";
+import { LEAF_MARKER_TYPE } from "./types.js";
+
+const NO_CHILDREN: readonly SessionEntry[] = Object.freeze([]);
+
+function stamp(entry: SessionEntry): string {
+	return typeof entry.timestamp === "string" ? entry.timestamp : "";
+}
+
+/**
+ * The indexes of one session file, built in one pass over the entries and then extended by
+ * `add` in O(1) amortized per append (no re-index). Mutable and append-only: views wrap it.
+ */
+export class TreeIndex {
+	readonly entries: SessionEntry[] = [];
+	/** First occurrence of each id (later duplicates stay in `entries` but are not in the tree). */
+	readonly byId: Map<string, SessionEntry>;
+	readonly roots: SessionEntry[] = [];
+	readonly labels = new Map<string, string>();
+	name: string | undefined;
+	readonly warnings: SessionWarning[];
+	/** Byte offset of each entry's line in `rawFile`, when the entry is stored there verbatim. */
+	readonly offsets = new Map<SessionEntry, number>();
+	private readonly kids = new Map<string, SessionEntry[]>();
+	/** Entries whose parent link closes a cycle: treated as roots. */
+	private readonly cut: Set<SessionEntry>;
+
+	private constructor(parts: { warnings: SessionWarning[]; cut: Set<SessionEntry>; byId: Map<string, SessionEntry> }) {
+		this.warnings = parts.warnings;
+		this.cut = parts.cut;
+		this.byId = parts.byId;
+	}
+
+	/** An empty index (new session). */
+	static empty(): TreeIndex {
+		return new TreeIndex({ warnings: [], cut: new Set(), byId: new Map() });
+	}
+
+	/**
+	 * Index parsed (and migrated) entries. `lines` gives each entry's line number for warnings.
+	 * Reports orphans, duplicate ids and parent cycles; never loops on a broken parent chain.
+	 */
+	static build(
+		entries: SessionEntry[],
+		opts: { warnings?: SessionWarning[]; lines?: number[]; offsets?: number[] } = {},
+	): TreeIndex {
+		const warnings = opts.warnings ? [...opts.warnings] : [];
+		const lineOf = (i: number): number | undefined => opts.lines?.[i];
+		const dupes = new Set<SessionEntry>();
+		const suspects: SessionEntry[] = [];
+		const byId = new Map<string, SessionEntry>();
+		for (let i = 0; i < entries.length; i++) {
+			const e = entries[i];
+			if (byId.has(e.id)) {
+				dupes.add(e);
+				warnings.push({ kind: "duplicate-id", id: e.id, line: lineOf(i), message: `duplicate id ${e.id}: later entry kept but not linked` });
+				continue;
+			}
+			// A parent that appears later in the file is the only way a cycle can start.
+			if (typeof e.parentId === "string" && !byId.has(e.parentId)) suspects.push(e);
+			byId.set(e.id, e);
+		}
+		const cut = findCycleBreaks(suspects, byId);
+		const index = new TreeIndex({ warnings, cut, byId });
+		for (const e of cut) warnings.push({ kind: "cycle", id: e.id, message: `parent cycle at ${e.id}: treated as a root` });
+		const unsorted = new Set<SessionEntry[]>();
+		for (let i = 0; i < entries.length; i++) {
+			const e = entries[i];
+			index.entries.push(e);
+			if (opts.offsets) index.offsets.set(e, opts.offsets[i]);
+			if (dupes.has(e)) continue;
+			const orphan = index.link(e, unsorted);
+			if (orphan) warnings.push({ kind: "orphan", id: e.id, line: lineOf(i), message: `entry ${e.id}: parent ${e.parentId} not found, shown as a root` });
+			index.noteMeta(e);
+		}
+		for (const list of unsorted) list.sort((a, b) => (stamp(a) < stamp(b) ? -1 : stamp(a) > stamp(b) ? 1 : 0));
+		return index;
+	}
+
+	/** Append one new entry (fresh id, existing or null parent), written at byte `offset`. */
+	add(entry: SessionEntry, offset?: number): void {
+		this.entries.push(entry);
+		if (offset !== undefined) this.offsets.set(entry, offset);
+		this.byId.set(entry.id, entry);
+		const list = this.parentList(entry);
+		// New entries normally carry the newest timestamp; otherwise insert in order (stable).
+		let at = list.length;
+		while (at > 0 && stamp(list[at - 1]) > stamp(entry)) at--;
+		list.splice(at, 0, entry);
+		this.noteMeta(entry);
+	}
+
+	children(id: string): readonly SessionEntry[] {
+		return this.kids.get(id) ?? NO_CHILDREN;
+	}
+
+	/** The parent the tree uses (undefined for roots, orphans and cycle breaks). */
+	parent(entry: SessionEntry): SessionEntry | undefined {
+		if (typeof entry.parentId !== "string" || this.cut.has(entry)) return undefined;
+		return this.byId.get(entry.parentId);
+	}
+
+	/** Returns true when the entry names a parent that does not exist. */
+	private link(e: SessionEntry, unsorted: Set<SessionEntry[]>): boolean {
+		const list = this.parentList(e);
+		const last = list[list.length - 1];
+		if (last && stamp(last) > stamp(e)) unsorted.add(list);
+		list.push(e);
+		return list === this.roots && typeof e.parentId === "string" && !this.cut.has(e);
+	}
+
+	private parentList(e: SessionEntry): SessionEntry[] {
+		const parent = this.parent(e);
+		if (!parent) return this.roots;
+		let list = this.kids.get(parent.id);
+		if (!list) {
+			list = [];
+			this.kids.set(parent.id, list);
+		}
+		return list;
+	}
+
+	private noteMeta(e: SessionEntry): void {
+		if (e.type === "label" && typeof e.targetId === "string") {
+			if (typeof e.label === "string" && e.label !== "") this.labels.set(e.targetId, e.label);
+			else this.labels.delete(e.targetId);
+		} else if (e.type === "session_info" && typeof e.name === "string" && e.name !== "") {
+			this.name = e.name;
+		}
+	}
+}
+
+/**
+ * The leaf a file resumes at: its last entry, or, when that is an arbor.leaf marker, the
+ * marker's parent (null when the marker is a root, i.e. the leaf was moved before everything).
+ */
+export function leafOf(index: TreeIndex): string | null {
+	const last = index.entries[index.entries.length - 1];
+	if (!last) return null;
+	if (isLeafMarker(last)) {
+		const parent = index.parent(last);
+		return parent ? parent.id : null;
+	}
+	return index.byId.get(last.id) ? last.id : null;
+}
+
+/** True for the marker entry arbor appends when the leaf moves without another write. */
+export function isLeafMarker(entry: SessionEntry): boolean {
+	return entry.type === "custom" && entry.customType === LEAF_MARKER_TYPE;
+}
