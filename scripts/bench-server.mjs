@@ -7,6 +7,13 @@ export function startBenchServer(reply = "pong") {
 		let body = "";
 		req.on("data", (d) => (body += d));
 		req.on("end", () => {
+			const usage = { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 };
+			if (!JSON.parse(body || "{}").stream) {
+				res.writeHead(200, { "content-type": "application/json" });
+				const message = { role: "assistant", content: reply };
+				res.end(JSON.stringify({ id: "bench", object: "chat.completion", created: 0, model: "bench", choices: [{ index: 0, message, finish_reason: "stop" }], usage }));
+				return;
+			}
 			res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
 			const base = { id: "bench", object: "chat.completion.chunk", created: 0, model: "bench" };
 			const chunk = (delta, finish = null) =>
@@ -14,7 +21,7 @@ export function startBenchServer(reply = "pong") {
 			res.write(chunk({ role: "assistant", content: reply }));
 			res.write(chunk({}, "stop"));
 			res.write(
-				`data: ${JSON.stringify({ ...base, choices: [], usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 } })}\n\n`,
+				`data: ${JSON.stringify({ ...base, choices: [], usage })}\n\n`,
 			);
 			res.end("data: [DONE]\n\n");
 		});

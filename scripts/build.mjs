@@ -1,13 +1,15 @@
 // Bundles source/cli.ts into dist/ with esbuild. Code splitting keeps Ink/React and the AI SDK
 // in chunks that only the modes needing them import, so subcommands and --version start fast.
 import { build } from "esbuild";
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, renameSync, rmSync } from "node:fs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-rmSync(new URL("../dist", import.meta.url), { recursive: true, force: true });
+// Build beside dist/ and swap it in, so a test running the old bundle never sees a half-written one.
+const dist = new URL("../dist", import.meta.url);
+const staging = new URL(`../.dist-${process.pid}`, import.meta.url);
 await build({
 	entryPoints: ["source/cli.ts"],
-	outdir: "dist",
+	outdir: staging.pathname,
 	bundle: true,
 	splitting: true,
 	format: "esm",
@@ -23,3 +25,5 @@ await build({
 	},
 	logLevel: "warning",
 });
+rmSync(dist, { recursive: true, force: true });
+renameSync(staging, dist);
