@@ -3,16 +3,10 @@ import { loadSettings } from "./config/settings.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
 import { chooseModels } from "./print/model-config.js";
-import { place, type ModelFlags } from "./print/options.js";
+import { place, type ChatFlags } from "./print/options.js";
 import type { TreeFilter } from "./session/tree-rows.js";
 
-type InteractiveFlags = ModelFlags & {
-	sessionDir?: string;
-	continue?: boolean;
-	session?: string | false;
-	resume?: boolean;
-	tools?: string | false;
-	yes?: boolean;
+type InteractiveFlags = ChatFlags & {
 };
 
 const FILTERS = ["default", "user", "no-tools", "labeled", "all"];

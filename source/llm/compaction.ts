@@ -3,7 +3,7 @@ import type { AssistantMessage, CompactionEntry, ContextMessage, SessionEntry } 
 import type { FailureReason } from "./errors.js";
 import { detailsFiles } from "./files.js";
 import type { ResolvedModel } from "./resolve-model.js";
-import { summarizeBranch } from "./summarize.js";
+import { summarizeBranch, type SummarizeResult } from "./summarize.js";
 import { CHARS_PER_TOKEN, entryText, messageText } from "./transcript.js";
 
 /** Default number of recent tokens kept verbatim by a compaction. */
@@ -117,14 +117,12 @@ export type CompactResult = { ok: true; entry: CompactionEntry } | { ok: false; 
 /** The message when the path is too short to compact. */
 export const NOTHING_TO_COMPACT = "nothing to compact: the conversation is already small";
 
-/**
- * Summarize the older part of the current path and append a `compaction` entry as the new leaf.
- * A later compaction updates the previous summary. The store is unchanged on any failure.
- */
-export async function compactSession(opts: CompactOptions): Promise<CompactResult> {
-	const plan = prepareCompaction(opts.store.snapshot(), { keepRecentTokens: opts.keepRecentTokens });
-	if (!plan) return { ok: false, reason: "empty", message: NOTHING_TO_COMPACT };
-	const summary = await summarizeBranch({
+/** The summary call of a compaction: the entries to fold in, with the previous summary as background. */
+export function summarizeCompaction(
+	plan: CompactionPlan,
+	opts: Pick<CompactOptions, "model" | "instructions" | "signal" | "maxRetries">,
+): Promise<SummarizeResult> {
+	return summarizeBranch({
 		model: opts.model,
 		entries: plan.toSummarize,
 		background: plan.previousSummary,
@@ -133,6 +131,16 @@ export async function compactSession(opts: CompactOptions): Promise<CompactResul
 		signal: opts.signal,
 		maxRetries: opts.maxRetries,
 	});
+}
+
+/**
+ * Summarize the older part of the current path and append a `compaction` entry as the new leaf.
+ * A later compaction updates the previous summary. The store is unchanged on any failure.
+ */
+export async function compactSession(opts: CompactOptions): Promise<CompactResult> {
+	const plan = prepareCompaction(opts.store.snapshot(), { keepRecentTokens: opts.keepRecentTokens });
+	if (!plan) return { ok: false, reason: "empty", message: NOTHING_TO_COMPACT };
+	const summary = await summarizeCompaction(plan, opts);
 	if (!summary.ok) return summary;
 	const entry = opts.store.append({
 		type: "compaction",

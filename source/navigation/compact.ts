@@ -47,17 +47,8 @@ async function obtainSummary(opts: CompactNowOptions, plan: CompactionPlan): Pro
 		})) ?? {};
 	if (hook.cancel) return { ok: false, result: { status: "cancelled", reason: "hook" } };
 	if (hook.compaction) return { ok: true, ...hook.compaction, fromHook: true };
-	const { summarizeBranch } = await import("../llm/summarize.js");
-	const { detailsFiles } = await import("../llm/files.js");
-	const made = await summarizeBranch({
-		model: opts.model,
-		entries: plan.toSummarize,
-		background: plan.previousSummary,
-		backgroundFiles: detailsFiles(plan.previousCompaction?.details),
-		customInstructions: opts.instructions,
-		signal: opts.signal,
-		maxRetries: opts.maxRetries,
-	});
+	const { summarizeCompaction } = await import("../llm/compaction.js");
+	const made = await summarizeCompaction(plan, opts);
 	if (made.ok) return { ok: true, summary: made.summary, details: made.details };
 	if (made.reason === "aborted") return { ok: false, result: { status: "cancelled", reason: "aborted" } };
 	return { ok: false, result: { status: "failed", message: `compaction failed: ${made.message}` } };

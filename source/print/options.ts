@@ -32,3 +32,13 @@ export function place(opts: { sessionDir?: string }, env: NodeJS.ProcessEnv = pr
 	const sessionDir = opts.sessionDir ? resolve(opts.sessionDir) : sessionDirFor(cwd, home);
 	return { cwd, home, sessionDir };
 }
+
+/** Flags of the chat modes (print and interactive): which session, which tools. */
+export type ChatFlags = ModelFlags & {
+	sessionDir?: string;
+	continue?: boolean;
+	session?: string | false;
+	resume?: boolean;
+	tools?: string | false;
+	yes?: boolean;
+};

@@ -5,17 +5,11 @@ import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
 import type { SessionStore } from "../session/index.js";
 import { chooseModels, type ModelChoice } from "./model-config.js";
-import { place, type ModelFlags } from "./options.js";
+import { place, type ChatFlags } from "./options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { printToolSet } from "./print-tools.js";
 
-type PrintOptions = ModelFlags & {
-	sessionDir?: string;
-	continue?: boolean;
-	session?: string | false;
-	resume?: boolean;
-	tools?: string | false;
-	yes?: boolean;
+type PrintOptions = ChatFlags & {
 	outputFormat?: OutputFormat;
 	at?: string;
 	summarize?: string | boolean;
