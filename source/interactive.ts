@@ -6,12 +6,10 @@ import { chooseModels } from "./print/model-config.js";
 import { place, type ChatFlags } from "./print/options.js";
 import type { TreeFilter } from "./session/tree-rows.js";
 
-type InteractiveFlags = ChatFlags & {
-};
 
 const FILTERS = ["default", "user", "no-tools", "labeled", "all"];
 
-export async function runInteractiveMode(words: string[], opts: InteractiveFlags): Promise<number> {
+export async function runInteractiveMode(words: string[], opts: ChatFlags): Promise<number> {
 	const where = place(opts);
 	const settings = loadSettings(where.home);
 	const models = await chooseModels(opts, settings);
