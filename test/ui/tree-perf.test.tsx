@@ -14,7 +14,7 @@ import { KEYS } from "./tree-test-session.js";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-tree-perf-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function generate(kind: "linear" | "bushy-deep"): string {
+function generate(kind: "bushy-deep"): string {
 	const file = path.join(dir, `${kind}.jsonl`);
 	execFileSync("node", ["/work/shared/tools/gen-session.mjs", "--out", file, "--kind", kind, "--n", "100000"], { stdio: "pipe" });
 	return file;
@@ -58,8 +58,10 @@ describe("100k-entry trees", () => {
 	// Ink's own render of one frame dominates and depends on the machine (tens of ms on a loaded CI
 	// box), so the check is relative: on 100k entries a key press adds less than a frame (16 ms) to
 	// what it costs on 60 entries. Any per-key work linear in the entries would add far more.
-	it.each(["linear", "bushy-deep"] as const)("%s: a key press adds < 16 ms over the small session", (kind) => {
-		const { median: cost, frame } = keyCosts(generate(kind));
+	// bushy-deep is the hard case: a long active path, thousands of branch points, gutters thousands
+	// of columns wide. (The 100k-deep linear chain is covered by the row builder's tests.)
+	it("bushy-deep: a key press adds < 16 ms over the small session", () => {
+		const { median: cost, frame } = keyCosts(generate("bushy-deep"));
 		expect(frame).toMatch(/\(\d+\/\d+\) \[default\]/);
 		expect(frame.split("\n").filter((l) => l.includes("← active")).length).toBe(1);
 		expect(cost - baseline).toBeLessThan(16);

@@ -103,6 +103,13 @@ describe("TreeScreen selector", () => {
 		expect(t.done).toEqual([{ kind: "closed" }]);
 	});
 
+	it("several keys in one input chunk (a held key) each move one row", async () => {
+		const t = setup();
+		await t.press(KEYS.up + KEYS.up + KEYS.up);
+		await t.until("(4/9) [default]");
+		expect(t.frame()).toContain("› │     • [read: src/a.ts]");
+	});
+
 	it("Ctrl+C closes", async () => {
 		const t = setup();
 		await t.press(KEYS.ctrlC);

@@ -15,23 +15,31 @@ const view = fakeView(
 	"a3",
 );
 const rows = buildTreeRows(view, { filter: "default" }); // u1 a1 u2 u3 a3
+const indexOf = new Map(rows.map((r, i) => [r.id, i]));
 const s0 = initialTreeState({ selectedId: "a3" });
 const at = (state: TreeState) => state.selectedId;
 
 describe("treeReducer", () => {
-	it("moved-down wraps to the first row", () => expect(at(treeReducer(s0, { type: "moved-down", rows, current: 4 }))).toBe("u1"));
-	it("moved-up wraps to the last row", () => expect(at(treeReducer(s0, { type: "moved-up", rows, current: 0 }))).toBe("a3"));
-	it("moved-up moves one row", () => expect(at(treeReducer(s0, { type: "moved-up", rows, current: 4 }))).toBe("u3"));
+	it("moved-down wraps to the first row", () => expect(at(treeReducer(s0, { type: "moved-down", rows, indexOf, current: 4 }))).toBe("u1"));
+	it("moved-up wraps to the last row", () =>
+		expect(at(treeReducer({ ...s0, selectedId: "u1" }, { type: "moved-up", rows, indexOf, current: 0 }))).toBe("a3"));
+	it("moves start from the selected entry, so two keys in one chunk move two rows", () => {
+		const once = treeReducer(s0, { type: "moved-up", rows, indexOf, current: 4 });
+		expect(at(treeReducer(once, { type: "moved-up", rows, indexOf, current: 4 }))).toBe("u2");
+	});
+	it("moves start from the rendered row when the selected entry is hidden", () =>
+		expect(at(treeReducer({ ...s0, selectedId: "t" }, { type: "moved-down", rows, indexOf, current: 0 }))).toBe("a1"));
+	it("moved-up moves one row", () => expect(at(treeReducer(s0, { type: "moved-up", rows, indexOf, current: 4 }))).toBe("u3"));
 	it("paged clamps at both ends", () => {
-		expect(at(treeReducer(s0, { type: "paged", delta: -3, rows, current: 1 }))).toBe("u1");
-		expect(at(treeReducer(s0, { type: "paged", delta: 3, rows, current: 3 }))).toBe("a3");
-		expect(at(treeReducer(s0, { type: "paged", delta: 2, rows, current: 0 }))).toBe("u2");
+		expect(at(treeReducer({ ...s0, selectedId: "a1" }, { type: "paged", delta: -3, rows, indexOf, current: 1 }))).toBe("u1");
+		expect(at(treeReducer({ ...s0, selectedId: "u3" }, { type: "paged", delta: 3, rows, indexOf, current: 3 }))).toBe("a3");
+		expect(at(treeReducer({ ...s0, selectedId: "u1" }, { type: "paged", delta: 2, rows, indexOf, current: 0 }))).toBe("u2");
 	});
 	it("went-home / went-end select the first / last row", () => {
-		expect(at(treeReducer(s0, { type: "went-home", rows, current: 3 }))).toBe("u1");
-		expect(at(treeReducer({ ...s0, selectedId: "u1" }, { type: "went-end", rows, current: 0 }))).toBe("a3");
+		expect(at(treeReducer(s0, { type: "went-home", rows, indexOf, current: 3 }))).toBe("u1");
+		expect(at(treeReducer({ ...s0, selectedId: "u1" }, { type: "went-end", rows, indexOf, current: 0 }))).toBe("a3");
 	});
-	it("moves change nothing without rows", () => expect(treeReducer(s0, { type: "moved-down", rows: [], current: -1 })).toBe(s0));
+	it("moves change nothing without rows", () => expect(treeReducer(s0, { type: "moved-down", rows: [], indexOf: new Map(), current: -1 })).toBe(s0));
 	it("filter-toggled switches to the filter and back to default", () => {
 		const user = treeReducer(s0, { type: "filter-toggled", filter: "user" });
 		expect(user.filter).toBe("user");

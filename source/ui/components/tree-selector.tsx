@@ -33,8 +33,8 @@ export type TreeSelectorProps = {
 };
 
 function onTreeIntent(intent: TreeKeyIntent, p: TreeSelectorProps): void {
-	const { rows, current } = p.model;
-	const at = { rows, current };
+	const { rows, indexOf, current } = p.model;
+	const at = { rows, indexOf, current };
 	const row = rows[current];
 	switch (intent.type) {
 		case "up": return p.dispatch({ type: "moved-up", ...at });

@@ -14,8 +14,12 @@ export type TreeState = {
 	labelEdit?: { id: string; text: string };
 };
 
-/** Row-moving actions carry the rows on screen and the current index (the reducer stays pure). */
-type Rows = { rows: readonly TreeRow[]; current: number };
+/**
+ * Row-moving actions carry the rows on screen (the reducer stays pure). The start row is the
+ * selected entry looked up in `indexOf`, so several keys arriving in one input chunk (a held ↓)
+ * each move one row; `current` (the rendered selection) is used when the entry is not a row.
+ */
+type Rows = { rows: readonly TreeRow[]; indexOf: ReadonlyMap<string, number>; current: number };
 
 export type TreeAction =
 	| ({ type: "moved-up" } & Rows)
@@ -55,13 +59,14 @@ function withFold(folded: ReadonlySet<string>, id: string, on: boolean): Readonl
 function moveReducer(state: TreeState, action: Extract<TreeAction, Rows>): TreeState {
 	const n = action.rows.length;
 	if (n === 0) return state;
+	const current = (state.selectedId === null ? undefined : action.indexOf.get(state.selectedId)) ?? action.current;
 	switch (action.type) {
 		case "moved-up":
-			return select(state, action.rows, (action.current - 1 + n) % n);
+			return select(state, action.rows, (current - 1 + n) % n);
 		case "moved-down":
-			return select(state, action.rows, (action.current + 1) % n);
+			return select(state, action.rows, (current + 1) % n);
 		case "paged":
-			return select(state, action.rows, Math.min(n - 1, Math.max(0, action.current + action.delta)));
+			return select(state, action.rows, Math.min(n - 1, Math.max(0, current + action.delta)));
 		case "went-home":
 			return select(state, action.rows, 0);
 		case "went-end":

@@ -1,0 +1,59 @@
+import type { SessionTreeView } from "./api.js";
+import type { SessionEntry, StoredMessage } from "./types.js";
+import type { TreeFilter } from "./tree-types.js";
+
+/** Entry types the default view shows; everything else (labels, markers, changes, unknown) hides. */
+const DEFAULT_TYPES = new Set(["message", "compaction", "branch_summary", "custom_message"]);
+
+function role(entry: SessionEntry): string | undefined {
+	return entry.type === "message" ? (entry.message as StoredMessage).role : undefined;
+}
+
+/** An assistant step that only called tools (or said nothing): noise in the tree unless it is the leaf. */
+function isSilentAssistant(entry: SessionEntry): boolean {
+	if (role(entry) !== "assistant") return false;
+	const message = entry.message as { content: unknown; stopReason?: string };
+	if (message.stopReason !== "stop" && message.stopReason !== "toolUse") return false;
+	const content = Array.isArray(message.content) ? (message.content as { type?: string; text?: unknown }[]) : [];
+	return !content.some((c) => c?.type === "text" && typeof c.text === "string" && c.text.trim() !== "");
+}
+
+function defaultVisible(entry: SessionEntry, leafId: string | null): boolean {
+	if (!DEFAULT_TYPES.has(entry.type)) return false;
+	return !isSilentAssistant(entry) || entry.id === leafId;
+}
+
+/** Whether `filter` shows `entry` (search not included). */
+export function passesFilter(view: SessionTreeView, entry: SessionEntry, filter: TreeFilter): boolean {
+	switch (filter) {
+		case "all":
+			return true;
+		case "default":
+			return defaultVisible(entry, view.leafId);
+		case "no-tools":
+			return defaultVisible(entry, view.leafId) && role(entry) !== "toolResult";
+		case "user": {
+			const r = role(entry);
+			return r === "user" || r === "custom" || entry.type === "custom_message";
+		}
+		case "labeled":
+			return view.getLabel(entry.id) !== undefined;
+		default: {
+			const never: never = filter;
+			throw new Error(`unknown tree filter ${String(never)}`);
+		}
+	}
+}
+
+/** The lower-cased words of a search string; empty when there is nothing to search for. */
+export function searchWords(search: string | undefined): string[] {
+	if (!search) return [];
+	return search.toLowerCase().split(/\s+/).filter((w) => w !== "");
+}
+
+/** Every word (lower-cased) occurs in the lower-cased preview or in the label, ignoring case. */
+export function matchesSearch(words: readonly string[], lowerText: string, label: string | undefined): boolean {
+	if (words.length === 0) return true;
+	const lowerLabel = label?.toLowerCase();
+	return words.every((w) => lowerText.includes(w) || (lowerLabel !== undefined && lowerLabel.includes(w)));
+}

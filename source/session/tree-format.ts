@@ -1,0 +1,92 @@
+import type { SessionTreeView } from "./api.js";
+import { buildTreeRows, fitGutter } from "./tree-build.js";
+import type { TreeFilter, TreeRow, TreeRowKind } from "./tree-types.js";
+
+/** A formatted row split into parts so callers can colour each (Ink `<Text>` or ANSI). */
+export type TreeRowParts = {
+	/** `› ` or two spaces. */
+	cursor: string;
+	gutter: string;
+	/** `• ` on the active path, else empty. */
+	marker: string;
+	/** `[label] ` or empty. */
+	label: string;
+	text: string;
+	/** ` ← active` on the leaf, else empty. */
+	suffix: string;
+};
+
+/** Assistant, tool and meta rows are dimmed; user, custom and summary rows are normal. */
+export function isDimKind(kind: TreeRowKind): boolean {
+	return kind === "assistant" || kind === "tool" || kind === "meta";
+}
+
+/** Cuts `s` to `n` columns with `…`, never splitting a surrogate pair. */
+function cut(s: string, n: number): string {
+	if (s.length <= n) return s;
+	if (n <= 0) return "";
+	let head = s.slice(0, n - 1);
+	if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
+	return `${head}…`;
+}
+
+/**
+ * The row as parts that together fit `width` columns. Deep gutters are cut from the left
+ * (`…` + their right end) to at most half the width so the preview stays readable.
+ */
+export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean }): TreeRowParts {
+	const cursor = opts.selected ? "› " : "  ";
+	const gutter = fitGutter(row, Math.max(0, Math.floor((opts.width - 2) / 2)));
+	const marker = row.onActivePath ? "• " : "";
+	const suffix = row.isLeaf ? " ← active" : "";
+	const avail = Math.max(0, opts.width - cursor.length - gutter.length - marker.length - suffix.length);
+	let label = row.label !== undefined ? `[${row.label}] ` : "";
+	let text = row.text;
+	if (label.length + text.length > avail) {
+		if (label.length >= avail) {
+			label = cut(label, avail);
+			text = "";
+		} else {
+			text = cut(text, avail - label.length);
+		}
+	}
+	return { cursor, gutter, marker, label, text, suffix };
+}
+
+/** One plain-text line: cursor, gutter, `• `, `[label] `, the preview cut with `…`, ` ← active`. */
+export function formatTreeRow(row: TreeRow, opts: { width: number; selected: boolean }): string {
+	const p = formatTreeRowParts(row, opts);
+	return p.cursor + p.gutter + p.marker + p.label + p.text + p.suffix;
+}
+
+const ANSI = {
+	dim: (s: string) => `\u001B[2m${s}\u001B[22m`,
+	label: (s: string) => `\u001B[33m${s}\u001B[39m`,
+	active: (s: string) => `\u001B[32m${s}\u001B[39m`,
+};
+
+function colourLine(row: TreeRow, width: number): string {
+	const p = formatTreeRowParts(row, { width, selected: false });
+	const text = isDimKind(row.kind) && p.text ? ANSI.dim(p.text) : p.text;
+	const label = p.label ? ANSI.label(p.label) : "";
+	const suffix = p.suffix ? ANSI.active(p.suffix) : "";
+	return p.cursor + (p.gutter ? ANSI.dim(p.gutter) : "") + p.marker + label + text + suffix;
+}
+
+/**
+ * What `arbor tree` prints: every row (no row selected, the 2-space cursor column kept), then a
+ * footer `(visible/total entries)` — rows shown after filter and search / entries in the file.
+ * No rows → `  No entries found` before the footer. ANSI colour only when `color` is true.
+ */
+export function renderTreeText(
+	view: SessionTreeView,
+	opts: { filter: TreeFilter; search?: string; width: number; color: boolean },
+): string {
+	const rows = buildTreeRows(view, { filter: opts.filter, search: opts.search });
+	const lines = rows.map((row) =>
+		opts.color ? colourLine(row, opts.width) : formatTreeRow(row, { width: opts.width, selected: false }),
+	);
+	if (rows.length === 0) lines.push("  No entries found");
+	lines.push(`  (${rows.length}/${view.entries.length} entries)`);
+	return `${lines.join("\n")}\n`;
+}

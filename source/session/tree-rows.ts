@@ -1,0 +1,32 @@
+/**
+ * The tree view's rows, shared by `/tree` (Ink) and `arbor tree` (plain text / JSON). Pure and
+ * React-free. Everything the tree UI and `arbor tree` need from session/ is exported here.
+ */
+import type { SessionTreeView } from "./api.js";
+import type { TreeFilter } from "./tree-types.js";
+
+export type { TreeFilter, TreeJsonNode, TreeRow, TreeRowKind, TreeRowOptions } from "./tree-types.js";
+export { TREE_FILTERS, PREVIEW_MAX } from "./tree-types.js";
+export { previewText, rowKind } from "./tree-preview.js";
+export { buildTreeRows, fitGutter, activePathIds } from "./tree-build.js";
+export { formatTreeRow, formatTreeRowParts, renderTreeText, isDimKind, type TreeRowParts } from "./tree-format.js";
+export { buildTreeJson } from "./tree-json.js";
+
+/** True when the session has nothing to show (`/tree` then reports `No entries in session`). */
+export function treeIsEmpty(view: SessionTreeView): boolean {
+	return view.entries.length === 0;
+}
+
+/** Parses a `--filter` value. */
+export function parseTreeFilter(value: string): TreeFilter | undefined {
+	switch (value) {
+		case "default":
+		case "user":
+		case "no-tools":
+		case "labeled":
+		case "all":
+			return value;
+		default:
+			return undefined;
+	}
+}
