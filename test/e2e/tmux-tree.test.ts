@@ -6,9 +6,10 @@ import { entryText } from "../../source/navigation/navigate.js";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeRows, type TreeFilter } from "../../source/session/tree-rows.js";
 import { shellQuote, startTmux, type TmuxSession } from "../helpers/tmux.js";
+import { FIXTURES_DIR } from "../helpers/shared.js";
 
 const CLI = join(import.meta.dirname, "../../dist/cli.js");
-const FIXTURE = "/work/shared/fixtures/pi-tree-session.jsonl";
+const FIXTURE = join(FIXTURES_DIR, "pi-tree-session.jsonl");
 
 let tmux: TmuxSession | undefined;
 let dir: string | undefined;

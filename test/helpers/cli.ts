@@ -2,9 +2,10 @@ import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FIXTURES_DIR } from "./shared.js";
 
 export const CLI = join(import.meta.dirname, "../../dist/cli.js");
-export const FIXTURES = join(import.meta.dirname, "../../../shared/fixtures");
+export const FIXTURES = FIXTURES_DIR;
 
 export type CliRun = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
 

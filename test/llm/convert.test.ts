@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { MISSING_RESULT_TEXT, toModelMessages } from "../../source/llm/convert.js";
 import { assistantFromStep, stopReasonFrom, toolResultFromStep, usageFromSdk } from "../../source/llm/from-step.js";
 import type { ContextMessage } from "../../source/session/types.js";
+import { FIXTURES_DIR } from "../helpers/shared.js";
 
-const FIXTURES = "/work/shared/fixtures";
+const FIXTURES = FIXTURES_DIR;
 
 function fixtureMessages(name: string): ContextMessage[] {
 	return JSON.parse(fs.readFileSync(`${FIXTURES}/${name}.expected.json`, "utf8")).messages;

@@ -5,8 +5,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeJson, buildTreeRows, renderTreeText, type TreeJsonNode } from "../../source/session/tree-rows.js";
 import { e, fakeView } from "./tree-rows-fake-view.js";
+import { FIXTURES_DIR } from "../helpers/shared.js";
 
-const FIXTURES = "/work/shared/fixtures";
+const FIXTURES = FIXTURES_DIR;
 type ShapeNode = { id: string; type: string; label?: string; children: ShapeNode[] };
 
 function shape(nodes: TreeJsonNode[]): ShapeNode[] {

@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { SessionEntry } from "../../source/session/types.js";
+import { join } from "node:path";
+import { FIXTURES_DIR } from "../helpers/shared.js";
 
 /** Entries of a JSONL session fixture, header dropped (a reader independent of the store). */
 export function fixtureEntries(file: string): SessionEntry[] {
@@ -18,4 +20,4 @@ export function pathTo(entries: SessionEntry[], leafId: string): SessionEntry[] 
 	return path.reverse();
 }
 
-export const TREE_FIXTURE = "/work/shared/fixtures/pi-tree-session.jsonl";
+export const TREE_FIXTURE = join(FIXTURES_DIR, "pi-tree-session.jsonl");
