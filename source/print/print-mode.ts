@@ -8,6 +8,7 @@ import { chooseModels, type ModelChoice } from "./model-config.js";
 import { place, type ChatFlags } from "./options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { printToolSet } from "./print-tools.js";
+import { reported } from "./session-arg.js";
 
 type PrintOptions = ChatFlags & {
 	outputFormat?: OutputFormat;
@@ -92,7 +93,7 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(models.chatError ?? "no model configured");
 	const tools = await printToolSet(opts, settings, where.cwd);
-	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
+	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));
 	const format = opts.outputFormat ?? "text";
 	const printer = new Printer(format, process, {
 		toolLines: Boolean(opts.verbose) || process.stderr.isTTY === true,

@@ -12,10 +12,21 @@ export function sessionFile(arg: string | undefined, where: Place): string {
 
 /** Opens a session read-only (v1/v2 files migrate in memory; nothing is written). */
 export function openForRead(arg: string | undefined, where: Place): SessionStore {
-	return SessionStore.open(sessionFile(arg, where));
+	return reported(SessionStore.open(sessionFile(arg, where)));
 }
 
 /** Opens a session for writing: takes the lock, migrates old versions on disk (atomic, with .bak). */
 export function openForWrite(arg: string | undefined, where: Place): SessionStore {
-	return SessionStore.open(sessionFile(arg, where), { write: true });
+	return reported(SessionStore.open(sessionFile(arg, where), { write: true }));
+}
+
+/**
+ * What the store worked around in a damaged file goes to stderr (stdout stays clean for scripts):
+ * the first few problems with their line numbers, then a count.
+ */
+export function reported<T extends SessionStore>(store: T, stderr: NodeJS.WritableStream = process.stderr): T {
+	const warnings = store.snapshot().warnings;
+	for (const w of warnings.slice(0, 5)) stderr.write(`arbor: warning: ${store.file ?? "session"}: ${w.message}\n`);
+	if (warnings.length > 5) stderr.write(`arbor: warning: ${warnings.length - 5} more problems in ${store.file}\n`);
+	return store;
 }

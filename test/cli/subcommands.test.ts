@@ -195,3 +195,25 @@ describe("bad input: one line on stderr, exit 2, nothing lost", () => {
 		expect(read.code).toBe(0);
 	});
 });
+
+describe("damaged files", () => {
+	it("a torn tail and a garbage line are reported on stderr with line numbers; stdout stays valid; appends start on a new line", async () => {
+		const { file, home } = fixtureCopy(TREE);
+		const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
+		const damaged = [...lines.slice(0, 10), "garbage {", ...lines.slice(10), '{"type":"message","id":"torn'].join("\n");
+		writeFileSync(file, damaged);
+		const context = await runCli(["context", file, "--json"], { env: { ARBOR_HOME: home } });
+		expect(context.code).toBe(0);
+		expect(context.stderr).toBe(
+			`arbor: warning: ${file}: line 11: not valid JSON, skipped\narbor: warning: ${file}: line ${lines.length + 2}: incomplete last line skipped\n`,
+		);
+		expect(JSON.parse(context.stdout).leafId).toBe(expected(TREE).leafId);
+		const label = await runCli(["label", file, "474513f0", "ok"], { env: { ARBOR_HOME: home } });
+		expect(label.code).toBe(0);
+		const after = readFileSync(file, "utf8");
+		expect(after.startsWith(damaged)).toBe(true);
+		const appended = after.slice(damaged.length);
+		expect(appended.startsWith("\n{")).toBe(true);
+		expect(JSON.parse(appended.trim())).toMatchObject({ type: "label", targetId: "474513f0", label: "ok" });
+	});
+});
