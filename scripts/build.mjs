@@ -19,7 +19,7 @@ await build({
 	legalComments: "none",
 	chunkNames: "chunks/[name]-[hash]",
 	external: ["react-devtools-core"],
-	define: { ARBOR_VERSION: JSON.stringify(pkg.version), "process.env.DEV": '"false"' },
+	define: { ARBOR_VERSION: JSON.stringify(pkg.version), "process.env.DEV": '"false"', "process.env.NODE_ENV": '"production"' },
 	banner: {
 		js: "import { createRequire as __arborCreateRequire } from 'node:module'; const require = __arborCreateRequire(import.meta.url);",
 	},
