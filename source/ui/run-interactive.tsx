@@ -1,7 +1,8 @@
 import { render } from "ink";
 import React from "react";
-import { buildSystemPrompt, compactSession, estimateContextTokens, runTurn } from "../llm/index.js";
-import { forkSession, listAllSessions, listSessions, SessionStore } from "../session/index.js";
+import { buildSystemPrompt, estimateContextTokens, runTurn } from "../llm/index.js";
+import { EventBus } from "../navigation/events.js";
+import { listAllSessions, listSessions, SessionStore } from "../session/index.js";
 import type { SessionStoreApi } from "../session/api.js";
 import { createToolSet } from "../tools/index.js";
 import { App } from "./components/app.js";
@@ -16,33 +17,53 @@ export function realDeps(opts: InteractiveOptions): UiDeps {
 	const { cwd, home, sessionDir } = opts;
 	return {
 		runTurn,
-		compactSession,
 		createTools: (confirm) =>
 			createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n) }),
 		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled }),
 		estimateContextTokens,
 		createSession: () => SessionStore.create({ cwd, sessionDir }),
-		forkSession: ({ source, sourceFile, entryId }) => forkSession({ source, sourceFile, entryId, sessionDir, cwd }),
 		openSession: (file) => SessionStore.open(file, { write: true }),
 		listSessions: () => listSessions(sessionDir),
 		listAllSessions: () => listAllSessions(home),
 	};
 }
 
+/** Terminal streams; tests pass fakes, the CLI uses the process's own. */
+export type InteractiveIo = {
+	stdin?: NodeJS.ReadStream;
+	stdout?: NodeJS.WriteStream;
+	stderr?: NodeJS.WriteStream;
+	/** Extensions register on it before the app starts; one bus per app. */
+	bus?: EventBus;
+	/** Replaces some of the real effects (tests, embedders). */
+	deps?: Partial<UiDeps>;
+};
+
 /**
  * Runs the chat UI until the user quits. Resolves with the exit code; the current store (which
- * /new, /resume or /fork may have replaced) is always synced and unlocked.
+ * /new, /resume or /fork may have replaced) is always synced and unlocked. The app exits only
+ * after a running reply has settled, so closing here never races a write.
  */
-export async function runInteractive(opts: InteractiveOptions): Promise<number> {
+export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo = {}): Promise<number> {
 	let current: SessionStoreApi = opts.store;
+	const stdout = io.stdout ?? process.stdout;
+	const bus = io.bus ?? new EventBus();
 	const instance = render(
 		<App
 			options={opts}
-			deps={realDeps(opts)}
+			deps={{ ...realDeps(opts), ...io.deps }}
+			bus={bus}
 			onStoreChange={(store) => (current = store)}
-			clearScreen={() => process.stdout.write(CLEAR_TERMINAL)}
+			clearScreen={() => stdout.write(CLEAR_TERMINAL)}
 		/>,
-		{ exitOnCtrlC: false },
+		{
+			exitOnCtrlC: false,
+			stdout,
+			...(io.stdin ? { stdin: io.stdin } : {}),
+			...(io.stderr ? { stderr: io.stderr } : {}),
+			// Routing console output above the app only makes sense on the process's own terminal.
+			patchConsole: io.stdout === undefined,
+		},
 	);
 	try {
 		await instance.waitUntilExit();

@@ -1,75 +1,12 @@
-import { mkdtempSync, readdirSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { render } from "ink-testing-library";
+import { readdirSync } from "node:fs";
 import React, { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ResolvedModel, RunTurnOptions, TurnResult } from "../../source/llm/index.js";
-import { forkSession, SessionStore } from "../../source/session/index.js";
-import type { SessionStoreApi } from "../../source/session/api.js";
-import type { ConfirmFn } from "../../source/tools/index.js";
-import { App } from "../../source/ui/components/app.js";
-import type { UiDeps } from "../../source/ui/deps.js";
-import type { InteractiveOptions } from "../../source/ui/options.js";
+import { failOnActWarnings } from "./act-warnings.js";
+import { fakeTurn, HINT, setup } from "./app-harness.js";
 import { waitFor } from "../helpers/wait-for.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-const HINT = "no model — set ARBOR_MODEL or use --model provider:model";
-const model = { spec: "test:m", provider: "test", modelId: "m", model: {} } as unknown as ResolvedModel;
-const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };
-
-/** A runTurn that stores user + assistant like the real one and streams `reply` in two deltas. */
-function fakeTurn(reply: string, before?: (opts: RunTurnOptions) => Promise<void>) {
-	return async (opts: RunTurnOptions): Promise<TurnResult> => {
-		opts.store.appendMessage({ role: "user", content: opts.prompt as string, timestamp: 1 });
-		await before?.(opts);
-		opts.onEvent?.({ type: "message_start" });
-		opts.onEvent?.({ type: "text_delta", delta: reply.slice(0, 3) });
-		opts.onEvent?.({ type: "text_delta", delta: reply.slice(3) });
-		const entry = opts.store.appendMessage({ role: "assistant", content: [{ type: "text", text: reply }], stopReason: "stop", timestamp: 2 });
-		return { ok: true, stopReason: "stop", text: reply, usage, leafId: entry.id };
-	};
-}
-
-function setup(over: { options?: Partial<InteractiveOptions>; deps?: Partial<UiDeps> } = {}) {
-	const dir = mkdtempSync(join(tmpdir(), "arbor-ui-"));
-	const store = SessionStore.create({ cwd: dir, sessionDir: dir, inMemory: true });
-	let confirm: ConfirmFn | undefined;
-	const deps: UiDeps = {
-		runTurn: fakeTurn("Hello there"),
-		compactSession: async () => ({ ok: false, reason: "empty", message: "nothing to compact" }),
-		createTools: (c) => ((confirm = c), {}),
-		systemPrompt: () => "system",
-		estimateContextTokens: (m) => m.length * 10,
-		createSession: () => SessionStore.create({ cwd: dir, sessionDir: dir, inMemory: true }),
-		forkSession: (o) => forkSession({ ...o, sessionDir: dir, cwd: dir }),
-		openSession: (file) => SessionStore.open(file, { write: true }),
-		listSessions: () => [],
-		listAllSessions: () => [],
-		...over.deps,
-	};
-	const options: InteractiveOptions = {
-		store, cwd: dir, home: dir, sessionDir: dir, model,
-		tools: { enabled: [], needsConfirmation: () => false },
-		askSummary: true, treeFilter: "default",
-		resolveModel: (spec) => (spec === "test:other" ? { ok: true, value: { ...model, spec } } : { ok: false, message: `bad model ${spec}` }),
-		...over.options,
-	};
-	const current: { store: SessionStoreApi; cleared: number } = { store, cleared: 0 };
-	let app!: ReturnType<typeof render>;
-	act(() => {
-		app = render(<App options={options} deps={deps} onStoreChange={(s) => (current.store = s)} clearScreen={() => void current.cleared++} />);
-	});
-	const frame = () => app.lastFrame() ?? "";
-	const press = async (data: string) => act(async () => void app.stdin.write(data));
-	const send = async (text: string) => {
-		await press(text);
-		await waitFor(() => frame().includes(text.split("\n")[0]!), { what: `typed ${text}` });
-		await press("\r");
-	};
-	return { app, frame, press, send, store, current, dir, confirm: () => confirm };
-}
+failOnActWarnings();
 
 let unmount: (() => void) | undefined;
 afterEach(() => unmount?.());
@@ -77,7 +14,7 @@ afterEach(() => unmount?.());
 describe("App", () => {
 	it("opens without a model: hint in the status line; sending stores nothing", async () => {
 		const t = setup({ options: { model: undefined, modelHint: "no model configured: use --model" } });
-		unmount = () => t.app.unmount();
+		unmount = () => act(() => t.app.unmount());
 		expect(t.frame()).toBe(`\n›\n${HINT} · 0 tokens · empty`);
 		await t.send("hi");
 		await waitFor(() => t.frame().includes("no model configured: use --model"));
@@ -87,7 +24,7 @@ describe("App", () => {
 
 	it("sends a prompt and prints the stored exchange", async () => {
 		const t = setup();
-		unmount = () => t.app.unmount();
+		unmount = () => act(() => t.app.unmount());
 		await t.send("hi");
 		await waitFor(() => t.frame().includes("Hello there") && !t.frame().includes("Working"), { what: "reply" });
 		const leaf = t.store.snapshot().leafId!;
@@ -96,7 +33,7 @@ describe("App", () => {
 
 	it("unknown command shows an error and sends nothing", async () => {
 		const t = setup();
-		unmount = () => t.app.unmount();
+		unmount = () => act(() => t.app.unmount());
 		await t.send("/frob");
 		await waitFor(() => t.frame().includes("Unknown command /frob"));
 		expect(t.frame()).toBe("\n›\nUnknown command /frob\ntest:m · 0 tokens · empty");
@@ -105,7 +42,7 @@ describe("App", () => {
 
 	it("/name names the session, /label labels the leaf", async () => {
 		const t = setup();
-		unmount = () => t.app.unmount();
+		unmount = () => act(() => t.app.unmount());
 		await t.send("hi");
 		await waitFor(() => t.frame().includes("Hello there") && !t.frame().includes("Working"));
 		const leaf = t.store.snapshot().leafId!;
@@ -119,7 +56,7 @@ describe("App", () => {
 
 	it("/model switches or reports a bad spec", async () => {
 		const t = setup();
-		unmount = () => t.app.unmount();
+		unmount = () => act(() => t.app.unmount());
 		await t.send("/model nope:x");
 		await waitFor(() => t.frame().includes("bad model nope:x"));
 		await t.send("/model test:other");
@@ -135,7 +72,7 @@ describe("App", () => {
 				}),
 			},
 		});
-		unmount = () => t.app.unmount();
+		unmount = () => act(() => t.app.unmount());
 		await t.send("run it");
 		await waitFor(() => t.frame().includes("Allow bash: ls?"), { what: "confirm prompt" });
 		await t.press("a");
@@ -146,7 +83,7 @@ describe("App", () => {
 
 	it("/fork picks a user message, switches to a new session and puts the text in the editor", async () => {
 		const t = setup();
-		unmount = () => t.app.unmount();
+		unmount = () => act(() => t.app.unmount());
 		await t.send("first");
 		await waitFor(() => t.frame().includes("Hello there") && !t.frame().includes("Working"));
 		await t.send("second");
@@ -163,7 +100,7 @@ describe("App", () => {
 
 	it("/help opens and any key closes it", async () => {
 		const t = setup();
-		unmount = () => t.app.unmount();
+		unmount = () => act(() => t.app.unmount());
 		await t.send("/help");
 		await waitFor(() => t.frame().includes("(any key closes)"));
 		await t.press("x");
@@ -172,7 +109,7 @@ describe("App", () => {
 
 	it("Esc Esc opens the tree; choosing a user message replays the path and fills the editor", async () => {
 		const t = setup({ options: { askSummary: false } });
-		unmount = () => t.app.unmount();
+		unmount = () => act(() => t.app.unmount());
 		await t.send("first");
 		await waitFor(() => t.frame().includes("Hello there") && !t.frame().includes("Working"));
 		await t.send("second");

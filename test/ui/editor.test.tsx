@@ -1,10 +1,12 @@
 import { render } from "ink-testing-library";
 import React, { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { failOnActWarnings } from "./act-warnings.js";
 import { Editor, type EditorProps } from "../../source/ui/components/editor.js";
 import { waitFor } from "../helpers/wait-for.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+failOnActWarnings();
 
 const ESC = "\u001b";
 const UP = "\u001b[A";
@@ -22,6 +24,7 @@ function setup(over: Partial<EditorProps> = {}) {
 		onQuit: () => calls.push("quit"),
 		onHint: (t) => calls.push(`hint:${t}`),
 		request: null,
+		width: 100,
 		clock: () => now,
 		...over,
 	};
@@ -45,7 +48,7 @@ afterEach(() => cleanup?.());
 describe("Editor", () => {
 	it("types text with a block cursor and Enter submits", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		await e.press("hello");
 		await waitFor(() => e.frame() === "\n› hello");
 		await e.press("\r");
@@ -56,7 +59,7 @@ describe("Editor", () => {
 
 	it("Ctrl+J inserts a newline instead of sending", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		await e.press("a");
 		await e.press("\n");
 		await e.press("b");
@@ -66,7 +69,7 @@ describe("Editor", () => {
 
 	it("a pasted chunk with line breaks is inserted, not sent", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		await e.press("line one\rline two\r\nthree");
 		await waitFor(() => e.frame() === "\n› line one\n  line two\n  three");
 		expect(e.calls).toEqual([]);
@@ -74,7 +77,7 @@ describe("Editor", () => {
 
 	it("↑ on an empty editor recalls earlier prompts, ↓ returns", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		for (const p of ["first", "second"]) {
 			await e.press(p);
 			await waitFor(() => e.frame().includes(p));
@@ -92,7 +95,7 @@ describe("Editor", () => {
 
 	it("Ctrl+C clears, a second Ctrl+C within 1.5 s quits", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		await e.press("draft");
 		await waitFor(() => e.frame() === "\n› draft");
 		await e.press("\u0003");
@@ -105,7 +108,7 @@ describe("Editor", () => {
 
 	it("two Ctrl+C read as one chunk still quit", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		await e.press("\u0003\u0003");
 		await waitFor(() => e.calls.includes("quit"));
 		expect(e.calls).toEqual(["hint:Press Ctrl+C again to quit", "quit"]);
@@ -113,7 +116,7 @@ describe("Editor", () => {
 
 	it("Ctrl+C twice but too slowly does not quit", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		await e.press("\u0003");
 		e.advance(2000);
 		await e.press("\u0003");
@@ -123,7 +126,7 @@ describe("Editor", () => {
 
 	it("Ctrl+D quits only on an empty editor", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		await e.press("x");
 		await waitFor(() => e.frame() === "\n› x");
 		await e.press("\u0004");
@@ -137,7 +140,7 @@ describe("Editor", () => {
 
 	it("Ctrl+U / Ctrl+O never type letters", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		await e.press("ab");
 		await e.press("\u000f");
 		await waitFor(() => e.frame() === "\n› ab");
@@ -147,7 +150,7 @@ describe("Editor", () => {
 
 	it("Esc Esc on an empty editor opens the tree; Esc while busy aborts", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		await e.press(ESC);
 		e.advance(100);
 		await e.press(ESC);
@@ -157,12 +160,12 @@ describe("Editor", () => {
 		await b.press(ESC);
 		await waitFor(() => b.calls.length === 1);
 		expect(b.calls).toEqual(["abort"]);
-		b.app.unmount();
+		act(() => b.app.unmount());
 	});
 
 	it("typing / shows completions; Tab completes the selected one", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		await e.press("/n");
 		await waitFor(() => e.frame().includes("/new"));
 		expect(e.frame()).toBe(
@@ -175,7 +178,7 @@ describe("Editor", () => {
 
 	it("Enter on a completion without arguments runs it", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		await e.press("/he");
 		await waitFor(() => e.frame().includes("/help"));
 		await e.press("\r");
@@ -185,7 +188,7 @@ describe("Editor", () => {
 
 	it("a text request replaces the editor text", async () => {
 		const e = setup();
-		cleanup = () => e.app.unmount();
+		cleanup = () => act(() => e.app.unmount());
 		act(() => e.app.rerender(<Editor {...e.props} request={{ text: "from tree", seq: 1 }} />));
 		await waitFor(() => e.frame() === "\n› from tree");
 	});

@@ -1,3 +1,4 @@
+import { APICallError } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResolvedModel } from "../../source/llm/resolve-model.js";
@@ -33,17 +34,21 @@ const answers = (text: string): Generate => (async () => ({
 	usage,
 	warnings: [],
 })) as unknown as Generate;
+/** A retryable provider error (HTTP 500): the SDK retries it unless maxRetries is 0. */
+const fails500: Generate = (async () => {
+	throw new APICallError({ message: "server error", url: "http://127.0.0.1/v1", requestBodyValues: {}, statusCode: 500, isRetryable: true });
+}) as unknown as Generate;
 const fails: Generate = (async () => {
 	throw new Error("provider down");
 }) as unknown as Generate;
 const hangsUntilAborted: Generate = ((options: { abortSignal?: AbortSignal }) =>
 	new Promise((_resolve, reject) => options.abortSignal?.addEventListener("abort", () => reject(options.abortSignal?.reason)))) as unknown as Generate;
 
-function setup(over: { summaryModel?: ResolvedModel; askSummary?: boolean } = {}) {
+function setup(over: { summaryModel?: ResolvedModel; askSummary?: boolean; maxRetries?: number } = {}) {
 	const s = storeWith(specExampleEntries(), "uA2");
 	const done: TreeDone[] = [];
 	const ui = mount(
-		<TreeScreen store={s.store} summaryModel={over.summaryModel} askSummary={over.askSummary ?? true} rows={24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
+		<TreeScreen store={s.store} summaryModel={over.summaryModel} askSummary={over.askSummary ?? true} maxRetries={over.maxRetries} rows={24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
 	);
 	cleanups.push(s.cleanup, ui.unmount);
 	const entriesBefore = s.store.snapshot().entries.length;
@@ -135,6 +140,19 @@ describe("summarizing", () => {
 		expect(t.frame()).toContain("provider down");
 		expect(t.store.snapshot().entries.length).toBe(t.entriesBefore);
 		expect(t.store.snapshot().leafId).toBe("uA2");
+	});
+
+	it("maxRetries reaches the summarizer: 0 means one call for a retryable error", async () => {
+		const m = model(fails500);
+		const t = setup({ summaryModel: m.resolved, maxRetries: 0 });
+		await t.chooseB();
+		await t.until("› No summary");
+		await t.press(KEYS.down);
+		await t.until("› Summarize\n");
+		await t.press(KEYS.enter);
+		await t.until("summary failed:");
+		expect(t.frame().split("\n").slice(-2)).toEqual(["(8/9) [default]", "summary failed: HTTP 500: server error"]);
+		expect(m.prompts.length).toBe(1);
 	});
 
 	it("Esc while summarizing cancels: Summary cancelled, same row, nothing written", async () => {

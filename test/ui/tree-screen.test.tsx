@@ -1,3 +1,4 @@
+import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { TreeScreen, type TreeDone } from "../../source/ui/components/tree-screen.js";
 import { TREE_HINT } from "../../source/ui/components/tree-selector.js";
@@ -108,6 +109,33 @@ describe("TreeScreen selector", () => {
 		await t.press(KEYS.up + KEYS.up + KEYS.up);
 		await t.until("(4/9) [default]");
 		expect(t.frame()).toContain("› │     • [read: src/a.ts]");
+	});
+
+	it("a terminal resize re-lays out at once: window height and row width follow the new size", async () => {
+		const t = setup({ rows: 10 });
+		expect(t.frame().split("\n").slice(3)).toEqual([...EXAMPLE_ROWS.slice(4, 9), "(7/9) [default]"]);
+		const stdout = t.app.stdout as unknown as NodeJS.EventEmitter & { rows?: number; columns: number };
+		await act(async () => {
+			Object.defineProperty(stdout, "rows", { value: 30, configurable: true });
+			Object.defineProperty(stdout, "columns", { value: 30, configurable: true });
+			stdout.emit("resize");
+		});
+		await t.settle(() => t.frame().split("\n").length === 13);
+		expect(t.frame().split("\n")).toEqual([
+			"Session tree",
+			"↑↓ move · Enter select · Ctrl…",
+			"Type to search",
+			"  • user: Hello, can you help",
+			"  • assistant: Of course! I c…",
+			"  ├─ • [checkpoint-1] user: L…",
+			"  │     • [read: src/a.ts]",
+			"  │     • assistant: For appr…",
+			"  │     • [compaction: 12k to…",
+			"› │     • user: That… ← active",
+			"  └─ user: Actually, approach…",
+			"        assistant: For approa…",
+			"(7/9) [default]",
+		]);
 	});
 
 	it("Ctrl+C closes", async () => {

@@ -1,6 +1,7 @@
 import { render } from "ink-testing-library";
 import React, { act } from "react";
 import { describe, expect, it } from "vitest";
+import { failOnActWarnings } from "./act-warnings.js";
 import { LiveArea, tailLines } from "../../source/ui/components/live-area.js";
 import { MessageView } from "../../source/ui/components/message-view.js";
 import { StatusLine, statusText } from "../../source/ui/components/status-line.js";
@@ -8,6 +9,7 @@ import { parseInline, parseMarkdown } from "../../source/ui/markdown.js";
 import type { TranscriptItem } from "../../source/ui/state/transcript.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+failOnActWarnings();
 
 function frameOf(node: React.ReactElement): string {
 	let app!: ReturnType<typeof render>;
@@ -15,11 +17,11 @@ function frameOf(node: React.ReactElement): string {
 		app = render(node);
 	});
 	const frame = app.lastFrame() ?? "";
-	app.unmount();
+	act(() => app.unmount());
 	return frame;
 }
 
-const item = (i: TranscriptItem) => frameOf(<MessageView item={i} />);
+const item = (i: TranscriptItem) => frameOf(<MessageView item={i} width={100} />);
 
 describe("MessageView", () => {
 	it("user message", () => expect(item({ kind: "user", key: "u", text: "hello there" })).toBe("\n› hello there"));

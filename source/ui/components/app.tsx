@@ -1,9 +1,11 @@
 import { Box, Static, useApp, useStdout } from "ink";
 import React, { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import { parseInput, runCommand } from "../commands.js";
 import type { UiDeps } from "../deps.js";
 import { buildCommandHandlers } from "../hooks/command-handlers.js";
+import { forkAtMessage } from "../hooks/fork-action.js";
 import { useChat } from "../hooks/use-chat.js";
 import { useNavigation } from "../hooks/use-navigation.js";
 import { useSession } from "../hooks/use-session.js";
@@ -25,10 +27,12 @@ export type AppProps = {
 	onStoreChange(store: SessionStoreApi): void;
 	/** Clears the terminal before the transcript is printed again. */
 	clearScreen(): void;
+	/** The app's one extension bus: compaction, /fork and /tree emit on it. */
+	bus: EventBus;
 };
 
 /** The chat screen: printed transcript, live area, editor (or another screen) and status line. */
-export function App({ options, deps, onStoreChange, clearScreen }: AppProps) {
+export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps) {
 	const { exit } = useApp();
 	const { stdout } = useStdout();
 	const [store, setStore] = useState(options.store);
@@ -38,9 +42,13 @@ export function App({ options, deps, onStoreChange, clearScreen }: AppProps) {
 	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen });
 	const modelHint = options.modelHint ?? DEFAULT_MODEL_HINT;
 	const summaryModel = options.summaryModel ?? model;
-	const chat = useChat({ store, model, summaryModel, modelHint, deps, dispatch });
+	const chat = useChat({ store, model, summaryModel, modelHint, deps, bus, dispatch });
 	const onTreeDone = useNavigation(dispatch);
-	const quit = useCallback(() => (chat.abort(), exit()), [chat, exit]);
+	// Exit (after which the store is closed) only once the aborted reply has been written.
+	const quit = useCallback(() => {
+		chat.abort();
+		void chat.idle().then(() => exit());
+	}, [chat, exit]);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
 	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit });
 	const tokens = useMemo(() => deps.estimateContextTokens(view.buildContext().messages), [deps, view]);
@@ -74,21 +82,26 @@ export function App({ options, deps, onStoreChange, clearScreen }: AppProps) {
 	return (
 		<Box flexDirection="column">
 			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
-				{(item) => <MessageView key={item.key} item={item} />}
+				{(item) => <MessageView key={item.key} item={item} width={cols} />}
 			</Static>
 			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={Math.max(3, rows - 12)} cols={cols} />
 			{state.screen.kind !== "chat" && (
 				<BottomScreen
 					screen={state.screen} store={store} view={view} options={options} summaryModel={summaryModel} deps={deps}
-					chat={chat} dispatch={dispatch} rows={rows} cols={cols} onTreeDone={onTreeDone}
-					onFork={(entry, text) => switchStore(() => deps.forkSession({ source: view, sourceFile: store.file, entryId: entry.parentId }), "Forked into a new session", text)}
+					chat={chat} dispatch={dispatch} rows={rows} cols={cols} onTreeDone={onTreeDone} bus={bus}
+					onFork={(entry) =>
+						void forkAtMessage({
+							store, view, messageId: entry.id, where: options, bus, switchStore,
+							closeWith: (status) => dispatch({ type: "screen-closed", status }),
+						})
+					}
 					onResume={(s) => (s.file === store.file ? switchStore(store, "Already in this session") : switchStore(() => deps.openSession(s.file), `Resumed ${s.name ?? s.id}`))}
 				/>
 			)}
 			<Box display={chatting ? "flex" : "none"}>
 				<Editor
 					active={chatting} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
-					onOpenTree={() => void handlers.tree("")} request={state.editorRequest}
+					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
 					onHint={(text) => dispatch({ type: "status-shown", status: { text, kind: "info" } })}
 				/>
 			</Box>

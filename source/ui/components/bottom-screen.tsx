@@ -1,5 +1,6 @@
 import React, { type Dispatch } from "react";
 import type { ResolvedModel } from "../../llm/index.js";
+import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
 import type { SessionEntry } from "../../session/types.js";
 import type { UiDeps } from "../deps.js";
@@ -25,6 +26,7 @@ export type BottomScreenProps = {
 	dispatch: Dispatch<AppAction>;
 	rows: number;
 	cols: number;
+	bus: EventBus;
 	onTreeDone(result: TreeDone): void;
 	onFork(entry: SessionEntry, text: string): void;
 	onResume(session: SessionInfo): void;
@@ -44,6 +46,7 @@ export function BottomScreen(props: BottomScreenProps) {
 					rows={props.rows}
 					cols={props.cols}
 					initialFilter={props.options.treeFilter}
+					bus={props.bus}
 					onDone={props.onTreeDone}
 				/>
 			);

@@ -20,6 +20,8 @@ export type EditorProps = {
 	onQuit(): void;
 	onHint(text: string): void;
 	request: { text: string; seq: number } | null;
+	/** Terminal columns: the `› ` prompt is subtracted before the text wraps. */
+	width: number;
 	clock?: () => number;
 };
 
@@ -112,7 +114,7 @@ export function Editor(props: EditorProps) {
 
 	return (
 		<Box flexDirection="column" marginTop={1}>
-			<EditorLines text={state.text} cursor={state.cursor} active={active} />
+			<EditorLines text={state.text} cursor={state.cursor} active={active} width={props.width} />
 			<SlashMenu items={menu} selected={selected} />
 		</Box>
 	);

@@ -23,7 +23,7 @@ export function tailLines(text: string, maxLines: number, cols: number): string 
 	let rows = 0;
 	for (let i = lines.length - 1; i >= 0; i--) {
 		const line = lines[i]!;
-		const lineRows = Math.max(1, Math.ceil(line.length / Math.max(1, cols)));
+		const lineRows = Math.max(1, Math.ceil([...line].length / Math.max(1, cols)));
 		if (rows + lineRows > maxLines) {
 			if (kept.length === 0) kept.unshift(line.slice(-maxLines * cols));
 			break;
@@ -47,6 +47,17 @@ function useTick(active: boolean, clock: () => number): number {
 
 const seconds = (now: number, since: number) => `${Math.max(0, Math.floor((now - since) / 1000))}s`;
 
+/** A spinner row cut to `cols`: the spinner frame and its space take two columns. */
+function SpinnerRow({ label, cols }: { label: string; cols: number }) {
+	const room = Math.max(1, cols - 2);
+	const chars = [...label];
+	return (
+		<Box width={cols}>
+			<Spinner label={chars.length > room ? `${chars.slice(0, room - 1).join("")}…` : label} />
+		</Box>
+	);
+}
+
 /** The streaming reply and running tools, below the printed transcript. */
 export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now }: Props) {
 	const now = useTick(busy !== null, clock);
@@ -54,15 +65,16 @@ export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now
 	const text = live?.text ?? "";
 	const waiting = text === "" && running.length === 0;
 	return (
-		<Box flexDirection="column" marginTop={1}>
+		<Box flexDirection="column" marginTop={1} width={cols}>
 			{(live?.thinkingChars ?? 0) > 0 && text === "" && <Text dimColor italic>{`thinking… (${live!.thinkingChars} chars)`}</Text>}
-			{text !== "" && <MarkdownView text={tailLines(text, maxLines, cols)} />}
+			{text !== "" && <MarkdownView text={tailLines(text, maxLines, cols)} width={cols} />}
 			{running.map((tool) => (
-				<Spinner key={tool.toolCallId} label={`${describeToolCall(tool.toolName as ToolName, tool.args)} (${seconds(now, tool.startedAt)})`} />
+				<SpinnerRow key={tool.toolCallId} cols={cols} label={`${describeToolCall(tool.toolName as ToolName, tool.args)} (${seconds(now, tool.startedAt)})`} />
 			))}
 			{waiting && (
-				<Spinner
-					label={`${busy.kind === "compact" ? "Compacting…" : "Working…"} (${seconds(now, busy.startedAt)} · Esc to ${busy.kind === "compact" ? "cancel" : "abort"})`}
+				<SpinnerRow
+					cols={cols}
+					label={busy.kind === "compact" ? "Compacting… (Esc to cancel)" : `Working… (${seconds(now, busy.startedAt)} · Esc to abort)`}
 				/>
 			)}
 		</Box>

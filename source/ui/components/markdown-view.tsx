@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import React from "react";
 import { parseMarkdown, type MdLine, type Span } from "../markdown.js";
+import { Prefixed } from "./prefixed.js";
 
 function Spans({ spans }: { spans: Span[] }) {
 	return (
@@ -25,7 +26,7 @@ function Spans({ spans }: { spans: Span[] }) {
 	);
 }
 
-function Line({ line }: { line: MdLine }) {
+function Line({ line, width }: { line: MdLine; width: number }) {
 	switch (line.kind) {
 		case "blank":
 			return <Text> </Text>;
@@ -35,17 +36,23 @@ function Line({ line }: { line: MdLine }) {
 			return <Text bold><Spans spans={line.spans} /></Text>;
 		case "bullet":
 			return (
-				<Text>
-					{"  ".repeat(line.indent)}
-					<Text color="cyan">{line.marker} </Text>
-					<Spans spans={line.spans} />
-				</Text>
+				<Prefixed prefix={`${"  ".repeat(line.indent)}${line.marker} `} width={width} color="cyan">
+					<Text><Spans spans={line.spans} /></Text>
+				</Prefixed>
 			);
 		case "quote":
-			return <Text dimColor>│ <Spans spans={line.spans} /></Text>;
+			return (
+				<Prefixed prefix="│ " width={width} dimColor>
+					<Text dimColor><Spans spans={line.spans} /></Text>
+				</Prefixed>
+			);
 		case "code":
 			// Indented and coloured so code stands apart without box-drawing noise when copied.
-			return <Text color="green">{"    " + (line.text === "" ? " " : line.text)}</Text>;
+			return (
+				<Prefixed prefix="    " width={width}>
+					<Text color="green">{line.text === "" ? " " : line.text}</Text>
+				</Prefixed>
+			);
 		default: {
 			const unreachable: never = line;
 			return unreachable;
@@ -53,13 +60,13 @@ function Line({ line }: { line: MdLine }) {
 	}
 }
 
-/** A Markdown-aware rendering of assistant text for the terminal. */
-export function MarkdownView({ text }: { text: string }) {
+/** A Markdown-aware rendering of assistant text, wrapped to `width` columns. */
+export function MarkdownView({ text, width }: { text: string; width: number }) {
 	const lines = parseMarkdown(text);
 	return (
-		<Box flexDirection="column">
+		<Box flexDirection="column" width={width}>
 			{lines.map((line, i) => (
-				<Line key={i} line={line} />
+				<Line key={i} line={line} width={width} />
 			))}
 		</Box>
 	);

@@ -4,6 +4,7 @@ import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
 import type { TranscriptItem } from "../state/transcript.js";
 import { MarkdownView } from "./markdown-view.js";
+import { Prefixed } from "./prefixed.js";
 
 /** Lines of a tool result shown under the call; the full output stays in the session file. */
 const RESULT_LINES = 3;
@@ -14,80 +15,88 @@ function firstLine(text: string): string {
 }
 
 /** `[label] first line…`: summaries are long and already known to the model, so they stay folded. */
-function Collapsed({ label, text, color }: { label: string; text: string; color: string }) {
+function Collapsed({ label, text, color, width }: { label: string; text: string; color: string; width: number }) {
 	return (
-		<Text color={color}>
-			[{label}] <Text dimColor>{firstLine(text)}</Text>
-		</Text>
+		<Prefixed prefix={`[${label}] `} width={width} color={color}>
+			<Text dimColor>{firstLine(text)}</Text>
+		</Prefixed>
 	);
 }
 
-export function ToolResultLines({ output, isError }: { output: string; isError: boolean }) {
+/** The first lines of a tool's output, indented under the call and cut (not wrapped) at `width`. */
+export function ToolResultLines({ output, isError, width }: { output: string; isError: boolean; width: number }) {
 	const lines = output.replace(/\s+$/, "").split("\n");
-	const shown = lines.slice(0, RESULT_LINES);
+	// Cut before Ink does: measuring and truncating a 60k-character line on every render is slow.
+	const shown = lines.slice(0, RESULT_LINES).map((line) => (line.length > width * 2 ? line.slice(0, width * 2) : line));
 	return (
-		<Box flexDirection="column" marginLeft={2}>
+		<Prefixed prefix="  " width={width}>
 			{shown.map((line, i) => (
 				<Text key={i} color={isError ? "red" : undefined} dimColor={!isError} wrap="truncate-end">
 					{i === 0 ? "⎿ " : "  "}
 					{line === "" ? " " : line}
 				</Text>
 			))}
-			{lines.length > RESULT_LINES && <Text dimColor>{`  … ${lines.length - RESULT_LINES} more lines`}</Text>}
+			{lines.length > RESULT_LINES && <Text dimColor wrap="truncate-end">{`  … ${lines.length - RESULT_LINES} more lines`}</Text>}
+		</Prefixed>
+	);
+}
+
+function ToolView({ item, width }: { item: Extract<TranscriptItem, { kind: "tool" }>; width: number }) {
+	return (
+		<Box flexDirection="column" width={width}>
+			<Prefixed prefix="● " width={width} color={item.result?.isError ? "red" : "blue"}>
+				<Text>{describeToolCall(item.toolName as ToolName, item.args)}</Text>
+			</Prefixed>
+			{item.result ? <ToolResultLines {...item.result} width={width} /> : <Text dimColor>{"  ⎿ (no result)"}</Text>}
 		</Box>
 	);
 }
 
-function ToolView({ item }: { item: Extract<TranscriptItem, { kind: "tool" }> }) {
+function AssistantView({ item, width }: { item: Extract<TranscriptItem, { kind: "assistant" }>; width: number }) {
 	return (
-		<Box flexDirection="column">
-			<Text>
-				<Text color={item.result?.isError ? "red" : "blue"}>● </Text>
-				{describeToolCall(item.toolName as ToolName, item.args)}
-			</Text>
-			{item.result ? <ToolResultLines {...item.result} /> : <Text dimColor>{"  ⎿ (no result)"}</Text>}
-		</Box>
-	);
-}
-
-function AssistantView({ item }: { item: Extract<TranscriptItem, { kind: "assistant" }> }) {
-	return (
-		<Box flexDirection="column">
+		<Box flexDirection="column" width={width}>
 			{item.thinkingChars > 0 && <Text dimColor italic>{`thinking… (${item.thinkingChars} chars)`}</Text>}
-			{item.text.trim() !== "" && <MarkdownView text={item.text} />}
+			{item.text.trim() !== "" && <MarkdownView text={item.text} width={width} />}
 			{item.stopReason === "aborted" && <Text color="yellow">(aborted)</Text>}
 			{item.stopReason === "error" && <Text color="red">{`(error: ${item.errorMessage ?? "unknown error"})`}</Text>}
 		</Box>
 	);
 }
 
-/** One finished transcript item, as printed once into the scrollback. */
-export function MessageView({ item }: { item: TranscriptItem }) {
+/**
+ * One finished transcript item, as printed once into the scrollback. Every view gets the terminal
+ * width explicitly: <Static> items are laid out in an absolutely positioned box that does not
+ * bound them to the screen on its own.
+ */
+export function MessageView({ item, width }: { item: TranscriptItem; width: number }) {
 	switch (item.kind) {
 		case "user":
 			return (
-				<Box marginTop={1}>
-					<Text color="cyan" bold>{"› "}</Text>
-					<Text>{item.text}</Text>
+				<Box marginTop={1} width={width}>
+					<Prefixed prefix="› " width={width} color="cyan" bold>
+						<Text>{item.text}</Text>
+					</Prefixed>
 				</Box>
 			);
 		case "assistant":
-			return <Box marginTop={1}><AssistantView item={item} /></Box>;
+			return <Box marginTop={1} width={width}><AssistantView item={item} width={width} /></Box>;
 		case "tool":
-			return <ToolView item={item} />;
+			return <ToolView item={item} width={width} />;
 		case "summary":
-			return <Box marginTop={1}><Collapsed label={item.label} text={item.text} color="magenta" /></Box>;
+			return <Box marginTop={1} width={width}><Collapsed label={item.label} text={item.text} color="magenta" width={width} /></Box>;
 		case "custom":
-			return <Box marginTop={1}><Collapsed label={item.customType} text={item.text} color="blue" /></Box>;
+			return <Box marginTop={1} width={width}><Collapsed label={item.customType} text={item.text} color="blue" width={width} /></Box>;
 		case "bash":
 			return (
-				<Box flexDirection="column" marginTop={1}>
-					<Text color="green">{`$ ${item.command}`}</Text>
-					<ToolResultLines output={item.output} isError={item.exitCode !== 0} />
+				<Box flexDirection="column" marginTop={1} width={width}>
+					<Prefixed prefix="$ " width={width} color="green">
+						<Text color="green">{item.command}</Text>
+					</Prefixed>
+					<ToolResultLines output={item.output} isError={item.exitCode !== 0} width={width} />
 				</Box>
 			);
 		case "notice":
-			return <Text dimColor>{item.text}</Text>;
+			return <Box width={width}><Text dimColor>{item.text}</Text></Box>;
 		default: {
 			const unreachable: never = item;
 			return unreachable;

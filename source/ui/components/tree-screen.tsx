@@ -5,6 +5,7 @@ import type { SessionStoreApi } from "../../session/api.js";
 import type { TreeFilter } from "../../session/tree-rows.js";
 import { useTreeFlow, type TreeDone } from "../hooks/use-tree-flow.js";
 import { useTreeRows } from "../hooks/use-tree-rows.js";
+import { useTreeSize } from "../hooks/use-tree-size.js";
 import { initialTreeState, treeReducer } from "../state/tree-state.js";
 import { CustomInstructions } from "./custom-instructions.js";
 import { SummaryPrompt } from "./summary-prompt.js";
@@ -23,6 +24,8 @@ export type TreeScreenProps = {
 	cols: number;
 	initialFilter: TreeFilter;
 	bus?: EventBus;
+	/** Provider retries for the summary call (ARBOR_MAX_RETRIES); the SDK default when absent. */
+	maxRetries?: number;
 	/** `moved`: the app replays the new path and shows `Navigated to selected point`. */
 	onDone: (done: TreeDone) => void;
 };
@@ -40,8 +43,11 @@ export function TreeScreen(props: TreeScreenProps) {
 	);
 	const [labelError, setLabelError] = useState<string | undefined>(undefined);
 	const model = useTreeRows(view, tree);
-	const flow = useTreeFlow({ store, summaryModel: props.summaryModel, bus: props.bus, askSummary: props.askSummary, onDone: props.onDone });
+	const flow = useTreeFlow({
+		store, summaryModel: props.summaryModel, bus: props.bus, maxRetries: props.maxRetries, askSummary: props.askSummary, onDone: props.onDone,
+	});
 	const f = flow.flow;
+	const size = useTreeSize({ rows: props.rows, cols: props.cols });
 	const onLabel = (id: string, label: string | undefined) => {
 		try {
 			store.setLabel(id, label);
@@ -58,8 +64,8 @@ export function TreeScreen(props: TreeScreenProps) {
 					model={model}
 					state={tree}
 					dispatch={dispatchTree}
-					termRows={props.rows}
-					cols={props.cols}
+					termRows={size.rows}
+					cols={size.cols}
 					active={f.screen === "tree"}
 					notice={f.screen === "tree" ? f.notice : undefined}
 					error={(f.screen === "tree" ? f.error : undefined) ?? labelError}

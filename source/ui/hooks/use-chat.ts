@@ -1,9 +1,11 @@
 import { useCallback, useMemo, useRef, type Dispatch } from "react";
-import type { ResolvedModel, TurnEvent } from "../../llm/index.js";
+import type { ResolvedModel } from "../../llm/index.js";
+import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { ConfirmFn } from "../../tools/index.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../state/app-reducer.js";
+import { runCompaction, runReply, type RunContext } from "./chat-runs.js";
 
 type Answer = "yes" | "no" | "always";
 
@@ -13,83 +15,9 @@ export type Chat = {
 	/** Aborts the running reply or compaction (a pending confirmation counts as "no"). */
 	abort(): void;
 	answer(answer: Answer): void;
+	/** Resolves once no reply or compaction is running: the store may be closed after that. */
+	idle(): Promise<void>;
 };
-
-function eventAction(event: TurnEvent, now: () => number): AppAction | null {
-	switch (event.type) {
-		case "text_delta":
-			return { type: "text-streamed", delta: event.delta };
-		case "thinking_delta":
-			return { type: "thinking-streamed", delta: event.delta };
-		case "tool_call":
-			return { type: "tool-started", tool: { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args, startedAt: now() } };
-		case "tool_result":
-			return { type: "tool-finished", toolCallId: event.toolCallId };
-		// Stored entries reach the transcript through the store subscription (useTranscriptSync).
-		case "message_start":
-		case "message_end":
-		case "error":
-			return null;
-		default: {
-			const unreachable: never = event;
-			return unreachable;
-		}
-	}
-}
-
-type RunContext = {
-	store: SessionStoreApi;
-	model: ResolvedModel | undefined;
-	modelHint: string;
-	deps: UiDeps;
-	tools: ReturnType<UiDeps["createTools"]>;
-	dispatch: Dispatch<AppAction>;
-	controller: { current: AbortController | null };
-};
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-async function runReply(ctx: RunContext, prompt: string): Promise<void> {
-	const { store, model, deps, dispatch } = ctx;
-	if (!model) return dispatch({ type: "status-shown", status: { text: ctx.modelHint, kind: "error" } });
-	const ac = new AbortController();
-	ctx.controller.current = ac;
-	dispatch({ type: "turn-started", startedAt: Date.now() });
-	try {
-		const result = await deps.runTurn({
-			store, model, prompt, tools: ctx.tools, system: deps.systemPrompt(), signal: ac.signal,
-			onEvent: (event) => {
-				const action = eventAction(event, Date.now);
-				if (action) dispatch(action);
-			},
-		});
-		if (result.ok) dispatch({ type: "turn-finished" });
-		else if (result.reason === "aborted") dispatch({ type: "turn-finished", status: { text: "Aborted", kind: "info" } });
-		else dispatch({ type: "turn-failed", message: result.error ?? "the reply failed" });
-	} catch (error) {
-		dispatch({ type: "turn-failed", message: message(error) });
-	} finally {
-		if (ctx.controller.current === ac) ctx.controller.current = null;
-	}
-}
-
-async function runCompaction(ctx: RunContext, instructions: string): Promise<void> {
-	const { store, model, deps, dispatch } = ctx;
-	if (!model) return dispatch({ type: "status-shown", status: { text: ctx.modelHint, kind: "error" } });
-	const ac = new AbortController();
-	ctx.controller.current = ac;
-	dispatch({ type: "compaction-started", startedAt: Date.now() });
-	try {
-		const result = await deps.compactSession({ store, model, instructions: instructions || undefined, signal: ac.signal });
-		if (result.ok) dispatch({ type: "turn-finished", status: { text: `Compacted (${result.entry.tokensBefore} tokens before)`, kind: "info" } });
-		else if (result.reason === "aborted") dispatch({ type: "turn-finished", status: { text: "Compaction cancelled", kind: "info" } });
-		else dispatch({ type: "turn-failed", message: result.message });
-	} catch (error) {
-		dispatch({ type: "turn-failed", message: message(error) });
-	} finally {
-		if (ctx.controller.current === ac) ctx.controller.current = null;
-	}
-}
 
 /** Sending, compaction and tool confirmation for one store; effects and controllers live here. */
 export function useChat(opts: {
@@ -98,11 +26,13 @@ export function useChat(opts: {
 	summaryModel: ResolvedModel | undefined;
 	modelHint: string;
 	deps: UiDeps;
+	bus: EventBus;
 	dispatch: Dispatch<AppAction>;
 }): Chat {
-	const { store, model, summaryModel, modelHint, deps, dispatch } = opts;
+	const { store, model, summaryModel, modelHint, deps, bus, dispatch } = opts;
 	const controller = useRef<AbortController | null>(null);
 	const pendingConfirm = useRef<((a: Answer) => void) | null>(null);
+	const running = useRef<Set<Promise<void>>>(new Set());
 
 	const confirm: ConfirmFn = useCallback(
 		(request) =>
@@ -129,15 +59,20 @@ export function useChat(opts: {
 		if (pendingConfirm.current) answer("no");
 	}, [answer]);
 
-	const send = useCallback(
-		(prompt: string) => runReply({ store, model, modelHint, deps, tools, dispatch, controller }, prompt),
-		[store, model, modelHint, deps, tools, dispatch],
+	// Every run is tracked until it settles, so quitting can wait for the last write.
+	const track = useCallback((run: Promise<void>) => {
+		running.current.add(run);
+		return run.finally(() => running.current.delete(run));
+	}, []);
+	const context = useMemo<RunContext>(
+		() => ({ store, model, summaryModel, modelHint, deps, tools, bus, dispatch, controller }),
+		[store, model, summaryModel, modelHint, deps, tools, bus, dispatch],
 	);
-	const compact = useCallback(
-		(instructions: string) =>
-			runCompaction({ store, model: summaryModel ?? model, modelHint, deps, tools, dispatch, controller }, instructions),
-		[store, model, summaryModel, modelHint, deps, tools, dispatch],
-	);
+	const send = useCallback((prompt: string) => track(runReply(context, prompt)), [context, track]);
+	const compact = useCallback((instructions: string) => track(runCompaction(context, instructions)), [context, track]);
+	const idle = useCallback(async () => {
+		while (running.current.size > 0) await Promise.allSettled([...running.current]);
+	}, []);
 
-	return { send, compact, abort, answer };
+	return useMemo(() => ({ send, compact, abort, answer, idle }), [send, compact, abort, answer, idle]);
 }

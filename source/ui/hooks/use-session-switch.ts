@@ -2,6 +2,9 @@ import { useCallback, type Dispatch } from "react";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { AppAction } from "../state/app-reducer.js";
 
+/** Switches to a store (or one opened by the callback), then shows `status` and fills the editor. */
+export type SwitchStore = (open: SessionStoreApi | (() => SessionStoreApi), status: string, editorText?: string) => void;
+
 /**
  * Replaces the app's store (/new, /resume, /fork). The new store is opened first so a failure
  * (e.g. the file is locked) leaves the current session untouched; the old one is then closed.
@@ -11,7 +14,7 @@ export function useSessionSwitch(opts: {
 	setStore(store: SessionStoreApi): void;
 	onStoreChange(store: SessionStoreApi): void;
 	dispatch: Dispatch<AppAction>;
-}): (open: SessionStoreApi | (() => SessionStoreApi), status: string, editorText?: string) => void {
+}): SwitchStore {
 	const { store, setStore, onStoreChange, dispatch } = opts;
 	return useCallback(
 		(open, status, editorText) => {

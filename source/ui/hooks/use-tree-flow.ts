@@ -64,12 +64,13 @@ export function useTreeFlow(opts: {
 	store: SessionStoreApi;
 	summaryModel?: ResolvedModel;
 	bus?: EventBus;
+	maxRetries?: number;
 	askSummary: boolean;
 	onDone: (done: TreeDone) => void;
 }): TreeFlowControls {
 	const [flow, dispatch] = useReducer(treeFlowReducer, INITIAL_TREE_FLOW);
 	const onOutcome = (outcome: TreeNavigationOutcome) => applyOutcome(outcome, dispatch, opts.onDone);
-	const nav = useTreeNavigation({ store: opts.store, summaryModel: opts.summaryModel, bus: opts.bus, onOutcome });
+	const nav = useTreeNavigation({ ...opts, onOutcome });
 	const targetId = flow.screen === "tree" ? undefined : flow.targetId;
 
 	const choose = (id: string) => {

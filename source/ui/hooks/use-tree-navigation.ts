@@ -17,6 +17,8 @@ export function useTreeNavigation(opts: {
 	store: SessionStoreApi;
 	summaryModel?: ResolvedModel;
 	bus?: EventBus;
+	/** Provider retries for the summary call (ARBOR_MAX_RETRIES); the SDK default when absent. */
+	maxRetries?: number;
 	onOutcome: (outcome: TreeNavigationOutcome) => void;
 }): { run: (targetId: string, options: Omit<NavigateOptions, "signal">) => void; cancel: () => void } {
 	const controller = useRef<AbortController | undefined>(undefined);
@@ -29,8 +31,8 @@ export function useTreeNavigation(opts: {
 		controller.current?.abort();
 		const mine = new AbortController();
 		controller.current = mine;
-		const { store, summaryModel, bus } = latest.current;
-		navigateTree({ store, summaryModel, bus }, targetId, { ...options, signal: mine.signal })
+		const { store, summaryModel, bus, maxRetries } = latest.current;
+		navigateTree({ store, summaryModel, bus, maxRetries }, targetId, { ...options, signal: mine.signal })
 			.catch((error: unknown): NavigateResult => ({ status: "failed", message: error instanceof Error ? error.message : String(error) }))
 			.then((outcome) => {
 				if (controller.current !== mine || mine.signal.aborted) return; // cancelled or superseded

@@ -1,0 +1,188 @@
+#!/usr/bin/env node
+// Interactive UI benchmark: `node scripts/bench-ui.mjs [--quick] [--starts-only]` (run by `npm run bench`).
+//  (a) time to first frame: `dist/cli.js` started under a pseudo-terminal (`script`), from spawn
+//      to the first output holding the status line, on a new session and on the pi fixture;
+//  (b) time to the tree's first frame on a 100k-entry bushy-deep session, beside the store's
+//      open time: scripts/bench-ui-entry.tsx (bundled to .bench/bench-ui.mjs) renders the real
+//      TreeScreen with ink-testing-library in a child process;
+//  (c) one key press in that tree (↑, ↓, page keys): stdin.write to the next frame.
+// Prints medians beside their targets. Never asserts: machines are shared and noisy.
+import { execFileSync, spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const BENCH = path.join(ROOT, ".bench");
+// ARBOR_BENCH_CLI times another bundle (e.g. one built with different settings) for comparison.
+const CLI = process.env.ARBOR_BENCH_CLI ? path.resolve(process.env.ARBOR_BENCH_CLI) : path.join(ROOT, "dist/cli.js");
+const ENTRY_BUNDLE = path.join(BENCH, "bench-ui.mjs");
+const quick = process.argv.includes("--quick");
+/** --starts-only: just (a), e.g. to compare bundles quickly. */
+const startsOnly = process.argv.includes("--starts-only");
+const STARTS = quick ? 5 : 9;
+const TREE_RUNS = quick ? 3 : 5;
+const PRESSES = 200;
+const N = 100_000;
+const COLS = 120;
+const ROWS = 40;
+
+function sharedDir() {
+	const near = path.resolve(ROOT, "../shared");
+	if (fs.existsSync(path.join(near, "tools/gen-session.mjs"))) return near;
+	if (process.env.ARBOR_SHARED) return process.env.ARBOR_SHARED;
+	throw new Error("shared folder not found: set ARBOR_SHARED");
+}
+const SHARED = sharedDir();
+const FIXTURE = path.join(SHARED, "fixtures/pi-tree-session.jsonl");
+
+const median = (xs) => {
+	const s = [...xs].sort((a, b) => a - b);
+	if (s.length === 0) return NaN;
+	return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const ms = (x) => `${x.toFixed(1)} ms`.padStart(10);
+const stripAnsi = (s) => s.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "").replace(/\u001b[()][A-Z0-9]/g, "");
+/** The status line's tail: `… tokens · empty` or `… tokens · leaf 1a2b3c4d`. */
+const STATUS = /tokens · (empty|leaf [0-9a-f]{8})/;
+
+/** Generated once and cached in .bench/ (the same file scripts/bench-store.mjs uses). */
+function bigSession() {
+	fs.mkdirSync(BENCH, { recursive: true });
+	const file = path.join(BENCH, `bushy-deep-${N}.jsonl`);
+	if (!fs.existsSync(file)) {
+		execFileSync(process.execPath, [path.join(SHARED, "tools/gen-session.mjs"), "--out", file, "--kind", "bushy-deep", "--n", String(N)], { stdio: "ignore" });
+	}
+	return file;
+}
+
+async function bundleEntry() {
+	const { build } = await import("esbuild");
+	await build({
+		entryPoints: [path.join(ROOT, "scripts/bench-ui-entry.tsx")],
+		outfile: ENTRY_BUNDLE,
+		bundle: true,
+		format: "esm",
+		platform: "node",
+		target: "node20",
+		// Ink imports its devtools only when DEV is set; without code splitting the import would be
+		// hoisted, so the package (not installed) is replaced by an empty module.
+		plugins: [
+			{
+				name: "no-devtools",
+				setup(b) {
+					b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: "react-devtools-core", namespace: "stub" }));
+					b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({ contents: "export default {};", loader: "js" }));
+				},
+			},
+		],
+		define: { "process.env.NODE_ENV": '"production"', "process.env.DEV": '"false"' },
+		banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+		logLevel: "warning",
+	});
+}
+
+const quote = (s) => `'${s.replace(/'/g, "'\\''")}'`;
+
+/** Spawns the CLI under `script` (a real pty) and resolves with ms until the status line shows. */
+function timeFirstFrame(sessionFile) {
+	const home = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-ui-"));
+	const args = ["--model", "compat:bench", "--base-url", "http://127.0.0.1:9/v1"];
+	if (sessionFile) {
+		const copy = path.join(home, "s.jsonl");
+		fs.copyFileSync(sessionFile, copy);
+		args.push("--session", copy);
+	}
+	// `script` gives the child a 0×0 pty without a controlling terminal of our own: size it first.
+	const cmd = `stty cols ${COLS} rows ${ROWS} 2>/dev/null; exec ${quote(process.execPath)} ${quote(CLI)} ${args.map(quote).join(" ")}`;
+	return new Promise((resolve, reject) => {
+		const start = process.hrtime.bigint();
+		const child = spawn("script", ["-qfec", cmd, "/dev/null"], {
+			cwd: home,
+			env: { ...process.env, ARBOR_HOME: home, COLUMNS: String(COLS), LINES: String(ROWS), TERM: "xterm-256color" },
+			stdio: ["pipe", "pipe", "pipe"],
+			detached: true,
+		});
+		let out = "";
+		let done = false;
+		const finish = (error, value) => {
+			if (done) return;
+			done = true;
+			clearTimeout(timer);
+			try {
+				process.kill(-child.pid, "SIGKILL");
+			} catch (e) {
+				if (e.code !== "ESRCH") throw e;
+			}
+			fs.rmSync(home, { recursive: true, force: true });
+			if (error) reject(error);
+			else resolve(value);
+		};
+		const timer = setTimeout(() => finish(new Error(`no status line after 10 s; output: ${stripAnsi(out).slice(-300)}`)), 10_000);
+		child.stdout.on("data", (data) => {
+			out += data;
+			if (STATUS.test(stripAnsi(out))) finish(null, Number(process.hrtime.bigint() - start) / 1e6);
+		});
+		child.on("error", (e) => finish(e));
+		child.on("exit", () => setImmediate(() => finish(new Error(`exited before the status line; output: ${stripAnsi(out).slice(-300)}`))));
+	});
+}
+
+async function startFigures() {
+	const fresh = [];
+	const fixture = [];
+	// Interleaved so a noisy moment hurts both cases alike.
+	for (let i = 0; i < STARTS; i++) {
+		fresh.push(await timeFirstFrame(undefined));
+		fixture.push(await timeFirstFrame(FIXTURE));
+	}
+	return { fresh: median(fresh), fixture: median(fixture) };
+}
+
+function treeRun(file) {
+	const out = execFileSync(process.execPath, [ENTRY_BUNDLE, file, FIXTURE, String(PRESSES)], { encoding: "utf8", maxBuffer: 64 << 20 });
+	return JSON.parse(out.trim().split("\n").at(-1));
+}
+
+async function treeFigures() {
+	const file = bigSession();
+	await bundleEntry();
+	const runs = [];
+	for (let i = 0; i < TREE_RUNS; i++) runs.push(treeRun(file));
+	const keys = (name) => runs.flatMap((r) => r[name].ms);
+	const noFrame = (name) => runs.reduce((n, r) => n + r[name].noFrame, 0);
+	return {
+		entries: runs[0].entries,
+		open: median(runs.map((r) => r.open)),
+		tree: median(runs.map((r) => r.tree)),
+		up: median(keys("up")),
+		down: median(keys("down")),
+		page: median(keys("page")),
+		noFrame: { up: noFrame("up"), down: noFrame("down"), page: noFrame("page") },
+	};
+}
+
+async function main() {
+	if (!fs.existsSync(CLI)) throw new Error(`${CLI} missing: run npm run build`);
+	console.log(`## Interactive UI (${quick ? "quick" : "full"}; ${COLS}x${ROWS} pty; medians)`);
+	const s = await startFigures();
+	console.log(`first frame, new session                ${ms(s.fresh)}   (target <= 300 ms; ${STARTS} starts)`);
+	console.log(`first frame, pi-tree-session fixture    ${ms(s.fixture)}   (target <= 300 ms)`);
+	if (startsOnly) return;
+	const t = await treeFigures();
+	const ratio = t.tree / t.open;
+	console.log(`store open, ${t.entries / 1000}k bushy-deep entries       ${ms(t.open)}   (${TREE_RUNS} runs, each in a fresh process)`);
+	console.log(`tree first frame (store open)           ${ms(t.tree)}   (${ratio.toFixed(2)}x store open; target <= 1.5x)`);
+	console.log(`open + tree first frame                 ${ms(t.open + t.tree)}   (${((t.open + t.tree) / t.open).toFixed(2)}x store open)`);
+	console.log(`key ↓ in the tree                       ${ms(t.down)}   (target < 16 ms; ${PRESSES} presses per run)`);
+	console.log(`key ↑ in the tree                       ${ms(t.up)}   (target < 16 ms)`);
+	console.log(`key PgDn/PgUp in the tree               ${ms(t.page)}   (target < 16 ms)`);
+	const idle = t.noFrame.up + t.noFrame.down + t.noFrame.page;
+	if (idle > 0) console.log(`(${idle} presses changed nothing on screen, e.g. at the list's end, and are not counted)`);
+}
+
+main().catch((error) => {
+	console.error(`bench-ui: ${error.message}`);
+	process.exitCode = 1;
+});

@@ -1,0 +1,135 @@
+import type { Dispatch } from "react";
+import { estimateContextTokens, shouldAutoCompact, type ResolvedModel, type TurnEvent } from "../../llm/index.js";
+import { autoCompactIfNeeded, compactNow, type CompactNowResult } from "../../navigation/compact.js";
+import type { EventBus } from "../../navigation/events.js";
+import type { SessionStoreApi } from "../../session/api.js";
+import type { UiDeps } from "../deps.js";
+import type { AppAction, Status } from "../state/app-reducer.js";
+
+/** What one reply or compaction needs; built by useChat for the current store and model. */
+export type RunContext = {
+	store: SessionStoreApi;
+	model: ResolvedModel | undefined;
+	summaryModel: ResolvedModel | undefined;
+	modelHint: string;
+	deps: UiDeps;
+	tools: ReturnType<UiDeps["createTools"]>;
+	bus: EventBus;
+	dispatch: Dispatch<AppAction>;
+	controller: { current: AbortController | null };
+};
+
+const info = (text: string): Status => ({ text, kind: "info" });
+const error = (text: string): Status => ({ text, kind: "error" });
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function eventAction(event: TurnEvent, now: () => number): AppAction | null {
+	switch (event.type) {
+		case "text_delta":
+			return { type: "text-streamed", delta: event.delta };
+		case "thinking_delta":
+			return { type: "thinking-streamed", delta: event.delta };
+		case "tool_call":
+			return { type: "tool-started", tool: { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args, startedAt: now() } };
+		case "tool_result":
+			return { type: "tool-finished", toolCallId: event.toolCallId };
+		// Stored entries reach the transcript through the store subscription (useTranscriptSync).
+		case "message_start":
+		case "message_end":
+		case "error":
+			return null;
+		default: {
+			const unreachable: never = event;
+			return unreachable;
+		}
+	}
+}
+
+/** The status line after /compact (or an automatic compaction) ended without throwing. */
+export function compactionStatus(result: CompactNowResult | { status: "not-needed" }, auto: boolean): Status | undefined {
+	switch (result.status) {
+		case "compacted":
+			return info(`Compacted (${result.entry.tokensBefore} tokens before)`);
+		case "cancelled":
+			return info(result.reason === "hook" ? "Compaction cancelled by an extension" : "Compaction cancelled");
+		case "nothing":
+			return auto ? undefined : info("Nothing to compact yet");
+		case "failed":
+			return error(auto ? `Automatic ${result.message}` : result.message);
+		case "not-needed":
+			return undefined;
+		default: {
+			const unreachable: never = result;
+			return unreachable;
+		}
+	}
+}
+
+/** Owns the controller for one run; clears it afterwards unless a newer run replaced it. */
+async function withController(ctx: RunContext, run: (signal: AbortSignal) => Promise<void>): Promise<void> {
+	const ac = new AbortController();
+	ctx.controller.current = ac;
+	try {
+		await run(ac.signal);
+	} catch (e) {
+		ctx.dispatch({ type: "turn-failed", message: messageOf(e) });
+	} finally {
+		if (ctx.controller.current === ac) ctx.controller.current = null;
+	}
+}
+
+/**
+ * Compacts before a turn when the context would not fit the window. Returns the status to show
+ * after the turn, or "skip" when the user cancelled (the prompt goes back into the editor).
+ */
+async function compactBeforeTurn(
+	ctx: RunContext,
+	turn: { model: ResolvedModel; prompt: string; signal: AbortSignal },
+): Promise<Status | undefined | "skip"> {
+	const { model, prompt, signal } = turn;
+	// The same test autoCompactIfNeeded makes, so the spinner only shows when it will summarize.
+	const contextTokens = estimateContextTokens(ctx.store.snapshot().buildContext().messages);
+	if (!shouldAutoCompact({ contextTokens, contextWindow: model.contextWindow })) return undefined;
+	ctx.dispatch({ type: "compaction-started", startedAt: Date.now() });
+	const result = await autoCompactIfNeeded({ store: ctx.store, model, summaryModel: ctx.summaryModel, signal, bus: ctx.bus });
+	if (result.status === "cancelled" && result.reason === "aborted") {
+		ctx.dispatch({ type: "turn-finished", status: info("Compaction cancelled — message not sent") });
+		ctx.dispatch({ type: "editor-text-requested", text: prompt });
+		return "skip";
+	}
+	return compactionStatus(result, true);
+}
+
+/** One reply: automatic compaction if needed, then the turn; every outcome ends in the reducer. */
+export function runReply(ctx: RunContext, prompt: string): Promise<void> {
+	const { store, model, deps, dispatch } = ctx;
+	if (!model) return Promise.resolve(dispatch({ type: "status-shown", status: error(ctx.modelHint) }));
+	return withController(ctx, async (signal) => {
+		const before = await compactBeforeTurn(ctx, { model, prompt, signal });
+		if (before === "skip") return;
+		dispatch({ type: "turn-started", startedAt: Date.now() });
+		if (before) dispatch({ type: "status-shown", status: before });
+		const result = await deps.runTurn({
+			store, model, prompt, tools: ctx.tools, system: deps.systemPrompt(), signal,
+			onEvent: (event) => {
+				const action = eventAction(event, Date.now);
+				if (action) dispatch(action);
+			},
+		});
+		if (result.ok) dispatch({ type: "turn-finished", ...(before ? { status: before } : {}) });
+		else if (result.reason === "aborted") dispatch({ type: "turn-finished", status: info("Aborted") });
+		else dispatch({ type: "turn-failed", message: result.error ?? "the reply failed" });
+	});
+}
+
+/** `/compact [instructions]` with the summary model (default the chat model). */
+export function runCompaction(ctx: RunContext, instructions: string): Promise<void> {
+	const model = ctx.summaryModel ?? ctx.model;
+	if (!model) return Promise.resolve(ctx.dispatch({ type: "status-shown", status: error(ctx.modelHint) }));
+	return withController(ctx, async (signal) => {
+		ctx.dispatch({ type: "compaction-started", startedAt: Date.now() });
+		const result = await compactNow({ store: ctx.store, model, instructions: instructions || undefined, signal, bus: ctx.bus });
+		const status = compactionStatus(result, false);
+		ctx.dispatch(status?.kind === "error" ? { type: "turn-failed", message: status.text } : { type: "turn-finished", ...(status ? { status } : {}) });
+	});
+}

@@ -1,0 +1,160 @@
+import { mkdirSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { estimateContextTokens } from "../../source/llm/compaction.js";
+import { listAllSessions, listSessions, SessionStore, sessionDirFor } from "../../source/session/index.js";
+import type { BeforeCompactEvent } from "../../source/navigation/events.js";
+import { cleanTempDirs, say, summarizer, tempDir, user } from "../navigation/helpers.js";
+import { failOnActWarnings } from "./act-warnings.js";
+import { setup } from "./app-harness.js";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+failOnActWarnings();
+
+let unmount: (() => void) | undefined;
+afterEach(() => {
+	unmount?.();
+	unmount = undefined;
+	cleanTempDirs();
+});
+
+/** A saved session in `cwd`'s folder under `home`, last modified `ageMs` ago. */
+function saved(home: string, cwd: string, text: string, ageMs: number): string {
+	const store = SessionStore.create({ cwd, sessionDir: sessionDirFor(cwd, home) });
+	store.appendMessage(user(text));
+	store.appendMessage(say(`answer to ${text}`));
+	const file = store.file!;
+	store.close();
+	const when = new Date(Date.now() - ageMs);
+	utimesSync(file, when, when);
+	return file;
+}
+
+/**
+ * Three exchanges of ~12k tokens each: the default keep (20k recent tokens) cuts inside the second,
+ * so the first is summarized. The bulk sits in extension messages, which the transcript folds to
+ * their first line, so the frame stays small.
+ */
+function bigStore(dir: string): SessionStore {
+	const store = SessionStore.create({ cwd: dir, sessionDir: dir, inMemory: true });
+	for (const n of [1, 2, 3]) {
+		store.appendMessage(user(`question ${n}`));
+		store.append({ type: "custom_message", customType: "note", content: `note ${n}\n${"x".repeat(48_000)}`, display: true });
+		store.appendMessage(say(`answer ${n}`));
+	}
+	return store;
+}
+
+const lastEntry = (store: { snapshot(): { leafId: string | null; getEntry(id: string): unknown } }) => store.snapshot().getEntry(store.snapshot().leafId!);
+
+describe("resume picker", () => {
+	it("lists this folder's sessions, Tab shows all folders, typing filters, Enter opens", async () => {
+		const home = tempDir();
+		const here = join(home, "proj-a");
+		const there = join(home, "proj-b");
+		mkdirSync(here);
+		mkdirSync(there);
+		saved(home, here, "alpha apples", 2 * 3600_000);
+		saved(home, here, "beta bananas", 5 * 60_000);
+		const gamma = saved(home, there, "gamma grapes", 3 * 86400_000);
+		const t = setup({
+			dir: here,
+			options: { openPicker: "resume", home, sessionDir: sessionDirFor(here, home) },
+			deps: { listSessions: () => listSessions(sessionDirFor(here, home)), listAllSessions: () => listAllSessions(home) },
+		});
+		unmount = t.unmount;
+		await t.until(() => t.frame().includes("this folder"), "picker");
+		const title = (scope: string) => `Resume a session — ${scope} (Tab toggles, type to search, Enter opens, Esc cancels)`;
+		expect(t.frame()).toBe(`\n${title("this folder")}\nSearch:\n›    5m  beta bananas  (2)\n     2h  alpha apples  (2)\ntest:m · 0 tokens · empty`);
+		await t.press("\t");
+		await t.until(() => t.frame().includes("all folders"), "all folders");
+		expect(t.frame()).toBe(
+			`\n${title("all folders")}\nSearch:\n›    5m  ${here}  beta bananas  (2)\n     2h  ${here}  alpha apples  (2)\n     3d  ${there}  gamma grapes  (2)\ntest:m · 0 tokens · empty`,
+		);
+		await t.press("grap");
+		await t.until(() => t.frame().includes("Search: grap"), "search");
+		expect(t.frame()).toBe(`\n${title("all folders")}\nSearch: grap\n›    3d  ${there}  gamma grapes  (2)\ntest:m · 0 tokens · empty`);
+		await t.press("\r");
+		await t.until(() => t.frame().includes("Resumed"), "resumed");
+		expect(t.current.store.file).toBe(gamma);
+		expect(t.frame().endsWith(`› gamma grapes\n\nanswer to gamma grapes\n\n›\nResumed ${t.current.store.id}\ntest:m · 20 tokens · leaf ${t.current.store.snapshot().leafId}`)).toBe(true);
+	});
+});
+
+describe("session commands", () => {
+	it("/new closes the saved session (its lock is free) and starts an empty one", async () => {
+		const t = setup({ store: (dir) => SessionStore.create({ cwd: dir, sessionDir: dir }) });
+		unmount = t.unmount;
+		await t.send("hi");
+		await t.until(() => t.frame().includes("Hello there") && !t.frame().includes("Working"), "reply");
+		const file = t.store.file!;
+		await t.send("/new");
+		await t.until(() => t.frame().includes("New session"), "new session");
+		expect(t.current.store).not.toBe(t.store);
+		expect(t.current.store.snapshot().entries).toEqual([]);
+		expect(t.current.cleared).toBe(1);
+		expect(t.frame().endsWith("\n›\nNew session\ntest:m · 0 tokens · empty")).toBe(true);
+		const reopened = SessionStore.open(file, { write: true });
+		expect(reopened.snapshot().entries.length).toBe(2);
+		reopened.close();
+	});
+
+	it("/session shows file, id, counts and tokens", async () => {
+		const t = setup({ store: (dir) => SessionStore.create({ cwd: dir, sessionDir: dir }) });
+		unmount = t.unmount;
+		await t.send("hi");
+		await t.until(() => t.frame().includes("Hello there") && !t.frame().includes("Working"), "reply");
+		await t.send("/label here");
+		await t.until(() => t.frame().includes("Labelled: here"), "label");
+		await t.send("/session");
+		const facts = `${t.store.file} · id ${t.store.id} · 3 entries, 3 on this path · ~20 tokens`;
+		await t.until(() => t.frame().includes("~20 tokens"), "facts");
+		// The facts are longer than the 100-column test terminal: Ink wraps them at a space.
+		const below = t.frame().split("\n›\n")[1]!;
+		expect(below.replace(/\n/g, " ")).toBe(`${facts} test:m · 20 tokens · leaf ${t.store.snapshot().leafId}`);
+	});
+});
+
+describe("/compact", () => {
+	it("summarizes with the summary model, fires the bus events and reports the tokens before", async () => {
+		const sum = summarizer(["SUMMARY ONE"]);
+		const t = setup({ store: bigStore, options: { summaryModel: sum.model } });
+		unmount = t.unmount;
+		const seen: BeforeCompactEvent[] = [];
+		t.bus.on("session_before_compact", (e) => void seen.push(e));
+		const before = estimateContextTokens(t.store.snapshot().buildContext().messages);
+		await t.send("/compact focus on tests");
+		await t.until(() => t.frame().includes("Compacted"), "compacted");
+		expect(t.frame().split("\n").slice(-5)).toEqual([
+			"[compaction] SUMMARY ONE",
+			"",
+			"›",
+			`Compacted (${before} tokens before)`,
+			`test:m · 60 tokens · leaf ${t.store.snapshot().leafId}`,
+		]);
+		expect(lastEntry(t.store)).toMatchObject({ type: "compaction", summary: "SUMMARY ONE", tokensBefore: before });
+		expect(seen.map((e) => e.customInstructions)).toEqual(["focus on tests"]);
+		expect(sum.calls.length).toBe(1);
+	});
+
+	it("Esc cancels: spinner while summarizing, nothing written", async () => {
+		const sum = summarizer([], { hold: true });
+		const t = setup({ store: bigStore, options: { summaryModel: sum.model } });
+		unmount = t.unmount;
+		const entries = t.store.snapshot().entries.length;
+		await t.send("/compact");
+		await t.until(() => t.frame().includes("Compacting… (Esc to cancel)"), "spinner");
+		await t.press("\u001b");
+		await t.until(() => t.frame().includes("Compaction cancelled"), "cancelled");
+		expect(t.frame().split("\n").slice(-2)).toEqual(["Compaction cancelled", "test:m · 90 tokens · leaf " + t.store.snapshot().leafId]);
+		expect(t.store.snapshot().entries.length).toBe(entries);
+	});
+
+	it("a short session has nothing to compact", async () => {
+		const t = setup({ options: { summaryModel: summarizer([]).model } });
+		unmount = t.unmount;
+		await t.send("/compact");
+		await t.until(() => t.frame().includes("Nothing to compact yet"), "nothing");
+		expect(t.frame()).toBe("\n›\nNothing to compact yet\ntest:m · 0 tokens · empty");
+	});
+});
