@@ -17,6 +17,7 @@ await build({
 	target: "node20",
 	sourcemap: false,
 	legalComments: "none",
+	minify: true,
 	chunkNames: "chunks/[name]-[hash]",
 	external: ["react-devtools-core"],
 	define: { ARBOR_VERSION: JSON.stringify(pkg.version), "process.env.DEV": '"false"', "process.env.NODE_ENV": '"production"' },

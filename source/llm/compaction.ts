@@ -4,12 +4,14 @@ import type { FailureReason } from "./errors.js";
 import { detailsFiles } from "./files.js";
 import type { ResolvedModel } from "./resolve-model.js";
 import { summarizeBranch, type SummarizeResult } from "./summarize.js";
-import { CHARS_PER_TOKEN, entryText, messageText } from "./transcript.js";
+import { entryText } from "./transcript.js";
+import { DEFAULT_RESERVE_TOKENS, estimateContextTokens, estimateTokens, shouldAutoCompact } from "./tokens.js";
+
+export { DEFAULT_RESERVE_TOKENS, estimateContextTokens, estimateTokens, shouldAutoCompact };
 
 /** Default number of recent tokens kept verbatim by a compaction. */
 export const DEFAULT_KEEP_RECENT_TOKENS = 20_000;
 /** Default headroom left for the answer when deciding on automatic compaction. */
-export const DEFAULT_RESERVE_TOKENS = 16_384;
 
 /** What a compaction will do, computed from the current path without calling the model. */
 export type CompactionPlan = {
@@ -20,39 +22,6 @@ export type CompactionPlan = {
 	previousCompaction?: CompactionEntry;
 	tokensBefore: number;
 };
-
-/** Estimated tokens of some text (~4 characters per token). */
-export function estimateTokens(text: string): number {
-	return Math.ceil(text.length / CHARS_PER_TOKEN);
-}
-
-/**
- * Tokens the context uses: the newest successful assistant usage (what the provider counted) plus
- * an estimate for the messages after it; chars/4 for everything when no usage is known.
- */
-export function estimateContextTokens(messages: readonly ContextMessage[]): number {
-	let usageIndex = -1;
-	let usageTokens = 0;
-	for (let i = messages.length - 1; i >= 0 && usageIndex === -1; i--) {
-		const m = messages[i]!;
-		if (m.role !== "assistant" || m.stopReason === "error" || m.stopReason === "aborted" || !m.usage) continue;
-		const u = m.usage;
-		const total = u.input + u.output + u.cacheRead + u.cacheWrite;
-		if (total > 0) {
-			usageIndex = i;
-			usageTokens = total;
-		}
-	}
-	let tokens = usageTokens;
-	for (const m of messages.slice(usageIndex + 1)) tokens += estimateTokens(messageText(m));
-	return tokens;
-}
-
-/** True when the context no longer leaves `reserveTokens` free in the model's window. */
-export function shouldAutoCompact(opts: { contextTokens: number; contextWindow?: number; reserveTokens?: number }): boolean {
-	if (!opts.contextWindow) return false;
-	return opts.contextTokens > opts.contextWindow - (opts.reserveTokens ?? DEFAULT_RESERVE_TOKENS);
-}
 
 /** Entries that may start the kept region: conversation items, never a tool result. */
 function canStartKept(entry: SessionEntry): boolean {

@@ -1,7 +1,5 @@
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
+import { lazyModel } from "./lazy-model.js";
 
 /** The wire protocol a model speaks; stored as `api` on assistant messages (pi names). */
 export type ModelApi = "openai-responses" | "anthropic-messages" | "openai-completions";
@@ -76,13 +74,19 @@ export function resolveModel(spec: string | undefined, opts: ResolveModelOptions
 		case "openai": {
 			const apiKey = opts.apiKey || opts.env.OPENAI_API_KEY;
 			if (!apiKey) return missingKey(trimmed, "OPENAI_API_KEY");
-			const model = createOpenAI({ apiKey, baseURL: baseUrl })(modelId);
+			const model = lazyModel("openai.responses", modelId, async () => {
+				const { createOpenAI } = await import("@ai-sdk/openai");
+				return createOpenAI({ apiKey, baseURL: baseUrl })(modelId);
+			});
 			return { ok: true, value: { ...base, model, api: "openai-responses" } };
 		}
 		case "anthropic": {
 			const apiKey = opts.apiKey || opts.env.ANTHROPIC_API_KEY;
 			if (!apiKey) return missingKey(trimmed, "ANTHROPIC_API_KEY");
-			const model = createAnthropic({ apiKey, baseURL: baseUrl })(modelId);
+			const model = lazyModel("anthropic.messages", modelId, async () => {
+				const { createAnthropic } = await import("@ai-sdk/anthropic");
+				return createAnthropic({ apiKey, baseURL: baseUrl })(modelId);
+			});
 			return { ok: true, value: { ...base, model, api: "anthropic-messages" } };
 		}
 		case "ollama":
@@ -116,8 +120,11 @@ function compatible(
 		};
 	}
 	// includeUsage asks the server for token counts in the stream (needed for context tracking).
-	const provider = createOpenAICompatible({ name: base.provider, baseURL: url, apiKey, includeUsage: true });
-	return { ok: true, value: { ...base, model: provider.chatModel(base.modelId), api: "openai-completions" } };
+	const model = lazyModel(`${base.provider}.chat`, base.modelId, async () => {
+		const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
+		return createOpenAICompatible({ name: base.provider, baseURL: url, apiKey, includeUsage: true }).chatModel(base.modelId);
+	});
+	return { ok: true, value: { ...base, model, api: "openai-completions" } };
 }
 
 function missingKey(spec: string, envVar: string): ResolveResult {

@@ -1,5 +1,5 @@
 /** Builds the AI SDK ToolSet for the enabled tools, with the confirmation gate in front. */
-import { tool, type FlexibleSchema, type ToolSet } from "ai";
+import type { FlexibleSchema, Tool, ToolSet } from "ai";
 import { describeToolCall } from "./describe.js";
 import type { ToolName } from "./policy.js";
 import { ToolError, type ToolResult } from "./result.js";
@@ -9,6 +9,12 @@ import { TOOL_SPECS, type ToolContext } from "./specs.js";
 export type ConfirmFn = (req: { toolName: ToolName; args: unknown; description: string }) => Promise<
 	"yes" | "no" | "always"
 >;
+
+/**
+ * The AI SDK's `tool()` is the identity function that only fixes the types; this typed copy lets
+ * the tools load without importing the SDK, which keeps the interactive start-up light.
+ */
+const tool = <Input, Output>(spec: Tool<Input, Output>): Tool<Input, Output> => spec;
 
 export const DECLINED_MESSAGE = "the user declined to run this tool";
 

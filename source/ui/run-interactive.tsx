@@ -1,6 +1,7 @@
 import { render } from "ink";
 import React from "react";
-import { buildSystemPrompt, estimateContextTokens, runTurn } from "../llm/index.js";
+import { buildSystemPrompt } from "../llm/prompts.js";
+import { estimateContextTokens } from "../llm/tokens.js";
 import { EventBus } from "../navigation/events.js";
 import { listAllSessions, listSessions, SessionStore } from "../session/index.js";
 import type { SessionStoreApi } from "../session/api.js";
@@ -16,7 +17,8 @@ export type { InteractiveOptions } from "./options.js";
 export function realDeps(opts: InteractiveOptions): UiDeps {
 	const { cwd, home, sessionDir } = opts;
 	return {
-		runTurn,
+		// The AI SDK loads with the first reply, not before the first frame.
+		runTurn: async (turn) => (await import("../llm/turn.js")).runTurn(turn),
 		createTools: (confirm) =>
 			createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n) }),
 		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled }),

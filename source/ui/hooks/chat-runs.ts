@@ -1,5 +1,6 @@
 import type { Dispatch } from "react";
-import { estimateContextTokens, shouldAutoCompact, type ResolvedModel, type TurnEvent } from "../../llm/index.js";
+import type { ResolvedModel, TurnEvent } from "../../llm/index.js";
+import { estimateContextTokens, shouldAutoCompact } from "../../llm/tokens.js";
 import { autoCompactIfNeeded, compactNow, type CompactNowResult } from "../../navigation/compact.js";
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
@@ -17,6 +18,7 @@ export type RunContext = {
 	bus: EventBus;
 	dispatch: Dispatch<AppAction>;
 	controller: { current: AbortController | null };
+	maxRetries?: number;
 };
 
 const info = (text: string): Status => ({ text, kind: "info" });
@@ -91,7 +93,7 @@ async function compactBeforeTurn(
 	const contextTokens = estimateContextTokens(ctx.store.snapshot().buildContext().messages);
 	if (!shouldAutoCompact({ contextTokens, contextWindow: model.contextWindow })) return undefined;
 	ctx.dispatch({ type: "compaction-started", startedAt: Date.now() });
-	const result = await autoCompactIfNeeded({ store: ctx.store, model, summaryModel: ctx.summaryModel, signal, bus: ctx.bus });
+	const result = await autoCompactIfNeeded({ store: ctx.store, model, summaryModel: ctx.summaryModel, signal, bus: ctx.bus, maxRetries: ctx.maxRetries });
 	if (result.status === "cancelled" && result.reason === "aborted") {
 		ctx.dispatch({ type: "turn-finished", status: info("Compaction cancelled — message not sent") });
 		ctx.dispatch({ type: "editor-text-requested", text: prompt });
@@ -110,7 +112,7 @@ export function runReply(ctx: RunContext, prompt: string): Promise<void> {
 		dispatch({ type: "turn-started", startedAt: Date.now() });
 		if (before) dispatch({ type: "status-shown", status: before });
 		const result = await deps.runTurn({
-			store, model, prompt, tools: ctx.tools, system: deps.systemPrompt(), signal,
+			store, model, prompt, tools: ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries,
 			onEvent: (event) => {
 				const action = eventAction(event, Date.now);
 				if (action) dispatch(action);
@@ -128,7 +130,7 @@ export function runCompaction(ctx: RunContext, instructions: string): Promise<vo
 	if (!model) return Promise.resolve(ctx.dispatch({ type: "status-shown", status: error(ctx.modelHint) }));
 	return withController(ctx, async (signal) => {
 		ctx.dispatch({ type: "compaction-started", startedAt: Date.now() });
-		const result = await compactNow({ store: ctx.store, model, instructions: instructions || undefined, signal, bus: ctx.bus });
+		const result = await compactNow({ store: ctx.store, model, instructions: instructions || undefined, signal, bus: ctx.bus, maxRetries: ctx.maxRetries });
 		const status = compactionStatus(result, false);
 		ctx.dispatch(status?.kind === "error" ? { type: "turn-failed", message: status.text } : { type: "turn-finished", ...(status ? { status } : {}) });
 	});

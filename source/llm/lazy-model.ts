@@ -1,0 +1,24 @@
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+
+/**
+ * A model whose provider package is imported on the first call, not at start-up: resolving a
+ * `provider:model` spec stays synchronous and cheap, and the interactive UI draws its first frame
+ * without loading the provider SDKs.
+ */
+export function lazyModel(provider: string, modelId: string, load: () => Promise<LanguageModelV3>): LanguageModelV3 {
+	let loading: Promise<LanguageModelV3> | undefined;
+	const get = () => {
+		loading ??= load();
+		return loading;
+	};
+	return {
+		specificationVersion: "v3",
+		provider,
+		modelId,
+		get supportedUrls() {
+			return get().then((model) => model.supportedUrls);
+		},
+		doGenerate: async (options) => (await get()).doGenerate(options),
+		doStream: async (options) => (await get()).doStream(options),
+	};
+}

@@ -1,0 +1,43 @@
+/**
+ * Token estimates for the status line and automatic compaction. Kept apart from the AI SDK so the
+ * interactive UI can show context use without loading the model layer.
+ */
+import type { ContextMessage } from "../session/types.js";
+import { CHARS_PER_TOKEN, messageText } from "./transcript.js";
+
+/** Tokens kept free in the model's window before a turn triggers automatic compaction. */
+export const DEFAULT_RESERVE_TOKENS = 16_384;
+
+/** Estimated tokens of some text (~4 characters per token). */
+export function estimateTokens(text: string): number {
+	return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
+
+/**
+ * Tokens the context uses: the newest successful assistant usage (what the provider counted) plus
+ * an estimate for the messages after it; chars/4 for everything when no usage is known.
+ */
+export function estimateContextTokens(messages: readonly ContextMessage[]): number {
+	let usageIndex = -1;
+	let usageTokens = 0;
+	for (let i = messages.length - 1; i >= 0 && usageIndex === -1; i--) {
+		const m = messages[i]!;
+		if (m.role !== "assistant" || m.stopReason === "error" || m.stopReason === "aborted" || !m.usage) continue;
+		const u = m.usage;
+		const total = u.input + u.output + u.cacheRead + u.cacheWrite;
+		if (total > 0) {
+			usageIndex = i;
+			usageTokens = total;
+		}
+	}
+	let tokens = usageTokens;
+	for (const m of messages.slice(usageIndex + 1)) tokens += estimateTokens(messageText(m));
+	return tokens;
+}
+
+/** True when the context no longer leaves `reserveTokens` free in the model's window. */
+export function shouldAutoCompact(opts: { contextTokens: number; contextWindow?: number; reserveTokens?: number }): boolean {
+	if (!opts.contextWindow) return false;
+	return opts.contextTokens > opts.contextWindow - (opts.reserveTokens ?? DEFAULT_RESERVE_TOKENS);
+}
+
