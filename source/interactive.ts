@@ -1,4 +1,5 @@
 /** Interactive mode's set-up: settings, models, tools and the session, then the Ink app. */
+import { maxRetries } from "./config/env.js";
 import { loadSettings } from "./config/settings.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
@@ -31,5 +32,6 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags): Prom
 		treeFilter,
 		openPicker: opts.resume ? "resume" : undefined,
 		resolveModel: models.resolve,
+		maxRetries: maxRetries(),
 	});
 }

@@ -1,3 +1,4 @@
+import { maxRetries } from "../config/env.js";
 import { loadSettings } from "../config/settings.js";
 import { CliError, usageError, type ExitCode } from "../errors.js";
 import type { TurnResult } from "../llm/turn.js";
@@ -17,15 +18,6 @@ type PrintOptions = ChatFlags & {
 	label?: string;
 	verbose?: boolean;
 };
-
-/** ARBOR_MAX_RETRIES: provider retries after a failed request (default: the AI SDK's 2). */
-export function maxRetries(env: NodeJS.ProcessEnv = process.env): number | undefined {
-	const raw = env.ARBOR_MAX_RETRIES;
-	if (raw === undefined || raw === "") return undefined;
-	const n = Number(raw);
-	if (!Number.isInteger(n) || n < 0) throw usageError(`ARBOR_MAX_RETRIES must be a whole number >= 0, not "${raw}"`);
-	return n;
-}
 
 async function readStdin(): Promise<string> {
 	if (process.stdin.isTTY) return "";

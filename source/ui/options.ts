@@ -18,6 +18,8 @@ export type InteractiveOptions = {
 	askSummary: boolean;
 	treeFilter: TreeFilter;
 	openPicker?: "resume";
+	/** Provider retries after a failed request (ARBOR_MAX_RETRIES; the SDK default when absent). */
+	maxRetries?: number;
 	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
 };
 

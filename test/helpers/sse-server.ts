@@ -13,8 +13,8 @@ import type { AddressInfo } from "node:net";
  * `handler` is either a list of scripts (request n gets scripts[n]; later requests get a 500) or a
  * function of (request body, request index). A script is streamed chunks (`data: {...}\n\n` …
  * `data: [DONE]`) or an HTTP error status. `hold: true` keeps the response open after the chunks
- * (never sends [DONE]) so tests can exercise abort/SIGINT; it is ended when the client disconnects
- * or at close().
+ * (never sends [DONE]) so tests can exercise abort/SIGINT; a non-streaming request with a held
+ * script gets its headers and no body. Held responses end when the client disconnects or at close().
  */
 export type Script =
 	| { type: "chunks"; chunks: object[]; hold?: boolean }
@@ -49,7 +49,7 @@ export async function startSseServer(
 			}
 			requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body });
 			const script = pick(body, requests.length - 1);
-			if (script.type === "chunks" && body?.stream !== true) respondWhole(res, script);
+			if (script.type === "chunks" && body?.stream !== true) respondWhole(res, script, open);
 			else respond(res, script, open);
 		});
 	});
@@ -86,7 +86,15 @@ function respond(res: http.ServerResponse, script: Script, open: Set<http.Server
  * A non-streaming request (generateText) gets the same script folded into one chat.completion:
  * content and tool-call arguments concatenated, the last finish reason and usage.
  */
-function respondWhole(res: http.ServerResponse, script: Extract<Script, { type: "chunks" }>): void {
+function respondWhole(res: http.ServerResponse, script: Extract<Script, { type: "chunks" }>, open: Set<http.ServerResponse>): void {
+	if (script.hold) {
+		// The client waits for a body that never comes, until it aborts (or the server closes).
+		res.writeHead(200, { "content-type": "application/json" });
+		res.flushHeaders();
+		open.add(res);
+		res.on("close", () => open.delete(res));
+		return;
+	}
 	let content = "";
 	let finish: string | null = null;
 	let usage: unknown;

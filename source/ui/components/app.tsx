@@ -19,6 +19,7 @@ import { LiveArea } from "./live-area.js";
 import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "../hooks/use-session-switch.js";
+import { useTerminalSize } from "../hooks/use-terminal-size.js";
 
 export type AppProps = {
 	options: InteractiveOptions;
@@ -42,7 +43,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen });
 	const modelHint = options.modelHint ?? DEFAULT_MODEL_HINT;
 	const summaryModel = options.summaryModel ?? model;
-	const chat = useChat({ store, model, summaryModel, modelHint, deps, bus, dispatch });
+	const chat = useChat({ store, model, summaryModel, modelHint, deps, bus, dispatch, maxRetries: options.maxRetries });
 	const onTreeDone = useNavigation(dispatch);
 	// Exit (after which the store is closed) only once the aborted reply has been written.
 	const quit = useCallback(() => {
@@ -52,8 +53,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
 	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit });
 	const tokens = useMemo(() => deps.estimateContextTokens(view.buildContext().messages), [deps, view]);
-	const rows = stdout.rows ?? 24;
-	const cols = stdout.columns ?? 80;
+	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
 
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });

@@ -47,6 +47,7 @@ export function BottomScreen(props: BottomScreenProps) {
 					cols={props.cols}
 					initialFilter={props.options.treeFilter}
 					bus={props.bus}
+					maxRetries={props.options.maxRetries}
 					onDone={props.onTreeDone}
 				/>
 			);

@@ -5,7 +5,7 @@ import type { SessionStoreApi } from "../../session/api.js";
 import type { TreeFilter } from "../../session/tree-rows.js";
 import { useTreeFlow, type TreeDone } from "../hooks/use-tree-flow.js";
 import { useTreeRows } from "../hooks/use-tree-rows.js";
-import { useTreeSize } from "../hooks/use-tree-size.js";
+import { useTerminalSize } from "../hooks/use-terminal-size.js";
 import { initialTreeState, treeReducer } from "../state/tree-state.js";
 import { CustomInstructions } from "./custom-instructions.js";
 import { SummaryPrompt } from "./summary-prompt.js";
@@ -47,7 +47,7 @@ export function TreeScreen(props: TreeScreenProps) {
 		store, summaryModel: props.summaryModel, bus: props.bus, maxRetries: props.maxRetries, askSummary: props.askSummary, onDone: props.onDone,
 	});
 	const f = flow.flow;
-	const size = useTreeSize({ rows: props.rows, cols: props.cols });
+	const size = useTerminalSize({ rows: props.rows, cols: props.cols });
 	const onLabel = (id: string, label: string | undefined) => {
 		try {
 			store.setLabel(id, label);

@@ -27,9 +27,10 @@ export function useChat(opts: {
 	modelHint: string;
 	deps: UiDeps;
 	bus: EventBus;
+	maxRetries?: number;
 	dispatch: Dispatch<AppAction>;
 }): Chat {
-	const { store, model, summaryModel, modelHint, deps, bus, dispatch } = opts;
+	const { store, model, summaryModel, modelHint, deps, bus, dispatch, maxRetries } = opts;
 	const controller = useRef<AbortController | null>(null);
 	const pendingConfirm = useRef<((a: Answer) => void) | null>(null);
 	const running = useRef<Set<Promise<void>>>(new Set());
@@ -65,8 +66,8 @@ export function useChat(opts: {
 		return run.finally(() => running.current.delete(run));
 	}, []);
 	const context = useMemo<RunContext>(
-		() => ({ store, model, summaryModel, modelHint, deps, tools, bus, dispatch, controller }),
-		[store, model, summaryModel, modelHint, deps, tools, bus, dispatch],
+		() => ({ store, model, summaryModel, modelHint, deps, tools, bus, dispatch, controller, maxRetries }),
+		[store, model, summaryModel, modelHint, deps, tools, bus, dispatch, maxRetries],
 	);
 	const send = useCallback((prompt: string) => track(runReply(context, prompt)), [context, track]);
 	const compact = useCallback((instructions: string) => track(runCompaction(context, instructions)), [context, track]);

@@ -1,18 +1,18 @@
 import { useStdout } from "ink";
 import { useEffect, useState } from "react";
 
-/** Terminal rows and columns as the tree screen lays itself out. */
-export type TreeSize = { rows: number; cols: number };
+/** Terminal rows and columns. */
+export type TerminalSize = { rows: number; cols: number };
 
 /**
- * The terminal size for the /tree screens, current after a resize (tree-view.md "Opening":
+ * The terminal size, current after a resize (tree-view.md "Opening":
  * "Terminal resize re-lays out at once"). Until the first `resize` event the caller's size is used;
  * Ink re-lays out on resize but does not re-render components, so a size read once in the app's
- * render would stay stale while the tree is open.
+ * render would stay stale (tree window, message widths, editor).
  */
-export function useTreeSize(initial: TreeSize): TreeSize {
+export function useTerminalSize(initial: TerminalSize): TerminalSize {
 	const { stdout } = useStdout();
-	const [resized, setResized] = useState<TreeSize | undefined>(undefined);
+	const [resized, setResized] = useState<TerminalSize | undefined>(undefined);
 	useEffect(() => {
 		const onResize = () =>
 			setResized((last) => ({ rows: stdout.rows ?? last?.rows ?? initial.rows, cols: stdout.columns ?? last?.cols ?? initial.cols }));

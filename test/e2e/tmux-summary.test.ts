@@ -1,0 +1,180 @@
+import { readFileSync, rmSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { entryText } from "../../source/navigation/navigate.js";
+import {
+	copyTreeFixture, fileEntries, HAS_CLI, quit, requestText, startArbor, submitLine, tempPlace, treeRows,
+} from "../helpers/arbor-tmux.js";
+import { errorReply, startSseServer, textReply, type Script, type SseServer } from "../helpers/sse-server.js";
+import type { TmuxSession } from "../helpers/tmux.js";
+import { waitFor } from "../helpers/wait-for.js";
+
+let tmux: TmuxSession | undefined;
+let server: SseServer | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+	tmux?.kill();
+	tmux = undefined;
+	await server?.close();
+	server = undefined;
+	if (dir) rmSync(dir, { recursive: true, force: true });
+	dir = undefined;
+});
+
+const SUMMARY = "## Goal\nCheck the summary flow MARKER-SUMMARY-7\n## Next Steps\n1. Keep going";
+
+/**
+ * The fixture copied into a temp folder, and the last row of the `user` filter: a user message on
+ * another branch than the leaf (its parent is not on the active path).
+ */
+function setUp(): { file: string; home: string; cwd: string; targetId: string; text: string; oldLeaf: string; userStatus: string } {
+	const place = tempPlace("summary");
+	dir = place.dir;
+	const file = copyTreeFixture(place.dir);
+	const { rows, leafId, leafIndex } = treeRows(file, "user");
+	const target = rows[rows.length - 1]!;
+	expect(target.onActivePath).toBe(false);
+	return {
+		file, home: place.home, cwd: place.dir, targetId: target.id, text: entryText(target.entry)!, oldLeaf: leafId!,
+		userStatus: `(${leafIndex + 1}/${rows.length}) [user]`,
+	};
+}
+
+/** Opens /tree, switches to the user filter, selects the last row and presses Enter. */
+async function openPromptOnTarget(t: TmuxSession, s: ReturnType<typeof setUp>): Promise<string> {
+	await t.waitForScreen((x) => x.includes("leaf "), "status line");
+	await submitLine(t, "/tree");
+	await t.waitForScreen((x) => x.includes("Session tree"), "tree");
+	t.send("C-u");
+	await t.waitForScreen((x) => x.includes(s.userStatus), s.userStatus);
+	t.send("End");
+	const total = s.userStatus.split("/")[1]!.split(")")[0]!;
+	await t.waitForScreen((x) => x.includes(`(${total}/${total}) [user]`), "last row selected");
+	t.send("Enter");
+	return t.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "summary prompt");
+}
+
+function args(url: string, file: string): string[] {
+	return ["--model", "compat:test-model", "--base-url", url, "--session", file];
+}
+
+/** The summarizer's request is the non-streaming one. */
+const isSummary = (body: any) => body?.stream !== true;
+
+describe.skipIf(!HAS_CLI)("/tree summaries in tmux", () => {
+	it("Summarize writes a branch summary, shows it, and the next turn sends it to the model", async () => {
+		const s = setUp();
+		server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("Next answer.")));
+		tmux = startArbor({ args: args(server.url, s.file), cwd: s.cwd, home: s.home });
+		const prompt = await openPromptOnTarget(tmux, s);
+		expect(prompt).toContain("› No summary\n  Summarize\n  Summarize with custom prompt\n↑↓ move · Enter choose · Esc back");
+		tmux.send("Down");
+		await tmux.waitForScreen((x) => x.includes("  No summary\n› Summarize\n"), "Summarize selected");
+		tmux.send("Enter");
+		const moved = await tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
+		expect(moved).toContain("[branch summary] ## Goal…");
+		expect(moved).toContain(`› ${s.text.slice(0, 60)}`);
+		const summaries = fileEntries(s.file).filter((e) => e.type === "branch_summary");
+		const mine = summaries[summaries.length - 1];
+		expect(mine.fromId).toBe(s.oldLeaf);
+		expect(mine.summary.startsWith(SUMMARY)).toBe(true);
+		expect(mine.parentId).toBe(fileEntries(s.file).find((e) => e.id === s.targetId).parentId);
+		expect(moved).toContain(`leaf ${mine.id.slice(0, 8)}`);
+		expect(server.requests.length).toBe(1);
+
+		// The editor holds the target's text; send it and the summary goes with the next turn.
+		tmux.send("Enter");
+		await tmux.waitForScreen((x) => x.includes("Next answer.") && !x.includes("Working"), "reply");
+		expect(server.requests.length).toBe(2);
+		const turn = requestText(server.requests[1]!.body);
+		expect(turn).toContain("MARKER-SUMMARY-7");
+		expect(turn).toContain(s.text);
+		await quit(tmux);
+	}, 60_000);
+
+	it("Esc while summarizing cancels: tree on the same row, file unchanged", async () => {
+		const s = setUp();
+		const before = readFileSync(s.file);
+		server = await startSseServer((body): Script => (isSummary(body) ? textReply("never", { hold: true }) : textReply("x")));
+		tmux = startArbor({ args: args(server.url, s.file), cwd: s.cwd, home: s.home });
+		await openPromptOnTarget(tmux, s);
+		tmux.send("Down");
+		await tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
+		tmux.send("Enter");
+		await tmux.waitForScreen((x) => x.includes("Summarizing branch… (Esc to cancel)"), "spinner");
+		const held = server;
+		await waitFor(() => held.requests.length === 1, { what: "the summary request" });
+		tmux.send("Escape");
+		const total = s.userStatus.split("/")[1]!.split(")")[0]!;
+		const back = await tmux.waitForScreen((x) => x.includes("Summary cancelled"), "cancelled");
+		expect(back).toContain(`(${total}/${total}) [user]\nSummary cancelled`);
+		expect(back).toContain("Session tree");
+		expect(readFileSync(s.file).equals(before)).toBe(true);
+		// The tree is live again: Esc closes it.
+		tmux.send("Escape");
+		await tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
+		await quit(tmux);
+		expect(readFileSync(s.file).equals(before)).toBe(true);
+	}, 60_000);
+
+	it("custom instructions: Esc goes back to the prompt; the submitted text reaches the summarizer", async () => {
+		const s = setUp();
+		server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("x")));
+		tmux = startArbor({ args: args(server.url, s.file), cwd: s.cwd, home: s.home });
+		await openPromptOnTarget(tmux, s);
+		tmux.send("Up");
+		await tmux.waitForScreen((x) => x.includes("› Summarize with custom prompt\n"), "custom option");
+		tmux.send("Enter");
+		await tmux.waitForScreen((x) => x.includes("Custom summary instructions"), "instructions editor");
+		tmux.type("first try");
+		await tmux.waitForScreen((x) => x.includes("> first try▏"), "typed first");
+		tmux.send("Escape");
+		const prompt = await tmux.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "back to prompt");
+		expect(prompt).toContain("  No summary\n  Summarize\n› Summarize with custom prompt\n");
+		tmux.send("Enter");
+		const fresh = await tmux.waitForScreen((x) => x.includes("Custom summary instructions"), "editor again");
+		expect(fresh).toContain("Enter submit · Shift+Enter or Ctrl+J new line · Esc back\n> ▏");
+		tmux.type("Focus on FOCUS-WORD-99");
+		await tmux.waitForScreen((x) => x.includes("> Focus on FOCUS-WORD-99▏"), "typed focus");
+		tmux.send("Enter");
+		await tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
+		expect(server.requests.length).toBe(1);
+		const sent = requestText(server.requests[0]!.body);
+		expect(sent).toContain("Focus on FOCUS-WORD-99");
+		expect(sent).not.toContain("first try");
+		await quit(tmux);
+	}, 60_000);
+
+	it("a failing summarizer shows the error, keeps the tree on the same row and the file unchanged", async () => {
+		const s = setUp();
+		const before = readFileSync(s.file);
+		server = await startSseServer((body) => (isSummary(body) ? errorReply(500, "summarizer exploded") : textReply("x")));
+		tmux = startArbor({ args: args(server.url, s.file), cwd: s.cwd, home: s.home, env: { ARBOR_MAX_RETRIES: "0" } });
+		await openPromptOnTarget(tmux, s);
+		tmux.send("Down");
+		await tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
+		tmux.send("Enter");
+		const total = s.userStatus.split("/")[1]!.split(")")[0]!;
+		const failed = await tmux.waitForScreen((x) => x.includes("summary failed"), "error");
+		expect(failed).toContain(`(${total}/${total}) [user]\nsummary failed: HTTP 500: summarizer exploded`);
+		expect(readFileSync(s.file).equals(before)).toBe(true);
+		tmux.send("Escape");
+		await tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
+		await quit(tmux);
+		expect(readFileSync(s.file).equals(before)).toBe(true);
+	}, 60_000);
+
+	it("ARBOR_MAX_RETRIES=0: a 500 from the summarizer is requested once", async () => {
+		const s = setUp();
+		server = await startSseServer((body) => (isSummary(body) ? errorReply(500, "summarizer exploded") : textReply("x")));
+		tmux = startArbor({ args: args(server.url, s.file), cwd: s.cwd, home: s.home, env: { ARBOR_MAX_RETRIES: "0" } });
+		await openPromptOnTarget(tmux, s);
+		tmux.send("Down");
+		await tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
+		tmux.send("Enter");
+		await tmux.waitForScreen((x) => x.includes("summary failed: HTTP 500: summarizer exploded"), "error");
+		expect(server.requests.length).toBe(1);
+		tmux.send("Escape");
+		await tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
+		await quit(tmux);
+	}, 60_000);
+});

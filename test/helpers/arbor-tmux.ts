@@ -1,0 +1,81 @@
+import { execFileSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SessionStore } from "../../source/session/store.js";
+import { buildTreeRows, type TreeFilter, type TreeRow } from "../../source/session/tree-rows.js";
+import { FIXTURES_DIR } from "./shared.js";
+import { shellQuote, startTmux, type TmuxSession } from "./tmux.js";
+
+/** The built CLI the end-to-end tests drive. */
+export const CLI = join(import.meta.dirname, "../../dist/cli.js");
+export const HAS_CLI = existsSync(CLI);
+
+/** A temp project folder with an arbor home inside it. */
+export function tempPlace(prefix: string): { dir: string; home: string } {
+	const dir = mkdtempSync(join(tmpdir(), `arbor-e2e-${prefix}-`));
+	return { dir, home: join(dir, "home") };
+}
+
+/** Copies the pi tree fixture into `dir`; returns its path. */
+export function copyTreeFixture(dir: string): string {
+	const file = join(dir, "pi-tree-session.jsonl");
+	copyFileSync(join(FIXTURES_DIR, "pi-tree-session.jsonl"), file);
+	return file;
+}
+
+/**
+ * Runs the built arbor in a 120×40 tmux session: cwd and ARBOR_HOME given, ARBOR_MODEL unset,
+ * colours off, `env` added.
+ */
+export function startArbor(opts: { args: string[]; cwd: string; home: string; env?: Record<string, string> }): TmuxSession {
+	const command = `env -u ARBOR_MODEL -u ARBOR_BASE_URL node ${[CLI, ...opts.args].map(shellQuote).join(" ")}`;
+	return startTmux({ command, cwd: opts.cwd, cols: 120, rows: 40, env: { ARBOR_HOME: opts.home, NO_COLOR: "1", ...opts.env } });
+}
+
+/** Types a line into the editor, waits until it shows, then presses Enter (a separate write: no paste). */
+export async function submitLine(t: TmuxSession, text: string): Promise<void> {
+	t.type(text);
+	await t.waitForScreen((s) => s.includes(`› ${text}`), `typed ${text}`);
+	t.send("Enter");
+}
+
+/** Clears the editor and quits with /quit; waits for exit code 0. */
+export async function quit(t: TmuxSession): Promise<void> {
+	t.send("C-u");
+	await t.waitForScreen((s) => /›\n/.test(s), "empty editor");
+	await submitLine(t, "/quit");
+	await t.waitForScreen((s) => s.includes("[exit 0]"), "exit 0");
+}
+
+/** Rows of the session's tree as /tree builds them, with the leaf's index. */
+export function treeRows(file: string, filter: TreeFilter): { rows: TreeRow[]; leafIndex: number; leafId: string | null } {
+	const store = SessionStore.open(file);
+	try {
+		const view = store.snapshot();
+		const rows = buildTreeRows(view, { filter });
+		return { rows, leafIndex: rows.findIndex((r) => r.isLeaf), leafId: view.leafId };
+	} finally {
+		store.close();
+	}
+}
+
+/** The parsed JSON lines of a session file. */
+export function fileEntries(file: string): any[] {
+	return readFileSync(file, "utf8")
+		.split("\n")
+		.filter((l) => l.trim() !== "")
+		.map((l) => JSON.parse(l));
+}
+
+/** All the text of a chat-completions request's messages, joined (string or parts content). */
+export function requestText(body: any): string {
+	return (body?.messages ?? [])
+		.map((m: any) => (typeof m.content === "string" ? m.content : (m.content ?? []).map((p: any) => p.text ?? "").join("\n")))
+		.join("\n");
+}
+
+/** Resizes the tmux window (the program gets SIGWINCH, as when a user resizes the terminal). */
+export function resizeTmux(t: TmuxSession, cols: number, rows: number): void {
+	execFileSync("tmux", ["resize-window", "-t", t.name, "-x", String(cols), "-y", String(rows)]);
+}
