@@ -11,13 +11,15 @@ import type { TreeFilter } from "./session/tree-rows.js";
 const FILTERS = ["default", "user", "no-tools", "labeled", "all"];
 
 export async function runInteractiveMode(words: string[], opts: ChatFlags): Promise<number> {
+	// Start loading the UI (Ink, React: the bulk of start-up) while settings, models and the session load.
+	const ui = import("./ui/run-interactive.js");
 	const where = place(opts);
 	const settings = loadSettings(where.home);
 	const models = await chooseModels(opts, settings);
-	const { policy } = await chooseTools({ tools: opts.tools, yes: opts.yes, settings, mode: "interactive" });
+	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, settings, mode: "interactive" });
 	const treeFilter = (FILTERS.includes(settings.treeFilter ?? "") ? settings.treeFilter : "default") as TreeFilter;
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
-	const { runInteractive } = await import("./ui/run-interactive.js");
+	const { runInteractive } = await ui;
 	return runInteractive({
 		store,
 		cwd: where.cwd,

@@ -1,15 +1,15 @@
 import type { Settings } from "./settings.js";
 import { usageError } from "../errors.js";
-import type { ToolName } from "../tools/index.js";
+import type { ToolName } from "../tools/policy.js";
 
-/** --tools / --no-tools / settings.tools → the tool policy of a mode (lazy-loads the tools). */
+/** --tools / --no-tools / settings.tools → the tool policy of a mode (loads only the policy module). */
 export async function chooseTools(opts: {
 	tools?: string | false;
 	yes?: boolean;
 	settings: Settings;
 	mode: "print" | "interactive";
 }) {
-	const tools = await import("../tools/index.js");
+	const tools = await import("../tools/policy.js");
 	let listed: ToolName[] | undefined;
 	const spec = typeof opts.tools === "string" ? opts.tools : opts.settings.tools?.join(",");
 	if (spec !== undefined) {
@@ -18,5 +18,5 @@ export async function chooseTools(opts: {
 		listed = parsed.tools;
 	}
 	const policy = tools.toolPolicy({ mode: opts.mode, tools: listed, noTools: opts.tools === false, yes: opts.yes });
-	return { tools, policy };
+	return policy;
 }

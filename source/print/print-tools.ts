@@ -8,7 +8,8 @@ export async function printToolSet(
 	settings: Settings,
 	cwd: string,
 ): Promise<{ toolSet: ToolSet; enabled: string[]; describe: (name: string, args: unknown) => string }> {
-	const { tools, policy } = await chooseTools({ tools: opts.tools, settings, mode: "print" });
+	const policy = await chooseTools({ tools: opts.tools, settings, mode: "print" });
+	const tools = await import("../tools/index.js");
 	return {
 		toolSet: tools.createToolSet({ cwd, enabled: policy.enabled, needsConfirmation: () => false }),
 		enabled: policy.enabled,

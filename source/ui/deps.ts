@@ -11,7 +11,7 @@ import type { ConfirmFn } from "../tools/index.js";
 export type UiDeps = {
 	runTurn(opts: RunTurnOptions): Promise<TurnResult>;
 	/** A ToolSet for one session; `confirm` asks the user about mutating tools. */
-	createTools(confirm: ConfirmFn): RunTurnOptions["tools"];
+	createTools(confirm: ConfirmFn): RunTurnOptions["tools"] | Promise<RunTurnOptions["tools"]>;
 	systemPrompt(): string;
 	estimateContextTokens(messages: readonly ContextMessage[]): number;
 	/** A new lazy session in the same folder. */

@@ -5,7 +5,6 @@ import { estimateContextTokens } from "../llm/tokens.js";
 import { EventBus } from "../navigation/events.js";
 import { listAllSessions, listSessions, SessionStore } from "../session/index.js";
 import type { SessionStoreApi } from "../session/api.js";
-import { createToolSet } from "../tools/index.js";
 import { App } from "./components/app.js";
 import type { UiDeps } from "./deps.js";
 import { CLEAR_TERMINAL } from "./hooks/use-navigation.js";
@@ -19,8 +18,9 @@ export function realDeps(opts: InteractiveOptions): UiDeps {
 	return {
 		// The AI SDK loads with the first reply, not before the first frame.
 		runTurn: async (turn) => (await import("../llm/turn.js")).runTurn(turn),
-		createTools: (confirm) =>
-			createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n) }),
+		// Tool specs (zod) load in the background after the first frame, not before it.
+		createTools: async (confirm) =>
+			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n) }),
 		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled }),
 		estimateContextTokens,
 		createSession: () => SessionStore.create({ cwd, sessionDir }),

@@ -112,7 +112,7 @@ export function runReply(ctx: RunContext, prompt: string): Promise<void> {
 		dispatch({ type: "turn-started", startedAt: Date.now() });
 		if (before) dispatch({ type: "status-shown", status: before });
 		const result = await deps.runTurn({
-			store, model, prompt, tools: ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries,
+			store, model, prompt, tools: await ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries,
 			onEvent: (event) => {
 				const action = eventAction(event, Date.now);
 				if (action) dispatch(action);
