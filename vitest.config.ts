@@ -6,5 +6,7 @@ export default defineConfig({
 		testTimeout: 30000,
 		hookTimeout: 30000,
 		pool: "forks",
+		// Ink renders only the last frame when it sees CI=true; component tests need live frames.
+		env: { CI: "false", CONTINUOUS_INTEGRATION: "false" },
 	},
 });

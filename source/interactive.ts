@@ -10,9 +10,25 @@ import type { TreeFilter } from "./session/tree-rows.js";
 
 const FILTERS = ["default", "user", "no-tools", "labeled", "all"];
 
+/**
+ * Ink decides at import time that a process with CI=true has no live terminal and then prints only
+ * the last frame. Interactive mode runs only on a real terminal, so Ink is loaded without those
+ * variables; they are put back at once for everything else (tools, child processes).
+ */
+async function importUi(): Promise<typeof import("./ui/run-interactive.js")> {
+	const saved = { CI: process.env.CI, CONTINUOUS_INTEGRATION: process.env.CONTINUOUS_INTEGRATION };
+	delete process.env.CI;
+	delete process.env.CONTINUOUS_INTEGRATION;
+	try {
+		return await import("./ui/run-interactive.js");
+	} finally {
+		for (const [key, value] of Object.entries(saved)) if (value !== undefined) process.env[key] = value;
+	}
+}
+
 export async function runInteractiveMode(words: string[], opts: ChatFlags): Promise<number> {
 	// Start loading the UI (Ink, React: the bulk of start-up) while settings, models and the session load.
-	const ui = import("./ui/run-interactive.js");
+	const ui = importUi();
 	const where = place(opts);
 	const settings = loadSettings(where.home);
 	const models = await chooseModels(opts, settings);
