@@ -48,7 +48,7 @@ export function startTmux(opts: {
 				.split("\n")
 				.map((l) => l.trimEnd())
 				.join("\n"),
-		async waitForScreen(predicate, what, timeoutMs = 30_000) {
+		async waitForScreen(predicate, what, timeoutMs = 20_000) {
 			let screen = "";
 			try {
 				return await waitFor(
