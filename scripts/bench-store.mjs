@@ -51,7 +51,7 @@ async function worker(mode, file, deepest) {
 		const parsed = fs.readFileSync(file, "utf8").split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
 		return { ms: performance.now() - t0, rss: peak(), n: parsed.length };
 	}
-	const { SessionStore, forkSession } = lib;
+	const { SessionStore, forkToFile } = lib;
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-"));
 	try {
 		const copy = path.join(tmp, "s.jsonl");
@@ -68,7 +68,8 @@ async function worker(mode, file, deepest) {
 		const walked = walk(view);
 		const traversal = performance.now() - t2;
 		const t3 = performance.now();
-		forkSession({ source: view, sourceFile: copy, entryId: deepest, sessionDir: path.join(tmp, "fork"), cwd: "/bench" }).close();
+		// What `arbor fork` does: the new file, complete and fsynced (no index built for it).
+		forkToFile({ source: view, sourceFile: copy, entryId: deepest, sessionDir: path.join(tmp, "fork"), cwd: "/bench" });
 		const fork = performance.now() - t3;
 		const appends = [];
 		for (let i = 0; i < 1000; i++) {

@@ -6,7 +6,7 @@ import { dirname } from "node:path";
 import { loadSettings } from "../config/settings.js";
 import { CliError, usageError } from "../errors.js";
 import { navigateTree, planNavigation } from "../navigation/navigate.js";
-import { forkSession, listAllSessions, listSessions } from "../session/index.js";
+import { forkToFile, listAllSessions, listSessions } from "../session/index.js";
 import { buildTreeJson, renderTreeText, type TreeFilter } from "../session/tree-rows.js";
 import { formatContext, formatSessions } from "./format.js";
 import { chooseModels } from "./model-config.js";
@@ -80,9 +80,8 @@ export async function forkCommand(arg: string, entryId: string | undefined, opts
 	const file = sessionFile(arg, where);
 	const source = openForRead(file, where).snapshot();
 	const id = entryId ? source.resolveId(entryId) : source.leafId;
-	const forked = forkSession({ source, sourceFile: file, entryId: id, sessionDir: dirname(file), cwd: source.header.cwd });
-	const result = { file: forked.file, id: forked.id, parentSession: file, leafId: forked.snapshot().leafId };
-	forked.close();
+	const forked = forkToFile({ source, sourceFile: file, entryId: id, sessionDir: dirname(file), cwd: source.header.cwd });
+	const result = { file: forked.file, id: forked.id, parentSession: file, leafId: forked.leafId };
 	return opts.json ? json(result) : out(`Forked ${id ?? "(empty)"} into ${forked.file}`);
 }
 

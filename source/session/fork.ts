@@ -28,6 +28,23 @@ export type ForkOptions = {
  * Returns the new store, open for writing (locked).
  */
 export function forkSession(opts: ForkOptions): SessionStore {
+	const { file, header, entries, starts, out, lock } = writeFork(opts);
+	const index = TreeIndex.build(entries, { offsets: starts });
+	return new SessionStore({ file, header, index, leafId: leafOf(index), mode: "write", out, lock });
+}
+
+/**
+ * The same copy as `forkSession`, for callers that only need the new file (`arbor fork`): no index
+ * is built for it and its lock is released once the file is complete and fsynced.
+ */
+export function forkToFile(opts: ForkOptions): { file: string; id: string; leafId: string | null } {
+	const { file, header, entries, out, lock } = writeFork(opts);
+	out.close();
+	lock.release();
+	return { file, id: header.id, leafId: entries.length > 0 ? entries[entries.length - 1].id : null };
+}
+
+function writeFork(opts: ForkOptions) {
 	if (opts.entryId !== null && !opts.source.getEntry(opts.entryId)) {
 		throw new SessionError("unknown-id", `no entry with id "${opts.entryId}"`);
 	}
@@ -39,8 +56,7 @@ export function forkSession(opts: ForkOptions): SessionStore {
 	const file = path.resolve(opts.sessionDir, sessionFileName(timestamp, header.id));
 	const encoded = encode(opts.source, entries, jsonLine(header));
 	const { out, lock } = createLockedFile(file, encoded.chunks);
-	const index = TreeIndex.build(entries, { offsets: encoded.starts });
-	return new SessionStore({ file, header, index, leafId: leafOf(index), mode: "write", out, lock });
+	return { file, header, entries, starts: encoded.starts, out, lock };
 }
 
 /**

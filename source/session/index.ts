@@ -4,7 +4,7 @@
  */
 export type { OpenOptions, SessionStoreApi, SessionTreeView } from "./api.js";
 export { buildContext } from "./context.js";
-export { type ForkOptions, forkSession } from "./fork.js";
+export { type ForkOptions, forkSession, forkToFile } from "./fork.js";
 export { isLeafMarker } from "./tree-index.js";
 export {
 	type ListOptions,

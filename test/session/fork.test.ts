@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { forkSession } from "../../source/session/fork.js";
+import { forkSession, forkToFile } from "../../source/session/fork.js";
 import { SessionStore } from "../../source/session/store.js";
 import { fixture, readLines, tempDir } from "./helpers.js";
 
@@ -103,5 +103,22 @@ describe("forkSession", () => {
 		expect(lines[2]).toBe(fs.readFileSync(file, "utf8").split("\n")[2]);
 		store.close();
 		fork.close();
+	});
+
+	it("forkToFile writes the same lines as forkSession, reports the leaf and leaves no lock", () => {
+		const sourceFile = fixture("pi-tree-session.jsonl");
+		const source = SessionStore.open(sourceFile).snapshot();
+		const viaStore = forkSession({ source, sourceFile, entryId: "dac67923", sessionDir: path.join(dir, "a"), cwd: "/x" });
+		viaStore.close();
+		const viaFile = forkToFile({ source, sourceFile, entryId: "dac67923", sessionDir: path.join(dir, "b"), cwd: "/x" });
+		const a = readLines(viaStore.file as string);
+		const b = readLines(viaFile.file);
+		const withoutIds = (lines: ReturnType<typeof readLines>) =>
+			lines.slice(1).map((l) => (l.type === "label" ? { targetId: l.targetId, label: l.label } : l));
+		expect(withoutIds(b)).toEqual(withoutIds(a));
+		expect(b[0]).toMatchObject({ id: viaFile.id, parentSession: sourceFile });
+		expect(viaFile.leafId).toBe(b[b.length - 1].id);
+		expect(fs.existsSync(`${viaFile.file}.lock`)).toBe(false);
+		SessionStore.open(viaFile.file, { write: true }).close();
 	});
 });
