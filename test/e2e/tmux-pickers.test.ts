@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { DECLINED_MESSAGE } from "../../source/tools/tool-set.js";
-import { CLI, fileEntries, HAS_CLI, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { CLI, fileEntries, HAS_CLI, quit, startArbor, submitLine, tempPlace, cleanUp } from "../helpers/arbor-tmux.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
@@ -12,12 +12,8 @@ let tmux: TmuxSession | undefined;
 let server: SseServer | undefined;
 let dir: string | undefined;
 afterEach(async () => {
-	tmux?.kill();
-	tmux = undefined;
-	await server?.close();
-	server = undefined;
-	if (dir) rmSync(dir, { recursive: true, force: true });
-	dir = undefined;
+	await cleanUp({ tmux, server, dir });
+	[tmux, server, dir] = [undefined, undefined, undefined];
 });
 
 /** Every session file under the home's sessions folder. */

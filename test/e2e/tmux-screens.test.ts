@@ -1,9 +1,8 @@
-import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTreeRows } from "../../source/session/tree-rows.js";
 import { SessionStore } from "../../source/session/store.js";
-import { copyTreeFixture, HAS_CLI, quit, resizeTmux, startArbor, submitLine, tempPlace, treeRows } from "../helpers/arbor-tmux.js";
+import { copyTreeFixture, HAS_CLI, quit, resizeTmux, startArbor, submitLine, tempPlace, treeRows, cleanUp } from "../helpers/arbor-tmux.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
@@ -11,12 +10,8 @@ let tmux: TmuxSession | undefined;
 let server: SseServer | undefined;
 let dir: string | undefined;
 afterEach(async () => {
-	tmux?.kill();
-	tmux = undefined;
-	await server?.close();
-	server = undefined;
-	if (dir) rmSync(dir, { recursive: true, force: true });
-	dir = undefined;
+	await cleanUp({ tmux, server, dir });
+	[tmux, server, dir] = [undefined, undefined, undefined];
 });
 
 /** Clears the editor (Ctrl+U) and waits for the empty prompt line. */

@@ -1,8 +1,8 @@
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { entryText } from "../../source/navigation/navigate.js";
 import {
-	copyTreeFixture, fileEntries, HAS_CLI, quit, requestText, startArbor, submitLine, tempPlace, treeRows,
+	copyTreeFixture, fileEntries, HAS_CLI, quit, requestText, startArbor, submitLine, tempPlace, treeRows, cleanUp,
 } from "../helpers/arbor-tmux.js";
 import { errorReply, startSseServer, textReply, type Script, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
@@ -12,12 +12,8 @@ let tmux: TmuxSession | undefined;
 let server: SseServer | undefined;
 let dir: string | undefined;
 afterEach(async () => {
-	tmux?.kill();
-	tmux = undefined;
-	await server?.close();
-	server = undefined;
-	if (dir) rmSync(dir, { recursive: true, force: true });
-	dir = undefined;
+	await cleanUp({ tmux, server, dir });
+	[tmux, server, dir] = [undefined, undefined, undefined];
 });
 
 const SUMMARY = "## Goal\nCheck the summary flow MARKER-SUMMARY-7\n## Next Steps\n1. Keep going";

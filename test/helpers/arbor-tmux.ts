@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeRows, type TreeFilter, type TreeRow } from "../../source/session/tree-rows.js";
 import { FIXTURES_DIR } from "./shared.js";
+import type { SseServer } from "./sse-server.js";
 import { shellQuote, startTmux, type TmuxSession } from "./tmux.js";
 
 /** The built CLI the end-to-end tests drive. */
@@ -78,4 +79,14 @@ export function requestText(body: any): string {
 /** Resizes the tmux window (the program gets SIGWINCH, as when a user resizes the terminal). */
 export function resizeTmux(t: TmuxSession, cols: number, rows: number): void {
 	execFileSync("tmux", ["resize-window", "-t", t.name, "-x", String(cols), "-y", String(rows)]);
+}
+
+/** What one end-to-end test starts; `cleanUp` stops and removes all of it. */
+export type E2eResources = { tmux?: TmuxSession; server?: SseServer; dir?: string };
+
+/** Kills the tmux session, closes the fake server and removes the temp folder, whichever exist. */
+export async function cleanUp(r: E2eResources): Promise<void> {
+	r.tmux?.kill();
+	await r.server?.close();
+	if (r.dir) rmSync(r.dir, { recursive: true, force: true });
 }
