@@ -35,6 +35,16 @@ function setUp(): { file: string; home: string; cwd: string; targetId: string; t
 	};
 }
 
+/**
+ * The editor receives the selected message's text one render after the status line changes: wait
+ * for it before typing, or a key can land before the text does. (The target is on another branch,
+ * so its text shows nowhere else on screen.)
+ */
+async function editorHolds(t: TmuxSession, text: string): Promise<void> {
+	const start = text.replace(/\s+/g, " ").slice(0, 40);
+	await t.waitForScreen((x) => x.replace(/\n/g, " ").includes(`› ${start}`), "editor text");
+}
+
 /** Opens /tree, switches to the user filter, selects the last row and presses Enter. */
 async function openPromptOnTarget(t: TmuxSession, s: ReturnType<typeof setUp>): Promise<string> {
 	await t.waitForScreen((x) => x.includes("leaf "), "status line");
@@ -78,6 +88,7 @@ describe.skipIf(!HAS_CLI)("/tree summaries in tmux", () => {
 		expect(server.requests.length).toBe(1);
 
 		// The editor holds the target's text; send it and the summary goes with the next turn.
+		await editorHolds(tmux, s.text);
 		tmux.send("Enter");
 		await tmux.waitForScreen((x) => x.includes("Next answer.") && !x.includes("Working"), "reply");
 		expect(server.requests.length).toBe(2);
@@ -137,6 +148,7 @@ describe.skipIf(!HAS_CLI)("/tree summaries in tmux", () => {
 		const sent = requestText(server.requests[0]!.body);
 		expect(sent).toContain("Focus on FOCUS-WORD-99");
 		expect(sent).not.toContain("first try");
+		await editorHolds(tmux, s.text);
 		await quit(tmux);
 	}, 60_000);
 
