@@ -1,5 +1,5 @@
 import { Box, useInput } from "ink";
-import React, { useEffect, useReducer, useRef, useState } from "react";
+import React, { useReducer, useRef, useState } from "react";
 import { completions } from "../commands.js";
 import { editorReducer, emptyEditor } from "../state/editor-state.js";
 import { keyIntents, type EditorIntent } from "../state/editor-keys.js";
@@ -39,9 +39,14 @@ export function Editor(props: EditorProps) {
 	const live = useRef({ text: state.text, menu, selected, busy });
 	live.current = { text: state.text, menu, selected, busy };
 
-	useEffect(() => {
-		if (request) dispatch({ type: "text-replaced", text: request.text });
-	}, [request]);
+	// A requested text (a message picked in /tree or /fork) is applied during this render, not in an
+	// effect: the editor then shows it in the same frame as the status line that announces it, and a
+	// key pressed right after cannot land on the old text.
+	const [appliedSeq, setAppliedSeq] = useState<number | undefined>(undefined);
+	if (request && request.seq !== appliedSeq) {
+		setAppliedSeq(request.seq);
+		dispatch({ type: "text-replaced", text: request.text });
+	}
 
 	const submit = () => {
 		const { text, menu, selected } = live.current;
