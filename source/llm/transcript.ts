@@ -1,10 +1,5 @@
-import type {
-	ContextMessage,
-	ImageContent,
-	SessionEntry,
-	StoredMessage,
-	TextContent,
-} from "../session/types.js";
+import type { ContextMessage, SessionEntry, StoredMessage } from "../session/types.js";
+import { contentText } from "../session/content.js";
 
 /** Rough token estimate used everywhere in llm/: ~4 characters per token. */
 export const CHARS_PER_TOKEN = 4;
@@ -19,10 +14,6 @@ export function truncate(text: string, max: number): string {
 	return `${text.slice(0, max)}… [${text.length - max} more characters]`;
 }
 
-function contentText(content: string | (TextContent | ImageContent)[]): string {
-	if (typeof content === "string") return content;
-	return content.map((part) => (part.type === "text" ? part.text : "[image]")).join("\n");
-}
 
 /** One context message as transcript text (also used for token estimates). */
 export function messageText(message: StoredMessage | ContextMessage): string {

@@ -2,7 +2,7 @@ import { Box, Text, useInput } from "ink";
 import React, { useMemo, useState } from "react";
 import type { SessionTreeView } from "../../session/api.js";
 import type { SessionEntry, UserMessage } from "../../session/types.js";
-import { contentText } from "../state/transcript.js";
+import { contentText } from "../../session/content.js";
 import { PickList } from "./pick-list.js";
 
 /** User messages of every branch in file order (newest last), with their text. */

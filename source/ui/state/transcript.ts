@@ -1,4 +1,5 @@
 import type { SessionEntry, StopReason, StoredMessage } from "../../session/types.js";
+import { contentText, type MessageContent } from "../../session/content.js";
 
 /** What one tool call looks like once its result is known (or known never to come). */
 export type ToolResultView = { output: string; isError: boolean };
@@ -35,16 +36,6 @@ export type TranscriptOp =
 	| { type: "settle"; key: string; toolCallId: string; toolName: string; result: ToolResultView }
 	| { type: "none" };
 
-type Content = string | readonly { type: string; [key: string]: unknown }[];
-
-/** Plain text of a message content; images become `[image]`. */
-export function contentText(content: Content): string {
-	if (typeof content === "string") return content;
-	return content
-		.map((part) => (part.type === "text" ? String(part.text) : part.type === "image" ? "[image]" : ""))
-		.filter((s) => s !== "")
-		.join("\n");
-}
 
 function messageOp(id: string, message: StoredMessage): TranscriptOp {
 	switch (message.role) {
@@ -128,7 +119,7 @@ export function entryOp(entry: SessionEntry): TranscriptOp {
 			return { type: "append", items: [{ kind: "summary", key: entry.id, label: "compaction", text: String(entry.summary) }] };
 		case "custom_message": {
 			if (entry.display !== true) return { type: "none" };
-			const content = entry.content as Content;
+			const content = entry.content as MessageContent;
 			return {
 				type: "append",
 				items: [{ kind: "custom", key: entry.id, customType: String(entry.customType), text: contentText(content) }],
