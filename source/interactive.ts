@@ -5,10 +5,7 @@ import { chooseTools } from "./config/tool-choice.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
 import { chooseModels } from "./print/model-config.js";
 import { place, type ChatFlags } from "./print/options.js";
-import type { TreeFilter } from "./session/tree-rows.js";
-
-
-const FILTERS = ["default", "user", "no-tools", "labeled", "all"];
+import { parseTreeFilter } from "./session/tree-rows.js";
 
 /**
  * Ink decides at import time that a process with CI=true has no live terminal and then prints only
@@ -33,7 +30,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags): Prom
 	const settings = loadSettings(where.home);
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, settings, mode: "interactive" });
-	const treeFilter = (FILTERS.includes(settings.treeFilter ?? "") ? settings.treeFilter : "default") as TreeFilter;
+	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
 	const { runInteractive } = await ui;
 	return runInteractive({

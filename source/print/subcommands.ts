@@ -7,13 +7,12 @@ import { loadSettings } from "../config/settings.js";
 import { CliError, usageError } from "../errors.js";
 import { navigateTree, planNavigation } from "../navigation/navigate.js";
 import { forkToFile, listAllSessions, listSessions } from "../session/index.js";
-import { buildTreeJson, renderTreeText, type TreeFilter } from "../session/tree-rows.js";
+import { buildTreeJson, parseTreeFilter, renderTreeText, TREE_FILTERS } from "../session/tree-rows.js";
 import { formatContext, formatSessions } from "./format.js";
 import { chooseModels } from "./model-config.js";
 import { place, type CommonOptions, type ModelFlags } from "./options.js";
 import { openForRead, openForWrite, sessionFile } from "./session-arg.js";
 
-const FILTERS: readonly TreeFilter[] = ["default", "user", "no-tools", "labeled", "all"];
 
 function out(text: string): number {
 	process.stdout.write(text.endsWith("\n") || text === "" ? text : `${text}\n`);
@@ -30,8 +29,8 @@ export async function sessionsCommand(opts: CommonOptions): Promise<number> {
 }
 
 export async function treeCommand(arg: string | undefined, opts: CommonOptions): Promise<number> {
-	const filter = (opts.filter ?? "default") as TreeFilter;
-	if (!FILTERS.includes(filter)) throw usageError(`unknown filter "${opts.filter}" (use ${FILTERS.join(", ")})`);
+	const filter = parseTreeFilter(opts.filter ?? "default");
+	if (!filter) throw usageError(`unknown filter "${opts.filter}" (use ${TREE_FILTERS.join(", ")})`);
 	const view = openForRead(arg, place(opts)).snapshot();
 	if (opts.json) return json(buildTreeJson(view, { filter, search: opts.search }));
 	const tty = process.stdout.isTTY === true;
