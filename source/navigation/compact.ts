@@ -31,6 +31,8 @@ export type AutoCompactOptions = Omit<CompactNowOptions, "instructions"> & {
 	reserveTokens?: number;
 	/** Writes the summary when set; `model` (the chat model) then only gives the window. */
 	summaryModel?: ResolvedModel;
+	/** Called once it is decided to compact, before the summary is asked for (e.g. to show a spinner). */
+	onCompacting?: () => void;
 };
 
 type Summary = { ok: true; summary: string; details?: unknown; fromHook?: boolean } | { ok: false; result: CompactNowResult };
@@ -92,9 +94,10 @@ export async function compactNow(opts: CompactNowOptions): Promise<CompactNowRes
 export async function autoCompactIfNeeded(opts: AutoCompactOptions): Promise<CompactNowResult | { status: "not-needed" }> {
 	const contextWindow = opts.model.contextWindow;
 	if (!contextWindow) return { status: "not-needed" };
-	const { estimateContextTokens, shouldAutoCompact } = await import("../llm/compaction.js");
+	const { estimateContextTokens, shouldAutoCompact } = await import("../llm/tokens.js");
 	const contextTokens = estimateContextTokens(opts.store.snapshot().buildContext().messages);
 	if (!shouldAutoCompact({ contextTokens, contextWindow, reserveTokens: opts.reserveTokens })) return { status: "not-needed" };
-	const { reserveTokens: _reserve, summaryModel, ...rest } = opts;
+	const { reserveTokens: _reserve, summaryModel, onCompacting, ...rest } = opts;
+	onCompacting?.();
 	return compactNow({ ...rest, model: summaryModel ?? opts.model });
 }

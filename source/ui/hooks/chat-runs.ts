@@ -1,6 +1,5 @@
 import type { Dispatch } from "react";
 import type { ResolvedModel, TurnEvent } from "../../llm/index.js";
-import { estimateContextTokens, shouldAutoCompact } from "../../llm/tokens.js";
 import { autoCompactIfNeeded, compactNow, type CompactNowResult } from "../../navigation/compact.js";
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
@@ -89,11 +88,12 @@ async function compactBeforeTurn(
 	turn: { model: ResolvedModel; prompt: string; signal: AbortSignal },
 ): Promise<Status | undefined | "skip"> {
 	const { model, prompt, signal } = turn;
-	// The same test autoCompactIfNeeded makes, so the spinner only shows when it will summarize.
-	const contextTokens = estimateContextTokens(ctx.store.snapshot().buildContext().messages);
-	if (!shouldAutoCompact({ contextTokens, contextWindow: model.contextWindow })) return undefined;
-	ctx.dispatch({ type: "compaction-started", startedAt: Date.now() });
-	const result = await autoCompactIfNeeded({ store: ctx.store, model, summaryModel: ctx.summaryModel, signal, bus: ctx.bus, maxRetries: ctx.maxRetries });
+	const result = await autoCompactIfNeeded({
+		store: ctx.store, model, summaryModel: ctx.summaryModel, signal, bus: ctx.bus, maxRetries: ctx.maxRetries,
+		// The spinner shows only once it is decided that a summary will be written.
+		onCompacting: () => ctx.dispatch({ type: "compaction-started", startedAt: Date.now() }),
+	});
+	if (result.status === "not-needed") return undefined;
 	if (result.status === "cancelled" && result.reason === "aborted") {
 		ctx.dispatch({ type: "turn-finished", status: info("Compaction cancelled — message not sent") });
 		ctx.dispatch({ type: "editor-text-requested", text: prompt });
