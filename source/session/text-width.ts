@@ -1,0 +1,66 @@
+/**
+ * Text measured the way a terminal draws it: by grapheme cluster (what a user sees as one
+ * character: an emoji with modifiers, a letter with combining marks) and by display column
+ * (CJK and most emoji take two). Every cursor move, delete, cut and pad in arbor goes through here,
+ * so no surrogate pair is ever split and no row wraps because it was counted in UTF-16 units.
+ */
+import stringWidth from "string-width";
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** The grapheme clusters of `text`, in order. */
+export function graphemes(text: string): string[] {
+	return Array.from(segmenter.segment(text), (s) => s.segment);
+}
+
+/** Columns `text` takes in a terminal (no escape sequences expected: sanitize first). */
+export function displayWidth(text: string): number {
+	return stringWidth(text);
+}
+
+/**
+ * The code-unit offset of the grapheme boundary before `offset` (0 at the start). Used to move a
+ * cursor left or delete backwards by one user-visible character.
+ */
+export function previousBoundary(text: string, offset: number): number {
+	let last = 0;
+	for (const { index } of segmenter.segment(text)) {
+		if (index >= offset) break;
+		last = index;
+	}
+	return last;
+}
+
+/** The code-unit offset of the grapheme boundary after `offset` (`text.length` at the end). */
+export function nextBoundary(text: string, offset: number): number {
+	for (const { index, segment } of segmenter.segment(text)) {
+		if (index + segment.length > offset) return index + segment.length;
+	}
+	return text.length;
+}
+
+/**
+ * `text` cut to at most `columns` display columns, never inside a grapheme; when it is cut,
+ * `ellipsis` (counted in the width) ends it.
+ */
+export function cutToWidth(text: string, columns: number, ellipsis = "…"): string {
+	if (columns <= 0) return "";
+	if (displayWidth(text) <= columns) return text;
+	const room = columns - displayWidth(ellipsis);
+	if (room < 0) return "";
+	let out = "";
+	let used = 0;
+	for (const g of graphemes(text)) {
+		const w = displayWidth(g);
+		if (used + w > room) break;
+		out += g;
+		used += w;
+	}
+	return out + ellipsis;
+}
+
+/** `text` padded with spaces on the right to exactly `columns` display columns (cut first if wider). */
+export function padToWidth(text: string, columns: number): string {
+	const cut = cutToWidth(text, columns);
+	return cut + " ".repeat(Math.max(0, columns - displayWidth(cut)));
+}
