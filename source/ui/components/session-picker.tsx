@@ -1,7 +1,7 @@
-import { Box, Text, useInput } from "ink";
 import React, { useMemo, useState } from "react";
 import type { SessionInfo } from "../../session/index.js";
-import { PickList } from "./pick-list.js";
+import { useTextField } from "./line-field.js";
+import { ListPicker } from "./list-picker.js";
 
 type Props = {
 	listHere(): SessionInfo[];
@@ -30,20 +30,9 @@ export function matchesSession(s: SessionInfo, query: string): boolean {
 /** /resume and -r: this folder's sessions (Tab: all folders), type to search, Enter opens. */
 export function SessionPicker({ listHere, listAll, currentFile, rows, onOpen, onCancel }: Props) {
 	const [all, setAll] = useState(false);
-	const [query, setQuery] = useState("");
-	const [index, setIndex] = useState(0);
+	const search = useTextField("");
 	const sessions = useMemo(() => (all ? listAll() : listHere()), [all, listAll, listHere]);
-	const shown = sessions.filter((s) => matchesSession(s, query));
-	const selected = Math.min(index, Math.max(0, shown.length - 1));
-	useInput((input, key) => {
-		if (key.escape || (key.ctrl && input === "c")) return onCancel();
-		if (key.return) return shown[selected] ? onOpen(shown[selected]) : undefined;
-		if (key.tab) return (setAll(!all), setIndex(0));
-		if (key.upArrow) return setIndex((selected - 1 + shown.length) % Math.max(1, shown.length));
-		if (key.downArrow) return setIndex((selected + 1) % Math.max(1, shown.length));
-		if (key.backspace || key.delete) return (setQuery(query.slice(0, -1)), setIndex(0));
-		if (!key.ctrl && !key.meta && input >= " ") return (setQuery(query + input), setIndex(0));
-	});
+	const shown = sessions.filter((s) => matchesSession(s, search.field.text));
 	const now = Date.now();
 	const labels = shown.map((s) => {
 		const mark = s.file === currentFile ? "*" : " ";
@@ -51,10 +40,16 @@ export function SessionPicker({ listHere, listAll, currentFile, rows, onOpen, on
 		return `${mark}${ago(s.modified, now).padStart(4)}  ${where}${oneLine(s.name ?? s.firstMessage) || "(empty)"}  (${s.entryCount})`;
 	});
 	return (
-		<Box flexDirection="column" marginTop={1}>
-			<Text bold>{`Resume a session — ${all ? "all folders" : "this folder"} (Tab toggles, type to search, Enter opens, Esc cancels)`}</Text>
-			<Text>{`Search: ${query}`}</Text>
-			{shown.length === 0 ? <Text dimColor>No sessions found</Text> : <PickList rows={labels} selected={selected} size={Math.max(5, rows - 8)} />}
-		</Box>
+		<ListPicker
+			key={String(all)}
+			title={`Resume a session — ${all ? "all folders" : "this folder"} (Tab toggles, type to search, Enter opens, Esc cancels)`}
+			labels={labels}
+			size={Math.max(5, rows - 8)}
+			search={search}
+			empty="No sessions found"
+			onPick={(i) => onOpen(shown[i]!)}
+			onCancel={onCancel}
+			onKey={(event) => (event.kind === "key" && event.name === "tab" && !event.shift ? (setAll(!all), true) : false)}
+		/>
 	);
 }
