@@ -64,7 +64,7 @@ describe("resume picker", () => {
 		});
 		unmount = t.unmount;
 		await t.until(() => t.frame().includes("this folder"), "picker");
-		const title = (scope: string) => `Resume a session — ${scope} (Tab toggles, type to search, Enter opens, Esc cancels)`;
+		const title = (scope: string) => `Resume a session — ${scope}\nTab all folders · type to search · Enter open · Ctrl+R rename · Ctrl+D to trash · Esc cancel`;
 		expect(t.frame()).toBe(`\n${title("this folder")}\nSearch: ▏\n›    5m  beta bananas  (2)\n     2h  alpha apples  (2)\ntest:m · 0 tokens · empty`);
 		await t.press("\t");
 		await t.until(() => t.frame().includes("all folders"), "all folders");

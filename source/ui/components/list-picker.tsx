@@ -7,6 +7,8 @@ import { PickList } from "./pick-list.js";
 
 export type ListPickerProps = {
 	title: string;
+	/** A dim line of key hints under the title. */
+	hint?: string;
 	/** The rows to choose from (already filtered by the caller when there is a search). */
 	labels: readonly string[];
 	/** Row selected at first. */
@@ -45,6 +47,7 @@ export function ListPicker(props: ListPickerProps) {
 	return (
 		<Box flexDirection="column" marginTop={1}>
 			<Text bold wrap="truncate-end">{props.title}</Text>
+			{props.hint ? <Text dimColor wrap="truncate-end">{props.hint}</Text> : null}
 			{props.search ? <LineField label="Search: " field={props.search.field} active={props.active !== false} /> : null}
 			{n === 0 ? <Text dimColor>{props.empty ?? "Nothing to choose"}</Text> : <PickList rows={labels} selected={selected} size={size} />}
 		</Box>

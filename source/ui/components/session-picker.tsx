@@ -1,18 +1,30 @@
+import { Box, Text } from "ink";
 import React, { useMemo, useState } from "react";
 import type { SessionInfo } from "../../session/index.js";
+import type { SessionActions } from "../hooks/session-actions.js";
+import { isCtrl, type KeyEvent } from "../input/key-event.js";
+import { lineage } from "../state/session-lineage.js";
 import { useTextField } from "./line-field.js";
 import { ListPicker } from "./list-picker.js";
+import { ConfirmTrash, RenameSession } from "./session-dialogs.js";
 
 type Props = {
 	listHere(): SessionInfo[];
 	listAll(): SessionInfo[];
 	currentFile?: string;
 	rows: number;
+	actions: SessionActions;
 	onOpen(session: SessionInfo): void;
 	onCancel(): void;
 };
 
+type Mode =
+	| { kind: "list"; notice?: { ok: boolean; text: string }; version: number }
+	| { kind: "rename"; session: SessionInfo; version: number }
+	| { kind: "trash"; session: SessionInfo; version: number };
+
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+const title = (s: SessionInfo) => oneLine(s.name ?? s.firstMessage) || "(empty)";
 
 function ago(modified: Date, now: number): string {
 	const minutes = Math.floor((now - modified.getTime()) / 60_000);
@@ -27,29 +39,46 @@ export function matchesSession(s: SessionInfo, query: string): boolean {
 	return query.toLowerCase().split(/\s+/).filter(Boolean).every((w) => hay.includes(w));
 }
 
-/** /resume and -r: this folder's sessions (Tab: all folders), type to search, Enter opens. */
-export function SessionPicker({ listHere, listAll, currentFile, rows, onOpen, onCancel }: Props) {
+const HINT = "Tab all folders · type to search · Enter open · Ctrl+R rename · Ctrl+D to trash · Esc cancel";
+
+/**
+ * /resume and -r: this folder's sessions (Tab: all folders) with forks indented under the session
+ * they came from; type to search (a flat list of matches); Ctrl+R renames, Ctrl+D moves to the trash.
+ */
+export function SessionPicker({ listHere, listAll, currentFile, rows, actions, onOpen, onCancel }: Props) {
 	const [all, setAll] = useState(false);
+	const [mode, setMode] = useState<Mode>({ kind: "list", version: 0 });
 	const search = useTextField("");
-	const sessions = useMemo(() => (all ? listAll() : listHere()), [all, listAll, listHere]);
-	const shown = sessions.filter((s) => matchesSession(s, search.field.text));
+	// `version` re-lists after a rename or a move to the trash.
+	const sessions = useMemo(() => (all ? listAll() : listHere()), [all, listAll, listHere, mode.version]);
+	const query = search.field.text;
+	const shown = query.trim() ? sessions.filter((s) => matchesSession(s, query)).map((session) => ({ session, depth: 0 })) : lineage(sessions);
+	const back = (notice?: { ok: boolean; text: string }) => setMode({ kind: "list", notice, version: mode.version + (notice?.ok ? 1 : 0) });
 	const now = Date.now();
-	const labels = shown.map((s) => {
+	const labels = shown.map(({ session: s, depth }) => {
 		const mark = s.file === currentFile ? "*" : " ";
 		const where = all ? `${s.cwd}  ` : "";
-		return `${mark}${ago(s.modified, now).padStart(4)}  ${where}${oneLine(s.name ?? s.firstMessage) || "(empty)"}  (${s.entryCount})`;
+		return `${mark}${ago(s.modified, now).padStart(4)}  ${"  ".repeat(depth)}${depth ? "└ " : ""}${where}${title(s)}  (${s.entryCount})`;
 	});
+	const onKey = (event: KeyEvent, index: number): boolean => {
+		const session = shown[index]?.session;
+		if (event.kind === "key" && event.name === "tab" && !event.shift) return setAll(!all), true;
+		if (session && isCtrl(event, "r")) return setMode({ kind: "rename", session, version: mode.version }), true;
+		if (session && isCtrl(event, "d")) return setMode({ kind: "trash", session, version: mode.version }), true;
+		return false;
+	};
 	return (
-		<ListPicker
-			key={String(all)}
-			title={`Resume a session — ${all ? "all folders" : "this folder"} (Tab toggles, type to search, Enter opens, Esc cancels)`}
-			labels={labels}
-			size={Math.max(5, rows - 8)}
-			search={search}
-			empty="No sessions found"
-			onPick={(i) => onOpen(shown[i]!)}
-			onCancel={onCancel}
-			onKey={(event) => (event.kind === "key" && event.name === "tab" && !event.shift ? (setAll(!all), true) : false)}
-		/>
+		<Box flexDirection="column">
+			<ListPicker
+				key={`${all}-${mode.version}`} title={`Resume a session — ${all ? "all folders" : "this folder"}`} hint={HINT}
+				labels={labels} size={Math.max(5, rows - 9)} search={search} empty="No sessions found"
+				onPick={(i) => onOpen(shown[i]!.session)} onCancel={onCancel} onKey={onKey} active={mode.kind === "list"}
+			/>
+			{mode.kind === "list" && mode.notice ? <Text color={mode.notice.ok ? undefined : "red"}>{mode.notice.text}</Text> : null}
+			{mode.kind === "rename" ? (
+				<RenameSession label={title(mode.session)} initial={mode.session.name ?? ""} onCancel={() => back()} onSave={(name) => back(name ? actions.rename(mode.session, name) : undefined)} />
+			) : null}
+			{mode.kind === "trash" ? <ConfirmTrash label={title(mode.session)} onAnswer={(yes) => back(yes ? actions.trash(mode.session) : undefined)} /> : null}
+		</Box>
 	);
 }
