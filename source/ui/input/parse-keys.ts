@@ -95,64 +95,70 @@ export type KeyParser = {
 	push(data: string): KeyEvent[];
 };
 
+/** What the parser keeps between reads: unparsed input, and the paste being collected. */
+type ParserState = { buf: string; paste: string | null };
+
+/** Inside a paste: everything up to ESC[201~ is text; a marker cut by the read stays pending. */
+function takePaste(state: ParserState, out: KeyEvent[]): boolean {
+	const end = state.buf.indexOf(PASTE_END);
+	if (end === -1) {
+		let keep = Math.min(state.buf.length, PASTE_END.length - 1);
+		while (keep > 0 && !PASTE_END.startsWith(state.buf.slice(state.buf.length - keep))) keep--;
+		state.paste += state.buf.slice(0, state.buf.length - keep);
+		state.buf = state.buf.slice(state.buf.length - keep);
+		return false;
+	}
+	out.push({ kind: "paste", text: cleanPaste(state.paste + state.buf.slice(0, end)) });
+	state.paste = null;
+	state.buf = state.buf.slice(end + PASTE_END.length);
+	return true;
+}
+
+/** An escape sequence at the start of the buffer; false when it is incomplete (wait for more). */
+function takeEscape(state: ParserState, out: KeyEvent[]): boolean {
+	const s = escapeStep(state.buf, 0);
+	if (s === "pending") {
+		// Ink hands over a lone ESC (or two) only after nothing else came with it: the Esc key.
+		if (state.buf !== ESC && state.buf !== ESC + ESC) return false;
+		for (const _ of state.buf) out.push(key("escape"));
+		state.buf = "";
+		return false;
+	}
+	state.buf = state.buf.slice(s.used);
+	if (s.decoded === "paste-start") state.paste = "";
+	else if (s.decoded) out.push(s.decoded);
+	return true;
+}
+
+/** Consumes one token; false when nothing more can be parsed until the next read. */
+function step(state: ParserState, out: KeyEvent[]): boolean {
+	if (state.paste !== null) return takePaste(state, out);
+	if (state.buf === "") return false;
+	if (state.buf[0] === ESC) return takeEscape(state, out);
+	const text = TEXT_RUN.exec(state.buf)?.[0];
+	if (text) {
+		out.push({ kind: "text", text: wellFormed(text) });
+		state.buf = state.buf.slice(text.length);
+		return true;
+	}
+	const control = controlKey(state.buf[0]!);
+	if (control) out.push(control);
+	state.buf = state.buf.slice(1);
+	return true;
+}
+
 /**
  * Turns terminal input into ordered key events. Sequences split across reads are completed by the
  * next read; everything between `ESC[200~` and `ESC[201~` is one literal paste, however many reads
- * it spans. A lone ESC at the end of a read is the Esc key: Ink hands a pending ESC over only after
- * nothing else arrived with it.
+ * it spans. Typed text runs stay whole; every control key is its own event.
  */
 export function createKeyParser(): KeyParser {
-	let buf = "";
-	let paste: string | null = null;
-
-	const takePaste = (out: KeyEvent[]): boolean => {
-		const end = buf.indexOf(PASTE_END);
-		if (end === -1) {
-			let keep = Math.min(buf.length, PASTE_END.length - 1);
-			while (keep > 0 && !PASTE_END.startsWith(buf.slice(buf.length - keep))) keep--;
-			paste += buf.slice(0, buf.length - keep);
-			buf = buf.slice(buf.length - keep);
-			return false;
-		}
-		out.push({ kind: "paste", text: cleanPaste(paste + buf.slice(0, end)) });
-		paste = null;
-		buf = buf.slice(end + PASTE_END.length);
-		return true;
-	};
-
-	const step = (out: KeyEvent[]): boolean => {
-		if (paste !== null) return takePaste(out);
-		if (buf === "") return false;
-		if (buf[0] === ESC) {
-			const s = escapeStep(buf, 0);
-			if (s === "pending") {
-				if (buf !== ESC && buf !== ESC + ESC) return false;
-				for (const _ of buf) out.push(key("escape"));
-				buf = "";
-				return false;
-			}
-			buf = buf.slice(s.used);
-			if (s.decoded === "paste-start") paste = "";
-			else if (s.decoded) out.push(s.decoded);
-			return true;
-		}
-		const text = TEXT_RUN.exec(buf)?.[0];
-		if (text) {
-			out.push({ kind: "text", text: wellFormed(text) });
-			buf = buf.slice(text.length);
-			return true;
-		}
-		const control = controlKey(buf[0]!);
-		if (control) out.push(control);
-		buf = buf.slice(1);
-		return true;
-	};
-
+	const state: ParserState = { buf: "", paste: null };
 	return {
 		push(data) {
-			buf += data;
+			state.buf += data;
 			const out: KeyEvent[] = [];
-			while (step(out));
+			while (step(state, out));
 			return out;
 		},
 	};
