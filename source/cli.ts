@@ -88,6 +88,14 @@ function addSubcommands(program: Command): void {
 		.argument("[entryId]")
 		.option("--json", "JSON output")
 		.action((s: string, id: string | undefined, o: CommonOptions) => run(async () => (await sub()).forkCommand(s, id, o)));
+	addSessionDir(program.command("search").description("search every session of this directory (or all)"))
+		.argument("<query...>", 'words (all must match), "a phrase", re:<regex>')
+		.option("--all", "sessions of every directory")
+		.option("--limit <n>", "at most this many hits (default 20)")
+		.option("--json", "JSON output")
+		.action((q: string[], o: CommonOptions & { limit?: string }) =>
+			run(async () => (await import("./print/search-command.js")).searchCommand(q, o)),
+		);
 	addSessionDir(program.command("label").description("set a label on an entry; no text clears it"))
 		.argument("<session>")
 		.argument("<entryId>")
