@@ -96,6 +96,12 @@ function addSubcommands(program: Command): void {
 		.action((q: string[], o: CommonOptions & { limit?: string }) =>
 			run(async () => (await import("./print/search-command.js")).searchCommand(q, o)),
 		);
+	program
+		.command("import")
+		.description("Claude Code sessions and Codex rollouts → arbor sessions (the sources are only read)")
+		.argument("<paths...>", "session files or folders")
+		.option("--json", "JSON output")
+		.action((paths: string[], o: CommonOptions) => run(async () => (await import("./print/import-command.js")).importCommand(paths, o)));
 	addSessionDir(program.command("label").description("set a label on an entry; no text clears it"))
 		.argument("<session>")
 		.argument("<entryId>")
