@@ -96,6 +96,23 @@ function addSubcommands(program: Command): void {
 		.action((q: string[], o: CommonOptions & { limit?: string }) =>
 			run(async () => (await import("./print/search-command.js")).searchCommand(q, o)),
 		);
+	const cmp = () => import("./print/compare-command.js");
+	addSessionDir(addModelOptions(program.command("compare").description("two branches from their common ancestor")))
+		.argument("<session>")
+		.argument("<entryA>")
+		.argument("<entryB>")
+		.option("--summarize", "ask the summary model for a short comparison")
+		.option("--json", "JSON output")
+		.action((s: string, a: string, b: string, o: CommonOptions & ModelFlags) => run(async () => (await cmp()).compareCommand(s, a, b, o)));
+	addSessionDir(addModelOptions(program.command("merge").description("bring a branch's conclusions into another as a branch summary")))
+		.argument("<session>")
+		.argument("<fromEntry>")
+		.option("--into <entryId>", "the entry to merge into (default: the current leaf)")
+		.option("--instructions <text>", "extra focus for the summary")
+		.option("--replace-instructions", "use --instructions instead of the default instructions")
+		.option("--label <text>", "label the branch summary")
+		.option("--json", "JSON output")
+		.action((s: string, from: string, o: CommonOptions & ModelFlags & { into?: string }) => run(async () => (await cmp()).mergeCommand(s, from, o)));
 	program
 		.command("import")
 		.description("Claude Code sessions and Codex rollouts → arbor sessions (the sources are only read)")
