@@ -14,7 +14,9 @@ import { reported } from "./session-arg.js";
 type PrintOptions = ChatFlags & {
 	outputFormat?: OutputFormat;
 	at?: string;
-	summarize?: string | boolean;
+	summarize?: boolean;
+	instructions?: string;
+	replaceInstructions?: boolean;
 	label?: string;
 	verbose?: boolean;
 };
@@ -32,13 +34,15 @@ export function composePrompt(piped: string, args: string[]): string {
 	return parts.join("\n\n");
 }
 
+/** `--at`: the entry becomes the new message's parent (a branch summary in between with --summarize). */
 async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOptions, printer: Printer): Promise<void> {
 	if (!opts.at) return;
 	const targetId = store.snapshot().resolveId(opts.at);
-	const summarize = opts.summarize !== undefined && opts.summarize !== false;
 	const result = await navigateTree({ store, summaryModel: models.summary, maxRetries: maxRetries() }, targetId, {
-		summarize,
-		customInstructions: typeof opts.summarize === "string" ? opts.summarize : undefined,
+		summarize: opts.summarize === true,
+		customInstructions: opts.instructions,
+		replaceInstructions: opts.replaceInstructions,
+		asParent: true,
 	});
 	if (result.status === "failed") throw new CliError(result.message, 1);
 	if (result.status === "cancelled") throw new CliError("navigation cancelled", 1);
@@ -74,11 +78,18 @@ function resultOf(store: SessionStore, turn: TurnResult, error?: string): PrintR
 	};
 }
 
+function checkTreeFlags(opts: PrintOptions): void {
+	if (opts.summarize && !opts.at) throw usageError("--summarize needs --at <entryId>");
+	if ((opts.instructions !== undefined || opts.replaceInstructions) && !opts.summarize) {
+		throw usageError("--instructions and --replace-instructions need --summarize");
+	}
+}
+
 /** `arbor -p`: answer one message without a UI, with exit codes scripts can trust. */
 export async function runPrintMode(words: string[], opts: PrintOptions): Promise<number> {
 	const where = place(opts);
 	if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c in print mode");
-	if (opts.summarize !== undefined && !opts.at) throw usageError("--summarize needs --at <entryId>");
+	checkTreeFlags(opts);
 	const settings = loadSettings(where.home);
 	const prompt = composePrompt(await readStdin(), words);
 	if (!prompt) throw usageError("no prompt");
