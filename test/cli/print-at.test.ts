@@ -118,3 +118,20 @@ describe("-p --at X --summarize: a plain flag, the prompt stays the prompt", () 
 		}
 	});
 });
+
+describe("no model configured: the error names the model the session recorded", () => {
+	it("-s and -c point at ollama:llama3.2 (the fixture's model); a new session gets the general message", async () => {
+		const { file, dir, home } = fixtureCopy(TREE);
+		const before = readFileSync(file);
+		const env = { ARBOR_HOME: home, ARBOR_MODEL: undefined, ARBOR_BASE_URL: undefined };
+		const hint = "arbor: no model configured: this session used ollama:llama3.2; run with -m ollama:llama3.2 (or set ARBOR_MODEL)\n";
+		const named = await runCli(["-p", "-s", file, "hello"], { cwd: dir, env });
+		expect([named.code, named.stdout, named.stderr]).toEqual([2, "", hint]);
+		const continued = await runCli(["-p", "-c", "--session-dir", dir, "hello"], { cwd: dir, env });
+		expect([continued.code, continued.stderr]).toEqual([2, hint]);
+		const fresh = await runCli(["-p", "--session-dir", dir, "hello"], { cwd: dir, env });
+		expect(fresh.code).toBe(2);
+		expect(fresh.stderr).toMatch(/^arbor: no model configured: use --model provider:model .* or set ARBOR_MODEL\n$/);
+		expect(readFileSync(file).equals(before)).toBe(true);
+	});
+});
