@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, utimesSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { listAllSessions, listSessions, SessionStore, sessionDirFor } from "../../source/session/index.js";
@@ -23,7 +23,9 @@ function saved(home: string, cwd: string, text: string, ageMs: number, parentSes
 	store.appendMessage(say(`answer to ${text}`));
 	const file = store.file!;
 	store.close();
+	// Sessions are ordered by their last entry's time: age the entries, not only the file.
 	const when = new Date(Date.now() - ageMs);
+	writeFileSync(file, readFileSync(file, "utf8").replace(/("type":"message".*?"timestamp":")[^"]+/g, `$1${when.toISOString()}`));
 	utimesSync(file, when, when);
 	return file;
 }
