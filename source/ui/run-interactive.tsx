@@ -9,7 +9,7 @@ import { App } from "./components/app.js";
 import type { UiDeps } from "./deps.js";
 import { CLEAR_TERMINAL } from "./hooks/use-navigation.js";
 import type { InteractiveOptions } from "./options.js";
-import { enableTerminalModes, kittyKeyboardOption } from "./terminal-modes.js";
+import { enableTerminalModes, kittyExpected, kittyKeyboardOption } from "./terminal-modes.js";
 
 export type { InteractiveOptions } from "./options.js";
 
@@ -60,7 +60,8 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 	let current: SessionStoreApi = opts.store;
 	const stdout = io.stdout ?? process.stdout;
 	const bus = io.bus ?? new EventBus();
-	const modes = enableTerminalModes(stdout);
+	const kitty = kittyKeyboardOption(process.env);
+	const modes = enableTerminalModes(stdout, { kitty: stdout.isTTY === true && kittyExpected(process.env) });
 	const instance = render(
 		<RestoreOnUnmount restore={modes.restore}>
 			<App
@@ -73,7 +74,7 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 		</RestoreOnUnmount>,
 		{
 			exitOnCtrlC: false,
-			kittyKeyboard: kittyKeyboardOption(process.env),
+			kittyKeyboard: kitty,
 			stdout,
 			...(io.stdin ? { stdin: io.stdin } : {}),
 			...(io.stderr ? { stderr: io.stderr } : {}),

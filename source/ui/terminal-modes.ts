@@ -20,10 +20,19 @@ export type TerminalModes = {
 
 type Out = { write(text: string): unknown };
 
+/** Kitty keyboard flags: pop (back to the terminal's own) and push ours (disambiguate). */
+export const KITTY_POP = "\u001b[<u";
+export const KITTY_PUSH = "\u001b[>1u";
+
 let current: TerminalModes | undefined;
 
-/** Turns the modes on and registers their restore for the process `exit` event. */
-export function enableTerminalModes(out: Out): TerminalModes {
+/**
+ * Turns the modes on and registers their restore for the process `exit` event. `kitty`: Ink has
+ * pushed kitty keyboard flags; they are popped while another program owns the terminal (an editor
+ * that does not speak the protocol would otherwise get `ESC[120;5u` for Ctrl+X) and pushed back.
+ */
+export function enableTerminalModes(out: Out, opts: { kitty?: boolean } = {}): TerminalModes {
+	const kitty = opts.kitty === true;
 	let on = true;
 	let done = false;
 	const write = (text: string) => {
@@ -46,12 +55,12 @@ export function enableTerminalModes(out: Out): TerminalModes {
 		suspend() {
 			if (done || !on) return;
 			on = false;
-			write(MODES_OFF);
+			write(MODES_OFF + (kitty ? KITTY_POP : ""));
 		},
 		resume() {
 			if (done || on) return;
 			on = true;
-			write(MODES_ON);
+			write(MODES_ON + (kitty ? KITTY_PUSH : ""));
 		},
 	};
 	write(MODES_ON);
@@ -73,4 +82,15 @@ export function activeTerminalModes(): TerminalModes | undefined {
 export function kittyKeyboardOption(env: NodeJS.ProcessEnv): KittyKeyboardOptions {
 	const known = (env.TERM ?? "").startsWith("foot") || env.TERM_PROGRAM === "iTerm.app";
 	return { mode: known ? "enabled" : "auto", flags: ["disambiguateEscapeCodes"] };
+}
+
+/**
+ * Whether Ink will have pushed kitty flags: switched on directly, or a terminal that answers Ink's
+ * query (kitty, WezTerm, ghostty) reached without a multiplexer in between (tmux and screen do not
+ * answer, so Ink leaves the protocol off there).
+ */
+export function kittyExpected(env: NodeJS.ProcessEnv): boolean {
+	if (env.TMUX || env.STY || /^(screen|tmux)/.test(env.TERM ?? "")) return false;
+	if (kittyKeyboardOption(env).mode === "enabled") return true;
+	return "KITTY_WINDOW_ID" in env || env.TERM === "xterm-kitty" || env.TERM_PROGRAM === "WezTerm" || env.TERM_PROGRAM === "ghostty";
 }

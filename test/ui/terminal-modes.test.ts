@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { activeTerminalModes, enableTerminalModes, kittyKeyboardOption, MODES_OFF, MODES_ON } from "../../source/ui/terminal-modes.js";
+import {
+	activeTerminalModes, enableTerminalModes, KITTY_POP, KITTY_PUSH, kittyExpected, kittyKeyboardOption, MODES_OFF, MODES_ON,
+} from "../../source/ui/terminal-modes.js";
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -42,5 +44,17 @@ describe("terminal modes", () => {
 		expect(kittyKeyboardOption({ TERM: "xterm-256color" })).toEqual({ mode: "auto", flags: ["disambiguateEscapeCodes"] });
 		expect(kittyKeyboardOption({ TERM: "foot" }).mode).toBe("enabled");
 		expect(kittyKeyboardOption({ TERM_PROGRAM: "iTerm.app" }).mode).toBe("enabled");
+	});
+
+	it("pops the kitty flags for an external editor and pushes them back, only where Ink pushed them", () => {
+		const out: string[] = [];
+		const modes = enableTerminalModes({ write: (t) => out.push(t) }, { kitty: true });
+		restore = modes.restore;
+		modes.suspend();
+		modes.resume();
+		expect(out).toEqual([MODES_ON, MODES_OFF + KITTY_POP, MODES_ON + KITTY_PUSH]);
+		expect(kittyExpected({ TERM: "xterm-kitty" })).toBe(true);
+		expect(kittyExpected({ TERM: "xterm-kitty", TMUX: "/tmp/tmux-0/default,1,0" })).toBe(false);
+		expect(kittyExpected({ TERM: "xterm-256color" })).toBe(false);
 	});
 });
