@@ -40,6 +40,7 @@ const TABLE: [string, Expect][] = [
 	["sessions --session-dir D", { code: 0, stdout: /01a2028f .*\n {4}F\n$/ }],
 	["--session-dir D sessions", { code: 0, stdout: /01a2028f .*\n {4}F\n$/ }],
 	["sessions --session-dir D --json", { code: 0, stdout: /"file": "F"/ }],
+	["sessions --all --session-dir D", { code: 2, stderr: /^arbor: --all lists every project's sessions under ARBOR_HOME; drop --session-dir\n$/ }],
 	["sessions -s F", refusedBy("sessions", "-s/--session")],
 	["sessions --session F", refusedBy("sessions", "-s/--session")],
 	["sessions -c", refusedBy("sessions", "-c/--continue")],
