@@ -86,6 +86,23 @@ const TABLE: [string, Expect][] = [
 	["label --no-session F 474513f0", refusedBy("label", "--no-session")],
 ];
 
+/** Each subcommand's own options, also placed before its arguments. */
+const OWN: [string, Expect][] = [
+	["sessions --json --session-dir D", { code: 0, stdout: /^\[\n {2}\{\n {4}"file": "F",/ }],
+	["sessions --all", { code: 0, stdout: /^no sessions in .*home\n$/ }],
+	["tree --search fork-test F", { code: 0, stdout: /\(0\/269 entries\)\n$/ }],
+	["tree --filter user --search naïve F", { code: 0, stdout: /^(?:.*naïve.*\n)+ {2}\(\d+\/269 entries\)\n$/ }],
+	["tree --filter all F", { code: 0, stdout: /\(269\/269 entries\)\n$/ }],
+	["tree --json --filter labeled F", { code: 0, stdout: /^\{\n {2}"leafId": "428890f6",\n {2}"roots": \[\n/ }],
+	["tree --filter bogus F", { code: 2, stderr: /^arbor: unknown filter "bogus"/ }],
+	["context --json F", { code: 0, stdout: /^\{\n {2}"leafId": "428890f6",/ }],
+	["navigate --json F 474513f0", { code: 0, stdout: /"status": "moved",\n {2}"oldLeafId": "428890f6",\n {2}"newLeafId": "474513f0"/ }],
+	["navigate --label here F 474513f0", { code: 0, stdout: /^Navigated to 474513f0\n$/ }],
+	["navigate --instructions x F 474513f0", { code: 2, stderr: /^arbor: --instructions and --replace-instructions need --summarize\n$/ }],
+	["fork --json F 474513f0", { code: 0, stdout: /"parentSession": "F",\n {2}"leafId": "474513f0"/ }],
+	["label F 474513f0 two words", { code: 0, stdout: /^Labelled 474513f0: two words\n$/ }],
+];
+
 /** Print-mode and model options before a subcommand's name do not apply to it. */
 const ROOT_ONLY: [string, string, string][] = [
 	["-p tree F", "--print", "tree"],
@@ -114,6 +131,13 @@ describe("every subcommand × session option, through the built CLI", () => {
 		if (want.stderr) expect(run.stderr).toMatch(want.stderr);
 		if (want.code === 0) expect(run.stderr).toBe("");
 		else expect(run.stdout).toBe("");
+	});
+
+	it.each(OWN)("own options: arbor %s", async (row, want) => {
+		const run = await runRow(row);
+		expect(run.code, run.stderr).toBe(want.code);
+		if (want.stdout) expect(run.stdout).toMatch(want.stdout);
+		if (want.stderr) expect(run.stderr).toMatch(want.stderr);
 	});
 
 	it.each(ROOT_ONLY)("arbor %s is refused: %s does not apply to %s", async (row, flag, sub) => {
