@@ -166,16 +166,20 @@ describe("arbor navigate's own options are its own", () => {
 		expect(run.stdout).toMatch(/\neditorText:\nhook react refactor react render hook root .* token fix\n$/);
 	});
 
-	it("--label without --summarize labels the target; --summarize after the arguments works too", async () => {
+	it("--label without --summarize labels the target; --summarize and --replace-instructions after the arguments", async () => {
 		const labelled = setUp();
 		const run = await runCli(["navigate", labelled.F, "8c9ae725", "--label", "tool output"], { env: { ARBOR_HOME: labelled.home } });
 		expect([run.code, run.stderr]).toEqual([0, ""]);
 		expect(entries(labelled.F).at(-1)).toMatchObject({ type: "label", targetId: "8c9ae725", label: "tool output" });
 		const after = setUp();
 		server = await startSseServer([textReply("Summary B.")]);
-		const run2 = await runCli(["navigate", after.F, "474513f0", "--summarize", ...model(server.url)], { env: { ARBOR_HOME: after.home } });
+		const own = ["--instructions", "ONLY THIS", "--replace-instructions"];
+		const run2 = await runCli(["navigate", after.F, "474513f0", "--summarize", ...own, ...model(server.url)], { env: { ARBOR_HOME: after.home } });
 		expect([run2.code, run2.stderr]).toEqual([0, ""]);
 		expect(server.requests).toHaveLength(1);
+		const prompt = JSON.stringify(server.requests[0].body.messages);
+		expect(prompt).toContain("ONLY THIS");
+		expect(prompt).not.toContain("You write a structured summary");
 		expect(entries(after.F).at(-1)).toMatchObject({ type: "branch_summary", parentId: "474513f0", summary: expect.stringMatching(/^Summary B\./) });
 	});
 
