@@ -84,6 +84,22 @@ const TABLE: [string, Expect][] = [
 	["label -c F 474513f0", refusedBy("label", "-c/--continue")],
 	["label -r F 474513f0", refusedBy("label", "-r/--resume")],
 	["label --no-session F 474513f0", refusedBy("label", "--no-session")],
+	["search --session-dir D naïve --limit 2", { code: 0, stdout: /^[^]*2 of \d+ hits in 1 sessions searched \(D\)\n$/ }],
+	["search -s F x", refusedBy("search", "-s/--session")],
+	["search -c x", refusedBy("search", "-c/--continue")],
+	["search -r x", refusedBy("search", "-r/--resume")],
+	["search --no-session x", refusedBy("search", "--no-session")],
+	["compare --session-dir D 01a2 474513f0 8c9ae725", { code: 0, stdout: /8c9ae725/ }],
+	["compare -s F 474513f0 8c9ae725", refusedBy("compare", "-s/--session")],
+	["compare -c F 474513f0 8c9ae725", refusedBy("compare", "-c/--continue")],
+	["merge -s F 474513f0", refusedBy("merge", "-s/--session")],
+	["merge -r F 474513f0", refusedBy("merge", "-r/--resume")],
+	["merge --no-session F 474513f0", refusedBy("merge", "--no-session")],
+	["import --session-dir D F", refusedBy("import", "--session-dir")],
+	["import -s F F", refusedBy("import", "-s/--session")],
+	["import -c F", refusedBy("import", "-c/--continue")],
+	["import -r F", refusedBy("import", "-r/--resume")],
+	["import --no-session F", refusedBy("import", "--no-session")],
 ];
 
 /** Each subcommand's own options, also placed before its arguments. */
