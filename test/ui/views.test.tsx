@@ -5,7 +5,6 @@ import { failOnActWarnings } from "./act-warnings.js";
 import { LiveArea, tailLines } from "../../source/ui/components/live-area.js";
 import { MessageView } from "../../source/ui/components/message-view.js";
 import { StatusLine, statusText } from "../../source/ui/components/status-line.js";
-import { parseInline, parseMarkdown } from "../../source/ui/markdown.js";
 import type { TranscriptItem } from "../../source/ui/state/transcript.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -51,17 +50,6 @@ describe("MessageView", () => {
 	it("summaries are collapsed to their first line", () => {
 		expect(item({ kind: "summary", key: "s", label: "branch summary", text: "## Goal\nmore" })).toBe("\n[branch summary] ## Goal…");
 		expect(item({ kind: "summary", key: "s", label: "compaction", text: "one line" })).toBe("\n[compaction] one line");
-	});
-});
-
-describe("markdown", () => {
-	it("inline spans", () => {
-		expect(parseInline("a `b` **c** *d* e_f_g")).toEqual([
-			{ text: "a " }, { text: "b", style: "code" }, { text: " " }, { text: "c", style: "bold" }, { text: " " }, { text: "d", style: "italic" }, { text: " e_f_g" },
-		]);
-	});
-	it("an unclosed fence keeps streaming lines as code", () => {
-		expect(parseMarkdown("```js\nlet x")).toEqual([{ kind: "code", text: "let x", lang: "js" }]);
 	});
 });
 

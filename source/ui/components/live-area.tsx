@@ -1,6 +1,8 @@
 import { Spinner } from "@inkjs/ui";
 import { Box, Text } from "ink";
 import React, { useEffect, useState } from "react";
+import { terminalText } from "../../session/terminal-text.js";
+import { cutToWidth, displayWidth } from "../../session/text-width.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
 import type { AppState } from "../state/app-reducer.js";
@@ -23,7 +25,7 @@ export function tailLines(text: string, maxLines: number, cols: number): string 
 	let rows = 0;
 	for (let i = lines.length - 1; i >= 0; i--) {
 		const line = lines[i]!;
-		const lineRows = Math.max(1, Math.ceil([...line].length / Math.max(1, cols)));
+		const lineRows = Math.max(1, Math.ceil(displayWidth(line) / Math.max(1, cols)));
 		if (rows + lineRows > maxLines) {
 			if (kept.length === 0) kept.unshift(line.slice(-maxLines * cols));
 			break;
@@ -49,11 +51,9 @@ const seconds = (now: number, since: number) => `${Math.max(0, Math.floor((now -
 
 /** A spinner row cut to `cols`: the spinner frame and its space take two columns. */
 function SpinnerRow({ label, cols }: { label: string; cols: number }) {
-	const room = Math.max(1, cols - 2);
-	const chars = [...label];
 	return (
 		<Box width={cols}>
-			<Spinner label={chars.length > room ? `${chars.slice(0, room - 1).join("")}…` : label} />
+			<Spinner label={cutToWidth(terminalText(label).replace(/[\n\t]/g, " "), Math.max(1, cols - 2))} />
 		</Box>
 	);
 }
@@ -67,7 +67,7 @@ export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now
 	return (
 		<Box flexDirection="column" marginTop={1} width={cols}>
 			{(live?.thinkingChars ?? 0) > 0 && text === "" && <Text dimColor italic>{`thinking… (${live!.thinkingChars} chars)`}</Text>}
-			{text !== "" && <MarkdownView text={tailLines(text, maxLines, cols)} width={cols} />}
+			{text !== "" && <MarkdownView text={tailLines(terminalText(text), maxLines, cols)} width={cols} />}
 			{running.map((tool) => (
 				<SpinnerRow key={tool.toolCallId} cols={cols} label={`${describeToolCall(tool.toolName as ToolName, tool.args)} (${seconds(now, tool.startedAt)})`} />
 			))}
