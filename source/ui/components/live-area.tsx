@@ -6,6 +6,7 @@ import { cutToWidth, displayWidth } from "../../session/text-width.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
 import type { AppState } from "../state/app-reducer.js";
+import { loadHighlighter } from "../highlight.js";
 import { MarkdownView } from "./markdown-view.js";
 
 type Props = {
@@ -61,6 +62,11 @@ function SpinnerRow({ label, cols }: { label: string; cols: number }) {
 /** The streaming reply and running tools, below the printed transcript. */
 export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now }: Props) {
 	const now = useTick(busy !== null, clock);
+	// A reply may bring code: start loading the highlighter (never before the first frame) so the
+	// reply is highlighted when it is printed, even when it finishes quickly.
+	useEffect(() => {
+		if (busy !== null) void loadHighlighter();
+	}, [busy !== null]);
 	if (busy === null) return null;
 	const text = live?.text ?? "";
 	const waiting = text === "" && running.length === 0;
