@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { HOSTILE, HOSTILE_SHOWN, RAW_CONTROL, writeHostileSession } from "../helpers/hostile.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { errorReply, startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -70,5 +70,16 @@ describe("escape sequences in a model reply (print mode)", () => {
 		const lines = stream.stdout.trim().split("\n").map((l) => JSON.parse(l));
 		expect(lines.filter((l) => l.type === "text_delta").map((l) => l.delta).join("")).toBe(HOSTILE);
 		expect(lines.at(-1).text).toBe(HOSTILE);
+	});
+
+	it("a provider error message is sanitized on stderr", async () => {
+		server = await startSseServer(() => errorReply(400, `bad ${HOSTILE}`));
+		const { dir, home } = place();
+		const run = await runCli(["-p", "--model", "compat:test-model", "--base-url", server.url, "hi"], {
+			cwd: dir, env: { ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0" },
+		});
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("bad t clear");
+		expect(run.stderr).not.toMatch(RAW_CONTROL);
 	});
 });
