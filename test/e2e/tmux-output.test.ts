@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { displayWidth } from "../../source/session/text-width.js";
@@ -52,6 +53,7 @@ describe.skipIf(!HAS_CLI)("terminal output in tmux", () => {
 		const { dir, home } = tempPlace("output");
 		r.dir = dir;
 		const file = writeHostileSession(home);
+		writeFileSync(join(home, "settings.json"), JSON.stringify({ askSummary: false }));
 		// Three-character deltas split every sequence across chunks.
 		r.server = await startSseServer([textReply(HOSTILE.match(/[\s\S]{1,3}/g)!)]);
 		const args = ["--session", file, "--model", "compat:test-model", "--base-url", r.server.url];
@@ -68,6 +70,14 @@ describe.skipIf(!HAS_CLI)("terminal output in tmux", () => {
 		const tree = await t.waitForScreen((s) => s.includes("Session tree"), "tree");
 		expect(tree).toContain(`[lab ${HOSTILE_SHOWN}] user: user ${HOSTILE_SHOWN}`);
 		expect(tree).toContain(MARKER);
+		expect(paneTitle(t)).toBe(TITLE);
+		// Selecting the hostile user message puts its text in the editor: without the codes.
+		t.send("Home");
+		await t.waitForScreen((s) => s.includes("› • [lab"), "user row selected");
+		t.send("Enter");
+		const edited = await t.waitForScreen((s) => s.includes("Navigated to selected point"), "moved");
+		// (arbor itself clears the screen after a move to replay the new path: no marker check here)
+		expect(edited).toContain("› user t clear osc52 redRED dcs bell end");
 		expect(paneTitle(t)).toBe(TITLE);
 	});
 
