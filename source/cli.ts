@@ -6,7 +6,6 @@
 import { Command, CommanderError, Option } from "commander";
 import { CliError } from "./errors.js";
 import type { CommonOptions, ModelFlags } from "./print/options.js";
-import { terminalText } from "./session/terminal-text.js";
 
 declare const ARBOR_VERSION: string;
 const VERSION = typeof ARBOR_VERSION === "string" ? ARBOR_VERSION : "0.0.0-dev";
@@ -104,7 +103,7 @@ function exitAfterFlush(code: number): void {
 }
 
 function fail(message: string, code: number): void {
-	process.stderr.write(`arbor: ${terminalText(message.replace(/^error: /, "").split("\n")[0]!)}\n`);
+	process.stderr.write(`arbor: ${message.replace(/^error: /, "").split("\n")[0]}\n`);
 	exitAfterFlush(code);
 }
 

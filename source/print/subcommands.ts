@@ -66,7 +66,7 @@ export async function navigateCommand(arg: string, entryId: string, opts: Common
 			replaceInstructions: opts.replaceInstructions,
 			label: opts.label,
 		});
-		if (result.status === "failed") throw new CliError(result.message, 1);
+		if (result.status === "failed") throw new CliError(terminalText(result.message), 1);
 		if (result.status === "cancelled") throw new CliError("navigation cancelled", 1);
 		if (opts.json) return json({ file: store.file, ...result, summaryEntry: result.status === "moved" ? result.summaryEntry : undefined });
 		if (result.status === "already-here") return out("Already at this point");
