@@ -53,6 +53,27 @@ describe("MessageView", () => {
 	});
 });
 
+describe("escape sequences in transcript items and the status line", () => {
+	const E = "\u001b";
+	const bad = `x${E}]0;PWNED\u0007${E}[2J${E}[31my`;
+	it("are removed from every kind of item", () => {
+		const frames = [
+			item({ kind: "user", key: "u", text: bad }),
+			item({ kind: "assistant", key: "a", text: bad, thinkingChars: 0, stopReason: "error", errorMessage: bad }),
+			item({ kind: "tool", key: "t", toolCallId: "c", toolName: "bash", args: { command: bad }, result: { output: `${bad}\tz`, isError: false }, settled: true }),
+			item({ kind: "summary", key: "s", label: "compaction", text: bad }),
+			item({ kind: "bash", key: "b", command: bad, output: bad, exitCode: 0 } as TranscriptItem),
+			item({ kind: "notice", key: "n", text: bad }),
+			frameOf(<StatusLine model="m" sessionName={bad} contextTokens={0} leafId={null} warnings={0} status={{ kind: "error", text: bad }} />),
+		];
+		for (const frame of frames) {
+			expect(frame).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+			expect(frame).toContain("xy");
+		}
+		expect(frames[2]).toContain("xy    z");
+	});
+});
+
 describe("LiveArea", () => {
 	const clock = () => 5000;
 	it("shows nothing when idle", () => expect(frameOf(<LiveArea live={null} running={[]} busy={null} maxLines={5} cols={80} clock={clock} />)).toBe(""));

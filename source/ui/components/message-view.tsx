@@ -26,7 +26,8 @@ function Collapsed({ label, text, color, width }: { label: string; text: string;
 
 /** The first lines of a tool's output, indented under the call and cut (not wrapped) at `width`. */
 export function ToolResultLines({ output, isError, width }: { output: string; isError: boolean; width: number }) {
-	const lines = terminalText(output).replace(/\s+$/, "").split("\n");
+	// Tabs as spaces: Ink measures a tab as zero columns, the terminal as up to eight.
+	const lines = terminalText(output).replace(/\t/g, "    ").replace(/\s+$/, "").split("\n");
 	// Cut before Ink does: measuring and truncating a 60k-character line on every render is slow.
 	const shown = lines.slice(0, RESULT_LINES).map((line) => (line.length > width * 2 ? line.slice(0, width * 2) : line));
 	return (
