@@ -48,6 +48,20 @@ describe("escape sequences from a session file never reach the terminal", () => 
 	});
 });
 
+describe("colour in arbor tree", () => {
+	it("FORCE_COLOR colours piped output; NO_COLOR (or nothing, when piped) leaves it plain", async () => {
+		const { home, file } = place();
+		const sgr = /\u001b\[\d+m/;
+		const forced = await runCli(["tree", file], { env: { ARBOR_HOME: home, NO_COLOR: undefined, FORCE_COLOR: "1" } });
+		expect(forced.stdout).toMatch(sgr);
+		expect(forced.stdout).not.toContain("PWNED");
+		const plain = await runCli(["tree", file], { env: { ARBOR_HOME: home, NO_COLOR: undefined, FORCE_COLOR: undefined } });
+		expect(plain.stdout).not.toMatch(sgr);
+		const off = await runCli(["tree", file], { env: { ARBOR_HOME: home, NO_COLOR: "1", FORCE_COLOR: undefined } });
+		expect(off.stdout).not.toMatch(sgr);
+	});
+});
+
 describe("escape sequences in a model reply (print mode)", () => {
 	// Split inside every sequence: the sanitizer must hold partial sequences between deltas.
 	const deltas = HOSTILE.match(/[\s\S]{1,3}/g)!;

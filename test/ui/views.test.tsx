@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { failOnActWarnings } from "./act-warnings.js";
 import { LiveArea, tailLines } from "../../source/ui/components/live-area.js";
 import { MessageView } from "../../source/ui/components/message-view.js";
+import { PickList } from "../../source/ui/components/pick-list.js";
 import { StatusLine, statusText } from "../../source/ui/components/status-line.js";
 import type { TranscriptItem } from "../../source/ui/state/transcript.js";
 
@@ -71,6 +72,11 @@ describe("escape sequences in transcript items and the status line", () => {
 			expect(frame).toContain("xy");
 		}
 		expect(frames[2]).toContain("xy    z");
+	});
+	it("are removed from picker rows", () => {
+		const frame = frameOf(<PickList rows={["plain", bad]} selected={1} size={5} />);
+		expect(frame).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+		expect(frame).toContain("› xy");
 	});
 });
 
