@@ -107,6 +107,14 @@ export function terminalText(text: string): string {
 }
 
 /**
+ * {@link terminalText} for text still arriving (a streaming reply shown whole on every delta): an
+ * unfinished sequence at its end is left out until it completes, instead of flashing as `␛…`.
+ */
+export function terminalTextSoFar(text: string): string {
+	return scan(text, false, true).out;
+}
+
+/**
  * Typed or pasted text with every escape sequence and control character dropped (nothing shown).
  * `\n` and `\t` are kept (a lone `\r` becomes `\n`) unless `singleLine`, which drops them too.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { colourWanted, stripColourSgr } from "../../source/session/terminal-colour.js";
-import { stripControls, terminalText, TerminalTextStream } from "../../source/session/terminal-text.js";
+import { stripControls, terminalText, terminalTextSoFar, TerminalTextStream } from "../../source/session/terminal-text.js";
 
 const E = "\u001b";
 /** One of each class of sequence a hostile reply or session file may carry. */
@@ -70,6 +70,13 @@ describe("TerminalTextStream", () => {
 		const s = new TerminalTextStream();
 		const out = s.push(`${E}]52;c;${"A".repeat(5000)}`) + s.end();
 		expect(out.startsWith("␛]52;c;AAAA")).toBe(true);
+	});
+});
+
+describe("terminalTextSoFar", () => {
+	it("leaves out an unfinished sequence at the end instead of showing it", () => {
+		expect(terminalTextSoFar(`reply ${E}]0;PWN`)).toBe("reply ");
+		expect(terminalTextSoFar(`reply ${E}]0;PWNED\u0007 done`)).toBe("reply  done");
 	});
 });
 

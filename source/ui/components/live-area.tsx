@@ -1,7 +1,7 @@
 import { Spinner } from "@inkjs/ui";
 import { Box, Text } from "ink";
 import React, { useEffect, useState } from "react";
-import { terminalText } from "../../session/terminal-text.js";
+import { terminalText, terminalTextSoFar } from "../../session/terminal-text.js";
 import { cutToWidth, displayWidth } from "../../session/text-width.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
@@ -73,7 +73,7 @@ export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now
 	return (
 		<Box flexDirection="column" marginTop={1} width={cols}>
 			{(live?.thinkingChars ?? 0) > 0 && text === "" && <Text dimColor italic>{`thinking… (${live!.thinkingChars} chars)`}</Text>}
-			{text !== "" && <MarkdownView text={tailLines(terminalText(text), maxLines, cols)} width={cols} />}
+			{text !== "" && <MarkdownView text={tailLines(terminalTextSoFar(text), maxLines, cols)} width={cols} />}
 			{running.map((tool) => (
 				<SpinnerRow key={tool.toolCallId} cols={cols} label={`${describeToolCall(tool.toolName as ToolName, tool.args)} (${seconds(now, tool.startedAt)})`} />
 			))}
