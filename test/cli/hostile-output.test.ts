@@ -36,6 +36,15 @@ describe("escape sequences from a session file never reach the terminal", () => 
 		expect(sessions.stdout).toContain(`name ${HOSTILE_SHOWN}`);
 	});
 
+	it("arbor search prints hits sanitized", async () => {
+		const { home } = place();
+		const run = await runCli(["search", "--all", "osc52"], { env: { ARBOR_HOME: home } });
+		expect(run.code).toBe(0);
+		expect(run.stdout).toContain("osc52");
+		// (snippets are flattened by the search module, which already turns ESC into a space)
+		expect(run.stdout).not.toMatch(RAW_CONTROL);
+	});
+
 	it("--json keeps the exact text (the byte-exact route)", async () => {
 		const { home, file } = place();
 		const env = { ARBOR_HOME: home };
