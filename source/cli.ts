@@ -88,6 +88,11 @@ function addSubcommands(program: Command): void {
 		.argument("[entryId]")
 		.option("--json", "JSON output")
 		.action((s: string, id: string | undefined, o: CommonOptions) => run(async () => (await sub()).forkCommand(s, id, o)));
+	addSessionDir(program.command("export").description("write the session as one self-contained HTML page"))
+		.argument("<session>")
+		.argument("[out]", "output file (default: the session's name with .html, in this folder)")
+		.option("--json", "JSON output")
+		.action((s: string, file: string | undefined, o: CommonOptions) => run(async () => (await sub()).exportCommand(s, file, o)));
 	addSessionDir(program.command("label").description("set a label on an entry; no text clears it"))
 		.argument("<session>")
 		.argument("<entryId>")
