@@ -3,7 +3,7 @@
  * written beside its target and renamed over it, so a reader never sees half a file.
  */
 import { randomBytes } from "node:crypto";
-import { renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
 import { CliError } from "../errors.js";
 import type { SessionTreeView } from "../session/api.js";
@@ -42,10 +42,36 @@ export function exportTarget(req: ExportRequest): string {
 	return isDirectory(out) ? join(out, defaultName(req)) : out;
 }
 
-function writeAtomically(file: string, text: string): void {
+/** Small chunks (around each escaped `<`) are gathered into writes of up to this many bytes. */
+const WRITE_BATCH = 8 << 20;
+
+function writeChunks(file: string, chunks: readonly Buffer[]): void {
+	const fd = openSync(file, "wx");
+	const writeAll = (buf: Buffer) => {
+		for (let done = 0; done < buf.length; ) done += writeSync(fd, buf, done);
+	};
+	try {
+		let batch: Buffer[] = [];
+		let size = 0;
+		for (const chunk of chunks) {
+			if (size + chunk.length > WRITE_BATCH && batch.length > 0) {
+				writeAll(batch.length === 1 ? batch[0]! : Buffer.concat(batch, size));
+				batch = [];
+				size = 0;
+			}
+			batch.push(chunk);
+			size += chunk.length;
+		}
+		if (batch.length > 0) writeAll(Buffer.concat(batch, size));
+	} finally {
+		closeSync(fd);
+	}
+}
+
+function writeAtomically(file: string, chunks: readonly Buffer[]): void {
 	const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
 	try {
-		writeFileSync(temp, text);
+		writeChunks(temp, chunks);
 		renameSync(temp, file);
 	} catch (error) {
 		rmSync(temp, { force: true });
@@ -59,7 +85,7 @@ export async function exportToFile(req: ExportRequest): Promise<ExportResult> {
 	if (req.sessionFile !== undefined && resolve(req.sessionFile) === file) {
 		throw new CliError(`refusing to overwrite the session file ${file}`, 2);
 	}
-	const html = await exportHtml(req.view, req.sessionFile ? basename(req.sessionFile) : `session ${req.view.header.id}`);
-	writeAtomically(file, html);
-	return { file, bytes: Buffer.byteLength(html), entries: req.view.entries.length };
+	const chunks = await exportHtml(req.view, req.sessionFile ? basename(req.sessionFile) : `session ${req.view.header.id}`);
+	writeAtomically(file, chunks);
+	return { file, bytes: chunks.reduce((n, c) => n + c.length, 0), entries: req.view.entries.length };
 }

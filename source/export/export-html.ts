@@ -1,12 +1,13 @@
 /**
  * `arbor export`: one self-contained HTML file. The session's entries are embedded as JSON in a
- * non-executed `<script type="application/json">` (every `<` written as \u003c, so no text can end
- * the element); the page's own script (source/export/page/) rebuilds the tree with the same
+ * non-executed `<script type="application/json">` (every `<` written as \u003c by export-data.ts,
+ * so no text can end the element); the page's own script (source/export/page/) rebuilds the tree with the same
  * session modules as `/tree` and renders everything as text nodes. A Content-Security-Policy
  * admits only the page's own script and style (by hash) and `data:` images: no request can leave.
  */
 import { createHash } from "node:crypto";
 import type { SessionTreeView } from "../session/api.js";
+import { exportDataChunks } from "./export-data.js";
 import { pageScript } from "./page-assets.js";
 import { PAGE_STYLE } from "./page-style.js";
 
@@ -19,12 +20,6 @@ const FILTER_BUTTONS: readonly [string, string][] = [
 ];
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
-
-/** The embedded data: JSON with `<` escaped, so `</script>` or `<!--` in any message stays text. */
-export function exportData(view: SessionTreeView, file: string): string {
-	const data = { header: view.header, leafId: view.leafId, file, entries: view.entries };
-	return JSON.stringify(data).replace(/</g, "\\u003c");
-}
 
 export function contentSecurityPolicy(script: string, style: string): string {
 	return `default-src 'none'; script-src ${sha256(script)}; style-src ${sha256(style)}; img-src data:; base-uri 'none'; form-action 'none'`;
@@ -45,11 +40,14 @@ function shell(): string {
 <noscript><p>This page needs JavaScript to show the session.</p></noscript>`;
 }
 
-/** The whole page for `view`; `file` is the session file's name shown as the title when unnamed. */
-export async function exportHtml(view: SessionTreeView, file: string): Promise<string> {
+/**
+ * The whole page for `view` as chunks to write in order (the data part is raw session bytes, see
+ * export-data.ts); `file` is the session file's name, the title when the session has no name.
+ */
+export async function exportHtml(view: SessionTreeView, file: string): Promise<Buffer[]> {
 	const script = await pageScript();
 	const style = PAGE_STYLE;
-	return [
+	const head = [
 		"<!doctype html>",
 		'<html lang="en"><head><meta charset="utf-8">',
 		`<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(script, style)}">`,
@@ -59,9 +57,8 @@ export async function exportHtml(view: SessionTreeView, file: string): Promise<s
 		`<style>${style}</style>`,
 		"</head><body>",
 		shell(),
-		`<script id="arbor-data" type="application/json">${exportData(view, file)}</script>`,
-		`<script>${script}</script>`,
-		"</body></html>",
-		"",
+		'<script id="arbor-data" type="application/json">',
 	].join("\n");
+	const tail = `</script>\n<script>${script}</script>\n</body></html>\n`;
+	return [Buffer.from(head), ...exportDataChunks(view, file), Buffer.from(tail)];
 }
