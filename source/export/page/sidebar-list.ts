@@ -23,6 +23,9 @@ export class SidebarList {
 	private columns = 80;
 	private readonly spacer: HTMLElement;
 	private frame = 0;
+	/** What the DOM currently shows; a scroll inside the same window keeps the nodes (and clicks on them). */
+	private shown = "";
+	private version = 0;
 
 	constructor(
 		private readonly viewport: HTMLElement,
@@ -37,6 +40,7 @@ export class SidebarList {
 	setRows(rows: readonly TreeRow[], selectedIndex: number): void {
 		this.rows = rows;
 		this.selectedIndex = selectedIndex;
+		this.version++;
 		this.spacer.style.height = `${rows.length * ROW_HEIGHT}px`;
 		this.viewport.dataset.rowCount = String(rows.length);
 		this.render();
@@ -46,6 +50,7 @@ export class SidebarList {
 	measure(charWidth: number): void {
 		const width = this.viewport.clientWidth - 30;
 		this.columns = Math.max(20, Math.floor(width / Math.max(1, charWidth)));
+		this.version++;
 		this.render();
 	}
 
@@ -71,6 +76,9 @@ export class SidebarList {
 		const first = Math.max(0, Math.floor(this.viewport.scrollTop / ROW_HEIGHT) - OVERSCAN);
 		const count = Math.ceil(this.viewport.clientHeight / ROW_HEIGHT) + 2 * OVERSCAN;
 		const last = Math.min(this.rows.length, first + count);
+		const key = `${this.version}:${first}:${last}`;
+		if (key === this.shown) return;
+		this.shown = key;
 		const nodes: HTMLElement[] = [];
 		for (let i = first; i < last; i++) nodes.push(this.rowElement(this.rows[i]!, i));
 		this.spacer.replaceChildren(...nodes);
@@ -84,7 +92,7 @@ export class SidebarList {
 			: el("span", { class: "fold" });
 		const div = el(
 			"div",
-			{ class: `row kind-${row.kind}${isDimKind(row.kind) ? " dim" : ""}`, role: "option", "data-entry-id": row.id, "aria-selected": String(selected), title: row.text },
+			{ class: `row kind-${row.kind}${isDimKind(row.kind) ? " dim" : ""}`, role: "option", "data-entry-id": row.id, "aria-selected": String(selected), title: row.label !== undefined ? `[${row.label}] ${row.text}` : row.text },
 			toggle,
 			el("span", { class: "cursor" }, p.cursor),
 			el("span", { class: "gutter" }, p.gutter),

@@ -1,0 +1,11 @@
+import { chromium } from "playwright-core";
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--disable-gpu"] });
+const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+await page.goto("file:///tmp/ex/pi-tree-session.html");
+await page.waitForSelector("#conversation[data-selected-id]");
+const t = page.locator("#tree button[data-fold]").first();
+const id = await t.getAttribute("data-fold");
+console.log(id, await page.getAttribute("#tree", "data-row-count"));
+await t.click();
+console.log(await page.getAttribute("#tree", "data-row-count"), await page.$$eval(`#tree [data-fold="${id}"]`, (e) => e.map((x) => x.outerHTML)));
+await browser.close();
