@@ -34,13 +34,9 @@ export class App {
 
 	start(): void {
 		this.refreshRows();
-		this.shell.measure();
+		this.list.measure();
 		window.addEventListener("hashchange", () => this.fromHash());
 		this.fromHash();
-	}
-
-	measured(charWidth: number): void {
-		this.list.measure(charWidth);
 	}
 
 	/** Shows `id`'s path through the URL hash, so the browser's history and links follow. */

@@ -9,7 +9,6 @@ import type { App, ExportData } from "./app.js";
 export type Shell = {
 	tree: HTMLElement;
 	main: HTMLElement;
-	measure(): void;
 	status(text: string): void;
 	atLeaf(yes: boolean): void;
 	/** A row was picked: on a narrow screen the sidebar gets out of the way. */
@@ -78,7 +77,6 @@ function bindPrint(): void {
 
 export function bindShell(app: App, data: ExportData): Shell {
 	const tree = byId("tree");
-	const probe = byId("char-probe");
 	const back = byId<HTMLButtonElement>("back-to-leaf");
 	const setCollapsed = bindSidebarToggle();
 	const name = app.view.name;
@@ -88,12 +86,9 @@ export function bindShell(app: App, data: ExportData): Shell {
 	bindFilters(app);
 	bindKeys(app, tree);
 	bindPrint();
-	const measure = () => app.measured(probe.getBoundingClientRect().width / 10);
-	window.addEventListener("resize", measure);
 	return {
 		tree,
 		main: byId("conversation"),
-		measure,
 		status: (text) => void (byId("tree-status").textContent = text),
 		atLeaf: (yes) => back.toggleAttribute("disabled", yes),
 		picked: () => {

@@ -26,6 +26,7 @@ export class SidebarList {
 	/** What the DOM currently shows; a scroll inside the same window keeps the nodes (and clicks on them). */
 	private shown = "";
 	private version = 0;
+	private nodes = new Map<number, HTMLElement>();
 
 	constructor(
 		private readonly viewport: HTMLElement,
@@ -35,6 +36,14 @@ export class SidebarList {
 		viewport.append(this.spacer);
 		viewport.addEventListener("scroll", () => this.schedule());
 		viewport.addEventListener("click", (ev) => this.onClick(ev));
+		// Opening a collapsed sidebar or resizing the window changes the window of rows and the columns.
+		let wasHidden = true;
+		new ResizeObserver(() => {
+			const hidden = viewport.clientHeight === 0;
+			this.measure();
+			if (wasHidden && !hidden) this.scrollToIndex(this.selectedIndex);
+			wasHidden = hidden;
+		}).observe(viewport);
 	}
 
 	setRows(rows: readonly TreeRow[], selectedIndex: number): void {
@@ -47,10 +56,16 @@ export class SidebarList {
 	}
 
 	/** Columns available for a row, measured from the monospace font (recomputed on resize). */
-	measure(charWidth: number): void {
+	measure(): void {
+		const probe = this.viewport.querySelector("#char-probe");
+		const charWidth = probe ? probe.getBoundingClientRect().width / (probe.textContent?.length || 1) : 8;
+		if (this.viewport.clientWidth === 0) return;
 		const width = this.viewport.clientWidth - 30;
-		this.columns = Math.max(20, Math.floor(width / Math.max(1, charWidth)));
-		this.version++;
+		const columns = Math.max(20, Math.floor(width / Math.max(1, charWidth)));
+		if (columns !== this.columns) {
+			this.columns = columns;
+			this.version++;
+		}
 		this.render();
 	}
 
@@ -78,10 +93,13 @@ export class SidebarList {
 		const last = Math.min(this.rows.length, first + count);
 		const key = `${this.version}:${first}:${last}`;
 		if (key === this.shown) return;
+		const sameRows = this.shown.startsWith(`${this.version}:`);
 		this.shown = key;
-		const nodes: HTMLElement[] = [];
-		for (let i = first; i < last; i++) nodes.push(this.rowElement(this.rows[i]!, i));
-		this.spacer.replaceChildren(...nodes);
+		// Rows still in the window keep their nodes: a click that scrolled its target into view lands on it.
+		const next = new Map<number, HTMLElement>();
+		for (let i = first; i < last; i++) next.set(i, (sameRows && this.nodes.get(i)) || this.rowElement(this.rows[i]!, i));
+		this.nodes = next;
+		this.spacer.replaceChildren(...next.values());
 	}
 
 	private rowElement(row: TreeRow, i: number): HTMLElement {
