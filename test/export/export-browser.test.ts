@@ -124,6 +124,30 @@ describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", () => {
 		expect(requests.length).toBe(1);
 	});
 
+	it("follows a dark colour scheme and prints without the sidebar (dark screenshot kept)", async () => {
+		const { page, requests } = await openExport(browser, html, { width: 1280, height: 800 });
+		await page.emulateMedia({ colorScheme: "dark" });
+		const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+		expect(bg).toBe("rgb(13, 17, 23)");
+		await page.screenshot({ path: join(ARTIFACTS, "tree-1280x800-dark.png") });
+		await page.emulateMedia({ media: "print", colorScheme: "light" });
+		expect(await page.isVisible("#sidebar")).toBe(false);
+		expect(await page.isVisible("#conversation article")).toBe(true);
+		expect(requests.length).toBe(1);
+	});
+
+	it("↑/↓ on the focused list move the selection and the path", async () => {
+		const { page } = await openExport(browser, html, { width: 1280, height: 800 });
+		const leaf = SessionStore.open(session).snapshot().leafId!;
+		await page.focus("#tree");
+		await page.keyboard.press("ArrowUp");
+		const above = await page.getAttribute("#conversation", "data-selected-id");
+		expect(above).not.toBe(leaf);
+		expect(await paneIds(page)).toEqual(pathIds(above!));
+		await page.keyboard.press("ArrowDown");
+		await page.waitForFunction((id) => document.getElementById("conversation")?.dataset.selectedId === id, leaf);
+	});
+
 	it("the page holds no external reference the browser could fetch", () => {
 		expect(readFileSync(html, "utf8")).not.toMatch(/<(link|iframe|object|embed)\b/i);
 	});

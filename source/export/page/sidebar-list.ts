@@ -32,7 +32,7 @@ export class SidebarList {
 		private readonly viewport: HTMLElement,
 		private readonly events: ListEvents,
 	) {
-		this.spacer = el("div", { class: "spacer" });
+		this.spacer = el("div", { class: "spacer", role: "presentation" });
 		viewport.append(this.spacer);
 		viewport.addEventListener("scroll", () => this.schedule());
 		viewport.addEventListener("click", (ev) => this.onClick(ev));
