@@ -35,7 +35,7 @@ function shell(): string {
 <input id="search" type="search" placeholder="Search the tree" aria-label="Search the tree" autocomplete="off">
 <div id="tree" class="tree" role="listbox" aria-label="Entries" tabindex="0"><span id="char-probe" aria-hidden="true">MMMMMMMMMM</span></div>
 <div id="tree-status" class="status" aria-live="polite"></div></aside>
-<main id="conversation" class="conversation"></main>
+<main id="conversation" class="conversation"><p class="path-notice">Loading the session…</p></main>
 </div>
 <noscript><p>This page needs JavaScript to show the session.</p></noscript>`;
 }

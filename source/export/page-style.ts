@@ -15,11 +15,11 @@ html,body{margin:0;height:100%;background:var(--bg);color:var(--fg);font:15px/1.
 button{font:inherit;color:inherit;background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:2px 10px;cursor:pointer}
 button[disabled]{opacity:.5;cursor:default}
 button[aria-pressed=true]{background:var(--sel);color:var(--sel-fg);border-color:var(--sel)}
-.app{display:grid;grid-template-columns:minmax(300px,34%) 1fr;grid-template-rows:auto 1fr;height:100vh}
+.app{display:grid;grid-template-columns:minmax(300px,34%) minmax(0,1fr);grid-template-rows:auto 1fr;height:100vh}
 .bar{grid-column:1/-1;display:flex;gap:10px;align-items:center;padding:6px 12px;border-bottom:1px solid var(--line);background:var(--panel)}
 .bar h1{font-size:16px;margin:0;flex:1;min-width:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .sidebar{grid-row:2;grid-column:1;display:flex;flex-direction:column;min-height:0;border-right:1px solid var(--line);background:var(--bg)}
-.app.collapsed{grid-template-columns:0 1fr}.app.collapsed .sidebar{display:none}
+.app.collapsed{grid-template-columns:0 minmax(0,1fr)}.app.collapsed .sidebar{display:none}
 .filters{display:flex;flex-wrap:wrap;gap:4px;padding:8px 8px 4px}.filters button{font-size:12px;padding:1px 8px}
 #search{margin:4px 8px;padding:4px 8px;border:1px solid var(--line);border-radius:6px;background:var(--bg);color:var(--fg);font:inherit}
 .tree{flex:1;overflow:auto;position:relative;font-size:13px;outline:none}
@@ -35,7 +35,7 @@ button[aria-pressed=true]{background:var(--sel);color:var(--sel-fg);border-color
 .status{padding:4px 8px;border-top:1px solid var(--line);color:var(--muted);font-size:12px}
 .conversation{grid-row:2;grid-column:2;overflow:auto;padding:12px 20px 24px;min-width:0}
 .path-notice{color:var(--muted);font-size:13px;margin:0 0 10px}
-.entry{border:1px solid var(--line);border-radius:8px;margin:0 0 10px;padding:8px 12px;background:var(--assistant);max-width:960px;overflow-wrap:anywhere}
+.entry{content-visibility:auto;contain-intrinsic-size:auto 120px;border:1px solid var(--line);border-radius:8px;margin:0 0 10px;padding:8px 12px;background:var(--assistant);max-width:960px;overflow-wrap:break-word}
 .entry.user{background:var(--user)}.entry.tool,.entry.custom{background:var(--tool)}.entry.summary{background:var(--summary)}
 .entry.meta{border-style:dashed;padding:2px 12px;font-size:13px;color:var(--muted)}
 .entry.failed{border-color:var(--err)}.entry.selected{box-shadow:0 0 0 2px var(--sel)}
@@ -43,7 +43,7 @@ button[aria-pressed=true]{background:var(--sel);color:var(--sel-fg);border-color
 .head .label{color:var(--label)}.head .label::before{content:"["}.head .label::after{content:"]"}
 .error{color:var(--err)}
 details>summary{cursor:pointer;color:var(--muted);font-size:13px}
-pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:6px 0;font-size:13px}
+pre{white-space:pre-wrap;overflow-wrap:break-word;margin:6px 0;font-size:13px}
 pre.code{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:8px;white-space:pre;overflow:auto}
 .md p,.md li>p{margin:4px 0}.md code{background:var(--panel);border-radius:4px;padding:0 3px;font-size:90%}
 .md pre code{background:none;padding:0}.md blockquote{margin:4px 0;padding-left:10px;border-left:3px solid var(--line);color:var(--muted)}
@@ -64,5 +64,5 @@ img.attached{max-width:100%;max-height:480px}
 @media print{
 .bar button,.sidebar,.path-notice button{display:none!important}
 .app{display:block;height:auto}.conversation{overflow:visible;padding:0}
-.entry{break-inside:avoid;box-shadow:none!important}pre.code{white-space:pre-wrap}}
+.entry{content-visibility:visible;break-inside:avoid;box-shadow:none!important}pre.code{white-space:pre-wrap}}
 `;

@@ -28,11 +28,11 @@ describe.skipIf(!HAS_CLI)("/export in tmux", () => {
 		const ids = SessionStore.open(file).snapshot().entries.map((e) => e.id);
 
 		await submitLine(tmux, "/export");
-		await tmux.waitForScreen((s) => s.includes("Exported to") && s.includes("pi-tree-session.html"), "default export");
+		await tmux.waitForScreen((s) => /Exported to \S*pi-tree-session\.html/.test(s), "default export");
 		expect(embeddedIds(readFileSync(join(dir, "pi-tree-session.html"), "utf8"))).toEqual(ids);
 
 		await submitLine(tmux, "/export page.html");
-		await tmux.waitForScreen((s) => s.includes("page.html") && s.includes("Exported to"), "named export");
+		await tmux.waitForScreen((s) => /Exported to \S*page\.html/.test(s), "named export");
 		expect(embeddedIds(readFileSync(join(dir, "page.html"), "utf8"))).toEqual(ids);
 
 		await submitLine(tmux, "/export no/such/x.html");

@@ -8,7 +8,7 @@ import { el } from "./dom.js";
 import { entryView, SHOWN_TYPES } from "./entry-view.js";
 
 /** Longest path rendered at once; earlier entries come on request. */
-export const PATH_WINDOW = 1500;
+export const PATH_WINDOW = 400;
 
 export type ConversationOptions = { view: SessionTreeView; selectedId: string | null; showAll: boolean; onShowAll(): void };
 

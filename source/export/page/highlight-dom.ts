@@ -26,14 +26,14 @@ function toDom(node: HlNode, parent: Node, depth: number): void {
 	for (const child of node.children ?? []) toDom(child, target, depth + 1);
 }
 
-/** Auto-detection is costly on long text; above this only a named language is highlighted. */
-const AUTO_MAX = 4000;
-
+/**
+ * Only a fence that names a known language is highlighted: auto-detection runs every grammar over
+ * the text (tens of ms per block), which made a 400-message path take seconds to show.
+ */
 function tokenTree(code: string, lang: string | undefined): HlNode | undefined {
 	try {
-		const language = lang && hljs.getLanguage(lang) ? lang : undefined;
-		if (!language && code.length > AUTO_MAX) return undefined;
-		const result = language ? hljs.highlight(code, { language, ignoreIllegals: true }) : hljs.highlightAuto(code);
+		if (!lang || !hljs.getLanguage(lang)) return undefined;
+		const result = hljs.highlight(code, { language: lang, ignoreIllegals: true });
 		return (result as unknown as { _emitter?: { rootNode?: HlNode } })._emitter?.rootNode;
 	} catch (error) {
 		// A grammar failing on odd input must not lose the code: show it plain.
