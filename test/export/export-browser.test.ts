@@ -95,6 +95,16 @@ describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", () => {
 		expect(await page.getAttribute(`#tree .row[data-entry-id="${target.id}"]`, "aria-selected")).toBe("true");
 	});
 
+	it("an unknown or malformed hash opens at the leaf", async () => {
+		const leaf = SessionStore.open(session).snapshot().leafId;
+		for (const hash of ["nope", "%E0%A4%A"]) {
+			const { page, errors } = await openExport(browser, html, { width: 1280, height: 800, hash });
+			expect(await page.getAttribute("#conversation", "data-selected-id"), hash).toBe(leaf);
+			expect(errors).toEqual([]);
+			await page.close();
+		}
+	});
+
 	it("folding a branch point hides its descendants; unfolding brings them back", async () => {
 		const { page } = await openExport(browser, html, { width: 1280, height: 800 });
 		const before = Number(await page.getAttribute("#tree", "data-row-count"));

@@ -74,7 +74,13 @@ export class App {
 	}
 
 	private fromHash(): void {
-		const id = decodeURIComponent(location.hash.slice(1));
+		let id = location.hash.slice(1);
+		try {
+			id = decodeURIComponent(id);
+		} catch (error) {
+			// A hand-edited hash with a stray `%`: look it up as written.
+			console.warn("undecodable hash", error);
+		}
 		this.select(id !== "" && this.view.getEntry(id) ? id : this.view.leafId);
 	}
 
