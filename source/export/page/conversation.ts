@@ -4,6 +4,7 @@
  * very long paths show their newest part first with a control for the rest.
  */
 import type { SessionTreeView } from "../../session/api.js";
+import { previewText } from "../../session/tree-rows.js";
 import { el } from "./dom.js";
 import { entryView, SHOWN_TYPES } from "./entry-view.js";
 
@@ -32,7 +33,8 @@ export function renderConversation(main: HTMLElement, opts: ConversationOptions)
 	const blocks: HTMLElement[] = [pathNotice(opts, path.length - start, path.length)];
 	for (let i = start; i < path.length; i++) {
 		const entry = path[i]!;
-		const node = entryView(entry, opts.view.getLabel(entry.id));
+		const isTool = entry.type === "message" && (entry.message as { role?: string }).role === "toolResult";
+		const node = entryView(entry, opts.view.getLabel(entry.id), isTool ? previewText(opts.view, entry) : undefined);
 		if (!node) continue;
 		if (entry.id === opts.selectedId) node.classList.add("selected");
 		if (entry.id === opts.view.leafId) node.dataset.leaf = "";

@@ -45,7 +45,7 @@ function plainOutput(content: unknown): Child[] {
 	return parts(content).map((p) => (p.type === "image" ? image(p) : el("pre", { class: "plain" }, p.text ?? "")));
 }
 
-function messageView(entry: SessionEntry, m: StoredMessage, label?: string): HTMLElement {
+function messageView(entry: SessionEntry, m: StoredMessage, label?: string, preview?: string): HTMLElement {
 	switch (m.role) {
 		case "user":
 			return block(entry, "user", "User", parts(m.content).map(partView), label);
@@ -55,7 +55,8 @@ function messageView(entry: SessionEntry, m: StoredMessage, label?: string): HTM
 			return block(entry, "assistant", who, [...parts(m.content).map(partView), status], label);
 		}
 		case "toolResult": {
-			const body = details(`${m.toolName} result${m.isError ? " (error)" : ""}`, plainOutput(m.content), { open: !m.isError ? false : true });
+			// The summary line is the tree's preview (`[read: src/a.ts]`), found via the matching tool call.
+			const body = details(`${preview ?? m.toolName}${m.isError ? " (error)" : ""}`, plainOutput(m.content), { open: m.isError });
 			return block(entry, `tool${m.isError ? " failed" : ""}`, "Tool result", [body], label);
 		}
 		case "bashExecution":
@@ -67,12 +68,12 @@ function messageView(entry: SessionEntry, m: StoredMessage, label?: string): HTM
 	}
 }
 
-/** The block for `entry`, or null when it has nothing to show. */
-export function entryView(entry: SessionEntry, label?: string): HTMLElement | null {
+/** The block for `entry`, or null when it has nothing to show; `preview` is its tree row text. */
+export function entryView(entry: SessionEntry, label?: string, preview?: string): HTMLElement | null {
 	const e = entry as Record<string, unknown>;
 	switch (entry.type) {
 		case "message":
-			return messageView(entry, entry.message as StoredMessage, label);
+			return messageView(entry, entry.message as StoredMessage, label, preview);
 		case "custom_message":
 			return block(entry, "custom", `[${String(e.customType)}]`, parts(e.content).map(partView), label);
 		case "branch_summary":
