@@ -2,6 +2,7 @@
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SessionStore } from "../../source/session/index.js";
 import { runCli } from "../helpers/cli.js";
 import { ARTIFACTS, HAVE_BROWSER, launch, NO_BROWSER_REASON, openExport } from "./browser.js";
 import { XSS_ANSWER, XSS_LABEL, XSS_USER, xssSession } from "./xss-session.js";
@@ -45,5 +46,29 @@ describe.skipIf(!HAVE_BROWSER)("hostile session text in the exported page", () =
 		expect(errors).toEqual([]);
 		expect(requests).toEqual([`file://${html}`]);
 		expect(XSS_ANSWER).toContain("javascript:");
+	});
+
+	it("an attached PNG shows from its data: bytes; another type or odd bytes stay text", async () => {
+		const s = xssSession();
+		const store = SessionStore.open(s.file, { write: true });
+		const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+		const content = [
+			{ type: "text" as const, text: "pictures" },
+			{ type: "image" as const, data: png, mimeType: "image/png" },
+			{ type: "image" as const, data: png, mimeType: "image/svg+xml" },
+			{ type: "image" as const, data: 'x" onerror="alert(7)', mimeType: "image/png" },
+		];
+		const entry = store.appendMessage({ role: "user", content, timestamp: Date.now() });
+		store.close();
+		const out = join(s.dir, "img.html");
+		expect((await runCli(["export", s.file, out], { cwd: s.dir })).code).toBe(0);
+		const { page, dialogs, requests } = await openExport(browser, out, { width: 1280, height: 800 });
+		const block = page.locator(`#conversation [data-entry-id="${entry.id}"]`);
+		expect(await block.locator("img").count()).toBe(1);
+		expect(await block.locator("img").getAttribute("src")).toBe(`data:image/png;base64,${png}`);
+		expect(await block.innerText()).toContain("[image image/svg+xml]");
+		expect(await page.evaluate(() => (document.querySelector("#conversation img") as HTMLImageElement).naturalWidth)).toBe(1);
+		expect(dialogs).toEqual([]);
+		expect(requests.filter((u) => !u.startsWith("data:"))).toEqual([`file://${out}`]);
 	});
 });
