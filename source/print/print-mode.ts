@@ -5,11 +5,12 @@ import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
 import { mostRecentSession, resolveSession, SessionStore } from "../session/index.js";
-import { chooseModels, type ModelChoice } from "./model-config.js";
+import { chooseModels, noChatModelMessage, type ModelChoice } from "./model-config.js";
 import { place, type ChatFlags, type Place } from "./options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
+import { terminalText } from "../session/terminal-text.js";
 
 type PrintOptions = ChatFlags & {
 	outputFormat?: OutputFormat;
@@ -57,7 +58,7 @@ async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal:
 	const { autoCompactIfNeeded } = await import("../navigation/compact.js");
 	const result = await autoCompactIfNeeded({ store, model: models.chat, summaryModel: models.summary, signal, maxRetries: maxRetries() });
 	if (result.status === "compacted") process.stderr.write(`arbor: compacted the context (${result.entry.tokensBefore} tokens before)\n`);
-	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${result.message}\n`);
+	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${terminalText(result.message)}\n`);
 }
 
 function newMessageId(store: SessionStore, before: string | null): string | undefined {
@@ -78,13 +79,10 @@ function resultOf(store: SessionStore, turn: TurnResult, error?: string): PrintR
 	};
 }
 
-/** Why there is no chat model; with none configured, names the model the session to continue used. */
+/** Why there is no chat model; names the model of the session -s or -c would continue (read-only). */
 async function noChatModel(models: ModelChoice, opts: PrintOptions, where: Place): Promise<string> {
-	const { NO_MODEL_MESSAGE } = await import("../llm/resolve-model.js");
-	if (models.chatError !== NO_MODEL_MESSAGE) return models.chatError ?? NO_MODEL_MESSAGE;
 	const file = typeof opts.session === "string" ? resolveSession(opts.session, where) : opts.continue ? mostRecentSession(where.sessionDir) : undefined;
-	const { noModelMessage, recordedModelSpec } = await import("../llm/model-hint.js");
-	return noModelMessage(file ? recordedModelSpec(SessionStore.open(file).snapshot()) : undefined);
+	return noChatModelMessage(models, file ? SessionStore.open(file).snapshot() : undefined);
 }
 
 function checkTreeFlags(opts: PrintOptions): void {
@@ -149,6 +147,6 @@ function finish(store: SessionStore, turn: TurnResult, printer: Printer, interru
 	}
 	const message = interrupted || turn.reason === "aborted" ? "aborted" : (turn.error ?? "the model returned no answer");
 	printer.finish(resultOf(store, turn, message), !interrupted);
-	process.stderr.write(`arbor: ${message.split("\n")[0]}\n`);
+	process.stderr.write(`arbor: ${terminalText(message.split("\n")[0]!)}\n`);
 	return interrupted ? 130 : 1;
 }

@@ -25,9 +25,10 @@ function saved(home: string, cwd: string, text: string, ageMs: number): string {
 	store.appendMessage(say(`answer to ${text}`));
 	const file = store.file!;
 	store.close();
-	// Sessions are ordered by their last entry's time: age the entries, not only the file.
+	// A session's age is its last entry's time (listing.ts), so the entries are stamped in the past.
 	const when = new Date(Date.now() - ageMs);
-	writeFileSync(file, readFileSync(file, "utf8").replace(/("type":"message".*?"timestamp":")[^"]+/g, `$1${when.toISOString()}`));
+	const stamped = readFileSync(file, "utf8").replace(/"timestamp":"[^"]+"/g, `"timestamp":"${when.toISOString()}"`);
+	writeFileSync(file, stamped);
 	utimesSync(file, when, when);
 	return file;
 }

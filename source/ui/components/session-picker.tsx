@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import React, { useMemo, useState } from "react";
 import type { SessionInfo } from "../../session/index.js";
+import { terminalText } from "../../session/terminal-text.js";
 import type { SessionActions } from "../hooks/session-actions.js";
 import { isCtrl, type KeyEvent } from "../input/key-event.js";
 import { lineage } from "../state/session-lineage.js";
@@ -74,7 +75,7 @@ export function SessionPicker({ listHere, listAll, currentFile, rows, actions, o
 				labels={labels} size={Math.max(5, rows - 9)} search={search} empty="No sessions found"
 				onPick={(i) => onOpen(shown[i]!.session)} onCancel={onCancel} onKey={onKey} active={mode.kind === "list"}
 			/>
-			{mode.kind === "list" && mode.notice ? <Text color={mode.notice.ok ? undefined : "red"}>{mode.notice.text}</Text> : null}
+			{mode.kind === "list" && mode.notice ? <Text color={mode.notice.ok ? undefined : "red"}>{terminalText(mode.notice.text)}</Text> : null}
 			{mode.kind === "rename" ? (
 				<RenameSession label={title(mode.session)} initial={mode.session.name ?? ""} onCancel={() => back()} onSave={(name) => back(name ? actions.rename(mode.session, name) : undefined)} />
 			) : null}

@@ -1,3 +1,4 @@
+import { stripControls } from "../../session/terminal-text.js";
 import { wellFormed } from "../../session/text-width.js";
 import { decodeCsi, decodeSs3, type Decoded } from "./decode-sequence.js";
 import { key, type KeyEvent } from "./key-event.js";
@@ -84,10 +85,7 @@ const TEXT_RUN = /^[^\u0000-\u001f\u007f-\u009f]+/;
 
 /** Pasted text as the user copied it: CR/CRLF → LF, escape sequences and controls other than LF/Tab removed. */
 export function cleanPaste(text: string): string {
-	return wellFormed(text)
-		.replace(/\r\n?/g, "\n")
-		.replace(/\u001b(\[[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?|\][^\u0007\u001b]*(\u0007|\u001b\\)?|.)?/g, "")
-		.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "");
+	return wellFormed(stripControls(text));
 }
 
 export type KeyParser = {
