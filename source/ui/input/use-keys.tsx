@@ -9,7 +9,10 @@ const BusContext = createContext<KeyBus | null>(null);
 /**
  * The input layer: reads what Ink hands over from stdin (already split at escape sequences),
  * parses it into key events (paste, kitty, modifyOtherKeys; sequences split across reads) and
- * delivers them one by one to the active `useKeys` handlers.
+ * delivers them one by one to the active `useKeys` handlers. It listens to Ink's raw input events
+ * rather than `useInput`: `useInput` hands a read's text and Enter over as one string, strips the
+ * ESC of sequences it does not know (typing `[27;2;13~`), and calls every handler of a read before
+ * React renders what the first key changed.
  */
 export function KeyInputProvider({ children }: { children: ReactNode }) {
 	const { internal_eventEmitter: emitter } = useStdin();
