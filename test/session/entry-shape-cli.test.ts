@@ -32,7 +32,10 @@ function damaged(edit: (lines: Line[]) => void, raw?: (text: string) => string):
 }
 
 /** Index of the leaf's user message (the last user message of the file). */
-const lastUser = (lines: Line[]) => lines.findLastIndex((l) => l.type === "message" && l.message?.role === "user");
+function lastUser(lines: Line[]): number {
+	for (let i = lines.length - 1; i > 0; i--) if (lines[i].type === "message" && lines[i].message?.role === "user") return i;
+	return -1;
+}
 
 describe("built CLI: wrongly typed entries do not crash views or the model", () => {
 	it.each([
