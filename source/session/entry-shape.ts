@@ -89,12 +89,19 @@ export function entryProblem(entry: Obj, deep: boolean): string | undefined {
 
 /** Iterative (a recursive walk would itself overflow on the values it is meant to catch). */
 function nestingExceeds(root: unknown, limit: number): boolean {
-	const stack: [unknown, number][] = [[root, 1]];
-	while (stack.length > 0) {
-		const [value, depth] = stack.pop() as [unknown, number];
+	const values: unknown[] = [root];
+	const depths: number[] = [1];
+	const visit = (child: unknown, depth: number) => {
+		if (typeof child !== "object" || child === null) return;
+		values.push(child);
+		depths.push(depth);
+	};
+	while (values.length > 0) {
+		const value = values.pop() as object;
+		const depth = depths.pop() as number;
 		if (depth > limit) return true;
-		const children = Array.isArray(value) ? value : Object.values(value as Obj);
-		for (const child of children) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+		if (Array.isArray(value)) for (const child of value) visit(child, depth + 1);
+		else for (const key in value) visit((value as Obj)[key], depth + 1);
 	}
 	return false;
 }
