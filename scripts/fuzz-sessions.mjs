@@ -1,3 +1,5 @@
+// Over 200 lines on purpose: the mutations, the checks and the runner stay in one script, which the
+// test suite imports, so the suite and the standalone run check exactly the same things.
 // Fuzzes the built CLI with damaged copies of the two fixtures (flipped bytes, cut and torn lines,
 // deleted/duplicated/swapped lines, wrongly typed fields, deep nesting, bad headers, cycles) and
 // runs `context --json`, `tree` and `label` on each. Every run must exit 0 or 2 (2 with one
