@@ -67,7 +67,8 @@ const TYPES: Record<string, Check> = {
 	message: messageProblem,
 	model_change: (e) => first(str(e, "provider"), str(e, "modelId")),
 	thinking_level_change: (e) => str(e, "thinkingLevel"),
-	compaction: (e) => first(str(e, "summary"), str(e, "firstKeptEntryId"), num(e, "tokensBefore")),
+	// A missing firstKeptEntryId (a v1 index that pointed nowhere) keeps nothing before the compaction, as in pi.
+	compaction: (e) => first(str(e, "summary"), optStr(e, "firstKeptEntryId"), num(e, "tokensBefore")),
 	branch_summary: (e) => first(optStr(e, "summary"), optStr(e, "fromId")),
 	custom: (e) => str(e, "customType"),
 	custom_message: (e) => first(str(e, "customType"), parts(e.content, USER_PARTS, true), optBool(e, "display")),

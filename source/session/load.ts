@@ -46,7 +46,8 @@ export function loadSession(file: string, write: boolean): LoadedSession {
 		if (!write || !seen) return { header, index };
 		if (!migrated) return { header, index, lock, out: openAppend(target, parsed.needsNewline) };
 		const openOut = () => {
-			rewriteMigrated({ file: target, header, entries: all, fromVersion: from, seen });
+			const rawLine = (i: number) => lineAt(buf, parsed.offsets[i]);
+			rewriteMigrated({ file: target, header, entries: all, fromVersion: from, seen, rawLine });
 			return openAppend(target, false);
 		};
 		return { header, index, lock, openOut };
@@ -54,6 +55,11 @@ export function loadSession(file: string, write: boolean): LoadedSession {
 		lock?.release();
 		throw error;
 	}
+}
+
+function lineAt(buf: Buffer, offset: number): string {
+	const end = buf.indexOf(0x0a, offset);
+	return buf.toString("utf8", offset, end === -1 ? buf.length : end);
 }
 
 function openAppend(file: string, needsNewline: boolean): AppendFile {

@@ -66,6 +66,8 @@ export type RewriteOptions = {
 	fromVersion: number;
 	/** Size and mtime when the file was read: a file that changed since is not rewritten. */
 	seen: { size: number; mtimeMs: number };
+	/** The original text of `entries[i]`'s line (for entries JSON.stringify cannot write). */
+	rawLine?: (index: number) => string;
 };
 
 /**
@@ -84,7 +86,7 @@ export function rewriteMigrated(opts: RewriteOptions): string {
 	const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.migrating`);
 	let backedUp = false;
 	try {
-		writeSynced(temp, [header, ...entries]);
+		writeSynced(temp, serialize(opts));
 		linkOrCopy(file, backup);
 		backedUp = true;
 		fs.renameSync(temp, file);
@@ -108,12 +110,33 @@ function linkOrCopy(file: string, backup: string): void {
 	}
 }
 
-function writeSynced(temp: string, items: readonly unknown[]): void {
+function serialize(opts: RewriteOptions): string {
+	const lines = [JSON.stringify(opts.header)];
+	for (let i = 0; i < opts.entries.length; i++) lines.push(entryLine(opts.entries[i], i, opts.rawLine));
+	return `${lines.join("\n")}\n`;
+}
+
+/**
+ * An entry nested too deeply for JSON.stringify (reported as unusable when read) keeps its original
+ * text, with the id and parent migration gave it put first: nothing is lost, nothing overflows.
+ */
+function entryLine(entry: SessionEntry, index: number, rawLine: RewriteOptions["rawLine"]): string {
+	try {
+		return JSON.stringify(entry);
+	} catch (error) {
+		const raw = error instanceof RangeError ? rawLine?.(index).trim() : undefined;
+		if (raw === undefined || !raw.startsWith("{")) throw error;
+		const rest = raw.slice(1).trimStart();
+		return `{"id":${JSON.stringify(entry.id)},"parentId":${JSON.stringify(entry.parentId)}${rest.startsWith("}") ? "" : ","}${rest}`;
+	}
+}
+
+function writeSynced(temp: string, text: string): void {
 	// A leftover from a crashed migration by a process with the same pid holds nothing we need.
 	fs.rmSync(temp, { force: true });
 	const fd = fs.openSync(temp, "wx", 0o600);
 	try {
-		fs.writeSync(fd, `${items.map((item) => JSON.stringify(item)).join("\n")}\n`);
+		fs.writeSync(fd, text);
 		fs.fsyncSync(fd);
 	} catch (error) {
 		fs.closeSync(fd);

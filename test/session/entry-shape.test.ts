@@ -93,4 +93,23 @@ describe("entries views or the model cannot use", () => {
 		const lines = fs.readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
 		expect(lines[2]).toEqual({ type: "message", timestamp: "2025-01-01T00:00:02.000Z", message: 3, id: b.id, parentId: a.id });
 	});
+
+	it("a v1 file with 5,000 levels of nesting in one entry migrates without overflowing: that line keeps its text", () => {
+		const v1 = { type: "session", id: "s1", timestamp: "2025-01-01T00:00:00.000Z", cwd: "/p" };
+		const user = (text: unknown) => ({ type: "message", timestamp: "2025-01-01T00:00:01.000Z", message: { role: "user", content: text, timestamp: 1 } });
+		writeLines([v1, user("a"), user([{ type: "text", text: "b", extra: DEEP }]), user("c")]);
+		const deepLine = fs.readFileSync(file, "utf8").split("\n")[2];
+		const store = SessionStore.open(file, { write: true });
+		const [a, b, c] = store.snapshot().entries;
+		expect(b).toMatchObject({ type: DAMAGED_ENTRY_TYPE, parentId: a.id });
+		store.setLabel(c.id, "after");
+		store.close();
+		expect(fs.readFileSync(`${file}.v1.bak`, "utf8").split("\n")[2]).toBe(deepLine);
+		const lines = fs.readFileSync(file, "utf8").split("\n");
+		expect(lines[2]).toBe(`{"id":"${b.id}","parentId":"${a.id}",${deepLine.slice(1)}`);
+		const again = SessionStore.open(file).snapshot();
+		expect(again.getPath(c.id).map((e) => e.id)).toEqual([a.id, b.id, c.id]);
+		expect(again.getEntry(b.id)?.type).toBe(DAMAGED_ENTRY_TYPE);
+		expect(again.getLabel(c.id)).toBe("after");
+	});
 });
