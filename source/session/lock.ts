@@ -71,7 +71,7 @@ function lockedError(file: string, path: string, info: LockInfo, state: HolderSt
 	const since = typeof info.startedAt === "string" && info.startedAt !== "undefined" ? ` since ${info.startedAt}` : "";
 	const who = `session ${file} is locked by process ${info.pid}${where}${since}`;
 	if (state === "alive") return new SessionError("locked", `${who} (another arbor is writing it)`);
-	return new SessionError("locked", `${who}; arbor cannot tell whether it still runs — if no arbor is using this session, delete ${path}`);
+	return new SessionError("locked", `${who}; arbor cannot tell whether it still runs — if no arbor is using this session, it is safe to delete ${path}`);
 }
 
 /** link(2) fails if the name exists, so creating a lock this way is atomic and never half-written. */

@@ -71,7 +71,7 @@ describe.skipIf(!HAS_PROC)("stale locks: a live pid is not enough (Linux /proc s
 	it("when arbor cannot tell (pid 1, no times: the `started undefined` case), the message says which file to delete", () => {
 		lockWith({ pid: 1 });
 		expect(() => SessionStore.open(file, { write: true })).toThrow(
-			new SessionError("locked", `session ${file} is locked by process 1; arbor cannot tell whether it still runs — if no arbor is using this session, delete ${file}.lock`),
+			new SessionError("locked", `session ${file} is locked by process 1; arbor cannot tell whether it still runs — if no arbor is using this session, it is safe to delete ${file}.lock`),
 		);
 		expect(lockFiles()).toEqual(["s.jsonl.lock"]);
 	});

@@ -56,7 +56,7 @@ describe("writer lock", () => {
 	it("a lock held by a live process on another host is respected; a garbage lock is taken over", () => {
 		fs.writeFileSync(`${file}.lock`, JSON.stringify({ pid: deadPid(), hostname: "elsewhere", startedAt: "x" }));
 		expect(() => SessionStore.open(file, { write: true })).toThrow(
-			new SessionError("locked", `session ${file} is locked by process ${JSON.parse(fs.readFileSync(`${file}.lock`, "utf8")).pid} on elsewhere since x; arbor cannot tell whether it still runs — if no arbor is using this session, delete ${file}.lock`),
+			new SessionError("locked", `session ${file} is locked by process ${JSON.parse(fs.readFileSync(`${file}.lock`, "utf8")).pid} on elsewhere since x; arbor cannot tell whether it still runs — if no arbor is using this session, it is safe to delete ${file}.lock`),
 		);
 		fs.writeFileSync(`${file}.lock`, "{torn");
 		SessionStore.open(file, { write: true }).close();
