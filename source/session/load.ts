@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import { AppendFile } from "./append-file.js";
+import { RAW_LINE } from "./entry-json.js";
 import { MAX_NESTING, entryProblem } from "./entry-shape.js";
 import { writeFailure } from "./io-errors.js";
 import { type LockHandle, acquireLock } from "./lock.js";
@@ -35,10 +36,9 @@ export function loadSession(file: string, write: boolean): LoadedSession {
 		const seen = write ? fs.statSync(target) : undefined;
 		const buf = readSessionFile(target);
 		const parsed = parseSessionBuffer(buf, file);
-		const all = parsed.entries;
-		const from = migrateInMemory(parsed.header, all, parsed.version);
+		const from = migrateInMemory(parsed.header, parsed.entries, parsed.version);
 		const migrated = from < CURRENT_VERSION;
-		const usable = usableEntries(parsed, buf.length);
+		const usable = usableEntries(parsed, buf);
 		// Byte offsets only describe entries that are stored verbatim in the file we will append to.
 		const offsets = migrated ? undefined : parsed.offsets;
 		const index = TreeIndex.build(usable, { warnings: parsed.warnings, lines: parsed.lines, offsets });
@@ -46,8 +46,8 @@ export function loadSession(file: string, write: boolean): LoadedSession {
 		if (!write || !seen) return { header, index };
 		if (!migrated) return { header, index, lock, out: openAppend(target, parsed.needsNewline) };
 		const openOut = () => {
-			const rawLine = (i: number) => lineAt(buf, parsed.offsets[i]);
-			rewriteMigrated({ file: target, header, entries: all, fromVersion: from, seen, rawLine });
+			// Placeholders serialize as the entries they stand for (see entry-json.ts).
+			rewriteMigrated({ file: target, header, entries: usable, fromVersion: from, seen });
 			return openAppend(target, false);
 		};
 		return { header, index, lock, openOut };
@@ -77,27 +77,29 @@ function openAppend(file: string, needsNewline: boolean): AppendFile {
  * placeholder keeps the tree linked (the path through it stays whole), never reaches the model,
  * and serializes as the original entry, so copies and migrations keep the data.
  */
-function usableEntries(parsed: ParsedSession, size: number): SessionEntry[] {
+function usableEntries(parsed: ParsedSession, buf: Buffer): SessionEntry[] {
 	const { entries, lines, offsets } = parsed;
 	let out: SessionEntry[] | undefined;
 	for (let i = 0; i < entries.length; i++) {
 		// A line of n bytes nests at most n/2 deep: only long lines need the nesting walk.
-		const longest = (offsets[i + 1] ?? size) - offsets[i];
+		const longest = (offsets[i + 1] ?? buf.length) - offsets[i];
 		const problem = entryProblem(entries[i], longest > 2 * MAX_NESTING);
 		if (problem === undefined) continue;
 		out ??= entries.slice();
-		out[i] = placeholder(entries[i], lines[i], problem);
+		out[i] = placeholder(entries[i], lines[i], problem, () => lineAt(buf, offsets[i]));
 		parsed.warnings.push(damagedWarning(entries[i], lines[i], problem));
 	}
 	if (out) parsed.warnings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 	return out ?? entries;
 }
 
-function placeholder(original: SessionEntry, line: number, problem: string): SessionEntry {
+function placeholder(original: SessionEntry, line: number, problem: string, raw: () => string): SessionEntry {
 	const parentId = typeof original.parentId === "string" ? original.parentId : null;
 	const timestamp = typeof original.timestamp === "string" ? original.timestamp : "";
 	const stand = { type: DAMAGED_ENTRY_TYPE, id: original.id, parentId, timestamp, line, problem };
 	Object.defineProperty(stand, "toJSON", { value: () => original });
+	// Only a too-deep entry needs its text kept (JSON.stringify cannot write it back).
+	if (problem.startsWith("values nested")) Object.defineProperty(stand, RAW_LINE, { value: raw() });
 	return stand;
 }
 

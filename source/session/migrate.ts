@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { entryJson } from "./entry-json.js";
 import { writeFailure } from "./io-errors.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
 import { CURRENT_VERSION, SessionError } from "./types.js";
@@ -66,8 +67,6 @@ export type RewriteOptions = {
 	fromVersion: number;
 	/** Size and mtime when the file was read: a file that changed since is not rewritten. */
 	seen: { size: number; mtimeMs: number };
-	/** The original text of `entries[i]`'s line (for entries JSON.stringify cannot write). */
-	rawLine?: (index: number) => string;
 };
 
 /**
@@ -112,23 +111,8 @@ function linkOrCopy(file: string, backup: string): void {
 
 function serialize(opts: RewriteOptions): string {
 	const lines = [JSON.stringify(opts.header)];
-	for (let i = 0; i < opts.entries.length; i++) lines.push(entryLine(opts.entries[i], i, opts.rawLine));
+	for (const entry of opts.entries) lines.push(entryJson(entry));
 	return `${lines.join("\n")}\n`;
-}
-
-/**
- * An entry nested too deeply for JSON.stringify (reported as unusable when read) keeps its original
- * text, with the id and parent migration gave it put first: nothing is lost, nothing overflows.
- */
-function entryLine(entry: SessionEntry, index: number, rawLine: RewriteOptions["rawLine"]): string {
-	try {
-		return JSON.stringify(entry);
-	} catch (error) {
-		const raw = error instanceof RangeError ? rawLine?.(index).trim() : undefined;
-		if (raw === undefined || !raw.startsWith("{")) throw error;
-		const rest = raw.slice(1).trimStart();
-		return `{"id":${JSON.stringify(entry.id)},"parentId":${JSON.stringify(entry.parentId)}${rest.startsWith("}") ? "" : ","}${rest}`;
-	}
 }
 
 function writeSynced(temp: string, text: string): void {

@@ -112,4 +112,17 @@ describe("entries views or the model cannot use", () => {
 		expect(again.getEntry(b.id)?.type).toBe(DAMAGED_ENTRY_TYPE);
 		expect(again.getLabel(c.id)).toBe("after");
 	});
+
+	it("forking a v1 file (no raw offsets) with a 5,000-level entry copies that entry's text with its ids", () => {
+		const v1 = { type: "session", id: "s1", timestamp: "2025-01-01T00:00:00.000Z", cwd: "/p" };
+		const user = (text: unknown) => ({ type: "message", timestamp: "2025-01-01T00:00:01.000Z", message: { role: "user", content: text, timestamp: 1 } });
+		writeLines([v1, user("a"), user([{ type: "text", text: "b", extra: DEEP }]), user("c")]);
+		const deepLine = fs.readFileSync(file, "utf8").split("\n")[2];
+		const source = SessionStore.open(file).snapshot();
+		const [a, b, c] = source.entries;
+		const forked = forkToFile({ source, sourceFile: file, entryId: c.id, sessionDir: dir, cwd: "/p" });
+		const lines = fs.readFileSync(forked.file, "utf8").split("\n");
+		expect(lines[2]).toBe(`{"id":"${b.id}","parentId":"${a.id}",${deepLine.slice(1)}`);
+		expect(SessionStore.open(forked.file).snapshot().getPath(c.id).map((e) => e.id)).toEqual([a.id, b.id, c.id]);
+	});
 });
