@@ -32,6 +32,8 @@ function buildProgram(): Command {
 	const program = new Command("arbor")
 		.description("A terminal chat client and coding agent whose conversations are trees")
 		.version(VERSION, "-v, --version")
+		// Options after a subcommand name belong to it (`navigate … --summarize` is navigate's flag).
+		.enablePositionalOptions()
 		.argument("[prompt...]", "message to send")
 		.option("-p, --print", "answer non-interactively and exit")
 		.option("-c, --continue", "continue the most recent session of this directory")

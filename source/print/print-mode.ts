@@ -8,6 +8,7 @@ import type { SessionStore } from "../session/index.js";
 import { chooseModels, type ModelChoice } from "./model-config.js";
 import { place, type ChatFlags } from "./options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
+import { checkSessionWritable } from "./preflight.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
 
@@ -86,6 +87,12 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 	if (!models.chat) throw usageError(models.chatError ?? "no model configured");
 	const tools = await printToolSet(opts, settings, where.cwd);
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));
+	try {
+		checkSessionWritable(store);
+	} catch (error) {
+		store.close();
+		throw error;
+	}
 	const format = opts.outputFormat ?? "text";
 	const printer = new Printer(format, process, {
 		toolLines: Boolean(opts.verbose) || process.stderr.isTTY === true,
