@@ -11,6 +11,7 @@ import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { checkSessionWritable } from "./preflight.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
+import { composePrompt, readStdin } from "./stdin.js";
 
 type PrintOptions = ChatFlags & {
 	outputFormat?: OutputFormat;
@@ -19,19 +20,6 @@ type PrintOptions = ChatFlags & {
 	label?: string;
 	verbose?: boolean;
 };
-
-async function readStdin(): Promise<string> {
-	if (process.stdin.isTTY) return "";
-	const chunks: Buffer[] = [];
-	for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-	return Buffer.concat(chunks).toString("utf8");
-}
-
-/** The message: piped text, a blank line, then the argument text; either may be absent. */
-export function composePrompt(piped: string, args: string[]): string {
-	const parts = [piped.replace(/\s+$/, ""), args.join(" ").trim()].filter((p) => p.trim() !== "");
-	return parts.join("\n\n");
-}
 
 async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOptions, printer: Printer): Promise<void> {
 	if (!opts.at) return;
