@@ -22,6 +22,8 @@ export async function chooseModels(
 ): Promise<ModelChoice> {
 	const { resolveModel } = await import("../llm/resolve-model.js");
 	const baseUrl = checkedBaseUrl(flags, settings, env);
+	// The --api-key value is redacted from tool results like the key variables.
+	(await import("../tools/secrets.js")).registerSecret(flags.apiKey);
 	const idle = idleTimeoutMs(env, settings.timeout);
 	const resolve = (spec: string | undefined) => resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env, idleTimeoutMs: idle });
 	const chatSpec = flags.model ?? env.ARBOR_MODEL ?? settings.model;

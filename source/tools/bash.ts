@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { OutputCapture } from "./output-capture.js";
 import { ToolError, throwIfAborted, type ToolResult } from "./result.js";
+import { toolEnvironment } from "./secrets.js";
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
 /** After bash exits, how long to wait for background children that still hold the pipes. */
@@ -64,6 +65,8 @@ function run(opts: RunOptions): Promise<Ended> {
 	return new Promise((resolve, reject) => {
 		const child = spawn("bash", ["-c", opts.command], {
 			cwd: opts.cwd,
+			// Provider keys stay with arbor: a model-run `env` must not copy them into the session.
+			env: toolEnvironment(),
 			detached: true,
 			stdio: ["ignore", "pipe", "pipe"],
 		});

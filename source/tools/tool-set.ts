@@ -3,6 +3,7 @@ import type { FlexibleSchema, Tool, ToolSet } from "ai";
 import { describeToolCall } from "./describe.js";
 import type { ToolName } from "./policy.js";
 import { ToolError, type ToolResult } from "./result.js";
+import { knownSecrets, redactText, redactValue } from "./secrets.js";
 import { TOOL_SPECS, type ToolContext } from "./specs.js";
 
 /** Asks the user whether a tool may run; "always" stops asking for that tool in this ToolSet. */
@@ -43,13 +44,26 @@ export function createToolSet(opts: {
 			execute: async (args, { abortSignal }) => {
 				await gate(name, args);
 				if (abortSignal?.aborted) throw new ToolError("cancelled");
-				return spec.run(args, { cwd: opts.cwd, signal: abortSignal });
+				return redacted(() => spec.run(args, { cwd: opts.cwd, signal: abortSignal }));
 			},
 			toModelOutput: ({ output }) =>
 				output.isError ? { type: "error-text", value: output.output } : { type: "text", value: output.output },
 		});
 	}
 	return set;
+}
+
+/** Runs a tool and replaces known key values in what it returns or throws (before it is stored or sent). */
+async function redacted(run: () => Promise<ToolResult<object>>): Promise<ToolResult<object>> {
+	const secrets = knownSecrets();
+	try {
+		return redactValue(await run(), secrets);
+	} catch (error) {
+		if (!(error instanceof Error) || secrets.length === 0) throw error;
+		const message = redactText(error.message, secrets);
+		if (message === error.message) throw error;
+		throw error instanceof ToolError ? new ToolError(message) : new Error(message);
+	}
 }
 
 /** Confirmations run one at a time, so parallel tool calls never stack prompts and an "always"

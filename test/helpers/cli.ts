@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FIXTURES_DIR } from "./shared.js";
 
-export const CLI = join(import.meta.dirname, "../../dist/cli.js");
+/** The built CLI; ARBOR_TEST_CLI points the CLI tests at another build (e.g. a baseline, to see a test fail before a fix). */
+export const CLI = process.env.ARBOR_TEST_CLI ?? join(import.meta.dirname, "../../dist/cli.js");
 export const FIXTURES = FIXTURES_DIR;
 
 export type CliRun = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
