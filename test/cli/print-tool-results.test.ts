@@ -1,4 +1,5 @@
-import { appendFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
@@ -66,5 +67,22 @@ describe("tool results are stored in pi's shape", () => {
 		expect(run.code).toBe(0);
 		const tool = sentMessages(server.requests[0].body).find((m) => m.role === "tool");
 		expect(tool.content).toBe("(no output)\nexit code 1");
+	});
+
+	it("a bash spill file stays readable while the session runs and is deleted when arbor exits", async () => {
+		const { cwd, home } = place();
+		const tmp = mkdtempSync(join(tmpdir(), "arbor-spill-"));
+		let seenDuringSession: boolean | undefined;
+		server = await startSseServer((body, index) => {
+			if (index === 0) return toolCallReply([{ id: "c1", name: "bash", args: { command: "seq 1 100000" } }]);
+			const tool = body.messages.find((m: { role: string }) => m.role === "tool");
+			const spill = /full output in (\S+)\]/.exec(tool.content)?.[1];
+			seenDuringSession = spill !== undefined && spill.startsWith(tmp) && existsSync(spill);
+			return textReply("Long output.");
+		});
+		const run = await runCli(["-p", ...model(server.url), "--tools", "bash", "count"], { cwd, env: { ARBOR_HOME: home, TMPDIR: tmp } });
+		expect([run.code, run.stderr]).toEqual([0, ""]);
+		expect(seenDuringSession).toBe(true);
+		expect(readdirSync(tmp)).toEqual([]);
 	});
 });
