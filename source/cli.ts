@@ -43,6 +43,7 @@ function buildProgram(): Command {
 		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
 		.option("--no-tools", "disable all tools")
 		.option("-y, --yes", "run write/edit/bash without asking")
+		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir])
 		.addOption(
 			new Option("--output-format <format>", "print mode output").choices(["text", "json", "stream-json"]).default("text"),
 		)

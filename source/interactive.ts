@@ -29,7 +29,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags): Prom
 	const where = place(opts);
 	const settings = loadSettings(where.home);
 	const models = await chooseModels(opts, settings);
-	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, settings, mode: "interactive" });
+	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
 	const { runInteractive } = await ui;
