@@ -15,6 +15,7 @@ export type CapturedOutput = { text: string; truncated: boolean; totalLines: num
 
 /** Spill files of this process; the paths stay valid in tool results until arbor exits. */
 const spilled = new Set<string>();
+let exitHookArmed = false;
 
 /** Deletes every spill file this process wrote (also run automatically when the process exits). */
 export function removeSpillFiles(): void {
@@ -26,7 +27,8 @@ export function removeSpillFiles(): void {
 
 function remember(file: string): void {
 	// The first spill arms the clean-up; "exit" runs for every way arbor ends except SIGKILL.
-	if (spilled.size === 0) process.once("exit", removeSpillFiles);
+	if (!exitHookArmed) process.on("exit", removeSpillFiles);
+	exitHookArmed = true;
 	spilled.add(file);
 }
 

@@ -13,7 +13,14 @@ export type CliRun = { code: number | null; signal: NodeJS.Signals | null; stdou
 /** Runs the built CLI with piped stdio. `input` is written to stdin (then closed). */
 export function runCli(
 	args: string[],
-	opts: { input?: string; env?: Record<string, string | undefined>; cwd?: string; onSpawn?: (pid: number) => void } = {},
+	opts: {
+		input?: string;
+		env?: Record<string, string | undefined>;
+		cwd?: string;
+		onSpawn?: (pid: number) => void;
+		/** Filled while the process runs, for tests that act on partial output. */
+		live?: { stdout: string; stderr: string };
+	} = {},
 ): Promise<CliRun> {
 	return new Promise((resolve, reject) => {
 		const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", ...opts.env };
@@ -21,8 +28,14 @@ export function runCli(
 		const child = spawn(process.execPath, [CLI, ...args], { cwd: opts.cwd, env: env as NodeJS.ProcessEnv, stdio: "pipe" });
 		let stdout = "";
 		let stderr = "";
-		child.stdout.on("data", (d) => (stdout += d));
-		child.stderr.on("data", (d) => (stderr += d));
+		child.stdout.on("data", (d) => {
+			stdout += d;
+			if (opts.live) opts.live.stdout = stdout;
+		});
+		child.stderr.on("data", (d) => {
+			stderr += d;
+			if (opts.live) opts.live.stderr = stderr;
+		});
 		child.on("error", reject);
 		child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
 		opts.onSpawn?.(child.pid ?? -1);
