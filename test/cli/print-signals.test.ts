@@ -31,12 +31,14 @@ const cases = [
 describe("SIGTERM and SIGHUP end print mode like SIGINT", () => {
 	for (const { signal, code } of cases) {
 		it(`${signal} mid-stream: partial reply saved as aborted, lock released, exit ${code}`, async () => {
-			server = await startSseServer([textReply(["Partial ", "answer "], { hold: true })]);
+			server = await startSseServer([textReply("First."), textReply(["Partial ", "answer "], { hold: true })]);
 			const { cwd, home } = place();
+			expect((await runCli(["-p", ...model(server.url), "first"], { cwd, env: { ARBOR_HOME: home } })).code).toBe(0);
 			let pid = -1;
 			const live = { stdout: "", stderr: "" };
-			const running = runCli(["-p", ...model(server.url), "long question"], { cwd, env: { ARBOR_HOME: home }, onSpawn: (p) => (pid = p), live });
+			const running = runCli(["-p", "-c", ...model(server.url), "long question"], { cwd, env: { ARBOR_HOME: home }, onSpawn: (p) => (pid = p), live });
 			await waitFor(() => live.stdout === "Partial answer ", { what: "the streamed text" });
+			expect(existsSync(`${sessionFiles(home)[0]}.lock`)).toBe(true);
 			process.kill(pid, signal);
 			const run = await running;
 			expect(run.code).toBe(code);
