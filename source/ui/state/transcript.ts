@@ -1,5 +1,5 @@
 import type { SessionEntry, StopReason, StoredMessage } from "../../session/types.js";
-import { contentText, type MessageContent } from "../../session/content.js";
+import { contentText, unwrapLegacyToolResult, type MessageContent } from "../../session/content.js";
 
 /** What one tool call looks like once its result is known (or known never to come). */
 export type ToolResultView = { output: string; isError: boolean };
@@ -43,14 +43,16 @@ function messageOp(id: string, message: StoredMessage): TranscriptOp {
 			return { type: "append", items: [{ kind: "user", key: id, text: contentText(message.content) }] };
 		case "assistant":
 			return { type: "append", items: assistantItems(id, message) };
-		case "toolResult":
+		case "toolResult": {
+			const result = unwrapLegacyToolResult(message);
 			return {
 				type: "settle",
 				key: id,
 				toolCallId: message.toolCallId,
 				toolName: message.toolName,
-				result: { output: contentText(message.content), isError: message.isError },
+				result: { output: contentText(result.content), isError: result.isError },
 			};
+		}
 		case "bashExecution":
 			return {
 				type: "append",
