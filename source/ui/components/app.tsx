@@ -39,8 +39,9 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 	const [store, setStore] = useState(options.store);
 	const [model, setModel] = useState(options.model);
 	const view = useSession(store);
-	const [state, dispatch] = useReducer(appReducer, view, (v) => initialAppState(v.getPath(v.leafId), damagedLines(v)));
-	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen });
+	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
+	const [state, dispatch] = useReducer(appReducer, view, (v) => initialAppState(v.getPath(v.leafId), { size: { rows, cols }, warnings: damagedLines(v) }));
+	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen, size: { rows, cols } });
 	const modelHint = options.modelHint ?? DEFAULT_MODEL_HINT;
 	const summaryModel = options.summaryModel ?? model;
 	const chat = useChat({ store, model, summaryModel, modelHint, deps, bus, dispatch, maxRetries: options.maxRetries });
@@ -53,7 +54,6 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
 	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit });
 	const tokens = useMemo(() => deps.estimateContextTokens(view.buildContext().messages), [deps, view]);
-	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
 
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
