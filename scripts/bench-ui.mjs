@@ -25,6 +25,8 @@ const ENTRY_BUNDLE = path.join(BENCH, "bench-ui.mjs");
 const quick = process.argv.includes("--quick");
 /** --starts-only: just (a), e.g. to compare bundles quickly. */
 const startsOnly = process.argv.includes("--starts-only");
+/** --tree-only: just (b), (c) and (e), the 100k tree. */
+const treeOnly = process.argv.includes("--tree-only");
 /** --open-only: just (d), the 100k-entry open against `arbor context` (ARBOR_BENCH_KINDS=linear,bushy). */
 const openOnly = process.argv.includes("--open-only");
 const STARTS = quick ? 5 : 9;
@@ -116,7 +118,9 @@ async function treeFigures() {
 		up: median(keys("up")),
 		down: median(keys("down")),
 		page: median(keys("page")),
-		noFrame: { up: noFrame("up"), down: noFrame("down"), page: noFrame("page") },
+		filter: median(keys("filter")),
+		filterMax: Math.max(...keys("filter")),
+		noFrame: { up: noFrame("up"), down: noFrame("down"), page: noFrame("page"), filter: noFrame("filter") },
 	};
 }
 
@@ -134,11 +138,13 @@ async function printOpenFigures() {
 async function main() {
 	if (!fs.existsSync(CLI)) throw new Error(`${CLI} missing: run npm run build`);
 	console.log(`## Interactive UI (${quick ? "quick" : "full"}; ${COLS}x${ROWS} pty; medians)`);
-	if (!startsOnly) await printOpenFigures();
+	if (!startsOnly && !treeOnly) await printOpenFigures();
 	if (openOnly) return;
-	const s = await startFigures();
-	console.log(`first frame, new session                ${ms(s.fresh)}   (target <= 300 ms; ${STARTS} starts)`);
-	console.log(`first frame, pi-tree-session fixture    ${ms(s.fixture)}   (target <= 300 ms)`);
+	if (!treeOnly) {
+		const s = await startFigures();
+		console.log(`first frame, new session                ${ms(s.fresh)}   (target <= 300 ms; ${STARTS} starts)`);
+		console.log(`first frame, pi-tree-session fixture    ${ms(s.fixture)}   (target <= 300 ms)`);
+	}
 	if (startsOnly) return;
 	const t = await treeFigures();
 	const ratio = t.tree / t.open;
@@ -148,7 +154,8 @@ async function main() {
 	console.log(`key ↓ in the tree                       ${ms(t.down)}   (target < 16 ms; ${PRESSES} presses per run)`);
 	console.log(`key ↑ in the tree                       ${ms(t.up)}   (target < 16 ms)`);
 	console.log(`key PgDn/PgUp in the tree               ${ms(t.page)}   (target < 16 ms)`);
-	const idle = t.noFrame.up + t.noFrame.down + t.noFrame.page;
+	console.log(`filter toggle (Ctrl+U/O/T/L, on and off) ${ms(t.filter)}   (target <= 100 ms; slowest ${ms(t.filterMax).trim()})`);
+	const idle = t.noFrame.up + t.noFrame.down + t.noFrame.page + t.noFrame.filter;
 	if (idle > 0) console.log(`(${idle} presses changed nothing on screen, e.g. at the list's end, and are not counted)`);
 }
 

@@ -1,5 +1,6 @@
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
+import { conversationLeaf, isConversationEntry as isConversation } from "../session/tree-filter.js";
 import { SessionError, type BranchSummaryEntry, type SessionEntry } from "../session/types.js";
 import type { EventBus } from "./events.js";
 import type { NavigateOptions, NavigateResult, NavigationPlan } from "./types.js";
@@ -28,24 +29,6 @@ export function entryText(entry: SessionEntry): string | undefined {
 		.filter((part): part is { type: "text"; text: string } => part?.type === "text")
 		.map((part) => part.text)
 		.join("\n");
-}
-
-/**
- * Entry types that are part of the conversation. The others (labels, session names, model and
- * thinking changes, extension data, leaf markers) are bookkeeping: /label or /name make such an
- * entry the leaf, and leaving it must neither count as abandoning work nor ask for a summary.
- */
-const CONVERSATION_TYPES = new Set(["message", "custom_message", "branch_summary", "compaction"]);
-
-function isConversation(entry: SessionEntry): boolean {
-	return CONVERSATION_TYPES.has(entry.type);
-}
-
-/** The leaf as the tree shows it: the nearest conversation entry at or above the stored leaf. */
-function conversationLeaf(view: SessionTreeView): string | null {
-	let entry = view.leafId === null ? undefined : view.getEntry(view.leafId);
-	while (entry && !isConversation(entry)) entry = entry.parentId === null ? undefined : view.getEntry(entry.parentId);
-	return entry?.id ?? null;
 }
 
 /**

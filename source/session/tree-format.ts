@@ -7,12 +7,14 @@ export type TreeRowParts = {
 	/** `› ` or two spaces. */
 	cursor: string;
 	gutter: string;
+	/** With `foldMarks`: `⊞ ` on a folded row, `⊟ ` on an open branch point, else empty. */
+	fold: string;
 	/** `• ` on the active path, else empty. */
 	marker: string;
 	/** `[label] ` or empty. */
 	label: string;
 	text: string;
-	/** ` ← active` on the leaf, else empty. */
+	/** ` ← active` on the leaf, ` ↓ active` on the visible row a hidden leaf hangs under, else empty. */
 	suffix: string;
 };
 
@@ -34,12 +36,13 @@ function cut(s: string, n: number): string {
  * The row as parts that together fit `width` columns. Deep gutters are cut from the left
  * (`…` + their right end) to at most half the width so the preview stays readable.
  */
-export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean }): TreeRowParts {
+export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean }): TreeRowParts {
 	const cursor = opts.selected ? "› " : "  ";
 	const gutter = fitGutter(row, Math.max(0, Math.floor((opts.width - 2) / 2)));
+	const fold = opts.foldMarks !== true ? "" : row.folded ? "⊞ " : row.isBranchPoint ? "⊟ " : "";
 	const marker = row.onActivePath ? "• " : "";
-	const suffix = row.isLeaf ? " ← active" : "";
-	const avail = Math.max(0, opts.width - cursor.length - gutter.length - marker.length - suffix.length);
+	const suffix = row.isLeaf ? " ← active" : row.leafBelow ? " ↓ active" : "";
+	const avail = Math.max(0, opts.width - cursor.length - gutter.length - fold.length - marker.length - suffix.length);
 	let label = row.label !== undefined ? `[${row.label}] ` : "";
 	let text = row.text;
 	if (label.length + text.length > avail) {
@@ -50,13 +53,13 @@ export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected
 			text = cut(text, avail - label.length);
 		}
 	}
-	return { cursor, gutter, marker, label, text, suffix };
+	return { cursor, gutter, fold, marker, label, text, suffix };
 }
 
 /** One plain-text line: cursor, gutter, `• `, `[label] `, the preview cut with `…`, ` ← active`. */
-export function formatTreeRow(row: TreeRow, opts: { width: number; selected: boolean }): string {
+export function formatTreeRow(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean }): string {
 	const p = formatTreeRowParts(row, opts);
-	return p.cursor + p.gutter + p.marker + p.label + p.text + p.suffix;
+	return p.cursor + p.gutter + p.fold + p.marker + p.label + p.text + p.suffix;
 }
 
 const ANSI = {

@@ -13,6 +13,7 @@ import { damagedLines, useTranscriptSync } from "../hooks/use-transcript-sync.js
 import { DEFAULT_MODEL_HINT, type InteractiveOptions } from "../options.js";
 import { appReducer, initialAppState } from "../state/app-reducer.js";
 import { settledPrefix } from "../state/transcript.js";
+import { conversationLeaf } from "../../session/tree-rows.js";
 import { BottomScreen } from "./bottom-screen.js";
 import { Editor } from "./editor.js";
 import { LiveArea } from "./live-area.js";
@@ -107,7 +108,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 			</Box>
 			<StatusLine
 				model={model?.spec} hint={DEFAULT_MODEL_HINT} sessionName={view.name} contextTokens={tokens}
-				contextWindow={model?.contextWindow} leafId={view.leafId} warnings={state.warnings} status={state.status}
+				contextWindow={model?.contextWindow} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
 			/>
 		</Box>
 	);

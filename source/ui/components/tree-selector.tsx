@@ -46,7 +46,7 @@ function onTreeIntent(intent: TreeKeyIntent, p: TreeSelectorProps): void {
 		case "fold":
 		case "unfold": return foldOrJump(intent.type, p);
 		case "select": return row ? p.onChoose(row.id) : undefined;
-		case "escape": return p.state.search ? p.dispatch({ type: "search-cleared" }) : p.onClose();
+		case "escape": return p.state.search ? p.dispatch({ type: "search-cleared", ...(row ? { shownId: row.id } : {}) }) : p.onClose();
 		case "close": return p.onClose();
 		case "filter": return p.dispatch({ type: "filter-toggled", filter: intent.filter });
 		case "label-edit": return row ? p.dispatch({ type: "label-edit-started", id: row.id, text: row.label ?? "" }) : undefined;

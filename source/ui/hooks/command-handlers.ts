@@ -1,7 +1,7 @@
 import type { Dispatch } from "react";
 import type { ResolvedModel } from "../../llm/index.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
-import { treeIsEmpty } from "../../session/tree-rows.js";
+import { conversationLeaf, treeIsEmpty } from "../../session/tree-rows.js";
 import type { CommandHandlers } from "../commands.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../state/app-reducer.js";
@@ -31,8 +31,9 @@ function sessionFacts(ctx: CommandContext): string {
 	return `${store.file ?? "(in memory)"} · id ${store.id} · ${view.entries.length} entries, ${path.length} on this path · ~${tokens} tokens`;
 }
 
+/** Labels the leaf the tree marks `← active` (never a trailing /name or /label entry). */
 function labelLeaf(ctx: CommandContext, text: string): void {
-	const leaf = ctx.view.leafId;
+	const leaf = conversationLeaf(ctx.view);
 	if (leaf === null) return ctx.dispatch(error("No entries to label"));
 	ctx.store.setLabel(leaf, text === "" ? undefined : text);
 	ctx.dispatch(info(text === "" ? "Label cleared" : `Labelled: ${text}`));

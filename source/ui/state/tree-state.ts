@@ -1,5 +1,5 @@
 import type { SessionTreeView } from "../../session/api.js";
-import type { TreeFilter, TreeRow } from "../../session/tree-rows.js";
+import type { RowLookup, TreeFilter, TreeRow } from "../../session/tree-rows.js";
 
 /**
  * The /tree selector. `selectedId` is the entry the user chose, kept across filter and search
@@ -19,7 +19,7 @@ export type TreeState = {
  * selected entry looked up in `indexOf`, so several keys arriving in one input chunk (a held ↓)
  * each move one row; `current` (the rendered selection) is used when the entry is not a row.
  */
-type Rows = { rows: readonly TreeRow[]; indexOf: ReadonlyMap<string, number>; current: number };
+type Rows = { rows: readonly TreeRow[]; indexOf: RowLookup; current: number };
 
 export type TreeAction =
 	| ({ type: "moved-up" } & Rows)
@@ -30,7 +30,8 @@ export type TreeAction =
 	| { type: "filter-toggled"; filter: TreeFilter }
 	| { type: "search-typed"; text: string }
 	| { type: "search-erased" }
-	| { type: "search-cleared" }
+	/** `shownId`: the row shown as selected while searching; it stays selected in the full tree. */
+	| { type: "search-cleared"; shownId?: string }
 	| { type: "folded"; id: string }
 	| { type: "unfolded"; id: string }
 	| { type: "branch-jumped"; id: string }
@@ -94,7 +95,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
 		case "search-erased":
 			return { ...state, search: [...state.search].slice(0, -1).join("") };
 		case "search-cleared":
-			return { ...state, search: "" };
+			return { ...state, search: "", selectedId: action.shownId ?? state.selectedId };
 		case "folded":
 			return { ...state, folded: withFold(state.folded, action.id, true) };
 		case "unfolded":
@@ -124,7 +125,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
  */
 export function selectedIndex(opts: {
 	rows: readonly TreeRow[];
-	indexOf: ReadonlyMap<string, number>;
+	indexOf: RowLookup;
 	view: SessionTreeView;
 	selectedId: string | null;
 }): number {
