@@ -37,6 +37,12 @@ describe("appReducer", () => {
 		expect(initialAppState(path, { size: { rows: 10, cols: 80 } }).items.length).toBe(16);
 		expect(initialAppState(path.slice(0, 10), { size }).items.map((i) => i.kind)).toEqual(Array(10).fill("user"));
 	});
+	it("status-expired clears only the hint it was set for", () => {
+		const hint = appReducer(base(), { type: "status-shown", status: { text: "Press Ctrl+C again to quit", kind: "info" } });
+		expect(appReducer(hint, { type: "status-expired", text: "Press Ctrl+C again to quit" }).status).toBeNull();
+		const other = appReducer(hint, { type: "status-shown", status: { text: "Unknown command /x", kind: "error" } });
+		expect(appReducer(other, { type: "status-expired", text: "Press Ctrl+C again to quit" }).status?.text).toBe("Unknown command /x");
+	});
 	it("entries-stored appends and resets streamed text for an assistant step", () => {
 		const s = appReducer({ ...base(), live: { text: "hel", thinkingChars: 0 } }, { type: "entries-stored", entries: [assistant("a1", "hello")] });
 		expect([s.items.length, s.live]).toEqual([2, { text: "", thinkingChars: 0 }]);

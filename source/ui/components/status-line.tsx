@@ -10,7 +10,7 @@ export type StatusInfo = {
 	contextTokens: number;
 	contextWindow?: number;
 	leafId: string | null;
-	/** Damaged lines the store skipped while reading the file. */
+	/** Damaged lines the store skipped or could not link while reading the file. */
 	warnings: number;
 	status: Status | null;
 };
@@ -23,7 +23,7 @@ export function statusText(info: Omit<StatusInfo, "status">): string {
 	if (info.sessionName) parts.push(info.sessionName);
 	parts.push(`${kTokens(info.contextTokens)}${info.contextWindow ? `/${kTokens(info.contextWindow)}` : ""} tokens`);
 	parts.push(info.leafId ? `leaf ${info.leafId.slice(0, 8)}` : "empty");
-	if (info.warnings > 0) parts.push(`${info.warnings} damaged line${info.warnings === 1 ? "" : "s"} skipped`);
+	if (info.warnings > 0) parts.push(`${info.warnings} damaged line${info.warnings === 1 ? "" : "s"}, see /session`);
 	return parts.join(" · ");
 }
 

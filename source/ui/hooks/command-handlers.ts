@@ -28,7 +28,15 @@ function sessionFacts(ctx: CommandContext): string {
 	const { view, store } = ctx;
 	const path = view.getPath(view.leafId);
 	const tokens = ctx.deps.estimateContextTokens(view.buildContext().messages);
-	return `${store.file ?? "(in memory)"} · id ${store.id} · ${view.entries.length} entries, ${path.length} on this path · ~${tokens} tokens`;
+	const facts = `${store.file ?? "(in memory)"} · id ${store.id} · ${view.entries.length} entries, ${path.length} on this path · ~${tokens} tokens`;
+	return view.warnings.length === 0 ? facts : `${facts} · ${damageList(view)}`;
+}
+
+/** Which lines are damaged and how: `damaged: line 3: …; line 9: …` (the first 10). */
+function damageList(view: SessionTreeView): string {
+	const shown = view.warnings.slice(0, 10).map((w) => (w.line === undefined || w.message.startsWith("line ") ? w.message : `line ${w.line}: ${w.message}`));
+	const more = view.warnings.length > shown.length ? `; … ${view.warnings.length - shown.length} more` : "";
+	return `damaged: ${shown.join("; ")}${more}`;
 }
 
 /** Labels the leaf the tree marks `← active` (never a trailing /name or /label entry). */

@@ -6,9 +6,12 @@ import type { AppAction, TermSize } from "../state/app-reducer.js";
 /** Walks further than this are treated as a jump (replay) rather than appends. */
 const MAX_APPEND_WALK = 5000;
 
-/** Lines the store skipped or could not use: what the status line reports as damaged. */
+/**
+ * Lines the store skipped, could not use or could not link (orphans shown as roots, duplicate ids,
+ * cycles): what the status line counts as damaged and `/session` lists.
+ */
 export function damagedLines(view: SessionTreeView): number {
-	return view.warnings.filter((w) => w.kind === "bad-line" || w.kind === "torn-tail" || w.kind === "bad-entry").length;
+	return view.warnings.length;
 }
 
 /**

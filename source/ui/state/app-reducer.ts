@@ -56,6 +56,8 @@ export type AppAction =
 	| { type: "confirm-answered" }
 	| { type: "status-shown"; status: Status }
 	| { type: "status-cleared" }
+	/** A timed hint is over: cleared only if it is still the status shown. */
+	| { type: "status-expired"; text: string }
 	| { type: "editor-text-requested"; text: string };
 
 /** The initial state for a session path (no clear, no remount: nothing was printed yet). */
@@ -148,6 +150,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 			return { ...state, status: action.status };
 		case "status-cleared":
 			return { ...state, status: null };
+		case "status-expired":
+			return state.status?.text === action.text ? { ...state, status: null } : state;
 		case "editor-text-requested":
 			return { ...state, editorRequest: { text: action.text, seq: (state.editorRequest?.seq ?? 0) + 1 } };
 		default: {
