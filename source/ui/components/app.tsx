@@ -57,7 +57,8 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 	const onTreeDone = useNavigation(dispatch);
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
-	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit });
+	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit,
+		where: options, bus, writeControl: (sequence) => stdout.write(sequence) });
 	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
 
 	useEffect(() => {

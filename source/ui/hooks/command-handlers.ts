@@ -6,6 +6,10 @@ import type { CommandHandlers } from "../commands.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../state/app-reducer.js";
 import type { Chat } from "./use-chat.js";
+import type { EventBus } from "../../navigation/events.js";
+import { lastReplyText, osc52 } from "../clipboard.js";
+import { cloneBranch } from "./fork-action.js";
+import type { SwitchStore } from "./use-session-switch.js";
 
 export type CommandContext = {
 	store: SessionStoreApi;
@@ -17,8 +21,13 @@ export type CommandContext = {
 	dispatch: Dispatch<AppAction>;
 	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
 	setModel(model: ResolvedModel): void;
-	switchStore(open: () => SessionStoreApi, status: string): void;
+	switchStore: SwitchStore;
 	quit(): void;
+	/** Where new session files go (/clone). */
+	where: { sessionDir: string; cwd: string };
+	bus: EventBus;
+	/** Writes arbor's own control sequences (OSC 52) straight to the terminal. */
+	writeControl(sequence: string): void;
 };
 
 const info = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "info" } });
@@ -55,6 +64,15 @@ function switchModel(ctx: CommandContext, spec: string): void {
 	ctx.dispatch(info(`Model: ${result.value.spec}`));
 }
 
+/** /copy: the last reply onto the clipboard via OSC 52 (works over ssh). */
+function copyLastReply(ctx: CommandContext): void {
+	const text = lastReplyText(ctx.view);
+	if (text === undefined) return ctx.dispatch(error("No reply to copy"));
+	ctx.writeControl(osc52(text));
+	const lines = text.split("\n").length;
+	ctx.dispatch(info(`Copied the last reply to the clipboard (${text.length} characters, ${lines} line${lines === 1 ? "" : "s"})`));
+}
+
 function hasUserMessage(view: SessionTreeView): boolean {
 	return view.entries.some((e) => e.type === "message" && (e.message as { role: string }).role === "user");
 }
@@ -65,6 +83,9 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 	return {
 		tree: () => dispatch(treeIsEmpty(ctx.view) ? error("No entries in session") : { type: "tree-opened" }),
 		fork: () => dispatch(hasUserMessage(ctx.view) ? { type: "picker-opened", picker: "fork-picker" } : error("No user messages to fork from")),
+		clone: () =>
+			cloneBranch({ store: ctx.store, view: ctx.view, where: ctx.where, bus: ctx.bus, switchStore: ctx.switchStore, report: (status) => dispatch({ type: "status-shown", status }) }),
+		copy: () => copyLastReply(ctx),
 		label: (args) => labelLeaf(ctx, args),
 		name: (args) => {
 			if (args === "") return dispatch(error("Usage: /name <text>"));
