@@ -51,6 +51,9 @@ class Row implements TreeRow {
 	get label(): string | undefined {
 		return this.ctx.view.getLabel(this.entry.id);
 	}
+	get labelTime(): string | undefined {
+		return this.ctx.s.labelTimes.get(this.entry.id);
+	}
 	/** Computed on first read (and cached per entry): opening a 100k-entry tree renders only a window. */
 	get text(): string {
 		return previewText(this.ctx.view, this.entry);

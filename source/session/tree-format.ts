@@ -36,14 +36,23 @@ function cut(s: string, n: number): string {
  * The row as parts that together fit `width` columns. Deep gutters are cut from the left
  * (`…` + their right end) to at most half the width so the preview stays readable.
  */
-export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean }): TreeRowParts {
+/** `2026-11-22 23:17` in local time: when a label was set (Shift+T in /tree). */
+export function labelTimeText(iso: string): string {
+	const d = new Date(iso);
+	if (Number.isNaN(d.getTime())) return iso;
+	const two = (n: number) => String(n).padStart(2, "0");
+	return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean; labelTimes?: boolean }): TreeRowParts {
 	const cursor = opts.selected ? "› " : "  ";
 	const gutter = fitGutter(row, Math.max(0, Math.floor((opts.width - 2) / 2)));
 	const fold = opts.foldMarks !== true ? "" : row.folded ? "⊞ " : row.isBranchPoint ? "⊟ " : "";
 	const marker = row.onActivePath ? "• " : "";
 	const suffix = row.isLeaf ? " ← active" : row.leafBelow ? " ↓ active" : "";
 	const avail = Math.max(0, opts.width - cursor.length - gutter.length - fold.length - marker.length - suffix.length);
-	let label = row.label !== undefined ? `[${row.label}] ` : "";
+	const time = opts.labelTimes === true && row.labelTime !== undefined ? ` · ${labelTimeText(row.labelTime)}` : "";
+	let label = row.label !== undefined ? `[${row.label}${time}] ` : "";
 	let text = row.text;
 	if (label.length + text.length > avail) {
 		if (label.length >= avail) {

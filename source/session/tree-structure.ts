@@ -21,6 +21,8 @@ export type TreeStructure = {
 	/** Index of the conversation leaf (the row marked `← active`); -1 when there is none. */
 	leaf: number;
 	position: ReadonlyMap<string, number>;
+	/** When each entry's current label was set (the label entry's timestamp). */
+	labelTimes: ReadonlyMap<string, string>;
 };
 
 const cache = new WeakMap<SessionTreeView, TreeStructure>();
@@ -61,7 +63,19 @@ function buildStructure(view: SessionTreeView): TreeStructure {
 		active,
 		leaf: leafId === null ? -1 : (position.get(leafId) ?? -1),
 		position,
+		labelTimes: labelTimes(view),
 	};
+}
+
+/** Replays the label entries in file order, as the store does for the labels themselves. */
+function labelTimes(view: SessionTreeView): Map<string, string> {
+	const times = new Map<string, string>();
+	for (const e of view.entries) {
+		if (e.type !== "label" || typeof e.targetId !== "string") continue;
+		if (typeof e.label === "string" && e.label !== "") times.set(e.targetId, e.timestamp);
+		else times.delete(e.targetId);
+	}
+	return times;
 }
 
 /** A filtered forest plus, per visible row, its index in the structure's `order`. */

@@ -27,6 +27,8 @@ export type TreeRow = {
 	/** The nearest visible ancestor of a leaf that the filter or search hides (`↓ active`). */
 	leafBelow: boolean;
 	label?: string;
+	/** When the label was set (ISO timestamp of its label entry); shown with Shift+T in /tree. */
+	labelTime?: string;
 	kind: TreeRowKind;
 	/** Preview text, newlines → spaces, capped at {@link PREVIEW_MAX} characters. */
 	readonly text: string;

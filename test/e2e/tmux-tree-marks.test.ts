@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
-import { buildTreeRows } from "../../source/session/tree-rows.js";
+import { buildTreeRows, formatTreeRowParts } from "../../source/session/tree-rows.js";
+import { labelTimeText } from "../../source/session/tree-format.js";
 import { cleanUp, copyTreeFixture, fileEntries, HAS_CLI, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
@@ -72,6 +73,14 @@ describe.skipIf(!HAS_CLI)("the tree's leaf and fold marks in tmux", () => {
 		tmux.send("Home");
 		const top = await tmux.waitForScreen((s) => s.includes(`(1/${rows.length}) [default]`), "first row");
 		expect(top).toContain("› ├─ ⊟ • user: bash reducer reducer model error\n");
+		// Shift+T shows when each label was set; again hides it.
+		const labelled = rows.find((r) => r.label === "cp-68")!;
+		const time = labelTimeText(labelled.labelTime!);
+		expect(formatTreeRowParts(labelled, { width: 200, selected: false, labelTimes: true }).label).toBe(`[cp-68 · ${time}] `);
+		tmux.send("T");
+		await tmux.waitForScreen((s) => s.includes(`[cp-68 · ${time}] user:`), "label time");
+		tmux.send("T");
+		await tmux.waitForScreen((s) => s.includes("[cp-68] user:"), "label time hidden");
 		tmux.type("naïve");
 		await tmux.waitForScreen((s) => s.includes("Search: naïve") && s.includes(`(1/${found.length}) [default]`), "matches");
 		tmux.send("Escape");

@@ -6,7 +6,7 @@ import { branchPointFrom, type TreeAction, type TreeState } from "../state/tree-
 import { TreeRowLine } from "./tree-row-line.js";
 
 export const TREE_HINT =
-	"↑↓ move · Enter select · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Esc close";
+	"↑↓ move · Enter select · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Shift+T label times · Esc close";
 
 /** Tree rows shown at once: half the terminal, at least 5 (tree-view.md "Opening"). */
 export function treeWindowSize(termRows: number): number {
@@ -50,6 +50,7 @@ function onTreeIntent(intent: TreeKeyIntent, p: TreeSelectorProps): void {
 		case "close": return p.onClose();
 		case "filter": return p.dispatch({ type: "filter-toggled", filter: intent.filter });
 		case "label-edit": return row ? p.dispatch({ type: "label-edit-started", id: row.id, text: row.label ?? "" }) : undefined;
+		case "label-times": return p.dispatch({ type: "label-times-toggled" });
 		case "erase": return p.dispatch({ type: "search-erased" });
 		case "type": return p.dispatch({ type: "search-typed", text: intent.text });
 		case "ignore": return;
@@ -110,7 +111,7 @@ export function TreeSelector(props: TreeSelectorProps) {
 			<Text wrap="truncate-end">{edit ? `Label: ${edit.text}▏ (Enter save · empty removes · Esc cancel)` : search}</Text>
 			{rows.length === 0 ? <Text>  No entries found</Text> : null}
 			{rows.slice(start, start + size).map((row, i) => (
-				<TreeRowLine key={row.id} row={row} width={props.cols} selected={start + i === current} />
+				<TreeRowLine key={row.id} row={row} width={props.cols} selected={start + i === current} labelTimes={props.state.labelTimes === true} />
 			))}
 			<Text>{`(${current + 1}/${rows.length}) [${props.state.filter}]`}</Text>
 			{props.notice ? <Text>{props.notice}</Text> : null}

@@ -5,7 +5,7 @@ import type { TreeFilter } from "../../session/tree-rows.js";
 export type TreeKeyIntent =
 	| { type: "up" | "down" | "page-up" | "page-down" | "home" | "end" }
 	| { type: "fold" | "unfold" }
-	| { type: "select" | "escape" | "close" | "label-edit" | "erase" | "ignore" }
+	| { type: "select" | "escape" | "close" | "label-edit" | "label-times" | "erase" | "ignore" }
 	| { type: "filter"; filter: TreeFilter }
 	| { type: "type"; text: string };
 
@@ -46,6 +46,7 @@ export function treeKeyIntent(input: string, key: Key): TreeKeyIntent {
 	if (key.backspace || key.delete) return { type: "erase" };
 	if (key.meta || key.tab) return { type: "ignore" };
 	if (input === "L") return { type: "label-edit" };
+	if (input === "T") return { type: "label-times" };
 	const text = input.replace(CONTROL, "");
 	return text === "" ? { type: "ignore" } : { type: "type", text };
 }

@@ -12,6 +12,8 @@ export type TreeState = {
 	search: string;
 	folded: ReadonlySet<string>;
 	labelEdit?: { id: string; text: string };
+	/** Shift+T: labels show when they were set. */
+	labelTimes?: boolean;
 };
 
 /**
@@ -38,7 +40,8 @@ export type TreeAction =
 	| { type: "label-edit-started"; id: string; text: string }
 	| { type: "label-edit-typed"; text: string }
 	| { type: "label-edit-erased" }
-	| { type: "label-edit-closed" };
+	| { type: "label-edit-closed" }
+	| { type: "label-times-toggled" };
 
 /** Opening state: the given entry (normally the leaf) selected, nothing folded or searched. */
 export function initialTreeState(opts: { selectedId: string | null; filter?: TreeFilter }): TreeState {
@@ -108,6 +111,8 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
 			return state.labelEdit ? { ...state, labelEdit: { ...state.labelEdit, text: state.labelEdit.text + action.text } } : state;
 		case "label-edit-erased":
 			return state.labelEdit ? { ...state, labelEdit: { ...state.labelEdit, text: [...state.labelEdit.text].slice(0, -1).join("") } } : state;
+		case "label-times-toggled":
+			return { ...state, labelTimes: state.labelTimes !== true };
 		case "label-edit-closed": {
 			const { labelEdit: _closed, ...rest } = state;
 			return rest;
