@@ -1,12 +1,13 @@
 /** Builds the AI SDK ToolSet for the enabled tools, with the confirmation gate in front. */
 import type { FlexibleSchema, Tool, ToolSet } from "ai";
 import { describeToolCall } from "./describe.js";
+import { previewToolCall } from "./preview.js";
 import type { ToolName } from "./policy.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { TOOL_SPECS, type ToolContext } from "./specs.js";
 
 /** Asks the user whether a tool may run; "always" stops asking for that tool in this ToolSet. */
-export type ConfirmFn = (req: { toolName: ToolName; args: unknown; description: string }) => Promise<
+export type ConfirmFn = (req: { toolName: ToolName; args: unknown; description: string; preview?: string }) => Promise<
 	"yes" | "no" | "always"
 >;
 
@@ -31,7 +32,7 @@ export function createToolSet(opts: {
 	confirm?: ConfirmFn;
 	needsConfirmation?: (n: ToolName) => boolean;
 }): ToolSet {
-	const gate = confirmationGate(opts.confirm, opts.needsConfirmation ?? (() => false));
+	const gate = confirmationGate(opts.confirm, opts.needsConfirmation ?? (() => false), opts.cwd);
 	const set: ToolSet = {};
 	for (const name of opts.enabled) {
 		const spec = TOOL_SPECS[name] as (typeof TOOL_SPECS)[ToolName] & {
@@ -54,7 +55,7 @@ export function createToolSet(opts: {
 
 /** Confirmations run one at a time, so parallel tool calls never stack prompts and an "always"
  * answer applies to calls already waiting. */
-function confirmationGate(confirm: ConfirmFn | undefined, needs: (n: ToolName) => boolean): Gate {
+function confirmationGate(confirm: ConfirmFn | undefined, needs: (n: ToolName) => boolean, cwd: string): Gate {
 	const always = new Set<ToolName>();
 	let queue: Promise<unknown> = Promise.resolve();
 	return async (name, args) => {
@@ -62,7 +63,8 @@ function confirmationGate(confirm: ConfirmFn | undefined, needs: (n: ToolName) =
 		const turn = queue.then(async () => {
 			if (always.has(name)) return;
 			if (!confirm) throw new ToolError(`${name} needs confirmation and there is no way to ask; ${DECLINED_MESSAGE}`);
-			const answer = await confirm({ toolName: name, args, description: describeToolCall(name, args) });
+			const preview = await previewToolCall(name, args, cwd);
+			const answer = await confirm({ toolName: name, args, description: describeToolCall(name, args), ...(preview ? { preview } : {}) });
 			switch (answer) {
 				case "yes":
 					return;

@@ -4,7 +4,7 @@ import { entryOp, settleAll, type TranscriptItem } from "./transcript.js";
 import { tailBudget } from "./transcript-tail.js";
 
 /** A tool call waiting for the user's yes / no / always. */
-export type ConfirmRequest = { toolName: string; args: unknown; description: string };
+export type ConfirmRequest = { toolName: string; args: unknown; description: string; preview?: string };
 
 export type Screen =
 	| { kind: "chat" }
