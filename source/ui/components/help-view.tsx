@@ -6,7 +6,7 @@ const KEYS: [string, string][] = [
 	["Enter", "send"],
 	["Shift+Enter / Ctrl+J", "new line"],
 	["↑ (empty editor)", "earlier prompts"],
-	["Esc", "abort the reply"],
+	["Esc", "stop the reply (also at a tool confirmation)"],
 	["Esc Esc (empty editor)", "open the tree"],
 	["Ctrl+C", "clear; twice quits"],
 	["Ctrl+D (empty editor)", "quit"],
