@@ -9,7 +9,8 @@ const stripAnsi = (s) => s.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "").replace(/
 /** The status line's tail: `… tokens · empty` or `… tokens · leaf 1a2b3c4d`. */
 const STATUS = /tokens · (empty|leaf [0-9a-f]{8})/;
 const quote = (s) => `'${s.replace(/'/g, "'\\''")}'`;
-const TIMEOUT_MS = 30_000;
+// Generous: the old transcript rendering took many seconds on a busy machine.
+const TIMEOUT_MS = Number(process.env.ARBOR_BENCH_TIMEOUT_MS ?? 120_000);
 
 const median = (xs) => {
 	const s = [...xs].sort((a, b) => a - b);

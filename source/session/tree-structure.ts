@@ -14,8 +14,11 @@ export type TreeStructure = {
 	order: readonly SessionEntry[];
 	/** Index in `order` of each entry's parent; -1 for roots. */
 	parent: Int32Array;
-	/** Bit `1 << TREE_FILTERS.indexOf(f)` set when filter `f` shows the entry. */
+	/** Bit `1 << TREE_FILTERS.indexOf(f)` set when filter `f` shows the entry (see {@link filterBit}). */
 	masks: Uint8Array;
+	/** Filters whose bits are filled in: each is computed on its first use, not when the tree opens. */
+	computed: number;
+	leafId: string | null;
 	/** 1 on the path root → stored leaf. */
 	active: Uint8Array;
 	/** Index of the conversation leaf (the row marked `← active`); -1 when there is none. */
@@ -39,13 +42,7 @@ export function treeStructure(view: SessionTreeView): TreeStructure {
 
 function buildStructure(view: SessionTreeView): TreeStructure {
 	const leafId = conversationLeaf(view);
-	const bits: number[] = [];
-	const all = buildVisibleForest(view, (entry) => {
-		let mask = 0;
-		for (let f = 0; f < TREE_FILTERS.length; f++) if (passesFilter(view, entry, TREE_FILTERS[f]!, leafId)) mask |= 1 << f;
-		bits.push(mask);
-		return true;
-	});
+	const all = buildVisibleForest(view, () => true);
 	const n = all.order.length;
 	const position = new Map<string, number>();
 	for (let i = 0; i < n; i++) position.set(all.order[i]!.id, i);
@@ -59,7 +56,9 @@ function buildStructure(view: SessionTreeView): TreeStructure {
 	return {
 		order: all.order,
 		parent: Int32Array.from(all.parent),
-		masks: Uint8Array.from(bits),
+		masks: new Uint8Array(n),
+		computed: 0,
+		leafId,
 		active,
 		leaf: leafId === null ? -1 : (position.get(leafId) ?? -1),
 		position,
@@ -78,6 +77,15 @@ function labelTimes(view: SessionTreeView): Map<string, string> {
 	return times;
 }
 
+/** The bit of `filter` in `s.masks`, filling it in for every entry on first use (one pass). */
+function filterBit(s: TreeStructure, view: SessionTreeView, filter: TreeFilter): number {
+	const bit = 1 << TREE_FILTERS.indexOf(filter);
+	if ((s.computed & bit) !== 0) return bit;
+	for (let i = 0; i < s.order.length; i++) if (passesFilter(view, s.order[i]!, filter, s.leafId)) s.masks[i]! |= bit;
+	s.computed |= bit;
+	return bit;
+}
+
 /** A filtered forest plus, per visible row, its index in the structure's `order`. */
 export type FilteredForest = VisibleForest & {
 	full: Int32Array;
@@ -93,7 +101,7 @@ export type FilteredForest = VisibleForest & {
 export function filterStructure(view: SessionTreeView, opts: { filter: TreeFilter; search?: string }): FilteredForest {
 	const s = treeStructure(view);
 	const words = searchWords(opts.search);
-	const bit = 1 << TREE_FILTERS.indexOf(opts.filter);
+	const bit = filterBit(s, view, opts.filter);
 	const n = s.order.length;
 	// nearest[i]: visible-order index of i or of its nearest visible ancestor; -1 when none.
 	const nearest = new Int32Array(n);

@@ -37,7 +37,8 @@ export type AppProps = {
 /** A hint for the editor's double-press window, cleared when that window is over. */
 function showHint(dispatch: React.Dispatch<AppAction>, text: string): void {
 	dispatch({ type: "status-shown", status: { text, kind: "info" } });
-	setTimeout(() => dispatch({ type: "status-expired", text }), QUIT_WINDOW_MS);
+	// unref: a pending hint must not keep the process alive after quitting.
+	setTimeout(() => dispatch({ type: "status-expired", text }), QUIT_WINDOW_MS).unref();
 }
 
 /** The chat screen: printed transcript, live area, editor (or another screen) and status line. */
