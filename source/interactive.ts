@@ -3,7 +3,7 @@ import { maxRetries } from "./config/env.js";
 import { loadSettings } from "./config/settings.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
-import { chooseModels } from "./print/model-config.js";
+import { chooseModels, noChatModelMessage } from "./print/model-config.js";
 import { place, type ChatFlags } from "./print/options.js";
 import { parseTreeFilter } from "./session/tree-rows.js";
 
@@ -39,7 +39,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags): Prom
 		home: where.home,
 		sessionDir: where.sessionDir,
 		model: models.chat,
-		modelHint: models.chatError,
+		modelHint: models.chat ? undefined : await noChatModelMessage(models, store.snapshot()),
 		summaryModel: models.summary,
 		tools: policy,
 		initialPrompt: words.length ? words.join(" ") : undefined,

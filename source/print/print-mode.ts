@@ -4,17 +4,20 @@ import { CliError, usageError, type ExitCode } from "../errors.js";
 import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
-import type { SessionStore } from "../session/index.js";
-import { chooseModels, type ModelChoice } from "./model-config.js";
-import { place, type ChatFlags } from "./options.js";
+import { mostRecentSession, resolveSession, SessionStore } from "../session/index.js";
+import { chooseModels, noChatModelMessage, type ModelChoice } from "./model-config.js";
+import { place, type ChatFlags, type Place } from "./options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
+import { terminalText } from "../session/terminal-text.js";
 
 type PrintOptions = ChatFlags & {
 	outputFormat?: OutputFormat;
 	at?: string;
-	summarize?: string | boolean;
+	summarize?: boolean;
+	instructions?: string;
+	replaceInstructions?: boolean;
 	label?: string;
 	verbose?: boolean;
 };
@@ -32,13 +35,15 @@ export function composePrompt(piped: string, args: string[]): string {
 	return parts.join("\n\n");
 }
 
+/** `--at`: the entry becomes the new message's parent (a branch summary in between with --summarize). */
 async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOptions, printer: Printer): Promise<void> {
 	if (!opts.at) return;
 	const targetId = store.snapshot().resolveId(opts.at);
-	const summarize = opts.summarize !== undefined && opts.summarize !== false;
 	const result = await navigateTree({ store, summaryModel: models.summary, maxRetries: maxRetries() }, targetId, {
-		summarize,
-		customInstructions: typeof opts.summarize === "string" ? opts.summarize : undefined,
+		summarize: opts.summarize === true,
+		customInstructions: opts.instructions,
+		replaceInstructions: opts.replaceInstructions,
+		asParent: true,
 	});
 	if (result.status === "failed") throw new CliError(result.message, 1);
 	if (result.status === "cancelled") throw new CliError("navigation cancelled", 1);
@@ -53,7 +58,7 @@ async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal:
 	const { autoCompactIfNeeded } = await import("../navigation/compact.js");
 	const result = await autoCompactIfNeeded({ store, model: models.chat, summaryModel: models.summary, signal, maxRetries: maxRetries() });
 	if (result.status === "compacted") process.stderr.write(`arbor: compacted the context (${result.entry.tokensBefore} tokens before)\n`);
-	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${result.message}\n`);
+	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${terminalText(result.message)}\n`);
 }
 
 function newMessageId(store: SessionStore, before: string | null): string | undefined {
@@ -74,16 +79,29 @@ function resultOf(store: SessionStore, turn: TurnResult, error?: string): PrintR
 	};
 }
 
+/** Why there is no chat model; names the model of the session -s or -c would continue (read-only). */
+async function noChatModel(models: ModelChoice, opts: PrintOptions, where: Place): Promise<string> {
+	const file = typeof opts.session === "string" ? resolveSession(opts.session, where) : opts.continue ? mostRecentSession(where.sessionDir) : undefined;
+	return noChatModelMessage(models, file ? SessionStore.open(file).snapshot() : undefined);
+}
+
+function checkTreeFlags(opts: PrintOptions): void {
+	if (opts.summarize && !opts.at) throw usageError("--summarize needs --at <entryId>");
+	if ((opts.instructions !== undefined || opts.replaceInstructions) && !opts.summarize) {
+		throw usageError("--instructions and --replace-instructions need --summarize");
+	}
+}
+
 /** `arbor -p`: answer one message without a UI, with exit codes scripts can trust. */
 export async function runPrintMode(words: string[], opts: PrintOptions): Promise<number> {
 	const where = place(opts);
 	if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c in print mode");
-	if (opts.summarize !== undefined && !opts.at) throw usageError("--summarize needs --at <entryId>");
+	checkTreeFlags(opts);
 	const settings = loadSettings(where.home);
 	const prompt = composePrompt(await readStdin(), words);
 	if (!prompt) throw usageError("no prompt");
 	const models = await chooseModels(opts, settings);
-	if (!models.chat) throw usageError(models.chatError ?? "no model configured");
+	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	const tools = await printToolSet(opts, settings, where.cwd);
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));
 	const format = opts.outputFormat ?? "text";
@@ -129,6 +147,6 @@ function finish(store: SessionStore, turn: TurnResult, printer: Printer, interru
 	}
 	const message = interrupted || turn.reason === "aborted" ? "aborted" : (turn.error ?? "the model returned no answer");
 	printer.finish(resultOf(store, turn, message), !interrupted);
-	process.stderr.write(`arbor: ${message.split("\n")[0]}\n`);
+	process.stderr.write(`arbor: ${terminalText(message.split("\n")[0]!)}\n`);
 	return interrupted ? 130 : 1;
 }

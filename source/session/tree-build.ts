@@ -1,6 +1,6 @@
 import type { SessionTreeView } from "./api.js";
 import type { SessionEntry } from "./types.js";
-import { gutterText, layoutForest, type GutterLink } from "./tree-layout.js";
+import { capGutter, gutterText, layoutForest, type GutterLink } from "./tree-layout.js";
 import { previewText, rowKind } from "./tree-preview.js";
 import { filterStructure, treeStructure, type FilteredForest, type TreeStructure } from "./tree-structure.js";
 import type { TreeRow, TreeRowKind, TreeRowOptions } from "./tree-types.js";
@@ -70,11 +70,11 @@ class Row implements TreeRow {
 	}
 }
 
-/** The gutter of `row` in at most `maxWidth` columns, for rows from {@link buildTreeRows} or plain objects. */
+/** The gutter of `row` in at most `maxWidth` columns (see {@link capGutter}), for rows from {@link buildTreeRows} or plain objects. */
 export function fitGutter(row: TreeRow, maxWidth: number): string {
 	if (row instanceof Row) return row.gutterFit(maxWidth);
 	const g = row.gutter;
-	return g.length > maxWidth ? `…${g.slice(g.length - Math.max(0, maxWidth - 1))}` : g;
+	return capGutter(g.length, (cols) => g.slice(g.length - cols), maxWidth);
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { SessionTreeView } from "./api.js";
 import { buildTreeRows, fitGutter } from "./tree-build.js";
+import { terminalText } from "./terminal-text.js";
+import { cutToWidth, displayWidth } from "./text-width.js";
+import { GUTTER_MAX } from "./tree-layout.js";
 import type { TreeFilter, TreeRow, TreeRowKind } from "./tree-types.js";
 
 /** A formatted row split into parts so callers can colour each (Ink `<Text>` or ANSI). */
@@ -23,19 +26,6 @@ export function isDimKind(kind: TreeRowKind): boolean {
 	return kind === "assistant" || kind === "tool" || kind === "meta";
 }
 
-/** Cuts `s` to `n` columns with `…`, never splitting a surrogate pair. */
-function cut(s: string, n: number): string {
-	if (s.length <= n) return s;
-	if (n <= 0) return "";
-	let head = s.slice(0, n - 1);
-	if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
-	return `${head}…`;
-}
-
-/**
- * The row as parts that together fit `width` columns. Deep gutters are cut from the left
- * (`…` + their right end) to at most half the width so the preview stays readable.
- */
 /** `2026-11-22 23:17` in local time: when a label was set (Shift+T in /tree). */
 export function labelTimeText(iso: string): string {
 	const d = new Date(iso);
@@ -44,25 +34,40 @@ export function labelTimeText(iso: string): string {
 	return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
 }
 
+/**
+ * The row as parts that together fit `width` display columns (CJK and emoji count two). The gutter
+ * is capped at {@link GUTTER_MAX} columns (and half the width) with a depth marker; label and
+ * preview come from files and models, so they are sanitized (terminal-text.ts) before they are cut.
+ * `foldMarks` (the interactive tree) adds `⊟`/`⊞`; `labelTimes` (Shift+T) adds when labels were set.
+ */
+
 export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean; labelTimes?: boolean }): TreeRowParts {
 	const cursor = opts.selected ? "› " : "  ";
-	const gutter = fitGutter(row, Math.max(0, Math.floor((opts.width - 2) / 2)));
+	const gutter = fitGutter(row, Math.min(GUTTER_MAX, Math.max(0, Math.floor((opts.width - 2) / 2))));
 	const fold = opts.foldMarks !== true ? "" : row.folded ? "⊞ " : row.isBranchPoint ? "⊟ " : "";
 	const marker = row.onActivePath ? "• " : "";
 	const suffix = row.isLeaf ? " ← active" : row.leafBelow ? " ↓ active" : "";
-	const avail = Math.max(0, opts.width - cursor.length - gutter.length - fold.length - marker.length - suffix.length);
+	const avail = Math.max(0, opts.width - displayWidth(cursor + gutter + fold + marker + suffix));
 	const time = opts.labelTimes === true && row.labelTime !== undefined ? ` · ${labelTimeText(row.labelTime)}` : "";
-	let label = row.label !== undefined ? `[${row.label}${time}] ` : "";
-	let text = row.text;
-	if (label.length + text.length > avail) {
-		if (label.length >= avail) {
-			label = cut(label, avail);
+	let label = row.label !== undefined ? `[${flat(row.label)}${time}] ` : "";
+	let text = flat(row.text);
+	// A code unit is at most two columns: short rows skip measuring (100k rows in `arbor tree`).
+	const fits = (label.length + text.length) * 2 <= avail;
+	const labelWidth = fits ? 0 : displayWidth(label);
+	if (!fits && labelWidth + displayWidth(text) > avail) {
+		if (labelWidth >= avail) {
+			label = cutToWidth(label, avail);
 			text = "";
 		} else {
-			text = cut(text, avail - label.length);
+			text = cutToWidth(text, avail - labelWidth);
 		}
 	}
 	return { cursor, gutter, fold, marker, label, text, suffix };
+}
+
+/** One line of row text: sanitized, and tabs/newlines (kept by the sanitizer) turned into spaces. */
+function flat(s: string): string {
+	return terminalText(s).replace(/[\n\t]/g, " ");
 }
 
 /** One plain-text line: cursor, gutter, `• `, `[label] `, the preview cut with `…`, ` ← active`. */

@@ -11,7 +11,7 @@ export { previewText, rowKind } from "./tree-preview.js";
 export { buildTreeRows, buildTreeModel, fitGutter, activePathIds, type RowLookup, type TreeModel } from "./tree-build.js";
 export { conversationLeaf } from "./tree-filter.js";
 export { formatTreeRow, formatTreeRowParts, renderTreeText, isDimKind, type TreeRowParts } from "./tree-format.js";
-export { buildTreeJson } from "./tree-json.js";
+export { buildTreeJson, treeJsonText } from "./tree-json.js";
 
 /** True when the session has nothing to show (`/tree` then reports `No entries in session`). */
 export function treeIsEmpty(view: SessionTreeView): boolean {

@@ -1,4 +1,4 @@
-import { mkdirSync, utimesSync } from "node:fs";
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { estimateContextTokens } from "../../source/llm/compaction.js";
@@ -25,7 +25,10 @@ function saved(home: string, cwd: string, text: string, ageMs: number): string {
 	store.appendMessage(say(`answer to ${text}`));
 	const file = store.file!;
 	store.close();
+	// A session's age is its last entry's time (listing.ts), so the entries are stamped in the past.
 	const when = new Date(Date.now() - ageMs);
+	const stamped = readFileSync(file, "utf8").replace(/"timestamp":"[^"]+"/g, `"timestamp":"${when.toISOString()}"`);
+	writeFileSync(file, stamped);
 	utimesSync(file, when, when);
 	return file;
 }
@@ -64,16 +67,16 @@ describe("resume picker", () => {
 		});
 		unmount = t.unmount;
 		await t.until(() => t.frame().includes("this folder"), "picker");
-		const title = (scope: string) => `Resume a session — ${scope} (Tab toggles, type to search, Enter opens, Esc cancels)`;
-		expect(t.frame()).toBe(`\n${title("this folder")}\nSearch:\n›    5m  beta bananas  (2)\n     2h  alpha apples  (2)\ntest:m · 0 tokens · empty`);
+		const title = (scope: string) => `Resume a session — ${scope}\nTab all folders · type to search · Enter open · Ctrl+R rename · Ctrl+D to trash · Esc cancel`;
+		expect(t.frame()).toBe(`\n${title("this folder")}\nSearch: ▏\n›    5m  beta bananas  (2)\n     2h  alpha apples  (2)\ntest:m · 0 tokens · empty`);
 		await t.press("\t");
 		await t.until(() => t.frame().includes("all folders"), "all folders");
 		expect(t.frame()).toBe(
-			`\n${title("all folders")}\nSearch:\n›    5m  ${here}  beta bananas  (2)\n     2h  ${here}  alpha apples  (2)\n     3d  ${there}  gamma grapes  (2)\ntest:m · 0 tokens · empty`,
+			`\n${title("all folders")}\nSearch: ▏\n›    5m  ${here}  beta bananas  (2)\n     2h  ${here}  alpha apples  (2)\n     3d  ${there}  gamma grapes  (2)\ntest:m · 0 tokens · empty`,
 		);
 		await t.press("grap");
 		await t.until(() => t.frame().includes("Search: grap"), "search");
-		expect(t.frame()).toBe(`\n${title("all folders")}\nSearch: grap\n›    3d  ${there}  gamma grapes  (2)\ntest:m · 0 tokens · empty`);
+		expect(t.frame()).toBe(`\n${title("all folders")}\nSearch: grap▏\n›    3d  ${there}  gamma grapes  (2)\ntest:m · 0 tokens · empty`);
 		await t.press("\r");
 		await t.until(() => t.frame().includes("Resumed"), "resumed");
 		expect(t.current.store.file).toBe(gamma);

@@ -22,6 +22,7 @@ import { useSessionSwitch } from "../hooks/use-session-switch.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
 import { hintWithSessionModel, statusModelHint, useQuit } from "../hooks/use-quit.js";
 import { Editor, QUIT_WINDOW_MS } from "./editor.js";
+import { KeyInputProvider } from "../input/use-keys.js";
 
 export type AppProps = {
 	options: InteractiveOptions;
@@ -92,6 +93,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 
 	const chatting = state.screen.kind === "chat" && !quitting;
 	return (
+		<KeyInputProvider>
 		<Box flexDirection="column">
 			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
 				{(item) => <MessageView key={item.key} item={item} width={cols} />}
@@ -122,5 +124,6 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 				contextWindow={model?.contextWindow} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
 			/>
 		</Box>
+		</KeyInputProvider>
 	);
 }

@@ -1,5 +1,8 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import React, { useState } from "react";
+import { terminalText } from "../../session/terminal-text.js";
+import { isCtrl, isEnter } from "../input/key-event.js";
+import { useKeys } from "../input/use-keys.js";
 import type { ConfirmRequest } from "../state/app-reducer.js";
 
 type Answer = "yes" | "no" | "always";
@@ -15,7 +18,7 @@ const visible = (line: string) =>
 
 /** A diff line coloured by its sign; other preview lines dimmed. */
 function PreviewLine({ line: raw }: { line: string }) {
-	const line = visible(raw);
+	const line = visible(terminalText(raw));
 	const color = line.startsWith("+") && !line.startsWith("+++") ? "green" : line.startsWith("-") && !line.startsWith("---") ? "red" : undefined;
 	return <Text color={color} dimColor={color === undefined} wrap="truncate-end">{line === "" ? " " : line}</Text>;
 }
@@ -26,18 +29,22 @@ function PreviewLine({ line: raw }: { line: string }) {
  */
 export function ConfirmPrompt({ request, onAnswer, onAbort }: { request: ConfirmRequest; onAnswer(a: Answer): void; onAbort(): void }) {
 	const [index, setIndex] = useState(0);
-	useInput((input, key) => {
-		if (key.escape) return onAbort();
-		if (key.ctrl && input === "c") return onAnswer("no");
-		if (key.return) return onAnswer(OPTIONS[index]!.answer);
-		if (key.leftArrow || key.upArrow) return setIndex((index + OPTIONS.length - 1) % OPTIONS.length);
-		if (key.rightArrow || key.downArrow || key.tab) return setIndex((index + 1) % OPTIONS.length);
-		const direct = OPTIONS.find((o) => o.key === input.toLowerCase());
-		if (direct && !key.ctrl) onAnswer(direct.answer);
+	useKeys((event) => {
+		if (event.kind === "paste") return;
+		if (event.kind === "text") {
+			// Only the first key of a fast-typed run answers; the rest would belong to nothing.
+			const direct = OPTIONS.find((o) => o.key === event.text[0]!.toLowerCase());
+			return direct ? onAnswer(direct.answer) : undefined;
+		}
+		if (event.name === "escape") return onAbort();
+		if (isCtrl(event, "c")) return onAnswer("no");
+		if (isEnter(event)) return onAnswer(OPTIONS[index]!.answer);
+		if (event.name === "left" || event.name === "up") return setIndex((index + OPTIONS.length - 1) % OPTIONS.length);
+		if (event.name === "right" || event.name === "down" || event.name === "tab") return setIndex((index + 1) % OPTIONS.length);
 	});
 	return (
 		<Box flexDirection="column" marginTop={1} borderStyle="round" borderColor="yellow" paddingX={1}>
-			<Text bold>{`Allow ${request.description}?`}</Text>
+			<Text bold>{terminalText(`Allow ${request.description}?`)}</Text>
 			{request.preview?.split("\n").map((line, i) => <PreviewLine key={i} line={line} />)}
 			<Text>
 				{OPTIONS.map((o, i) => (

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
+import { terminalText } from "../../session/terminal-text.js";
 
 /** The visible window of a long list keeping `selected` inside, clamped at both ends. */
 export function windowOf(total: number, selected: number, size: number): { start: number; end: number } {
@@ -8,13 +9,13 @@ export function windowOf(total: number, selected: number, size: number): { start
 }
 
 /** Rows with a `›` cursor; only the window around the selection is rendered. */
-export function PickList({ rows, selected, size }: { rows: string[]; selected: number; size: number }) {
+export function PickList({ rows, selected, size }: { rows: readonly string[]; selected: number; size: number }) {
 	const { start, end } = windowOf(rows.length, selected, size);
 	return (
 		<Box flexDirection="column">
 			{rows.slice(start, end).map((row, i) => (
 				<Text key={start + i} inverse={start + i === selected} wrap="truncate-end">
-					{`${start + i === selected ? "›" : " "} ${row}`}
+					{`${start + i === selected ? "›" : " "} ${terminalText(row).replace(/[\n\t]/g, " ")}`}
 				</Text>
 			))}
 		</Box>
