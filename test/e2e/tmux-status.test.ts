@@ -78,7 +78,8 @@ describe.skipIf(!HAS_CLI)("the status line in tmux", () => {
 		expect(status).toContain("no model — try -m ollama:llama3.2 (this session's) · Demo 1 · ");
 		expect(status).toContain(" · 2 damaged lines, see /session");
 		await submitLine(tmux, "hello");
-		await tmux.waitForScreen((s) => s.includes("this session used -m ollama:llama3.2"), "hint when sending");
+		const sent = await tmux.waitForScreen((s) => /\nno model.*-m ollama:llama3\.2.*\n/.test(s.split("› hello")[1] ?? ""), "hint when sending");
+		expect(sent.split("ollama:llama3.2").length).toBeLessThanOrEqual(4);
 		tmux.send("C-u");
 		await submitLine(tmux, "/session");
 		const facts = await tmux.waitForScreen((s) => s.includes("damaged: "), "facts");

@@ -28,7 +28,8 @@ function recordedSpec(recorded: Recorded): string | undefined {
 /** The "no model" hint shown when sending, plus the model the session last used when it recorded one. */
 export function hintWithSessionModel(hint: string, recorded: Recorded): string {
 	const spec = recordedSpec(recorded);
-	return spec ? `${hint} · this session used -m ${spec}` : hint;
+	// The CLI may already name it (chooseModels reads the session's model too).
+	return spec && !hint.includes(spec) ? `${hint} · this session used -m ${spec}` : hint;
 }
 
 /** The status line's short form: the session's model as the suggestion, else the general hint. */
