@@ -3,13 +3,14 @@ import type { FlexibleSchema, Tool, ToolSet } from "ai";
 import { confinementFor, isInside, toolPathArg, type Confinement } from "./confine.js";
 import { describeToolCall } from "./describe.js";
 import { resolvePath } from "./paths.js";
+import { previewToolCall } from "./preview.js";
 import type { ToolName } from "./policy.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { knownSecrets, redactText, redactValue } from "./secrets.js";
 import { TOOL_SPECS, type ToolContext } from "./specs.js";
 
 /** Asks the user whether a tool may run; "always" stops asking for that tool in this ToolSet. */
-export type ConfirmFn = (req: { toolName: ToolName; args: unknown; description: string }) => Promise<
+export type ConfirmFn = (req: { toolName: ToolName; args: unknown; description: string; preview?: string }) => Promise<
 	"yes" | "no" | "always"
 >;
 
@@ -71,9 +72,9 @@ type ToolSetOptions = Parameters<typeof createToolSet>[0];
  */
 function accessGate(opts: ToolSetOptions): (name: ToolName, args: unknown) => Promise<Confinement | undefined> {
 	const needs = opts.needsConfirmation ?? (() => false);
-	const gate = confirmationGate(opts.confirm, needs, describeToolCall);
+	const gate = confirmationGate(opts.confirm, needs, describeToolCall, opts.cwd);
 	const outside: OutsidePolicy = !opts.confirm ? "refuse" : needs("write") ? "ask" : "allow";
-	const outsideGate = confirmationGate(opts.confirm, () => outside === "ask", (name, args) => `${describeToolCall(name, args)} (outside the working directory)`);
+	const outsideGate = confirmationGate(opts.confirm, () => outside === "ask", (name, args) => `${describeToolCall(name, args)} (outside the working directory)`, opts.cwd);
 	let confinement: Promise<Confinement> | undefined;
 	return async (name, args) => {
 		const shown = toolPathArg(name, args);
@@ -110,7 +111,7 @@ async function redacted(run: () => Promise<ToolResult<object>>): Promise<ToolRes
 
 /** Confirmations run one at a time, so parallel tool calls never stack prompts and an "always"
  * answer applies to calls already waiting. */
-function confirmationGate(confirm: ConfirmFn | undefined, needs: (n: ToolName) => boolean, describe: Describe): Gate {
+function confirmationGate(confirm: ConfirmFn | undefined, needs: (n: ToolName) => boolean, describe: Describe, cwd: string): Gate {
 	const always = new Set<ToolName>();
 	let queue: Promise<unknown> = Promise.resolve();
 	return async (name, args) => {
@@ -118,7 +119,8 @@ function confirmationGate(confirm: ConfirmFn | undefined, needs: (n: ToolName) =
 		const turn = queue.then(async () => {
 			if (always.has(name)) return;
 			if (!confirm) throw new ToolError(`${name} needs confirmation and there is no way to ask; ${DECLINED_MESSAGE}`);
-			const answer = await confirm({ toolName: name, args, description: describe(name, args) });
+			const preview = await previewToolCall(name, args, cwd);
+			const answer = await confirm({ toolName: name, args, description: describe(name, args), ...(preview ? { preview } : {}) });
 			switch (answer) {
 				case "yes":
 					return;

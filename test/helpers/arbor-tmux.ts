@@ -55,7 +55,7 @@ export function treeRows(file: string, filter: TreeFilter): { rows: TreeRow[]; l
 	try {
 		const view = store.snapshot();
 		const rows = buildTreeRows(view, { filter });
-		return { rows, leafIndex: rows.findIndex((r) => r.isLeaf), leafId: view.leafId };
+		return { rows, leafIndex: rows.findIndex((r) => r.isLeaf || r.leafBelow), leafId: view.leafId };
 	} finally {
 		store.close();
 	}

@@ -6,7 +6,7 @@ import { useKeys } from "../input/use-keys.js";
 export type TreeKeyIntent =
 	| { type: "up" | "down" | "page-up" | "page-down" | "home" | "end" }
 	| { type: "fold" | "unfold" }
-	| { type: "select" | "escape" | "close" | "label-edit" | "erase" | "ignore" }
+	| { type: "select" | "escape" | "close" | "label-edit" | "label-times" | "erase" | "ignore" }
 	| { type: "filter"; filter: TreeFilter }
 	| { type: "type"; text: string };
 
@@ -38,6 +38,7 @@ function namedIntent(event: Extract<KeyEvent, { kind: "key" }>): TreeKeyIntent {
 export function treeKeyIntent(event: KeyEvent): TreeKeyIntent {
 	if (event.kind === "key") return namedIntent(event);
 	if (event.kind === "text" && event.text === "L") return { type: "label-edit" };
+	if (event.kind === "text" && event.text === "T") return { type: "label-times" };
 	const text = event.text.replace(/\s+/g, " ");
 	return text === "" ? { type: "ignore" } : { type: "type", text };
 }

@@ -132,6 +132,40 @@ export function entryOp(entry: SessionEntry): TranscriptOp {
 	}
 }
 
+function assistantCount(message: Extract<StoredMessage, { role: "assistant" }>): number {
+	let calls = 0;
+	let shown = message.stopReason === "aborted" || message.stopReason === "error";
+	for (const part of message.content) {
+		if (part.type === "toolCall") calls++;
+		else if (part.type === "thinking" && String((part as { thinking: string }).thinking).length > 0) shown = true;
+		else if (part.type === "text" && (part as { text: string }).text.trim() !== "") shown = true;
+	}
+	return calls + (shown ? 1 : 0);
+}
+
+/**
+ * How many items {@link entryOp} appends for `entry`, without building their text: counts the
+ * transcript items older than the printed tail on a 100k-entry path. Tool results settle a call
+ * and count 0 (a result whose call is missing would count 1; rare enough for a count shown as "about").
+ */
+export function entryItemCount(entry: SessionEntry): number {
+	switch (entry.type) {
+		case "message": {
+			const message = entry.message as StoredMessage;
+			if (message.role === "assistant") return assistantCount(message);
+			if (message.role === "custom") return message.display ? 1 : 0;
+			return message.role === "user" || message.role === "bashExecution" ? 1 : 0;
+		}
+		case "branch_summary":
+		case "compaction":
+			return 1;
+		case "custom_message":
+			return entry.display === true ? 1 : 0;
+		default:
+			return 0;
+	}
+}
+
 /** A tool result with no call in view (e.g. the call was before a compaction) stands alone. */
 export function orphanResult(op: Extract<TranscriptOp, { type: "settle" }>): TranscriptItem {
 	return {
