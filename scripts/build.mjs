@@ -19,7 +19,9 @@ await build({
 	legalComments: "none",
 	minify: true,
 	chunkNames: "chunks/[name]-[hash]",
-	external: ["react-devtools-core"],
+	// jiti loads its own babel build from its package folder at run time, so it cannot be bundled;
+	// it is imported only when an extension exists.
+	external: ["react-devtools-core", "jiti"],
 	define: { ARBOR_VERSION: JSON.stringify(pkg.version), "process.env.DEV": '"false"', "process.env.NODE_ENV": '"production"' },
 	banner: {
 		js: "import { createRequire as __arborCreateRequire } from 'node:module'; const require = __arborCreateRequire(import.meta.url);",

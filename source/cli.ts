@@ -28,6 +28,12 @@ function addSessionDir(cmd: Command): Command {
 	return cmd.option("--session-dir <dir>", "directory holding this project's sessions");
 }
 
+function addExtensionOptions(cmd: Command): Command {
+	return cmd
+		.option("--extension <path>", "load an extension (repeatable)", (path: string, all: string[] = []) => [...all, path])
+		.option("--no-extensions", "load no extensions");
+}
+
 function buildProgram(): Command {
 	const program = new Command("arbor")
 		.description("A terminal chat client and coding agent whose conversations are trees")
@@ -48,7 +54,7 @@ function buildProgram(): Command {
 		.option("--summarize [instructions]", "print mode with --at: summarize the branch being left")
 		.option("--label <text>", "print mode: label the new message")
 		.option("--verbose", "print mode: tool progress on stderr");
-	addSessionDir(addModelOptions(program));
+	addExtensionOptions(addSessionDir(addModelOptions(program)));
 	program.action((prompt: string[], opts: Record<string, unknown>) =>
 		run(async () => (await import("./modes.js")).runMain(prompt, opts)),
 	);
@@ -70,9 +76,9 @@ function addSubcommands(program: Command): void {
 	addSessionDir(program.command("context").description("print what the model would receive").argument("[session]"))
 		.option("--json", "JSON output")
 		.action((s: string | undefined, o: CommonOptions) => run(async () => (await sub()).contextCommand(s, o)));
-	addSessionDir(
+	addExtensionOptions(addSessionDir(
 		addModelOptions(program.command("navigate").description("move the leaf exactly as /tree does")),
-	)
+	))
 		.argument("<session>")
 		.argument("<entryId>")
 		.option("--summarize", "summarize the branch being left")
@@ -83,7 +89,7 @@ function addSubcommands(program: Command): void {
 		.action((s: string, id: string, o: CommonOptions & ModelFlags) =>
 			run(async () => (await sub()).navigateCommand(s, id, o)),
 		);
-	addSessionDir(program.command("fork").description("copy root→entry into a new session file"))
+	addExtensionOptions(addSessionDir(program.command("fork").description("copy root→entry into a new session file")))
 		.argument("<session>")
 		.argument("[entryId]")
 		.option("--json", "JSON output")

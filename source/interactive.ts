@@ -1,8 +1,10 @@
 /** Interactive mode's set-up: settings, models, tools and the session, then the Ink app. */
 import { maxRetries } from "./config/env.js";
 import { loadSettings } from "./config/settings.js";
+import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
+import { loadExtensions } from "./print/load-extensions.js";
 import { chooseModels } from "./print/model-config.js";
 import { place, type ChatFlags } from "./print/options.js";
 import { parseTreeFilter } from "./session/tree-rows.js";
@@ -23,7 +25,7 @@ async function importUi(): Promise<typeof import("./ui/run-interactive.js")> {
 	}
 }
 
-export async function runInteractiveMode(words: string[], opts: ChatFlags): Promise<number> {
+export async function runInteractiveMode(words: string[], opts: ChatFlags & ExtensionFlags): Promise<number> {
 	// Start loading the UI (Ink, React: the bulk of start-up) while settings, models and the session load.
 	const ui = importUi();
 	const where = place(opts);
@@ -32,8 +34,10 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags): Prom
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, settings, mode: "interactive" });
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
+	const ext = await loadExtensions({ where, settings, flags: opts, mode: "interactive", models });
+	await ext.start(store);
 	const { runInteractive } = await ui;
-	return runInteractive({
+	const code = await runInteractive({
 		store,
 		cwd: where.cwd,
 		home: where.home,
@@ -48,5 +52,11 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags): Prom
 		openPicker: opts.resume ? "resume" : undefined,
 		resolveModel: models.resolve,
 		maxRetries: maxRetries(),
+	}, {
+		bus: ext.bus,
+		extensions: ext,
+		deps: { runTurn: (turn) => ext.turn(turn, async () => (await import("./llm/turn.js")).runTurn(turn)) },
 	});
+	await ext.shutdown();
+	return code;
 }

@@ -13,6 +13,8 @@ export type Settings = {
 	treeFilter?: string;
 	/** Ask "Summarize the branch you're leaving?" when a move abandons entries (default true). */
 	askSummary?: boolean;
+	/** Extension modules to load (paths relative to $ARBOR_HOME). */
+	extensions?: string[];
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]"> = {
@@ -22,6 +24,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]"> = {
 	tools: "string[]",
 	treeFilter: "string",
 	askSummary: "boolean",
+	extensions: "string[]",
 };
 
 /** Reads settings; a missing file is empty settings, a broken one is a configuration error. */

@@ -1,6 +1,7 @@
 import { maxRetries } from "../config/env.js";
 import { loadSettings } from "../config/settings.js";
 import { CliError, usageError, type ExitCode } from "../errors.js";
+import type { ExtensionFlags, ExtensionHost } from "../extensions/setup.js";
 import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
@@ -8,10 +9,11 @@ import type { SessionStore } from "../session/index.js";
 import { chooseModels, type ModelChoice } from "./model-config.js";
 import { place, type ChatFlags } from "./options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
+import { loadExtensions } from "./load-extensions.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
 
-type PrintOptions = ChatFlags & {
+type PrintOptions = ChatFlags & ExtensionFlags & {
 	outputFormat?: OutputFormat;
 	at?: string;
 	summarize?: string | boolean;
@@ -32,26 +34,26 @@ export function composePrompt(piped: string, args: string[]): string {
 	return parts.join("\n\n");
 }
 
-async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOptions, printer: Printer): Promise<void> {
+async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOptions, printer: Printer, ext: ExtensionHost): Promise<void> {
 	if (!opts.at) return;
 	const targetId = store.snapshot().resolveId(opts.at);
 	const summarize = opts.summarize !== undefined && opts.summarize !== false;
-	const result = await navigateTree({ store, summaryModel: models.summary, maxRetries: maxRetries() }, targetId, {
+	const result = await navigateTree({ store, summaryModel: models.summary, maxRetries: maxRetries(), bus: ext.bus }, targetId, {
 		summarize,
 		customInstructions: typeof opts.summarize === "string" ? opts.summarize : undefined,
 	});
 	if (result.status === "failed") throw new CliError(result.message, 1);
-	if (result.status === "cancelled") throw new CliError("navigation cancelled", 1);
+	if (result.status === "cancelled") throw new CliError(result.reason === "hook" ? "navigation cancelled by an extension" : "navigation cancelled", 1);
 	if (result.status === "moved" && result.summaryEntry) {
 		printer.branchSummary(result.summaryEntry.id, result.summaryEntry.summary);
 	}
 }
 
 /** Compacts before the turn when the context would not fit; a failure is a warning, not an exit. */
-async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal: AbortSignal): Promise<void> {
+async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal: AbortSignal, ext: ExtensionHost): Promise<void> {
 	if (!models.chat) return;
 	const { autoCompactIfNeeded } = await import("../navigation/compact.js");
-	const result = await autoCompactIfNeeded({ store, model: models.chat, summaryModel: models.summary, signal, maxRetries: maxRetries() });
+	const result = await autoCompactIfNeeded({ store, model: models.chat, summaryModel: models.summary, signal, maxRetries: maxRetries(), bus: ext.bus });
 	if (result.status === "compacted") process.stderr.write(`arbor: compacted the context (${result.entry.tokensBefore} tokens before)\n`);
 	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${result.message}\n`);
 }
@@ -85,6 +87,7 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(models.chatError ?? "no model configured");
 	const tools = await printToolSet(opts, settings, where.cwd);
+	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));
 	const format = opts.outputFormat ?? "text";
 	const printer = new Printer(format, process, {
@@ -96,21 +99,25 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 	process.on("SIGINT", onSigint);
 	try {
 		printer.header(store.snapshot().header);
-		await moveFirst(store, models, opts, printer);
-		await compactIfNeeded(store, models, abort.signal);
+		await ext.start(store);
+		await moveFirst(store, models, opts, printer, ext);
+		await compactIfNeeded(store, models, abort.signal, ext);
 		const before = store.snapshot().leafId;
 		const { runTurn } = await import("../llm/turn.js");
 		const { buildSystemPrompt } = await import("../llm/prompts.js");
-		const turn = await runTurn({
-			store,
-			model: models.chat,
-			prompt,
-			tools: tools.toolSet,
-			system: buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled }),
-			signal: abort.signal,
-			maxRetries: maxRetries(),
-			onEvent: (event) => printer.event(event),
-		});
+		const chat = models.chat;
+		const turn = await ext.turn({ store, prompt, signal: abort.signal }, () =>
+			runTurn({
+				store,
+				model: chat,
+				prompt,
+				tools: tools.toolSet,
+				system: buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled }),
+				signal: abort.signal,
+				maxRetries: maxRetries(),
+				onEvent: (event) => printer.event(event),
+			}),
+		);
 		if (opts.label) {
 			const id = newMessageId(store, before);
 			if (id) store.setLabel(id, opts.label);
@@ -118,6 +125,7 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 		return finish(store, turn, printer, abort.signal.aborted);
 	} finally {
 		process.off("SIGINT", onSigint);
+		await ext.shutdown();
 		store.close();
 	}
 }

@@ -1,5 +1,6 @@
 import { Box, Static, useApp, useStdout } from "ink";
 import React, { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import type { ExtensionHost } from "../../extensions/host.js";
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import { parseInput, runCommand } from "../commands.js";
@@ -7,6 +8,7 @@ import type { UiDeps } from "../deps.js";
 import { buildCommandHandlers } from "../hooks/command-handlers.js";
 import { forkAtMessage } from "../hooks/fork-action.js";
 import { useChat } from "../hooks/use-chat.js";
+import { useExtensions } from "../hooks/use-extensions.js";
 import { useNavigation } from "../hooks/use-navigation.js";
 import { useSession } from "../hooks/use-session.js";
 import { damagedLines, useTranscriptSync } from "../hooks/use-transcript-sync.js";
@@ -30,10 +32,12 @@ export type AppProps = {
 	clearScreen(): void;
 	/** The app's one extension bus: compaction, /fork and /tree emit on it. */
 	bus: EventBus;
+	/** Loaded extensions: slash commands, notify and warnings in the status line. */
+	extensions?: ExtensionHost;
 };
 
 /** The chat screen: printed transcript, live area, editor (or another screen) and status line. */
-export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps) {
+export function App({ options, deps, onStoreChange, clearScreen, bus, extensions }: AppProps) {
 	const { exit } = useApp();
 	const { stdout } = useStdout();
 	const [store, setStore] = useState(options.store);
@@ -45,6 +49,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 	const summaryModel = options.summaryModel ?? model;
 	const chat = useChat({ store, model, summaryModel, modelHint, deps, bus, dispatch, maxRetries: options.maxRetries });
 	const onTreeDone = useNavigation(dispatch);
+	const ext = useExtensions(extensions, dispatch);
 	// Exit (after which the store is closed) only once the aborted reply has been written.
 	const quit = useCallback(() => {
 		chat.abort();
@@ -72,9 +77,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 			dispatch({ type: "status-shown", status: { text: modelHint, kind: "error" } });
 			return false;
 		}
-		void runCommand(parsed, handlers, (name) =>
-			dispatch({ type: "status-shown", status: { text: `Unknown command /${name}`, kind: "error" } }),
-		).then((wasCommand) => (wasCommand ? undefined : chat.send(text)));
+		void runCommand(parsed, handlers, ext.runCommand).then((wasCommand) => (wasCommand ? undefined : chat.send(text)));
 		return true;
 	};
 
@@ -103,6 +106,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 					active={chatting} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
 					onHint={(text) => dispatch({ type: "status-shown", status: { text, kind: "info" } })}
+					extraCommands={ext.commands}
 				/>
 			</Box>
 			<StatusLine

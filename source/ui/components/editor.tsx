@@ -1,6 +1,6 @@
 import { Box, useInput } from "ink";
 import React, { useReducer, useRef, useState } from "react";
-import { completions } from "../commands.js";
+import { completions, type MenuCommand } from "../commands.js";
 import { editorReducer, emptyEditor } from "../state/editor-state.js";
 import { keyIntents, type EditorIntent } from "../state/editor-keys.js";
 import { EditorLines } from "./editor-lines.js";
@@ -23,6 +23,8 @@ export type EditorProps = {
 	/** Terminal columns: the `› ` prompt is subtracted before the text wraps. */
 	width: number;
 	clock?: () => number;
+	/** Extensions' slash commands, for the completion list. */
+	extraCommands?: readonly MenuCommand[];
 };
 
 /** The prompt editor: our own key handling on useInput so every key is under control. */
@@ -31,7 +33,7 @@ export function Editor(props: EditorProps) {
 	const [state, dispatch] = useReducer(editorReducer, undefined, () => emptyEditor());
 	const [menuIndex, setMenuIndex] = useState(0);
 	const last = useRef({ interrupt: -Infinity, escape: -Infinity });
-	const menu = completions(state.text);
+	const menu = completions(state.text, props.extraCommands);
 	const selected = Math.min(menuIndex, Math.max(0, menu.length - 1));
 	// Ink may call the handler of the previous render for a key that arrives before effects
 	// re-subscribe; reading through a ref set at render keeps fast key sequences (typed text then
