@@ -86,14 +86,18 @@ function addSubcommands(program: Command): void {
 		.option("--replace-instructions", "use --instructions instead of the default instructions")
 		.option("--label <text>", "label the summary (or the target)")
 		.option("--json", "JSON output")
-		.action((s: string, id: string, o: CommonOptions & ModelFlags) =>
-			run(async () => (await sub()).navigateCommand(s, id, o)),
+		// Options the program also defines (--model, --label, --extension, …) are parsed by the
+		// program even after the subcommand name: read them with the program's.
+		.action((s: string, id: string, _o: CommonOptions, cmd: Command) =>
+			run(async () => (await sub()).navigateCommand(s, id, cmd.optsWithGlobals())),
 		);
 	addExtensionOptions(addSessionDir(program.command("fork").description("copy root→entry into a new session file")))
 		.argument("<session>")
 		.argument("[entryId]")
 		.option("--json", "JSON output")
-		.action((s: string, id: string | undefined, o: CommonOptions) => run(async () => (await sub()).forkCommand(s, id, o)));
+		.action((s: string, id: string | undefined, _o: CommonOptions, cmd: Command) =>
+			run(async () => (await sub()).forkCommand(s, id, cmd.optsWithGlobals())),
+		);
 	addSessionDir(program.command("label").description("set a label on an entry; no text clears it"))
 		.argument("<session>")
 		.argument("<entryId>")

@@ -1,0 +1,96 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { LEAF, NEAR_ROOT, project, put } from "./helpers.js";
+
+const logger = (tag: string) => `
+import { appendFileSync } from "node:fs";
+export default function (arbor: { on: Function }) {
+	const typed: string = ${JSON.stringify(tag)};
+	arbor.on("session_tree", (event: { newLeafId: string }, ctx: { cwd: string }) => {
+		appendFileSync(ctx.cwd + "/moves.txt", typed + " " + event.newLeafId + "\\n");
+	});
+}
+`;
+
+describe("extension loading (through the built CLI)", () => {
+	it("loads .ts, .mjs and folder extensions from <cwd>/.arbor/extensions, $ARBOR_HOME/extensions, settings and --extension, in that order", async () => {
+		const p = project();
+		put(p.cwd, ".arbor/extensions/a.ts", logger("project-file"));
+		put(p.cwd, ".arbor/extensions/b/index.ts", logger("project-folder"));
+		put(p.home, "extensions/c.mjs", logger("home").replace(": string", "").replace(/: \{[^}]*\}/g, ""));
+		put(p.home, "settings.json", JSON.stringify({ extensions: ["mine/d.ts"] }));
+		put(p.home, "mine/d.ts", logger("settings"));
+		const flag = put(p.cwd, "elsewhere/e.ts", logger("flag"));
+		const run = await runCli(["navigate", p.file, NEAR_ROOT, "--extension", flag], { cwd: p.cwd, env: p.env });
+		expect(run.stderr).toBe("");
+		expect(run.code).toBe(0);
+		const lines = readFileSync(join(p.cwd, "moves.txt"), "utf8");
+		expect(lines).toBe(["project-file", "project-folder", "home", "settings", "flag"].map((t) => `${t} ${NEAR_ROOT}\n`).join(""));
+	});
+
+	it("--no-extensions loads none; options the program shares (--label) are honoured after the subcommand name", async () => {
+		const p = project();
+		put(p.cwd, ".arbor/extensions/a.ts", logger("x"));
+		const run = await runCli(["navigate", p.file, NEAR_ROOT, "--no-extensions", "--label", "kept"], { cwd: p.cwd, env: p.env });
+		expect(run.code).toBe(0);
+		expect(() => readFileSync(join(p.cwd, "moves.txt"))).toThrow();
+		expect(readFileSync(p.file, "utf8")).toContain(`"targetId":"${NEAR_ROOT}","label":"kept"`);
+	});
+
+	it("a syntax error, a missing default function, a throw at load and a missing file: one warning each, the others still run", async () => {
+		const p = project();
+		const bad = put(p.cwd, ".arbor/extensions/1-syntax.ts", "export default function (arbor) { arbor.on(\n");
+		const none = put(p.cwd, ".arbor/extensions/2-no-default.ts", "export const x = 1;\n");
+		const throws = put(p.cwd, ".arbor/extensions/3-throws.js", "export default function () { throw new Error('boom at load'); }\n");
+		put(p.cwd, ".arbor/extensions/4-good.ts", logger("good"));
+		const missing = join(p.cwd, "nope.ts");
+		const run = await runCli(["navigate", p.file, NEAR_ROOT, "--extension", missing], { cwd: p.cwd, env: p.env });
+		expect(run.code).toBe(0);
+		expect(run.stdout).toBe(`Navigated to ${NEAR_ROOT}\n`);
+		const lines = run.stderr.trimEnd().split("\n");
+		expect(lines).toHaveLength(4);
+		expect(lines[0]).toMatch(new RegExp(`^arbor: warning: extension ${bad}: failed to load: .+`));
+		expect(lines[1]).toBe(`arbor: warning: extension ${none}: no default export function`);
+		expect(lines[2]).toBe(`arbor: warning: extension ${throws}: threw while loading: boom at load`);
+		expect(lines[3]).toBe(`arbor: warning: extension ${missing}: no such file`);
+		expect(readFileSync(join(p.cwd, "moves.txt"), "utf8")).toBe(`good ${NEAR_ROOT}\n`);
+	});
+
+	it("a throwing handler is one warning naming extension and event; a throwing before-handler never cancels", async () => {
+		const p = project();
+		const ext = put(
+			p.cwd,
+			".arbor/extensions/flaky.ts",
+			`export default function (arbor: any) {
+				arbor.on("session_before_tree", () => { throw new Error("flaky before"); });
+				arbor.on("session_tree", async () => { throw new Error("flaky after"); });
+			}`,
+		);
+		const run = await runCli(["navigate", p.file, NEAR_ROOT], { cwd: p.cwd, env: p.env });
+		expect(run.code).toBe(0);
+		expect(run.stdout).toBe(`Navigated to ${NEAR_ROOT}\n`);
+		expect(run.stderr).toBe(
+			`arbor: warning: extension ${ext}: session_before_tree handler failed: flaky before\n` +
+				`arbor: warning: extension ${ext}: session_tree handler failed: flaky after\n`,
+		);
+	});
+
+	it("before-handlers merge in load order: a later label overrides an earlier one, and any cancel wins", async () => {
+		const p = project();
+		put(p.cwd, ".arbor/extensions/1.ts", `export default (a: any) => a.on("session_before_tree", () => ({ label: "first" }));`);
+		put(p.cwd, ".arbor/extensions/2.ts", `export default (a: any) => a.on("session_before_tree", () => ({ label: "second" }));`);
+		const run = await runCli(["navigate", p.file, NEAR_ROOT, "--json"], { cwd: p.cwd, env: p.env });
+		expect(run.code).toBe(0);
+		expect(readFileSync(p.file, "utf8")).toContain(`"targetId":"${NEAR_ROOT}","label":"second"`);
+
+		put(p.cwd, ".arbor/extensions/0.ts", `export default (a: any) => a.on("session_before_tree", () => ({ cancel: true }));`);
+		const before = readFileSync(p.file);
+		const cancelled = await runCli(["navigate", p.file, LEAF], { cwd: p.cwd, env: p.env });
+		expect(cancelled.code).toBe(1);
+		expect(cancelled.stdout).toBe("");
+		expect(cancelled.stderr).toBe("arbor: navigation cancelled by an extension\n");
+		expect(readFileSync(p.file).equals(before)).toBe(true);
+	});
+});
