@@ -9,7 +9,9 @@ import type { ExtensionAPI } from "arbor/extensions";
 export default function (arbor: ExtensionAPI) {
 	let warnedFor: string | undefined;
 	arbor.on("session_before_tree", (event, ctx) => {
-		const labelled = event.entriesToSummarize
+		// The label nearest the leaf names the branch being left.
+		const labelled = [...event.entriesToSummarize]
+			.reverse()
 			.map((entry) => ctx.session.label(entry.id))
 			.find((label) => label !== undefined);
 		if (labelled === undefined) return;

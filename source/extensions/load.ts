@@ -19,10 +19,10 @@ function getImporter(): Promise<Importer> {
 	return importer;
 }
 
-/** The first line of an error, for a one-line warning. */
+/** An error's message on one line (a parse error's location is on its second line), at most 300 characters. */
 export function reasonOf(error: unknown): string {
-	const text = error instanceof Error ? error.message : String(error);
-	return text.split("\n").find((line) => line.trim() !== "")?.trim() ?? "unknown error";
+	const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
+	return (text.length > 300 ? `${text.slice(0, 299)}…` : text) || "unknown error";
 }
 
 /** Imports one extension module; never throws. */
