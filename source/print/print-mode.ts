@@ -61,7 +61,8 @@ async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal:
 function newMessageId(store: SessionStore, before: string | null): string | undefined {
 	const path = store.snapshot().getPath(store.snapshot().leafId);
 	const index = before === null ? 0 : path.findIndex((e) => e.id === before) + 1;
-	return path[index]?.id;
+	// An extension may have put a custom_message before the user message (turn_start).
+	return path.slice(index).find((e) => e.type === "message")?.id;
 }
 
 function resultOf(store: SessionStore, turn: TurnResult, error?: string): PrintResult {

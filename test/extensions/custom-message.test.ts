@@ -33,7 +33,7 @@ describe("custom_message and turn events (print mode through the built CLI)", ()
 		server = await startSseServer([textReply("It is PAPAYA."), textReply("Still PAPAYA.")]);
 		const p = project();
 		put(p.cwd, ".arbor/extensions/notes.ts", NOTES);
-		const first = await runCli(["-p", "-c", ...model(server.url), "what is the codeword?"], { cwd: p.cwd, env: p.env });
+		const first = await runCli(["-p", "-c", ...model(server.url), "--label", "asked", "what is the codeword?"], { cwd: p.cwd, env: p.env });
 		expect(first.stdout).toBe("It is PAPAYA.\n");
 		expect(first.code).toBe(0);
 		const sent = server.requests[0].body.messages;
@@ -47,7 +47,9 @@ describe("custom_message and turn events (print mode through the built CLI)", ()
 		const sessions = await runCli(["sessions", "--json"], { cwd: p.cwd, env: p.env });
 		const [session] = JSON.parse(sessions.stdout);
 		const entries = fileEntries(session.file).slice(1);
-		expect(entries.map((e) => (e.type === "message" ? e.message.role : e.type))).toEqual(["custom_message", "user", "assistant", "custom"]);
+		expect(entries.map((e) => (e.type === "message" ? e.message.role : e.type))).toEqual(["custom_message", "user", "assistant", "custom", "label"]);
+		// --label still labels the user message, not the extension's note before it.
+		expect(entries[4]).toMatchObject({ targetId: entries[1].id, label: "asked" });
 		expect(entries[0]).toMatchObject({ customType: "note", content: "The codeword is PAPAYA.", display: false, details: { for: "what is the codeword?" } });
 		expect(entries[3]).toMatchObject({ customType: "turn-log", data: { kinds: ["user", "assistant"], ok: true, text: "It is PAPAYA.", context: 3 } });
 
