@@ -82,10 +82,12 @@ export class ExtensionHost {
 
 	private subscribe(path: string, name: EventName, handler: ExtensionHandler<EventName>): void {
 		this.bus.on(name, async (event: EventMap[EventName][0]) => {
+			const signal = (event as { signal?: AbortSignal }).signal;
 			try {
-				return await handler(event, this.context((event as { signal?: AbortSignal }).signal));
+				return await handler(event, this.context(signal));
 			} catch (error) {
-				this.warn(`extension ${path}: ${name} handler failed: ${reasonOf(error)}`);
+				// A handler stopped by the user's own Esc/Ctrl+C (e.g. inside complete()) is no fault.
+				if (!signal?.aborted) this.warn(`extension ${path}: ${name} handler failed: ${reasonOf(error)}`);
 				return undefined;
 			}
 		});
