@@ -3,7 +3,8 @@
  * and errors become one `arbor: …` line with the documented code. Modes are imported lazily so
  * subcommands never load Ink, React or the AI SDK.
  */
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError } from "commander";
+import { addExtensionOptions, addModelOptions, addPrintOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
 import { CliError } from "./errors.js";
 import type { CommonOptions, ModelFlags } from "./print/options.js";
 
@@ -16,69 +17,58 @@ const run = (action: Action) => {
 	pending = action;
 };
 
-function addModelOptions(cmd: Command): Command {
-	return cmd
-		.option("-m, --model <provider:model>", "model (openai:…, anthropic:…, ollama:…, lmstudio:…, compat:…)")
-		.option("--base-url <url>", "base URL for compat:/ollama:/lmstudio:/openai: models")
-		.option("--api-key <key>", "API key for this run (never written to disk)")
-		.option("--summary-model <provider:model>", "model for branch summaries and compaction");
-}
-
-function addSessionDir(cmd: Command): Command {
-	return cmd.option("--session-dir <dir>", "directory holding this project's sessions");
-}
-
-function addExtensionOptions(cmd: Command): Command {
-	return cmd
-		.option("--extension <path>", "load an extension (repeatable)", (path: string, all: string[] = []) => [...all, path])
-		.option("--no-extensions", "load no extensions");
-}
-
+/** The root program: the chat modes' options (only these may come before a subcommand's name). */
 function buildProgram(): Command {
 	const program = new Command("arbor")
 		.description("A terminal chat client and coding agent whose conversations are trees")
 		.version(VERSION, "-v, --version")
+		.enablePositionalOptions()
 		.argument("[prompt...]", "message to send")
 		.option("-p, --print", "answer non-interactively and exit")
 		.option("-c, --continue", "continue the most recent session of this directory")
 		.option("-s, --session <path|id>", "open a session by path or id prefix")
 		.option("-r, --resume", "pick a session to resume")
 		.option("--no-session", "keep the session in memory only")
+		.option("--session-dir <dir>", "directory holding this project's sessions")
 		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
 		.option("--no-tools", "disable all tools")
-		.option("-y, --yes", "run write/edit/bash without asking")
-		.addOption(
-			new Option("--output-format <format>", "print mode output").choices(["text", "json", "stream-json"]).default("text"),
-		)
-		.option("--at <entryId>", "print mode: move the leaf to this entry first")
-		.option("--summarize [instructions]", "print mode with --at: summarize the branch being left")
-		.option("--label <text>", "print mode: label the new message")
-		.option("--verbose", "print mode: tool progress on stderr");
-	addExtensionOptions(addSessionDir(addModelOptions(program)));
+		.option("-y, --yes", "run write/edit/bash without asking");
+	addExtensionOptions(addPrintOptions(addModelOptions(program)));
 	program.action((prompt: string[], opts: Record<string, unknown>) =>
 		run(async () => (await import("./modes.js")).runMain(prompt, opts)),
 	);
-	addSubcommands(program);
+	program.hook("preSubcommand", adoptRootOptions);
+	for (const add of SUBCOMMANDS) add(program);
 	return program;
 }
 
-function addSubcommands(program: Command): void {
-	const sub = () => import("./print/subcommands.js");
-	addSessionDir(program.command("sessions").description("list sessions of this directory (or all)"))
+const sub = () => import("./print/subcommands.js");
+type Opts = CommonOptions & ModelFlags;
+
+function sessionsCommand(program: Command): void {
+	addSessionOptions(program.command("sessions").description("list sessions of this directory (or all)"), "none")
 		.option("--all", "sessions of every directory")
 		.option("--json", "JSON output")
-		.action((o: CommonOptions) => run(async () => (await sub()).sessionsCommand(o)));
-	addSessionDir(program.command("tree").description("print the session tree").argument("[session]"))
+		.action((o: Opts) => run(async () => (await sub()).sessionsCommand(o)));
+}
+
+function treeCommand(program: Command): void {
+	addSessionOptions(program.command("tree").description("print the session tree").argument("[session]"), "optional")
 		.option("--filter <filter>", "default | user | no-tools | labeled | all", "default")
 		.option("--search <query>", "only rows containing every word")
 		.option("--json", "JSON output")
-		.action((s: string | undefined, o: CommonOptions) => run(async () => (await sub()).treeCommand(s, o)));
-	addSessionDir(program.command("context").description("print what the model would receive").argument("[session]"))
+		.action((s: string | undefined, o: Opts) => run(async () => (await sub()).treeCommand(s, o)));
+}
+
+function contextCommand(program: Command): void {
+	addSessionOptions(program.command("context").description("print what the model would receive").argument("[session]"), "optional")
 		.option("--json", "JSON output")
-		.action((s: string | undefined, o: CommonOptions) => run(async () => (await sub()).contextCommand(s, o)));
-	addExtensionOptions(addSessionDir(
-		addModelOptions(program.command("navigate").description("move the leaf exactly as /tree does")),
-	))
+		.action((s: string | undefined, o: Opts) => run(async () => (await sub()).contextCommand(s, o)));
+}
+
+function navigateCommand(program: Command): void {
+	const cmd = program.command("navigate").description("move the leaf exactly as /tree does");
+	addExtensionOptions(addModelOptions(addSessionOptions(cmd, "required")))
 		.argument("<session>")
 		.argument("<entryId>")
 		.option("--summarize", "summarize the branch being left")
@@ -86,26 +76,36 @@ function addSubcommands(program: Command): void {
 		.option("--replace-instructions", "use --instructions instead of the default instructions")
 		.option("--label <text>", "label the summary (or the target)")
 		.option("--json", "JSON output")
-		// Options the program also defines (--model, --label, --extension, …) are parsed by the
-		// program even after the subcommand name: read them with the program's.
-		.action((s: string, id: string, _o: CommonOptions, cmd: Command) =>
-			run(async () => (await sub()).navigateCommand(s, id, cmd.optsWithGlobals())),
-		);
-	addExtensionOptions(addSessionDir(program.command("fork").description("copy root→entry into a new session file")))
+		.action((s: string, id: string, o: Opts) => run(async () => (await sub()).navigateCommand(s, id, o)));
+}
+
+function forkCommand(program: Command): void {
+	addExtensionOptions(addSessionOptions(program.command("fork").description("copy root→entry into a new session file"), "required"))
 		.argument("<session>")
 		.argument("[entryId]")
 		.option("--json", "JSON output")
-		.action((s: string, id: string | undefined, _o: CommonOptions, cmd: Command) =>
-			run(async () => (await sub()).forkCommand(s, id, cmd.optsWithGlobals())),
-		);
-	addSessionDir(program.command("label").description("set a label on an entry; no text clears it"))
+		.action((s: string, id: string | undefined, o: Opts) => run(async () => (await sub()).forkCommand(s, id, o)));
+}
+
+function labelCommand(program: Command): void {
+	addSessionOptions(program.command("label").description("set a label on an entry; no text clears it"), "required")
 		.argument("<session>")
 		.argument("<entryId>")
 		.argument("[text...]")
-		.action((s: string, id: string, text: string[], o: CommonOptions) =>
+		.action((s: string, id: string, text: string[], o: Opts) =>
 			run(async () => (await sub()).labelCommand(s, id, text.join(" "), o)),
 		);
 }
+
+/** One function per subcommand; a new subcommand adds its function here. */
+const SUBCOMMANDS: ((program: Command) => void)[] = [
+	sessionsCommand,
+	treeCommand,
+	contextCommand,
+	navigateCommand,
+	forkCommand,
+	labelCommand,
+];
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */
 function exitAfterFlush(code: number): void {

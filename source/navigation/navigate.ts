@@ -53,13 +53,13 @@ function conversationLeaf(view: SessionTreeView): string | null {
  * its parent, with its text for the editor; anything else → the entry itself. Selecting the leaf,
  * or the entry a trailing label/name entry hangs from, is "already here". Pure.
  */
-export function planNavigation(view: SessionTreeView, targetId: string): NavigationPlan {
+export function planNavigation(view: SessionTreeView, targetId: string, opts: { asParent?: boolean } = {}): NavigationPlan {
 	const target = view.getEntry(targetId);
 	if (!target) throw new SessionError("unknown-id", `no entry ${targetId} in this session`);
 	const oldLeafId = view.leafId;
-	const editorText = entryText(target);
+	const editorText = opts.asParent ? undefined : entryText(target);
 	const newLeafId = editorText !== undefined ? target.parentId : target.id;
-	const alreadyHere = targetId === oldLeafId || targetId === conversationLeaf(view);
+	const alreadyHere = targetId === oldLeafId || (!opts.asParent && targetId === conversationLeaf(view));
 	const { entries, commonAncestorId, compaction } = alreadyHere
 		? { entries: [], commonAncestorId: oldLeafId, compaction: undefined }
 		: view.abandoned(oldLeafId, newLeafId);
@@ -117,7 +117,7 @@ async function obtainSummary(ctx: NavigationContext, plan: NavigationPlan, opts:
  * and cancellations leave the session unchanged.
  */
 export async function navigateTree(ctx: NavigationContext, targetId: string, opts: NavigateOptions = {}): Promise<NavigateResult> {
-	const plan = planNavigation(ctx.store.snapshot(), targetId);
+	const plan = planNavigation(ctx.store.snapshot(), targetId, opts);
 	if (plan.alreadyHere) return { status: "already-here" };
 	const outcome = await obtainSummary(ctx, plan, opts);
 	if (!outcome.ok) return outcome.result;
@@ -132,7 +132,7 @@ export async function navigateTree(ctx: NavigationContext, targetId: string, opt
 			...(outcome.fromHook ? { fromHook: true } : {}),
 		}) as BranchSummaryEntry;
 	} else {
-		ctx.store.moveLeaf(plan.newLeafId);
+		ctx.store.moveLeaf(plan.newLeafId, { marker: !opts.asParent });
 	}
 	if (outcome.label) {
 		const labelTarget = summaryEntry?.id ?? plan.targetId;

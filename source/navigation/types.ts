@@ -8,6 +8,11 @@ export type NavigateOptions = {
 	replaceInstructions?: boolean;
 	/** Label put on the branch summary entry (or on the target when no summary is written). */
 	label?: string;
+	/**
+	 * Print mode's `--at`: the target itself becomes the position (whatever its type, also a user
+	 * message) for a message appended right after, so no leaf marker is written.
+	 */
+	asParent?: boolean;
 	signal?: AbortSignal;
 };
 

@@ -4,6 +4,9 @@ import { arborHome, sessionDirFor } from "../session/paths.js";
 /** Options every subcommand accepts. */
 export type CommonOptions = {
 	sessionDir?: string;
+	/** `-s <path|id>` of the subcommands whose session argument is optional. */
+	session?: string | false;
+	continue?: boolean;
 	json?: boolean;
 	all?: boolean;
 	filter?: string;

@@ -5,9 +5,9 @@ import type { ExtensionFlags, ExtensionHost } from "../extensions/setup.js";
 import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
-import type { SessionStore } from "../session/index.js";
+import { mostRecentSession, resolveSession, SessionStore } from "../session/index.js";
 import { chooseModels, type ModelChoice } from "./model-config.js";
-import { place, type ChatFlags } from "./options.js";
+import { place, type ChatFlags, type Place } from "./options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { loadExtensions } from "./load-extensions.js";
 import { printToolSet } from "./print-tools.js";
@@ -16,7 +16,9 @@ import { reported } from "./session-arg.js";
 type PrintOptions = ChatFlags & ExtensionFlags & {
 	outputFormat?: OutputFormat;
 	at?: string;
-	summarize?: string | boolean;
+	summarize?: boolean;
+	instructions?: string;
+	replaceInstructions?: boolean;
 	label?: string;
 	verbose?: boolean;
 };
@@ -34,13 +36,15 @@ export function composePrompt(piped: string, args: string[]): string {
 	return parts.join("\n\n");
 }
 
+/** `--at`: the entry becomes the new message's parent (a branch summary in between with --summarize). */
 async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOptions, printer: Printer, ext: ExtensionHost): Promise<void> {
 	if (!opts.at) return;
 	const targetId = store.snapshot().resolveId(opts.at);
-	const summarize = opts.summarize !== undefined && opts.summarize !== false;
 	const result = await navigateTree({ store, summaryModel: models.summary, maxRetries: maxRetries(), bus: ext.bus }, targetId, {
-		summarize,
-		customInstructions: typeof opts.summarize === "string" ? opts.summarize : undefined,
+		summarize: opts.summarize === true,
+		customInstructions: opts.instructions,
+		replaceInstructions: opts.replaceInstructions,
+		asParent: true,
 	});
 	if (result.status === "failed") throw new CliError(result.message, 1);
 	if (result.status === "cancelled") throw new CliError(result.reason === "hook" ? "navigation cancelled by an extension" : "navigation cancelled", 1);
@@ -77,16 +81,32 @@ function resultOf(store: SessionStore, turn: TurnResult, error?: string): PrintR
 	};
 }
 
+/** Why there is no chat model; with none configured, names the model the session to continue used. */
+async function noChatModel(models: ModelChoice, opts: PrintOptions, where: Place): Promise<string> {
+	const { NO_MODEL_MESSAGE } = await import("../llm/resolve-model.js");
+	if (models.chatError !== NO_MODEL_MESSAGE) return models.chatError ?? NO_MODEL_MESSAGE;
+	const file = typeof opts.session === "string" ? resolveSession(opts.session, where) : opts.continue ? mostRecentSession(where.sessionDir) : undefined;
+	const { noModelMessage, recordedModelSpec } = await import("../llm/model-hint.js");
+	return noModelMessage(file ? recordedModelSpec(SessionStore.open(file).snapshot()) : undefined);
+}
+
+function checkTreeFlags(opts: PrintOptions): void {
+	if (opts.summarize && !opts.at) throw usageError("--summarize needs --at <entryId>");
+	if ((opts.instructions !== undefined || opts.replaceInstructions) && !opts.summarize) {
+		throw usageError("--instructions and --replace-instructions need --summarize");
+	}
+}
+
 /** `arbor -p`: answer one message without a UI, with exit codes scripts can trust. */
 export async function runPrintMode(words: string[], opts: PrintOptions): Promise<number> {
 	const where = place(opts);
 	if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c in print mode");
-	if (opts.summarize !== undefined && !opts.at) throw usageError("--summarize needs --at <entryId>");
+	checkTreeFlags(opts);
 	const settings = loadSettings(where.home);
 	const prompt = composePrompt(await readStdin(), words);
 	if (!prompt) throw usageError("no prompt");
 	const models = await chooseModels(opts, settings);
-	if (!models.chat) throw usageError(models.chatError ?? "no model configured");
+	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	const tools = await printToolSet(opts, settings, where.cwd);
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));

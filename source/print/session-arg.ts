@@ -1,6 +1,18 @@
 import { SessionStore, mostRecentSession, resolveSession } from "../session/index.js";
 import { SessionError } from "../session/types.js";
-import type { Place } from "./options.js";
+import { usageError } from "../errors.js";
+import type { CommonOptions, Place } from "./options.js";
+
+/**
+ * The session of a subcommand whose session argument is optional: the argument or `-s`, never both;
+ * `-c` (the most recent session, the default) with neither.
+ */
+export function sessionChoice(arg: string | undefined, opts: CommonOptions): string | undefined {
+	const flag = typeof opts.session === "string" ? opts.session : undefined;
+	if (arg !== undefined && flag !== undefined) throw usageError("give the session once: as the argument or with -s/--session");
+	if (opts.continue && (arg ?? flag) !== undefined) throw usageError("-c/--continue (the most recent session) conflicts with a named session");
+	return arg ?? flag;
+}
 
 /** A session argument (path or id prefix) or, when omitted, this directory's most recent session. */
 export function sessionFile(arg: string | undefined, where: Place): string {

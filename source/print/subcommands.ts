@@ -9,12 +9,12 @@ import type { ExtensionFlags } from "../extensions/setup.js";
 import { forkFromEntry } from "../navigation/fork.js";
 import { navigateTree, planNavigation } from "../navigation/navigate.js";
 import { listAllSessions, listSessions } from "../session/index.js";
-import { buildTreeJson, parseTreeFilter, renderTreeText, TREE_FILTERS } from "../session/tree-rows.js";
+import { buildTreeJson, parseTreeFilter, renderTreeText, TREE_FILTERS, treeJsonText } from "../session/tree-rows.js";
 import { formatContext, formatSessions } from "./format.js";
 import { loadExtensions } from "./load-extensions.js";
 import { chooseModels } from "./model-config.js";
 import { place, type CommonOptions, type ModelFlags } from "./options.js";
-import { openForRead, openForWrite, sessionFile } from "./session-arg.js";
+import { openForRead, openForWrite, sessionChoice, sessionFile } from "./session-arg.js";
 
 
 function out(text: string): number {
@@ -34,15 +34,15 @@ export async function sessionsCommand(opts: CommonOptions): Promise<number> {
 export async function treeCommand(arg: string | undefined, opts: CommonOptions): Promise<number> {
 	const filter = parseTreeFilter(opts.filter ?? "default");
 	if (!filter) throw usageError(`unknown filter "${opts.filter}" (use ${TREE_FILTERS.join(", ")})`);
-	const view = openForRead(arg, place(opts)).snapshot();
-	if (opts.json) return json(buildTreeJson(view, { filter, search: opts.search }));
+	const view = openForRead(sessionChoice(arg, opts), place(opts)).snapshot();
+	if (opts.json) return out(treeJsonText(buildTreeJson(view, { filter, search: opts.search })));
 	const tty = process.stdout.isTTY === true;
 	const width = tty ? (process.stdout.columns ?? 100) : 100_000;
 	return out(renderTreeText(view, { filter, search: opts.search, width, color: tty && !process.env.NO_COLOR }));
 }
 
 export async function contextCommand(arg: string | undefined, opts: CommonOptions): Promise<number> {
-	const context = openForRead(arg, place(opts)).snapshot().buildContext();
+	const context = openForRead(sessionChoice(arg, opts), place(opts)).snapshot().buildContext();
 	return opts.json ? json(context) : out(formatContext(context));
 }
 

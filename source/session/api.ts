@@ -68,8 +68,11 @@ export interface SessionStoreApi {
 	appendMessage(message: StoredMessage): SessionEntry;
 	/** Append under an explicit parent (null = new root) and make it the leaf. */
 	appendAt(parentId: string | null, entry: NewEntry): SessionEntry;
-	/** Move the leaf without another write; records an arbor.leaf marker so the move survives. */
-	moveLeaf(id: string | null): void;
+	/**
+	 * Move the leaf without another write; records an arbor.leaf marker so the move survives, unless
+	 * `marker: false` (an entry that follows at once records the position itself).
+	 */
+	moveLeaf(id: string | null, opts?: { marker?: boolean }): void;
 	setLabel(targetId: string, label: string | undefined): SessionEntry;
 	setName(name: string): SessionEntry;
 	/** fsync the file (end of turn, before exit). */

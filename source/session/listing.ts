@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { firstLine, lastEntryTime } from "./last-entry-time.js";
 import { parseHeader } from "./parse.js";
 import { sessionDirFor } from "./paths.js";
 
@@ -16,6 +17,7 @@ export type SessionInfo = {
 	firstMessage: string;
 	/** Lines after the header. */
 	entryCount: number;
+	/** When the session was last used: its last entry's timestamp (the file's mtime if none parses). */
 	modified: Date;
 	parentSession?: string;
 };
@@ -25,7 +27,7 @@ export type ListOptions = { onSkip?: (file: string, error: Error) => void };
 
 const NAME_MARK = Buffer.from('"session_info"');
 
-/** Sessions in one folder, newest first (by modification time). A missing folder is empty. */
+/** Sessions in one folder, newest first (by their last entry's time). A missing folder is empty. */
 export function listSessions(dir: string, opts: ListOptions = {}): SessionInfo[] {
 	let names: string[];
 	try {
@@ -59,9 +61,33 @@ export function listAllSessions(home: string, opts: ListOptions = {}): SessionIn
 	return sortNewestFirst(dirs.filter((d) => d.isDirectory()).flatMap((d) => listSessions(path.join(root, d.name), opts)));
 }
 
-/** The newest valid session file in `dir`, if any. */
+/**
+ * The most recently used valid session file in `dir` (`-c`), if any: only each file's header and
+ * tail are read.
+ */
 export function mostRecentSession(dir: string): string | undefined {
-	return listSessions(dir)[0]?.file;
+	let names: string[];
+	try {
+		names = fs.readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
+	} catch (error) {
+		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+		throw error;
+	}
+	const found: { file: string; modified: Date }[] = [];
+	for (const name of names) {
+		const file = path.join(dir, name);
+		try {
+			parseHeader(firstLine(file), file);
+			found.push({ file, modified: lastUsed(file) });
+		} catch (error) {
+			if (!(error instanceof SessionError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
+		}
+	}
+	return sortNewestFirst(found)[0]?.file;
+}
+
+function lastUsed(file: string): Date {
+	return lastEntryTime(file) ?? fs.statSync(file).mtime;
 }
 
 /**
@@ -89,7 +115,7 @@ function pickById(sessions: SessionInfo[], arg: string): string | undefined {
 	throw new SessionError("ambiguous", `session id prefix "${arg}" matches ${matches.length} sessions: ${shown}`);
 }
 
-function sortNewestFirst(list: SessionInfo[]): SessionInfo[] {
+function sortNewestFirst<T extends { file: string; modified: Date }>(list: T[]): T[] {
 	return list.sort((a, b) => b.modified.getTime() - a.modified.getTime() || (a.file < b.file ? 1 : -1));
 }
 
@@ -112,7 +138,7 @@ function sessionInfo(file: string): SessionInfo {
 		cwd: typeof header.cwd === "string" ? header.cwd : "",
 		firstMessage: firstMessage ?? "",
 		entryCount,
-		modified: fs.statSync(file).mtime,
+		modified: lastUsed(file),
 	};
 	const name = newestName(buf);
 	if (name !== undefined) info.name = name;

@@ -120,12 +120,12 @@ export class SessionStore implements SessionStoreApi {
 		return stored;
 	}
 
-	moveLeaf(id: string | null): void {
+	moveLeaf(id: string | null, opts: { marker?: boolean } = {}): void {
 		this.assertWritable();
 		if (id !== null) this.assertKnown(id);
 		if (id === this.view.leafId) return;
 		// The marker makes the move survive a restart; before the file exists there is nothing to keep.
-		if (this.out) this.write(id, { type: "custom", customType: LEAF_MARKER_TYPE, data: { leafId: id } });
+		if (this.out && opts.marker !== false) this.write(id, { type: "custom", customType: LEAF_MARKER_TYPE, data: { leafId: id } });
 		this.publish(id);
 	}
 

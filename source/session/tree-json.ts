@@ -1,5 +1,6 @@
 import type { SessionTreeView } from "./api.js";
 import type { StoredMessage } from "./types.js";
+import { jsonPieces } from "./json-text.js";
 import { activePathIds, visibleForest } from "./tree-build.js";
 import type { TreeFilter, TreeJsonNode } from "./tree-types.js";
 
@@ -34,4 +35,25 @@ export function buildTreeJson(
 		(p < 0 ? roots : nodes[p]!.children).push(node);
 	}
 	return { leafId: view.leafId, roots };
+}
+
+/** Indentation alone would take more than this: the JSON is written on one line instead. */
+const INDENT_BUDGET = 64 * 1024 * 1024;
+
+/**
+ * The text of `arbor tree --json`: indented like `JSON.stringify(tree, null, 2)`, written without
+ * recursion so any depth works. A deep tree would spend gigabytes on indentation (a node at depth d
+ * is indented about 4·d spaces on each of its lines), so past {@link INDENT_BUDGET} it is one line.
+ */
+export function treeJsonText(tree: { leafId: string | null; roots: TreeJsonNode[] }): string {
+	let indentBytes = 0;
+	const stack: [TreeJsonNode[], number][] = [[tree.roots, 0]];
+	while (stack.length > 0 && indentBytes <= INDENT_BUDGET) {
+		const [nodes, depth] = stack.pop()!;
+		for (const node of nodes) {
+			indentBytes += 8 * (4 * depth + 4);
+			if (node.children.length > 0) stack.push([node.children, depth + 1]);
+		}
+	}
+	return jsonPieces(tree, indentBytes <= INDENT_BUDGET ? 2 : 0).join("");
 }

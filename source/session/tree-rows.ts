@@ -10,7 +10,7 @@ export { TREE_FILTERS, PREVIEW_MAX } from "./tree-types.js";
 export { previewText, rowKind } from "./tree-preview.js";
 export { buildTreeRows, fitGutter, activePathIds } from "./tree-build.js";
 export { formatTreeRow, formatTreeRowParts, renderTreeText, isDimKind, type TreeRowParts } from "./tree-format.js";
-export { buildTreeJson } from "./tree-json.js";
+export { buildTreeJson, treeJsonText } from "./tree-json.js";
 
 /** True when the session has nothing to show (`/tree` then reports `No entries in session`). */
 export function treeIsEmpty(view: SessionTreeView): boolean {

@@ -18,7 +18,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
 
-function session(dir: string, id: string, opts: { mtime: number; name?: string; parent?: string }): string {
+/** A session file; its last entry is stamped `last` (ISO) when given, and its mtime is set to `mtime` seconds. */
+function session(dir: string, id: string, opts: { mtime: number; name?: string; parent?: string; last?: string }): string {
 	fs.mkdirSync(dir, { recursive: true });
 	const file = path.join(dir, `2026-01-01T00-00-00-000Z_${id}.jsonl`);
 	const header: Record<string, unknown> = { type: "session", version: 3, id, timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w/p" };
@@ -26,6 +27,7 @@ function session(dir: string, id: string, opts: { mtime: number; name?: string; 
 	const items: unknown[] = [header, entry("a1", null, { type: "model_change", provider: "p", modelId: "m" })];
 	items.push(entry("a2", "a1", { message: { role: "user", content: [{ type: "text", text: "hello" }, { type: "text", text: "world" }], timestamp: 1 } }));
 	if (opts.name) items.push(entry("a3", "a2", { type: "session_info", name: "old" }), entry("a4", "a3", { type: "session_info", name: opts.name }));
+	if (opts.last) (items.at(-1) as { timestamp: string }).timestamp = opts.last;
 	writeJsonl(file, items);
 	fs.utimesSync(file, opts.mtime, opts.mtime);
 	return file;
@@ -41,15 +43,15 @@ describe("listing", () => {
 
 	it("lists newest first with name, first message, counts; skips and reports bad files", () => {
 		const dir = sessionDirFor("/w/p", home);
-		const older = session(dir, "aaaa1111-0000-4000-8000-000000000000", { mtime: 1000, name: "Named" });
-		const newer = session(dir, "bbbb2222-0000-4000-8000-000000000000", { mtime: 2000, parent: older });
+		const older = session(dir, "aaaa1111-0000-4000-8000-000000000000", { mtime: 1000, name: "Named", last: "2026-01-01T10:00:00.000Z" });
+		const newer = session(dir, "bbbb2222-0000-4000-8000-000000000000", { mtime: 2000, parent: older, last: "2026-01-01T11:00:00.000Z" });
 		fs.writeFileSync(path.join(dir, "broken.jsonl"), "nope\n");
 		fs.writeFileSync(path.join(dir, "notes.txt"), "x");
 		const skipped: string[] = [];
 		const list = listSessions(dir, { onSkip: (file, error) => skipped.push(`${path.basename(file)}: ${error.message}`) });
 		expect(list).toEqual([
-			{ file: newer, id: "bbbb2222-0000-4000-8000-000000000000", cwd: "/w/p", firstMessage: "hello world", entryCount: 2, modified: new Date(2000_000), parentSession: older },
-			{ file: older, id: "aaaa1111-0000-4000-8000-000000000000", cwd: "/w/p", name: "Named", firstMessage: "hello world", entryCount: 4, modified: new Date(1000_000) },
+			{ file: newer, id: "bbbb2222-0000-4000-8000-000000000000", cwd: "/w/p", firstMessage: "hello world", entryCount: 2, modified: new Date("2026-01-01T11:00:00.000Z"), parentSession: older },
+			{ file: older, id: "aaaa1111-0000-4000-8000-000000000000", cwd: "/w/p", name: "Named", firstMessage: "hello world", entryCount: 4, modified: new Date("2026-01-01T10:00:00.000Z") },
 		]);
 		expect(skipped).toEqual([`broken.jsonl: ${path.join(dir, "broken.jsonl")}: line 1 is not a session header`]);
 		expect(mostRecentSession(dir)).toBe(newer);
@@ -76,5 +78,49 @@ describe("listing", () => {
 		);
 		expect(resolveSession("abc2", { cwd: "/w/r", home })).toBe(b);
 		expect(() => resolveSession("zzz", opts)).toThrow(new SessionError("not-found", 'no session file or id matching "zzz"'));
+	});
+
+	it("orders by the last entry's time, read from the tail: a touched or copied file does not jump ahead", () => {
+		const dir = sessionDirFor("/w/p", home);
+		const used = session(dir, "cccc1111-0000-4000-8000-000000000000", { mtime: 1000, last: "2026-03-01T12:00:00.000Z" });
+		const touched = session(dir, "dddd2222-0000-4000-8000-000000000000", { mtime: 1000, last: "2026-02-01T12:00:00.000Z" });
+		const now = Date.now() / 1000;
+		fs.utimesSync(touched, now, now);
+		const copy = path.join(dir, "2026-01-02T00-00-00-000Z_eeee3333-0000-4000-8000-000000000000.jsonl");
+		fs.copyFileSync(touched, copy);
+		expect(fs.statSync(copy).mtimeMs).toBeGreaterThan(fs.statSync(used).mtimeMs);
+		const list = listSessions(dir);
+		expect(list.map((s) => [s.file, s.modified.toISOString()])).toEqual([
+			[used, "2026-03-01T12:00:00.000Z"],
+			[copy, "2026-02-01T12:00:00.000Z"],
+			[touched, "2026-02-01T12:00:00.000Z"],
+		]);
+		expect(mostRecentSession(dir)).toBe(used);
+		expect(listAllSessions(home).map((s) => s.file)).toEqual([used, copy, touched]);
+	});
+
+	it("the last line that parses counts: torn tails, damaged lines, long lines, header-only files, no timestamps", () => {
+		const dir = sessionDirFor("/w/p", home);
+		const torn = session(dir, "aaaa0000-0000-4000-8000-000000000001", { mtime: 1000, last: "2026-04-01T00:00:00.000Z" });
+		fs.appendFileSync(torn, '{"type":"message","id":"zz","parentId":"a2","timestamp":"2027-01-01T00:00:00.000Z","mess');
+		const damaged = session(dir, "aaaa0000-0000-4000-8000-000000000002", { mtime: 1000, last: "2026-05-01T00:00:00.000Z" });
+		fs.appendFileSync(damaged, `not json\n${"x".repeat(50_000)}\n\n`);
+		const long = session(dir, "aaaa0000-0000-4000-8000-000000000003", { mtime: 1000 });
+		const big = entry("b1", "a2", { timestamp: "2026-06-01T00:00:00.000Z", message: { role: "user", content: "é".repeat(100_000), timestamp: 1 } });
+		fs.appendFileSync(long, `${JSON.stringify(big)}\n`);
+		const headerOnly = path.join(dir, "h.jsonl");
+		writeJsonl(headerOnly, [{ type: "session", version: 3, id: "aaaa0000-0000-4000-8000-000000000004", timestamp: "2026-03-15T00:00:00.000Z", cwd: "/w/p" }]);
+		const noStamps = path.join(dir, "n.jsonl");
+		writeJsonl(noStamps, [{ type: "session", version: 3, id: "aaaa0000-0000-4000-8000-000000000005", cwd: "/w/p" }, { type: "label", id: "l1", parentId: null }]);
+		fs.utimesSync(noStamps, 1000, 1000);
+		const times = Object.fromEntries(listSessions(dir).map((s) => [s.id.slice(-6), s.modified.toISOString()]));
+		expect(times).toEqual({
+			"000001": "2026-04-01T00:00:00.000Z",
+			"000002": "2026-05-01T00:00:00.000Z",
+			"000003": "2026-06-01T00:00:00.000Z",
+			"000004": "2026-03-15T00:00:00.000Z",
+			"000005": new Date(1000_000).toISOString(),
+		});
+		expect(mostRecentSession(dir)).toBe(long);
 	});
 });

@@ -121,6 +121,21 @@ describe("SessionStore", () => {
 		expect(SessionStore.open(file).snapshot().leafId).toBe(root.id);
 	});
 
+	it("moveLeaf with marker: false writes nothing; the next append records the position", () => {
+		const store = SessionStore.create({ cwd: "/proj", sessionDir: dir });
+		const u1 = store.appendMessage(user("q1"));
+		store.appendMessage(assistant("a1"));
+		const file = store.file as string;
+		const before = fs.readFileSync(file);
+		store.moveLeaf(u1.id, { marker: false });
+		expect(fs.readFileSync(file).equals(before)).toBe(true);
+		expect(store.snapshot().leafId).toBe(u1.id);
+		const next = store.appendMessage(user("q1 follow-up"));
+		expect(next.parentId).toBe(u1.id);
+		store.close();
+		expect(readLines(file).map((l) => l.type)).toEqual(["session", "message", "message", "message"]);
+	});
+
 	it("moveLeaf before the file exists stays in memory", () => {
 		const store = SessionStore.create({ cwd: "/proj", sessionDir: dir });
 		const u1 = store.appendMessage(user("q1"));

@@ -1,0 +1,68 @@
+import * as fs from "node:fs";
+
+const CHUNK = 8192;
+
+/** The `timestamp` of one JSONL line, if the line parses and carries a valid one. */
+function timeOf(line: Buffer): Date | undefined {
+	const text = line.toString("utf8").trim();
+	if (text === "") return undefined;
+	try {
+		const value = JSON.parse(text) as { timestamp?: unknown } | null;
+		const time = typeof value?.timestamp === "string" ? new Date(value.timestamp) : undefined;
+		return time && !Number.isNaN(time.getTime()) ? time : undefined;
+	} catch {
+		return undefined; // a torn or damaged line: the one before it is the last entry
+	}
+}
+
+/**
+ * When a session was last used: the timestamp of its last line that parses (the header's in a file
+ * without entries), read backwards from the end of the file in growing chunks — a listing never
+ * parses whole files, and neither a copy nor `touch` changes the answer. Undefined when no line
+ * has a timestamp.
+ */
+export function lastEntryTime(file: string): Date | undefined {
+	const fd = fs.openSync(file, "r");
+	try {
+		let end = fs.fstatSync(fd).size;
+		let carry: Buffer = Buffer.alloc(0); // the start of a line whose beginning lies before `end`
+		while (end > 0) {
+			const start = Math.max(0, end - Math.max(CHUNK, carry.length));
+			const chunk = Buffer.alloc(end - start);
+			fs.readSync(fd, chunk, 0, chunk.length, start);
+			const buf = Buffer.concat([chunk, carry]);
+			let lineEnd = buf.length;
+			while (true) {
+				const newline = lineEnd === 0 ? -1 : buf.lastIndexOf(0x0a, lineEnd - 1);
+				if (newline === -1 && start > 0) break; // this line may begin in an earlier chunk
+				const time = timeOf(buf.subarray(newline + 1, lineEnd));
+				if (time) return time;
+				if (newline === -1) return undefined;
+				lineEnd = newline;
+			}
+			carry = buf.subarray(0, lineEnd);
+			end = start;
+		}
+		return undefined;
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
+/** The first line of a file (the session header), read without reading the rest. */
+export function firstLine(file: string): string {
+	const fd = fs.openSync(file, "r");
+	try {
+		const parts: Buffer[] = [];
+		for (let at = 0; ; ) {
+			const chunk = Buffer.alloc(CHUNK);
+			const read = fs.readSync(fd, chunk, 0, CHUNK, at);
+			const newline = chunk.subarray(0, read).indexOf(0x0a);
+			parts.push(chunk.subarray(0, newline === -1 ? read : newline));
+			if (newline !== -1 || read < CHUNK) return Buffer.concat(parts).toString("utf8");
+			at += read;
+		}
+	} finally {
+		fs.closeSync(fd);
+	}
+}

@@ -1,0 +1,72 @@
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+
+let server: SseServer | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+});
+
+/** A small v3 session whose last entry is stamped `last`, with its mtime set to `mtime` (seconds). */
+function session(dir: string, id: string, text: string, last: string, mtime: number): string {
+	const file = join(dir, `2026-01-01T00-00-00-000Z_${id}.jsonl`);
+	const lines = [
+		{ type: "session", version: 3, id, timestamp: "2026-01-01T00:00:00.000Z", cwd: dir },
+		{ type: "message", id: "u1", parentId: null, timestamp: "2026-01-01T00:00:01.000Z", message: { role: "user", content: text, timestamp: 1 } },
+		{ type: "message", id: "a1", parentId: "u1", timestamp: last, message: { role: "assistant", content: [{ type: "text", text: "ok" }], provider: "compat", model: "m", usage: {}, stopReason: "stop", timestamp: 2 } },
+	];
+	writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+	utimesSync(file, mtime, mtime);
+	return file;
+}
+
+function place() {
+	const root = mkdtempSync(join(tmpdir(), "arbor-order-"));
+	const dir = join(root, "sessions");
+	mkdirSync(dir);
+	const now = Date.now() / 1000;
+	// "recent" was used last; "touched" has the newer mtime (touched or copied) but older entries.
+	const recent = session(dir, "aaaa1111-0000-4000-8000-000000000000", "recent work", "2026-05-01T09:00:00.000Z", now - 86_400);
+	const touched = session(dir, "bbbb2222-0000-4000-8000-000000000000", "old work", "2026-02-01T09:00:00.000Z", now);
+	return { root, dir, recent, touched, home: join(root, "home") };
+}
+
+describe("sessions are ordered by their last entry's time, not the file's mtime", () => {
+	it("arbor sessions (text and --json)", async () => {
+		const { dir, recent, touched, home } = place();
+		const text = await runCli(["sessions", "--session-dir", dir], { env: { ARBOR_HOME: home } });
+		expect([text.code, text.stderr]).toEqual([0, ""]);
+		expect(text.stdout).toBe(
+			[
+				"2026-05-01 09:00  aaaa1111      2 entries  recent work",
+				`    ${recent}`,
+				"2026-02-01 09:00  bbbb2222      2 entries  old work",
+				`    ${touched}`,
+				"",
+			].join("\n"),
+		);
+		const json = JSON.parse((await runCli(["sessions", "--session-dir", dir, "--json"], { env: { ARBOR_HOME: home } })).stdout);
+		expect(json.map((s: { file: string; modified: string }) => [s.file, s.modified])).toEqual([
+			[recent, "2026-05-01T09:00:00.000Z"],
+			[touched, "2026-02-01T09:00:00.000Z"],
+		]);
+	});
+
+	it("-c continues the session used last; tree and context without a session read it too", async () => {
+		const { dir, recent, home, root } = place();
+		const context = await runCli(["context", "--session-dir", dir], { env: { ARBOR_HOME: home } });
+		expect(context.stdout).toContain("recent work");
+		server = await startSseServer([textReply("Continuing.")]);
+		const run = await runCli(["-p", "-c", "--session-dir", dir, "-m", "compat:test-model", "--base-url", server.url, "go on"], {
+			cwd: root,
+			env: { ARBOR_HOME: home },
+		});
+		expect([run.code, run.stderr, run.stdout]).toEqual([0, "", "Continuing.\n"]);
+		expect(JSON.stringify(server.requests[0].body.messages)).toContain("recent work");
+		expect(readFileSync(recent, "utf8")).toContain("Continuing.");
+	});
+});
