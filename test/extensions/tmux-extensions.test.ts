@@ -1,4 +1,4 @@
-import { cpSync } from "node:fs";
+import { cpSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, fileEntries, HAS_CLI, quit, startArbor, submitLine, type E2eResources } from "../helpers/arbor-tmux.js";
 import { runCli } from "../helpers/cli.js";
@@ -30,6 +30,7 @@ describe.skipIf(!HAS_CLI)("extensions in the interactive UI (tmux)", () => {
 		expect((await runCli(["label", p.file, LEAF, "keep", "me"], { env: p.env })).code).toBe(0);
 		put(p.home, "settings.json", JSON.stringify({ askSummary: false }));
 		cpSync(EXAMPLE("branch-guard.ts"), `${p.cwd}/.arbor/extensions/branch-guard.ts`);
+		cpSync(EXAMPLE("tree-logger.ts"), `${p.cwd}/.arbor/extensions/tree-logger.ts`);
 		put(p.cwd, ".arbor/extensions/note.ts", NOTE);
 		const t = (res.tmux = startArbor({ args: ["--session", p.file], cwd: p.cwd, home: p.home }));
 		await t.waitForScreen((s) => s.includes("leaf "), "status line");
@@ -65,5 +66,11 @@ describe.skipIf(!HAS_CLI)("extensions in the interactive UI (tmux)", () => {
 		await t.waitForScreen((s) => s.includes("› remember the milk 🥛") && s.includes("Navigated to selected point"), "note text in the editor");
 		expect(fileEntries(p.file).at(-1)).toMatchObject({ type: "custom", data: { leafId: note.parentId } });
 		await quit(t);
+		// session_tree fired for both completed moves, not for the cancelled one.
+		const log = readFileSync(`${p.cwd}/.arbor/tree-moves.jsonl`, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+		expect(log.map((l) => [l.mode, l.oldLeafId, l.newLeafId])).toEqual([
+			["interactive", note.id, marker.data.leafId],
+			["interactive", marker.data.leafId, note.parentId],
+		]);
 	});
 });
