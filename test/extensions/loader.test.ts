@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
@@ -93,5 +93,29 @@ describe("extension loading (through the built CLI)", () => {
 		expect(cancelled.stdout).toBe("");
 		expect(cancelled.stderr).toBe("arbor: navigation cancelled by an extension\n");
 		expect(readFileSync(p.file).equals(before)).toBe(true);
+	});
+});
+
+describe("arbor fork with extensions", () => {
+	it("fires session_before_fork and session_fork; a cancel writes nothing and exits 1", async () => {
+		const p = project();
+		put(
+			p.cwd,
+			".arbor/extensions/fork.ts",
+			`export default (arbor: any) => {
+				arbor.on("session_before_fork", (e: any) => (process.env.NO_FORK ? { cancel: true } : undefined));
+				arbor.on("session_fork", (e: any, ctx: any) => ctx.ui.notify("forked " + e.entryId + " of " + ctx.session.id + " into " + e.newFile));
+			}`,
+		);
+		const run = await runCli(["fork", p.file, NEAR_ROOT, "--json"], { cwd: p.cwd, env: p.env });
+		expect(run.code).toBe(0);
+		const forked = JSON.parse(run.stdout);
+		expect(run.stderr).toMatch(new RegExp(`^arbor: forked ${NEAR_ROOT} of [0-9a-f-]+ into ${forked.file}\\n$`));
+		const files = readdirSync(p.cwd);
+		const cancelled = await runCli(["fork", p.file, NEAR_ROOT], { cwd: p.cwd, env: { ...p.env, NO_FORK: "1" } });
+		expect(readdirSync(p.cwd)).toEqual(files);
+		expect(cancelled.code).toBe(1);
+		expect(cancelled.stdout).toBe("");
+		expect(cancelled.stderr).toBe("arbor: fork cancelled by an extension\n");
 	});
 });
