@@ -97,6 +97,50 @@ function labelCommand(program: Command): void {
 		);
 }
 
+function searchCommand(program: Command): void {
+	addSessionOptions(program.command("search").description("search every session of this directory (or all)"), "none")
+		.argument("<query...>", 'words (all must match), "a phrase", re:<regex>')
+		.option("--all", "sessions of every directory")
+		.option("--limit <n>", "at most this many hits (default 20)")
+		.option("--json", "JSON output")
+		.action((q: string[], o: Opts & { limit?: string }) => run(async () => (await import("./print/search-command.js")).searchCommand(q, o)));
+}
+
+const cmp = () => import("./print/compare-command.js");
+
+function compareCommand(program: Command): void {
+	const cmd = program.command("compare").description("two branches from their common ancestor");
+	addModelOptions(addSessionOptions(cmd, "required"))
+		.argument("<session>")
+		.argument("<entryA>")
+		.argument("<entryB>")
+		.option("--summarize", "ask the summary model for a short comparison")
+		.option("--json", "JSON output")
+		.action((s: string, a: string, b: string, o: Opts) => run(async () => (await cmp()).compareCommand(s, a, b, o)));
+}
+
+function mergeCommand(program: Command): void {
+	const cmd = program.command("merge").description("bring a branch's conclusions into another as a branch summary");
+	addModelOptions(addSessionOptions(cmd, "required"))
+		.argument("<session>")
+		.argument("<fromEntry>")
+		.option("--into <entryId>", "the entry to merge into (default: the current leaf)")
+		.option("--instructions <text>", "extra focus for the summary")
+		.option("--replace-instructions", "use --instructions instead of the default instructions")
+		.option("--label <text>", "label the branch summary")
+		.option("--json", "JSON output")
+		.action((s: string, from: string, o: Opts & { into?: string }) => run(async () => (await cmp()).mergeCommand(s, from, o)));
+}
+
+function importCommand(program: Command): void {
+	program
+		.command("import")
+		.description("Claude Code sessions and Codex rollouts → arbor sessions (the sources are only read)")
+		.argument("<paths...>", "session files or folders")
+		.option("--json", "JSON output")
+		.action((paths: string[], o: Opts) => run(async () => (await import("./print/import-command.js")).importCommand(paths, o)));
+}
+
 /** One function per subcommand; a new subcommand adds its function here. */
 const SUBCOMMANDS: ((program: Command) => void)[] = [
 	sessionsCommand,
@@ -105,6 +149,10 @@ const SUBCOMMANDS: ((program: Command) => void)[] = [
 	navigateCommand,
 	forkCommand,
 	labelCommand,
+	searchCommand,
+	compareCommand,
+	mergeCommand,
+	importCommand,
 ];
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */

@@ -37,12 +37,12 @@ export function entryText(entry: SessionEntry): string | undefined {
  */
 const CONVERSATION_TYPES = new Set(["message", "custom_message", "branch_summary", "compaction"]);
 
-function isConversation(entry: SessionEntry): boolean {
+export function isConversation(entry: SessionEntry): boolean {
 	return CONVERSATION_TYPES.has(entry.type);
 }
 
 /** The leaf as the tree shows it: the nearest conversation entry at or above the stored leaf. */
-function conversationLeaf(view: SessionTreeView): string | null {
+export function conversationLeaf(view: SessionTreeView): string | null {
 	let entry = view.leafId === null ? undefined : view.getEntry(view.leafId);
 	while (entry && !isConversation(entry)) entry = entry.parentId === null ? undefined : view.getEntry(entry.parentId);
 	return entry?.id ?? null;
@@ -67,11 +67,11 @@ export function planNavigation(view: SessionTreeView, targetId: string, opts: { 
 	return { targetId, oldLeafId, alreadyHere, newLeafId, editorText, commonAncestorId, abandoned, compaction };
 }
 
-type SummaryOutcome =
+export type SummaryOutcome =
 	| { ok: true; summary?: { summary: string; details?: unknown }; fromHook?: boolean; label?: string }
 	| { ok: false; result: NavigateResult };
 
-async function obtainSummary(ctx: NavigationContext, plan: NavigationPlan, opts: NavigateOptions): Promise<SummaryOutcome> {
+export async function obtainSummary(ctx: NavigationContext, plan: NavigationPlan, opts: NavigateOptions): Promise<SummaryOutcome> {
 	const wantsSummary = Boolean(opts.summarize) && plan.abandoned.length > 0;
 	const hook = ctx.bus
 		? await ctx.bus.emit("session_before_tree", {

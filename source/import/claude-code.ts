@@ -1,0 +1,183 @@
+/**
+ * Claude Code session files (`~/.claude/projects/<cwd>/<uuid>.jsonl`) → arbor entries. Claude Code
+ * already writes a tree (`uuid`/`parentUuid`; rewinding makes a branch), so ids and parents are
+ * kept; one API reply written as several records is merged back into one assistant message;
+ * `tool_use`/`tool_result` blocks become pi's toolCall and toolResult messages; a compaction
+ * (boundary + summary message) becomes a `compaction` entry; `summary` lines become labels on
+ * the entries they describe. Sidechain (sub-agent) records and bookkeeping records are skipped and
+ * counted. Pure.
+ */
+import { isoOf, jsonLines, plainText, skip, type Converted, type ImportedEntry, type Skipped } from "./types.js";
+
+type Rec = Record<string, unknown>;
+type Block = { type?: string; [key: string]: unknown };
+
+type State = {
+	entries: ImportedEntry[];
+	byId: Map<string, ImportedEntry>;
+	/** Source uuid → the arbor id that stands for it (skipped records stand for their parent). */
+	alias: Map<string, string | null>;
+	toolNames: Map<string, string>;
+	/** Assistant message id (msg_…) → the entry its records merge into. */
+	replies: Map<string, ImportedEntry>;
+	skipped: Skipped;
+	now: string;
+};
+
+function parentOf(s: State, rec: Rec): string | null {
+	const raw = rec.type === "system" && rec.subtype === "compact_boundary" ? rec.logicalParentUuid : rec.parentUuid;
+	if (typeof raw !== "string") return null;
+	return s.alias.has(raw) ? (s.alias.get(raw) ?? null) : s.byId.has(raw) ? raw : null;
+}
+
+function add(s: State, uuid: string, entry: Omit<ImportedEntry, "id">, id = uuid): ImportedEntry {
+	const full = { ...entry, id } as ImportedEntry;
+	s.entries.push(full);
+	s.byId.set(id, full);
+	s.alias.set(uuid, id);
+	return full;
+}
+
+const STOP: Record<string, string> = { tool_use: "toolUse", end_turn: "stop", max_tokens: "length", stop_sequence: "stop" };
+
+function assistantContent(blocks: Block[], s: State): unknown[] {
+	const out: unknown[] = [];
+	for (const b of blocks) {
+		if (b.type === "text" && typeof b.text === "string") out.push({ type: "text", text: b.text });
+		else if (b.type === "thinking" && typeof b.thinking === "string") out.push({ type: "thinking", thinking: b.thinking });
+		else if (b.type === "tool_use" && typeof b.id === "string") {
+			s.toolNames.set(b.id, String(b.name ?? "tool"));
+			out.push({ type: "toolCall", id: b.id, name: String(b.name ?? "tool"), arguments: b.input ?? {} });
+		} else skip(s.skipped, `assistant ${String(b.type)} block`);
+	}
+	return out;
+}
+
+function usageOf(u: unknown): Rec {
+	const x = (u ?? {}) as Record<string, number | undefined>;
+	const input = x.input_tokens ?? 0;
+	const output = x.output_tokens ?? 0;
+	const cacheRead = x.cache_read_input_tokens ?? 0;
+	const cacheWrite = x.cache_creation_input_tokens ?? 0;
+	const cost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+	return { input, output, cacheRead, cacheWrite, totalTokens: input + output + cacheRead + cacheWrite, cost };
+}
+
+function onAssistant(s: State, rec: Rec, uuid: string, timestamp: string): void {
+	const message = (rec.message ?? {}) as Rec;
+	const blocks = Array.isArray(message.content) ? (message.content as Block[]) : [];
+	const content = assistantContent(blocks, s);
+	const apiId = typeof message.id === "string" ? message.id : undefined;
+	const parentId = parentOf(s, rec);
+	const same = apiId ? s.replies.get(apiId) : undefined;
+	if (same && same.id === parentId) {
+		const m = same.message as Rec;
+		(m.content as unknown[]).push(...content);
+		if (typeof message.stop_reason === "string") m.stopReason = STOP[message.stop_reason] ?? "stop";
+		if (message.usage) m.usage = usageOf(message.usage);
+		s.alias.set(uuid, same.id);
+		return;
+	}
+	const hasCall = content.some((c) => (c as Block).type === "toolCall");
+	const stop = typeof message.stop_reason === "string" ? (STOP[message.stop_reason] ?? "stop") : hasCall ? "toolUse" : "stop";
+	const entry = add(s, uuid, {
+		type: "message",
+		parentId,
+		timestamp,
+		message: {
+			role: "assistant",
+			content,
+			api: "anthropic-messages",
+			provider: "anthropic",
+			model: typeof message.model === "string" ? message.model : "unknown",
+			usage: usageOf(message.usage),
+			stopReason: stop,
+			timestamp: Date.parse(timestamp),
+		},
+	});
+	if (apiId) s.replies.set(apiId, entry);
+}
+
+function onUser(s: State, rec: Rec, uuid: string, timestamp: string, pendingBoundary: Rec | undefined): void {
+	const message = (rec.message ?? {}) as Rec;
+	const ms = Date.parse(timestamp);
+	let parentId = parentOf(s, pendingBoundary ?? rec);
+	if (rec.isCompactSummary === true || pendingBoundary) {
+		const meta = (pendingBoundary?.compactMetadata ?? {}) as Rec;
+		add(s, uuid, { type: "compaction", parentId, timestamp, summary: plainText(message.content), firstKeptEntryId: uuid, tokensBefore: Number(meta.preTokens ?? 0) });
+		if (pendingBoundary && typeof pendingBoundary.uuid === "string") s.alias.set(pendingBoundary.uuid, uuid);
+		return;
+	}
+	const blocks: Block[] = typeof message.content === "string" ? [{ type: "text", text: message.content }] : Array.isArray(message.content) ? (message.content as Block[]) : [];
+	const texts = blocks.filter((b) => b.type === "text" || b.type === "image");
+	let n = 0;
+	const nextId = () => (n++ === 0 ? uuid : `${uuid}-${n}`);
+	for (const b of blocks.filter((x) => x.type === "tool_result")) {
+		const callId = String(b.tool_use_id ?? "");
+		const e = add(s, uuid, { type: "message", parentId, timestamp, message: { role: "toolResult", toolCallId: callId, toolName: s.toolNames.get(callId) ?? "tool", content: [{ type: "text", text: plainText(b.content) }], isError: b.is_error === true, timestamp: ms } }, nextId());
+		parentId = e.id;
+	}
+	if (texts.length) {
+		const content = texts.map((b) => (b.type === "text" ? { type: "text", text: String(b.text ?? "") } : { type: "text", text: "[image]" }));
+		add(s, uuid, { type: "message", parentId, timestamp, message: { role: "user", content, timestamp: ms } }, nextId());
+	}
+	if (n === 0) skip(s.skipped, "empty user record");
+}
+
+function onSummaries(s: State, summaries: Rec[]): void {
+	let named: string | undefined;
+	let leaf = [...s.entries].reverse().find((e) => e.type === "message" || e.type === "compaction")?.id ?? null;
+	const at = s.entries.at(-1)?.timestamp ?? s.now;
+	for (const sum of summaries) {
+		const target = typeof sum.leafUuid === "string" ? (s.alias.get(sum.leafUuid) ?? (s.byId.has(sum.leafUuid) ? sum.leafUuid : undefined)) : undefined;
+		if (!target || typeof sum.summary !== "string") {
+			skip(s.skipped, "summary line whose entry is not in this file");
+			continue;
+		}
+		const id = `label-${s.entries.length}`;
+		s.entries.push({ type: "label", id, parentId: leaf, timestamp: at, targetId: target, label: sum.summary });
+		leaf = id;
+		named = sum.summary;
+	}
+	if (named !== undefined) s.entries.push({ type: "session_info", id: `name-${s.entries.length}`, parentId: leaf, timestamp: at, name: named });
+}
+
+/** Converts a Claude Code session file's text. */
+export function convertClaudeCode(text: string, now = new Date().toISOString()): Converted {
+	const skipped: Skipped = new Map();
+	const s: State = { entries: [], byId: new Map(), alias: new Map(), toolNames: new Map(), replies: new Map(), skipped, now };
+	const summaries: Rec[] = [];
+	let sessionId: string | undefined;
+	let cwd: string | undefined;
+	let boundary: Rec | undefined;
+	for (const { value: rec } of jsonLines(text, skipped)) {
+		if (rec.type === "summary") {
+			summaries.push(rec);
+			continue;
+		}
+		const uuid = typeof rec.uuid === "string" ? rec.uuid : undefined;
+		if (!uuid) {
+			skip(skipped, `${String(rec.type ?? "untyped")} record (no uuid)`);
+			continue;
+		}
+		sessionId ??= typeof rec.sessionId === "string" ? rec.sessionId : undefined;
+		cwd ??= typeof rec.cwd === "string" ? rec.cwd : undefined;
+		const timestamp = isoOf(rec.timestamp, now);
+		if (rec.isSidechain === true) {
+			s.alias.set(uuid, parentOf(s, rec));
+			skip(skipped, "sidechain (sub-agent) record");
+		} else if (rec.type === "system" && rec.subtype === "compact_boundary") {
+			boundary = rec;
+			s.alias.set(uuid, parentOf(s, rec));
+			continue;
+		} else if (rec.type === "assistant") onAssistant(s, rec, uuid, timestamp);
+		else if (rec.type === "user" && rec.isMeta !== true) onUser(s, rec, uuid, timestamp, boundary);
+		else {
+			s.alias.set(uuid, parentOf(s, rec));
+			skip(skipped, rec.type === "user" ? "meta user record" : `${String(rec.type)} record`);
+		}
+		boundary = undefined;
+	}
+	onSummaries(s, summaries);
+	return { format: "claude-code", sourceSessionId: sessionId, cwd, startedAt: s.entries[0]?.timestamp, entries: s.entries, skipped };
+}

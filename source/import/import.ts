@@ -1,0 +1,113 @@
+/**
+ * `arbor import`: Claude Code sessions and Codex rollouts become new v3 session files under the
+ * source's cwd folder. The source is only read. The header records where a session came from
+ * (`importedFrom: {format, file, sha256, sessionId}`), so importing the same bytes again finds the
+ * earlier import instead of writing a duplicate.
+ */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { newSessionId, sessionFileName } from "../session/ids.js";
+import { sessionDirFor } from "../session/paths.js";
+import { convertClaudeCode } from "./claude-code.js";
+import { convertCodex } from "./codex.js";
+import type { Converted } from "./types.js";
+
+export type ImportOutcome =
+	| { status: "imported"; source: string; file: string; format: Converted["format"]; entries: number; skipped: Record<string, number> }
+	| { status: "already-imported"; source: string; file: string }
+	| { status: "skipped"; source: string; reason: string };
+
+type Format = Converted["format"];
+
+/** Which format a file is in, from its name and first lines; undefined when neither. */
+export function detectFormat(file: string, text: string): Format | undefined {
+	const firstLines = text.split("\n", 5).filter((l) => l.trim() !== "");
+	const parsed = firstLines.map((l) => {
+		try {
+			return JSON.parse(l) as Record<string, unknown>;
+		} catch {
+			return undefined;
+		}
+	});
+	if (parsed.some((r) => r?.type === "session" && typeof r.version === "number")) return undefined; // already pi/arbor
+	if (path.basename(file).startsWith("rollout-") || parsed.some((r) => r?.type === "session_meta" || r?.type === "response_item")) return "codex";
+	if (parsed.some((r) => r && ("parentUuid" in r || (r.type === "summary" && "leafUuid" in r)))) return "claude-code";
+	return undefined;
+}
+
+/** Session files below `target` (a file is itself), in a stable order. */
+export function sourceFiles(target: string): string[] {
+	const stat = fs.statSync(target);
+	if (stat.isFile()) return [target];
+	return fs
+		.readdirSync(target, { withFileTypes: true, recursive: true })
+		.filter((d) => d.isFile() && d.name.endsWith(".jsonl"))
+		.map((d) => path.join(d.parentPath, d.name))
+		.sort();
+}
+
+function findImport(dir: string, sha256: string): string | undefined {
+	let names: string[];
+	try {
+		names = fs.readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
+	} catch {
+		return undefined; // no folder yet: nothing imported there
+	}
+	for (const name of names) {
+		const file = path.join(dir, name);
+		const fd = fs.openSync(file, "r");
+		try {
+			const buf = Buffer.alloc(4096);
+			const n = fs.readSync(fd, buf, 0, buf.length, 0);
+			const first = buf.toString("utf8", 0, n).split("\n")[0] ?? "";
+			if (first.includes(sha256)) return file;
+		} finally {
+			fs.closeSync(fd);
+		}
+	}
+	return undefined;
+}
+
+function writeSession(dir: string, header: Record<string, unknown>, converted: Converted): string {
+	fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+	const file = path.join(dir, sessionFileName(String(header.timestamp), String(header.id)));
+	const lines = [header, ...converted.entries].map((l) => JSON.stringify(l)).join("\n");
+	const tmp = `${file}.import-${process.pid}.tmp`;
+	try {
+		fs.writeFileSync(tmp, `${lines}\n`, { mode: 0o600, flag: "wx" });
+		fs.renameSync(tmp, file);
+	} catch (error) {
+		fs.rmSync(tmp, { force: true });
+		throw error;
+	}
+	return file;
+}
+
+/** Imports one source file into `home`'s session folders. Never modifies the source. */
+export function importFile(source: string, opts: { home: string; cwd: string; now?: string }): ImportOutcome {
+	const bytes = fs.readFileSync(source);
+	const text = bytes.toString("utf8");
+	const format = detectFormat(source, text);
+	if (!format) return { status: "skipped", source, reason: "not a Claude Code session or a Codex rollout" };
+	if (format === "claude-code" && path.basename(source).startsWith("agent-")) {
+		return { status: "skipped", source, reason: "a sub-agent (sidechain) transcript: its result is in the parent session" };
+	}
+	const now = opts.now ?? new Date().toISOString();
+	const converted = format === "codex" ? convertCodex(text, now) : convertClaudeCode(text, now);
+	if (converted.entries.length === 0) return { status: "skipped", source, reason: "no conversation in it" };
+	const sha256 = createHash("sha256").update(bytes).digest("hex");
+	const dir = sessionDirFor(converted.cwd ?? opts.cwd, opts.home);
+	const earlier = findImport(dir, sha256);
+	if (earlier) return { status: "already-imported", source, file: earlier };
+	const header = {
+		type: "session",
+		version: 3,
+		id: newSessionId(),
+		timestamp: converted.startedAt ?? now,
+		cwd: converted.cwd ?? opts.cwd,
+		importedFrom: { format, file: path.resolve(source), sha256, ...(converted.sourceSessionId ? { sessionId: converted.sourceSessionId } : {}) },
+	};
+	const file = writeSession(dir, header, converted);
+	return { status: "imported", source, file, format, entries: converted.entries.length, skipped: Object.fromEntries(converted.skipped) };
+}

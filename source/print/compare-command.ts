@@ -1,0 +1,101 @@
+/**
+ * `arbor compare` and `arbor merge`: two branches side by side (or stacked), optionally with a
+ * model's comparison; and a branch's conclusions brought into another as a branch summary.
+ */
+import { loadSettings } from "../config/settings.js";
+import { CliError, usageError } from "../errors.js";
+import { planComparison, type BranchComparison } from "../navigation/compare.js";
+import { mergeBranch } from "../navigation/merge.js";
+import type { SessionTreeView } from "../session/api.js";
+import { cutToWidth, padToWidth } from "../session/text-width.js";
+import { previewText } from "../session/tree-rows.js";
+import type { SessionEntry } from "../session/types.js";
+import { chooseModels } from "./model-config.js";
+import { place, type CommonOptions, type ModelFlags } from "./options.js";
+import { openForRead, openForWrite } from "./session-arg.js";
+
+const clean = (text: string) => text.replace(/[\p{Cc}\s]+/gu, " ").trim();
+
+function line(view: SessionTreeView, e: SessionEntry): string {
+	return `${e.id} ${clean(previewText(view, e))}`;
+}
+
+/** Side by side when each column gets at least 40 columns, else one branch after the other. */
+export function formatComparison(view: SessionTreeView, c: BranchComparison, width: number): string {
+	const ancestor = c.commonAncestorId ? view.getEntry(c.commonAncestorId) : undefined;
+	const head = `common ancestor: ${ancestor ? line(view, ancestor) : "(none: separate roots)"}`;
+	const a = c.a.map((e) => line(view, e));
+	const b = c.b.map((e) => line(view, e));
+	const titleA = `A: ${c.a.length} entries, ends at ${c.a.at(-1)?.id ?? "the ancestor"}`;
+	const titleB = `B: ${c.b.length} entries, ends at ${c.b.at(-1)?.id ?? "the ancestor"}`;
+	const col = Math.floor((width - 3) / 2);
+	if (col < 40) {
+		return [cutToWidth(head, width), "", titleA, ...a.map((l) => `  ${cutToWidth(l, width - 2)}`), "", titleB, ...b.map((l) => `  ${cutToWidth(l, width - 2)}`)].join("\n");
+	}
+	const rows = [`${padToWidth(titleA, col)} │ ${cutToWidth(titleB, col)}`, `${"─".repeat(col)}─┼─${"─".repeat(col)}`];
+	for (let i = 0; i < Math.max(a.length, b.length); i++) {
+		const left = padToWidth(a[i] ?? "", col);
+		rows.push(`${left} │ ${cutToWidth(b[i] ?? "", col)}`.trimEnd());
+	}
+	return [cutToWidth(head, width), "", ...rows].join("\n");
+}
+
+export async function compareCommand(arg: string, a: string, b: string, opts: CommonOptions & ModelFlags): Promise<number> {
+	const where = place(opts);
+	const view = openForRead(arg, where).snapshot();
+	const comparison = planComparison(view, view.resolveId(a), view.resolveId(b));
+	let summary: string | undefined;
+	if (opts.summarize) {
+		const models = await chooseModels(opts, loadSettings(where.home));
+		if (!models.summary) throw usageError(models.summaryError ?? "no model configured for summaries");
+		const { compareBranches } = await import("../llm/compare.js");
+		const made = await compareBranches({ model: models.summary, a: comparison.a, b: comparison.b });
+		if (!made.ok) throw new CliError(`comparison failed: ${made.message}`, 1);
+		summary = made.text;
+	}
+	if (opts.json) {
+		process.stdout.write(`${JSON.stringify({ ...comparison, ...(summary !== undefined ? { summary } : {}) }, null, 2)}\n`);
+		return 0;
+	}
+	const width = process.stdout.isTTY ? (process.stdout.columns ?? 100) : 120;
+	const text = formatComparison(view, comparison, width);
+	process.stdout.write(`${text}${summary !== undefined ? `\n\n${summary}` : ""}\n`);
+	return 0;
+}
+
+export async function mergeCommand(arg: string, from: string, opts: CommonOptions & ModelFlags & { into?: string }): Promise<number> {
+	const where = place(opts);
+	if ((opts.instructions || opts.replaceInstructions) && !opts.instructions) throw usageError("--replace-instructions needs --instructions");
+	const store = openForWrite(arg, where);
+	try {
+		const view = store.snapshot();
+		const fromId = view.resolveId(from);
+		const intoId = opts.into ? view.resolveId(opts.into) : undefined;
+		const models = await chooseModels(opts, loadSettings(where.home));
+		const result = await mergeBranch({ store, summaryModel: models.summary }, fromId, {
+			intoId,
+			customInstructions: opts.instructions,
+			replaceInstructions: opts.replaceInstructions,
+			label: opts.label,
+		});
+		switch (result.status) {
+			case "nothing-to-merge":
+				throw usageError(result.message);
+			case "cancelled":
+				throw new CliError(result.reason === "hook" ? "merge cancelled by an extension" : "merge cancelled", 1);
+			case "failed":
+				throw new CliError(result.message, result.message.startsWith("no model configured") ? 2 : 1);
+			case "merged":
+				if (opts.json) process.stdout.write(`${JSON.stringify({ file: store.file, ...result }, null, 2)}\n`);
+				else process.stdout.write(`Merged ${result.fromId} into ${result.intoId ?? "(root)"}: branch summary ${result.summaryEntry.id}\n${result.summaryEntry.summary}\n`);
+				return 0;
+			default: {
+				const never: never = result;
+				return never;
+			}
+		}
+	} finally {
+		store.close();
+	}
+}
+

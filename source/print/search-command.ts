@@ -1,0 +1,49 @@
+/**
+ * `arbor search <query> [--all] [--json] [--limit N]`: hits across this folder's sessions (or all),
+ * best first. Text output is two lines a hit; `--json` carries the exact snippet text.
+ */
+import { usageError } from "../errors.js";
+import { allSessionFiles, searchSessions, sessionFilesIn, type SearchHit } from "../search/search.js";
+import { place, type CommonOptions } from "./options.js";
+
+export type SearchOptions = CommonOptions & { limit?: string };
+
+function parseLimit(value: string | undefined): number {
+	if (value === undefined) return 20;
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 1 || n > 10_000) throw usageError(`--limit takes a whole number from 1 to 10000, not "${value}"`);
+	return n;
+}
+
+function formatHit(hit: SearchHit): string {
+	const session = hit.sessionName ? `${hit.sessionName} (${hit.sessionId.slice(0, 8)})` : hit.sessionId.slice(0, 8);
+	const when = hit.timestamp ? `${hit.timestamp.slice(0, 16).replace("T", " ")}  ` : "";
+	const active = hit.onActivePath ? "  ● active path" : "";
+	return `${when}${session}  ${hit.entryId}  ${hit.field}${active}\n    ${hit.snippet}\n    ${hit.sessionFile}`;
+}
+
+export async function searchCommand(words: string[], opts: SearchOptions): Promise<number> {
+	const text = words.join(" ").trim();
+	if (text === "") throw usageError("no search query");
+	const limit = parseLimit(opts.limit);
+	const where = place(opts);
+	const files = opts.all ? allSessionFiles(where.home) : sessionFilesIn(where.sessionDir);
+	let result;
+	try {
+		result = searchSessions(files, text, limit);
+	} catch (error) {
+		throw usageError((error as Error).message);
+	}
+	if (opts.json) {
+		process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+		return 0;
+	}
+	const shown = result.hits.map(formatHit);
+	const scope = opts.all ? "all sessions" : where.sessionDir;
+	const footer =
+		result.total === 0
+			? `no matches for ${JSON.stringify(text)} in ${result.files} sessions (${scope})`
+			: `${result.hits.length} of ${result.total} hits in ${result.files} sessions searched (${scope})`;
+	process.stdout.write(`${[...shown, footer].join("\n\n")}\n`);
+	return 0;
+}

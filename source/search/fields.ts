@@ -1,0 +1,85 @@
+/**
+ * What of a session entry a search looks at: message text, labels, session names and the
+ * summaries of branches and compactions. Works on raw parsed JSON (search never builds the tree),
+ * so every access is guarded. Pure.
+ */
+
+/** Which kind of text matched: ranks hits and tells the user where the match is. */
+export type Field = "name" | "label" | "summary" | "user" | "assistant" | "tool" | "custom";
+
+/** One searchable text of an entry; `entryId` is the entry the hit lands on (a label's target). */
+export type Searchable = { field: Field; entryId: string; text: string };
+
+type Json = Record<string, unknown>;
+
+function partsText(content: unknown, types: readonly string[] = ["text"]): string {
+	if (typeof content === "string") return content;
+	if (!Array.isArray(content)) return "";
+	const out: string[] = [];
+	for (const part of content as unknown[]) {
+		if (!part || typeof part !== "object") continue;
+		const p = part as Json;
+		if (types.includes(String(p.type)) && typeof p.text === "string") out.push(p.text);
+	}
+	return out.join("\n");
+}
+
+function messageField(message: Json): Searchable["field"] | undefined {
+	switch (message.role) {
+		case "user":
+			return "user";
+		case "assistant":
+			return "assistant";
+		case "toolResult":
+		case "bashExecution":
+			return "tool";
+		case "custom":
+			return "custom";
+		default:
+			return undefined;
+	}
+}
+
+function messageText(message: Json): string {
+	if (message.role === "bashExecution") {
+		return [message.command, message.output].filter((s) => typeof s === "string").join("\n");
+	}
+	return partsText(message.content);
+}
+
+/** The searchable texts of one parsed entry (usually one; none for bookkeeping entries). */
+export function searchables(entry: Json): Searchable[] {
+	const id = typeof entry.id === "string" ? entry.id : undefined;
+	if (!id) return [];
+	const one = (field: Field, text: unknown, entryId = id): Searchable[] =>
+		typeof text === "string" && text !== "" ? [{ field, entryId, text }] : [];
+	switch (entry.type) {
+		case "message": {
+			const message = entry.message && typeof entry.message === "object" ? (entry.message as Json) : undefined;
+			const field = message ? messageField(message) : undefined;
+			return message && field ? one(field, messageText(message)) : [];
+		}
+		case "custom_message":
+			return one("custom", partsText(entry.content));
+		case "branch_summary":
+		case "compaction":
+			return one("summary", entry.summary);
+		case "label":
+			return typeof entry.targetId === "string" ? one("label", entry.label, entry.targetId) : [];
+		case "session_info":
+			return one("name", entry.name);
+		default:
+			return [];
+	}
+}
+
+/** How much a match in each field counts when ranking. */
+export const FIELD_WEIGHT: Record<Field, number> = {
+	name: 4,
+	label: 4,
+	summary: 3,
+	user: 2,
+	custom: 1.5,
+	assistant: 1,
+	tool: 0.5,
+};
