@@ -121,7 +121,7 @@ function compareCommand(program: Command): void {
 
 function mergeCommand(program: Command): void {
 	const cmd = program.command("merge").description("bring a branch's conclusions into another as a branch summary");
-	addModelOptions(addSessionOptions(cmd, "required"))
+	addExtensionOptions(addModelOptions(addSessionOptions(cmd, "required")))
 		.argument("<session>")
 		.argument("<fromEntry>")
 		.option("--into <entryId>", "the entry to merge into (default: the current leaf)")

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { SessionStore } from "../../source/session/store.js";
 import { runCli } from "../helpers/cli.js";
 import { LEAF, NEAR_ROOT, project, put } from "./helpers.js";
 
@@ -117,5 +118,29 @@ describe("arbor fork with extensions", () => {
 		expect(cancelled.code).toBe(1);
 		expect(cancelled.stdout).toBe("");
 		expect(cancelled.stderr).toBe("arbor: fork cancelled by an extension\n");
+	});
+});
+
+describe("arbor merge with extensions", () => {
+	it("uses an extension's summary (no model configured) and reports the move to session_tree", async () => {
+		const p = project();
+		const store = SessionStore.open(p.file);
+		const view = store.snapshot();
+		const onPath = new Set(view.getPath(view.leafId).map((e) => e.id));
+		const from = view.entries.find((e) => e.type === "message" && !onPath.has(e.id) && view.getChildren(e.id).length === 0)!;
+		store.close();
+		put(
+			p.cwd,
+			".arbor/extensions/merge.ts",
+			`export default (arbor: any) => {
+				arbor.on("session_before_tree", (e: any) => ({ summary: { summary: "merged by hook: " + e.entriesToSummarize.length } }));
+				arbor.on("session_tree", (e: any, ctx: any) => ctx.ui.notify("tree " + e.oldLeafId + " -> " + e.newLeafId + " " + e.fromHook));
+			}`,
+		);
+		const run = await runCli(["merge", p.file, from.id, "--json"], { cwd: p.cwd, env: { ...p.env, ARBOR_MODEL: "" } });
+		expect(run.code).toBe(0);
+		const result = JSON.parse(run.stdout);
+		expect(result).toMatchObject({ status: "merged", fromId: from.id, fromHook: true, summaryEntry: { summary: expect.stringMatching(/^merged by hook: \d+$/) } });
+		expect(run.stderr).toBe(`arbor: tree ${result.intoId} -> ${result.summaryEntry.id} true\n`);
 	});
 });
