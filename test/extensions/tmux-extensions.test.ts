@@ -2,6 +2,7 @@ import { cpSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, fileEntries, HAS_CLI, quit, startArbor, submitLine, type E2eResources } from "../helpers/arbor-tmux.js";
 import { runCli } from "../helpers/cli.js";
+import { startSseServer, textReply } from "../helpers/sse-server.js";
 import { EXAMPLE, LEAF, project, put } from "./helpers.js";
 
 let res: E2eResources = {};
@@ -72,5 +73,37 @@ describe.skipIf(!HAS_CLI)("extensions in the interactive UI (tmux)", () => {
 			["interactive", note.id, marker.data.leafId],
 			["interactive", marker.data.leafId, note.parentId],
 		]);
+	});
+});
+
+/** Shows a note before each turn (sent to the model too) and reports each turn's entries. */
+const TURNS = `
+import type { ExtensionAPI } from "arbor/extensions";
+export default function (arbor: ExtensionAPI) {
+	arbor.on("turn_start", (event) => arbor.sendMessage({ customType: "context", content: "Reply in haiku. 🌸", display: true }));
+	arbor.on("turn_end", (event, ctx) => {
+		const kinds = event.entries.map((e) => (e.type === "message" ? (e.message as { role: string }).role : e.type));
+		ctx.ui.notify("turn ended: " + kinds.join(",") + " ok=" + event.ok);
+	});
+}
+`;
+
+describe.skipIf(!HAS_CLI)("turn events in the interactive UI (tmux)", () => {
+	it("a turn_start message shows in the transcript and reaches the model; turn_end sees the turn's entries", async () => {
+		const p = project();
+		res.dir = p.cwd;
+		res.server = await startSseServer([textReply("Petals on the wind.")]);
+		put(p.cwd, ".arbor/extensions/turns.ts", TURNS);
+		const t = (res.tmux = startArbor({ args: ["--model", "compat:test", "--base-url", res.server.url, "--no-session"], cwd: p.cwd, home: p.home }));
+		await t.waitForScreen((s) => s.includes("compat:test"), "status line");
+		await submitLine(t, "Say hello");
+		const screen = await t.waitForScreen((s) => s.includes("Petals on the wind.") && s.includes("turn ended: user,assistant ok=true"), "reply and turn_end notice");
+		expect(screen).toMatch(/\[context\] Reply in haiku\. 🌸\n\n› Say hello\n\nPetals on the wind\./);
+		const sent = res.server.requests[0]!.body.messages;
+		expect(sent.slice(-2)).toEqual([
+			{ role: "user", content: "Reply in haiku. 🌸" },
+			{ role: "user", content: "Say hello" },
+		]);
+		await quit(t);
 	});
 });

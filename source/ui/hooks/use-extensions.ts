@@ -12,17 +12,14 @@ export type ExtensionsUi = {
 
 /**
  * Routes the extensions' ctx.ui.notify to the status line (info) and their warnings (a throwing
- * handler) to it as errors while the UI runs, so nothing writes over the Ink frame.
+ * handler) to it as errors while the UI runs, so nothing writes over the Ink frame. Shown on the
+ * next tick: a turn_end handler runs before the app ends the turn, which would clear its notice.
  */
 export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatch<AppAction>): ExtensionsUi {
-	useEffect(
-		() =>
-			host?.attachUi({
-				notify: (text) => dispatch({ type: "status-shown", status: { text, kind: "info" } }),
-				warn: (line) => dispatch({ type: "status-shown", status: { text: line, kind: "error" } }),
-			}),
-		[host, dispatch],
-	);
+	useEffect(() => {
+		const show = (text: string, kind: "info" | "error") => setTimeout(() => dispatch({ type: "status-shown", status: { text, kind } }), 0);
+		return host?.attachUi({ notify: (text) => show(text, "info"), warn: (line) => show(line, "error") });
+	}, [host, dispatch]);
 	return useMemo(
 		() => ({
 			commands: host?.commands() ?? [],
