@@ -36,8 +36,12 @@ describe.skipIf(!HAS_CLI)("extensions in the interactive UI (tmux)", () => {
 		const t = (res.tmux = startArbor({ args: ["--session", p.file], cwd: p.cwd, home: p.home }));
 		await t.waitForScreen((s) => s.includes("leaf "), "status line");
 
+		await submitLine(t, "/help");
+		await t.waitForScreen((s) => /\/note\s+add a note the model sees/.test(s) && s.includes("(any key closes)"), "/help lists /note");
+		t.send("Escape");
+		await t.waitForScreen((s) => !s.includes("(any key closes)"), "help closed");
 		t.type("/no");
-		await t.waitForScreen((s) => s.includes("/note") && s.includes("add a note the model sees"), "completion list");
+		await t.waitForScreen((s) => /\/note\s+add a note the model sees/.test(s), "completion list");
 		t.type("te remember the milk 🥛");
 		await t.waitForScreen((s) => s.includes("› /note remember the milk 🥛"), "typed note");
 		t.send("Enter");

@@ -91,7 +91,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 			{state.screen.kind !== "chat" && (
 				<BottomScreen
 					screen={state.screen} store={store} view={view} options={options} summaryModel={summaryModel} deps={deps}
-					chat={chat} dispatch={dispatch} rows={rows} cols={cols} onTreeDone={onTreeDone} bus={bus}
+					chat={chat} dispatch={dispatch} rows={rows} cols={cols} onTreeDone={onTreeDone} bus={bus} extraCommands={ext.commands}
 					onFork={(entry) =>
 						void forkAtMessage({
 							store, view, messageId: entry.id, where: options, bus, switchStore,
