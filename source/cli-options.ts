@@ -28,16 +28,24 @@ function refused(cmd: Command, flags: string, why: string): Option {
 	});
 }
 
-/** How a subcommand names its session: none (it lists them), an optional or a required argument. */
-export type SessionArg = "none" | "optional" | "required";
-const NO_SESSION_OPTION = { none: "it lists sessions (use --session-dir or --all)", required: "give the session as the first argument" };
+/**
+ * How a subcommand names its session: none (it works on a folder of sessions), an optional or a
+ * required argument, or not at all (`sources`: it reads other tools' files, e.g. `arbor import`).
+ */
+export type SessionArg = "none" | "optional" | "required" | "sources";
+const NO_SESSION_OPTION = {
+	none: "it works on all sessions of a folder (use --session-dir or --all)",
+	required: "give the session as the first argument",
+	sources: "it reads other tools' files and files each session under ARBOR_HOME by its project folder",
+};
 
 /**
  * Every subcommand knows every session option (product.md "Session options"): it accepts those that
  * make sense for it and refuses the others with a reason, instead of ignoring them.
  */
 export function addSessionOptions(cmd: Command, arg: SessionArg): Command {
-	cmd.option("--session-dir <dir>", "directory holding this project's sessions");
+	if (arg === "sources") cmd.addOption(refused(cmd, "--session-dir <dir>", NO_SESSION_OPTION[arg]));
+	else cmd.option("--session-dir <dir>", "directory holding this project's sessions");
 	if (arg === "optional") {
 		cmd.option("-s, --session <path|id>", "the session (instead of the argument)");
 		cmd.option("-c, --continue", "the most recent session of this directory (the default)");
@@ -47,7 +55,7 @@ export function addSessionOptions(cmd: Command, arg: SessionArg): Command {
 	}
 	return cmd
 		.addOption(refused(cmd, "-r, --resume", "the session picker is interactive"))
-		.addOption(refused(cmd, "--no-session", "it works on a session file"));
+		.addOption(refused(cmd, "--no-session", arg === "sources" ? NO_SESSION_OPTION[arg] : "it works on session files"));
 }
 
 /**

@@ -133,9 +133,8 @@ function mergeCommand(program: Command): void {
 }
 
 function importCommand(program: Command): void {
-	program
-		.command("import")
-		.description("Claude Code sessions and Codex rollouts → arbor sessions (the sources are only read)")
+	const cmd = program.command("import").description("Claude Code sessions and Codex rollouts → arbor sessions (the sources are only read)");
+	addSessionOptions(cmd, "sources")
 		.argument("<paths...>", "session files or folders")
 		.option("--json", "JSON output")
 		.action((paths: string[], o: Opts) => run(async () => (await import("./print/import-command.js")).importCommand(paths, o)));

@@ -5,7 +5,7 @@ import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
 import { loadExtensions } from "./print/load-extensions.js";
-import { chooseModels } from "./print/model-config.js";
+import { chooseModels, noChatModelMessage } from "./print/model-config.js";
 import { place, type ChatFlags } from "./print/options.js";
 import { parseTreeFilter } from "./session/tree-rows.js";
 
@@ -43,7 +43,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		home: where.home,
 		sessionDir: where.sessionDir,
 		model: models.chat,
-		modelHint: models.chatError,
+		modelHint: models.chat ? undefined : await noChatModelMessage(models, store.snapshot()),
 		summaryModel: models.summary,
 		tools: policy,
 		initialPrompt: words.length ? words.join(" ") : undefined,

@@ -1,5 +1,6 @@
 import type { Settings } from "../config/settings.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
+import type { SessionTreeView } from "../session/api.js";
 import type { ModelFlags } from "./options.js";
 
 /** The chat and summary models of this run, or why there is none (a one-line hint). */
@@ -36,4 +37,15 @@ export async function chooseModels(
 		choice.summaryError = choice.chatError;
 	}
 	return choice;
+}
+
+/**
+ * Why this run has no chat model, for print mode's error and the interactive hint alike: a bad
+ * spec's own message, or — with none configured — one naming the model `view`'s session recorded.
+ */
+export async function noChatModelMessage(models: ModelChoice, view: SessionTreeView | undefined): Promise<string> {
+	const { NO_MODEL_MESSAGE } = await import("../llm/resolve-model.js");
+	if (models.chatError !== undefined && models.chatError !== NO_MODEL_MESSAGE) return models.chatError;
+	const { noModelMessage, recordedModelSpec } = await import("../llm/model-hint.js");
+	return noModelMessage(view ? recordedModelSpec(view) : undefined);
 }

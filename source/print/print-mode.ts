@@ -6,7 +6,7 @@ import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
 import { mostRecentSession, resolveSession, SessionStore } from "../session/index.js";
-import { chooseModels, type ModelChoice } from "./model-config.js";
+import { chooseModels, noChatModelMessage, type ModelChoice } from "./model-config.js";
 import { place, type ChatFlags, type Place } from "./options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { loadExtensions } from "./load-extensions.js";
@@ -81,13 +81,10 @@ function resultOf(store: SessionStore, turn: TurnResult, error?: string): PrintR
 	};
 }
 
-/** Why there is no chat model; with none configured, names the model the session to continue used. */
+/** Why there is no chat model; names the model of the session -s or -c would continue (read-only). */
 async function noChatModel(models: ModelChoice, opts: PrintOptions, where: Place): Promise<string> {
-	const { NO_MODEL_MESSAGE } = await import("../llm/resolve-model.js");
-	if (models.chatError !== NO_MODEL_MESSAGE) return models.chatError ?? NO_MODEL_MESSAGE;
 	const file = typeof opts.session === "string" ? resolveSession(opts.session, where) : opts.continue ? mostRecentSession(where.sessionDir) : undefined;
-	const { noModelMessage, recordedModelSpec } = await import("../llm/model-hint.js");
-	return noModelMessage(file ? recordedModelSpec(SessionStore.open(file).snapshot()) : undefined);
+	return noChatModelMessage(models, file ? SessionStore.open(file).snapshot() : undefined);
 }
 
 function checkTreeFlags(opts: PrintOptions): void {

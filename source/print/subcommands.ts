@@ -25,6 +25,7 @@ function out(text: string): number {
 const json = (value: unknown) => out(JSON.stringify(value, null, 2));
 
 export async function sessionsCommand(opts: CommonOptions): Promise<number> {
+	if (opts.all && opts.sessionDir) throw usageError("--all lists every project's sessions under ARBOR_HOME; drop --session-dir");
 	const where = place(opts);
 	const sessions = opts.all ? listAllSessions(where.home) : listSessions(where.sessionDir);
 	if (opts.json) return json(sessions);

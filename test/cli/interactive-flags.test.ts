@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startArbor, tempPlace } from "../helpers/arbor-tmux.js";
+import { copyTreeFixture, startArbor, tempPlace } from "../helpers/arbor-tmux.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
 let t: TmuxSession | undefined;
@@ -19,5 +19,19 @@ describe("print-mode options in a terminal without -p", () => {
 		t = startArbor({ args, cwd: dir, home });
 		const screen = await t.waitForScreen((s) => s.includes("[exit "), "exit");
 		expect(screen).toContain(`arbor: ${flag} is a print-mode option: add -p\n[exit 2]`);
+	});
+});
+
+describe("no model configured, interactive", () => {
+	it("sending names the model the session recorded", async () => {
+		const { dir, home } = tempPlace("nomodel");
+		const file = copyTreeFixture(dir);
+		t = startArbor({ args: ["-s", file], cwd: dir, home });
+		await t.waitForScreen((s) => s.includes("›"), "editor");
+		t.type("hello");
+		await t.waitForScreen((s) => s.includes("› hello"), "typed");
+		t.send("Enter");
+		const screen = await t.waitForScreen((s) => s.includes("this session used"), "the hint");
+		expect(screen.replace(/\s+/g, " ")).toContain("no model configured: this session used ollama:llama3.2; run with -m ollama:llama3.2 (or set ARBOR_MODEL)");
 	});
 });

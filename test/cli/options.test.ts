@@ -40,6 +40,7 @@ const TABLE: [string, Expect][] = [
 	["sessions --session-dir D", { code: 0, stdout: /01a2028f .*\n {4}F\n$/ }],
 	["--session-dir D sessions", { code: 0, stdout: /01a2028f .*\n {4}F\n$/ }],
 	["sessions --session-dir D --json", { code: 0, stdout: /"file": "F"/ }],
+	["sessions --all --session-dir D", { code: 2, stderr: /^arbor: --all lists every project's sessions under ARBOR_HOME; drop --session-dir\n$/ }],
 	["sessions -s F", refusedBy("sessions", "-s/--session")],
 	["sessions --session F", refusedBy("sessions", "-s/--session")],
 	["sessions -c", refusedBy("sessions", "-c/--continue")],
@@ -83,6 +84,39 @@ const TABLE: [string, Expect][] = [
 	["label -c F 474513f0", refusedBy("label", "-c/--continue")],
 	["label -r F 474513f0", refusedBy("label", "-r/--resume")],
 	["label --no-session F 474513f0", refusedBy("label", "--no-session")],
+	["search --session-dir D naïve --limit 2", { code: 0, stdout: /^[^]*2 of \d+ hits in 1 sessions searched \(D\)\n$/ }],
+	["search -s F x", refusedBy("search", "-s/--session")],
+	["search -c x", refusedBy("search", "-c/--continue")],
+	["search -r x", refusedBy("search", "-r/--resume")],
+	["search --no-session x", refusedBy("search", "--no-session")],
+	["compare --session-dir D 01a2 474513f0 8c9ae725", { code: 0, stdout: /8c9ae725/ }],
+	["compare -s F 474513f0 8c9ae725", refusedBy("compare", "-s/--session")],
+	["compare -c F 474513f0 8c9ae725", refusedBy("compare", "-c/--continue")],
+	["merge -s F 474513f0", refusedBy("merge", "-s/--session")],
+	["merge -r F 474513f0", refusedBy("merge", "-r/--resume")],
+	["merge --no-session F 474513f0", refusedBy("merge", "--no-session")],
+	["import --session-dir D F", refusedBy("import", "--session-dir")],
+	["import -s F F", refusedBy("import", "-s/--session")],
+	["import -c F", refusedBy("import", "-c/--continue")],
+	["import -r F", refusedBy("import", "-r/--resume")],
+	["import --no-session F", refusedBy("import", "--no-session")],
+];
+
+/** Each subcommand's own options, also placed before its arguments. */
+const OWN: [string, Expect][] = [
+	["sessions --json --session-dir D", { code: 0, stdout: /^\[\n {2}\{\n {4}"file": "F",/ }],
+	["sessions --all", { code: 0, stdout: /^no sessions in .*home\n$/ }],
+	["tree --search fork-test F", { code: 0, stdout: /\(0\/269 entries\)\n$/ }],
+	["tree --filter user --search naïve F", { code: 0, stdout: /^(?:.*naïve.*\n)+ {2}\(\d+\/269 entries\)\n$/ }],
+	["tree --filter all F", { code: 0, stdout: /\(269\/269 entries\)\n$/ }],
+	["tree --json --filter labeled F", { code: 0, stdout: /^\{\n {2}"leafId": "428890f6",\n {2}"roots": \[\n/ }],
+	["tree --filter bogus F", { code: 2, stderr: /^arbor: unknown filter "bogus"/ }],
+	["context --json F", { code: 0, stdout: /^\{\n {2}"leafId": "428890f6",/ }],
+	["navigate --json F 474513f0", { code: 0, stdout: /"status": "moved",\n {2}"oldLeafId": "428890f6",\n {2}"newLeafId": "474513f0"/ }],
+	["navigate --label here F 474513f0", { code: 0, stdout: /^Navigated to 474513f0\n$/ }],
+	["navigate --instructions x F 474513f0", { code: 2, stderr: /^arbor: --instructions and --replace-instructions need --summarize\n$/ }],
+	["fork --json F 474513f0", { code: 0, stdout: /"parentSession": "F",\n {2}"leafId": "474513f0"/ }],
+	["label F 474513f0 two words", { code: 0, stdout: /^Labelled 474513f0: two words\n$/ }],
 ];
 
 /** Print-mode and model options before a subcommand's name do not apply to it. */
@@ -115,6 +149,13 @@ describe("every subcommand × session option, through the built CLI", () => {
 		else expect(run.stdout).toBe("");
 	});
 
+	it.each(OWN)("own options: arbor %s", async (row, want) => {
+		const run = await runRow(row);
+		expect(run.code, run.stderr).toBe(want.code);
+		if (want.stdout) expect(run.stdout).toMatch(want.stdout);
+		if (want.stderr) expect(run.stderr).toMatch(want.stderr);
+	});
+
 	it.each(ROOT_ONLY)("arbor %s is refused: %s does not apply to %s", async (row, flag, sub) => {
 		const run = await runRow(row);
 		expect([run.code, run.stdout]).toEqual([2, ""]);
@@ -141,16 +182,20 @@ describe("arbor navigate's own options are its own", () => {
 		expect(run.stdout).toMatch(/\neditorText:\nhook react refactor react render hook root .* token fix\n$/);
 	});
 
-	it("--label without --summarize labels the target; --summarize after the arguments works too", async () => {
+	it("--label without --summarize labels the target; --summarize and --replace-instructions after the arguments", async () => {
 		const labelled = setUp();
 		const run = await runCli(["navigate", labelled.F, "8c9ae725", "--label", "tool output"], { env: { ARBOR_HOME: labelled.home } });
 		expect([run.code, run.stderr]).toEqual([0, ""]);
 		expect(entries(labelled.F).at(-1)).toMatchObject({ type: "label", targetId: "8c9ae725", label: "tool output" });
 		const after = setUp();
 		server = await startSseServer([textReply("Summary B.")]);
-		const run2 = await runCli(["navigate", after.F, "474513f0", "--summarize", ...model(server.url)], { env: { ARBOR_HOME: after.home } });
+		const own = ["--instructions", "ONLY THIS", "--replace-instructions"];
+		const run2 = await runCli(["navigate", after.F, "474513f0", "--summarize", ...own, ...model(server.url)], { env: { ARBOR_HOME: after.home } });
 		expect([run2.code, run2.stderr]).toEqual([0, ""]);
 		expect(server.requests).toHaveLength(1);
+		const prompt = JSON.stringify(server.requests[0].body.messages);
+		expect(prompt).toContain("ONLY THIS");
+		expect(prompt).not.toContain("You write a structured summary");
 		expect(entries(after.F).at(-1)).toMatchObject({ type: "branch_summary", parentId: "474513f0", summary: expect.stringMatching(/^Summary B\./) });
 	});
 

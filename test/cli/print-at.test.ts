@@ -56,6 +56,23 @@ describe("-p --at <id>: the new message is a child of <id>, whatever its type, a
 		]);
 	});
 
+	it("at the conversation leaf under a trailing label entry: the message hangs from the entry, not the label", async () => {
+		const { file, dir, home } = fixtureCopy(TREE);
+		expect((await runCli(["label", file, OLD_LEAF, "done"], { env: { ARBOR_HOME: home } })).code).toBe(0);
+		const labelEntry = lines(file).at(-1);
+		expect(labelEntry).toMatchObject({ type: "label", parentId: OLD_LEAF });
+		const before = lines(file).length;
+		server = await startSseServer([textReply("Sure.")]);
+		const model = ["-m", "compat:test-model", "--base-url", server.url];
+		const run = await runCli(["-p", "-s", file, ...model, "--at", OLD_LEAF, "more"], { cwd: dir, env: { ARBOR_HOME: home } });
+		expect([run.code, run.stderr]).toEqual([0, ""]);
+		const added = appended(file, before);
+		expect(added.map((a) => [a.what, a.parentId])).toEqual([
+			["user", OLD_LEAF],
+			["assistant", added[0].id],
+		]);
+	});
+
 	it("an id prefix works, and --label labels the new user message", async () => {
 		const { run, added } = await printAt(["--at", "983b1", "--label", "retry", "again"], ["Again."]);
 		expect([run.code, run.stderr]).toEqual([0, ""]);

@@ -1,4 +1,4 @@
-import { mkdirSync, utimesSync } from "node:fs";
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { estimateContextTokens } from "../../source/llm/compaction.js";
@@ -25,7 +25,10 @@ function saved(home: string, cwd: string, text: string, ageMs: number): string {
 	store.appendMessage(say(`answer to ${text}`));
 	const file = store.file!;
 	store.close();
+	// A session's age is its last entry's time (listing.ts), so the entries are stamped in the past.
 	const when = new Date(Date.now() - ageMs);
+	const stamped = readFileSync(file, "utf8").replace(/"timestamp":"[^"]+"/g, `"timestamp":"${when.toISOString()}"`);
+	writeFileSync(file, stamped);
 	utimesSync(file, when, when);
 	return file;
 }
