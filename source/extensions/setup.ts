@@ -1,4 +1,5 @@
 import type { ResolvedModel, ResolveResult } from "../llm/resolve-model.js";
+import { terminalText } from "../session/terminal-text.js";
 import { discoverExtensions } from "./discover.js";
 import { ExtensionHost } from "./host.js";
 import type { CompleteOptions, ExtensionContext } from "./types.js";
@@ -50,8 +51,9 @@ export async function setUpExtensions(opts: SetUpOptions): Promise<ExtensionHost
 	const host = new ExtensionHost({
 		cwd: opts.cwd,
 		mode: opts.mode,
-		warn: (line) => stderr.write(`arbor: warning: ${line}\n`),
-		notify: (text) => stderr.write(`arbor: ${text.split("\n")[0]}\n`),
+		// Extensions' text may carry a model's output or a file's bytes: no escape sequences reach the terminal.
+		warn: (line) => stderr.write(`arbor: warning: ${terminalText(line.split("\n")[0]!)}\n`),
+		notify: (text) => stderr.write(`arbor: ${terminalText(text.split("\n")[0]!)}\n`),
 		complete: (options) => complete(opts, options),
 	});
 	const paths = discoverExtensions({

@@ -15,6 +15,7 @@ import { loadExtensions } from "./load-extensions.js";
 import { chooseModels } from "./model-config.js";
 import { place, type CommonOptions, type ModelFlags } from "./options.js";
 import { openForRead, openForWrite } from "./session-arg.js";
+import { terminalText } from "../session/terminal-text.js";
 
 const clean = (text: string) => text.replace(/[\p{Cc}\s]+/gu, " ").trim();
 
@@ -61,7 +62,7 @@ export async function compareCommand(arg: string, a: string, b: string, opts: Co
 	}
 	const width = process.stdout.isTTY ? (process.stdout.columns ?? 100) : 120;
 	const text = formatComparison(view, comparison, width);
-	process.stdout.write(`${text}${summary !== undefined ? `\n\n${summary}` : ""}\n`);
+	process.stdout.write(`${terminalText(`${text}${summary !== undefined ? `\n\n${summary}` : ""}`)}\n`);
 	return 0;
 }
 
@@ -92,7 +93,7 @@ export async function mergeCommand(arg: string, from: string, opts: CommonOption
 				throw new CliError(result.message, result.message.startsWith("no model configured") ? 2 : 1);
 			case "merged":
 				if (opts.json) process.stdout.write(`${JSON.stringify({ file: store.file, ...result }, null, 2)}\n`);
-				else process.stdout.write(`Merged ${result.fromId} into ${result.intoId ?? "(root)"}: branch summary ${result.summaryEntry.id}\n${result.summaryEntry.summary}\n`);
+				else process.stdout.write(terminalText(`Merged ${result.fromId} into ${result.intoId ?? "(root)"}: branch summary ${result.summaryEntry.id}\n${result.summaryEntry.summary}\n`));
 				return 0;
 			default: {
 				const never: never = result;

@@ -1,3 +1,5 @@
+import { terminalText } from "../session/terminal-text.js";
+import { cutToWidth } from "../session/text-width.js";
 import type { ContextMessage, SessionContext } from "../session/types.js";
 
 type SessionRow = {
@@ -10,17 +12,15 @@ type SessionRow = {
 	parentSession?: string;
 };
 
-const oneLine = (text: string, max: number) => {
-	const flat = text.replace(/\s+/g, " ").trim();
-	return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-};
+/** Sanitized (the text comes from the file) and cut by display columns. */
+const oneLine = (text: string, max: number) => cutToWidth(terminalText(text).replace(/\s+/g, " ").trim(), max);
 
 /** `arbor sessions`: newest first, one line each, then the file (and fork lineage) indented. */
 export function formatSessions(sessions: readonly SessionRow[]): string {
 	return sessions
 		.map((s) => {
 			const when = (s.modified instanceof Date ? s.modified : new Date(s.modified)).toISOString().slice(0, 16).replace("T", " ");
-			const title = s.name ? `${s.name} — ${oneLine(s.firstMessage ?? "", 50)}` : oneLine(s.firstMessage ?? "(no messages)", 70);
+			const title = s.name ? `${oneLine(s.name, 60)} — ${oneLine(s.firstMessage ?? "", 50)}` : oneLine(s.firstMessage ?? "(no messages)", 70);
 			const lines = [`${when}  ${s.id.slice(0, 8)}  ${String(s.entryCount).padStart(5)} entries  ${title}`, `    ${s.file}`];
 			if (s.parentSession) lines.push(`    forked from ${s.parentSession}`);
 			return lines.join("\n");
@@ -75,7 +75,7 @@ function formatMessage(m: ContextMessage): string {
 	}
 }
 
-/** `arbor context`: a readable transcript of what the model would receive. */
+/** `arbor context`: a readable transcript of what the model would receive (sanitized for a terminal). */
 export function formatContext(context: SessionContext): string {
 	const head = [
 		`leaf: ${context.leafId ?? "(empty)"}`,
@@ -83,5 +83,5 @@ export function formatContext(context: SessionContext): string {
 		`thinking: ${context.thinkingLevel}`,
 		`messages: ${context.messages.length}`,
 	].join("  ");
-	return [head, ...context.messages.map((m) => `\n${formatMessage(m)}`)].join("\n");
+	return terminalText([head, ...context.messages.map((m) => `\n${formatMessage(m)}`)].join("\n"));
 }

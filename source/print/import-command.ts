@@ -7,6 +7,7 @@ import * as fs from "node:fs";
 import { CliError } from "../errors.js";
 import { importFile, sourceFiles, type ImportOutcome } from "../import/import.js";
 import { place, type CommonOptions } from "./options.js";
+import { terminalText } from "../session/terminal-text.js";
 
 function describe(o: ImportOutcome): string {
 	switch (o.status) {
@@ -43,7 +44,7 @@ export async function importCommand(targets: string[], opts: CommonOptions): Pro
 		}
 	}
 	if (opts.json) process.stdout.write(`${JSON.stringify(outcomes, null, 2)}\n`);
-	else if (outcomes.length) process.stdout.write(`${outcomes.map(describe).join("\n")}\n`);
+	else if (outcomes.length) process.stdout.write(`${terminalText(outcomes.map(describe).join("\n"))}\n`);
 	const imported = outcomes.filter((o) => o.status === "imported").length;
 	if (!opts.json && outcomes.length > 1) process.stdout.write(`${imported} imported, ${outcomes.length - imported} not (already imported or skipped)\n`);
 	if (problems.length) throw new CliError(problems.join("; "), 2);

@@ -1,4 +1,5 @@
 import type { TurnEvent } from "../llm/turn.js";
+import { terminalText, TerminalTextStream } from "../session/terminal-text.js";
 import type { SessionHeader, StopReason, Usage } from "../session/types.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";
@@ -20,6 +21,8 @@ type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 export class Printer {
 	private wroteText = false;
 	private endsWithNewline = true;
+	/** Text output is sanitized as it streams: a sequence split across deltas is held until whole. */
+	private readonly sanitizer = new TerminalTextStream();
 
 	constructor(
 		private readonly format: OutputFormat,
@@ -45,13 +48,16 @@ export class Printer {
 			return;
 		}
 		if (event.type === "tool_call" && this.progress.toolLines) {
-			this.io.stderr.write(`› ${this.progress.describe(event.toolName, event.args)}\n`);
+			this.io.stderr.write(`› ${terminalText(this.progress.describe(event.toolName, event.args))}\n`);
 		}
-		if (this.format === "text" && event.type === "text_delta" && event.delta) {
-			this.io.stdout.write(event.delta);
-			this.wroteText = true;
-			this.endsWithNewline = event.delta.endsWith("\n");
-		}
+		if (this.format === "text" && event.type === "text_delta" && event.delta) this.text(this.sanitizer.push(event.delta));
+	}
+
+	private text(safe: string): void {
+		if (safe === "") return;
+		this.io.stdout.write(safe);
+		this.wroteText = true;
+		this.endsWithNewline = safe.endsWith("\n");
 	}
 
 	/** Ends the output. Failures print nothing more on stdout (text, json): the error goes to stderr. */
@@ -65,6 +71,7 @@ export class Printer {
 			if (!failed) this.line(result);
 			return;
 		}
+		this.text(this.sanitizer.end());
 		if (this.wroteText && !this.endsWithNewline) this.io.stdout.write("\n");
 	}
 }

@@ -12,6 +12,7 @@ import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { loadExtensions } from "./load-extensions.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
+import { terminalText } from "../session/terminal-text.js";
 
 type PrintOptions = ChatFlags & ExtensionFlags & {
 	outputFormat?: OutputFormat;
@@ -59,7 +60,7 @@ async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal:
 	const { autoCompactIfNeeded } = await import("../navigation/compact.js");
 	const result = await autoCompactIfNeeded({ store, model: models.chat, summaryModel: models.summary, signal, maxRetries: maxRetries(), bus: ext.bus });
 	if (result.status === "compacted") process.stderr.write(`arbor: compacted the context (${result.entry.tokensBefore} tokens before)\n`);
-	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${result.message}\n`);
+	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${terminalText(result.message)}\n`);
 }
 
 function newMessageId(store: SessionStore, before: string | null): string | undefined {
@@ -155,6 +156,6 @@ function finish(store: SessionStore, turn: TurnResult, printer: Printer, interru
 	}
 	const message = interrupted || turn.reason === "aborted" ? "aborted" : (turn.error ?? "the model returned no answer");
 	printer.finish(resultOf(store, turn, message), !interrupted);
-	process.stderr.write(`arbor: ${message.split("\n")[0]}\n`);
+	process.stderr.write(`arbor: ${terminalText(message.split("\n")[0]!)}\n`);
 	return interrupted ? 130 : 1;
 }

@@ -5,6 +5,7 @@
 import { usageError } from "../errors.js";
 import { allSessionFiles, searchSessions, sessionFilesIn, type SearchHit } from "../search/search.js";
 import { place, type CommonOptions } from "./options.js";
+import { terminalText } from "../session/terminal-text.js";
 
 export type SearchOptions = CommonOptions & { limit?: string };
 
@@ -44,6 +45,6 @@ export async function searchCommand(words: string[], opts: SearchOptions): Promi
 		result.total === 0
 			? `no matches for ${JSON.stringify(text)} in ${result.files} sessions (${scope})`
 			: `${result.hits.length} of ${result.total} hits in ${result.files} sessions searched (${scope})`;
-	process.stdout.write(`${[...shown, footer].join("\n\n")}\n`);
+	process.stdout.write(`${terminalText([...shown, footer].join("\n\n"))}\n`);
 	return 0;
 }

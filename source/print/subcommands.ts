@@ -1,5 +1,5 @@
 /**
- * The scriptable subcommands: sessions, tree, context, navigate, fork, label. Each returns an exit
+ * The scriptable subcommands: sessions, tree, context, navigate, fork, label, export. Each returns an exit
  * code or throws (SessionError / CliError → exit 2 with one line). Never imports Ink or React.
  */
 import { dirname } from "node:path";
@@ -9,6 +9,8 @@ import type { ExtensionFlags } from "../extensions/setup.js";
 import { forkFromEntry } from "../navigation/fork.js";
 import { navigateTree, planNavigation } from "../navigation/navigate.js";
 import { listAllSessions, listSessions } from "../session/index.js";
+import { colourWanted } from "../session/terminal-colour.js";
+import { terminalText } from "../session/terminal-text.js";
 import { buildTreeJson, parseTreeFilter, renderTreeText, TREE_FILTERS, treeJsonText } from "../session/tree-rows.js";
 import { formatContext, formatSessions } from "./format.js";
 import { loadExtensions } from "./load-extensions.js";
@@ -17,12 +19,14 @@ import { place, type CommonOptions, type ModelFlags } from "./options.js";
 import { openForRead, openForWrite, sessionChoice, sessionFile } from "./session-arg.js";
 
 
-function out(text: string): number {
+function write(text: string): number {
 	process.stdout.write(text.endsWith("\n") || text === "" ? text : `${text}\n`);
 	return 0;
 }
 
-const json = (value: unknown) => out(JSON.stringify(value, null, 2));
+/** Human-readable text: sanitized (terminal-text.ts). JSON is the byte-exact route. */
+const out = (text: string) => write(terminalText(text));
+const json = (value: unknown) => write(JSON.stringify(value, null, 2));
 
 export async function sessionsCommand(opts: CommonOptions): Promise<number> {
 	if (opts.all && opts.sessionDir) throw usageError("--all lists every project's sessions under ARBOR_HOME; drop --session-dir");
@@ -36,10 +40,11 @@ export async function treeCommand(arg: string | undefined, opts: CommonOptions):
 	const filter = parseTreeFilter(opts.filter ?? "default");
 	if (!filter) throw usageError(`unknown filter "${opts.filter}" (use ${TREE_FILTERS.join(", ")})`);
 	const view = openForRead(sessionChoice(arg, opts), place(opts)).snapshot();
-	if (opts.json) return out(treeJsonText(buildTreeJson(view, { filter, search: opts.search })));
+	if (opts.json) return write(treeJsonText(buildTreeJson(view, { filter, search: opts.search })));
 	const tty = process.stdout.isTTY === true;
 	const width = tty ? (process.stdout.columns ?? 100) : 100_000;
-	return out(renderTreeText(view, { filter, search: opts.search, width, color: tty && !process.env.NO_COLOR }));
+	// Rows are sanitized as they are formatted; their own colour codes must survive.
+	return write(renderTreeText(view, { filter, search: opts.search, width, color: colourWanted(process.env, tty) }));
 }
 
 export async function contextCommand(arg: string | undefined, opts: CommonOptions): Promise<number> {
@@ -68,7 +73,7 @@ export async function navigateCommand(arg: string, entryId: string, opts: Common
 			replaceInstructions: opts.replaceInstructions,
 			label: opts.label,
 		});
-		if (result.status === "failed") throw new CliError(result.message, 1);
+		if (result.status === "failed") throw new CliError(terminalText(result.message), 1);
 		if (result.status === "cancelled") throw new CliError(result.reason === "hook" ? "navigation cancelled by an extension" : "navigation cancelled", 1);
 		if (opts.json) return json({ file: store.file, ...result, summaryEntry: result.status === "moved" ? result.summaryEntry : undefined });
 		if (result.status === "already-here") return out("Already at this point");
@@ -108,4 +113,14 @@ export async function labelCommand(arg: string, entryId: string, text: string, o
 	} finally {
 		store.close();
 	}
+}
+
+export async function exportCommand(arg: string, outArg: string | undefined, opts: CommonOptions): Promise<number> {
+	const where = place(opts);
+	const file = sessionFile(arg, where);
+	const view = openForRead(file, where).snapshot();
+	// Lazy: the page script is a few hundred kB that no other subcommand needs.
+	const { exportToFile } = await import("../export/export-file.js");
+	const result = await exportToFile({ view, sessionFile: file, out: outArg, cwd: where.cwd });
+	return opts.json ? json({ ...result, sessionFile: file }) : out(result.file);
 }

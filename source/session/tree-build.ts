@@ -1,7 +1,7 @@
 import type { SessionTreeView } from "./api.js";
 import type { SessionEntry } from "./types.js";
 import { matchesSearch, passesFilter, searchWords } from "./tree-filter.js";
-import { buildVisibleForest, gutterText, layoutForest, type GutterLink, type VisibleForest } from "./tree-layout.js";
+import { buildVisibleForest, capGutter, gutterText, layoutForest, type GutterLink, type VisibleForest } from "./tree-layout.js";
 import { previewLower, previewText, rowKind } from "./tree-preview.js";
 import type { TreeRow, TreeRowKind, TreeRowOptions } from "./tree-types.js";
 
@@ -49,11 +49,11 @@ class Row implements TreeRow {
 	}
 }
 
-/** The gutter of `row` in at most `maxWidth` columns, for rows from {@link buildTreeRows} or plain objects. */
+/** The gutter of `row` in at most `maxWidth` columns (see {@link capGutter}), for rows from {@link buildTreeRows} or plain objects. */
 export function fitGutter(row: TreeRow, maxWidth: number): string {
 	if (row instanceof Row) return row.gutterFit(maxWidth);
 	const g = row.gutter;
-	return g.length > maxWidth ? `…${g.slice(g.length - Math.max(0, maxWidth - 1))}` : g;
+	return capGutter(g.length, (cols) => g.slice(g.length - cols), maxWidth);
 }
 
 /**

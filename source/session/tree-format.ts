@@ -1,5 +1,8 @@
 import type { SessionTreeView } from "./api.js";
 import { buildTreeRows, fitGutter } from "./tree-build.js";
+import { terminalText } from "./terminal-text.js";
+import { cutToWidth, displayWidth } from "./text-width.js";
+import { GUTTER_MAX } from "./tree-layout.js";
 import type { TreeFilter, TreeRow, TreeRowKind } from "./tree-types.js";
 
 /** A formatted row split into parts so callers can colour each (Ink `<Text>` or ANSI). */
@@ -21,36 +24,36 @@ export function isDimKind(kind: TreeRowKind): boolean {
 	return kind === "assistant" || kind === "tool" || kind === "meta";
 }
 
-/** Cuts `s` to `n` columns with `…`, never splitting a surrogate pair. */
-function cut(s: string, n: number): string {
-	if (s.length <= n) return s;
-	if (n <= 0) return "";
-	let head = s.slice(0, n - 1);
-	if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1);
-	return `${head}…`;
-}
-
 /**
- * The row as parts that together fit `width` columns. Deep gutters are cut from the left
- * (`…` + their right end) to at most half the width so the preview stays readable.
+ * The row as parts that together fit `width` display columns (CJK and emoji count two). The gutter
+ * is capped at {@link GUTTER_MAX} columns (and half the width) with a depth marker; label and
+ * preview come from files and models, so they are sanitized (terminal-text.ts) before they are cut.
  */
 export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean }): TreeRowParts {
 	const cursor = opts.selected ? "› " : "  ";
-	const gutter = fitGutter(row, Math.max(0, Math.floor((opts.width - 2) / 2)));
+	const gutter = fitGutter(row, Math.min(GUTTER_MAX, Math.max(0, Math.floor((opts.width - 2) / 2))));
 	const marker = row.onActivePath ? "• " : "";
 	const suffix = row.isLeaf ? " ← active" : "";
-	const avail = Math.max(0, opts.width - cursor.length - gutter.length - marker.length - suffix.length);
-	let label = row.label !== undefined ? `[${row.label}] ` : "";
-	let text = row.text;
-	if (label.length + text.length > avail) {
-		if (label.length >= avail) {
-			label = cut(label, avail);
+	const avail = Math.max(0, opts.width - displayWidth(cursor + gutter + marker + suffix));
+	let label = row.label !== undefined ? `[${flat(row.label)}] ` : "";
+	let text = flat(row.text);
+	// A code unit is at most two columns: short rows skip measuring (100k rows in `arbor tree`).
+	const fits = (label.length + text.length) * 2 <= avail;
+	const labelWidth = fits ? 0 : displayWidth(label);
+	if (!fits && labelWidth + displayWidth(text) > avail) {
+		if (labelWidth >= avail) {
+			label = cutToWidth(label, avail);
 			text = "";
 		} else {
-			text = cut(text, avail - label.length);
+			text = cutToWidth(text, avail - labelWidth);
 		}
 	}
 	return { cursor, gutter, marker, label, text, suffix };
+}
+
+/** One line of row text: sanitized, and tabs/newlines (kept by the sanitizer) turned into spaces. */
+function flat(s: string): string {
+	return terminalText(s).replace(/[\n\t]/g, " ");
 }
 
 /** One plain-text line: cursor, gutter, `• `, `[label] `, the preview cut with `…`, ` ← active`. */

@@ -11,18 +11,39 @@ function extend(prev: GutterLink | null, seg: string): GutterLink {
 	return { seg, prev, width: (prev?.width ?? 0) + seg.length };
 }
 
-/** The gutter as text; wider than `maxWidth` → `…` plus its rightmost columns (walks only those). */
+/** Widest gutter ever drawn (columns): deeper rows show a depth marker instead of every level. */
+export const GUTTER_MAX = 18;
+/** Levels (3 columns each) kept at the right end of a capped gutter. */
+const KEPT_LEVELS = 4;
+
+/**
+ * A gutter `width` columns wide, drawn in at most `maxWidth` columns: as is when it fits, else
+ * `…N ` (N = levels not drawn) and the rightmost levels, so a 10,000-deep row costs a few columns.
+ * `rightmost(cols)` gives the gutter's last `cols` columns.
+ */
+export function capGutter(width: number, rightmost: (cols: number) => string, maxWidth: number): string {
+	if (width <= maxWidth) return rightmost(width);
+	const levels = Math.ceil(width / 3);
+	for (let kept = Math.min(KEPT_LEVELS, levels); kept >= 0; kept--) {
+		const marker = `…${levels - kept} `;
+		if (marker.length + kept * 3 <= maxWidth) return marker + rightmost(Math.min(width, kept * 3));
+	}
+	return "…".slice(0, Math.max(0, maxWidth));
+}
+
+/** The gutter as text, capped at `maxWidth` columns as {@link capGutter} does (walks only what it draws). */
 export function gutterText(link: GutterLink | null, maxWidth = Number.POSITIVE_INFINITY): string {
 	if (!link) return "";
-	const parts: string[] = [];
-	let width = 0;
-	const limit = link.width > maxWidth ? Math.max(0, maxWidth - 1) : link.width;
-	for (let g: GutterLink | null = link; g && width < limit; g = g.prev) {
-		parts.push(g.seg);
-		width += g.seg.length;
-	}
-	const text = parts.reverse().join("");
-	return link.width > maxWidth ? `…${text.slice(text.length - limit)}` : text;
+	return capGutter(link.width, (cols) => {
+		const parts: string[] = [];
+		let width = 0;
+		for (let g: GutterLink | null = link; g && width < cols; g = g.prev) {
+			parts.push(g.seg);
+			width += g.seg.length;
+		}
+		const text = parts.reverse().join("");
+		return text.slice(text.length - cols);
+	}, maxWidth);
 }
 
 /**

@@ -5,9 +5,11 @@ import { estimateContextTokens } from "../llm/tokens.js";
 import type { ExtensionHost } from "../extensions/host.js";
 import { EventBus } from "../navigation/events.js";
 import { listAllSessions, listSessions, SessionStore } from "../session/index.js";
+import { colourDisabled } from "../session/terminal-colour.js";
 import type { SessionStoreApi } from "../session/api.js";
 import { App } from "./components/app.js";
 import type { UiDeps } from "./deps.js";
+import { colourlessStdout } from "./colourless-stdout.js";
 import { CLEAR_TERMINAL } from "./hooks/use-navigation.js";
 import type { InteractiveOptions } from "./options.js";
 
@@ -67,7 +69,7 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 		/>,
 		{
 			exitOnCtrlC: false,
-			stdout,
+			stdout: colourDisabled(process.env) ? colourlessStdout(stdout) : stdout,
 			...(io.stdin ? { stdin: io.stdin } : {}),
 			...(io.stderr ? { stderr: io.stderr } : {}),
 			// Routing console output above the app only makes sense on the process's own terminal.

@@ -131,7 +131,7 @@ describe("buildTreeRows scale", () => {
 		expect(rows[50_000]!.gutter).toBe("");
 	});
 
-	it("cuts very deep gutters to half the width with a leading …", () => {
+	it("caps deep gutters at a few columns with a depth marker (…N = levels not drawn), at any width", () => {
 		const entries = [e.user("n0", null, "root")];
 		let parent = "n0";
 		for (let i = 1; i <= 30; i++) {
@@ -141,7 +141,11 @@ describe("buildTreeRows scale", () => {
 		const rows = buildTreeRows(fakeView(entries, null), { filter: "default" });
 		const last = rows.at(-1)!;
 		expect(last.gutterWidth).toBe(30 * 3);
-		expect(formatTreeRow(last, { width: 42, selected: false })).toBe("  …                └─ user: main 30");
+		expect(formatTreeRow(last, { width: 42, selected: false })).toBe("  …26          └─ user: main 30");
+		expect(formatTreeRow(last, { width: 100_000, selected: false })).toBe("  …26          └─ user: main 30");
+		expect(formatTreeRow(rows.at(-3)!, { width: 100_000, selected: false })).toBe("  …25          └─ user: main 29");
+		expect(formatTreeRow(rows[4]!, { width: 100_000, selected: false })).toBe("     └─ user: main 2");
+		expect(formatTreeRow(last, { width: 16, selected: false })).toBe("  …29 └─ user: …");
 	});
 });
 

@@ -86,4 +86,8 @@ describe("appReducer", () => {
 		const s = appReducer(appReducer(base(), { type: "editor-text-requested", text: "a" }), { type: "editor-text-requested", text: "a" });
 		expect(s.editorRequest).toEqual({ text: "a", seq: 2 });
 	});
+	it("editor-text-requested drops escape sequences and control codes (text from a file)", () => {
+		const s = appReducer(base(), { type: "editor-text-requested", text: "a\u001b]0;PWNED\u0007b\u001b[2J\nc\td" });
+		expect(s.editorRequest?.text).toBe("ab\nc\td");
+	});
 });

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { failOnActWarnings } from "./act-warnings.js";
 import { LiveArea, tailLines } from "../../source/ui/components/live-area.js";
 import { MessageView } from "../../source/ui/components/message-view.js";
+import { PickList } from "../../source/ui/components/pick-list.js";
 import { StatusLine, statusText } from "../../source/ui/components/status-line.js";
-import { parseInline, parseMarkdown } from "../../source/ui/markdown.js";
 import type { TranscriptItem } from "../../source/ui/state/transcript.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -54,14 +54,29 @@ describe("MessageView", () => {
 	});
 });
 
-describe("markdown", () => {
-	it("inline spans", () => {
-		expect(parseInline("a `b` **c** *d* e_f_g")).toEqual([
-			{ text: "a " }, { text: "b", style: "code" }, { text: " " }, { text: "c", style: "bold" }, { text: " " }, { text: "d", style: "italic" }, { text: " e_f_g" },
-		]);
+describe("escape sequences in transcript items and the status line", () => {
+	const E = "\u001b";
+	const bad = `x${E}]0;PWNED\u0007${E}[2J${E}[31my`;
+	it("are removed from every kind of item", () => {
+		const frames = [
+			item({ kind: "user", key: "u", text: bad }),
+			item({ kind: "assistant", key: "a", text: bad, thinkingChars: 0, stopReason: "error", errorMessage: bad }),
+			item({ kind: "tool", key: "t", toolCallId: "c", toolName: "bash", args: { command: bad }, result: { output: `${bad}\tz`, isError: false }, settled: true }),
+			item({ kind: "summary", key: "s", label: "compaction", text: bad }),
+			item({ kind: "bash", key: "b", command: bad, output: bad, exitCode: 0 } as TranscriptItem),
+			item({ kind: "notice", key: "n", text: bad }),
+			frameOf(<StatusLine model="m" sessionName={bad} contextTokens={0} leafId={null} warnings={0} status={{ kind: "error", text: bad }} />),
+		];
+		for (const frame of frames) {
+			expect(frame).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+			expect(frame).toContain("xy");
+		}
+		expect(frames[2]).toContain("xy    z");
 	});
-	it("an unclosed fence keeps streaming lines as code", () => {
-		expect(parseMarkdown("```js\nlet x")).toEqual([{ kind: "code", text: "let x", lang: "js" }]);
+	it("are removed from picker rows", () => {
+		const frame = frameOf(<PickList rows={["plain", bad]} selected={1} size={5} />);
+		expect(frame).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+		expect(frame).toContain("› xy");
 	});
 });
 

@@ -1,5 +1,6 @@
 import { Box, Text, useInput } from "ink";
 import React, { useState } from "react";
+import { terminalText } from "../../session/terminal-text.js";
 import type { ConfirmRequest } from "../state/app-reducer.js";
 
 type Answer = "yes" | "no" | "always";
@@ -22,7 +23,7 @@ export function ConfirmPrompt({ request, onAnswer }: { request: ConfirmRequest; 
 	});
 	return (
 		<Box flexDirection="column" marginTop={1} borderStyle="round" borderColor="yellow" paddingX={1}>
-			<Text bold>{`Allow ${request.description}?`}</Text>
+			<Text bold>{terminalText(`Allow ${request.description}?`)}</Text>
 			<Text>
 				{OPTIONS.map((o, i) => (
 					<Text key={o.answer} inverse={i === index}>{` ${o.label} (${o.key}) `}</Text>

@@ -1,4 +1,5 @@
 import { Box, Text, useInput, type Key } from "ink";
+import { stripControls } from "../../session/terminal-text.js";
 
 export type CustomInstructionsProps = {
 	text: string;
@@ -8,8 +9,6 @@ export type CustomInstructionsProps = {
 	onBack: () => void;
 };
 
-const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/g;
-
 /** The text after one key press, or undefined when the key is not an edit. Exported for tests. */
 export function editInstructions(text: string, input: string, key: Key): string | undefined {
 	// Enter submits; Shift/Alt+Enter (where reported) and Ctrl+J (`\n`) insert a newline.
@@ -17,7 +16,7 @@ export function editInstructions(text: string, input: string, key: Key): string 
 	if (input === "\n" || (key.ctrl && input === "j")) return `${text}\n`;
 	if (key.backspace || key.delete) return [...text].slice(0, -1).join("");
 	if (key.ctrl || key.meta || key.tab || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow) return undefined;
-	const typed = input.replace(/\r\n?/g, "\n").replace(CONTROL, "");
+	const typed = stripControls(input).replace(/\t/g, "");
 	return typed === "" ? undefined : text + typed;
 }
 

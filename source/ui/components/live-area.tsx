@@ -1,9 +1,12 @@
 import { Spinner } from "@inkjs/ui";
 import { Box, Text } from "ink";
 import React, { useEffect, useState } from "react";
+import { terminalText, terminalTextSoFar } from "../../session/terminal-text.js";
+import { cutToWidth, displayWidth } from "../../session/text-width.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
 import type { AppState } from "../state/app-reducer.js";
+import { loadHighlighter } from "../highlight.js";
 import { MarkdownView } from "./markdown-view.js";
 
 type Props = {
@@ -23,7 +26,7 @@ export function tailLines(text: string, maxLines: number, cols: number): string 
 	let rows = 0;
 	for (let i = lines.length - 1; i >= 0; i--) {
 		const line = lines[i]!;
-		const lineRows = Math.max(1, Math.ceil([...line].length / Math.max(1, cols)));
+		const lineRows = Math.max(1, Math.ceil(displayWidth(line) / Math.max(1, cols)));
 		if (rows + lineRows > maxLines) {
 			if (kept.length === 0) kept.unshift(line.slice(-maxLines * cols));
 			break;
@@ -49,11 +52,9 @@ const seconds = (now: number, since: number) => `${Math.max(0, Math.floor((now -
 
 /** A spinner row cut to `cols`: the spinner frame and its space take two columns. */
 function SpinnerRow({ label, cols }: { label: string; cols: number }) {
-	const room = Math.max(1, cols - 2);
-	const chars = [...label];
 	return (
 		<Box width={cols}>
-			<Spinner label={chars.length > room ? `${chars.slice(0, room - 1).join("")}…` : label} />
+			<Spinner label={cutToWidth(terminalText(label).replace(/[\n\t]/g, " "), Math.max(1, cols - 2))} />
 		</Box>
 	);
 }
@@ -61,13 +62,18 @@ function SpinnerRow({ label, cols }: { label: string; cols: number }) {
 /** The streaming reply and running tools, below the printed transcript. */
 export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now }: Props) {
 	const now = useTick(busy !== null, clock);
+	// A reply may bring code: start loading the highlighter (never before the first frame) so the
+	// reply is highlighted when it is printed, even when it finishes quickly.
+	useEffect(() => {
+		if (busy !== null) void loadHighlighter();
+	}, [busy !== null]);
 	if (busy === null) return null;
 	const text = live?.text ?? "";
 	const waiting = text === "" && running.length === 0;
 	return (
 		<Box flexDirection="column" marginTop={1} width={cols}>
 			{(live?.thinkingChars ?? 0) > 0 && text === "" && <Text dimColor italic>{`thinking… (${live!.thinkingChars} chars)`}</Text>}
-			{text !== "" && <MarkdownView text={tailLines(text, maxLines, cols)} width={cols} />}
+			{text !== "" && <MarkdownView text={tailLines(terminalTextSoFar(text), maxLines, cols)} width={cols} />}
 			{running.map((tool) => (
 				<SpinnerRow key={tool.toolCallId} cols={cols} label={`${describeToolCall(tool.toolName as ToolName, tool.args)} (${seconds(now, tool.startedAt)})`} />
 			))}

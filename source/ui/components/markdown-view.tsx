@@ -1,72 +1,57 @@
 import { Box, Text } from "ink";
-import React from "react";
-import { parseMarkdown, type MdLine, type Span } from "../markdown.js";
-import { Prefixed } from "./prefixed.js";
+import React, { useEffect, useMemo, useState } from "react";
+import { currentHighlighter, loadHighlighter } from "../highlight.js";
+import type { Line, Seg } from "../markdown-lines.js";
+import { hasCodeBlock, lexMarkdown, renderMarkdown, type Highlight } from "../markdown.js";
 
-function Spans({ spans }: { spans: Span[] }) {
+function Run({ seg }: { seg: Seg }) {
+	const s = seg.style;
+	if (!s) return <Text>{seg.text}</Text>;
 	return (
-		<>
-			{spans.map((span, i) => {
-				switch (span.style) {
-					case "code":
-						return <Text key={i} color="yellow">{span.text}</Text>;
-					case "bold":
-						return <Text key={i} bold>{span.text}</Text>;
-					case "italic":
-						return <Text key={i} italic>{span.text}</Text>;
-					case undefined:
-						return <Text key={i}>{span.text}</Text>;
-					default: {
-						const unreachable: never = span.style;
-						return unreachable;
-					}
-				}
-			})}
-		</>
+		<Text bold={s.bold} italic={s.italic} underline={s.underline} strikethrough={s.strike} dimColor={s.dim} color={s.color}>
+			{seg.text}
+		</Text>
 	);
 }
 
-function Line({ line, width }: { line: MdLine; width: number }) {
-	switch (line.kind) {
-		case "blank":
-			return <Text> </Text>;
-		case "text":
-			return <Text><Spans spans={line.spans} /></Text>;
-		case "heading":
-			return <Text bold><Spans spans={line.spans} /></Text>;
-		case "bullet":
-			return (
-				<Prefixed prefix={`${"  ".repeat(line.indent)}${line.marker} `} width={width} color="cyan">
-					<Text><Spans spans={line.spans} /></Text>
-				</Prefixed>
-			);
-		case "quote":
-			return (
-				<Prefixed prefix="│ " width={width} dimColor>
-					<Text dimColor><Spans spans={line.spans} /></Text>
-				</Prefixed>
-			);
-		case "code":
-			// Indented and coloured so code stands apart without box-drawing noise when copied.
-			return (
-				<Prefixed prefix="    " width={width}>
-					<Text color="green">{line.text === "" ? " " : line.text}</Text>
-				</Prefixed>
-			);
-		default: {
-			const unreachable: never = line;
-			return unreachable;
-		}
-	}
+/** One pre-wrapped row: never wider than the view, so Ink has nothing left to wrap. */
+function Row({ line }: { line: Line }) {
+	if (line.length === 0) return <Text> </Text>;
+	return (
+		<Text wrap="truncate-end">
+			{line.map((seg, i) => (
+				<Run key={i} seg={seg} />
+			))}
+		</Text>
+	);
 }
 
-/** A Markdown-aware rendering of assistant text, wrapped to `width` columns. */
+/**
+ * The highlighter once it is needed: the first code block starts loading it and re-renders when it
+ * arrives (the streaming view does, so replies printed after it are highlighted).
+ */
+function useHighlighter(needed: boolean): Highlight | undefined {
+	const [highlight, setHighlight] = useState(currentHighlighter);
+	useEffect(() => {
+		if (!needed || highlight) return;
+		let live = true;
+		void loadHighlighter().then((h) => live && h && setHighlight(() => h));
+		return () => {
+			live = false;
+		};
+	}, [needed, highlight]);
+	return highlight;
+}
+
+/** A Markdown rendering of assistant text (sanitized, wrapped to `width` columns). */
 export function MarkdownView({ text, width }: { text: string; width: number }) {
-	const lines = parseMarkdown(text);
+	const tokens = useMemo(() => lexMarkdown(text), [text]);
+	const highlight = useHighlighter(useMemo(() => hasCodeBlock(tokens), [tokens]));
+	const lines = useMemo(() => renderMarkdown(tokens, { width, highlight }), [tokens, width, highlight]);
 	return (
 		<Box flexDirection="column" width={width}>
 			{lines.map((line, i) => (
-				<Line key={i} line={line} width={width} />
+				<Row key={i} line={line} />
 			))}
 		</Box>
 	);

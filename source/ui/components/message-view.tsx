@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
+import { terminalText } from "../../session/terminal-text.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
 import type { TranscriptItem } from "../state/transcript.js";
@@ -18,14 +19,15 @@ function firstLine(text: string): string {
 function Collapsed({ label, text, color, width }: { label: string; text: string; color: string; width: number }) {
 	return (
 		<Prefixed prefix={`[${label}] `} width={width} color={color}>
-			<Text dimColor>{firstLine(text)}</Text>
+			<Text dimColor>{terminalText(firstLine(text))}</Text>
 		</Prefixed>
 	);
 }
 
 /** The first lines of a tool's output, indented under the call and cut (not wrapped) at `width`. */
 export function ToolResultLines({ output, isError, width }: { output: string; isError: boolean; width: number }) {
-	const lines = output.replace(/\s+$/, "").split("\n");
+	// Tabs as spaces: Ink measures a tab as zero columns, the terminal as up to eight.
+	const lines = terminalText(output).replace(/\t/g, "    ").replace(/\s+$/, "").split("\n");
 	// Cut before Ink does: measuring and truncating a 60k-character line on every render is slow.
 	const shown = lines.slice(0, RESULT_LINES).map((line) => (line.length > width * 2 ? line.slice(0, width * 2) : line));
 	return (
@@ -45,7 +47,7 @@ function ToolView({ item, width }: { item: Extract<TranscriptItem, { kind: "tool
 	return (
 		<Box flexDirection="column" width={width}>
 			<Prefixed prefix="● " width={width} color={item.result?.isError ? "red" : "blue"}>
-				<Text>{describeToolCall(item.toolName as ToolName, item.args)}</Text>
+				<Text>{terminalText(describeToolCall(item.toolName as ToolName, item.args))}</Text>
 			</Prefixed>
 			{item.result ? <ToolResultLines {...item.result} width={width} /> : <Text dimColor>{"  ⎿ (no result)"}</Text>}
 		</Box>
@@ -58,13 +60,14 @@ function AssistantView({ item, width }: { item: Extract<TranscriptItem, { kind: 
 			{item.thinkingChars > 0 && <Text dimColor italic>{`thinking… (${item.thinkingChars} chars)`}</Text>}
 			{item.text.trim() !== "" && <MarkdownView text={item.text} width={width} />}
 			{item.stopReason === "aborted" && <Text color="yellow">(aborted)</Text>}
-			{item.stopReason === "error" && <Text color="red">{`(error: ${item.errorMessage ?? "unknown error"})`}</Text>}
+			{item.stopReason === "error" && <Text color="red">{terminalText(`(error: ${item.errorMessage ?? "unknown error"})`)}</Text>}
 		</Box>
 	);
 }
 
 /**
- * One finished transcript item, as printed once into the scrollback. Every view gets the terminal
+ * One finished transcript item, as printed once into the scrollback. Every text from the model, a
+ * tool or the session file goes through terminalText (assistant text inside MarkdownView). Every view gets the terminal
  * width explicitly: <Static> items are laid out in an absolutely positioned box that does not
  * bound them to the screen on its own.
  */
@@ -74,7 +77,7 @@ export function MessageView({ item, width }: { item: TranscriptItem; width: numb
 			return (
 				<Box marginTop={1} width={width}>
 					<Prefixed prefix="› " width={width} color="cyan" bold>
-						<Text>{item.text}</Text>
+						<Text>{terminalText(item.text)}</Text>
 					</Prefixed>
 				</Box>
 			);
@@ -90,13 +93,13 @@ export function MessageView({ item, width }: { item: TranscriptItem; width: numb
 			return (
 				<Box flexDirection="column" marginTop={1} width={width}>
 					<Prefixed prefix="$ " width={width} color="green">
-						<Text color="green">{item.command}</Text>
+						<Text color="green">{terminalText(item.command)}</Text>
 					</Prefixed>
 					<ToolResultLines output={item.output} isError={item.exitCode !== 0} width={width} />
 				</Box>
 			);
 		case "notice":
-			return <Box width={width}><Text dimColor>{item.text}</Text></Box>;
+			return <Box width={width}><Text dimColor>{terminalText(item.text)}</Text></Box>;
 		default: {
 			const unreachable: never = item;
 			return unreachable;

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
+import { terminalText } from "../../session/terminal-text.js";
 
 /** The visible window of a long list keeping `selected` inside, clamped at both ends. */
 export function windowOf(total: number, selected: number, size: number): { start: number; end: number } {
@@ -14,7 +15,7 @@ export function PickList({ rows, selected, size }: { rows: string[]; selected: n
 		<Box flexDirection="column">
 			{rows.slice(start, end).map((row, i) => (
 				<Text key={start + i} inverse={start + i === selected} wrap="truncate-end">
-					{`${start + i === selected ? "›" : " "} ${row}`}
+					{`${start + i === selected ? "›" : " "} ${terminalText(row).replace(/[\n\t]/g, " ")}`}
 				</Text>
 			))}
 		</Box>

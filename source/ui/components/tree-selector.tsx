@@ -3,6 +3,7 @@ import { Box, Text } from "ink";
 import type { TreeRowsModel } from "../hooks/use-tree-rows.js";
 import { useTreeKeys, type LabelKeyIntent, type TreeKeyIntent } from "../hooks/use-tree-keys.js";
 import { branchPointFrom, type TreeAction, type TreeState } from "../state/tree-state.js";
+import { terminalText } from "../../session/terminal-text.js";
 import { TreeRowLine } from "./tree-row-line.js";
 
 export const TREE_HINT =
@@ -107,7 +108,7 @@ export function TreeSelector(props: TreeSelectorProps) {
 		<Box flexDirection="column">
 			<Text bold>Session tree</Text>
 			<Text dimColor wrap="truncate-end">{TREE_HINT}</Text>
-			<Text wrap="truncate-end">{edit ? `Label: ${edit.text}▏ (Enter save · empty removes · Esc cancel)` : search}</Text>
+			<Text wrap="truncate-end">{edit ? `Label: ${terminalText(edit.text)}▏ (Enter save · empty removes · Esc cancel)` : search}</Text>
 			{rows.length === 0 ? <Text>  No entries found</Text> : null}
 			{rows.slice(start, start + size).map((row, i) => (
 				<TreeRowLine key={row.id} row={row} width={props.cols} selected={start + i === current} />

@@ -1,5 +1,6 @@
 import { useInput, type Key } from "ink";
 import type { TreeFilter } from "../../session/tree-rows.js";
+import { stripControls } from "../../session/terminal-text.js";
 
 /** What a key means in the tree selector (tree-view.md "Keys"), before any effect runs. */
 export type TreeKeyIntent =
@@ -11,8 +12,6 @@ export type TreeKeyIntent =
 
 /** What a key means while the label editor is open. */
 export type LabelKeyIntent = { type: "save" | "cancel" | "erase" | "ignore" } | { type: "type"; text: string };
-
-const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 const CTRL_FILTERS: Record<string, TreeFilter> = { u: "user", o: "all", t: "no-tools", l: "labeled" };
 
@@ -46,7 +45,7 @@ export function treeKeyIntent(input: string, key: Key): TreeKeyIntent {
 	if (key.backspace || key.delete) return { type: "erase" };
 	if (key.meta || key.tab) return { type: "ignore" };
 	if (input === "L") return { type: "label-edit" };
-	const text = input.replace(CONTROL, "");
+	const text = stripControls(input, { singleLine: true });
 	return text === "" ? { type: "ignore" } : { type: "type", text };
 }
 
@@ -56,7 +55,7 @@ export function labelKeyIntent(input: string, key: Key): LabelKeyIntent {
 	if (key.return) return { type: "save" };
 	if (key.backspace || key.delete) return { type: "erase" };
 	if (key.ctrl || key.meta) return { type: "ignore" };
-	const text = input.replace(CONTROL, "");
+	const text = stripControls(input, { singleLine: true });
 	return text === "" ? { type: "ignore" } : { type: "type", text };
 }
 

@@ -1,3 +1,4 @@
+import { stripControls } from "../../session/terminal-text.js";
 import type { SessionEntry } from "../../session/types.js";
 import { applyOp, replay } from "./replay.js";
 import { entryOp, settleAll, type TranscriptItem } from "./transcript.js";
@@ -147,7 +148,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 		case "status-cleared":
 			return { ...state, status: null };
 		case "editor-text-requested":
-			return { ...state, editorRequest: { text: action.text, seq: (state.editorRequest?.seq ?? 0) + 1 } };
+			// Text from the file goes into the editor as typed text would: without control codes.
+			return { ...state, editorRequest: { text: stripControls(action.text), seq: (state.editorRequest?.seq ?? 0) + 1 } };
 		default: {
 			const unreachable: never = action;
 			return unreachable;

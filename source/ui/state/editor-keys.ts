@@ -1,5 +1,6 @@
 import type { Key } from "ink";
 import type { EditorAction } from "./editor-state.js";
+import { stripControls } from "../../session/terminal-text.js";
 
 /** What a key press means to the editor, before any effect runs. */
 export type EditorIntent =
@@ -13,8 +14,6 @@ export type EditorIntent =
 	| { type: "complete" }
 	| { type: "ignore" };
 
-/** Control characters other than newline/tab are never inserted as text. */
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
 
 function ctrlIntent(input: string): EditorIntent {
 	switch (input) {
@@ -69,7 +68,8 @@ export function keyIntent(input: string, key: Key, menuOpen: boolean): EditorInt
 		if (input === "f") return { type: "edit", action: { type: "cursor-moved", to: "word-right" } };
 		return { type: "ignore" };
 	}
-	const text = input.replace(CONTROL, "");
+	// Escape sequences and control characters other than newline/tab are never inserted as text.
+	const text = stripControls(input);
 	return text === "" ? { type: "ignore" } : { type: "edit", action: { type: "text-inserted", text } };
 }
 
