@@ -144,3 +144,13 @@ describe("arbor merge with extensions", () => {
 		expect(run.stderr).toBe(`arbor: tree ${result.intoId} -> ${result.summaryEntry.id} true\n`);
 	});
 });
+
+describe("extension text on stderr", () => {
+	it("ctx.ui.notify is one line without escape sequences", async () => {
+		const p = project();
+		put(p.cwd, ".arbor/extensions/loud.ts", `export default (a: any) => a.on("session_tree", (e: any, ctx: any) => ctx.ui.notify("\\u001b]0;pwned\\u0007moved \\u001b[31mred\\u001b[0m\\nsecond line"));`);
+		const run = await runCli(["navigate", p.file, NEAR_ROOT], { cwd: p.cwd, env: p.env });
+		expect(run.code).toBe(0);
+		expect(run.stderr).toBe("arbor: moved red\n");
+	});
+});
