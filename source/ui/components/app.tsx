@@ -22,6 +22,7 @@ import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "../hooks/use-session-switch.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
+import { KeyInputProvider } from "../input/use-keys.js";
 
 export type AppProps = {
 	options: InteractiveOptions;
@@ -83,6 +84,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 
 	const chatting = state.screen.kind === "chat";
 	return (
+		<KeyInputProvider>
 		<Box flexDirection="column">
 			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
 				{(item) => <MessageView key={item.key} item={item} width={cols} />}
@@ -114,5 +116,6 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 				contextWindow={model?.contextWindow} leafId={view.leafId} warnings={state.warnings} status={state.status}
 			/>
 		</Box>
+		</KeyInputProvider>
 	);
 }
