@@ -10,6 +10,7 @@ import { mergeBranch } from "../navigation/merge.js";
 import type { SessionTreeView } from "../session/api.js";
 import { cutToWidth, padToWidth } from "../session/text-width.js";
 import { previewText } from "../session/tree-rows.js";
+import { stripControls } from "../session/terminal-text.js";
 import type { SessionEntry } from "../session/types.js";
 import { loadExtensions } from "./load-extensions.js";
 import { chooseModels } from "./model-config.js";
@@ -17,7 +18,7 @@ import { place, type CommonOptions, type ModelFlags } from "./options.js";
 import { openForRead, openForWrite } from "./session-arg.js";
 import { terminalText } from "../session/terminal-text.js";
 
-const clean = (text: string) => text.replace(/[\p{Cc}\s]+/gu, " ").trim();
+const clean = (text: string) => stripControls(text).replace(/\s+/g, " ").trim();
 
 function line(view: SessionTreeView, e: SessionEntry): string {
 	return `${e.id} ${clean(previewText(view, e))}`;
