@@ -7,30 +7,50 @@ import { closeSync, openSync, readSync } from "node:fs";
 
 const CHUNK = 8 * 1024 * 1024;
 
-/** A run of whole lines: the bytes, their latin1 view, and the run's offset in the file. */
-export type Chunk = { bytes: Buffer; latin1: string; offset: number };
+/** A run of whole lines: the bytes, their latin1 view (made on first use), and the run's offset in the file. */
+export type Chunk = { readonly bytes: Buffer; readonly latin1: string; readonly offset: number };
 
-/** Calls `onChunk` for each run of whole lines of `file`, in order (the last line may lack "\n"). */
+function chunkOf(bytes: Buffer, offset: number): Chunk {
+	let latin1: string | undefined;
+	return {
+		bytes,
+		offset,
+		get latin1() {
+			return (latin1 ??= bytes.toString("latin1"));
+		},
+	};
+}
+
+/**
+ * Calls `onChunk` for each run of whole lines of `file`, in order (the last line may lack "\n").
+ * The partial line at a chunk's end moves to the front of the buffer for the next read (no
+ * concatenation); a line longer than the buffer grows it.
+ */
 export function forEachChunk(file: string, onChunk: (chunk: Chunk) => void): void {
 	const fd = openSync(file, "r");
 	try {
-		let carry = Buffer.alloc(0);
+		let buf = Buffer.allocUnsafe(CHUNK);
+		let carried = 0;
 		let offset = 0;
-		const buf = Buffer.allocUnsafe(CHUNK);
 		for (;;) {
-			const n = readSync(fd, buf, 0, CHUNK, null);
-			const data = carry.length ? Buffer.concat([carry, buf.subarray(0, n)]) : buf.subarray(0, n);
+			if (carried === buf.length) {
+				const bigger = Buffer.allocUnsafe(buf.length * 2);
+				buf.copy(bigger, 0, 0, carried);
+				buf = bigger;
+			}
+			const n = readSync(fd, buf, carried, buf.length - carried, null);
+			const size = carried + n;
 			if (n === 0) {
-				if (data.length) onChunk({ bytes: data, latin1: data.toString("latin1"), offset });
+				if (size) onChunk(chunkOf(buf.subarray(0, size), offset));
 				return;
 			}
-			const end = data.lastIndexOf(0x0a) + 1;
+			const end = buf.lastIndexOf(0x0a, size - 1) + 1;
 			if (end > 0) {
-				const bytes = data.subarray(0, end);
-				onChunk({ bytes, latin1: bytes.toString("latin1"), offset });
+				onChunk(chunkOf(buf.subarray(0, end), offset));
 				offset += end;
 			}
-			carry = Buffer.from(data.subarray(end));
+			carried = size - end;
+			if (carried > 0 && end > 0) buf.copy(buf, 0, end, size);
 		}
 	} finally {
 		closeSync(fd);

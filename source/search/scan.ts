@@ -3,6 +3,7 @@
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
 import { stripControls } from "../session/terminal-text.js";
+import { anchorNeedles, linesWithAnchor } from "./anchor.js";
 import { forEachChunk, lineAround, type Chunk } from "./chunks.js";
 import { FIELD_WEIGHT, searchables, type Field } from "./fields.js";
 import { firstMatch, matchesAll, occurrences, prefilterPattern, type Query } from "./query.js";
@@ -52,7 +53,7 @@ function hitsOfLine(query: Query, line: string): FileHit[] {
 	return hits;
 }
 
-type Filter = { first: RegExp; others: RegExp[] };
+type Filter = { first: RegExp; others: RegExp[]; needles?: Buffer[] };
 
 /** The longest literal finds candidate lines; every other literal must also occur in the raw line. */
 function filterOf(query: Query): Filter | undefined {
@@ -60,7 +61,23 @@ function filterOf(query: Query): Filter | undefined {
 	const others = query.terms
 		.filter((t) => t.kind !== "regex" && t.source !== query.prefilter)
 		.map((t) => new RegExp(prefilterPattern(t.source).source, "i"));
-	return { first: prefilterPattern(query.prefilter), others };
+	const needles = anchorNeedles(query.prefilter);
+	return { first: prefilterPattern(query.prefilter), others, ...(needles ? { needles } : {}) };
+}
+
+/** Lines holding the anchor, then every literal in the raw line, then parsed: the fast path. */
+function scanChunkAnchored(chunk: Chunk, filter: Filter & { needles: Buffer[] }, query: Query, isHeader: (offset: number) => boolean): FileHit[] {
+	const hits: FileHit[] = [];
+	const literals = [new RegExp(filter.first.source, "i"), ...filter.others];
+	for (const start of linesWithAnchor(chunk.bytes, filter.needles)) {
+		if (isHeader(chunk.offset + start)) continue;
+		let end = chunk.bytes.indexOf(0x0a, start);
+		if (end === -1) end = chunk.bytes.length;
+		const raw = chunk.bytes.toString("latin1", start, end);
+		if (!literals.every((re) => re.test(raw))) continue;
+		for (const h of hitsOfLine(query, chunk.bytes.toString("utf8", start, end))) hits.push(h);
+	}
+	return hits;
 }
 
 function scanChunkFiltered(chunk: Chunk, filter: Filter, query: Query, isHeader: (offset: number) => boolean): FileHit[] {
@@ -101,7 +118,11 @@ export function scanFile(file: string, query: Query, keep: number): { hits: File
 	let hits: FileHit[] = [];
 	let total = 0;
 	forEachChunk(file, (chunk) => {
-		const found = filter ? scanChunkFiltered(chunk, filter, query, isHeader) : scanChunkAll(chunk, query, isHeader);
+		const found = filter?.needles
+			? scanChunkAnchored(chunk, { ...filter, needles: filter.needles }, query, isHeader)
+			: filter
+				? scanChunkFiltered(chunk, filter, query, isHeader)
+				: scanChunkAll(chunk, query, isHeader);
 		total += found.length;
 		for (const hit of found) hits.push(hit);
 		if (hits.length > 4 * keep + 100) hits = hits.sort(byRank).slice(0, keep);

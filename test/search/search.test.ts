@@ -88,6 +88,20 @@ describe("search over session files", () => {
 		expect(found(file, "GRÜSSE")).toEqual([]); // no Unicode case folding beyond lower/upper forms
 	});
 
+	it("finds a word in a line longer than the read buffer and across chunk boundaries", () => {
+		const file = path.join(dir, "long.jsonl");
+		const header = { type: "session", version: 3, id: "abcdef02-0000-0000-0000-000000000000", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/x" };
+		const msg = (id: string, parentId: string | null, text: string) => ({
+			type: "message", id, parentId, timestamp: "2026-01-01T00:00:01.000Z",
+			message: { role: "user", content: [{ type: "text", text }], timestamp: 1 },
+		});
+		const lines = [header, msg("b1", null, `${"filler ".repeat(1_500_000)}Xylophone`)];
+		for (let i = 2; i < 40_000; i++) lines.push(msg(`b${i}`, `b${i - 1}`, i % 9_999 === 0 ? `the xyLOPHONE number ${i}` : `plain line ${i}`));
+		fs.writeFileSync(file, `${lines.map((l) => JSON.stringify(l)).join("\n")}\n`);
+		expect(found(file, "xylophone")).toEqual(["b1:user", "b19998:user", "b29997:user", "b39996:user", "b9999:user"].sort());
+		expect(found(file, "xylophone")).toEqual(bruteForce(file, "xylophone"));
+	});
+
 	it("rejects an empty query and a bad regular expression", () => {
 		expect(() => parseQuery("   ")).toThrow(/empty search query/);
 		expect(() => parseQuery("re:(")).toThrow(/bad regular expression/);
