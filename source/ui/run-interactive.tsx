@@ -3,6 +3,7 @@ import React from "react";
 import { buildSystemPrompt } from "../llm/prompts.js";
 import { estimateContextTokens } from "../llm/tokens.js";
 import { EventBus } from "../navigation/events.js";
+import { allSessionFiles, searchSessions, sessionFilesIn } from "../search/search.js";
 import { listAllSessions, listSessions, SessionStore } from "../session/index.js";
 import { colourDisabled } from "../session/terminal-colour.js";
 import type { SessionStoreApi } from "../session/api.js";
@@ -13,6 +14,9 @@ import { CLEAR_TERMINAL } from "./hooks/use-navigation.js";
 import type { InteractiveOptions } from "./options.js";
 
 export type { InteractiveOptions } from "./options.js";
+
+/** Hits `/search` lists (`arbor search --limit` can ask for more). */
+const SEARCH_LIMIT = 100;
 
 /** The real effects behind the UI: store, model layer and tools. */
 export function realDeps(opts: InteractiveOptions): UiDeps {
@@ -29,6 +33,7 @@ export function realDeps(opts: InteractiveOptions): UiDeps {
 		openSession: (file) => SessionStore.open(file, { write: true }),
 		listSessions: () => listSessions(sessionDir),
 		listAllSessions: () => listAllSessions(home),
+		searchSessions: (query, all) => searchSessions(all ? allSessionFiles(home) : sessionFilesIn(sessionDir), query, SEARCH_LIMIT),
 	};
 }
 

@@ -19,6 +19,7 @@ import { LiveArea } from "./live-area.js";
 import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "../hooks/use-session-switch.js";
+import { openSearchHit } from "../hooks/search-actions.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
 
 export type AppProps = {
@@ -95,6 +96,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 							closeWith: (status) => dispatch({ type: "screen-closed", status }),
 						})
 					}
+					onSearchOpen={(hit) => openSearchHit({ store, deps, switchStore, dispatch }, hit)}
 					onResume={(s) => (s.file === store.file ? switchStore(store, "Already in this session") : switchStore(() => deps.openSession(s.file), `Resumed ${s.name ?? s.id}`))}
 				/>
 			)}

@@ -14,6 +14,8 @@ import { ForkPicker } from "./fork-picker.js";
 import { HelpView } from "./help-view.js";
 import { SessionPicker } from "./session-picker.js";
 import { TreeScreen } from "./tree-screen.js";
+import { SearchResults } from "./search-results.js";
+import type { SearchHit } from "../../search/search.js";
 
 export type BottomScreenProps = {
 	screen: Exclude<Screen, { kind: "chat" }>;
@@ -30,6 +32,7 @@ export type BottomScreenProps = {
 	onTreeDone(result: TreeDone): void;
 	onFork(entry: SessionEntry, text: string): void;
 	onResume(session: SessionInfo): void;
+	onSearchOpen(hit: SearchHit): void;
 };
 
 /** Whichever non-chat screen is open; each one listens to keys only while it is mounted. */
@@ -46,6 +49,7 @@ export function BottomScreen(props: BottomScreenProps) {
 					rows={props.rows}
 					cols={props.cols}
 					initialFilter={props.options.treeFilter}
+					selectedId={screen.selectedId}
 					bus={props.bus}
 					maxRetries={props.options.maxRetries}
 					onDone={props.onTreeDone}
@@ -66,6 +70,13 @@ export function BottomScreen(props: BottomScreenProps) {
 			);
 		case "confirm":
 			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} />;
+		case "search":
+			return (
+				<SearchResults
+					result={screen.result} all={screen.all} rows={props.rows} onOpen={props.onSearchOpen} onCancel={close}
+					search={(all) => props.deps.searchSessions(screen.result.query, all)}
+				/>
+			);
 		case "help":
 			return <HelpView onClose={close} />;
 		default: {

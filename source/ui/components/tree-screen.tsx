@@ -23,6 +23,8 @@ export type TreeScreenProps = {
 	rows: number;
 	cols: number;
 	initialFilter: TreeFilter;
+	/** The entry selected on opening (a /search hit); the leaf when absent. */
+	selectedId?: string;
 	bus?: EventBus;
 	/** Provider retries for the summary call (ARBOR_MAX_RETRIES); the SDK default when absent. */
 	maxRetries?: number;
@@ -39,7 +41,7 @@ export function TreeScreen(props: TreeScreenProps) {
 	const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
 	const view = useSyncExternalStore(subscribe, () => store.snapshot());
 	const [tree, dispatchTree] = useReducer(treeReducer, undefined, () =>
-		initialTreeState({ selectedId: view.leafId, filter: props.initialFilter }),
+		initialTreeState({ selectedId: props.selectedId ?? view.leafId, filter: props.initialFilter }),
 	);
 	const [labelError, setLabelError] = useState<string | undefined>(undefined);
 	const model = useTreeRows(view, tree);

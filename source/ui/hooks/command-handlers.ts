@@ -6,6 +6,7 @@ import type { CommandHandlers } from "../commands.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../state/app-reducer.js";
 import type { Chat } from "./use-chat.js";
+import { runSearchCommand } from "./search-actions.js";
 
 export type CommandContext = {
 	store: SessionStoreApi;
@@ -67,6 +68,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 		compact: (args) => ctx.chat.compact(args),
 		model: (args) => switchModel(ctx, args),
 		session: () => dispatch(info(sessionFacts(ctx))),
+		search: (args) => runSearchCommand(ctx, args),
 		help: () => dispatch({ type: "help-opened" }),
 		quit: () => ctx.quit(),
 	};

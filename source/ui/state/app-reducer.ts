@@ -1,5 +1,6 @@
 import { stripControls } from "../../session/terminal-text.js";
 import type { SessionEntry } from "../../session/types.js";
+import type { SearchResult } from "../../search/search.js";
 import { applyOp, replay } from "./replay.js";
 import { entryOp, settleAll, type TranscriptItem } from "./transcript.js";
 
@@ -8,7 +9,9 @@ export type ConfirmRequest = { toolName: string; args: unknown; description: str
 
 export type Screen =
 	| { kind: "chat" }
-	| { kind: "tree" }
+	/** `selectedId`: the entry to select on opening (a /search hit); the leaf otherwise. */
+	| { kind: "tree"; selectedId?: string }
+	| { kind: "search"; result: SearchResult; all: boolean }
 	| { kind: "fork-picker" }
 	| { kind: "resume-picker" }
 	| { kind: "confirm"; request: ConfirmRequest }
@@ -47,7 +50,8 @@ export type AppAction =
 	| { type: "tool-finished"; toolCallId: string }
 	| { type: "turn-finished"; status?: Status }
 	| { type: "turn-failed"; message: string }
-	| { type: "tree-opened" }
+	| { type: "tree-opened"; selectedId?: string }
+	| { type: "search-opened"; result: SearchResult; all: boolean }
 	| { type: "tree-closed"; status?: string }
 	| { type: "picker-opened"; picker: "fork-picker" | "resume-picker" }
 	| { type: "help-opened" }
@@ -130,7 +134,9 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 		case "turn-failed":
 			return endTurn(state, { text: action.message, kind: "error" });
 		case "tree-opened":
-			return { ...state, screen: { kind: "tree" }, status: null };
+			return { ...state, screen: action.selectedId ? { kind: "tree", selectedId: action.selectedId } : { kind: "tree" }, status: null };
+		case "search-opened":
+			return { ...state, screen: { kind: "search", result: action.result, all: action.all }, status: null };
 		case "tree-closed":
 			return { ...state, screen: { kind: "chat" }, status: action.status ? { text: action.status, kind: "info" } : null };
 		case "picker-opened":
