@@ -10,7 +10,8 @@ describe("commands", () => {
 		expect(parseInput("/usr/bin is odd")).toEqual({ kind: "prompt", text: "/usr/bin is odd" });
 	});
 	it("completes by prefix", () => expect(completions("/n").map((c) => c.name)).toEqual(["name", "new"]));
-	it("lists all commands for a bare slash", () => expect(completions("/").length).toBe(11));
+	it("lists all commands for a bare slash", () => expect(completions("/").length).toBe(12));
+	it("/search takes the rest of the line as its query", () => expect(parseInput("/search  re:(a|b)  x")).toEqual({ kind: "command", name: "search", args: "re:(a|b)  x" }));
 	it("no completion once arguments start", () => expect(completions("/name x")).toEqual([]));
 	it("runCommand dispatches to the handler and reports unknown names", async () => {
 		const calls: string[] = [];

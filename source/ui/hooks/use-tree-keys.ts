@@ -7,6 +7,8 @@ export type TreeKeyIntent =
 	| { type: "up" | "down" | "page-up" | "page-down" | "home" | "end" }
 	| { type: "fold" | "unfold" }
 	| { type: "select" | "escape" | "close" | "label-edit" | "erase" | "ignore" }
+	/** Shift+C: mark for a comparison (or compare with the mark); Shift+M: merge into the current branch. */
+	| { type: "mark" | "merge" }
 	| { type: "filter"; filter: TreeFilter }
 	| { type: "type"; text: string };
 
@@ -45,6 +47,8 @@ export function treeKeyIntent(input: string, key: Key): TreeKeyIntent {
 	if (key.backspace || key.delete) return { type: "erase" };
 	if (key.meta || key.tab) return { type: "ignore" };
 	if (input === "L") return { type: "label-edit" };
+	if (input === "C") return { type: "mark" };
+	if (input === "M") return { type: "merge" };
 	const text = stripControls(input, { singleLine: true });
 	return text === "" ? { type: "ignore" } : { type: "type", text };
 }
