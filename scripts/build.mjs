@@ -2,11 +2,14 @@
 // in chunks that only the modes needing them import, so subcommands and --version start fast.
 import { build } from "esbuild";
 import { readFileSync, renameSync, rmSync } from "node:fs";
+import { bundlePage } from "./page-bundle.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
 // Build beside dist/ and swap it in, so a test running the old bundle never sees a half-written one.
 const dist = new URL("../dist", import.meta.url);
 const staging = new URL(`../.dist-${process.pid}`, import.meta.url);
+// The HTML export's page script (browser) is bundled first and compiled in as a constant.
+const exportPage = await bundlePage();
 await build({
 	entryPoints: ["source/cli.ts"],
 	outdir: staging.pathname,
@@ -20,7 +23,12 @@ await build({
 	minify: true,
 	chunkNames: "chunks/[name]-[hash]",
 	external: ["react-devtools-core"],
-	define: { ARBOR_VERSION: JSON.stringify(pkg.version), "process.env.DEV": '"false"', "process.env.NODE_ENV": '"production"' },
+	define: {
+		ARBOR_VERSION: JSON.stringify(pkg.version),
+		ARBOR_EXPORT_PAGE: JSON.stringify(exportPage),
+		"process.env.DEV": '"false"',
+		"process.env.NODE_ENV": '"production"',
+	},
 	banner: {
 		js: "import { createRequire as __arborCreateRequire } from 'node:module'; const require = __arborCreateRequire(import.meta.url);",
 	},

@@ -97,6 +97,14 @@ function labelCommand(program: Command): void {
 		);
 }
 
+function exportCommand(program: Command): void {
+	addSessionOptions(program.command("export").description("write the session as one self-contained HTML page"), "required")
+		.argument("<session>")
+		.argument("[out]", "output file (default: the session's name with .html, in this folder)")
+		.option("--json", "JSON output")
+		.action((s: string, file: string | undefined, o: Opts) => run(async () => (await sub()).exportCommand(s, file, o)));
+}
+
 function searchCommand(program: Command): void {
 	addSessionOptions(program.command("search").description("search every session of this directory (or all)"), "none")
 		.argument("<query...>", 'words (all must match), "a phrase", re:<regex>')
@@ -148,6 +156,7 @@ const SUBCOMMANDS: ((program: Command) => void)[] = [
 	navigateCommand,
 	forkCommand,
 	labelCommand,
+	exportCommand,
 	searchCommand,
 	compareCommand,
 	mergeCommand,

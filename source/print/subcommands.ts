@@ -1,5 +1,5 @@
 /**
- * The scriptable subcommands: sessions, tree, context, navigate, fork, label. Each returns an exit
+ * The scriptable subcommands: sessions, tree, context, navigate, fork, label, export. Each returns an exit
  * code or throws (SessionError / CliError → exit 2 with one line). Never imports Ink or React.
  */
 import { dirname } from "node:path";
@@ -101,4 +101,14 @@ export async function labelCommand(arg: string, entryId: string, text: string, o
 	} finally {
 		store.close();
 	}
+}
+
+export async function exportCommand(arg: string, outArg: string | undefined, opts: CommonOptions): Promise<number> {
+	const where = place(opts);
+	const file = sessionFile(arg, where);
+	const view = openForRead(file, where).snapshot();
+	// Lazy: the page script is a few hundred kB that no other subcommand needs.
+	const { exportToFile } = await import("../export/export-file.js");
+	const result = await exportToFile({ view, sessionFile: file, out: outArg, cwd: where.cwd });
+	return opts.json ? json({ ...result, sessionFile: file }) : out(result.file);
 }

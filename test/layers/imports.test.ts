@@ -46,6 +46,21 @@ describe("layer boundaries (docs/style.md)", () => {
 		}
 	});
 
+	it("export/ (the HTML export and its page) imports only session/ and itself: no React, Ink, AI SDK or upper layers", () => {
+		for (const file of all.filter((f) => layer(f) === "export")) {
+			for (const spec of staticImports(file)) {
+				expect(UI.test(spec) || AI.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
+				expect(/^(\.\.\/)+(llm|tools|navigation|print|ui|config)\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
+			}
+		}
+	});
+
+	it("session/ never imports export/", () => {
+		for (const file of all.filter((f) => layer(f) === "session")) {
+			for (const spec of staticImports(file)) expect(/\/export\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
+		}
+	});
+
 	it("only llm/ and tools/ import the AI SDK at run time", () => {
 		for (const file of all.filter((f) => !["llm", "tools"].includes(layer(f)))) {
 			for (const spec of staticImports(file)) {

@@ -7,6 +7,7 @@ import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../state/app-reducer.js";
 import type { Chat } from "./use-chat.js";
 import { runSearchCommand } from "./search-actions.js";
+import { exportAction } from "./export-action.js";
 
 export type CommandContext = {
 	store: SessionStoreApi;
@@ -69,6 +70,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 		model: (args) => switchModel(ctx, args),
 		session: () => dispatch(info(sessionFacts(ctx))),
 		search: (args) => runSearchCommand(ctx, args),
+		export: (args) => exportAction(ctx, args),
 		help: () => dispatch({ type: "help-opened" }),
 		quit: () => ctx.quit(),
 	};

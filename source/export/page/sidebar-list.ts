@@ -1,0 +1,134 @@
+/// <reference lib="dom" />
+/**
+ * The tree rows as a virtual list: only the rows in (and just around) the viewport exist in the
+ * DOM, so a 100k-row tree scrolls as fast as a short one. Rows are formatted by the same
+ * `formatTreeRowParts` as `/tree` and `arbor tree`, cut to the list's width in columns.
+ */
+import { formatTreeRowParts, isDimKind, type TreeRow } from "../../session/tree-rows.js";
+import { el } from "./dom.js";
+
+export const ROW_HEIGHT = 22;
+const OVERSCAN = 10;
+
+export type ListEvents = { pick(id: string): void; fold(id: string): void };
+
+/** Fold controls sit where the tree branches (a chain row folding its tail would only add noise). */
+function foldHere(row: TreeRow): boolean {
+	return row.foldable && (row.folded || row.isBranchPoint || /─ $/.test(row.gutter));
+}
+
+export class SidebarList {
+	private rows: readonly TreeRow[] = [];
+	private selectedIndex = -1;
+	private columns = 80;
+	private readonly spacer: HTMLElement;
+	private frame = 0;
+	/** What the DOM currently shows; a scroll inside the same window keeps the nodes (and clicks on them). */
+	private shown = "";
+	private version = 0;
+	private nodes = new Map<number, HTMLElement>();
+
+	constructor(
+		private readonly viewport: HTMLElement,
+		private readonly events: ListEvents,
+	) {
+		this.spacer = el("div", { class: "spacer", role: "presentation" });
+		viewport.append(this.spacer);
+		viewport.addEventListener("scroll", () => this.schedule());
+		viewport.addEventListener("click", (ev) => this.onClick(ev));
+		// Opening a collapsed sidebar or resizing the window changes the window of rows and the columns.
+		let wasHidden = true;
+		new ResizeObserver(() => {
+			const hidden = viewport.clientHeight === 0;
+			this.measure();
+			if (wasHidden && !hidden) this.scrollToIndex(this.selectedIndex);
+			wasHidden = hidden;
+		}).observe(viewport);
+	}
+
+	setRows(rows: readonly TreeRow[], selectedIndex: number): void {
+		this.rows = rows;
+		this.selectedIndex = selectedIndex;
+		this.version++;
+		this.spacer.style.height = `${rows.length * ROW_HEIGHT}px`;
+		this.viewport.dataset.rowCount = String(rows.length);
+		this.render();
+	}
+
+	/** Columns available for a row, measured from the monospace font (recomputed on resize). */
+	measure(): void {
+		const probe = this.viewport.querySelector("#char-probe");
+		const charWidth = probe ? probe.getBoundingClientRect().width / (probe.textContent?.length || 1) : 8;
+		if (this.viewport.clientWidth === 0) return;
+		const width = this.viewport.clientWidth - 30;
+		const columns = Math.max(20, Math.floor(width / Math.max(1, charWidth)));
+		if (columns !== this.columns) {
+			this.columns = columns;
+			this.version++;
+		}
+		this.render();
+	}
+
+	scrollToIndex(i: number): void {
+		if (i < 0) return;
+		const top = i * ROW_HEIGHT;
+		const h = this.viewport.clientHeight;
+		if (top < this.viewport.scrollTop || top + ROW_HEIGHT > this.viewport.scrollTop + h) {
+			this.viewport.scrollTop = Math.max(0, top - Math.floor(h / 2));
+		}
+		this.render();
+	}
+
+	private schedule(): void {
+		if (this.frame) return;
+		this.frame = requestAnimationFrame(() => {
+			this.frame = 0;
+			this.render();
+		});
+	}
+
+	render(): void {
+		const first = Math.max(0, Math.floor(this.viewport.scrollTop / ROW_HEIGHT) - OVERSCAN);
+		const count = Math.ceil(this.viewport.clientHeight / ROW_HEIGHT) + 2 * OVERSCAN;
+		const last = Math.min(this.rows.length, first + count);
+		const key = `${this.version}:${first}:${last}`;
+		if (key === this.shown) return;
+		const sameRows = this.shown.startsWith(`${this.version}:`);
+		this.shown = key;
+		// Rows still in the window keep their nodes: a click that scrolled its target into view lands on it.
+		const next = new Map<number, HTMLElement>();
+		for (let i = first; i < last; i++) next.set(i, (sameRows && this.nodes.get(i)) || this.rowElement(this.rows[i]!, i));
+		this.nodes = next;
+		this.spacer.replaceChildren(...next.values());
+	}
+
+	private rowElement(row: TreeRow, i: number): HTMLElement {
+		const selected = i === this.selectedIndex;
+		const p = formatTreeRowParts(row, { width: this.columns, selected });
+		const toggle = foldHere(row)
+			? el("button", { class: "fold", type: "button", "aria-label": row.folded ? "unfold" : "fold", "aria-expanded": String(!row.folded), "data-fold": row.id }, row.folded ? "▸" : "▾")
+			: el("span", { class: "fold" });
+		const div = el(
+			"div",
+			{ class: `row kind-${row.kind}${isDimKind(row.kind) ? " dim" : ""}`, role: "option", "data-entry-id": row.id, "aria-selected": String(selected), title: row.label !== undefined ? `[${row.label}] ${row.text}` : row.text },
+			toggle,
+			el("span", { class: "cursor" }, p.cursor),
+			el("span", { class: "gutter" }, p.gutter),
+			el("span", { class: "marker" }, p.marker),
+			el("span", { class: "label" }, p.label),
+			el("span", { class: "text" }, p.text),
+			el("span", { class: "suffix" }, p.suffix),
+		);
+		if (row.isLeaf) div.dataset.leaf = "";
+		div.style.top = `${i * ROW_HEIGHT}px`;
+		return div;
+	}
+
+	private onClick(ev: MouseEvent): void {
+		const target = ev.target as HTMLElement;
+		const fold = target.closest<HTMLElement>("[data-fold]");
+		if (fold?.dataset.fold) return this.events.fold(fold.dataset.fold);
+		const row = target.closest<HTMLElement>(".row");
+		if (row?.dataset.entryId) this.events.pick(row.dataset.entryId);
+	}
+}

@@ -1,0 +1,164 @@
+/**
+ * The exported page in a real browser (system Chromium via playwright-core): rows against
+ * `arbor tree`, paths against the store, back to leaf, hash links, the narrow layout, hostile
+ * text, and no network. Screenshots go to .artifacts/export/.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SessionStore } from "../../source/session/index.js";
+import { fixtureCopy, runCli } from "../helpers/cli.js";
+import { allRowIds, ARTIFACTS, HAVE_BROWSER, launch, NO_BROWSER_REASON, openExport, paneIds } from "./browser.js";
+
+const SHOWN = new Set(["message", "custom_message", "branch_summary", "compaction", "model_change", "thinking_level_change"]);
+type JsonNode = { id: string; children: JsonNode[] };
+const preorder = (nodes: JsonNode[]): string[] => nodes.flatMap((n) => [n.id, ...preorder(n.children)]);
+
+if (!HAVE_BROWSER) console.warn(`SKIPPED: ${NO_BROWSER_REASON}`);
+
+describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", () => {
+	let browser: Browser;
+	let html: string;
+	let session: string;
+	const pathIds = (id: string) => SessionStore.open(session).snapshot().getPath(id).filter((e) => SHOWN.has(e.type)).map((e) => e.id);
+	const treeIds = async (args: string[]) => preorder(JSON.parse((await runCli(["tree", session, "--json", ...args])).stdout).roots);
+
+	beforeAll(async () => {
+		const { dir, file } = fixtureCopy("pi-tree-session.jsonl");
+		session = file;
+		html = join(dir, "tree.html");
+		const run = await runCli(["export", file, html], { cwd: dir });
+		expect(run.code).toBe(0);
+		browser = await launch();
+	});
+	afterAll(async () => browser?.close());
+
+	it("shows the leaf's path, marks the leaf row, makes no request but the file itself (1280×800 screenshot)", async () => {
+		const { page, requests, errors } = await openExport(browser, html, { width: 1280, height: 800 });
+		const leaf = SessionStore.open(session).snapshot().leafId!;
+		expect(await paneIds(page)).toEqual(pathIds(leaf));
+		expect(await page.getAttribute(`#tree .row[data-entry-id="${leaf}"]`, "data-leaf")).toBe("");
+		expect(await page.getAttribute(`#tree .row[data-entry-id="${leaf}"]`, "aria-selected")).toBe("true");
+		await page.screenshot({ path: join(ARTIFACTS, "tree-1280x800.png") });
+		expect(requests).toEqual([`file://${html}`]);
+		expect(errors).toEqual([]);
+	});
+
+	it("has arbor tree's rows for every filter, and for a search", async () => {
+		const { page, requests } = await openExport(browser, html, { width: 1280, height: 800 });
+		for (const filter of ["default", "user", "no-tools", "labeled", "all"]) {
+			await page.click(`[data-filter="${filter}"]`);
+			const want = await treeIds(["--filter", filter]);
+			expect(Number(await page.getAttribute("#tree", "data-row-count")), filter).toBe(want.length);
+			expect(await allRowIds(page), filter).toEqual(want);
+		}
+		await page.click('[data-filter="default"]');
+		await page.fill("#search", "summary react");
+		const want = await treeIds(["--search", "summary react"]);
+		await page.waitForFunction((n) => document.getElementById("tree")?.dataset.rowCount === String(n), want.length);
+		expect(await allRowIds(page)).toEqual(want);
+		expect(requests.length).toBe(1);
+	});
+
+	it("clicking a row shows root → that entry, records it in the hash; Back to leaf returns", async () => {
+		const { page } = await openExport(browser, html, { width: 1280, height: 800 });
+		const view = SessionStore.open(session).snapshot();
+		const onActive = new Set(view.getPath(view.leafId).map((e) => e.id));
+		await page.click('[data-filter="all"]');
+		for (const type of ["branch_summary", "compaction", "message"]) {
+			const target = view.entries.find((e) => e.type === type && !onActive.has(e.id))!;
+			await page.evaluate((id) => {
+				const tree = document.getElementById("tree")!;
+				const ids = [...tree.querySelectorAll<HTMLElement>(".row")].map((r) => r.dataset.entryId);
+				if (!ids.includes(id)) tree.scrollTop = 0;
+			}, target.id);
+			await page.evaluate((id) => (location.hash = id), target.id); // bring it into the window
+			await page.click(`#tree .row[data-entry-id="${target.id}"]`);
+			await page.waitForFunction((id) => document.getElementById("conversation")?.dataset.selectedId === id, target.id);
+			expect(await paneIds(page), type).toEqual(pathIds(target.id));
+			expect(new URL(page.url()).hash).toBe(`#${target.id}`);
+			expect(await page.getAttribute(`#tree .row[data-entry-id="${target.id}"]`, "aria-selected")).toBe("true");
+		}
+		await page.click("#back-to-leaf");
+		await page.waitForFunction((id) => document.getElementById("conversation")?.dataset.selectedId === id, view.leafId);
+		expect(await paneIds(page)).toEqual(pathIds(view.leafId!));
+		expect(await page.getAttribute(`#tree .row[data-entry-id="${view.leafId}"]`, "aria-selected")).toBe("true");
+	});
+
+	it("a link with #<entryId> opens at that entry", async () => {
+		const view = SessionStore.open(session).snapshot();
+		const target = view.entries.find((e) => e.type === "branch_summary")!;
+		const { page } = await openExport(browser, html, { width: 1280, height: 800, hash: target.id });
+		expect(await page.getAttribute("#conversation", "data-selected-id")).toBe(target.id);
+		expect(await paneIds(page)).toEqual(pathIds(target.id));
+		expect(await page.getAttribute(`#tree .row[data-entry-id="${target.id}"]`, "aria-selected")).toBe("true");
+	});
+
+	it("an unknown or malformed hash opens at the leaf", async () => {
+		const leaf = SessionStore.open(session).snapshot().leafId;
+		for (const hash of ["nope", "%E0%A4%A"]) {
+			const { page, errors } = await openExport(browser, html, { width: 1280, height: 800, hash });
+			expect(await page.getAttribute("#conversation", "data-selected-id"), hash).toBe(leaf);
+			expect(errors).toEqual([]);
+			await page.close();
+		}
+	});
+
+	it("folding a branch point hides its descendants; unfolding brings them back", async () => {
+		const { page } = await openExport(browser, html, { width: 1280, height: 800 });
+		const before = Number(await page.getAttribute("#tree", "data-row-count"));
+		const toggle = page.locator("#tree button[data-fold]").first();
+		const id = await toggle.getAttribute("data-fold");
+		await toggle.click();
+		const folded = Number(await page.getAttribute("#tree", "data-row-count"));
+		expect(folded).toBeLessThan(before);
+		expect(await page.getAttribute(`#tree button[data-fold="${id}"]`, "aria-expanded")).toBe("false");
+		await page.click(`#tree button[data-fold="${id}"]`);
+		expect(Number(await page.getAttribute("#tree", "data-row-count"))).toBe(before);
+	});
+
+	it("at 600 px the sidebar starts collapsed behind a button; picking a row closes it (600×900 screenshots)", async () => {
+		const { page, requests } = await openExport(browser, html, { width: 600, height: 900 });
+		expect(await page.isVisible("#sidebar")).toBe(false);
+		expect(await page.getAttribute("#toggle-sidebar", "aria-expanded")).toBe("false");
+		await page.screenshot({ path: join(ARTIFACTS, "tree-600x900.png") });
+		await page.click("#toggle-sidebar");
+		expect(await page.isVisible("#sidebar")).toBe(true);
+		await page.screenshot({ path: join(ARTIFACTS, "tree-600x900-sidebar-open.png") });
+		const first = await page.getAttribute("#tree .row", "data-entry-id");
+		await page.click(`#tree .row[data-entry-id="${first}"]`);
+		await page.waitForFunction((id) => document.getElementById("conversation")?.dataset.selectedId === id, first);
+		expect(await page.isVisible("#sidebar")).toBe(false);
+		expect(await paneIds(page)).toEqual(pathIds(first!));
+		expect(requests.length).toBe(1);
+	});
+
+	it("follows a dark colour scheme and prints without the sidebar (dark screenshot kept)", async () => {
+		const { page, requests } = await openExport(browser, html, { width: 1280, height: 800 });
+		await page.emulateMedia({ colorScheme: "dark" });
+		const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+		expect(bg).toBe("rgb(13, 17, 23)");
+		await page.screenshot({ path: join(ARTIFACTS, "tree-1280x800-dark.png") });
+		await page.emulateMedia({ media: "print", colorScheme: "light" });
+		expect(await page.isVisible("#sidebar")).toBe(false);
+		expect(await page.isVisible("#conversation article")).toBe(true);
+		expect(requests.length).toBe(1);
+	});
+
+	it("↑/↓ on the focused list move the selection and the path", async () => {
+		const { page } = await openExport(browser, html, { width: 1280, height: 800 });
+		const leaf = SessionStore.open(session).snapshot().leafId!;
+		await page.focus("#tree");
+		await page.keyboard.press("ArrowUp");
+		const above = await page.getAttribute("#conversation", "data-selected-id");
+		expect(above).not.toBe(leaf);
+		expect(await paneIds(page)).toEqual(pathIds(above!));
+		await page.keyboard.press("ArrowDown");
+		await page.waitForFunction((id) => document.getElementById("conversation")?.dataset.selectedId === id, leaf);
+	});
+
+	it("the page holds no external reference the browser could fetch", () => {
+		expect(readFileSync(html, "utf8")).not.toMatch(/<(link|iframe|object|embed)\b/i);
+	});
+});

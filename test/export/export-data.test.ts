@@ -1,0 +1,53 @@
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { exportDataChunks } from "../../source/export/export-data.js";
+import { SessionStore } from "../../source/session/index.js";
+import { FIXTURES } from "../helpers/cli.js";
+
+function exported(file: string) {
+	const view = SessionStore.open(file).snapshot() as ReturnType<SessionStore["snapshot"]> & { file?: string };
+	const chunks = exportDataChunks(view, "name<x>.jsonl");
+	const text = Buffer.concat(chunks).toString("utf8");
+	return { view, chunks, text, data: JSON.parse(text) };
+}
+
+const copy = (name: string) => {
+	const file = join(mkdtempSync(join(tmpdir(), "arbor-export-data-")), name);
+	copyFileSync(join(FIXTURES, name), file);
+	return file;
+};
+
+describe("exportDataChunks", () => {
+	it("copies verbatim lines as raw bytes and gives exactly the store's entries", () => {
+		const { view, chunks, data, text } = exported(copy("pi-tree-session.jsonl"));
+		expect(data.entries).toEqual(view.entries);
+		expect(data).toMatchObject({ leafId: view.leafId, file: "name<x>.jsonl", header: view.header });
+		expect(text).not.toContain("<");
+		// Raw copies are views into the file's bytes (re-serialized JSON would be fresh buffers); the
+		// fixture's one line that names its id late (a custom_message) is re-serialized, as fork does.
+		const size = readFileSync(view.file!).length;
+		expect(chunks.filter((c) => c.buffer.byteLength >= size).length).toBe(view.entries.length - 1);
+	});
+
+	it("re-serializes entries a migration rewrote (v1 file read in memory)", () => {
+		const { view, data } = exported(copy("pi-v1-large-session.jsonl"));
+		expect(view.entries.length).toBeGreaterThan(0);
+		expect(data.entries).toEqual(view.entries);
+	});
+
+	it("skips damaged lines, keeps CRLF lines and a last line without a newline, escapes every <", () => {
+		const file = copy("pi-tree-session.jsonl");
+		const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+		const last = JSON.parse(lines.at(-1)!);
+		const extra = { type: "message", id: "zz000001", parentId: last.id, timestamp: "2026-11-23T00:00:00.000Z", message: { role: "user", content: "a </script> <!-- b", timestamp: 1 } };
+		const crlf = { ...extra, id: "zz000002", parentId: "zz000001", message: { ...extra.message, content: "crlf <b>" } };
+		writeFileSync(file, `${lines.slice(0, 5).join("\n")}\n{not json\n${lines.slice(5).join("\n")}\n${JSON.stringify(extra)}\r\n${JSON.stringify(crlf)}`);
+		const { view, data, text } = exported(file);
+		expect(view.warnings.length).toBeGreaterThan(0);
+		expect(data.entries).toEqual(view.entries);
+		expect(data.entries.at(-1).message.content).toBe("crlf <b>");
+		expect(text).not.toMatch(/<|\n/);
+	});
+});

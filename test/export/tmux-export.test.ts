@@ -1,0 +1,43 @@
+/** `/export` in the interactive UI (the built CLI in tmux). */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { SessionStore } from "../../source/session/store.js";
+import { cleanUp, copyTreeFixture, HAS_CLI, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import type { TmuxSession } from "../helpers/tmux.js";
+
+let tmux: TmuxSession | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+	await cleanUp({ tmux, dir });
+	[tmux, dir] = [undefined, undefined];
+});
+
+const embeddedIds = (html: string): string[] => {
+	const open = '<script id="arbor-data" type="application/json">';
+	const start = html.indexOf(open) + open.length;
+	return JSON.parse(html.slice(start, html.indexOf("</script>", start))).entries.map((e: { id: string }) => e.id);
+};
+
+describe.skipIf(!HAS_CLI)("/export in tmux", () => {
+	it("/export writes <session>.html in the folder, /export name.html that file; a bad path is an error status", async () => {
+		({ dir } = tempPlace("export"));
+		const file = copyTreeFixture(dir);
+		tmux = startArbor({ args: ["--session", file], cwd: dir, home: join(dir, "home") });
+		await tmux.waitForScreen((s) => s.includes("leaf "), "status line");
+		const ids = SessionStore.open(file).snapshot().entries.map((e) => e.id);
+
+		await submitLine(tmux, "/export");
+		await tmux.waitForScreen((s) => /Exported to \S*pi-tree-session\.html/.test(s), "default export");
+		expect(embeddedIds(readFileSync(join(dir, "pi-tree-session.html"), "utf8"))).toEqual(ids);
+
+		await submitLine(tmux, "/export page.html");
+		await tmux.waitForScreen((s) => /Exported to \S*page\.html/.test(s), "named export");
+		expect(embeddedIds(readFileSync(join(dir, "page.html"), "utf8"))).toEqual(ids);
+
+		await submitLine(tmux, "/export no/such/x.html");
+		await tmux.waitForScreen((s) => s.includes("Export failed: cannot write"), "failed export");
+		expect(existsSync(join(dir, "no"))).toBe(false);
+		await quit(tmux);
+	});
+});
