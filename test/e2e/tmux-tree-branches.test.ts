@@ -59,6 +59,28 @@ describe.skipIf(!HAS_CLI)("/tree compare and merge in tmux", () => {
 		expect(tree).not.toContain("Marked aA");
 	});
 
+	it("s in the comparison asks the summary model; Esc cancels a running one, then closes", async () => {
+		const reply = "## Branch A tried\nApples COMPARE-MARKER-7";
+		const { t } = await start((_body, i) => (i === 0 ? textReply("never", { hold: true }) : textReply(reply)));
+		await selectRow(t, "aB", "aA");
+		t.send("C");
+		await t.waitForScreen((s) => s.includes("Marked aA"), "marked");
+		await selectRow(t, "aA", "aB");
+		t.send("C");
+		await t.waitForScreen((s) => s.includes("Compare aA ↔ aB"), "comparison");
+		t.send("s");
+		await t.waitForScreen((s) => s.includes("Comparing with the summary model… (Esc to cancel)"), "spinner");
+		await waitFor(() => server!.requests.length === 1, { what: "the comparison request" });
+		expect(requestText(server!.requests[0]!.body)).toMatch(/APPLEWIN[\s\S]*BANANAWIN/);
+		t.send("Escape");
+		await t.waitForScreen((s) => s.includes("Comparison cancelled") && s.includes("Compare aA ↔ aB"), "cancelled, still comparing");
+		t.send("s");
+		const shown = await t.waitForScreen((s) => s.includes("COMPARE-MARKER-7"), "the model's comparison");
+		expect(shown).toMatch(/aB assistant: Bananas ripen fast[^\n]*\n\n## Branch A tried\nApples COMPARE-MARKER-7/);
+		t.send("Escape");
+		await t.waitForScreen((s) => s.includes("Session tree") && !s.includes("Compare aA"), "back in the tree");
+	});
+
 	it("the comparison stacks the branches in a narrow terminal", async () => {
 		const { t } = await start();
 		resizeTmux(t, 60, 30);

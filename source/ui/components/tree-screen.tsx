@@ -66,7 +66,8 @@ export function TreeScreen(props: TreeScreenProps) {
 		}
 	};
 	if (b.screen.kind === "comparison") {
-		return <ComparisonView view={view} a={b.screen.a} b={b.screen.b} rows={size.rows} cols={size.cols} onClose={branch.closeComparison} />;
+		return <ComparisonView view={view} a={b.screen.a} b={b.screen.b} rows={size.rows} cols={size.cols}
+			summaryModel={props.summaryModel} maxRetries={props.maxRetries} onClose={branch.closeComparison} />;
 	}
 	if (b.screen.kind === "merging") return <TreeSummarizing startedAt={b.screen.startedAt} active onCancel={branch.cancelMerge} />;
 	switch (f.screen) {
