@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, HAS_CLI, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { displayWidth } from "../../source/session/text-width.js";
+import { cleanUp, HAS_CLI, resizeTmux, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
@@ -25,8 +26,8 @@ describe.skipIf(!HAS_CLI)("/search in tmux", () => {
 		await submitLine(t, "/search approach");
 		const list = await t.waitForScreen((s) => s.includes('Search "approach"'), "hit list");
 		expect(list).toContain("2 of 2 hits in 2 sessions (this folder)");
-		expect(list).toMatch(/› .*uB {2}user ● {2}Try the banana approach/);
-		expect(list).toMatch(/\n {2}.*uA {2}user {2}Try the apple approach/);
+		expect(list).toContain("› Try the banana approach  — user ● · 0a1b2c3d\n  Try the apple approach  — user · 0a1b2c3d\n");
+		expect(list).toMatch(/\n2026-11-20 10:00 · 0a1b2c3d · uB · user · ● active path\n\S*2026-11-20_branched\.jsonl\n/);
 		t.send("Escape");
 		await t.waitForScreen((s) => !s.includes('Search "approach"') && /›\s*\n/.test(s), "back to chat");
 		await submitLine(t, "/search apple");
@@ -49,6 +50,22 @@ describe.skipIf(!HAS_CLI)("/search in tmux", () => {
 		const tree = await t.waitForScreen((s) => s.includes("Session tree") && s.includes("leaf z2"), "tree of the other session");
 		expect(tree).toMatch(/› .*A zebra crossing has stripes/);
 		expect(tree).toContain("Tell me about the zebra crossing");
+	});
+
+	it("80×24: a CJK query finds the hit; the row fits the width; Tab shows all folders", async () => {
+		const { t } = open();
+		resizeTmux(t, 80, 24);
+		await t.waitForScreen((s) => s.includes("leaf aB"), "status line");
+		await submitLine(t, "/search 縞模様");
+		const list = await t.waitForScreen((s) => s.includes('Search "縞模様"'), "hit list");
+		const row = list.split("\n").find((l) => l.startsWith("› ") && l.includes("縞模様"))!;
+		expect(row).toBe("› A zebra crossing has stripes 縞模様 🦓 and more words after the wide ones  — …");
+		expect(list).toMatch(/\n2026-11-20 10:00 · 9f8e7d6c · z2 · assistant · ● active path\n.*2026-11-20_other\.jsonl\n/);
+		expect(displayWidth(row)).toBeLessThanOrEqual(80);
+		t.send("Tab");
+		await t.waitForScreen((s) => s.includes("(all folders)"), "all folders");
+		t.send("Enter");
+		await t.waitForScreen((s) => s.includes("Session tree") && s.includes("leaf z2"), "tree of the hit");
 	});
 
 	it("no hit: a status message; a bad query: a status error and the text stays in the editor", async () => {

@@ -37,7 +37,7 @@ export function writeBranchSessions(cwd: string, home: string): { dir: string; b
 	]);
 	const other = write(dir, "2026-11-20_other.jsonl", "9f8e7d6c-0000-4000-8000-000000000002", cwd, [
 		msg("z1", null, "user", "Tell me about the zebra crossing"),
-		msg("z2", "z1", "assistant", "A zebra crossing has stripes"),
+		msg("z2", "z1", "assistant", "A zebra crossing has stripes 縞模様 🦓 and more words after the wide ones"),
 	]);
 	return { dir, branched, other };
 }

@@ -2,6 +2,7 @@ import { Box, Text, useInput } from "ink";
 import React, { useState } from "react";
 import type { SearchHit, SearchResult } from "../../search/search.js";
 import { PickList } from "./pick-list.js";
+import { terminalText } from "../../session/terminal-text.js";
 
 type Props = {
 	result: SearchResult;
@@ -15,12 +16,18 @@ type Props = {
 
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 
-/** One hit on one line: the fields `arbor search` prints, snippet last. */
+/** One hit on one line: the snippet with the match first (it must survive a narrow terminal), then where. */
 export function hitLabel(hit: SearchHit): string {
+	const session = hit.sessionName ? oneLine(hit.sessionName) : hit.sessionId.slice(0, 8);
+	return `${oneLine(hit.snippet)}  — ${hit.field}${hit.onActivePath ? " ●" : ""} · ${session}`;
+}
+
+/** The selected hit's fields, as `arbor search` prints them (its file goes on a line of its own). */
+export function hitDetails(hit: SearchHit): string {
 	const session = hit.sessionName ? `${oneLine(hit.sessionName)} (${hit.sessionId.slice(0, 8)})` : hit.sessionId.slice(0, 8);
-	const when = hit.timestamp ? `${hit.timestamp.slice(0, 16).replace("T", " ")}  ` : "";
-	const active = hit.onActivePath ? " ●" : "";
-	return `${when}${session}  ${hit.entryId}  ${hit.field}${active}  ${oneLine(hit.snippet)}`;
+	const when = hit.timestamp ? `${hit.timestamp.slice(0, 16).replace("T", " ")} · ` : "";
+	const active = hit.onActivePath ? " · ● active path" : "";
+	return `${when}${session} · ${hit.entryId} · ${hit.field}${active}`;
 }
 
 /** `/search` hits, best first: ↑↓ move, Enter opens the hit in /tree, Tab this folder ↔ all, Esc back. */
@@ -46,7 +53,9 @@ export function SearchResults(props: Props) {
 		<Box flexDirection="column" marginTop={1}>
 			<Text bold wrap="truncate-end">{`Search ${JSON.stringify(r.query)} — ${count}`}</Text>
 			<Text dimColor wrap="truncate-end">↑↓ move · Enter open in /tree · Tab this folder ↔ all folders · Esc back · ● on the active path</Text>
-			{hits.length === 0 ? <Text dimColor>No matches</Text> : <PickList rows={hits.map(hitLabel)} selected={selected} size={Math.max(5, props.rows - 8)} />}
+			{hits.length === 0 ? <Text dimColor>No matches</Text> : <PickList rows={hits.map(hitLabel)} selected={selected} size={Math.max(5, props.rows - 10)} />}
+			{hits[selected] ? <Text dimColor wrap="truncate-end">{terminalText(hitDetails(hits[selected]))}</Text> : null}
+			{hits[selected] ? <Text dimColor wrap="truncate-start">{terminalText(hits[selected].sessionFile)}</Text> : null}
 		</Box>
 	);
 }
