@@ -6,6 +6,7 @@ import { render } from "ink-testing-library";
 import React from "react";
 import { SessionStore } from "../source/session/store.js";
 import { TreeScreen } from "../source/ui/components/tree-screen.js";
+import { KeyInputProvider } from "../source/ui/input/use-keys.js";
 
 type App = ReturnType<typeof render>;
 
@@ -25,7 +26,12 @@ async function nextFrame(app: App, before: number, start: number): Promise<numbe
 }
 
 function tree(store: SessionStore): React.ReactElement {
-	return <TreeScreen store={store} summaryModel={undefined} askSummary={false} rows={40} cols={120} initialFilter="default" onDone={() => {}} />;
+	// Under the input layer, as in the App.
+	return (
+		<KeyInputProvider>
+			<TreeScreen store={store} summaryModel={undefined} askSummary={false} rows={40} cols={120} initialFilter="default" onDone={() => {}} />
+		</KeyInputProvider>
+	);
 }
 
 /** Renders the tree and resolves with the time to its first non-empty frame. */

@@ -64,3 +64,10 @@ export function padToWidth(text: string, columns: number): string {
 	const cut = cutToWidth(text, columns);
 	return cut + " ".repeat(Math.max(0, columns - displayWidth(cut)));
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `text` with every lone surrogate (half of an emoji) replaced by U+FFFD, so it is valid UTF-8. */
+export function wellFormed(text: string): string {
+	return text.replace(LONE_SURROGATE, "\uFFFD");
+}

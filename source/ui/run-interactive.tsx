@@ -1,5 +1,5 @@
 import { render } from "ink";
-import React from "react";
+import React, { useLayoutEffect, type ReactNode } from "react";
 import { buildSystemPrompt } from "../llm/prompts.js";
 import { estimateContextTokens } from "../llm/tokens.js";
 import { EventBus } from "../navigation/events.js";
@@ -12,6 +12,7 @@ import type { UiDeps } from "./deps.js";
 import { colourlessStdout } from "./colourless-stdout.js";
 import { CLEAR_TERMINAL } from "./hooks/use-navigation.js";
 import type { InteractiveOptions } from "./options.js";
+import { enableTerminalModes, kittyExpected, kittyKeyboardOption } from "./terminal-modes.js";
 
 export type { InteractiveOptions } from "./options.js";
 
@@ -49,6 +50,15 @@ export type InteractiveIo = {
 };
 
 /**
+ * Runs `restore` when Ink unmounts the app, which Ink does synchronously on SIGINT/SIGTERM/SIGHUP
+ * (through signal-exit) before the process dies: the only moment a signal leaves to reset the terminal.
+ */
+function RestoreOnUnmount({ restore, children }: { restore: () => void; children: ReactNode }) {
+	useLayoutEffect(() => restore, [restore]);
+	return <>{children}</>;
+}
+
+/**
  * Runs the chat UI until the user quits. Resolves with the exit code; the current store (which
  * /new, /resume or /fork may have replaced) is always synced and unlocked. The app exits only
  * after a running reply has settled, so closing here never races a write.
@@ -57,16 +67,21 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 	let current: SessionStoreApi = opts.store;
 	const stdout = io.stdout ?? process.stdout;
 	const bus = io.bus ?? new EventBus();
+	const kitty = kittyKeyboardOption(process.env);
+	const modes = enableTerminalModes(stdout, { kitty: stdout.isTTY === true && kittyExpected(process.env) });
 	const instance = render(
-		<App
-			options={opts}
-			deps={{ ...realDeps(opts), ...io.deps }}
-			bus={bus}
-			onStoreChange={(store) => (current = store)}
-			clearScreen={() => stdout.write(CLEAR_TERMINAL)}
-		/>,
+		<RestoreOnUnmount restore={modes.restore}>
+			<App
+				options={opts}
+				deps={{ ...realDeps(opts), ...io.deps }}
+				bus={bus}
+				onStoreChange={(store) => (current = store)}
+				clearScreen={() => stdout.write(CLEAR_TERMINAL)}
+			/>
+		</RestoreOnUnmount>,
 		{
 			exitOnCtrlC: false,
+			kittyKeyboard: kitty,
 			stdout: colourDisabled(process.env) ? colourlessStdout(stdout) : stdout,
 			...(io.stdin ? { stdin: io.stdin } : {}),
 			...(io.stderr ? { stderr: io.stderr } : {}),
@@ -78,6 +93,7 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 		await instance.waitUntilExit();
 		return 0;
 	} finally {
+		modes.restore();
 		current.close();
 	}
 }

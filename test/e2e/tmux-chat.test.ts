@@ -30,7 +30,7 @@ describe.skipIf(!existsSync(CLI))("interactive chat in tmux", () => {
 		tmux = start(args, cwd, home);
 		await tmux.waitForScreen((s) => s.includes("compat:test"), "status line");
 		tmux.type("Say hello");
-		// Text and Enter in one write would arrive as one chunk, which the editor treats as a paste.
+		// (Text and Enter in one write also send: see tmux-input.test.ts.)
 		await tmux.waitForScreen((s) => s.includes("› Say hello"), "typed prompt");
 		tmux.send("Enter");
 		const replied = await tmux.waitForScreen((s) => s.includes("Hello from the fake model!") && !s.includes("Working"), "streamed reply");

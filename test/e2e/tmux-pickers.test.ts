@@ -77,7 +77,7 @@ describe.skipIf(!HAS_CLI)("pickers and tool confirmation in tmux", () => {
 		expect(sessionFiles(home).length).toBe(2);
 		tmux = startArbor({ args: [...model(server.url), "-r"], cwd: dir, home });
 		const picker = await tmux.waitForScreen((s) => s.includes("Resume a session"), "resume picker");
-		expect(picker).toContain("Resume a session — this folder (Tab toggles, type to search, Enter opens, Esc cancels)\nSearch:\n");
+		expect(picker).toContain("Resume a session — this folder\nTab all folders · type to search · Enter open · Ctrl+R rename · Ctrl+D to trash · Esc cancel\nSearch: ▏\n");
 		expect(picker).toMatch(/› +0m {2}beta question {2}\(2\)\n {3,}0m {2}alpha question {2}\(2\)\n/);
 		tmux.send("Down");
 		await tmux.waitForScreen((s) => /› +0m {2}alpha question/.test(s), "alpha selected");

@@ -67,16 +67,16 @@ describe("resume picker", () => {
 		});
 		unmount = t.unmount;
 		await t.until(() => t.frame().includes("this folder"), "picker");
-		const title = (scope: string) => `Resume a session — ${scope} (Tab toggles, type to search, Enter opens, Esc cancels)`;
-		expect(t.frame()).toBe(`\n${title("this folder")}\nSearch:\n›    5m  beta bananas  (2)\n     2h  alpha apples  (2)\ntest:m · 0 tokens · empty`);
+		const title = (scope: string) => `Resume a session — ${scope}\nTab all folders · type to search · Enter open · Ctrl+R rename · Ctrl+D to trash · Esc cancel`;
+		expect(t.frame()).toBe(`\n${title("this folder")}\nSearch: ▏\n›    5m  beta bananas  (2)\n     2h  alpha apples  (2)\ntest:m · 0 tokens · empty`);
 		await t.press("\t");
 		await t.until(() => t.frame().includes("all folders"), "all folders");
 		expect(t.frame()).toBe(
-			`\n${title("all folders")}\nSearch:\n›    5m  ${here}  beta bananas  (2)\n     2h  ${here}  alpha apples  (2)\n     3d  ${there}  gamma grapes  (2)\ntest:m · 0 tokens · empty`,
+			`\n${title("all folders")}\nSearch: ▏\n›    5m  ${here}  beta bananas  (2)\n     2h  ${here}  alpha apples  (2)\n     3d  ${there}  gamma grapes  (2)\ntest:m · 0 tokens · empty`,
 		);
 		await t.press("grap");
 		await t.until(() => t.frame().includes("Search: grap"), "search");
-		expect(t.frame()).toBe(`\n${title("all folders")}\nSearch: grap\n›    3d  ${there}  gamma grapes  (2)\ntest:m · 0 tokens · empty`);
+		expect(t.frame()).toBe(`\n${title("all folders")}\nSearch: grap▏\n›    3d  ${there}  gamma grapes  (2)\ntest:m · 0 tokens · empty`);
 		await t.press("\r");
 		await t.until(() => t.frame().includes("Resumed"), "resumed");
 		expect(t.current.store.file).toBe(gamma);

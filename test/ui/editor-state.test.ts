@@ -29,6 +29,21 @@ describe("editorReducer", () => {
 		const s = run(typed("abc\nde"), { type: "up-pressed" });
 		expect([s.cursor, run(s, { type: "down-pressed" }).cursor]).toEqual([2, 6]);
 	});
+	it("backspace and delete remove a whole grapheme: never half an emoji", () => {
+		expect(run(typed("a😀"), { type: "backspaced" })).toMatchObject({ text: "a", cursor: 1 });
+		expect(run(typed("a👍🏽b"), { type: "cursor-moved", to: "left" }, { type: "backspaced" })).toMatchObject({ text: "ab", cursor: 1 });
+		expect(run(typed("🇩🇪x"), { type: "cursor-moved", to: "home" }, { type: "deleted" })).toMatchObject({ text: "x", cursor: 0 });
+	});
+	it("left/right step over a whole grapheme", () => {
+		expect(run(typed("x😀"), { type: "cursor-moved", to: "left" })).toMatchObject({ cursor: 1 });
+		expect(run(typed("😀x"), { type: "cursor-moved", to: "home" }, { type: "cursor-moved", to: "right" })).toMatchObject({ cursor: 2 });
+	});
+	it("up/down keep the display column across wide characters", () => {
+		// "漢字" is 4 columns wide: below column 4 of "abcdef" is the end of "漢字".
+		const s = run(typed("漢字x\nabcdef"), { type: "cursor-moved", to: "home" }, { type: "cursor-moved", to: "right" }, { type: "cursor-moved", to: "right" }, { type: "cursor-moved", to: "right" }, { type: "cursor-moved", to: "right" }, { type: "up-pressed" });
+		expect(s.cursor).toBe(2);
+	});
+	it("a lone surrogate is never inserted", () => expect(typed("a\ud83d").text).toBe("a\ufffd"));
 	it("cleared empties the editor", () => expect(run(typed("x"), { type: "cleared" })).toEqual(emptyEditor()));
 	it("line-killed removes to the line start", () => expect(run(typed("ab\ncd"), { type: "line-killed" })).toMatchObject({ text: "ab\n", cursor: 3 }));
 	it("text-replaced sets text with the cursor at the end", () => expect(run(typed("x"), { type: "text-replaced", text: "new" })).toMatchObject({ text: "new", cursor: 3 }));

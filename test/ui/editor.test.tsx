@@ -3,6 +3,8 @@ import React, { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { failOnActWarnings } from "./act-warnings.js";
 import { Editor, type EditorProps } from "../../source/ui/components/editor.js";
+import { NO_EDITOR } from "../../source/ui/external-editor.js";
+import { KeyInputProvider } from "../../source/ui/input/use-keys.js";
 import { waitFor } from "../helpers/wait-for.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -30,7 +32,7 @@ function setup(over: Partial<EditorProps> = {}) {
 	};
 	let app!: ReturnType<typeof render>;
 	act(() => {
-		app = render(<Editor {...props} />);
+		app = render(<KeyInputProvider><Editor {...props} /></KeyInputProvider>);
 	});
 	const press = async (data: string) => {
 		await act(async () => {
@@ -67,12 +69,52 @@ describe("Editor", () => {
 		expect(e.calls).toEqual([]);
 	});
 
-	it("a pasted chunk with line breaks is inserted, not sent", async () => {
+	it("a bracketed paste is inserted literally and never sent, even when its markers are split", async () => {
 		const e = setup();
 		cleanup = () => act(() => e.app.unmount());
-		await e.press("line one\rline two\r\nthree");
-		await waitFor(() => e.frame() === "\n› line one\n  line two\n  three");
+		await e.press("\u001b[200~line one\rline two\r\nthree\r");
+		await e.press("\u001b[20");
+		await e.press("1~");
+		await waitFor(() => e.frame() === "\n› line one\n  line two\n  three\n");
 		expect(e.calls).toEqual([]);
+	});
+
+	it("text and Enter in one read send the text, without a newline", async () => {
+		const e = setup();
+		cleanup = () => act(() => e.app.unmount());
+		await e.press("fast typed line\r");
+		await waitFor(() => e.calls.length === 1);
+		expect(e.calls).toEqual(["submit:fast typed line"]);
+		await e.press("/new\r");
+		await waitFor(() => e.calls.length === 2);
+		expect(e.calls[1]).toBe("submit:/new");
+	});
+
+	it("several Backspaces in one read each delete a whole grapheme", async () => {
+		const e = setup();
+		cleanup = () => act(() => e.app.unmount());
+		await e.press("ab😀漢👍🏽");
+		await e.press("\x7f\x7f\x7f");
+		await waitFor(() => e.frame() === "\n› ab");
+		await e.press("\r");
+		await waitFor(() => e.calls.length === 1);
+		expect(e.calls).toEqual(["submit:ab"]);
+	});
+
+	it("Shift+Enter in modifyOtherKeys and kitty form inserts a newline; unknown sequences are dropped", async () => {
+		const e = setup();
+		cleanup = () => act(() => e.app.unmount());
+		await e.press("a\u001b[27;2;13~b\u001b[13;2uc\u001b[99;9Xd\u001b[24~");
+		await waitFor(() => e.frame() === "\n› a\n  b\n  cd");
+		expect(e.calls).toEqual([]);
+	});
+
+	it("Ctrl+G without $VISUAL/$EDITOR says how to set one", async () => {
+		const e = setup({ env: {} });
+		cleanup = () => act(() => e.app.unmount());
+		await e.press("\u0007");
+		await waitFor(() => e.calls.length === 1);
+		expect(e.calls).toEqual([`hint:${NO_EDITOR}`]);
 	});
 
 	it("↑ on an empty editor recalls earlier prompts, ↓ returns", async () => {
@@ -189,7 +231,7 @@ describe("Editor", () => {
 	it("a text request replaces the editor text", async () => {
 		const e = setup();
 		cleanup = () => act(() => e.app.unmount());
-		act(() => e.app.rerender(<Editor {...e.props} request={{ text: "from tree", seq: 1 }} />));
+		act(() => e.app.rerender(<KeyInputProvider><Editor {...e.props} request={{ text: "from tree", seq: 1 }} /></KeyInputProvider>));
 		await waitFor(() => e.frame() === "\n› from tree");
 	});
 });

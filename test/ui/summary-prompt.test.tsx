@@ -103,6 +103,26 @@ describe("summary prompt", () => {
 		expect(t.store.snapshot().entries.length).toBe(t.entriesBefore);
 	});
 
+	it("Down Enter in one read carries out the option Down reached (Summarize), not No summary", async () => {
+		const t = setup();
+		await t.chooseB();
+		await t.until("› No summary");
+		await t.press(KEYS.down + KEYS.enter);
+		await t.until("No model configured for summaries");
+		expect(t.frame()).toContain("› Summarize\n");
+		expect(t.done).toEqual([]);
+		expect(t.store.snapshot().leafId).toBe("uA2");
+	});
+
+	it("Down Enter in one read on the tree chooses the row the arrow reached", async () => {
+		const t = setup();
+		await t.press(KEYS.down + KEYS.enter);
+		await t.until("Summarize the branch");
+		await t.press(KEYS.enter);
+		await t.settle(() => t.done.length === 1);
+		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
+	});
+
 	it("never asks when summaries are switched off", async () => {
 		const t = setup({ askSummary: false });
 		await t.chooseB();

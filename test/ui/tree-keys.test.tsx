@@ -1,48 +1,33 @@
-import type { Key } from "ink";
 import { afterEach, describe, expect, it } from "vitest";
 import { TreeScreen, type TreeDone } from "../../source/ui/components/tree-screen.js";
-import { labelKeyIntent, treeKeyIntent } from "../../source/ui/hooks/use-tree-keys.js";
-import { editInstructions } from "../../source/ui/components/custom-instructions.js";
+import { treeKeyIntent } from "../../source/ui/hooks/use-tree-keys.js";
+import { createKeyParser } from "../../source/ui/input/parse-keys.js";
 import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const NO_KEY: Key = {
-	upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-	return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-	super: false, hyper: false, capsLock: false, numLock: false,
-};
-const k = (over: Partial<Key>): Key => ({ ...NO_KEY, ...over });
+const intents = (read: string) => createKeyParser().push(read).map(treeKeyIntent);
 
 describe("treeKeyIntent", () => {
 	it("maps keys as tree-view.md lists them", () => {
-		expect(treeKeyIntent("", k({ upArrow: true }))).toEqual({ type: "up" });
-		expect(treeKeyIntent("", k({ leftArrow: true }))).toEqual({ type: "page-up" });
-		expect(treeKeyIntent("", k({ rightArrow: true, ctrl: true }))).toEqual({ type: "unfold" });
-		expect(treeKeyIntent("", k({ leftArrow: true, meta: true }))).toEqual({ type: "fold" });
-		expect(treeKeyIntent("b", k({ meta: true }))).toEqual({ type: "fold" });
-		expect(treeKeyIntent("", k({ pageDown: true }))).toEqual({ type: "page-down" });
-		expect(treeKeyIntent("", k({ end: true }))).toEqual({ type: "end" });
-		expect(treeKeyIntent("", k({ escape: true, meta: true }))).toEqual({ type: "escape" });
-		expect(treeKeyIntent("c", k({ ctrl: true }))).toEqual({ type: "close" });
-		expect(treeKeyIntent("t", k({ ctrl: true }))).toEqual({ type: "filter", filter: "no-tools" });
-		expect(treeKeyIntent("x", k({ ctrl: true }))).toEqual({ type: "ignore" });
-		expect(treeKeyIntent("L", k({ shift: true }))).toEqual({ type: "label-edit" });
-		expect(treeKeyIntent("", k({ delete: true }))).toEqual({ type: "erase" });
-		expect(treeKeyIntent("ab c", k({}))).toEqual({ type: "type", text: "ab c" });
+		expect(intents(KEYS.up)).toEqual([{ type: "up" }]);
+		expect(intents(KEYS.left)).toEqual([{ type: "page-up" }]);
+		expect(intents(KEYS.ctrlRight)).toEqual([{ type: "unfold" }]);
+		expect(intents("\x1b[1;3D")).toEqual([{ type: "fold" }]);
+		expect(intents("\x1bb")).toEqual([{ type: "fold" }]);
+		expect(intents(KEYS.pageDown)).toEqual([{ type: "page-down" }]);
+		expect(intents(KEYS.end)).toEqual([{ type: "end" }]);
+		expect(intents("\x1b")).toEqual([{ type: "escape" }]);
+		expect(intents("\x03")).toEqual([{ type: "close" }]);
+		expect(intents("\x14")).toEqual([{ type: "filter", filter: "no-tools" }]);
+		expect(intents("\x18")).toEqual([{ type: "ignore" }]);
+		expect(intents("L")).toEqual([{ type: "label-edit" }]);
+		expect(intents("\x7f")).toEqual([{ type: "erase" }]);
+		expect(intents("ab c")).toEqual([{ type: "type", text: "ab c" }]);
 	});
-	it("label editor keys", () => {
-		expect(labelKeyIntent("", k({ return: true }))).toEqual({ type: "save" });
-		expect(labelKeyIntent("", k({ escape: true }))).toEqual({ type: "cancel" });
-		expect(labelKeyIntent("u", k({ ctrl: true }))).toEqual({ type: "ignore" });
-		expect(labelKeyIntent("L", k({ shift: true }))).toEqual({ type: "type", text: "L" });
-	});
-	it("instruction editor edits", () => {
-		expect(editInstructions("a", "\n", k({}))).toBe("a\n");
-		expect(editInstructions("a", "", k({ return: true, shift: true }))).toBe("a\n");
-		expect(editInstructions("ab", "", k({ backspace: true }))).toBe("a");
-		expect(editInstructions("a", "o", k({ ctrl: true }))).toBeUndefined();
-		expect(editInstructions("a", "b\r\nc", k({}))).toBe("ab\nc");
+	it("keys of one read stay separate and in order", () => {
+		expect(intents("\x1b[B\x1b[B\r")).toEqual([{ type: "down" }, { type: "down" }, { type: "select" }]);
+		expect(intents("ab\x7f\x7f")).toEqual([{ type: "type", text: "ab" }, { type: "erase" }, { type: "erase" }]);
 	});
 });
 
@@ -87,6 +72,24 @@ describe("TreeScreen label editing", () => {
 		await t.press(KEYS.enter);
 		await t.until("› ├─ • user: Let's try approach A");
 		expect(t.store.snapshot().getLabel("uA")).toBeUndefined();
+	});
+});
+
+describe("TreeScreen keys in one read", () => {
+	it("Up Up Enter in one read chooses the row two up; Backspaces in one read each erase in the label editor", async () => {
+		const t = setup();
+		await t.press("L");
+		await t.until("Label: ▏");
+		await t.press("abc😀");
+		await t.until("Label: abc😀▏");
+		await t.press(KEYS.backspace + KEYS.backspace + KEYS.left);
+		await t.until("Label: a▏b (Enter");
+		await t.press("X" + KEYS.esc);
+		await t.until("Type to search");
+		await t.press(KEYS.up + KEYS.up + KEYS.up + KEYS.up + KEYS.enter);
+		await t.until("Summarize the branch");
+		await t.press(KEYS.esc);
+		await t.until("› ├─ • [checkpoint-1] user: Let's try approach A");
 	});
 });
 

@@ -2,7 +2,8 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { render } from "ink-testing-library";
-import { act, type ReactElement } from "react";
+import { act, createElement, type ReactElement } from "react";
+import { KeyInputProvider } from "../../source/ui/input/use-keys.js";
 import { SessionStore } from "../../source/session/store.js";
 import type { SessionEntry } from "../../source/session/types.js";
 import { e } from "../session/tree-rows-fake-view.js";
@@ -48,7 +49,8 @@ export function storeWith(entries: SessionEntry[], leafId: string): { store: Ses
 export function mount(element: ReactElement) {
 	let app!: ReturnType<typeof render>;
 	act(() => {
-		app = render(element);
+		// Components listen through the input layer, as they do under the App.
+		app = render(createElement(KeyInputProvider, null, element));
 	});
 	const frame = () => app.lastFrame() ?? "";
 	return {

@@ -21,6 +21,7 @@ import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "../hooks/use-session-switch.js";
 import { openSearchHit } from "../hooks/search-actions.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
+import { KeyInputProvider } from "../input/use-keys.js";
 
 export type AppProps = {
 	options: InteractiveOptions;
@@ -81,6 +82,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 
 	const chatting = state.screen.kind === "chat";
 	return (
+		<KeyInputProvider>
 		<Box flexDirection="column">
 			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
 				{(item) => <MessageView key={item.key} item={item} width={cols} />}
@@ -112,5 +114,6 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 				contextWindow={model?.contextWindow} leafId={view.leafId} warnings={state.warnings} status={state.status}
 			/>
 		</Box>
+		</KeyInputProvider>
 	);
 }

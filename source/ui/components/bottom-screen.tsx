@@ -12,6 +12,7 @@ import type { SessionInfo } from "../../session/index.js";
 import { ConfirmPrompt } from "./confirm-prompt.js";
 import { ForkPicker } from "./fork-picker.js";
 import { HelpView } from "./help-view.js";
+import { sessionActions } from "../hooks/session-actions.js";
 import { SessionPicker } from "./session-picker.js";
 import { TreeScreen } from "./tree-screen.js";
 import { SearchResults } from "./search-results.js";
@@ -64,6 +65,7 @@ export function BottomScreen(props: BottomScreenProps) {
 					listAll={props.deps.listAllSessions}
 					currentFile={props.store.file}
 					rows={props.rows}
+					actions={sessionActions({ store: props.store, open: props.deps.openSession, home: props.options.home })}
 					onOpen={props.onResume}
 					onCancel={close}
 				/>

@@ -1,11 +1,13 @@
 import { Spinner } from "@inkjs/ui";
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import React, { useMemo, useState } from "react";
 import type { ResolvedModel } from "../../llm/resolve-model.js";
 import { planComparison, type BranchComparison } from "../../navigation/compare.js";
 import { formatComparison } from "../../navigation/compare-format.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { terminalText } from "../../session/terminal-text.js";
+import { isCtrl, isKey } from "../input/key-event.js";
+import { useKeys } from "../input/use-keys.js";
 import { useComparisonSummary, type ComparisonSummary } from "../hooks/use-comparison-summary.js";
 
 type Props = {
@@ -18,6 +20,9 @@ type Props = {
 	maxRetries?: number;
 	onClose(): void;
 };
+
+/** Scroll keys: direction (PgUp/PgDn move a page). */
+const SCROLL: Record<string, number> = { up: -1, down: 1, pageup: -1, pagedown: 1 };
 
 /** Lines of the comparison shown at once: the tree's half of the terminal, at least 5. */
 const pageOf = (rows: number) => Math.max(5, Math.floor(rows / 2));
@@ -61,10 +66,10 @@ export function ComparisonView(props: Props) {
 	const [top, setTop] = useState(0);
 	const page = pageOf(rows);
 	const last = Math.max(0, lines.length - page);
-	useInput((input, key) => {
-		if (key.escape || (key.ctrl && input === "c")) return summary.kind === "running" ? cancel() : props.onClose();
-		if (input === "s" && !key.ctrl && !key.meta && summary.kind !== "running" && comparison) return start(comparison.a, comparison.b);
-		const delta = key.upArrow ? -1 : key.downArrow ? 1 : key.pageUp ? -page : key.pageDown ? page : 0;
+	useKeys((event) => {
+		if (isKey(event, "escape") || isCtrl(event, "c")) return summary.kind === "running" ? cancel() : props.onClose();
+		if (event.kind === "text" && event.text === "s" && summary.kind !== "running" && comparison) return start(comparison.a, comparison.b);
+		const delta = event.kind === "key" && !event.ctrl && !event.alt ? (SCROLL[event.name] ?? 0) * (event.name.startsWith("page") ? page : 1) : 0;
 		if (delta !== 0) setTop(Math.max(0, Math.min(last, top + delta)));
 	});
 	return (

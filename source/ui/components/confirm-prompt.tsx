@@ -1,6 +1,8 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import React, { useState } from "react";
 import { terminalText } from "../../session/terminal-text.js";
+import { isCtrl, isEnter } from "../input/key-event.js";
+import { useKeys } from "../input/use-keys.js";
 import type { ConfirmRequest } from "../state/app-reducer.js";
 
 type Answer = "yes" | "no" | "always";
@@ -13,13 +15,17 @@ const OPTIONS: { answer: Answer; label: string; key: string }[] = [
 /** `Allow <description>?` with yes / no / always; Esc answers no. */
 export function ConfirmPrompt({ request, onAnswer }: { request: ConfirmRequest; onAnswer(a: Answer): void }) {
 	const [index, setIndex] = useState(0);
-	useInput((input, key) => {
-		if (key.escape || (key.ctrl && input === "c")) return onAnswer("no");
-		if (key.return) return onAnswer(OPTIONS[index]!.answer);
-		if (key.leftArrow || key.upArrow) return setIndex((index + OPTIONS.length - 1) % OPTIONS.length);
-		if (key.rightArrow || key.downArrow || key.tab) return setIndex((index + 1) % OPTIONS.length);
-		const direct = OPTIONS.find((o) => o.key === input.toLowerCase());
-		if (direct && !key.ctrl) onAnswer(direct.answer);
+	useKeys((event) => {
+		if (event.kind === "paste") return;
+		if (event.kind === "text") {
+			// Only the first key of a fast-typed run answers; the rest would belong to nothing.
+			const direct = OPTIONS.find((o) => o.key === event.text[0]!.toLowerCase());
+			return direct ? onAnswer(direct.answer) : undefined;
+		}
+		if (event.name === "escape" || isCtrl(event, "c")) return onAnswer("no");
+		if (isEnter(event)) return onAnswer(OPTIONS[index]!.answer);
+		if (event.name === "left" || event.name === "up") return setIndex((index + OPTIONS.length - 1) % OPTIONS.length);
+		if (event.name === "right" || event.name === "down" || event.name === "tab") return setIndex((index + 1) % OPTIONS.length);
 	});
 	return (
 		<Box flexDirection="column" marginTop={1} borderStyle="round" borderColor="yellow" paddingX={1}>

@@ -1,5 +1,7 @@
-import { Box, Text, useInput, type Key } from "ink";
-import { stripControls } from "../../session/terminal-text.js";
+import { Box, Text } from "ink";
+import { isCtrl, isEnter } from "../input/key-event.js";
+import { useKeys } from "../input/use-keys.js";
+import { LineField, useTextField } from "./line-field.js";
 
 export type CustomInstructionsProps = {
 	text: string;
@@ -9,39 +11,25 @@ export type CustomInstructionsProps = {
 	onBack: () => void;
 };
 
-/** The text after one key press, or undefined when the key is not an edit. Exported for tests. */
-export function editInstructions(text: string, input: string, key: Key): string | undefined {
-	// Enter submits; Shift/Alt+Enter (where reported) and Ctrl+J (`\n`) insert a newline.
-	if (key.return && (key.shift || key.meta)) return `${text}\n`;
-	if (input === "\n" || (key.ctrl && input === "j")) return `${text}\n`;
-	if (key.backspace || key.delete) return [...text].slice(0, -1).join("");
-	if (key.ctrl || key.meta || key.tab || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow) return undefined;
-	const typed = stripControls(input).replace(/\t/g, "");
-	return typed === "" ? undefined : text + typed;
-}
-
 /**
- * Multi-line editor for extra summary instructions: Enter submits, Shift+Enter or Ctrl+J adds a
- * line, Esc goes back to the summary prompt. Edits only at the end (a short instruction field).
+ * Multi-line editor for extra summary instructions: Enter submits, Shift+Enter, Alt+Enter or
+ * Ctrl+J adds a line, a paste is inserted as it is, Esc goes back to the summary prompt.
  */
 export function CustomInstructions(props: CustomInstructionsProps) {
-	useInput(
-		(input, key) => {
-			if (key.escape) return props.onBack();
-			if (key.return && !key.shift && !key.meta) return props.onSubmit();
-			const next = editInstructions(props.text, input, key);
-			if (next !== undefined) props.onChange(next);
+	const input = useTextField(props.text, { multiline: true, onChange: props.onChange });
+	useKeys(
+		(event) => {
+			if (event.kind === "key" && (event.name === "escape" || isCtrl(event, "c"))) return props.onBack();
+			if (isEnter(event)) return props.onSubmit();
+			input.edit(event);
 		},
 		{ isActive: props.active },
 	);
-	const lines = props.text.split("\n");
 	return (
 		<Box flexDirection="column">
 			<Text bold>Custom summary instructions</Text>
 			<Text dimColor>Enter submit · Shift+Enter or Ctrl+J new line · Esc back</Text>
-			{lines.map((line, i) => (
-				<Text key={i}>{`> ${line}${i === lines.length - 1 ? "▏" : ""}`}</Text>
-			))}
+			<LineField label="> " everyLine field={input.field} active={props.active} />
 		</Box>
 	);
 }

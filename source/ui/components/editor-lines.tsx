@@ -1,25 +1,31 @@
 import { Box, Text } from "ink";
 import React from "react";
+import { nextBoundary } from "../../session/text-width.js";
 import { Prefixed } from "./prefixed.js";
 
 type Props = { text: string; cursor: number; active: boolean; width: number };
 
-/** The editor text with a block cursor; the cursor cell is marked with NULs while splitting. */
+/** Tabs would move the terminal cursor to a tab stop Ink does not know about: show them as spaces. */
+const shown = (text: string) => text.replace(/\t/g, "  ");
+
+/**
+ * The editor text with a block cursor over the whole grapheme at the cursor (an emoji, a CJK
+ * character); the cursor cell is marked with NULs while splitting into lines.
+ */
 export function EditorLines({ text, cursor, active, width }: Props) {
-	const before = text.slice(0, cursor);
-	const at = text[cursor] ?? " ";
-	const after = text.slice(cursor + 1);
-	const shown = active ? `${before}\u0000${at === "\n" ? " \n" : at}\u0000${after}` : text;
+	const end = nextBoundary(text, cursor);
+	const at = end > cursor ? text.slice(cursor, end) : " ";
+	const marked = active ? `${text.slice(0, cursor)}\u0000${at === "\n" ? " \n" : at}\u0000${text.slice(end)}` : text;
 	return (
 		<Box flexDirection="column" width={width}>
-			{shown.split("\n").map((line, i) => {
+			{marked.split("\n").map((line, i) => {
 				const [a, b, c] = line.split("\u0000");
 				return (
 					<Prefixed key={i} prefix={i === 0 ? "› " : "  "} width={width} color="cyan" bold>
 						<Text>
-							{a}
-							{b !== undefined && <Text inverse>{b}</Text>}
-							{c}
+							{shown(a ?? "")}
+							{b !== undefined && <Text inverse>{shown(b)}</Text>}
+							{c !== undefined && shown(c)}
 						</Text>
 					</Prefixed>
 				);

@@ -1,8 +1,10 @@
-import { Box, useInput } from "ink";
+import { Box, useStdin } from "ink";
 import React, { useReducer, useRef, useState } from "react";
 import { completions } from "../commands.js";
+import { editExternally } from "../external-editor.js";
+import { useKeys } from "../input/use-keys.js";
 import { editorReducer, emptyEditor } from "../state/editor-state.js";
-import { keyIntents, type EditorIntent } from "../state/editor-keys.js";
+import { editorIntent, type EditorIntent } from "../state/editor-keys.js";
 import { EditorLines } from "./editor-lines.js";
 import { SlashMenu } from "./slash-menu.js";
 
@@ -23,25 +25,25 @@ export type EditorProps = {
 	/** Terminal columns: the `› ` prompt is subtracted before the text wraps. */
 	width: number;
 	clock?: () => number;
+	/** Process environment for $VISUAL / $EDITOR (tests pass their own). */
+	env?: NodeJS.ProcessEnv;
 };
 
-/** The prompt editor: our own key handling on useInput so every key is under control. */
+/**
+ * The prompt editor. Keys come from the input layer one at a time, each after the previous one
+ * was rendered, so the handler below always reads the current text and menu.
+ */
 export function Editor(props: EditorProps) {
 	const { active, busy, request, clock = Date.now } = props;
+	const { stdin } = useStdin();
 	const [state, dispatch] = useReducer(editorReducer, undefined, () => emptyEditor());
 	const [menuIndex, setMenuIndex] = useState(0);
 	const last = useRef({ interrupt: -Infinity, escape: -Infinity });
 	const menu = completions(state.text);
 	const selected = Math.min(menuIndex, Math.max(0, menu.length - 1));
-	// Ink may call the handler of the previous render for a key that arrives before effects
-	// re-subscribe; reading through a ref set at render keeps fast key sequences (typed text then
-	// Enter, Ctrl+C Ctrl+C) correct.
-	const live = useRef({ text: state.text, menu, selected, busy });
-	live.current = { text: state.text, menu, selected, busy };
 
 	// A requested text (a message picked in /tree or /fork) is applied during this render, not in an
-	// effect: the editor then shows it in the same frame as the status line that announces it, and a
-	// key pressed right after cannot land on the old text.
+	// effect: the editor then shows it in the same frame as the status line that announces it.
 	const [appliedSeq, setAppliedSeq] = useState<number | undefined>(undefined);
 	if (request && request.seq !== appliedSeq) {
 		setAppliedSeq(request.seq);
@@ -49,40 +51,43 @@ export function Editor(props: EditorProps) {
 	}
 
 	const submit = () => {
-		const { text, menu, selected } = live.current;
 		const choice = menu[selected];
-		if (choice && text !== `/${choice.name}`) {
+		if (choice && state.text !== `/${choice.name}`) {
 			dispatch({ type: "text-replaced", text: `/${choice.name}${choice.args ? " " : ""}` });
 			if (choice.args) return;
 			if (props.onSubmit(`/${choice.name}`)) dispatch({ type: "submitted" });
 			return;
 		}
-		if (text.trim() === "") return;
-		if (props.onSubmit(text)) dispatch({ type: "submitted" });
+		if (state.text.trim() === "") return;
+		if (props.onSubmit(state.text)) dispatch({ type: "submitted" });
 	};
 
 	const interrupt = () => {
 		const now = clock();
-		if (live.current.busy) props.onAbort();
-		if (live.current.text === "" && now - last.current.interrupt < QUIT_WINDOW_MS) return props.onQuit();
+		if (busy) props.onAbort();
+		if (state.text === "" && now - last.current.interrupt < QUIT_WINDOW_MS) return props.onQuit();
 		last.current.interrupt = now;
-		live.current.text = "";
 		dispatch({ type: "cleared" });
-		if (!live.current.busy) props.onHint("Press Ctrl+C again to quit");
+		if (!busy) props.onHint("Press Ctrl+C again to quit");
 	};
 
-	const escape = (double: boolean) => {
+	const escape = () => {
 		const now = clock();
-		if (live.current.busy) return props.onAbort();
-		if (live.current.text === "" && (double || now - last.current.escape < DOUBLE_ESC_MS)) {
+		if (busy) return props.onAbort();
+		if (state.text === "" && now - last.current.escape < DOUBLE_ESC_MS) {
 			last.current.escape = -Infinity;
 			return props.onOpenTree();
 		}
 		last.current.escape = now;
 	};
 
+	const externalEdit = () => {
+		const result = editExternally({ text: state.text, env: props.env ?? process.env, stdin });
+		if (result.ok) dispatch({ type: "text-replaced", text: result.text });
+		else props.onHint(result.message);
+	};
+
 	const handle = (intent: EditorIntent) => {
-		const { menu, selected } = live.current;
 		switch (intent.type) {
 			case "edit":
 				if (intent.action.type === "text-inserted" || intent.action.type === "backspaced") setMenuIndex(0);
@@ -92,15 +97,17 @@ export function Editor(props: EditorProps) {
 			case "interrupt":
 				return interrupt();
 			case "eof":
-				return live.current.text === "" ? props.onQuit() : undefined;
+				return state.text === "" ? props.onQuit() : undefined;
 			case "escape":
-				return escape(intent.double);
+				return escape();
 			case "menu-move":
 				return setMenuIndex((selected + intent.dir + menu.length) % menu.length);
 			case "complete": {
 				const choice = menu[selected]!;
 				return dispatch({ type: "text-replaced", text: `/${choice.name}${choice.args ? " " : ""}` });
 			}
+			case "external-edit":
+				return externalEdit();
 			case "ignore":
 				return;
 			default: {
@@ -110,12 +117,7 @@ export function Editor(props: EditorProps) {
 		}
 	};
 
-	useInput(
-		(input, key) => {
-			for (const intent of keyIntents(input, key, live.current.menu.length > 0)) handle(intent);
-		},
-		{ isActive: active },
-	);
+	useKeys((event) => handle(editorIntent(event, menu.length > 0)), { isActive: active });
 
 	return (
 		<Box flexDirection="column" marginTop={1}>

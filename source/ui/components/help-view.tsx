@@ -1,10 +1,12 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import React from "react";
 import { COMMANDS } from "../commands.js";
+import { useKeys } from "../input/use-keys.js";
 
 const KEYS: [string, string][] = [
 	["Enter", "send"],
-	["Shift+Enter / Ctrl+J", "new line"],
+	["Shift+Enter / Alt+Enter / Ctrl+J", "new line"],
+	["Ctrl+G", "edit the draft in $VISUAL / $EDITOR"],
 	["↑ (empty editor)", "earlier prompts"],
 	["Esc", "abort the reply"],
 	["Esc Esc (empty editor)", "open the tree"],
@@ -16,7 +18,7 @@ const KEYS: [string, string][] = [
 
 /** Keys and commands; any key closes it. */
 export function HelpView({ onClose }: { onClose(): void }) {
-	useInput(() => onClose());
+	useKeys(() => onClose());
 	const width = Math.max(...KEYS.map(([k]) => k.length), ...COMMANDS.map((c) => c.name.length + 1 + (c.args ? c.args.length + 1 : 0)));
 	return (
 		<Box flexDirection="column" marginTop={1}>

@@ -9,7 +9,7 @@ export function windowOf(total: number, selected: number, size: number): { start
 }
 
 /** Rows with a `›` cursor; only the window around the selection is rendered. */
-export function PickList({ rows, selected, size }: { rows: string[]; selected: number; size: number }) {
+export function PickList({ rows, selected, size }: { rows: readonly string[]; selected: number; size: number }) {
 	const { start, end } = windowOf(rows.length, selected, size);
 	return (
 		<Box flexDirection="column">

@@ -1,7 +1,9 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import React, { useState } from "react";
 import type { SearchHit, SearchResult } from "../../search/search.js";
 import { PickList } from "./pick-list.js";
+import { isCtrl, isEnter, isKey } from "../input/key-event.js";
+import { useKeys } from "../input/use-keys.js";
 import { terminalText } from "../../session/terminal-text.js";
 
 type Props = {
@@ -36,15 +38,16 @@ export function SearchResults(props: Props) {
 	const [index, setIndex] = useState(0);
 	const { hits } = shown.result;
 	const selected = Math.min(index, Math.max(0, hits.length - 1));
-	useInput((input, key) => {
-		if (key.escape || (key.ctrl && input === "c")) return props.onCancel();
-		if (key.return) return hits[selected] ? props.onOpen(hits[selected]) : undefined;
-		if (key.tab) {
+	const n = hits.length;
+	useKeys((event) => {
+		if (isKey(event, "escape") || isCtrl(event, "c")) return props.onCancel();
+		if (isEnter(event)) return hits[selected] ? props.onOpen(hits[selected]) : undefined;
+		if (isKey(event, "tab")) {
 			setIndex(0);
 			return setShown({ all: !shown.all, result: props.search(!shown.all) });
 		}
-		if (key.upArrow) return setIndex((selected - 1 + hits.length) % Math.max(1, hits.length));
-		if (key.downArrow) return setIndex((selected + 1) % Math.max(1, hits.length));
+		if (isKey(event, "up")) return setIndex((selected - 1 + n) % Math.max(1, n));
+		if (isKey(event, "down")) return setIndex((selected + 1) % Math.max(1, n));
 	});
 	const r = shown.result;
 	const scope = shown.all ? "all folders" : "this folder";

@@ -1,18 +1,31 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
 import React, { useMemo, useState } from "react";
 import type { SessionInfo } from "../../session/index.js";
-import { PickList } from "./pick-list.js";
+import { terminalText } from "../../session/terminal-text.js";
+import type { SessionActions } from "../hooks/session-actions.js";
+import { isCtrl, type KeyEvent } from "../input/key-event.js";
+import { lineage } from "../state/session-lineage.js";
+import { useTextField } from "./line-field.js";
+import { ListPicker } from "./list-picker.js";
+import { ConfirmTrash, RenameSession } from "./session-dialogs.js";
 
 type Props = {
 	listHere(): SessionInfo[];
 	listAll(): SessionInfo[];
 	currentFile?: string;
 	rows: number;
+	actions: SessionActions;
 	onOpen(session: SessionInfo): void;
 	onCancel(): void;
 };
 
+type Mode =
+	| { kind: "list"; notice?: { ok: boolean; text: string }; version: number }
+	| { kind: "rename"; session: SessionInfo; version: number }
+	| { kind: "trash"; session: SessionInfo; version: number };
+
 const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+const title = (s: SessionInfo) => oneLine(s.name ?? s.firstMessage) || "(empty)";
 
 function ago(modified: Date, now: number): string {
 	const minutes = Math.floor((now - modified.getTime()) / 60_000);
@@ -27,34 +40,46 @@ export function matchesSession(s: SessionInfo, query: string): boolean {
 	return query.toLowerCase().split(/\s+/).filter(Boolean).every((w) => hay.includes(w));
 }
 
-/** /resume and -r: this folder's sessions (Tab: all folders), type to search, Enter opens. */
-export function SessionPicker({ listHere, listAll, currentFile, rows, onOpen, onCancel }: Props) {
+const HINT = "Tab all folders · type to search · Enter open · Ctrl+R rename · Ctrl+D to trash · Esc cancel";
+
+/**
+ * /resume and -r: this folder's sessions (Tab: all folders) with forks indented under the session
+ * they came from; type to search (a flat list of matches); Ctrl+R renames, Ctrl+D moves to the trash.
+ */
+export function SessionPicker({ listHere, listAll, currentFile, rows, actions, onOpen, onCancel }: Props) {
 	const [all, setAll] = useState(false);
-	const [query, setQuery] = useState("");
-	const [index, setIndex] = useState(0);
-	const sessions = useMemo(() => (all ? listAll() : listHere()), [all, listAll, listHere]);
-	const shown = sessions.filter((s) => matchesSession(s, query));
-	const selected = Math.min(index, Math.max(0, shown.length - 1));
-	useInput((input, key) => {
-		if (key.escape || (key.ctrl && input === "c")) return onCancel();
-		if (key.return) return shown[selected] ? onOpen(shown[selected]) : undefined;
-		if (key.tab) return (setAll(!all), setIndex(0));
-		if (key.upArrow) return setIndex((selected - 1 + shown.length) % Math.max(1, shown.length));
-		if (key.downArrow) return setIndex((selected + 1) % Math.max(1, shown.length));
-		if (key.backspace || key.delete) return (setQuery(query.slice(0, -1)), setIndex(0));
-		if (!key.ctrl && !key.meta && input >= " ") return (setQuery(query + input), setIndex(0));
-	});
+	const [mode, setMode] = useState<Mode>({ kind: "list", version: 0 });
+	const search = useTextField("");
+	// `version` re-lists after a rename or a move to the trash.
+	const sessions = useMemo(() => (all ? listAll() : listHere()), [all, listAll, listHere, mode.version]);
+	const query = search.field.text;
+	const shown = query.trim() ? sessions.filter((s) => matchesSession(s, query)).map((session) => ({ session, depth: 0 })) : lineage(sessions);
+	const back = (notice?: { ok: boolean; text: string }) => setMode({ kind: "list", notice, version: mode.version + (notice?.ok ? 1 : 0) });
 	const now = Date.now();
-	const labels = shown.map((s) => {
+	const labels = shown.map(({ session: s, depth }) => {
 		const mark = s.file === currentFile ? "*" : " ";
 		const where = all ? `${s.cwd}  ` : "";
-		return `${mark}${ago(s.modified, now).padStart(4)}  ${where}${oneLine(s.name ?? s.firstMessage) || "(empty)"}  (${s.entryCount})`;
+		return `${mark}${ago(s.modified, now).padStart(4)}  ${"  ".repeat(depth)}${depth ? "└ " : ""}${where}${title(s)}  (${s.entryCount})`;
 	});
+	const onKey = (event: KeyEvent, index: number): boolean => {
+		const session = shown[index]?.session;
+		if (event.kind === "key" && event.name === "tab" && !event.shift) return setAll(!all), true;
+		if (session && isCtrl(event, "r")) return setMode({ kind: "rename", session, version: mode.version }), true;
+		if (session && isCtrl(event, "d")) return setMode({ kind: "trash", session, version: mode.version }), true;
+		return false;
+	};
 	return (
-		<Box flexDirection="column" marginTop={1}>
-			<Text bold>{`Resume a session — ${all ? "all folders" : "this folder"} (Tab toggles, type to search, Enter opens, Esc cancels)`}</Text>
-			<Text>{`Search: ${query}`}</Text>
-			{shown.length === 0 ? <Text dimColor>No sessions found</Text> : <PickList rows={labels} selected={selected} size={Math.max(5, rows - 8)} />}
+		<Box flexDirection="column">
+			<ListPicker
+				key={`${all}-${mode.version}`} title={`Resume a session — ${all ? "all folders" : "this folder"}`} hint={HINT}
+				labels={labels} size={Math.max(5, rows - 9)} search={search} empty="No sessions found"
+				onPick={(i) => onOpen(shown[i]!.session)} onCancel={onCancel} onKey={onKey} active={mode.kind === "list"}
+			/>
+			{mode.kind === "list" && mode.notice ? <Text color={mode.notice.ok ? undefined : "red"}>{terminalText(mode.notice.text)}</Text> : null}
+			{mode.kind === "rename" ? (
+				<RenameSession label={title(mode.session)} initial={mode.session.name ?? ""} onCancel={() => back()} onSave={(name) => back(name ? actions.rename(mode.session, name) : undefined)} />
+			) : null}
+			{mode.kind === "trash" ? <ConfirmTrash label={title(mode.session)} onAnswer={(yes) => back(yes ? actions.trash(mode.session) : undefined)} /> : null}
 		</Box>
 	);
 }

@@ -1,4 +1,6 @@
-import { Box, Text, useInput } from "ink";
+import { Box, Text } from "ink";
+import { isCtrl, isEnter } from "../input/key-event.js";
+import { useKeys } from "../input/use-keys.js";
 import { SUMMARY_OPTIONS } from "../state/tree-flow.js";
 
 export type SummaryPromptProps = {
@@ -11,14 +13,18 @@ export type SummaryPromptProps = {
 	onBack: () => void;
 };
 
-/** `Summarize the branch you're leaving?` with three options; ↑↓ Enter, Esc back to the tree. */
+/**
+ * `Summarize the branch you're leaving?` with three options; ↑↓ Enter, Esc back to the tree. Keys
+ * arrive one at a time after the previous one was rendered, so Enter chooses the option shown.
+ */
 export function SummaryPrompt(props: SummaryPromptProps) {
-	useInput(
-		(input, key) => {
-			if (key.upArrow) props.onMove(-1);
-			else if (key.downArrow) props.onMove(1);
-			else if (key.return) props.onChoose(props.option);
-			else if (key.escape || (key.ctrl && input === "c")) props.onBack();
+	useKeys(
+		(event) => {
+			if (event.kind !== "key") return;
+			if (event.name === "up") props.onMove(-1);
+			else if (event.name === "down") props.onMove(1);
+			else if (isEnter(event)) props.onChoose(props.option);
+			else if (event.name === "escape" || isCtrl(event, "c")) props.onBack();
 		},
 		{ isActive: props.active },
 	);

@@ -1,9 +1,9 @@
 import type { Dispatch } from "react";
 import { Box, Text } from "ink";
 import type { TreeRowsModel } from "../hooks/use-tree-rows.js";
-import { useTreeKeys, type LabelKeyIntent, type TreeKeyIntent } from "../hooks/use-tree-keys.js";
+import { useTreeKeys, type TreeKeyIntent } from "../hooks/use-tree-keys.js";
 import { branchPointFrom, type TreeAction, type TreeState } from "../state/tree-state.js";
-import { terminalText } from "../../session/terminal-text.js";
+import { LabelEditor } from "./label-editor.js";
 import { TreeRowLine } from "./tree-row-line.js";
 
 export const TREE_HINT =
@@ -77,44 +77,31 @@ function foldOrJump(kind: "fold" | "unfold", p: TreeSelectorProps): void {
 	if (target) p.dispatch({ type: "branch-jumped", id: target.id });
 }
 
-function onLabelIntent(intent: LabelKeyIntent, p: TreeSelectorProps): void {
+function saveLabel(text: string, p: TreeSelectorProps): void {
 	const edit = p.state.labelEdit;
 	if (!edit) return;
-	switch (intent.type) {
-		case "save": {
-			const text = edit.text.trim();
-			p.dispatch({ type: "label-edit-closed" });
-			return p.onLabel(edit.id, text === "" ? undefined : text);
-		}
-		case "cancel": return p.dispatch({ type: "label-edit-closed" });
-		case "erase": return p.dispatch({ type: "label-edit-erased" });
-		case "type": return p.dispatch({ type: "label-edit-typed", text: intent.text });
-		case "ignore": return;
-		default: {
-			const never: never = intent;
-			return never;
-		}
-	}
+	const label = text.trim();
+	p.dispatch({ type: "label-edit-closed" });
+	p.onLabel(edit.id, label === "" ? undefined : label);
 }
 
 /** The /tree selector: title, hints, search (or label editor), a centred window of rows, status. */
 export function TreeSelector(props: TreeSelectorProps) {
 	const { rows, current } = props.model;
-	useTreeKeys({
-		active: props.active,
-		labelEditing: props.state.labelEdit !== undefined,
-		onIntent: (intent) => onTreeIntent(intent, props),
-		onLabelIntent: (intent) => onLabelIntent(intent, props),
-	});
+	const edit = props.state.labelEdit;
+	useTreeKeys({ active: props.active && !edit, onIntent: (intent) => onTreeIntent(intent, props) });
 	const size = treeWindowSize(props.termRows);
 	const start = windowStart(current, rows.length, size);
-	const edit = props.state.labelEdit;
 	const search = props.state.search ? `Search: ${props.state.search}` : "Type to search";
 	return (
 		<Box flexDirection="column">
 			<Text bold>Session tree</Text>
 			<Text dimColor wrap="truncate-end">{TREE_HINT}</Text>
-			<Text wrap="truncate-end">{edit ? `Label: ${terminalText(edit.text)}▏ (Enter save · empty removes · Esc cancel)` : search}</Text>
+			{edit ? (
+				<LabelEditor key={edit.id} initial={edit.text} active={props.active} onSave={(text) => saveLabel(text, props)} onCancel={() => props.dispatch({ type: "label-edit-closed" })} />
+			) : (
+				<Text wrap="truncate-end">{search}</Text>
+			)}
 			{rows.length === 0 ? <Text>  No entries found</Text> : null}
 			{rows.slice(start, start + size).map((row, i) => (
 				<TreeRowLine key={row.id} row={row} width={props.cols} selected={start + i === current} />

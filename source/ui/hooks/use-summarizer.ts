@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { useInput } from "ink";
+import { isCtrl } from "../input/key-event.js";
+import { useKeys } from "../input/use-keys.js";
 
 /**
  * The summarizing screen's own concerns: whole seconds since `startedAt` (ticking once a second)
@@ -13,9 +14,9 @@ export function useSummarizer(opts: { active: boolean; startedAt: number; now?: 
 		const timer = setInterval(() => setElapsed(Math.max(0, Math.floor((now() - opts.startedAt) / 1000))), 1000);
 		return () => clearInterval(timer);
 	}, [opts.active, opts.startedAt, now]);
-	useInput(
-		(_input, key) => {
-			if (key.escape || (key.ctrl && _input === "c")) opts.onCancel();
+	useKeys(
+		(event) => {
+			if (event.kind === "key" && (event.name === "escape" || isCtrl(event, "c"))) opts.onCancel();
 		},
 		{ isActive: opts.active },
 	);

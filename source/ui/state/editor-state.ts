@@ -1,7 +1,9 @@
+import { displayWidth, graphemes, nextBoundary, previousBoundary, wellFormed } from "../../session/text-width.js";
+
 /** The prompt editor's text, cursor and prompt history: a pure reducer driven by key intents. */
 export type EditorState = {
 	text: string;
-	/** Index into `text` (0..text.length). */
+	/** Index into `text` (0..text.length), always on a grapheme boundary. */
 	cursor: number;
 	/** Earlier prompts, oldest first. */
 	history: string[];
@@ -32,18 +34,27 @@ function lineEnd(text: string, cursor: number): number {
 	return end === -1 ? text.length : end;
 }
 
-/** Moves the cursor one line up (-1) or down (+1) keeping the column; null at the first/last line. */
+/** The offset in the line starting at `start` closest to display column `column` (not past it). */
+function offsetAtColumn(text: string, start: number, column: number): number {
+	const line = text.slice(start, lineEnd(text, start));
+	let offset = start;
+	let used = 0;
+	for (const g of graphemes(line)) {
+		const w = displayWidth(g);
+		if (used + w > column) break;
+		used += w;
+		offset += g.length;
+	}
+	return offset;
+}
+
+/** Moves the cursor one line up (-1) or down (+1) keeping the display column; null at the first/last line. */
 function verticalMove(text: string, cursor: number, dir: -1 | 1): number | null {
 	const start = lineStart(text, cursor);
-	const column = cursor - start;
-	if (dir === -1) {
-		if (start === 0) return null;
-		const prevStart = lineStart(text, start - 1);
-		return Math.min(prevStart + column, start - 1);
-	}
+	const column = displayWidth(text.slice(start, cursor));
+	if (dir === -1) return start === 0 ? null : offsetAtColumn(text, lineStart(text, start - 1), column);
 	const end = lineEnd(text, cursor);
-	if (end === text.length) return null;
-	return Math.min(end + 1 + column, lineEnd(text, end + 1));
+	return end === text.length ? null : offsetAtColumn(text, end + 1, column);
 }
 
 function showHistory(state: EditorState, index: number | null): EditorState {
@@ -89,9 +100,9 @@ function moveCursor(state: EditorState, to: Extract<EditorAction, { type: "curso
 	const { text, cursor } = state;
 	switch (to) {
 		case "left":
-			return Math.max(0, cursor - 1);
+			return previousBoundary(text, cursor);
 		case "right":
-			return Math.min(text.length, cursor + 1);
+			return nextBoundary(text, cursor);
 		case "home":
 			return lineStart(text, cursor);
 		case "end":
@@ -107,20 +118,25 @@ function moveCursor(state: EditorState, to: Extract<EditorAction, { type: "curso
 	}
 }
 
-/** Pure editor transitions. Pasted "\r\n" / "\r" become "\n" so a paste never submits. */
+/** Inserted text: line breaks as "\n", no lone surrogates (they could not be stored as UTF-8). */
+const cleanInsert = (text: string) => wellFormed(text.replace(/\r\n?/g, "\n"));
+
+/** Pure editor transitions; deletes and cursor moves step over whole grapheme clusters. */
 export function editorReducer(state: EditorState, action: EditorAction): EditorState {
 	const { text, cursor } = state;
 	switch (action.type) {
 		case "text-inserted": {
-			const insert = action.text.replace(/\r\n?/g, "\n");
+			const insert = cleanInsert(action.text);
 			return { ...state, text: text.slice(0, cursor) + insert + text.slice(cursor), cursor: cursor + insert.length, historyIndex: null };
 		}
-		case "backspaced":
+		case "backspaced": {
 			if (cursor === 0) return state;
-			return { ...state, text: text.slice(0, cursor - 1) + text.slice(cursor), cursor: cursor - 1, historyIndex: null };
+			const from = previousBoundary(text, cursor);
+			return { ...state, text: text.slice(0, from) + text.slice(cursor), cursor: from, historyIndex: null };
+		}
 		case "deleted":
 			if (cursor === text.length) return state;
-			return { ...state, text: text.slice(0, cursor) + text.slice(cursor + 1), historyIndex: null };
+			return { ...state, text: text.slice(0, cursor) + text.slice(nextBoundary(text, cursor)), historyIndex: null };
 		case "cursor-moved":
 			return { ...state, cursor: moveCursor(state, action.to) };
 		case "up-pressed":
@@ -133,8 +149,10 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 			const start = lineStart(text, cursor);
 			return { ...state, text: text.slice(0, start) + text.slice(cursor), cursor: start, historyIndex: null };
 		}
-		case "text-replaced":
-			return { ...state, text: action.text, cursor: action.text.length, historyIndex: null };
+		case "text-replaced": {
+			const replaced = cleanInsert(action.text);
+			return { ...state, text: replaced, cursor: replaced.length, historyIndex: null };
+		}
 		case "submitted": {
 			const last = state.history[state.history.length - 1];
 			const history = text.trim() === "" || last === text ? state.history : [...state.history, text];

@@ -1,4 +1,5 @@
 import type { SessionTreeView } from "../../session/api.js";
+import { previousBoundary } from "../../session/text-width.js";
 import type { TreeFilter, TreeRow } from "../../session/tree-rows.js";
 
 /**
@@ -92,7 +93,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
 		case "search-typed":
 			return { ...state, search: state.search + action.text };
 		case "search-erased":
-			return { ...state, search: [...state.search].slice(0, -1).join("") };
+			return { ...state, search: state.search.slice(0, previousBoundary(state.search, state.search.length)) };
 		case "search-cleared":
 			return { ...state, search: "" };
 		case "folded":

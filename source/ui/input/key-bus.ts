@@ -1,0 +1,50 @@
+import type { KeyEvent } from "./key-event.js";
+
+export type KeyListener = { handle: { current: (event: KeyEvent) => void } };
+
+/**
+ * Delivers key events one at a time. After each key the next one waits until React has committed
+ * what that key changed (`committed()`, called from a layout effect),
+ * so every handler — even on a screen the previous key opened — sees the state that key left.
+ */
+export class KeyBus {
+	private readonly listeners = new Set<KeyListener>();
+	private readonly queue: KeyEvent[] = [];
+	private waiting = false;
+	private delivering = false;
+
+	/** `requestCommit` must cause a render of the component that calls `committed()`. */
+	constructor(private readonly requestCommit: () => void) {}
+
+	add(listener: KeyListener): () => void {
+		this.listeners.add(listener);
+		return () => void this.listeners.delete(listener);
+	}
+
+	enqueue(events: readonly KeyEvent[]): void {
+		this.queue.push(...events);
+		this.pump();
+	}
+
+	committed(): void {
+		if (!this.waiting) return;
+		this.waiting = false;
+		this.pump();
+	}
+
+	private pump(): void {
+		if (this.waiting || this.delivering) return;
+		const event = this.queue.shift();
+		if (!event) return;
+		this.delivering = true;
+		try {
+			for (const listener of [...this.listeners]) listener.handle.current(event);
+		} finally {
+			this.delivering = false;
+		}
+		// Ink hands one read over in several pieces (split at escape sequences): wait for the commit
+		// even when the queue is empty now, the rest of the read may follow synchronously.
+		this.waiting = true;
+		this.requestCommit();
+	}
+}

@@ -1,0 +1,50 @@
+import { useStdin } from "ink";
+import React, { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { KeyBus, type KeyListener } from "./key-bus.js";
+import type { KeyEvent } from "./key-event.js";
+import { createKeyParser } from "./parse-keys.js";
+
+const BusContext = createContext<KeyBus | null>(null);
+
+/**
+ * The input layer: reads what Ink hands over from stdin (already split at escape sequences),
+ * parses it into key events (paste, kitty, modifyOtherKeys; sequences split across reads) and
+ * delivers them one by one to the active `useKeys` handlers. It listens to Ink's raw input events
+ * rather than `useInput`: `useInput` hands a read's text and Enter over as one string, strips the
+ * ESC of sequences it does not know (typing `[27;2;13~`), and calls every handler of a read before
+ * React renders what the first key changed.
+ */
+export function KeyInputProvider({ children }: { children: ReactNode }) {
+	const { internal_eventEmitter: emitter } = useStdin();
+	const [, setTick] = useState(0);
+	const [bus] = useState(() => new KeyBus(() => setTick((t) => t + 1)));
+	useLayoutEffect(() => bus.committed());
+	useEffect(() => {
+		const parser = createKeyParser();
+		const onInput = (data: string) => bus.enqueue(parser.push(data));
+		emitter.on("input", onInput);
+		return () => void emitter.off("input", onInput);
+	}, [emitter, bus]);
+	return <BusContext.Provider value={bus}>{children}</BusContext.Provider>;
+}
+
+/**
+ * Calls `handler` for every key event while `isActive`. The handler of the latest render is used,
+ * so it always reads current props and state.
+ */
+export function useKeys(handler: (event: KeyEvent) => void, options: { isActive?: boolean } = {}): void {
+	const bus = useContext(BusContext);
+	if (!bus) throw new Error("useKeys needs a KeyInputProvider above it");
+	const { setRawMode } = useStdin();
+	const active = options.isActive !== false;
+	const listener = useRef<KeyListener>({ handle: { current: handler } });
+	useLayoutEffect(() => {
+		listener.current.handle.current = handler;
+	});
+	useLayoutEffect(() => (active ? bus.add(listener.current) : undefined), [active, bus]);
+	useEffect(() => {
+		if (!active) return;
+		setRawMode(true);
+		return () => setRawMode(false);
+	}, [active, setRawMode]);
+}

@@ -1,0 +1,56 @@
+import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { SessionStore, sessionDirFor } from "../../source/session/index.js";
+import { cleanUp, HAS_CLI, startArbor, tempPlace } from "../helpers/arbor-tmux.js";
+import type { TmuxSession } from "../helpers/tmux.js";
+
+let tmux: TmuxSession | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+	await cleanUp({ tmux, dir });
+	[tmux, dir] = [undefined, undefined];
+});
+
+/** A saved two-entry session of `cwd`, modified `ageMs` ago. */
+function saved(home: string, cwd: string, text: string, ageMs: number, parentSession?: string): string {
+	const store = SessionStore.create({ cwd, sessionDir: sessionDirFor(cwd, home), ...(parentSession ? { parentSession } : {}) });
+	store.appendMessage({ role: "user", content: text, timestamp: 1 });
+	store.appendMessage({ role: "assistant", content: [{ type: "text", text: `answer to ${text}` }], stopReason: "stop", timestamp: 2 } as never);
+	const file = store.file!;
+	store.close();
+	// Sessions are ordered by their last entry's time: age the entries, not only the file.
+	const when = new Date(Date.now() - ageMs);
+	writeFileSync(file, readFileSync(file, "utf8").replace(/("type":"message".*?"timestamp":")[^"]+/g, `$1${when.toISOString()}`));
+	utimesSync(file, when, when);
+	return file;
+}
+
+describe.skipIf(!HAS_CLI)("session picker (-r) in tmux", () => {
+	it("indents forks, searches ids, renames with Ctrl+R and moves a session to the trash with Ctrl+D y", async () => {
+		const place = tempPlace("picker");
+		dir = place.dir;
+		const alpha = saved(place.home, place.dir, "alpha apples", 3 * 3600_000);
+		const beta = saved(place.home, place.dir, "beta bananas", 5 * 60_000);
+		const fork = saved(place.home, place.dir, "alpha fork", 10 * 60_000, alpha);
+		const forkId = SessionStore.open(fork).id;
+		tmux = startArbor({ args: ["-r"], cwd: place.dir, home: place.home });
+		const screen = await tmux.waitForScreen((s) => s.includes("Resume a session"), "picker");
+		expect(screen).toMatch(/› +5m {2}beta bananas {2}\(2\)\n +3h {2}alpha apples {2}\(2\)\n +10m {4}└ alpha fork {2}\(2\)\n/);
+		tmux.type(forkId.slice(0, 8));
+		await tmux.waitForScreen((s) => /› +10m {2}alpha fork/.test(s) && !s.includes("beta bananas"), "found by id");
+		tmux.send("C-u");
+		await tmux.waitForScreen((s) => s.includes("beta bananas"), "search cleared");
+		tmux.send("Down", "C-r");
+		await tmux.waitForScreen((s) => s.includes("Rename alpha apples") && s.includes("Name: ▏"), "rename field");
+		tmux.send("Apple pie", "Enter");
+		await tmux.waitForScreen((s) => s.includes("Renamed to Apple pie"), "renamed");
+		expect(readFileSync(alpha, "utf8")).toMatch(/"type":"session_info".*"name":"Apple pie"/);
+		tmux.send("End", "C-d");
+		await tmux.waitForScreen((s) => s.includes("Move beta bananas to the trash"), "confirmation");
+		tmux.send("y");
+		await tmux.waitForScreen((s) => s.includes("Moved to"), "moved");
+		expect(existsSync(beta)).toBe(false);
+		expect(readdirSync(join(place.home, "trash"))).toEqual([beta.split("/").at(-1)]);
+	}, 60_000);
+});
