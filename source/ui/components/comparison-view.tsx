@@ -55,7 +55,7 @@ function SummaryLine({ summary }: { summary: ComparisonSummary }) {
 
 /**
  * Two branches from their common ancestor, laid out as `arbor compare` prints them for this
- * terminal's width (side by side from 83 columns, stacked below). ↑↓ PgUp PgDn scroll; `s` asks the
+ * terminal's width (side by side from 84 columns, stacked below). ↑↓ PgUp PgDn scroll; `s` asks the
  * summary model for a comparison (shown below it); Esc cancels that, else returns to the tree.
  */
 export function ComparisonView(props: Props) {
