@@ -94,7 +94,7 @@ describe.skipIf(!HAS_CLI)("/tree compare and merge in tmux", () => {
 	});
 
 	it("Shift+M merges the selected branch into the current one: summary at the end of the transcript", async () => {
-		const { t, file } = await start([textReply(SUMMARY)]);
+		const { t, file } = await start([textReply(SUMMARY), textReply("Next answer NEXT-7")]);
 		await selectRow(t, "aB", "aA");
 		t.send("M");
 		const done = await t.waitForScreen((s) => s.includes("Merged aA into the current branch"), "merged");
@@ -103,6 +103,13 @@ describe.skipIf(!HAS_CLI)("/tree compare and merge in tmux", () => {
 		expect(requestText(server!.requests[0]!.body)).toContain("APPLEWIN");
 		const last = fileEntries(file).at(-1);
 		expect(last).toMatchObject({ type: "branch_summary", fromId: "aA", parentId: "aB", summary: SUMMARY });
+		// The next turn carries the merged branch's conclusions and stays on its own branch.
+		await submitLine(t, "what now");
+		await t.waitForScreen((s) => s.includes("NEXT-7"), "next reply");
+		const next = requestText(server!.requests[1]!.body);
+		expect(next).toContain("MERGED-MARKER-42");
+		expect(next).toContain("BANANAWIN");
+		expect(next).not.toContain("Try the apple approach");
 		await quit(t);
 	});
 
