@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { conversationLeaf, type NavigationContext } from "../../navigation/navigate.js";
 import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge.js";
+import type { SessionTreeView } from "../../session/api.js";
 import { branchActionsReducer, INITIAL_BRANCH_ACTIONS, type BranchActions, type BranchEvent } from "../state/branch-actions.js";
 
 export type BranchActionControls = {
@@ -26,6 +27,11 @@ function unmerged(result: Exclude<MergeResult, { status: "merged" }>): BranchEve
 	}
 }
 
+/** Why merging `id` into `into` cannot start (nothing to summarize), if it cannot. */
+function mergeRefusal(view: SessionTreeView, id: string, into: string | null): string | undefined {
+	return planMerge(view, id, into).abandoned.length === 0 ? `Nothing to merge: ${id} is on the current branch` : undefined;
+}
+
 /**
  * Shift+C (mark / compare) and Shift+M (merge into the current branch) in /tree. The merge runs
  * mergeBranch with the UI's summary model and extension bus; its AbortController lives in a ref, so
@@ -39,12 +45,11 @@ export function useBranchActions(opts: NavigationContext & { onMerged: (status: 
 	useEffect(() => () => controller.current?.abort(), []);
 
 	const merge = useCallback((id: string) => {
-		const { onMerged, ...ctx } = latest.current;
+		const { onMerged: _, ...ctx } = latest.current;
 		const view = ctx.store.snapshot();
 		const into = conversationLeaf(view);
-		if (planMerge(view, id, into).abandoned.length === 0) {
-			return dispatch({ type: "merge-failed", message: `Nothing to merge: ${id} is on the current branch` });
-		}
+		const refusal = mergeRefusal(view, id, into);
+		if (refusal) return dispatch({ type: "merge-failed", message: refusal });
 		const mine = new AbortController();
 		controller.current = mine;
 		dispatch({ type: "merge-started", fromId: id, now: Date.now() });
@@ -65,11 +70,6 @@ export function useBranchActions(opts: NavigationContext & { onMerged: (status: 
 		dispatch({ type: "merge-cancelled", notice: "Merge cancelled" });
 	}, []);
 
-	return {
-		state,
-		mark: (id) => dispatch({ type: "entry-marked", id }),
-		closeComparison: () => dispatch({ type: "comparison-closed" }),
-		merge,
-		cancelMerge,
-	};
+	const mark = (id: string) => dispatch({ type: "entry-marked", id });
+	return { state, mark, closeComparison: () => dispatch({ type: "comparison-closed" }), merge, cancelMerge };
 }
