@@ -2,10 +2,11 @@
 import type { SessionTreeView } from "../session/api.js";
 import { cutToWidth, padToWidth } from "../session/text-width.js";
 import { previewText } from "../session/tree-rows.js";
+import { stripControls } from "../session/terminal-text.js";
 import type { SessionEntry } from "../session/types.js";
 import type { BranchComparison } from "./compare.js";
 
-const clean = (text: string) => text.replace(/[\p{Cc}\s]+/gu, " ").trim();
+const clean = (text: string) => stripControls(text).replace(/\s+/g, " ").trim();
 
 function line(view: SessionTreeView, e: SessionEntry): string {
 	return `${e.id} ${clean(previewText(view, e))}`;

@@ -2,6 +2,7 @@
  * Searches one session file without building its tree: only lines that can hold the query's
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
+import { stripControls } from "../session/terminal-text.js";
 import { forEachChunk, lineAround, type Chunk } from "./chunks.js";
 import { FIELD_WEIGHT, searchables, type Field } from "./fields.js";
 import { firstMatch, matchesAll, occurrences, prefilterPattern, type Query } from "./query.js";
@@ -20,7 +21,7 @@ const SNIPPET = 100;
 
 /** A one-line excerpt around the first match; control characters and runs of blanks become one space. */
 export function snippetOf(query: Query, text: string): string {
-	const flat = text.replace(/[\p{Cc}\s]+/gu, " ").trim();
+	const flat = stripControls(text).replace(/\s+/g, " ").trim();
 	const at = firstMatch(query, flat)?.index ?? 0;
 	const from = Math.max(0, at - Math.floor(SNIPPET / 3));
 	const cut = Array.from(flat.slice(from)).slice(0, SNIPPET).join("");

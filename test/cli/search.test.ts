@@ -53,6 +53,8 @@ describe("arbor search (built CLI)", () => {
 		expect(all.stdout).toContain("e1  user  ● active path");
 		expect(all.stdout).not.toContain("\u001b");
 		expect(all.stdout).not.toContain("\u0007");
+		expect(all.stdout).not.toContain("PWNED");
+		expect(all.stdout).toContain("the xylophone question");
 		const json = JSON.parse((await runCli(["search", "--all", "--json", "xylophone"], p)).stdout);
 		expect(json.hits[0].snippet).toContain("xylophone");
 	});
