@@ -50,6 +50,7 @@ describe.skipIf(!HAS_CLI)("/search in tmux", () => {
 		const tree = await t.waitForScreen((s) => s.includes("Session tree") && s.includes("leaf z2"), "tree of the other session");
 		expect(tree).toMatch(/› .*A zebra crossing has stripes/);
 		expect(tree).toContain("Tell me about the zebra crossing");
+		expect(tree).toContain("Opened 9f8e7d6c-0000-4000-8000-000000000002");
 	});
 
 	it("80×24: a CJK query finds the hit; the row fits the width; Tab shows all folders", async () => {

@@ -134,7 +134,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 		case "turn-failed":
 			return endTurn(state, { text: action.message, kind: "error" });
 		case "tree-opened":
-			return { ...state, screen: action.selectedId ? { kind: "tree", selectedId: action.selectedId } : { kind: "tree" }, status: null };
+			// Opening a /search hit keeps the status: it says which session the hit switched to.
+			return action.selectedId ? { ...state, screen: { kind: "tree", selectedId: action.selectedId } } : { ...state, screen: { kind: "tree" }, status: null };
 		case "search-opened":
 			return { ...state, screen: { kind: "search", result: action.result, all: action.all }, status: null };
 		case "tree-closed":
