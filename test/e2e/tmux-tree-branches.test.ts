@@ -54,6 +54,8 @@ describe.skipIf(!HAS_CLI)("/tree compare and merge in tmux", () => {
 		expect(view).toContain("common ancestor: a1 assistant: Two ways to go");
 		expect(view).toMatch(/A: 2 entries, ends at aA +│ B: 2 entries, ends at aB/);
 		expect(view).toMatch(/uA user: Try the apple approach +│ uB user: Try the banana approach/);
+		t.send("s"); // no model configured
+		await t.waitForScreen((s) => s.includes("No model configured for summaries") && s.includes("Compare aA ↔ aB"), "no model");
 		t.send("Escape");
 		const tree = await t.waitForScreen((s) => s.includes("Session tree"), "back in the tree");
 		expect(tree).not.toContain("Marked aA");
@@ -125,6 +127,16 @@ describe.skipIf(!HAS_CLI)("/tree compare and merge in tmux", () => {
 		t.send("M");
 		const failed = await t.waitForScreen((s) => s.includes("model exploded"), "failure shown");
 		expect(failed).toContain("Session tree");
+		expect(readFileSync(file).equals(before)).toBe(true);
+	});
+
+	it("Shift+M without a summary model says so and writes nothing", async () => {
+		const { t, file } = await start();
+		const before = readFileSync(file);
+		await selectRow(t, "aB", "aA");
+		t.send("M");
+		const shown = await t.waitForScreen((s) => s.includes("no model configured for summaries"), "no model");
+		expect(shown).toContain("Session tree");
 		expect(readFileSync(file).equals(before)).toBe(true);
 	});
 
