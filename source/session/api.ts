@@ -46,9 +46,20 @@ export interface SessionTreeView {
 	resolveId(idOrPrefix: string): string;
 }
 
+/** Options for `SessionStore.create`. */
+export type CreateOptions = {
+	cwd: string;
+	/** Folder for the file; default `sessionDirFor(cwd, arborHome())`. */
+	sessionDir?: string;
+	/** Never touch the disk. */
+	inMemory?: boolean;
+	/** Written into the header (set by forks). */
+	parentSession?: string;
+};
+
 /** Options for opening or creating a session. */
 export type OpenOptions = {
-	/** Take the writer lock and migrate v1/v2 files on disk (atomic, with .bak). Default false. */
+	/** Take the writer lock; v1/v2 files migrate on disk (atomic, with .bak) at the first write. Default false. */
 	write?: boolean;
 };
 

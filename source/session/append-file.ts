@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { entryJson } from "./entry-json.js";
 import { type LockHandle, acquireLock } from "./lock.js";
 import { syncDir } from "./migrate.js";
 import { SessionError } from "./types.js";
@@ -82,7 +83,7 @@ export class AppendFile {
 
 /** One JSONL line as bytes. */
 export function jsonLine(value: unknown): Buffer {
-	return Buffer.from(`${JSON.stringify(value)}\n`);
+	return Buffer.from(`${entryJson(value)}\n`);
 }
 
 /** mkdir -p with 0700 for folders we create (session content is private). */

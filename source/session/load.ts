@@ -1,40 +1,111 @@
 import * as fs from "node:fs";
 import { AppendFile } from "./append-file.js";
+import { RAW_LINE } from "./entry-json.js";
+import { MAX_NESTING, entryProblem } from "./entry-shape.js";
+import { writeFailure } from "./io-errors.js";
 import { type LockHandle, acquireLock } from "./lock.js";
 import { migrateInMemory, rewriteMigrated } from "./migrate.js";
-import { parseSessionBuffer } from "./parse.js";
+import { type ParsedSession, parseSessionBuffer } from "./parse.js";
 import { TreeIndex } from "./tree-index.js";
-import type { SessionHeader } from "./types.js";
-import { CURRENT_VERSION, SessionError } from "./types.js";
-
-/** An opened session file, ready to wrap in a SessionStore. */
-export type LoadedSession = { header: SessionHeader; index: TreeIndex; out?: AppendFile; lock?: LockHandle };
+import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
+import { CURRENT_VERSION, DAMAGED_ENTRY_TYPE, SessionError } from "./types.js";
 
 /**
- * Read, parse, migrate and index a session file. With `write`: lock first (so nobody appends
- * between our read and our first write), rewrite old versions on disk, open for appending.
+ * An opened session file, ready to wrap in a SessionStore. A v1/v2 file opened for writing has no
+ * `out` yet but `openOut`, which migrates it on disk: the store calls it before its first write,
+ * so a command that fails (or writes nothing) never migrates.
+ */
+export type LoadedSession = {
+	header: SessionHeader;
+	index: TreeIndex;
+	out?: AppendFile;
+	lock?: LockHandle;
+	openOut?: () => AppendFile;
+};
+
+/**
+ * Read, parse, migrate in memory, check and index a session file. With `write`: lock first (so
+ * nobody appends between our read and our first write) and prepare appending. A symlinked
+ * session is locked, appended to and migrated at its target; the link stays.
  */
 export function loadSession(file: string, write: boolean): LoadedSession {
 	if (write && !fs.existsSync(file)) throw new SessionError("not-found", `session file not found: ${file}`);
-	const lock = write ? acquireLock(file) : undefined;
+	const target = write ? fs.realpathSync(file) : file;
+	const lock = write ? acquireLock(target) : undefined;
 	try {
-		const parsed = parseSessionBuffer(readSessionFile(file), file);
-		const from = migrateInMemory(parsed.header, parsed.entries);
+		const seen = write ? fs.statSync(target) : undefined;
+		const buf = readSessionFile(target);
+		const parsed = parseSessionBuffer(buf, file);
+		const from = migrateInMemory(parsed.header, parsed.entries, parsed.version);
 		const migrated = from < CURRENT_VERSION;
-		let needsNewline = parsed.needsNewline;
-		if (write && migrated) {
-			rewriteMigrated({ file, header: parsed.header, entries: parsed.entries, fromVersion: from });
-			needsNewline = false;
-		}
+		const usable = usableEntries(parsed, buf);
 		// Byte offsets only describe entries that are stored verbatim in the file we will append to.
 		const offsets = migrated ? undefined : parsed.offsets;
-		const index = TreeIndex.build(parsed.entries, { warnings: parsed.warnings, lines: parsed.lines, offsets });
-		const out = write ? AppendFile.open(file, needsNewline) : undefined;
-		return { header: parsed.header, index, out, lock };
+		const index = TreeIndex.build(usable, { warnings: parsed.warnings, lines: parsed.lines, offsets });
+		const header = parsed.header;
+		if (!write || !seen) return { header, index };
+		if (!migrated) return { header, index, lock, out: openAppend(target, parsed.needsNewline) };
+		const openOut = () => {
+			// Placeholders serialize as the entries they stand for (see entry-json.ts).
+			rewriteMigrated({ file: target, header, entries: usable, fromVersion: from, seen });
+			return openAppend(target, false);
+		};
+		return { header, index, lock, openOut };
 	} catch (error) {
 		lock?.release();
 		throw error;
 	}
+}
+
+function lineAt(buf: Buffer, offset: number): string {
+	const end = buf.indexOf(0x0a, offset);
+	return buf.toString("utf8", offset, end === -1 ? buf.length : end);
+}
+
+function openAppend(file: string, needsNewline: boolean): AppendFile {
+	try {
+		return AppendFile.open(file, needsNewline);
+	} catch (error) {
+		throw writeFailure(file, "open for writing", error);
+	}
+}
+
+/**
+ * The entries as views and the model may use them: an entry whose shape they cannot use (a message
+ * without a valid role or content, parts of the wrong type, absurd nesting) is replaced by an
+ * `arbor.damaged` placeholder with the same id and parent, reported with its line and why. The
+ * placeholder keeps the tree linked (the path through it stays whole), never reaches the model,
+ * and serializes as the original entry, so copies and migrations keep the data.
+ */
+function usableEntries(parsed: ParsedSession, buf: Buffer): SessionEntry[] {
+	const { entries, lines, offsets } = parsed;
+	let out: SessionEntry[] | undefined;
+	for (let i = 0; i < entries.length; i++) {
+		// A line of n bytes nests at most n/2 deep: only long lines need the nesting walk.
+		const longest = (offsets[i + 1] ?? buf.length) - offsets[i];
+		const problem = entryProblem(entries[i], longest > 2 * MAX_NESTING);
+		if (problem === undefined) continue;
+		out ??= entries.slice();
+		out[i] = placeholder(entries[i], lines[i], problem, () => lineAt(buf, offsets[i]));
+		parsed.warnings.push(damagedWarning(entries[i], lines[i], problem));
+	}
+	if (out) parsed.warnings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+	return out ?? entries;
+}
+
+function placeholder(original: SessionEntry, line: number, problem: string, raw: () => string): SessionEntry {
+	const parentId = typeof original.parentId === "string" ? original.parentId : null;
+	const timestamp = typeof original.timestamp === "string" ? original.timestamp : "";
+	const stand = { type: DAMAGED_ENTRY_TYPE, id: original.id, parentId, timestamp, line, problem };
+	Object.defineProperty(stand, "toJSON", { value: () => original });
+	// Only a too-deep entry needs its text kept (JSON.stringify cannot write it back).
+	if (problem.startsWith("values nested")) Object.defineProperty(stand, RAW_LINE, { value: raw() });
+	return stand;
+}
+
+function damagedWarning(entry: SessionEntry, line: number, problem: string): SessionWarning {
+	const type = typeof entry.type === "string" ? `${entry.type.slice(0, 30)} entry` : "entry";
+	return { kind: "bad-entry", line, id: entry.id, message: `line ${line}: ${type} not usable (${problem}), left out of views and context` };
 }
 
 function readSessionFile(file: string): Buffer {

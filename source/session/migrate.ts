@@ -1,28 +1,42 @@
+import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { newEntryId } from "./ids.js";
+import { entryJson } from "./entry-json.js";
+import { writeFailure } from "./io-errors.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
-import { CURRENT_VERSION } from "./types.js";
+import { CURRENT_VERSION, SessionError } from "./types.js";
 
 /**
- * Bring parsed entries to the current format version, in place (as pi does).
- * Returns the version the data had before, so callers know whether anything changed.
+ * Bring parsed entries from `version` (what settleVersion decided, 1–3) to the current format, in
+ * place (as pi does). Returns `version`, so callers know whether anything changed.
  */
-export function migrateInMemory(header: SessionHeader, entries: SessionEntry[]): number {
-	const from = typeof header.version === "number" ? header.version : 1;
-	if (from >= CURRENT_VERSION) return from;
-	if (from < 2) migrateV1ToV2(entries);
-	if (from < 3) migrateV2ToV3(entries);
+export function migrateInMemory(header: SessionHeader, entries: SessionEntry[], version: number): number {
+	if (version >= CURRENT_VERSION) return version;
+	if (version < 2) migrateV1ToV2(entries, header.id);
+	if (version < 3) migrateV2ToV3(entries);
 	header.version = CURRENT_VERSION;
-	return from;
+	return version;
+}
+
+/**
+ * The id a v1 entry gets: derived from the session id and the entry's position, so every read of
+ * the same v1 file shows the same ids and `arbor label v1.jsonl <id>` can name an entry that
+ * `arbor tree` printed before the file was migrated.
+ */
+function stableId(sessionId: string, index: number, taken: ReadonlySet<string>): string {
+	for (let n = 0; ; n++) {
+		const id = createHash("sha256").update(`${sessionId}:${index}:${n}`).digest("hex").slice(0, 8);
+		if (!taken.has(id)) return id;
+	}
 }
 
 /** v1 files are a chain in file order without ids; compactions point at entries by index. */
-function migrateV1ToV2(entries: SessionEntry[]): void {
+function migrateV1ToV2(entries: SessionEntry[], sessionId: string): void {
 	const ids = new Set<string>();
 	let prev: string | null = null;
-	for (const entry of entries) {
-		const id = newEntryId(ids);
+	for (let i = 0; i < entries.length; i++) {
+		const entry = entries[i];
+		const id = stableId(sessionId, i, ids);
 		ids.add(id);
 		entry.id = id;
 		entry.parentId = prev;
@@ -45,39 +59,68 @@ function migrateV2ToV3(entries: SessionEntry[]): void {
 	}
 }
 
-/**
- * The only rewrite arbor ever does: the migrated content goes to a temp file in the same folder,
- * is fsynced and renamed over the original; the original bytes stay in `<name>.v<N>.bak`.
- * Returns the backup's path.
- */
-export function rewriteMigrated(opts: {
+/** What `rewriteMigrated` needs; `file` must be the real file (symlinks resolved). */
+export type RewriteOptions = {
 	file: string;
 	header: SessionHeader;
 	entries: readonly SessionEntry[];
 	fromVersion: number;
-}): string {
+	/** Size and mtime when the file was read: a file that changed since is not rewritten. */
+	seen: { size: number; mtimeMs: number };
+};
+
+/**
+ * The only rewrite arbor ever does: the migrated content goes to a temp file in the same folder,
+ * is fsynced and renamed over the original; the original bytes stay in `<name>.v<N>.bak`. The
+ * caller resolves symlinks first, so a linked session is rewritten at its target and the link
+ * stays. Returns the backup's path; a failure leaves the file and its folder as they were.
+ */
+export function rewriteMigrated(opts: RewriteOptions): string {
 	const { file, header, entries } = opts;
+	const now = fs.statSync(file);
+	if (now.size !== opts.seen.size || now.mtimeMs !== opts.seen.mtimeMs) {
+		throw new SessionError("invalid", `session ${file} changed since arbor read it; not migrating it (open it again)`);
+	}
 	const backup = freeBackupName(`${file}.v${opts.fromVersion}.bak`);
 	const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.migrating`);
-	writeSynced(temp, [header, ...entries]);
-	// A hard link keeps the original bytes under the backup name without copying them.
+	let backedUp = false;
+	try {
+		writeSynced(temp, serialize(opts));
+		linkOrCopy(file, backup);
+		backedUp = true;
+		fs.renameSync(temp, file);
+	} catch (error) {
+		fs.rmSync(temp, { force: true });
+		// The original is still in place: a backup of it would only be clutter.
+		if (backedUp) fs.rmSync(backup, { force: true });
+		throw writeFailure(file, "migrate", error);
+	}
+	syncDir(path.dirname(file));
+	return backup;
+}
+
+/** A hard link keeps the original bytes under the backup name without copying them. */
+function linkOrCopy(file: string, backup: string): void {
 	try {
 		fs.linkSync(file, backup);
 	} catch (error) {
 		if ((error as NodeJS.ErrnoException).code === "EEXIST") throw error;
 		fs.copyFileSync(file, backup, fs.constants.COPYFILE_EXCL);
 	}
-	fs.renameSync(temp, file);
-	syncDir(path.dirname(file));
-	return backup;
 }
 
-function writeSynced(temp: string, items: readonly unknown[]): void {
+function serialize(opts: RewriteOptions): string {
+	const lines = [JSON.stringify(opts.header)];
+	for (const entry of opts.entries) lines.push(entryJson(entry));
+	return `${lines.join("\n")}\n`;
+}
+
+function writeSynced(temp: string, text: string): void {
 	// A leftover from a crashed migration by a process with the same pid holds nothing we need.
 	fs.rmSync(temp, { force: true });
 	const fd = fs.openSync(temp, "wx", 0o600);
 	try {
-		fs.writeSync(fd, `${items.map((item) => JSON.stringify(item)).join("\n")}\n`);
+		fs.writeSync(fd, text);
 		fs.fsyncSync(fd);
 	} catch (error) {
 		fs.closeSync(fd);

@@ -1,5 +1,6 @@
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { SessionError } from "./types.js";
+import { settleVersion } from "./version.js";
 
 /** What `parseSessionBuffer` found in a file, before migration and indexing. */
 export type ParsedSession = {
@@ -13,7 +14,7 @@ export type ParsedSession = {
 	warnings: SessionWarning[];
 	/** The file does not end in `\n`: the next append must write one first. */
 	needsNewline: boolean;
-	/** Header version; 1 when absent. */
+	/** The version the file is read as (see settleVersion): 1, 2 or 3. */
 	version: number;
 };
 
@@ -27,7 +28,6 @@ const NEWLINE = 0x0a;
 export function parseSessionBuffer(buf: Buffer, file: string): ParsedSession {
 	const firstEnd = lineEnd(buf, 0);
 	const header = parseHeader(buf.toString("utf8", 0, firstEnd), file);
-	const version = typeof header.version === "number" ? header.version : 1;
 	const out: ParsedSession = {
 		header,
 		entries: [],
@@ -35,7 +35,7 @@ export function parseSessionBuffer(buf: Buffer, file: string): ParsedSession {
 		offsets: [],
 		warnings: [],
 		needsNewline: buf.length > 0 && buf[buf.length - 1] !== NEWLINE,
-		version,
+		version: 1,
 	};
 	let start = firstEnd + 1;
 	let line = 2;
@@ -45,7 +45,31 @@ export function parseSessionBuffer(buf: Buffer, file: string): ParsedSession {
 		start = end + 1;
 		line++;
 	}
+	const settled = settleVersion(header, out.entries);
+	out.version = settled.version;
+	if (settled.warning) out.warnings.unshift({ kind: "version", line: 1, message: settled.warning });
+	if (out.version >= 2 && out.entries.some((e) => typeof e.id !== "string")) {
+		dropEntriesWithoutId(out);
+		out.warnings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+	}
 	return out;
+}
+
+/** v2 and v3 entries need an id to be linked; v1 entries get theirs from migration. */
+function dropEntriesWithoutId(out: ParsedSession): void {
+	let kept = 0;
+	for (let i = 0; i < out.entries.length; i++) {
+		const line = out.lines[i];
+		if (typeof out.entries[i].id !== "string") {
+			out.warnings.push({ kind: "bad-entry", line, message: `line ${line}: entry without an id, skipped` });
+			continue;
+		}
+		out.entries[kept] = out.entries[i];
+		out.lines[kept] = line;
+		out.offsets[kept] = out.offsets[i];
+		kept++;
+	}
+	out.entries.length = out.lines.length = out.offsets.length = kept;
 }
 
 function lineEnd(buf: Buffer, from: number): number {
@@ -85,13 +109,8 @@ function parseLine(out: ParsedSession, text: string, at: { line: number; torn: b
 		out.warnings.push({ kind: "bad-entry", line: at.line, message: `line ${at.line}: not an entry object, skipped` });
 		return;
 	}
-	const entry = value as SessionEntry;
-	// v1 entries legitimately have no ids: migration assigns them.
-	if (out.version >= 2 && typeof entry.id !== "string") {
-		out.warnings.push({ kind: "bad-entry", line: at.line, message: `line ${at.line}: entry without an id, skipped` });
-		return;
-	}
-	out.entries.push(entry);
+	// Ids are checked once the version is known: v1 entries legitimately have none.
+	out.entries.push(value as SessionEntry);
 	out.lines.push(at.line);
 	out.offsets.push(at.offset);
 }

@@ -1,5 +1,5 @@
 import * as path from "node:path";
-import type { OpenOptions, SessionStoreApi, SessionTreeView } from "./api.js";
+import type { CreateOptions, OpenOptions, SessionStoreApi, SessionTreeView } from "./api.js";
 import { type AppendFile, createLockedFile, jsonLine } from "./append-file.js";
 import { newEntryId, newSessionId, sessionFileName } from "./ids.js";
 import { arborHome, sessionDirFor } from "./paths.js";
@@ -10,16 +10,7 @@ import { TreeView } from "./tree-view.js";
 import type { NewEntry, SessionEntry, SessionHeader, StoredMessage } from "./types.js";
 import { CURRENT_VERSION, LEAF_MARKER_TYPE, SessionError } from "./types.js";
 
-/** Options for `SessionStore.create`. */
-export type CreateOptions = {
-	cwd: string;
-	/** Folder for the file; default `sessionDirFor(cwd, arborHome())`. */
-	sessionDir?: string;
-	/** Never touch the disk. */
-	inMemory?: boolean;
-	/** Written into the header (set by forks). */
-	parentSession?: string;
-};
+export type { CreateOptions } from "./api.js";
 
 type StoreParts = {
 	file: string | undefined;
@@ -28,6 +19,8 @@ type StoreParts = {
 	leafId: string | null;
 	mode: "read" | "write" | "memory";
 	out?: AppendFile;
+	/** Opens `out` on the first write (a v1/v2 file is migrated on disk then, not at open). */
+	openOut?: () => AppendFile;
 	lock?: LockHandle;
 };
 
@@ -41,6 +34,7 @@ export class SessionStore implements SessionStoreApi {
 	private readonly index: TreeIndex;
 	private readonly mode: StoreParts["mode"];
 	private out: AppendFile | undefined;
+	private openOut: (() => AppendFile) | undefined;
 	private lock: LockHandle | undefined;
 	private view: TreeView;
 	private closed = false;
@@ -53,13 +47,15 @@ export class SessionStore implements SessionStoreApi {
 		this.index = parts.index;
 		this.mode = parts.mode;
 		this.out = parts.out;
+		this.openOut = parts.openOut;
 		this.lock = parts.lock;
 		this.view = new TreeView({ index: parts.index, header: parts.header, leafId: parts.leafId, file: parts.file });
 	}
 
 	/**
 	 * Open an existing file. Read-only by default (never locks, migrates only in memory); with
-	 * `write` it takes the writer lock and rewrites a v1/v2 file once (atomic, with a .bak).
+	 * `write` it takes the writer lock, and a v1/v2 file is rewritten once (atomic, with a .bak)
+	 * just before the first entry is appended — never by a command that writes nothing.
 	 * Throws SessionError not-found | unreadable | bad-header | locked.
 	 */
 	static open(file: string, opts: OpenOptions = {}): SessionStore {
@@ -94,7 +90,7 @@ export class SessionStore implements SessionStoreApi {
 
 	/** True once the file exists on disk (a created session is pending until its first assistant message). */
 	get persisted(): boolean {
-		return this.mode === "read" || this.out !== undefined;
+		return this.mode === "read" || this.out !== undefined || this.openOut !== undefined;
 	}
 
 	snapshot(): SessionTreeView {
@@ -125,7 +121,7 @@ export class SessionStore implements SessionStoreApi {
 		if (id !== null) this.assertKnown(id);
 		if (id === this.view.leafId) return;
 		// The marker makes the move survive a restart; before the file exists there is nothing to keep.
-		if (this.out && opts.marker !== false) this.write(id, { type: "custom", customType: LEAF_MARKER_TYPE, data: { leafId: id } });
+		if ((this.out || this.openOut) && opts.marker !== false) this.write(id, { type: "custom", customType: LEAF_MARKER_TYPE, data: { leafId: id } });
 		this.publish(id);
 	}
 
@@ -147,6 +143,7 @@ export class SessionStore implements SessionStoreApi {
 		this.closed = true;
 		this.out?.close();
 		this.out = undefined;
+		this.openOut = undefined;
 		this.lock?.release();
 		this.lock = undefined;
 	}
@@ -163,6 +160,10 @@ export class SessionStore implements SessionStoreApi {
 			...rest,
 		} as SessionEntry;
 		// Disk first: if the write fails, memory must not claim the entry exists.
+		if (this.openOut) {
+			this.out = this.openOut();
+			this.openOut = undefined;
+		}
 		if (this.out) this.index.add(stored, this.out.writeLine(stored));
 		else if (this.mode === "write" && isAssistantMessage(stored)) this.flushNew(stored);
 		else this.index.add(stored); // pending (lazy creation) or in memory

@@ -163,9 +163,12 @@ export const LEAF_MARKER_TYPE = "arbor.leaf";
 
 export const CURRENT_VERSION = 3;
 
+/** Type of the placeholder that stands for an entry views and the model cannot use (see load.ts). */
+export const DAMAGED_ENTRY_TYPE = "arbor.damaged";
+
 /** Something wrong in a file that the store worked around and reports (never silently). */
 export type SessionWarning = {
-	kind: "torn-tail" | "bad-line" | "orphan" | "duplicate-id" | "cycle" | "bad-entry";
+	kind: "torn-tail" | "bad-line" | "orphan" | "duplicate-id" | "cycle" | "bad-entry" | "version";
 	/** 1-based line number in the file, when known. */
 	line?: number;
 	id?: string;
@@ -180,14 +183,8 @@ export type SessionContext = {
 	messages: ContextMessage[];
 };
 
-export type SessionErrorCode =
-	| "not-found"
-	| "bad-header"
-	| "unreadable"
-	| "locked"
-	| "ambiguous"
-	| "unknown-id"
-	| "invalid";
+/** `unwritable`: the file, its lock or its folder cannot be written (read-only, full, a directory…). */
+export type SessionErrorCode = "not-found" | "bad-header" | "unreadable" | "unwritable" | "locked" | "ambiguous" | "unknown-id" | "invalid";
 
 /** Expected failures of the store. The CLI maps every code to exit 2. */
 export class SessionError extends Error {

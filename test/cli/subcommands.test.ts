@@ -38,22 +38,23 @@ describe("arbor context / tree on pi's own files", () => {
 		expect(dir).toBeTruthy();
 	});
 
-	it("a writing command migrates a v1 file once, atomically, keeping the original as .v1.bak", async () => {
+	it("a writing command migrates a v1 file once, atomically, keeping the original as .v1.bak; a failing one never does", async () => {
 		const { file, home } = fixtureCopy(V1);
 		const original = readFileSync(file);
-		// Opening for writing migrates (ids are fresh, so this first label names no entry and fails).
 		const run = await runCli(["label", file, "zzzzzzzz", "x"], { env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(2);
-		expect(readFileSync(`${file}.v1.bak`).equals(original)).toBe(true);
-		const header = JSON.parse(readFileSync(file, "utf8").split("\n")[0]);
-		expect(header.version).toBe(3);
-		const migrated = JSON.parse((await runCli(["context", file, "--json"], { env: { ARBOR_HOME: home } })).stdout);
-		expect(migrated.messages).toEqual(expected(V1).messages);
-		const again = await runCli(["label", file, migrated.leafId, "checked"], { env: { ARBOR_HOME: home } });
+		expect(readFileSync(file).equals(original)).toBe(true);
+		expect(existsSync(`${file}.v1.bak`)).toBe(false);
+		// v1 ids are stable across reads, so the leaf id read before the migration names the same entry.
+		const before = JSON.parse((await runCli(["context", file, "--json"], { env: { ARBOR_HOME: home } })).stdout);
+		const again = await runCli(["label", file, before.leafId, "checked"], { env: { ARBOR_HOME: home } });
 		expect(again.code).toBe(0);
 		expect(readFileSync(`${file}.v1.bak`).equals(original)).toBe(true);
+		expect(JSON.parse(readFileSync(file, "utf8").split("\n")[0]).version).toBe(3);
 		const after = JSON.parse((await runCli(["context", file, "--json"], { env: { ARBOR_HOME: home } })).stdout);
 		expect(after.messages).toEqual(expected(V1).messages);
+		const last = JSON.parse(readFileSync(file, "utf8").trimEnd().split("\n").at(-1) as string);
+		expect(last).toMatchObject({ type: "label", targetId: before.leafId, label: "checked" });
 	});
 
 	it("tree --filter all --json lists every entry once in pi's tree shape", async () => {

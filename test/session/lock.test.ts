@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { buildSync } from "esbuild";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
+import { bootId, processStart } from "../../source/session/lock-holder.js";
 import { SessionError } from "../../source/session/types.js";
 import { HEADER, entry, tempDir, writeJsonl } from "./helpers.js";
 
@@ -28,14 +29,15 @@ describe("writer lock", () => {
 	it("a second writer fails naming the holder; readers still work; released on close", () => {
 		const first = SessionStore.open(file, { write: true });
 		const info = JSON.parse(fs.readFileSync(`${file}.lock`, "utf8"));
-		expect(info).toEqual({ pid: process.pid, hostname: os.hostname(), startedAt: info.startedAt });
+		expect(info).toEqual({ pid: process.pid, hostname: os.hostname(), startedAt: info.startedAt, procStart: processStart(process.pid), bootId: bootId() });
+		expect(info.procStart).toMatch(/^\d+$/);
 		let error: unknown;
 		try {
 			SessionStore.open(file, { write: true });
 		} catch (e) {
 			error = e;
 		}
-		expect(error).toEqual(new SessionError("locked", `session ${file} is locked by process ${process.pid} (started ${info.startedAt})`));
+		expect(error).toEqual(new SessionError("locked", `session ${file} is locked by process ${process.pid} since ${info.startedAt} (another arbor is writing it)`));
 		expect(SessionStore.open(file).snapshot().leafId).toBe("a1");
 		first.close();
 		expect(fs.existsSync(`${file}.lock`)).toBe(false);
@@ -53,7 +55,9 @@ describe("writer lock", () => {
 
 	it("a lock held by a live process on another host is respected; a garbage lock is taken over", () => {
 		fs.writeFileSync(`${file}.lock`, JSON.stringify({ pid: deadPid(), hostname: "elsewhere", startedAt: "x" }));
-		expect(() => SessionStore.open(file, { write: true })).toThrow(/locked by process \d+ on elsewhere \(started x\)/);
+		expect(() => SessionStore.open(file, { write: true })).toThrow(
+			new SessionError("locked", `session ${file} is locked by process ${JSON.parse(fs.readFileSync(`${file}.lock`, "utf8")).pid} on elsewhere since x; arbor cannot tell whether it still runs — if no arbor is using this session, it is safe to delete ${file}.lock`),
+		);
 		fs.writeFileSync(`${file}.lock`, "{torn");
 		SessionStore.open(file, { write: true }).close();
 		expect(fs.existsSync(`${file}.lock`)).toBe(false);
