@@ -11,6 +11,8 @@ import { KeyInputProvider } from "../source/ui/input/use-keys.js";
 type App = ReturnType<typeof render>;
 
 const KEYS = { up: "\u001B[A", down: "\u001B[B", pageUp: "\u001B[5~", pageDown: "\u001B[6~" };
+/** Ctrl+U, Ctrl+O, Ctrl+T, Ctrl+L: each toggles a filter on, then (pressed again) back to default. */
+const FILTER_KEYS = ["\u0015", "\u000F", "\u0014", "\u000C"];
 /** A key that changes nothing produces no frame; give up on it after this long. */
 const NO_FRAME_MS = 1000;
 
@@ -78,9 +80,10 @@ async function main(): Promise<void> {
 	const up = await pressAll(app, Array(presses).fill(KEYS.up));
 	const down = await pressAll(app, Array(presses).fill(KEYS.down));
 	const page = await pressAll(app, Array.from({ length: presses }, (_, i) => (i % 2 ? KEYS.pageUp : KEYS.pageDown)));
+	const filter = await pressAll(app, [...FILTER_KEYS, ...FILTER_KEYS].flatMap((k) => [k, k]));
 	app.unmount();
 	store.close();
-	process.stdout.write(`${JSON.stringify({ open, tree: treeMs, up, down, page, entries: store.snapshot().entries.length })}\n`);
+	process.stdout.write(`${JSON.stringify({ open, tree: treeMs, up, down, page, filter, entries: store.snapshot().entries.length })}\n`);
 }
 
 main().then(

@@ -5,13 +5,17 @@
 //  (b) time to the tree's first frame on a 100k-entry bushy-deep session, beside the store's
 //      open time: scripts/bench-ui-entry.tsx (bundled to .bench/bench-ui.mjs) renders the real
 //      TreeScreen with ink-testing-library in a child process;
-//  (c) one key press in that tree (↑, ↓, page keys): stdin.write to the next frame.
+//  (c) one key press in that tree (↑, ↓, page keys): stdin.write to the next frame;
+//  (d) opening a 100k-entry session interactively (spawn to the chat screen's status line) beside
+//      `arbor context` on the same file in the same run (the issue's bar: at most 1.3x);
+//  (e) a filter toggle (Ctrl+U, Ctrl+O, Ctrl+T, Ctrl+L and back) in the 100k tree.
 // Prints medians beside their targets. Never asserts: machines are shared and noisy.
 import { execFileSync, spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { openFigures, timeFirstFrame } from "./bench-ui-pty.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BENCH = path.join(ROOT, ".bench");
@@ -21,6 +25,10 @@ const ENTRY_BUNDLE = path.join(BENCH, "bench-ui.mjs");
 const quick = process.argv.includes("--quick");
 /** --starts-only: just (a), e.g. to compare bundles quickly. */
 const startsOnly = process.argv.includes("--starts-only");
+/** --tree-only: just (b), (c) and (e), the 100k tree. */
+const treeOnly = process.argv.includes("--tree-only");
+/** --open-only: just (d), the 100k-entry open against `arbor context` (ARBOR_BENCH_KINDS=linear,bushy). */
+const openOnly = process.argv.includes("--open-only");
 const STARTS = quick ? 5 : 9;
 const TREE_RUNS = quick ? 3 : 5;
 const PRESSES = 200;
@@ -43,16 +51,13 @@ const median = (xs) => {
 	return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const ms = (x) => `${x.toFixed(1)} ms`.padStart(10);
-const stripAnsi = (s) => s.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "").replace(/\u001b[()][A-Z0-9]/g, "");
-/** The status line's tail: `… tokens · empty` or `… tokens · leaf 1a2b3c4d`. */
-const STATUS = /tokens · (empty|leaf [0-9a-f]{8})/;
 
-/** Generated once and cached in .bench/ (the same file scripts/bench-store.mjs uses). */
-function bigSession() {
+/** Generated once and cached in .bench/ (the same files scripts/bench-store.mjs uses). */
+function bigSession(kind = "bushy-deep") {
 	fs.mkdirSync(BENCH, { recursive: true });
-	const file = path.join(BENCH, `bushy-deep-${N}.jsonl`);
+	const file = path.join(BENCH, `${kind}-${N}.jsonl`);
 	if (!fs.existsSync(file)) {
-		execFileSync(process.execPath, [path.join(SHARED, "tools/gen-session.mjs"), "--out", file, "--kind", "bushy-deep", "--n", String(N)], { stdio: "ignore" });
+		execFileSync(process.execPath, [path.join(SHARED, "tools/gen-session.mjs"), "--out", file, "--kind", kind, "--n", String(N)], { stdio: "ignore" });
 	}
 	return file;
 }
@@ -83,59 +88,13 @@ async function bundleEntry() {
 	});
 }
 
-const quote = (s) => `'${s.replace(/'/g, "'\\''")}'`;
-
-/** Spawns the CLI under `script` (a real pty) and resolves with ms until the status line shows. */
-function timeFirstFrame(sessionFile) {
-	const home = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-ui-"));
-	const args = ["--model", "compat:bench", "--base-url", "http://127.0.0.1:9/v1"];
-	if (sessionFile) {
-		const copy = path.join(home, "s.jsonl");
-		fs.copyFileSync(sessionFile, copy);
-		args.push("--session", copy);
-	}
-	// `script` gives the child a 0×0 pty without a controlling terminal of our own: size it first.
-	const cmd = `stty cols ${COLS} rows ${ROWS} 2>/dev/null; exec ${quote(process.execPath)} ${quote(CLI)} ${args.map(quote).join(" ")}`;
-	return new Promise((resolve, reject) => {
-		const start = process.hrtime.bigint();
-		const child = spawn("script", ["-qfec", cmd, "/dev/null"], {
-			cwd: home,
-			env: { ...process.env, ARBOR_HOME: home, COLUMNS: String(COLS), LINES: String(ROWS), TERM: "xterm-256color" },
-			stdio: ["pipe", "pipe", "pipe"],
-			detached: true,
-		});
-		let out = "";
-		let done = false;
-		const finish = (error, value) => {
-			if (done) return;
-			done = true;
-			clearTimeout(timer);
-			try {
-				process.kill(-child.pid, "SIGKILL");
-			} catch (e) {
-				if (e.code !== "ESRCH") throw e;
-			}
-			fs.rmSync(home, { recursive: true, force: true });
-			if (error) reject(error);
-			else resolve(value);
-		};
-		const timer = setTimeout(() => finish(new Error(`no status line after 10 s; output: ${stripAnsi(out).slice(-300)}`)), 10_000);
-		child.stdout.on("data", (data) => {
-			out += data;
-			if (STATUS.test(stripAnsi(out))) finish(null, Number(process.hrtime.bigint() - start) / 1e6);
-		});
-		child.on("error", (e) => finish(e));
-		child.on("exit", () => setImmediate(() => finish(new Error(`exited before the status line; output: ${stripAnsi(out).slice(-300)}`))));
-	});
-}
-
 async function startFigures() {
 	const fresh = [];
 	const fixture = [];
 	// Interleaved so a noisy moment hurts both cases alike.
 	for (let i = 0; i < STARTS; i++) {
-		fresh.push(await timeFirstFrame(undefined));
-		fixture.push(await timeFirstFrame(FIXTURE));
+		fresh.push(await timeFirstFrame({ cli: CLI, cols: COLS, rows: ROWS }));
+		fixture.push(await timeFirstFrame({ cli: CLI, cols: COLS, rows: ROWS, sessionFile: FIXTURE }));
 	}
 	return { fresh: median(fresh), fixture: median(fixture) };
 }
@@ -159,16 +118,33 @@ async function treeFigures() {
 		up: median(keys("up")),
 		down: median(keys("down")),
 		page: median(keys("page")),
-		noFrame: { up: noFrame("up"), down: noFrame("down"), page: noFrame("page") },
+		filter: median(keys("filter")),
+		filterMax: Math.max(...keys("filter")),
+		noFrame: { up: noFrame("up"), down: noFrame("down"), page: noFrame("page"), filter: noFrame("filter") },
 	};
+}
+
+/** (d): every kind in ARBOR_BENCH_KINDS (default all three), interactive open beside `arbor context`. */
+async function printOpenFigures() {
+	const kinds = (process.env.ARBOR_BENCH_KINDS ?? "linear,bushy,bushy-deep").split(",");
+	const runs = quick ? 3 : 5;
+	for (const kind of kinds) {
+		const f = await openFigures({ cli: CLI, cols: COLS, rows: ROWS, sessionFile: bigSession(kind), runs });
+		const ratio = (f.open / f.context).toFixed(2);
+		console.log(`open ${N / 1000}k ${kind.padEnd(10)} to chat screen   ${ms(f.open)}   (arbor context same file ${ms(f.context).trim()}; ${ratio}x; target <= 1.3x; ${runs} runs)`);
+	}
 }
 
 async function main() {
 	if (!fs.existsSync(CLI)) throw new Error(`${CLI} missing: run npm run build`);
 	console.log(`## Interactive UI (${quick ? "quick" : "full"}; ${COLS}x${ROWS} pty; medians)`);
-	const s = await startFigures();
-	console.log(`first frame, new session                ${ms(s.fresh)}   (target <= 300 ms; ${STARTS} starts)`);
-	console.log(`first frame, pi-tree-session fixture    ${ms(s.fixture)}   (target <= 300 ms)`);
+	if (!startsOnly && !treeOnly) await printOpenFigures();
+	if (openOnly) return;
+	if (!treeOnly) {
+		const s = await startFigures();
+		console.log(`first frame, new session                ${ms(s.fresh)}   (target <= 300 ms; ${STARTS} starts)`);
+		console.log(`first frame, pi-tree-session fixture    ${ms(s.fixture)}   (target <= 300 ms)`);
+	}
 	if (startsOnly) return;
 	const t = await treeFigures();
 	const ratio = t.tree / t.open;
@@ -178,7 +154,8 @@ async function main() {
 	console.log(`key ↓ in the tree                       ${ms(t.down)}   (target < 16 ms; ${PRESSES} presses per run)`);
 	console.log(`key ↑ in the tree                       ${ms(t.up)}   (target < 16 ms)`);
 	console.log(`key PgDn/PgUp in the tree               ${ms(t.page)}   (target < 16 ms)`);
-	const idle = t.noFrame.up + t.noFrame.down + t.noFrame.page;
+	console.log(`filter toggle (Ctrl+U/O/T/L, on and off) ${ms(t.filter)}   (target <= 100 ms; slowest ${ms(t.filterMax).trim()})`);
+	const idle = t.noFrame.up + t.noFrame.down + t.noFrame.page + t.noFrame.filter;
 	if (idle > 0) console.log(`(${idle} presses changed nothing on screen, e.g. at the list's end, and are not counted)`);
 }
 

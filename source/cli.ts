@@ -32,7 +32,8 @@ function buildProgram(): Command {
 		.option("--session-dir <dir>", "directory holding this project's sessions")
 		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
 		.option("--no-tools", "disable all tools")
-		.option("-y, --yes", "run write/edit/bash without asking");
+		.option("-y, --yes", "run write/edit/bash without asking")
+		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir]);
 	addPrintOptions(addModelOptions(program));
 	program.action((prompt: string[], opts: Record<string, unknown>) =>
 		run(async () => (await import("./modes.js")).runMain(prompt, opts)),

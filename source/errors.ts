@@ -1,5 +1,5 @@
-/** Exit codes every mode shares (product.md): 0 ok, 1 model/tool failure or abort, 2 usage/config, 130 SIGINT. */
-export type ExitCode = 0 | 1 | 2 | 130;
+/** Exit codes every mode shares (product.md): 0 ok, 1 model/tool failure or abort, 2 usage/config, 128+signal (129 SIGHUP, 130 SIGINT, 143 SIGTERM). */
+export type ExitCode = 0 | 1 | 2 | 129 | 130 | 143;
 
 /** A failure the CLI reports as one `arbor: …` line with a given exit code. */
 export class CliError extends Error {

@@ -5,7 +5,9 @@ import { chooseTools } from "./config/tool-choice.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
 import { chooseModels, noChatModelMessage } from "./print/model-config.js";
 import { place, type ChatFlags } from "./print/options.js";
+import { onEndingSignal, signalExitCode, type EndingSignal } from "./print/signals.js";
 import { parseTreeFilter } from "./session/tree-rows.js";
+import { killToolProcesses } from "./tools/bash.js";
 
 /**
  * Ink decides at import time that a process with CI=true has no live terminal and then prints only
@@ -29,11 +31,12 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags): Prom
 	const where = place(opts);
 	const settings = loadSettings(where.home);
 	const models = await chooseModels(opts, settings);
-	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, settings, mode: "interactive" });
+	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
 	const { runInteractive } = await ui;
-	return runInteractive({
+	const ending = endOnSignal(store);
+	const app = runInteractive({
 		store,
 		cwd: where.cwd,
 		home: where.home,
@@ -49,4 +52,37 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags): Prom
 		resolveModel: models.resolve,
 		maxRetries: maxRetries(),
 	});
+	try {
+		return await Promise.race([app, ending.code]);
+	} finally {
+		ending.dispose();
+	}
+}
+
+/**
+ * SIGTERM, SIGHUP (a closed terminal; also a terminal that fails writes with EIO/EPIPE) and a
+ * SIGINT sent with kill end the session like Esc then /quit: the running reply is aborted and
+ * saved, tool process groups are killed, the session is synced; the lock goes with the exit
+ * (cli.ts exits, the store's exit hook removes it) and Ink restores the terminal on exit.
+ */
+function endOnSignal(store: { sync(): void }): { code: Promise<number>; dispose(): void } {
+	let resolve: (code: number) => void = () => {};
+	const code = new Promise<number>((r) => (resolve = r));
+	const end = async (signal: EndingSignal) => {
+		const { abortActiveRuns } = await import("./ui/hooks/chat-runs.js");
+		await abortActiveRuns();
+		killToolProcesses();
+		store.sync();
+		resolve(signalExitCode(signal));
+	};
+	const stopListening = onEndingSignal((signal) => void end(signal));
+	const onBrokenTerminal = () => process.emit("SIGHUP", "SIGHUP");
+	process.stdout.on("error", onBrokenTerminal);
+	return {
+		code,
+		dispose: () => {
+			stopListening();
+			process.stdout.off("error", onBrokenTerminal);
+		},
+	};
 }

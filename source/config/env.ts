@@ -1,10 +1,32 @@
 import { usageError } from "../errors.js";
 
-/** ARBOR_MAX_RETRIES: provider retries after a failed request (default: the AI SDK's 2). */
+/** The most provider retries arbor accepts: more would turn one failure into a very long wait. */
+export const MAX_RETRIES_LIMIT = 10;
+/** Seconds without a byte from the provider before a request fails (ARBOR_TIMEOUT). */
+export const DEFAULT_TIMEOUT_SECONDS = 120;
+
+/** ARBOR_MAX_RETRIES: provider retries after a failed request (default: the AI SDK's 2), 0–10. */
 export function maxRetries(env: NodeJS.ProcessEnv = process.env): number | undefined {
 	const raw = env.ARBOR_MAX_RETRIES;
 	if (raw === undefined || raw === "") return undefined;
-	const n = Number(raw);
-	if (!Number.isInteger(n) || n < 0) throw usageError(`ARBOR_MAX_RETRIES must be a whole number >= 0, not "${raw}"`);
+	const n = Number(raw.trim());
+	if (raw.trim() === "" || !Number.isInteger(n) || n < 0 || n > MAX_RETRIES_LIMIT) {
+		throw usageError(`ARBOR_MAX_RETRIES must be a whole number from 0 to ${MAX_RETRIES_LIMIT}, not "${raw}"`);
+	}
 	return n;
+}
+
+/**
+ * The request idle timeout in milliseconds: ARBOR_TIMEOUT, else the settings key `timeout`, else
+ * 120 s. Both are seconds (fractions allowed); 0 switches the timeout off.
+ */
+export function idleTimeoutMs(env: NodeJS.ProcessEnv, settingsTimeout: number | undefined): number {
+	const raw = env.ARBOR_TIMEOUT;
+	if (raw !== undefined && raw.trim() !== "") {
+		const n = Number(raw.trim());
+		if (!Number.isFinite(n) || n < 0) throw usageError(`ARBOR_TIMEOUT must be a number of seconds >= 0, not "${raw}"`);
+		return Math.round(n * 1000);
+	}
+	if (settingsTimeout !== undefined) return Math.round(settingsTimeout * 1000);
+	return DEFAULT_TIMEOUT_SECONDS * 1000;
 }

@@ -13,16 +13,36 @@ export type Settings = {
 	treeFilter?: string;
 	/** Ask "Summarize the branch you're leaving?" when a move abandons entries (default true). */
 	askSummary?: boolean;
+	/** Seconds without a byte from the provider before a request fails (default 120; 0: never). */
+	timeout?: number;
+	/** Folders besides the working directory that the file tools may use (as --add-dir). */
+	addDirs?: string[];
 };
 
-const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]"> = {
+const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
 	model: "string",
 	summaryModel: "string",
 	baseUrl: "string",
 	tools: "string[]",
 	treeFilter: "string",
 	askSummary: "boolean",
+	timeout: "number",
+	addDirs: "string[]",
 };
+
+type Kind = (typeof KEYS)[keyof Settings];
+const KIND_NAMES: Record<Kind, string> = { string: "string", boolean: "boolean", "string[]": "list of strings", number: "number >= 0" };
+
+function fits(kind: Kind, value: unknown): boolean {
+	switch (kind) {
+		case "string[]":
+			return Array.isArray(value) && value.every((v) => typeof v === "string");
+		case "number":
+			return typeof value === "number" && Number.isFinite(value) && value >= 0;
+		default:
+			return typeof value === kind;
+	}
+}
 
 /** Reads settings; a missing file is empty settings, a broken one is a configuration error. */
 export function loadSettings(home: string): Settings {
@@ -39,11 +59,7 @@ export function loadSettings(home: string): Settings {
 	for (const [key, value] of Object.entries(raw)) {
 		const kind = KEYS[key as keyof Settings];
 		if (!kind) continue; // unknown keys are tolerated so newer settings files still load
-		const ok =
-			kind === "string[]"
-				? Array.isArray(value) && value.every((v) => typeof v === "string")
-				: typeof value === kind;
-		if (!ok) throw usageError(`${file}: "${key}" must be a ${kind === "string[]" ? "list of strings" : kind}`);
+		if (!fits(kind, value)) throw usageError(`${file}: "${key}" must be a ${KIND_NAMES[kind]}`);
 		settings[key] = value;
 	}
 	return settings as Settings;

@@ -1,3 +1,6 @@
+import { statSync } from "node:fs";
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
 import type { Settings } from "./settings.js";
 import { usageError } from "../errors.js";
 import type { ToolName } from "../tools/policy.js";
@@ -6,6 +9,7 @@ import type { ToolName } from "../tools/policy.js";
 export async function chooseTools(opts: {
 	tools?: string | false;
 	yes?: boolean;
+	addDir?: string[];
 	settings: Settings;
 	mode: "print" | "interactive";
 }) {
@@ -18,5 +22,21 @@ export async function chooseTools(opts: {
 		listed = parsed.tools;
 	}
 	const policy = tools.toolPolicy({ mode: opts.mode, tools: listed, noTools: opts.tools === false, yes: opts.yes });
+	policy.addDirs = [...checkedDirs(opts.settings.addDirs ?? [], "the settings key addDirs"), ...checkedDirs(opts.addDir ?? [], "--add-dir")];
 	return policy;
+}
+
+/** Absolute paths of existing folders (`~/` expanded, relative to cwd); anything else is a usage error. */
+function checkedDirs(dirs: readonly string[], source: string): string[] {
+	return dirs.map((dir) => {
+		const abs = dir === "~" ? homedir() : dir.startsWith("~/") ? join(homedir(), dir.slice(2)) : resolve(dir);
+		let isDir = false;
+		try {
+			isDir = statSync(abs).isDirectory();
+		} catch (error) {
+			throw usageError(`${source}: ${dir}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such folder" : (error as Error).message}`);
+		}
+		if (!isDir) throw usageError(`${source}: ${dir} is not a folder`);
+		return abs;
+	});
 }

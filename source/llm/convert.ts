@@ -37,16 +37,18 @@ type PendingCall = { toolCallId: string; toolName: string };
 export function toModelMessages(messages: readonly ContextMessage[]): ModelMessage[] {
 	const out: ModelMessage[] = [];
 	let pending: PendingCall[] = [];
+	const results = new Map<string, ToolResultPart>();
+	// Results go out in the order of their calls, as the live turn sent them, whatever order the
+	// tools finished (and were stored) in.
 	const flush = () => {
-		if (pending.length > 0) pushToolParts(out, pending.map(missingResult));
+		if (pending.length > 0) pushToolParts(out, pending.map((call) => results.get(call.toolCallId) ?? missingResult(call)));
 		pending = [];
+		results.clear();
 	};
 	for (const message of messages) {
 		if (message.role === "toolResult") {
-			const index = pending.findIndex((call) => call.toolCallId === message.toolCallId);
-			if (index === -1) continue;
-			pending.splice(index, 1);
-			pushToolParts(out, [toolResultPart(message)]);
+			const known = pending.some((call) => call.toolCallId === message.toolCallId);
+			if (known && !results.has(message.toolCallId)) results.set(message.toolCallId, toolResultPart(message));
 			continue;
 		}
 		flush();

@@ -1,4 +1,5 @@
 import { APICallError, RetryError } from "ai";
+import { ProviderTimeoutError } from "./idle-timeout.js";
 
 /** Why a model call did not produce a usable answer. */
 export type FailureReason = "aborted" | "api" | "empty";
@@ -8,6 +9,10 @@ export const ABORTED_MESSAGE = "Request was aborted";
 
 /** One line describing a provider/SDK error, with the HTTP status when there is one. */
 export function describeError(error: unknown): string {
+	// The SDK wraps a body that failed mid-stream ("Failed to process successful response"); the
+	// timeout is the cause worth naming.
+	const timeout = findCause(error, (e) => e instanceof ProviderTimeoutError);
+	if (timeout) return timeout.message;
 	const inner = RetryError.isInstance(error) ? (error.lastError ?? error) : error;
 	if (APICallError.isInstance(inner)) {
 		const status = inner.statusCode ? `HTTP ${inner.statusCode}: ` : "";
@@ -25,4 +30,14 @@ export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
 
 function oneLine(text: string): string {
 	return text.replace(/\s+/g, " ").trim();
+}
+
+function findCause(error: unknown, match: (e: Error) => boolean): Error | undefined {
+	const seen = new Set<unknown>();
+	for (let e = error; e instanceof Error && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+		seen.add(e);
+		if (match(e)) return e;
+		if (RetryError.isInstance(e) && e.lastError instanceof Error && match(e.lastError)) return e.lastError;
+	}
+	return undefined;
 }

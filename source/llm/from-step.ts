@@ -111,21 +111,37 @@ function asArguments(input: unknown): Record<string, unknown> {
 	return input === undefined ? {} : { input };
 }
 
-/** One tool outcome (result or error) → the stored tool result message. */
+/**
+ * One tool outcome (result or error) → the stored tool result message, in pi's shape: `content` is
+ * exactly the text the model got, the tool's structured `details` sit beside it, and `isError` is
+ * true for thrown errors and for results the tool marked as failed (a non-zero exit).
+ */
 export function toolResultFromStep(result: {
 	toolCallId: string;
 	toolName: string;
 	output: unknown;
 	isError: boolean;
 }): ToolResultMessage {
-	return {
+	const split = splitToolOutput(result.output);
+	const message: ToolResultMessage = {
 		role: "toolResult",
 		toolCallId: result.toolCallId,
 		toolName: result.toolName,
-		content: [{ type: "text", text: outputText(result.output) }],
-		isError: result.isError,
+		content: [{ type: "text", text: split.text }],
+		isError: result.isError || split.isError,
 		timestamp: Date.now(),
 	};
+	if (split.details !== undefined) message.details = split.details;
+	return message;
+}
+
+/** A built-in tool's `{output, details?, isError?}` (ToolResult), or any other value as text. */
+function splitToolOutput(output: unknown): { text: string; details?: unknown; isError: boolean } {
+	if (output && typeof output === "object" && typeof (output as { output?: unknown }).output === "string") {
+		const o = output as { output: string; details?: unknown; isError?: unknown };
+		return { text: o.output, details: o.details, isError: o.isError === true };
+	}
+	return { text: outputText(output), isError: false };
 }
 
 /** Tool outputs and errors as the text the model and the user see. */

@@ -1,4 +1,5 @@
 import type { LanguageModel } from "ai";
+import { idleTimeoutFetch } from "./idle-timeout.js";
 import { lazyModel } from "./lazy-model.js";
 
 /** The wire protocol a model speaks; stored as `api` on assistant messages (pi names). */
@@ -23,6 +24,8 @@ export type ResolveModelOptions = {
 	baseUrl?: string;
 	apiKey?: string;
 	env: Record<string, string | undefined>;
+	/** Fail a request after this many milliseconds without a byte from the server (ARBOR_TIMEOUT); absent or 0: never. */
+	idleTimeoutMs?: number;
 };
 
 /** Either a value or a one-line message for the user. */
@@ -70,13 +73,14 @@ export function resolveModel(spec: string | undefined, opts: ResolveModelOptions
 	// ARBOR_BASE_URL is meant for local/compatible servers; only an explicit --base-url redirects
 	// the hosted providers (a stray env var must not send an OpenAI key to another host).
 	const baseUrl = opts.baseUrl || undefined;
+	const fetch = opts.idleTimeoutMs ? idleTimeoutFetch(opts.idleTimeoutMs) : undefined;
 	switch (provider) {
 		case "openai": {
 			const apiKey = opts.apiKey || opts.env.OPENAI_API_KEY;
 			if (!apiKey) return missingKey(trimmed, "OPENAI_API_KEY");
 			const model = lazyModel("openai.responses", modelId, async () => {
 				const { createOpenAI } = await import("@ai-sdk/openai");
-				return createOpenAI({ apiKey, baseURL: baseUrl })(modelId);
+				return createOpenAI({ apiKey, baseURL: baseUrl, fetch })(modelId);
 			});
 			return { ok: true, value: { ...base, model, api: "openai-responses" } };
 		}
@@ -85,7 +89,7 @@ export function resolveModel(spec: string | undefined, opts: ResolveModelOptions
 			if (!apiKey) return missingKey(trimmed, "ANTHROPIC_API_KEY");
 			const model = lazyModel("anthropic.messages", modelId, async () => {
 				const { createAnthropic } = await import("@ai-sdk/anthropic");
-				return createAnthropic({ apiKey, baseURL: baseUrl })(modelId);
+				return createAnthropic({ apiKey, baseURL: baseUrl, fetch })(modelId);
 			});
 			return { ok: true, value: { ...base, model, api: "anthropic-messages" } };
 		}
@@ -95,7 +99,7 @@ export function resolveModel(spec: string | undefined, opts: ResolveModelOptions
 			return compatible(
 				{ ...base, provider },
 				baseUrl ?? (opts.env.ARBOR_BASE_URL || undefined),
-				opts.apiKey || opts.env.OPENAI_API_KEY,
+				{ apiKey: opts.apiKey || opts.env.OPENAI_API_KEY, fetch },
 			);
 		default:
 			return { ok: false, message: `unknown model provider "${provider}" in "${trimmed}": expected one of ${FORMS}` };
@@ -110,7 +114,7 @@ const LOCAL_DEFAULTS: Record<string, string> = {
 function compatible(
 	base: Omit<ResolvedModel, "model">,
 	baseUrl: string | undefined,
-	apiKey: string | undefined,
+	auth: { apiKey: string | undefined; fetch: typeof globalThis.fetch | undefined },
 ): ResolveResult {
 	const url = baseUrl ?? LOCAL_DEFAULTS[base.provider];
 	if (!url) {
@@ -122,7 +126,7 @@ function compatible(
 	// includeUsage asks the server for token counts in the stream (needed for context tracking).
 	const model = lazyModel(`${base.provider}.chat`, base.modelId, async () => {
 		const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
-		return createOpenAICompatible({ name: base.provider, baseURL: url, apiKey, includeUsage: true }).chatModel(base.modelId);
+		return createOpenAICompatible({ name: base.provider, baseURL: url, ...auth, includeUsage: true }).chatModel(base.modelId);
 	});
 	return { ok: true, value: { ...base, model, api: "openai-completions" } };
 }

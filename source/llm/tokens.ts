@@ -15,14 +15,19 @@ export function estimateTokens(text: string): number {
 
 /**
  * Tokens the context uses: the newest successful assistant usage (what the provider counted) plus
- * an estimate for the messages after it; chars/4 for everything when no usage is known.
+ * an estimate for the messages after it; chars/4 for everything when no usage is known. A usage
+ * recorded before the context's compaction counted the messages the summary replaced, so only
+ * replies newer than the compaction are trusted (else the count stays at the old size).
  */
 export function estimateContextTokens(messages: readonly ContextMessage[]): number {
+	const first = messages[0];
+	const compactedAt = first?.role === "compactionSummary" ? first.timestamp : Number.NEGATIVE_INFINITY;
 	let usageIndex = -1;
 	let usageTokens = 0;
 	for (let i = messages.length - 1; i >= 0 && usageIndex === -1; i--) {
 		const m = messages[i]!;
 		if (m.role !== "assistant" || m.stopReason === "error" || m.stopReason === "aborted" || !m.usage) continue;
+		if (!(m.timestamp > compactedAt)) continue;
 		const u = m.usage;
 		const total = u.input + u.output + u.cacheRead + u.cacheWrite;
 		if (total > 0) {

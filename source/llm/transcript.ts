@@ -1,5 +1,5 @@
 import type { ContextMessage, SessionEntry, StoredMessage } from "../session/types.js";
-import { contentText } from "../session/content.js";
+import { contentText, unwrapLegacyToolResult } from "../session/content.js";
 
 /** Rough token estimate used everywhere in llm/: ~4 characters per token. */
 export const CHARS_PER_TOKEN = 4;
@@ -33,6 +33,7 @@ export function messageText(message: StoredMessage | ContextMessage): string {
 			return lines.join("\n");
 		}
 		case "toolResult": {
+			message = unwrapLegacyToolResult(message);
 			const label = message.isError ? `${message.toolName}, error` : message.toolName;
 			return `Tool result (${label}): ${truncate(contentText(message.content), TOOL_RESULT_CHARS)}`;
 		}

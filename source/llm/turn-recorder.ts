@@ -70,7 +70,7 @@ export class TurnRecorder {
 	addToolResult(result: { toolCallId: string; toolName: string; output: unknown; isError: boolean }): void {
 		const message = toolResultFromStep(result);
 		const output = message.content[0]?.type === "text" ? message.content[0].text : "";
-		this.emit({ type: "tool_result", toolCallId: result.toolCallId, toolName: result.toolName, output, isError: result.isError });
+		this.emit({ type: "tool_result", toolCallId: result.toolCallId, toolName: result.toolName, output, isError: message.isError });
 		if (this.assistantStored) this.write(message);
 		else this.waitingResults.push(message);
 	}

@@ -1,5 +1,6 @@
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
+import { conversationLeaf, isConversationEntry as isConversation } from "../session/tree-filter.js";
 import { SessionError, type BranchSummaryEntry, type SessionEntry } from "../session/types.js";
 import type { EventBus } from "./events.js";
 import type { NavigateOptions, NavigateResult, NavigationPlan } from "./types.js";
@@ -30,23 +31,8 @@ export function entryText(entry: SessionEntry): string | undefined {
 		.join("\n");
 }
 
-/**
- * Entry types that are part of the conversation. The others (labels, session names, model and
- * thinking changes, extension data, leaf markers) are bookkeeping: /label or /name make such an
- * entry the leaf, and leaving it must neither count as abandoning work nor ask for a summary.
- */
-const CONVERSATION_TYPES = new Set(["message", "custom_message", "branch_summary", "compaction"]);
-
-export function isConversation(entry: SessionEntry): boolean {
-	return CONVERSATION_TYPES.has(entry.type);
-}
-
-/** The leaf as the tree shows it: the nearest conversation entry at or above the stored leaf. */
-export function conversationLeaf(view: SessionTreeView): string | null {
-	let entry = view.leafId === null ? undefined : view.getEntry(view.leafId);
-	while (entry && !isConversation(entry)) entry = entry.parentId === null ? undefined : view.getEntry(entry.parentId);
-	return entry?.id ?? null;
-}
+/** Kept exports for navigation modules (merge.ts): the one definition lives in session/tree-filter.ts. */
+export { conversationLeaf, isConversation };
 
 /**
  * Where selecting `targetId` takes the leaf (tree-view.md "Selecting"): a user or custom message →

@@ -1,4 +1,6 @@
+import { idleTimeoutMs } from "../config/env.js";
 import type { Settings } from "../config/settings.js";
+import { usageError } from "../errors.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { SessionTreeView } from "../session/api.js";
 import type { ModelFlags } from "./options.js";
@@ -20,8 +22,11 @@ export async function chooseModels(
 	env: NodeJS.ProcessEnv = process.env,
 ): Promise<ModelChoice> {
 	const { resolveModel } = await import("../llm/resolve-model.js");
-	const baseUrl = flags.baseUrl ?? env.ARBOR_BASE_URL ?? settings.baseUrl;
-	const resolve = (spec: string | undefined) => resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env });
+	const baseUrl = checkedBaseUrl(flags, settings, env);
+	// The --api-key value is redacted from tool results like the key variables.
+	(await import("../tools/secrets.js")).registerSecret(flags.apiKey);
+	const idle = idleTimeoutMs(env, settings.timeout);
+	const resolve = (spec: string | undefined) => resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env, idleTimeoutMs: idle });
 	const chatSpec = flags.model ?? env.ARBOR_MODEL ?? settings.model;
 	const summarySpec = flags.summaryModel ?? env.ARBOR_SUMMARY_MODEL ?? settings.summaryModel;
 	const chat = resolve(chatSpec);
@@ -37,6 +42,31 @@ export async function chooseModels(
 		choice.summaryError = choice.chatError;
 	}
 	return choice;
+}
+
+/** The base URL of this run; a malformed one is a usage error naming where it came from. */
+function checkedBaseUrl(flags: ModelFlags, settings: Settings, env: NodeJS.ProcessEnv): string | undefined {
+	const [value, source] =
+		flags.baseUrl !== undefined
+			? [flags.baseUrl, "--base-url"]
+			: env.ARBOR_BASE_URL
+				? [env.ARBOR_BASE_URL, "ARBOR_BASE_URL"]
+				: [settings.baseUrl, "the settings key baseUrl"];
+	if (value === undefined || value === "") return value;
+	const protocol = protocolOf(value);
+	if (protocol !== "http:" && protocol !== "https:") {
+		throw usageError(`${source}: "${value}" is not an http(s) URL (e.g. http://127.0.0.1:8080/v1)`);
+	}
+	return value;
+}
+
+function protocolOf(url: string): string {
+	try {
+		return new URL(url).protocol;
+	} catch {
+		// Malformed: the caller names the flag or variable, which the URL parser's message does not.
+		return "";
+	}
 }
 
 /**

@@ -44,4 +44,6 @@ export type ChatFlags = ModelFlags & {
 	resume?: boolean;
 	tools?: string | false;
 	yes?: boolean;
+	/** --add-dir, repeatable: folders besides cwd the file tools may use. */
+	addDir?: string[];
 };

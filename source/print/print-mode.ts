@@ -8,8 +8,12 @@ import { mostRecentSession, resolveSession, SessionStore } from "../session/inde
 import { chooseModels, noChatModelMessage, type ModelChoice } from "./model-config.js";
 import { place, type ChatFlags, type Place } from "./options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
+import { killToolProcesses } from "../tools/bash.js";
+import { checkSessionWritable } from "./preflight.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
+import { onEndingSignal, signalExitCode, type EndingSignal } from "./signals.js";
+import { composePrompt, readStdin } from "./stdin.js";
 import { terminalText } from "../session/terminal-text.js";
 
 type PrintOptions = ChatFlags & {
@@ -21,19 +25,6 @@ type PrintOptions = ChatFlags & {
 	label?: string;
 	verbose?: boolean;
 };
-
-async function readStdin(): Promise<string> {
-	if (process.stdin.isTTY) return "";
-	const chunks: Buffer[] = [];
-	for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-	return Buffer.concat(chunks).toString("utf8");
-}
-
-/** The message: piped text, a blank line, then the argument text; either may be absent. */
-export function composePrompt(piped: string, args: string[]): string {
-	const parts = [piped.replace(/\s+$/, ""), args.join(" ").trim()].filter((p) => p.trim() !== "");
-	return parts.join("\n\n");
-}
 
 /** `--at`: the entry becomes the new message's parent (a branch summary in between with --summarize). */
 async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOptions, printer: Printer): Promise<void> {
@@ -104,49 +95,71 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	const tools = await printToolSet(opts, settings, where.cwd);
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));
-	const format = opts.outputFormat ?? "text";
-	const printer = new Printer(format, process, {
-		toolLines: Boolean(opts.verbose) || process.stderr.isTTY === true,
-		describe: tools.describe,
-	});
 	const abort = new AbortController();
-	const onSigint = () => abort.abort();
-	process.on("SIGINT", onSigint);
+	let ended: EndingSignal | undefined;
+	// SIGINT, SIGTERM and SIGHUP (a closed terminal) all abort the turn, which saves what streamed.
+	const stopListening = onEndingSignal((signal) => {
+		ended = signal;
+		abort.abort();
+	});
 	try {
-		printer.header(store.snapshot().header);
-		await moveFirst(store, models, opts, printer);
-		await compactIfNeeded(store, models, abort.signal);
-		const before = store.snapshot().leafId;
-		const { runTurn } = await import("../llm/turn.js");
-		const { buildSystemPrompt } = await import("../llm/prompts.js");
-		const turn = await runTurn({
-			store,
-			model: models.chat,
-			prompt,
-			tools: tools.toolSet,
-			system: buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled }),
-			signal: abort.signal,
-			maxRetries: maxRetries(),
-			onEvent: (event) => printer.event(event),
+		checkSessionWritable(store);
+		const printer = new Printer(opts.outputFormat ?? "text", process, {
+			toolLines: Boolean(opts.verbose) || process.stderr.isTTY === true,
+			describe: tools.describe,
 		});
-		if (opts.label) {
-			const id = newMessageId(store, before);
-			if (id) store.setLabel(id, opts.label);
-		}
-		return finish(store, turn, printer, abort.signal.aborted);
+		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, cwd: where.cwd, signal: abort.signal });
+		return finish(store, turn, printer, ended);
 	} finally {
-		process.off("SIGINT", onSigint);
+		stopListening();
+		killToolProcesses();
 		store.close();
 	}
 }
 
-function finish(store: SessionStore, turn: TurnResult, printer: Printer, interrupted: boolean): ExitCode {
+type Answer = {
+	store: SessionStore;
+	models: ModelChoice;
+	chat: NonNullable<ModelChoice["chat"]>;
+	opts: PrintOptions;
+	printer: Printer;
+	prompt: string;
+	tools: Awaited<ReturnType<typeof printToolSet>>;
+	cwd: string;
+	signal: AbortSignal;
+};
+
+async function answer({ store, models, chat, opts, printer, prompt, tools, cwd, signal }: Answer): Promise<TurnResult> {
+	printer.header(store.snapshot().header);
+	await moveFirst(store, models, opts, printer);
+	await compactIfNeeded(store, models, signal);
+	const before = store.snapshot().leafId;
+	const { runTurn } = await import("../llm/turn.js");
+	const { buildSystemPrompt } = await import("../llm/prompts.js");
+	const turn = await runTurn({
+		store,
+		model: chat,
+		prompt,
+		tools: tools.toolSet,
+		system: buildSystemPrompt({ cwd, tools: tools.enabled }),
+		signal,
+		maxRetries: maxRetries(),
+		onEvent: (event) => printer.event(event),
+	});
+	if (opts.label) {
+		const id = newMessageId(store, before);
+		if (id) store.setLabel(id, opts.label);
+	}
+	return turn;
+}
+
+function finish(store: SessionStore, turn: TurnResult, printer: Printer, ended: EndingSignal | undefined): ExitCode {
 	if (turn.ok && !(turn.text === "" && turn.stopReason === "error")) {
 		printer.finish(resultOf(store, turn), false);
 		return 0;
 	}
-	const message = interrupted || turn.reason === "aborted" ? "aborted" : (turn.error ?? "the model returned no answer");
-	printer.finish(resultOf(store, turn, message), !interrupted);
+	const message = ended ? `aborted (${ended})` : turn.reason === "aborted" ? "aborted" : (turn.error ?? "the model returned no answer");
+	printer.finish(resultOf(store, turn, message), !ended);
 	process.stderr.write(`arbor: ${terminalText(message.split("\n")[0]!)}\n`);
-	return interrupted ? 130 : 1;
+	return ended ? signalExitCode(ended) : 1;
 }

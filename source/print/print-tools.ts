@@ -4,14 +4,14 @@ import { chooseTools } from "../config/tool-choice.js";
 
 /** The tools a non-interactive run gets: read-only by default, others only when listed. */
 export async function printToolSet(
-	opts: { tools?: string | false },
+	opts: { tools?: string | false; addDir?: string[] },
 	settings: Settings,
 	cwd: string,
 ): Promise<{ toolSet: ToolSet; enabled: string[]; describe: (name: string, args: unknown) => string }> {
-	const policy = await chooseTools({ tools: opts.tools, settings, mode: "print" });
+	const policy = await chooseTools({ tools: opts.tools, addDir: opts.addDir, settings, mode: "print" });
 	const tools = await import("../tools/index.js");
 	return {
-		toolSet: tools.createToolSet({ cwd, enabled: policy.enabled, needsConfirmation: () => false }),
+		toolSet: tools.createToolSet({ cwd, enabled: policy.enabled, needsConfirmation: () => false, addDirs: policy.addDirs }),
 		enabled: policy.enabled,
 		describe: (name, args) => tools.describeToolCall(name as never, args),
 	};

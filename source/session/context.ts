@@ -1,4 +1,5 @@
 import type { SessionTreeView } from "./api.js";
+import { unwrapLegacyToolResult } from "./content.js";
 import type { CompactionEntry, ContextMessage, SessionContext, SessionEntry } from "./types.js";
 
 /** What context building needs from a view: the entry at an id and the parent the tree uses. */
@@ -72,7 +73,7 @@ function pushEntry(out: ContextMessage[], e: SessionEntry): void {
 		case "message": {
 			const message = e.message as ContextMessage;
 			if (message.role === "bashExecution" && message.excludeFromContext) return;
-			out.push(message);
+			out.push(message.role === "toolResult" ? unwrapLegacyToolResult(message) : message);
 			return;
 		}
 		case "custom_message":

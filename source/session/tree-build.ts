@@ -1,41 +1,62 @@
 import type { SessionTreeView } from "./api.js";
 import type { SessionEntry } from "./types.js";
-import { matchesSearch, passesFilter, searchWords } from "./tree-filter.js";
-import { buildVisibleForest, capGutter, gutterText, layoutForest, type GutterLink, type VisibleForest } from "./tree-layout.js";
-import { previewLower, previewText, rowKind } from "./tree-preview.js";
+import { capGutter, gutterText, layoutForest, type GutterLink } from "./tree-layout.js";
+import { previewText, rowKind } from "./tree-preview.js";
+import { filterStructure, treeStructure, type FilteredForest, type TreeStructure } from "./tree-structure.js";
 import type { TreeRow, TreeRowKind, TreeRowOptions } from "./tree-types.js";
 
-type RowFields = Omit<TreeRow, "gutter" | "gutterWidth" | "text">;
+/** Looks a row up by entry id (a Map works too). */
+export type RowLookup = { get(id: string): number | undefined };
 
-/** A row whose gutter string is built on demand from the shared link (see {@link GutterLink}). */
+/** What every row of one build shares. */
+type RowContext = { s: TreeStructure; view: SessionTreeView; leafRow: number };
+
+/**
+ * A row: a few fields, the rest read on demand (only the rows on screen are ever read, and a
+ * filter toggle on 100k entries must not compute 100k labels and kinds). The gutter string is
+ * built from the shared link (see {@link GutterLink}).
+ */
 class Row implements TreeRow {
-	readonly id: string;
-	readonly entry: SessionEntry;
-	readonly kind: TreeRowKind;
-	readonly onActivePath: boolean;
-	readonly isLeaf: boolean;
-	readonly foldable: boolean;
-	readonly folded: boolean;
-	readonly isBranchPoint: boolean;
-	readonly label?: string;
 	constructor(
-		fields: RowFields,
+		readonly entry: SessionEntry,
+		private readonly full: number,
 		private readonly link: GutterLink | null,
-		private readonly view: SessionTreeView,
-	) {
-		this.id = fields.id;
-		this.entry = fields.entry;
-		this.kind = fields.kind;
-		this.onActivePath = fields.onActivePath;
-		this.isLeaf = fields.isLeaf;
-		this.foldable = fields.foldable;
-		this.folded = fields.folded;
-		this.isBranchPoint = fields.isBranchPoint;
-		if (fields.label !== undefined) this.label = fields.label;
+		private readonly laid: { childCount: number; folded: boolean },
+		private readonly ctx: RowContext,
+	) {}
+	get id(): string {
+		return this.entry.id;
+	}
+	get kind(): TreeRowKind {
+		return rowKind(this.entry);
+	}
+	get onActivePath(): boolean {
+		return this.ctx.s.active[this.full] === 1;
+	}
+	get isLeaf(): boolean {
+		return this.full === this.ctx.s.leaf;
+	}
+	get leafBelow(): boolean {
+		return !this.isLeaf && this.full === this.ctx.leafRow;
+	}
+	get foldable(): boolean {
+		return this.laid.childCount > 0;
+	}
+	get folded(): boolean {
+		return this.laid.folded;
+	}
+	get isBranchPoint(): boolean {
+		return this.laid.childCount > 1;
+	}
+	get label(): string | undefined {
+		return this.ctx.view.getLabel(this.entry.id);
+	}
+	get labelTime(): string | undefined {
+		return this.ctx.s.labelTimes.get(this.entry.id);
 	}
 	/** Computed on first read (and cached per entry): opening a 100k-entry tree renders only a window. */
 	get text(): string {
-		return previewText(this.view, this.entry);
+		return previewText(this.ctx.view, this.entry);
 	}
 	get gutter(): string {
 		return gutterText(this.link);
@@ -57,21 +78,16 @@ export function fitGutter(row: TreeRow, maxWidth: number): string {
 }
 
 /**
- * The filtered, searched tree shared by rows and JSON. Previews are computed here only when a search
- * needs them (or `previews` asks for the map); rows otherwise compute theirs when first shown.
+ * The filtered, searched tree shared by rows and JSON (see {@link filterStructure}). `previews`
+ * asks for the visible entries' preview texts; rows otherwise compute theirs when first shown.
  */
 export function visibleForest(
 	view: SessionTreeView,
 	opts: TreeRowOptions & { previews?: boolean },
-): { forest: VisibleForest; previews: Map<string, string> } {
-	const words = searchWords(opts.search);
+): { forest: FilteredForest; previews: Map<string, string> } {
+	const forest = filterStructure(view, opts);
 	const previews = new Map<string, string>();
-	const forest = buildVisibleForest(view, (entry) => {
-		if (!passesFilter(view, entry, opts.filter)) return false;
-		if (words.length > 0 && !matchesSearch(words, previewLower(view, entry), view.getLabel(entry.id))) return false;
-		if (opts.previews === true) previews.set(entry.id, previewText(view, entry));
-		return true;
-	});
+	if (opts.previews === true) for (const entry of forest.order) previews.set(entry.id, previewText(view, entry));
 	return { forest, previews };
 }
 
@@ -80,33 +96,40 @@ export function activePathIds(view: SessionTreeView): Set<string> {
 	return new Set(view.getPath(view.leafId).map((e) => e.id));
 }
 
+/** Rows plus a lookup from entry id to row index (without a 100k-entry Map per filter). */
+export type TreeModel = { rows: TreeRow[]; indexOf: RowLookup };
+
 /**
  * Rows in display order (depth-first pre-order, children oldest first, several roots as siblings).
  * Hidden entries are skipped structurally and folded entries' descendants omitted. Linear in the
- * number of entries and iterative, so 100k-deep chains are fine.
+ * number of entries and iterative, so 100k-deep chains are fine; the filter-independent part is
+ * built once per snapshot, so a filter toggle on 100k entries costs one pass over typed arrays.
  */
-export function buildTreeRows(view: SessionTreeView, opts: TreeRowOptions): TreeRow[] {
-	const { forest } = visibleForest(view, opts);
-	const active = activePathIds(view);
+export function buildTreeModel(view: SessionTreeView, opts: TreeRowOptions): TreeModel {
+	const s = treeStructure(view);
+	const forest = filterStructure(view, opts);
 	const rows: TreeRow[] = [];
-	layoutForest(forest, opts.folded, ({ entry, gutter, childCount, folded }) => {
-		const row = new Row(
-			{
-				id: entry.id,
-				entry,
-				kind: rowKind(entry),
-				onActivePath: active.has(entry.id),
-				isLeaf: entry.id === forest.leafStandIn,
-				foldable: childCount > 0,
-				folded,
-				isBranchPoint: childCount > 1,
-				label: view.getLabel(entry.id),
-			},
-			gutter,
-			view,
-		);
-		rows.push(row);
+	const ctx: RowContext = { s, view, leafRow: forest.leafRow };
+	const rowOf = new Int32Array(s.order.length).fill(-1);
+	let j = 0;
+	layoutForest(forest, opts.folded, (laid) => {
+		// The layout emits the forest's rows in order, skipping folded ones: find this one's index.
+		while (forest.order[j] !== laid.entry) j++;
+		const full = forest.full[j]!;
+		rowOf[full] = rows.length;
+		rows.push(new Row(laid.entry, full, laid.gutter, laid, ctx));
 	});
-	return rows;
+	const indexOf: RowLookup = {
+		get: (id) => {
+			const full = s.position.get(id);
+			const row = full === undefined ? -1 : rowOf[full]!;
+			return row < 0 ? undefined : row;
+		},
+	};
+	return { rows, indexOf };
 }
 
+/** The rows of {@link buildTreeModel}. */
+export function buildTreeRows(view: SessionTreeView, opts: TreeRowOptions): TreeRow[] {
+	return buildTreeModel(view, opts).rows;
+}

@@ -2,8 +2,31 @@ import type { SessionTreeView } from "./api.js";
 import type { SessionEntry, StoredMessage } from "./types.js";
 import type { TreeFilter } from "./tree-types.js";
 
-/** Entry types the default view shows; everything else (labels, markers, changes, unknown) hides. */
+/**
+ * Entry types that are part of the conversation, the ones the default view shows. The others
+ * (labels, session names, model and thinking changes, extension data, leaf markers) are
+ * bookkeeping: /label or /name make such an entry the stored leaf.
+ */
 const DEFAULT_TYPES = new Set(["message", "compaction", "branch_summary", "custom_message"]);
+
+/** True for conversation entries (see {@link conversationLeaf}). */
+export function isConversationEntry(entry: SessionEntry): boolean {
+	return DEFAULT_TYPES.has(entry.type);
+}
+
+/**
+ * The leaf as the user sees it: the nearest conversation entry at or above the stored leaf (after
+ * `/name` or `/label` the stored leaf is the bookkeeping entry). `/label`, the status line, "Already
+ * at this point" and the tree's `← active` all use it. Null when there is none.
+ */
+export function conversationLeaf(view: SessionTreeView): string | null {
+	let entry = view.leafId === null ? undefined : view.getEntry(view.leafId);
+	// Bounded: a damaged file's parent links may loop (the store reports such cycles).
+	for (let steps = view.entries.length; entry && !isConversationEntry(entry) && steps > 0; steps--) {
+		entry = typeof entry.parentId === "string" ? view.getEntry(entry.parentId) : undefined;
+	}
+	return entry && isConversationEntry(entry) ? entry.id : null;
+}
 
 function role(entry: SessionEntry): string | undefined {
 	return entry.type === "message" ? (entry.message as StoredMessage).role : undefined;
@@ -23,15 +46,18 @@ function defaultVisible(entry: SessionEntry, leafId: string | null): boolean {
 	return !isSilentAssistant(entry) || entry.id === leafId;
 }
 
-/** Whether `filter` shows `entry` (search not included). */
-export function passesFilter(view: SessionTreeView, entry: SessionEntry, filter: TreeFilter): boolean {
+/**
+ * Whether `filter` shows `entry` (search not included). `leafId`: the conversation leaf, which
+ * the default views show even when it is a silent assistant step.
+ */
+export function passesFilter(view: SessionTreeView, entry: SessionEntry, filter: TreeFilter, leafId = conversationLeaf(view)): boolean {
 	switch (filter) {
 		case "all":
 			return true;
 		case "default":
-			return defaultVisible(entry, view.leafId);
+			return defaultVisible(entry, leafId);
 		case "no-tools":
-			return defaultVisible(entry, view.leafId) && role(entry) !== "toolResult";
+			return defaultVisible(entry, leafId) && role(entry) !== "toolResult";
 		case "user": {
 			const r = role(entry);
 			return r === "user" || r === "custom" || entry.type === "custom_message";

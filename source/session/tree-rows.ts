@@ -8,7 +8,8 @@ import type { TreeFilter } from "./tree-types.js";
 export type { TreeFilter, TreeJsonNode, TreeRow, TreeRowKind, TreeRowOptions } from "./tree-types.js";
 export { TREE_FILTERS, PREVIEW_MAX } from "./tree-types.js";
 export { previewText, rowKind } from "./tree-preview.js";
-export { buildTreeRows, fitGutter, activePathIds } from "./tree-build.js";
+export { buildTreeRows, buildTreeModel, fitGutter, activePathIds, type RowLookup, type TreeModel } from "./tree-build.js";
+export { conversationLeaf } from "./tree-filter.js";
 export { formatTreeRow, formatTreeRowParts, renderTreeText, isDimKind, type TreeRowParts } from "./tree-format.js";
 export { buildTreeJson, treeJsonText } from "./tree-json.js";
 

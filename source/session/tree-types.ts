@@ -22,9 +22,13 @@ export type TreeRow = {
 	readonly gutterWidth: number;
 	/** On the path root → current leaf. */
 	onActivePath: boolean;
-	/** The current leaf, or the nearest visible ancestor standing in for a hidden leaf. */
+	/** The conversation leaf (the stored leaf, or the entry a trailing label/name entry hangs from). */
 	isLeaf: boolean;
+	/** The nearest visible ancestor of a leaf that the filter or search hides (`↓ active`). */
+	leafBelow: boolean;
 	label?: string;
+	/** When the label was set (ISO timestamp of its label entry); shown with Shift+T in /tree. */
+	labelTime?: string;
 	kind: TreeRowKind;
 	/** Preview text, newlines → spaces, capped at {@link PREVIEW_MAX} characters. */
 	readonly text: string;

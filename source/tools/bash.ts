@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { OutputCapture } from "./output-capture.js";
 import { ToolError, throwIfAborted, type ToolResult } from "./result.js";
+import { toolEnvironment } from "./secrets.js";
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
 /** After bash exits, how long to wait for background children that still hold the pipes. */
@@ -20,6 +21,34 @@ export type BashDetails = {
 	truncated: boolean;
 	fullOutputPath?: string;
 };
+
+/** Process groups of running commands: a signal that ends arbor must not leave them running. */
+const runningGroups = new Set<number>();
+let exitHookArmed = false;
+
+/** Kills (SIGKILL) the process group of every command still running; also done when arbor exits. */
+export function killToolProcesses(): void {
+	for (const pid of runningGroups) killGroup(pid);
+	runningGroups.clear();
+}
+
+function killGroup(pid: number): void {
+	try {
+		process.kill(-pid, "SIGKILL");
+	} catch (error) {
+		// ESRCH: the group is already gone, which is what we wanted.
+		if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+	}
+}
+
+function track(pid: number | undefined): () => void {
+	if (pid === undefined) return () => {};
+	// The first command arms the exit hook; "exit" runs for every way arbor ends except SIGKILL.
+	if (!exitHookArmed) process.on("exit", killToolProcesses);
+	exitHookArmed = true;
+	runningGroups.add(pid);
+	return () => runningGroups.delete(pid);
+}
 
 type Ended = { code: number | null; signal: string | null; timedOut: boolean; cancelled: boolean };
 
@@ -64,10 +93,13 @@ function run(opts: RunOptions): Promise<Ended> {
 	return new Promise((resolve, reject) => {
 		const child = spawn("bash", ["-c", opts.command], {
 			cwd: opts.cwd,
+			// Provider keys stay with arbor: a model-run `env` must not copy them into the session.
+			env: toolEnvironment(),
 			detached: true,
 			stdio: ["ignore", "pipe", "pipe"],
 		});
 		const killers = armKillers(child.pid, opts);
+		const untrack = track(child.pid);
 		let settled = false;
 		let graceTimer: NodeJS.Timeout | undefined;
 		const finish = (code: number | null, signal: string | null) => {
@@ -75,6 +107,7 @@ function run(opts: RunOptions): Promise<Ended> {
 			settled = true;
 			clearTimeout(graceTimer);
 			killers.dispose();
+			untrack();
 			resolve({ code, signal, timedOut: killers.state.timedOut, cancelled: killers.state.cancelled });
 		};
 		child.stdout.on("data", (c: Buffer) => opts.capture.push(c));
@@ -82,6 +115,7 @@ function run(opts: RunOptions): Promise<Ended> {
 		child.on("error", (error) => {
 			settled = true;
 			killers.dispose();
+			untrack();
 			reject(new ToolError(`cannot run bash: ${error.message}`));
 		});
 		child.on("close", (code, signal) => finish(code, signal));
@@ -98,22 +132,16 @@ function run(opts: RunOptions): Promise<Ended> {
 /** Sets up the timeout and the abort listener; both kill the whole process group. */
 function armKillers(pid: number | undefined, opts: RunOptions) {
 	const state = { timedOut: false, cancelled: false };
-	const killGroup = () => {
-		if (pid === undefined) return;
-		try {
-			process.kill(-pid, "SIGKILL");
-		} catch (error) {
-			// ESRCH: the group is already gone, which is what we wanted.
-			if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
-		}
+	const kill = () => {
+		if (pid !== undefined) killGroup(pid);
 	};
 	const timer = setTimeout(() => {
 		state.timedOut = true;
-		killGroup();
+		kill();
 	}, opts.timeout * 1000);
 	const onAbort = () => {
 		state.cancelled = true;
-		killGroup();
+		kill();
 	};
 	opts.signal?.addEventListener("abort", onAbort, { once: true });
 	const dispose = () => {

@@ -1,6 +1,7 @@
 /** `find`: files whose path matches a glob, honouring .gitignore. */
 import { globPathFilter } from "./glob.js";
 import { displayPath } from "./paths.js";
+import type { Confinement } from "./confine.js";
 import type { ToolResult } from "./result.js";
 import { relToRoot, searchTarget } from "./search-target.js";
 
@@ -12,9 +13,9 @@ export type FindDetails = { count: number; truncated: boolean };
 /** Lists files below `args.path` (default cwd) matching `args.pattern`, paths relative to cwd. */
 export async function findTool(
 	args: FindArgs,
-	opts: { cwd: string; signal?: AbortSignal },
+	opts: { cwd: string; signal?: AbortSignal; confinement?: Confinement },
 ): Promise<ToolResult<FindDetails>> {
-	const target = await searchTarget(opts.cwd, args.path ?? ".", opts.signal);
+	const target = await searchTarget(opts.cwd, args.path ?? ".", opts.signal, opts.confinement);
 	const accept = globPathFilter(args.pattern);
 	const found: string[] = [];
 	let truncated = false;

@@ -2,6 +2,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { globPathFilter } from "./glob.js";
 import { displayPath, looksBinary } from "./paths.js";
+import type { Confinement } from "./confine.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { relToRoot, searchTarget } from "./search-target.js";
 
@@ -16,10 +17,10 @@ export type GrepDetails = { matches: number; truncated: boolean };
 /** Searches `args.path` (default cwd) and returns `file:line: text` lines. */
 export async function grepTool(
 	args: GrepArgs,
-	opts: { cwd: string; signal?: AbortSignal },
+	opts: { cwd: string; signal?: AbortSignal; confinement?: Confinement },
 ): Promise<ToolResult<GrepDetails>> {
 	const regex = compile(args);
-	const target = await searchTarget(opts.cwd, args.path ?? ".", opts.signal);
+	const target = await searchTarget(opts.cwd, args.path ?? ".", opts.signal, opts.confinement);
 	const accept = args.glob ? globPathFilter(args.glob) : () => true;
 	const lines: string[] = [];
 	let truncated = false;

@@ -2,7 +2,7 @@
  * Collects a command's output with bounded memory: once it outgrows the cap, everything is spilled
  * to a temp file and only a rolling tail stays in memory (the end of a log is what matters).
  */
-import { closeSync, openSync, writeSync } from "node:fs";
+import { closeSync, openSync, rmSync, writeSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +12,25 @@ export const OUTPUT_MAX_LINES = 2000;
 
 /** The kept tail and where the full output went, if it had to be cut. */
 export type CapturedOutput = { text: string; truncated: boolean; totalLines: number; fullOutputPath?: string };
+
+/** Spill files of this process; the paths stay valid in tool results until arbor exits. */
+const spilled = new Set<string>();
+let exitHookArmed = false;
+
+/** Deletes every spill file this process wrote (also run automatically when the process exits). */
+export function removeSpillFiles(): void {
+	for (const file of spilled) {
+		rmSync(file, { force: true });
+		spilled.delete(file);
+	}
+}
+
+function remember(file: string): void {
+	// The first spill arms the clean-up; "exit" runs for every way arbor ends except SIGKILL.
+	if (!exitHookArmed) process.on("exit", removeSpillFiles);
+	exitHookArmed = true;
+	spilled.add(file);
+}
 
 /** Accumulates chunks; call `finish()` once the process has ended. */
 export class OutputCapture {
@@ -47,6 +66,7 @@ export class OutputCapture {
 	private spill(): void {
 		this.file = path.join(os.tmpdir(), `arbor-bash-${randomUUID()}.log`);
 		this.fd = openSync(this.file, "w", 0o600);
+		remember(this.file);
 		for (const c of this.chunks) writeSync(this.fd, c);
 	}
 }

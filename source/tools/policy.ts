@@ -25,7 +25,12 @@ export function parseToolList(s: string): { ok: true; tools: ToolName[] } | { ok
 }
 
 /** The outcome of the tool options for one run. */
-export type ToolPolicy = { enabled: ToolName[]; needsConfirmation(name: ToolName): boolean };
+export type ToolPolicy = {
+	enabled: ToolName[];
+	needsConfirmation(name: ToolName): boolean;
+	/** Folders besides the working directory that the file tools may use (--add-dir, settings addDirs). */
+	addDirs?: string[];
+};
 
 /**
  * Print mode: read-only tools unless `tools` lists others, and never asks (there is no terminal to

@@ -4,12 +4,13 @@ import path from "node:path";
 import { isNotFound, resolvePath } from "./paths.js";
 import { ToolError } from "./result.js";
 import { walkFiles } from "./walk.js";
+import { isInside, type Confinement } from "./confine.js";
 
 /** The resolved search root and a lazy list of the files to search below it. */
 export type SearchTarget = { abs: string; isDir: boolean; files: AsyncIterable<string> };
 
 /** Stats `shown` (relative to cwd) and returns the files to search: itself or a walk below it. */
-export async function searchTarget(cwd: string, shown: string, signal?: AbortSignal): Promise<SearchTarget> {
+export async function searchTarget(cwd: string, shown: string, signal?: AbortSignal, confinement?: Confinement): Promise<SearchTarget> {
 	const abs = resolvePath(cwd, shown);
 	let isDir: boolean;
 	try {
@@ -18,7 +19,9 @@ export async function searchTarget(cwd: string, shown: string, signal?: AbortSig
 		if (isNotFound(error)) throw new ToolError(`${shown}: no such file or directory`);
 		throw error;
 	}
-	const files = isDir ? walkFiles(abs, signal) : single(abs);
+	// Linked files whose target lies outside the allowed folders are skipped, not read.
+	const acceptLink = confinement ? (file: string) => isInside(confinement, file) : undefined;
+	const files = isDir ? walkFiles(abs, signal, acceptLink) : single(abs);
 	return { abs, isDir, files };
 }
 

@@ -1,12 +1,16 @@
 /** Builds the AI SDK ToolSet for the enabled tools, with the confirmation gate in front. */
 import type { FlexibleSchema, Tool, ToolSet } from "ai";
+import { confinementFor, isInside, toolPathArg, type Confinement } from "./confine.js";
 import { describeToolCall } from "./describe.js";
+import { resolvePath } from "./paths.js";
+import { previewToolCall } from "./preview.js";
 import type { ToolName } from "./policy.js";
 import { ToolError, type ToolResult } from "./result.js";
+import { knownSecrets, redactText, redactValue } from "./secrets.js";
 import { TOOL_SPECS, type ToolContext } from "./specs.js";
 
 /** Asks the user whether a tool may run; "always" stops asking for that tool in this ToolSet. */
-export type ConfirmFn = (req: { toolName: ToolName; args: unknown; description: string }) => Promise<
+export type ConfirmFn = (req: { toolName: ToolName; args: unknown; description: string; preview?: string }) => Promise<
 	"yes" | "no" | "always"
 >;
 
@@ -19,6 +23,10 @@ const tool = <Input, Output>(spec: Tool<Input, Output>): Tool<Input, Output> => 
 export const DECLINED_MESSAGE = "the user declined to run this tool";
 
 type Gate = (name: ToolName, args: unknown) => Promise<void>;
+type Describe = (name: ToolName, args: unknown) => string;
+
+/** What happens to a file tool's path outside the working directory and the --add-dir folders. */
+type OutsidePolicy = "ask" | "allow" | "refuse";
 
 /**
  * The ToolSet handed to streamText. Each tool's execute returns a `ToolResult` ({output, details?,
@@ -30,8 +38,10 @@ export function createToolSet(opts: {
 	enabled: ToolName[];
 	confirm?: ConfirmFn;
 	needsConfirmation?: (n: ToolName) => boolean;
+	/** Folders besides cwd the file tools may use (--add-dir, settings addDirs). */
+	addDirs?: readonly string[];
 }): ToolSet {
-	const gate = confirmationGate(opts.confirm, opts.needsConfirmation ?? (() => false));
+	const check = accessGate(opts);
 	const set: ToolSet = {};
 	for (const name of opts.enabled) {
 		const spec = TOOL_SPECS[name] as (typeof TOOL_SPECS)[ToolName] & {
@@ -41,9 +51,10 @@ export function createToolSet(opts: {
 			description: spec.description,
 			inputSchema: spec.inputSchema as FlexibleSchema<unknown>,
 			execute: async (args, { abortSignal }) => {
-				await gate(name, args);
+				const confinement = await check(name, args);
 				if (abortSignal?.aborted) throw new ToolError("cancelled");
-				return spec.run(args, { cwd: opts.cwd, signal: abortSignal });
+				const ctx = { cwd: opts.cwd, signal: abortSignal, confinement };
+				return redacted(() => spec.run(args, ctx));
 			},
 			toModelOutput: ({ output }) =>
 				output.isError ? { type: "error-text", value: output.output } : { type: "text", value: output.output },
@@ -52,9 +63,55 @@ export function createToolSet(opts: {
 	return set;
 }
 
+type ToolSetOptions = Parameters<typeof createToolSet>[0];
+
+/**
+ * The checks before a tool runs: paths outside the allowed folders are refused (no way to ask),
+ * asked about (the same question as write), or allowed (--yes); other calls get the usual
+ * confirmation of mutating tools. Resolves with the confinement grep/find apply to linked files.
+ */
+function accessGate(opts: ToolSetOptions): (name: ToolName, args: unknown) => Promise<Confinement | undefined> {
+	const needs = opts.needsConfirmation ?? (() => false);
+	const gate = confirmationGate(opts.confirm, needs, describeToolCall, opts.cwd);
+	const outside: OutsidePolicy = !opts.confirm ? "refuse" : needs("write") ? "ask" : "allow";
+	const outsideGate = confirmationGate(opts.confirm, () => outside === "ask", (name, args) => `${describeToolCall(name, args)} (outside the working directory)`, opts.cwd);
+	let confinement: Promise<Confinement> | undefined;
+	return async (name, args) => {
+		const shown = toolPathArg(name, args);
+		if (shown === undefined || outside === "allow") {
+			await gate(name, args);
+			return undefined;
+		}
+		confinement ??= confinementFor(opts.cwd, opts.addDirs);
+		const c = await confinement;
+		if (await isInside(c, resolvePath(opts.cwd, shown))) await gate(name, args);
+		else if (outside === "refuse") throw new ToolError(outsideMessage(shown, opts.addDirs));
+		else await outsideGate(name, args);
+		return c;
+	};
+}
+
+function outsideMessage(shown: string, addDirs: readonly string[] | undefined): string {
+	const allowed = addDirs?.length ? "the working directory and the --add-dir folders" : "the working directory";
+	return `${shown} is outside ${allowed} (symlinks resolved); arbor's file tools stay inside them in print mode — rerun with --add-dir <folder> to allow it`;
+}
+
+/** Runs a tool and replaces known key values in what it returns or throws (before it is stored or sent). */
+async function redacted(run: () => Promise<ToolResult<object>>): Promise<ToolResult<object>> {
+	const secrets = knownSecrets();
+	try {
+		return redactValue(await run(), secrets);
+	} catch (error) {
+		if (!(error instanceof Error) || secrets.length === 0) throw error;
+		const message = redactText(error.message, secrets);
+		if (message === error.message) throw error;
+		throw error instanceof ToolError ? new ToolError(message) : new Error(message);
+	}
+}
+
 /** Confirmations run one at a time, so parallel tool calls never stack prompts and an "always"
  * answer applies to calls already waiting. */
-function confirmationGate(confirm: ConfirmFn | undefined, needs: (n: ToolName) => boolean): Gate {
+function confirmationGate(confirm: ConfirmFn | undefined, needs: (n: ToolName) => boolean, describe: Describe, cwd: string): Gate {
 	const always = new Set<ToolName>();
 	let queue: Promise<unknown> = Promise.resolve();
 	return async (name, args) => {
@@ -62,7 +119,8 @@ function confirmationGate(confirm: ConfirmFn | undefined, needs: (n: ToolName) =
 		const turn = queue.then(async () => {
 			if (always.has(name)) return;
 			if (!confirm) throw new ToolError(`${name} needs confirmation and there is no way to ask; ${DECLINED_MESSAGE}`);
-			const answer = await confirm({ toolName: name, args, description: describeToolCall(name, args) });
+			const preview = await previewToolCall(name, args, cwd);
+			const answer = await confirm({ toolName: name, args, description: describe(name, args), ...(preview ? { preview } : {}) });
 			switch (answer) {
 				case "yes":
 					return;

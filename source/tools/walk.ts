@@ -35,10 +35,13 @@ function toPosixRel(root: string, abs: string): string {
 	return path.relative(root, abs).split(path.sep).join("/");
 }
 
-type WalkState = { root: string; signal?: AbortSignal };
+/** Decides whether a symlinked file may be searched (confinement: its target must be inside). */
+export type LinkFilter = (abs: string) => Promise<boolean>;
+
+type WalkState = { root: string; signal?: AbortSignal; acceptLink?: LinkFilter };
 
 /** Yields absolute paths of the non-ignored files below `startDir`, sorted per directory. */
-export async function* walkFiles(startDir: string, signal?: AbortSignal): AsyncGenerator<string> {
+export async function* walkFiles(startDir: string, signal?: AbortSignal, acceptLink?: LinkFilter): AsyncGenerator<string> {
 	const root = (await findRepoRoot(startDir)) ?? startDir;
 	let rules: IgnoreRule[] = [];
 	// Rules of the .gitignore files between the repo root and the start apply to the start too.
@@ -50,7 +53,7 @@ export async function* walkFiles(startDir: string, signal?: AbortSignal): AsyncG
 	for (const dir of chain.slice(0, -1)) {
 		rules = rules.concat(await loadGitignore(dir, toPosixRel(root, dir)));
 	}
-	yield* walkDir(startDir, rules, { root, signal });
+	yield* walkDir(startDir, rules, { root, signal, acceptLink });
 }
 
 async function* walkDir(dir: string, inherited: IgnoreRule[], state: WalkState): AsyncGenerator<string> {
@@ -68,7 +71,7 @@ async function* walkDir(dir: string, inherited: IgnoreRule[], state: WalkState):
 	for (const entry of entries) {
 		if (ALWAYS_SKIPPED.has(entry.name)) continue;
 		const abs = path.join(dir, entry.name);
-		const kind = await entryKind(entry, abs);
+		const kind = await entryKind(entry, abs, state.acceptLink);
 		if (kind === "other") continue;
 		const rel = toPosixRel(state.root, abs);
 		if (isIgnored(rules, rel, kind === "dir")) continue;
@@ -77,13 +80,14 @@ async function* walkDir(dir: string, inherited: IgnoreRule[], state: WalkState):
 	}
 }
 
-async function entryKind(entry: Dirent, abs: string): Promise<"file" | "dir" | "other"> {
+async function entryKind(entry: Dirent, abs: string, acceptLink?: LinkFilter): Promise<"file" | "dir" | "other"> {
 	if (entry.isDirectory()) return "dir";
 	if (entry.isFile()) return "file";
 	if (!entry.isSymbolicLink()) return "other";
 	// Symlinked files are searched; symlinked directories are not followed (cycles).
 	try {
-		return (await stat(abs)).isFile() ? "file" : "other";
+		if (!(await stat(abs)).isFile()) return "other";
+		return !acceptLink || (await acceptLink(abs)) ? "file" : "other";
 	} catch {
 		// A dangling symlink has nothing to search.
 		return "other";

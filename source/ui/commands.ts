@@ -2,6 +2,8 @@
 export type CommandName =
 	| "tree"
 	| "fork"
+	| "clone"
+	| "copy"
 	| "label"
 	| "name"
 	| "new"
@@ -19,6 +21,8 @@ export type CommandSpec = { name: CommandName; args?: string; description: strin
 export const COMMANDS: readonly CommandSpec[] = [
 	{ name: "tree", description: "browse the conversation tree and jump to any point" },
 	{ name: "fork", description: "copy the conversation up to a user message into a new session" },
+	{ name: "clone", description: "copy this whole branch (up to here) into a new session and switch to it" },
+	{ name: "copy", description: "copy the last reply to the clipboard" },
 	{ name: "label", args: "[text]", description: "label the current point (no text clears)" },
 	{ name: "name", args: "<text>", description: "name this session" },
 	{ name: "new", description: "start a new session in this directory" },

@@ -1,7 +1,7 @@
 import type { ResolvedModel } from "../llm/index.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { TreeFilter } from "../session/tree-types.js";
-import type { ToolName } from "../tools/policy.js";
+import type { ToolPolicy } from "../tools/policy.js";
 
 /** What cli/interactive.ts hands to the interactive UI. */
 export type InteractiveOptions = {
@@ -13,7 +13,7 @@ export type InteractiveOptions = {
 	/** Why there is no model: shown in the status line and when sending. */
 	modelHint?: string;
 	summaryModel?: ResolvedModel;
-	tools: { enabled: ToolName[]; needsConfirmation(name: ToolName): boolean };
+	tools: ToolPolicy;
 	initialPrompt?: string;
 	askSummary: boolean;
 	treeFilter: TreeFilter;

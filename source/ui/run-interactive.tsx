@@ -27,7 +27,7 @@ export function realDeps(opts: InteractiveOptions): UiDeps {
 		runTurn: async (turn) => (await import("../llm/turn.js")).runTurn(turn),
 		// Tool specs (zod) load in the background after the first frame, not before it.
 		createTools: async (confirm) =>
-			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n) }),
+			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n), addDirs: opts.tools.addDirs }),
 		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled }),
 		estimateContextTokens,
 		createSession: () => SessionStore.create({ cwd, sessionDir }),

@@ -129,7 +129,9 @@ describe.skipIf(!HAS_CLI)("terminal output in tmux", () => {
 			const rows = out.split("\n").slice(0, out.split("\n").findIndex((l) => l.includes("entries)")));
 			expect(rows.length).toBe(3);
 			expect(rows.every((l) => displayWidth(l) <= 60)).toBe(true);
-			expect(rows[2]).toMatch(/^ {2}• \[name: 名前 .*… ← active$/);
+			// The name entry is bookkeeping: `← active` marks the reply it hangs from (the conversation leaf).
+			expect(rows[1]).toMatch(/^ {2}• assistant: 答え .*… ← active$/);
+			expect(rows[2]).toMatch(/^ {2}• \[name: 名前 .*…$/);
 		} finally {
 			printed.kill();
 		}

@@ -123,7 +123,7 @@ describe.skipIf(!HAS_CLI)("/tree summaries in tmux", () => {
 		expect(readFileSync(s.file).equals(before)).toBe(true);
 	}, 60_000);
 
-	it("custom instructions: Esc goes back to the prompt; the submitted text reaches the summarizer", async () => {
+	it("custom instructions: Esc goes back to the prompt and keeps the draft; the submitted text reaches the summarizer", async () => {
 		const s = setUp();
 		server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("x")));
 		tmux = startArbor({ args: args(server.url, s.file), cwd: s.cwd, home: s.home });
@@ -138,16 +138,15 @@ describe.skipIf(!HAS_CLI)("/tree summaries in tmux", () => {
 		const prompt = await tmux.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "back to prompt");
 		expect(prompt).toContain("  No summary\n  Summarize\n› Summarize with custom prompt\n");
 		tmux.send("Enter");
-		const fresh = await tmux.waitForScreen((x) => x.includes("Custom summary instructions"), "editor again");
-		expect(fresh).toContain("Enter submit · Shift+Enter or Ctrl+J new line · Esc back\n> ▏");
-		tmux.type("Focus on FOCUS-WORD-99");
-		await tmux.waitForScreen((x) => x.includes("> Focus on FOCUS-WORD-99▏"), "typed focus");
+		const again = await tmux.waitForScreen((x) => x.includes("Custom summary instructions"), "editor again");
+		expect(again).toContain("Enter submit · Shift+Enter or Ctrl+J new line · Esc back\n> first try▏");
+		tmux.type(", Focus on FOCUS-WORD-99");
+		await tmux.waitForScreen((x) => x.includes("> first try, Focus on FOCUS-WORD-99▏"), "typed focus");
 		tmux.send("Enter");
 		await tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
 		expect(server.requests.length).toBe(1);
 		const sent = requestText(server.requests[0]!.body);
-		expect(sent).toContain("Focus on FOCUS-WORD-99");
-		expect(sent).not.toContain("first try");
+		expect(sent).toContain("first try, Focus on FOCUS-WORD-99");
 		await editorHolds(tmux, s.text);
 		await quit(tmux);
 	}, 60_000);

@@ -29,7 +29,7 @@ function start(file: string, home: string): TmuxSession {
 function statusFor(file: string, filter: TreeFilter, up = 0): { status: string; rowId: string } {
 	const store = SessionStore.open(file);
 	const rows = buildTreeRows(store.snapshot(), { filter });
-	const leafRow = rows.findIndex((r) => r.isLeaf);
+	const leafRow = rows.findIndex((r) => r.isLeaf || r.leafBelow);
 	store.close();
 	return { status: `(${leafRow + 1 - up}/${rows.length}) [${filter}]`, rowId: rows[leafRow - up]!.id };
 }

@@ -9,7 +9,7 @@ import type { SseServer } from "./sse-server.js";
 import { shellQuote, startTmux, type TmuxSession } from "./tmux.js";
 
 /** The built CLI the end-to-end tests drive. */
-export const CLI = join(import.meta.dirname, "../../dist/cli.js");
+export const CLI = process.env.ARBOR_TEST_CLI ?? join(import.meta.dirname, "../../dist/cli.js");
 export const HAS_CLI = existsSync(CLI);
 
 /** A temp project folder with an arbor home inside it. */
@@ -55,7 +55,7 @@ export function treeRows(file: string, filter: TreeFilter): { rows: TreeRow[]; l
 	try {
 		const view = store.snapshot();
 		const rows = buildTreeRows(view, { filter });
-		return { rows, leafIndex: rows.findIndex((r) => r.isLeaf), leafId: view.leafId };
+		return { rows, leafIndex: rows.findIndex((r) => r.isLeaf || r.leafBelow), leafId: view.leafId };
 	} finally {
 		store.close();
 	}

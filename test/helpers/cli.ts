@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FIXTURES_DIR } from "./shared.js";
 
-export const CLI = join(import.meta.dirname, "../../dist/cli.js");
+/** The built CLI; ARBOR_TEST_CLI points the CLI tests at another build (e.g. a baseline, to see a test fail before a fix). */
+export const CLI = process.env.ARBOR_TEST_CLI ?? join(import.meta.dirname, "../../dist/cli.js");
 export const FIXTURES = FIXTURES_DIR;
 
 export type CliRun = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
@@ -12,7 +13,14 @@ export type CliRun = { code: number | null; signal: NodeJS.Signals | null; stdou
 /** Runs the built CLI with piped stdio. `input` is written to stdin (then closed). */
 export function runCli(
 	args: string[],
-	opts: { input?: string; env?: Record<string, string | undefined>; cwd?: string; onSpawn?: (pid: number) => void } = {},
+	opts: {
+		input?: string;
+		env?: Record<string, string | undefined>;
+		cwd?: string;
+		onSpawn?: (pid: number) => void;
+		/** Filled while the process runs, for tests that act on partial output. */
+		live?: { stdout: string; stderr: string };
+	} = {},
 ): Promise<CliRun> {
 	return new Promise((resolve, reject) => {
 		const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", ...opts.env };
@@ -20,8 +28,14 @@ export function runCli(
 		const child = spawn(process.execPath, [CLI, ...args], { cwd: opts.cwd, env: env as NodeJS.ProcessEnv, stdio: "pipe" });
 		let stdout = "";
 		let stderr = "";
-		child.stdout.on("data", (d) => (stdout += d));
-		child.stderr.on("data", (d) => (stderr += d));
+		child.stdout.on("data", (d) => {
+			stdout += d;
+			if (opts.live) opts.live.stdout = stdout;
+		});
+		child.stderr.on("data", (d) => {
+			stderr += d;
+			if (opts.live) opts.live.stderr = stderr;
+		});
 		child.on("error", reject);
 		child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
 		opts.onSpawn?.(child.pid ?? -1);

@@ -18,6 +18,8 @@ import type { AddressInfo } from "node:net";
  */
 export type Script =
 	| { type: "chunks"; chunks: object[]; hold?: boolean }
+	/** Accept the request and never answer: no status line, no headers (ends at close()). */
+	| { type: "hang" }
 	| { type: "error"; status: number; message?: string };
 
 /** One request the server received. */
@@ -67,6 +69,11 @@ export async function startSseServer(
 }
 
 function respond(res: http.ServerResponse, script: Script, open: Set<http.ServerResponse>): void {
+	if (script.type === "hang") {
+		open.add(res);
+		res.on("close", () => open.delete(res));
+		return;
+	}
 	if (script.type === "error") {
 		res.writeHead(script.status, { "content-type": "application/json" });
 		res.end(JSON.stringify({ error: { message: script.message ?? `status ${script.status}`, type: "server_error" } }));

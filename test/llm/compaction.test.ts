@@ -155,3 +155,15 @@ describe("token estimates", () => {
 		expect(shouldAutoCompact({ contextTokens: 10_000_000 })).toBe(false);
 	});
 });
+
+describe("estimateContextTokens after a compaction", () => {
+	it("ignores a usage counted before the compaction (it measured the replaced messages)", async () => {
+		const { estimateContextTokens } = await import("../../source/llm/tokens.js");
+		const usage = { input: 69_000, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 69_000, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+		const reply = { role: "assistant", content: [{ type: "text", text: "ok" }], provider: "p", model: "m", api: "x", usage, stopReason: "stop", timestamp: 1000 } as const;
+		const summary = { role: "compactionSummary", summary: "x".repeat(400), tokensBefore: 69_000, timestamp: 2000 } as const;
+		expect(estimateContextTokens([reply as never])).toBe(69_000);
+		expect(estimateContextTokens([summary as never, reply as never])).toBeLessThan(200);
+		expect(estimateContextTokens([summary as never, { ...reply, timestamp: 3000 } as never])).toBe(69_000);
+	});
+});

@@ -114,7 +114,9 @@ describe("session commands", () => {
 		await t.until(() => t.frame().includes("~20 tokens"), "facts");
 		// The facts are longer than the 100-column test terminal: Ink wraps them at a space.
 		const below = t.frame().split("\n›\n")[1]!;
-		expect(below.replace(/\n/g, " ")).toBe(`${facts} test:m · 20 tokens · leaf ${t.store.snapshot().leafId}`);
+		// The status line names the reply (the leaf the tree marks), not the hidden label entry.
+		const reply = t.store.snapshot().entries.find((e) => e.type === "message" && (e.message as { role: string }).role === "assistant")!;
+		expect(below.replace(/\n/g, " ")).toBe(`${facts} test:m · 20 tokens · leaf ${reply.id.slice(0, 8)}`);
 	});
 });
 

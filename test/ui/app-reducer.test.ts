@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appReducer, initialAppState, REPLAY_LIMIT, type AppState } from "../../source/ui/state/app-reducer.js";
+import { appReducer, initialAppState, type AppState } from "../../source/ui/state/app-reducer.js";
 import type { SessionEntry } from "../../source/session/types.js";
 
 const ts = "2026-01-01T00:00:00.000Z";
@@ -13,21 +13,35 @@ const assistant = (id: string, text: string, withCall = false): SessionEntry => 
 		content: [{ type: "text", text }, ...(withCall ? [{ type: "toolCall" as const, id: "c1", name: "ls", arguments: {} }] : [])],
 	},
 });
-const base = (): AppState => initialAppState([user("u1", "hi")]);
+const size = { rows: 24, cols: 80 };
+const base = (): AppState => initialAppState([user("u1", "hi")], { size });
 const tool = { toolCallId: "c1", toolName: "ls", args: {}, startedAt: 1000 };
 
 describe("appReducer", () => {
 	it("initial state replays the path into items", () => expect(base().items).toEqual([{ kind: "user", key: "u1", text: "hi" }]));
 	it("path-replayed replaces items, bumps staticKey, clears live", () => {
-		const s = appReducer({ ...base(), live: { text: "x", thinkingChars: 0 } }, { type: "path-replayed", path: [user("u2", "yo")], warnings: 2 });
+		const s = appReducer({ ...base(), live: { text: "x", thinkingChars: 0 } }, { type: "path-replayed", path: [user("u2", "yo")], size, warnings: 2 });
 		expect([s.items, s.staticKey, s.live, s.warnings]).toEqual([[{ kind: "user", key: "u2", text: "yo" }], 1, null, 2]);
 	});
-	it("path-replayed over the limit keeps the tail behind a notice", () => {
-		const path = Array.from({ length: REPLAY_LIMIT + 5 }, (_, i) => user(`u${i}`, `m${i}`));
-		const s = appReducer(base(), { type: "path-replayed", path });
-		expect([s.items.length, s.items[0], s.items[1]]).toEqual([
-			REPLAY_LIMIT + 1, { kind: "notice", key: "hidden-notice", text: "… 5 earlier messages not shown (use /tree)" }, { kind: "user", key: "u5", text: "m5" },
+	it("path-replayed on a long path keeps three screens of tail behind a notice", () => {
+		// 24 rows → 72 rows of budget; a one-line user message takes 2 (blank line + text): 36 fit.
+		const path = Array.from({ length: 5000 }, (_, i) => user(`u${i}`, `m${i}`));
+		const s = appReducer(base(), { type: "path-replayed", path, size });
+		expect([s.items.length, s.items[0], s.items[1], s.items.at(-1)]).toEqual([
+			37, { kind: "notice", key: "hidden-notice", text: "… 4,964 earlier messages not shown · /tree browses them" },
+			{ kind: "user", key: "u4964", text: "m4964" }, { kind: "user", key: "u4999", text: "m4999" },
 		]);
+	});
+	it("initial state of a long path prints only the tail; a short path has no notice", () => {
+		const path = Array.from({ length: 300 }, (_, i) => user(`u${i}`, `m${i}`));
+		expect(initialAppState(path, { size: { rows: 10, cols: 80 } }).items.length).toBe(16);
+		expect(initialAppState(path.slice(0, 10), { size }).items.map((i) => i.kind)).toEqual(Array(10).fill("user"));
+	});
+	it("status-expired clears only the hint it was set for", () => {
+		const hint = appReducer(base(), { type: "status-shown", status: { text: "Press Ctrl+C again to quit", kind: "info" } });
+		expect(appReducer(hint, { type: "status-expired", text: "Press Ctrl+C again to quit" }).status).toBeNull();
+		const other = appReducer(hint, { type: "status-shown", status: { text: "Unknown command /x", kind: "error" } });
+		expect(appReducer(other, { type: "status-expired", text: "Press Ctrl+C again to quit" }).status?.text).toBe("Unknown command /x");
 	});
 	it("entries-stored appends and resets streamed text for an assistant step", () => {
 		const s = appReducer({ ...base(), live: { text: "hel", thinkingChars: 0 } }, { type: "entries-stored", entries: [assistant("a1", "hello")] });

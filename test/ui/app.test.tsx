@@ -31,12 +31,12 @@ describe("App", () => {
 		expect(t.frame()).toBe(`\n› hi\n\nHello there\n\n›\ntest:m · 20 tokens · leaf ${leaf}`);
 	});
 
-	it("unknown command shows an error and sends nothing", async () => {
+	it("unknown command shows an error, sends nothing and keeps the text", async () => {
 		const t = setup();
 		unmount = () => act(() => t.app.unmount());
 		await t.send("/frob");
 		await waitFor(() => t.frame().includes("Unknown command /frob"));
-		expect(t.frame()).toBe("\n›\nUnknown command /frob\ntest:m · 0 tokens · empty");
+		expect(t.frame()).toBe("\n› /frob\nUnknown command /frob\ntest:m · 0 tokens · empty");
 		expect(t.store.snapshot().entries.length).toBe(0);
 	});
 

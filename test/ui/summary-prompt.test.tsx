@@ -191,7 +191,7 @@ describe("summarizing", () => {
 		expect(t.done).toEqual([]);
 	});
 
-	it("custom prompt: multi-line editor, Esc back one step, Enter summarizes with the text", async () => {
+	it("custom prompt: multi-line editor, Esc back one step keeping the draft, Enter summarizes with the text", async () => {
 		const m = model(answers("## Goal\nCustom"));
 		const t = setup({ summaryModel: m.resolved });
 		await t.chooseB();
@@ -210,11 +210,12 @@ describe("summarizing", () => {
 		await t.press(KEYS.esc);
 		await t.until("› Summarize with custom prompt");
 		await t.press(KEYS.enter);
-		await t.until("> ▏");
-		await t.press("focus on the parser");
+		await t.until("> keep paths\n> and errors▏");
+		await t.press(", focus on the parser");
 		await t.press(KEYS.enter);
 		await t.settle(() => t.done.length === 1);
 		expect(m.prompts.length).toBe(1);
-		expect(m.prompts[0]).toContain("focus on the parser");
+		expect(m.prompts[0]).toContain("keep paths");
+		expect(m.prompts[0]).toContain("and errors, focus on the parser");
 	});
 });

@@ -38,8 +38,12 @@ describe("treeFlowReducer", () => {
 	it("navigation-cancelled returns to the tree silently", () =>
 		expect(r({ screen: "navigating", targetId: "x" }, { type: "navigation-cancelled" })).toEqual({ screen: "tree" }));
 	it("navigation-done resets to the tree", () => expect(r(summarizing, { type: "navigation-done" })).toEqual({ screen: "tree" }));
-	it("went-back goes from the editor to the prompt on its option", () =>
-		expect(r(custom, { type: "went-back" })).toEqual({ ...prompt, option: 2 }));
+	it("went-back goes from the editor to the prompt on its option, keeping the draft", () =>
+		expect(r(custom, { type: "went-back" })).toEqual({ ...prompt, option: 2, draft: "focus" }));
+	it("custom-requested offers the draft again (after Esc and moving the option)", () => {
+		const back = r(r(r(custom, { type: "went-back" }), { type: "option-moved", delta: 1 }), { type: "option-moved", delta: -1 });
+		expect(r(back, { type: "custom-requested" })).toEqual(custom);
+	});
 	it("went-back goes from the prompt to the tree", () => expect(r(prompt, { type: "went-back" })).toEqual({ screen: "tree" }));
 	it("went-back leaves a running summary alone", () => expect(r(summarizing, { type: "went-back" })).toBe(summarizing));
 });

@@ -101,10 +101,10 @@ describe("TreeScreen folding", () => {
 	it("Ctrl+← folds, Ctrl+→ unfolds, and on other rows they jump between branch points", async () => {
 		const t = setup();
 		await t.press(KEYS.ctrlLeft); // the leaf cannot fold: jump to the previous branch point
-		await t.until("› • assistant: Of course! I can");
+		await t.until("› ⊟ • assistant: Of course! I can");
 		await t.press(KEYS.ctrlLeft);
 		await t.until("(2/2) [default]");
-		expect(t.frame().split("\n").slice(3)).toEqual(["  • user: Hello, can you help", "› • assistant: Of course! I can", "(2/2) [default]"]);
+		expect(t.frame().split("\n").slice(3)).toEqual(["  • user: Hello, can you help", "› ⊞ • assistant: Of course! I can", "(2/2) [default]"]);
 		await t.press(KEYS.ctrlRight);
 		await t.until("(2/9) [default]");
 		await t.press(KEYS.home);

@@ -24,7 +24,7 @@ function setup(over: { askSummary?: boolean; rows?: number } = {}) {
 
 const EXAMPLE_ROWS = [
 	"  • user: Hello, can you help",
-	"  • assistant: Of course! I can",
+	"  ⊟ • assistant: Of course! I can",
 	"  ├─ • [checkpoint-1] user: Let's try approach A",
 	"  │     • [read: src/a.ts]",
 	"  │     • assistant: For approach A",
@@ -61,7 +61,7 @@ describe("TreeScreen selector", () => {
 		await t.until("[user]");
 		expect(t.frame().split("\n").slice(2)).toEqual([
 			"Type to search",
-			"  • user: Hello, can you help",
+			"  ⊟ • user: Hello, can you help",
 			"  ├─ • [checkpoint-1] user: Let's try approach A",
 			"› │     • user: That worked, now ← active",
 			"  └─ user: Actually, approach B",
@@ -126,7 +126,7 @@ describe("TreeScreen selector", () => {
 			"↑↓ move · Enter select · Ctrl…",
 			"Type to search",
 			"  • user: Hello, can you help",
-			"  • assistant: Of course! I c…",
+			"  ⊟ • assistant: Of course! I…",
 			"  ├─ • [checkpoint-1] user: L…",
 			"  │     • [read: src/a.ts]",
 			"  │     • assistant: For appr…",

@@ -49,6 +49,12 @@ describe("treeReducer", () => {
 	it("search-typed appends", () => expect(treeReducer({ ...s0, search: "ab" }, { type: "search-typed", text: "c d" }).search).toBe("abc d"));
 	it("search-erased drops the last character", () => expect(treeReducer({ ...s0, search: "ab🚀" }, { type: "search-erased" }).search).toBe("ab"));
 	it("search-cleared empties the search", () => expect(treeReducer({ ...s0, search: "ab" }, { type: "search-cleared" }).search).toBe(""));
+	it("label-times-toggled switches label times on and off", () => {
+		const on = treeReducer(s0, { type: "label-times-toggled" });
+		expect([on.labelTimes, treeReducer(on, { type: "label-times-toggled" }).labelTimes]).toEqual([true, false]);
+	});
+	it("search-cleared keeps the match shown as selected", () =>
+		expect(treeReducer({ ...s0, search: "ab", selectedId: "a3" }, { type: "search-cleared", shownId: "u1" }).selectedId).toBe("u1"));
 	it("folded / unfolded add and remove ids", () => {
 		const f = treeReducer(s0, { type: "folded", id: "a1" });
 		expect([...f.folded]).toEqual(["a1"]);

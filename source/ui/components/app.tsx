@@ -1,5 +1,5 @@
 import { Box, Static, useApp, useStdout } from "ink";
-import React, { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import React, { useEffect, useMemo, useReducer, useState } from "react";
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import { parseInput, runCommand } from "../commands.js";
@@ -11,16 +11,18 @@ import { useNavigation } from "../hooks/use-navigation.js";
 import { useSession } from "../hooks/use-session.js";
 import { damagedLines, useTranscriptSync } from "../hooks/use-transcript-sync.js";
 import { DEFAULT_MODEL_HINT, type InteractiveOptions } from "../options.js";
-import { appReducer, initialAppState } from "../state/app-reducer.js";
+import { appReducer, initialAppState, type AppAction } from "../state/app-reducer.js";
 import { settledPrefix } from "../state/transcript.js";
+import { conversationLeaf } from "../../session/tree-rows.js";
 import { BottomScreen } from "./bottom-screen.js";
-import { Editor } from "./editor.js";
 import { LiveArea } from "./live-area.js";
 import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "../hooks/use-session-switch.js";
 import { openSearchHit } from "../hooks/search-actions.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
+import { hintWithSessionModel, statusModelHint, useQuit } from "../hooks/use-quit.js";
+import { Editor, QUIT_WINDOW_MS } from "./editor.js";
 import { KeyInputProvider } from "../input/use-keys.js";
 
 export type AppProps = {
@@ -34,6 +36,13 @@ export type AppProps = {
 	bus: EventBus;
 };
 
+/** A hint for the editor's double-press window, cleared when that window is over. */
+function showHint(dispatch: React.Dispatch<AppAction>, text: string): void {
+	dispatch({ type: "status-shown", status: { text, kind: "info" } });
+	// unref: a pending hint must not keep the process alive after quitting.
+	setTimeout(() => dispatch({ type: "status-expired", text }), QUIT_WINDOW_MS).unref();
+}
+
 /** The chat screen: printed transcript, live area, editor (or another screen) and status line. */
 export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps) {
 	const { exit } = useApp();
@@ -41,21 +50,19 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 	const [store, setStore] = useState(options.store);
 	const [model, setModel] = useState(options.model);
 	const view = useSession(store);
-	const [state, dispatch] = useReducer(appReducer, view, (v) => initialAppState(v.getPath(v.leafId), damagedLines(v)));
-	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen });
-	const modelHint = options.modelHint ?? DEFAULT_MODEL_HINT;
+	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
+	const [state, dispatch] = useReducer(appReducer, view, (v) => initialAppState(v.getPath(v.leafId), { size: { rows, cols }, warnings: damagedLines(v) }));
+	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen, size: { rows, cols } });
+	const context = useMemo(() => view.buildContext(), [view]);
+	const modelHint = hintWithSessionModel(options.modelHint ?? DEFAULT_MODEL_HINT, context.model);
 	const summaryModel = options.summaryModel ?? model;
 	const chat = useChat({ store, model, summaryModel, modelHint, deps, bus, dispatch, maxRetries: options.maxRetries });
 	const onTreeDone = useNavigation(dispatch);
-	// Exit (after which the store is closed) only once the aborted reply has been written.
-	const quit = useCallback(() => {
-		chat.abort();
-		void chat.idle().then(() => exit());
-	}, [chat, exit]);
+	const { quitting, quit } = useQuit(chat, exit);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
-	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit });
-	const tokens = useMemo(() => deps.estimateContextTokens(view.buildContext().messages), [deps, view]);
-	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
+	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit,
+		where: options, bus, writeControl: (sequence) => stdout.write(sequence) });
+	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
 
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
@@ -74,13 +81,18 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 			dispatch({ type: "status-shown", status: { text: modelHint, kind: "error" } });
 			return false;
 		}
+		if (parsed.kind === "unknown") {
+			// Kept in the editor: a typo is fixed, not retyped.
+			dispatch({ type: "status-shown", status: { text: `Unknown command /${parsed.name}`, kind: "error" } });
+			return false;
+		}
 		void runCommand(parsed, handlers, (name) =>
 			dispatch({ type: "status-shown", status: { text: `Unknown command /${name}`, kind: "error" } }),
 		).then((wasCommand) => (wasCommand ? undefined : chat.send(text)));
 		return true;
 	};
 
-	const chatting = state.screen.kind === "chat";
+	const chatting = state.screen.kind === "chat" && !quitting;
 	return (
 		<KeyInputProvider>
 		<Box flexDirection="column">
@@ -102,16 +114,16 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 					onResume={(s) => (s.file === store.file ? switchStore(store, "Already in this session") : switchStore(() => deps.openSession(s.file), `Resumed ${s.name ?? s.id}`))}
 				/>
 			)}
-			<Box display={chatting ? "flex" : "none"}>
+			{!quitting && <Box display={chatting ? "flex" : "none"}>
 				<Editor
 					active={chatting} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
-					onHint={(text) => dispatch({ type: "status-shown", status: { text, kind: "info" } })}
+					onHint={(text) => showHint(dispatch, text)}
 				/>
-			</Box>
+			</Box>}
 			<StatusLine
-				model={model?.spec} hint={DEFAULT_MODEL_HINT} sessionName={view.name} contextTokens={tokens}
-				contextWindow={model?.contextWindow} leafId={view.leafId} warnings={state.warnings} status={state.status}
+				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
+				contextWindow={model?.contextWindow} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
 			/>
 		</Box>
 		</KeyInputProvider>

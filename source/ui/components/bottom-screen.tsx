@@ -71,7 +71,7 @@ export function BottomScreen(props: BottomScreenProps) {
 				/>
 			);
 		case "confirm":
-			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} />;
+			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} onAbort={props.chat.abort} />;
 		case "search":
 			return (
 				<SearchResults

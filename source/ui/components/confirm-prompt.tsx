@@ -12,8 +12,22 @@ const OPTIONS: { answer: Answer; label: string; key: string }[] = [
 	{ answer: "always", label: "Always (this session)", key: "a" },
 ];
 
-/** `Allow <description>?` with yes / no / always; Esc answers no. */
-export function ConfirmPrompt({ request, onAnswer }: { request: ConfirmRequest; onAnswer(a: Answer): void }) {
+/** Control characters from the model's arguments are shown as `\xNN`, never sent to the terminal. */
+const visible = (line: string) =>
+	line.replace(/\t/g, "    ").replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+
+/** A diff line coloured by its sign; other preview lines dimmed. */
+function PreviewLine({ line: raw }: { line: string }) {
+	const line = visible(terminalText(raw));
+	const color = line.startsWith("+") && !line.startsWith("+++") ? "green" : line.startsWith("-") && !line.startsWith("---") ? "red" : undefined;
+	return <Text color={color} dimColor={color === undefined} wrap="truncate-end">{line === "" ? " " : line}</Text>;
+}
+
+/**
+ * `Allow <description>?` above what the call would do (diff, first lines, command), with yes / no /
+ * always. Esc stops the whole turn (as while streaming); Ctrl+C answers no.
+ */
+export function ConfirmPrompt({ request, onAnswer, onAbort }: { request: ConfirmRequest; onAnswer(a: Answer): void; onAbort(): void }) {
 	const [index, setIndex] = useState(0);
 	useKeys((event) => {
 		if (event.kind === "paste") return;
@@ -22,7 +36,8 @@ export function ConfirmPrompt({ request, onAnswer }: { request: ConfirmRequest; 
 			const direct = OPTIONS.find((o) => o.key === event.text[0]!.toLowerCase());
 			return direct ? onAnswer(direct.answer) : undefined;
 		}
-		if (event.name === "escape" || isCtrl(event, "c")) return onAnswer("no");
+		if (event.name === "escape") return onAbort();
+		if (isCtrl(event, "c")) return onAnswer("no");
 		if (isEnter(event)) return onAnswer(OPTIONS[index]!.answer);
 		if (event.name === "left" || event.name === "up") return setIndex((index + OPTIONS.length - 1) % OPTIONS.length);
 		if (event.name === "right" || event.name === "down" || event.name === "tab") return setIndex((index + 1) % OPTIONS.length);
@@ -30,6 +45,7 @@ export function ConfirmPrompt({ request, onAnswer }: { request: ConfirmRequest; 
 	return (
 		<Box flexDirection="column" marginTop={1} borderStyle="round" borderColor="yellow" paddingX={1}>
 			<Text bold>{terminalText(`Allow ${request.description}?`)}</Text>
+			{request.preview?.split("\n").map((line, i) => <PreviewLine key={i} line={line} />)}
 			<Text>
 				{OPTIONS.map((o, i) => (
 					<Text key={o.answer} inverse={i === index}>{` ${o.label} (${o.key}) `}</Text>

@@ -8,7 +8,7 @@ const KEYS: [string, string][] = [
 	["Shift+Enter / Alt+Enter / Ctrl+J", "new line"],
 	["Ctrl+G", "edit the draft in $VISUAL / $EDITOR"],
 	["↑ (empty editor)", "earlier prompts"],
-	["Esc", "abort the reply"],
+	["Esc", "stop the reply (also at a tool confirmation)"],
 	["Esc Esc (empty editor)", "open the tree"],
 	["Ctrl+C", "clear; twice quits"],
 	["Ctrl+D (empty editor)", "quit"],

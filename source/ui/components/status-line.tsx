@@ -11,20 +11,20 @@ export type StatusInfo = {
 	contextTokens: number;
 	contextWindow?: number;
 	leafId: string | null;
-	/** Damaged lines the store skipped while reading the file. */
+	/** Damaged lines the store skipped or could not link while reading the file. */
 	warnings: number;
 	status: Status | null;
 };
 
 const kTokens = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n));
 
-/** `model · name · 1.2k/128k tokens · leaf 1a2b3c4d · 2 damaged lines skipped`. */
+/** `model · name · 1.2k/128k tokens · leaf 1a2b3c4d · 2 damaged lines, see /session`. */
 export function statusText(info: Omit<StatusInfo, "status">): string {
 	const parts = [info.model ?? info.hint ?? "no model"];
 	if (info.sessionName) parts.push(info.sessionName.replace(/\s+/g, " "));
 	parts.push(`${kTokens(info.contextTokens)}${info.contextWindow ? `/${kTokens(info.contextWindow)}` : ""} tokens`);
 	parts.push(info.leafId ? `leaf ${info.leafId.slice(0, 8)}` : "empty");
-	if (info.warnings > 0) parts.push(`${info.warnings} damaged line${info.warnings === 1 ? "" : "s"} skipped`);
+	if (info.warnings > 0) parts.push(`${info.warnings} damaged line${info.warnings === 1 ? "" : "s"}, see /session`);
 	return terminalText(parts.join(" · "));
 }
 

@@ -7,12 +7,12 @@ import { formatTreeRowParts, isDimKind, type TreeRow } from "../../session/tree-
  * highlight); other rows dim assistant/tool text and highlight labels. The markers (`›`, `•`,
  * `← active`) carry the meaning without colour.
  */
-export const TreeRowLine = memo(function TreeRowLine(props: { row: TreeRow; width: number; selected: boolean }) {
-	const p = formatTreeRowParts(props.row, { width: props.width, selected: props.selected });
+export const TreeRowLine = memo(function TreeRowLine(props: { row: TreeRow; width: number; selected: boolean; labelTimes?: boolean }) {
+	const p = formatTreeRowParts(props.row, { width: props.width, selected: props.selected, foldMarks: true, labelTimes: props.labelTimes === true });
 	if (props.selected) {
 		return (
 			<Text wrap="truncate-end" bold inverse>
-				{p.cursor + p.gutter + p.marker + p.label + p.text + p.suffix}
+				{p.cursor + p.gutter + p.fold + p.marker + p.label + p.text + p.suffix}
 			</Text>
 		);
 	}
@@ -20,6 +20,7 @@ export const TreeRowLine = memo(function TreeRowLine(props: { row: TreeRow; widt
 		<Text wrap="truncate-end">
 			{p.cursor}
 			<Text dimColor>{p.gutter}</Text>
+			{p.fold}
 			{p.marker}
 			<Text color="yellow">{p.label}</Text>
 			<Text dimColor={isDimKind(props.row.kind)}>{p.text}</Text>

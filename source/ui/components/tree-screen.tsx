@@ -2,7 +2,7 @@ import { useCallback, useReducer, useState, useSyncExternalStore } from "react";
 import type { ResolvedModel } from "../../llm/resolve-model.js";
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
-import type { TreeFilter } from "../../session/tree-rows.js";
+import { conversationLeaf, type TreeFilter } from "../../session/tree-rows.js";
 import { useTreeFlow, type TreeDone } from "../hooks/use-tree-flow.js";
 import { useTreeRows } from "../hooks/use-tree-rows.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
@@ -43,7 +43,7 @@ export function TreeScreen(props: TreeScreenProps) {
 	const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
 	const view = useSyncExternalStore(subscribe, () => store.snapshot());
 	const [tree, dispatchTree] = useReducer(treeReducer, undefined, () =>
-		initialTreeState({ selectedId: props.selectedId ?? view.leafId, filter: props.initialFilter }),
+		initialTreeState({ selectedId: props.selectedId ?? conversationLeaf(view), filter: props.initialFilter }),
 	);
 	const [labelError, setLabelError] = useState<string | undefined>(undefined);
 	const model = useTreeRows(view, tree);

@@ -7,7 +7,7 @@ import { LabelEditor } from "./label-editor.js";
 import { TreeRowLine } from "./tree-row-line.js";
 
 export const TREE_HINT =
-	"↑↓ move · Enter select · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Shift+C compare · Shift+M merge · Esc close";
+	"↑↓ move · Enter select · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Shift+T label times · Shift+C compare · Shift+M merge · Esc close";
 
 /** Tree rows shown at once: half the terminal, at least 5 (tree-view.md "Opening"). */
 export function treeWindowSize(termRows: number): number {
@@ -51,10 +51,11 @@ function onTreeIntent(intent: TreeKeyIntent, p: TreeSelectorProps): void {
 		case "fold":
 		case "unfold": return foldOrJump(intent.type, p);
 		case "select": return row ? p.onChoose(row.id) : undefined;
-		case "escape": return p.state.search ? p.dispatch({ type: "search-cleared" }) : p.onClose();
+		case "escape": return p.state.search ? p.dispatch({ type: "search-cleared", ...(row ? { shownId: row.id } : {}) }) : p.onClose();
 		case "close": return p.onClose();
 		case "filter": return p.dispatch({ type: "filter-toggled", filter: intent.filter });
 		case "label-edit": return row ? p.dispatch({ type: "label-edit-started", id: row.id, text: row.label ?? "" }) : undefined;
+		case "label-times": return p.dispatch({ type: "label-times-toggled" });
 		case "mark": return row ? p.onMark?.(row.id) : undefined;
 		case "merge": return row ? p.onMerge?.(row.id) : undefined;
 		case "erase": return p.dispatch({ type: "search-erased" });
@@ -104,7 +105,7 @@ export function TreeSelector(props: TreeSelectorProps) {
 			)}
 			{rows.length === 0 ? <Text>  No entries found</Text> : null}
 			{rows.slice(start, start + size).map((row, i) => (
-				<TreeRowLine key={row.id} row={row} width={props.cols} selected={start + i === current} />
+				<TreeRowLine key={row.id} row={row} width={props.cols} selected={start + i === current} labelTimes={props.state.labelTimes === true} />
 			))}
 			<Text>{`(${current + 1}/${rows.length}) [${props.state.filter}]`}</Text>
 			{props.notice ? <Text>{props.notice}</Text> : null}

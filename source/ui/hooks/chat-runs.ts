@@ -66,16 +66,38 @@ export function compactionStatus(result: CompactNowResult | { status: "not-neede
 	}
 }
 
+/** Replies and compactions in flight, so a signal that ends arbor can abort them and wait for the save. */
+const activeRuns = new Set<{ controller: AbortController; settled: Promise<void> }>();
+
+/**
+ * Aborts every running reply or compaction and resolves once each has stored what it had (an
+ * aborted reply is saved and synced by the turn itself). Used when SIGTERM/SIGHUP end arbor.
+ */
+export async function abortActiveRuns(): Promise<void> {
+	const runs = [...activeRuns];
+	for (const run of runs) run.controller.abort();
+	await Promise.all(runs.map((run) => run.settled));
+}
+
 /** Owns the controller for one run; clears it afterwards unless a newer run replaced it. */
 async function withController(ctx: RunContext, run: (signal: AbortSignal) => Promise<void>): Promise<void> {
 	const ac = new AbortController();
 	ctx.controller.current = ac;
+	const settled = (async () => {
+		try {
+			await run(ac.signal);
+		} catch (e) {
+			ctx.dispatch({ type: "turn-failed", message: messageOf(e) });
+		} finally {
+			if (ctx.controller.current === ac) ctx.controller.current = null;
+		}
+	})();
+	const entry = { controller: ac, settled };
+	activeRuns.add(entry);
 	try {
-		await run(ac.signal);
-	} catch (e) {
-		ctx.dispatch({ type: "turn-failed", message: messageOf(e) });
+		await settled;
 	} finally {
-		if (ctx.controller.current === ac) ctx.controller.current = null;
+		activeRuns.delete(entry);
 	}
 }
 

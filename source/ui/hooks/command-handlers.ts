@@ -1,11 +1,15 @@
 import type { Dispatch } from "react";
 import type { ResolvedModel } from "../../llm/index.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
-import { treeIsEmpty } from "../../session/tree-rows.js";
+import { conversationLeaf, treeIsEmpty } from "../../session/tree-rows.js";
 import type { CommandHandlers } from "../commands.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../state/app-reducer.js";
 import type { Chat } from "./use-chat.js";
+import type { EventBus } from "../../navigation/events.js";
+import { lastReplyText, osc52 } from "../clipboard.js";
+import { cloneBranch } from "./fork-action.js";
+import type { SwitchStore } from "./use-session-switch.js";
 import { runSearchCommand } from "./search-actions.js";
 import { exportAction } from "./export-action.js";
 
@@ -19,8 +23,13 @@ export type CommandContext = {
 	dispatch: Dispatch<AppAction>;
 	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
 	setModel(model: ResolvedModel): void;
-	switchStore(open: () => SessionStoreApi, status: string): void;
+	switchStore: SwitchStore;
 	quit(): void;
+	/** Where new session files go (/clone). */
+	where: { sessionDir: string; cwd: string };
+	bus: EventBus;
+	/** Writes arbor's own control sequences (OSC 52) straight to the terminal. */
+	writeControl(sequence: string): void;
 };
 
 const info = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "info" } });
@@ -30,11 +39,20 @@ function sessionFacts(ctx: CommandContext): string {
 	const { view, store } = ctx;
 	const path = view.getPath(view.leafId);
 	const tokens = ctx.deps.estimateContextTokens(view.buildContext().messages);
-	return `${store.file ?? "(in memory)"} · id ${store.id} · ${view.entries.length} entries, ${path.length} on this path · ~${tokens} tokens`;
+	const facts = `${store.file ?? "(in memory)"} · id ${store.id} · ${view.entries.length} entries, ${path.length} on this path · ~${tokens} tokens`;
+	return view.warnings.length === 0 ? facts : `${facts} · ${damageList(view)}`;
 }
 
+/** Which lines are damaged and how: `damaged: line 3: …; line 9: …` (the first 10). */
+function damageList(view: SessionTreeView): string {
+	const shown = view.warnings.slice(0, 10).map((w) => (w.line === undefined || w.message.startsWith("line ") ? w.message : `line ${w.line}: ${w.message}`));
+	const more = view.warnings.length > shown.length ? `; … ${view.warnings.length - shown.length} more` : "";
+	return `damaged: ${shown.join("; ")}${more}`;
+}
+
+/** Labels the leaf the tree marks `← active` (never a trailing /name or /label entry). */
 function labelLeaf(ctx: CommandContext, text: string): void {
-	const leaf = ctx.view.leafId;
+	const leaf = conversationLeaf(ctx.view);
 	if (leaf === null) return ctx.dispatch(error("No entries to label"));
 	ctx.store.setLabel(leaf, text === "" ? undefined : text);
 	ctx.dispatch(info(text === "" ? "Label cleared" : `Labelled: ${text}`));
@@ -48,6 +66,15 @@ function switchModel(ctx: CommandContext, spec: string): void {
 	ctx.dispatch(info(`Model: ${result.value.spec}`));
 }
 
+/** /copy: the last reply onto the clipboard via OSC 52 (works over ssh). */
+function copyLastReply(ctx: CommandContext): void {
+	const text = lastReplyText(ctx.view);
+	if (text === undefined) return ctx.dispatch(error("No reply to copy"));
+	ctx.writeControl(osc52(text));
+	const lines = text.split("\n").length;
+	ctx.dispatch(info(`Copied the last reply to the clipboard (${text.length} characters, ${lines} line${lines === 1 ? "" : "s"})`));
+}
+
 function hasUserMessage(view: SessionTreeView): boolean {
 	return view.entries.some((e) => e.type === "message" && (e.message as { role: string }).role === "user");
 }
@@ -58,6 +85,9 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 	return {
 		tree: () => dispatch(treeIsEmpty(ctx.view) ? error("No entries in session") : { type: "tree-opened" }),
 		fork: () => dispatch(hasUserMessage(ctx.view) ? { type: "picker-opened", picker: "fork-picker" } : error("No user messages to fork from")),
+		clone: () =>
+			cloneBranch({ store: ctx.store, view: ctx.view, where: ctx.where, bus: ctx.bus, switchStore: ctx.switchStore, report: (status) => dispatch({ type: "status-shown", status }) }),
+		copy: () => copyLastReply(ctx),
 		label: (args) => labelLeaf(ctx, args),
 		name: (args) => {
 			if (args === "") return dispatch(error("Usage: /name <text>"));

@@ -1,14 +1,17 @@
 import { useEffect, useRef, type Dispatch } from "react";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
 import type { SessionEntry } from "../../session/types.js";
-import type { AppAction } from "../state/app-reducer.js";
+import type { AppAction, TermSize } from "../state/app-reducer.js";
 
 /** Walks further than this are treated as a jump (replay) rather than appends. */
 const MAX_APPEND_WALK = 5000;
 
-/** Lines the store skipped or could not use: what the status line reports as damaged. */
+/**
+ * Lines the store skipped, could not use or could not link (orphans shown as roots, duplicate ids,
+ * cycles): what the status line counts as damaged and `/session` lists.
+ */
 export function damagedLines(view: SessionTreeView): number {
-	return view.warnings.filter((w) => w.kind === "bad-line" || w.kind === "torn-tail" || w.kind === "bad-entry").length;
+	return view.warnings.length;
 }
 
 /**
@@ -38,9 +41,13 @@ export function useTranscriptSync(opts: {
 	view: SessionTreeView;
 	dispatch: Dispatch<AppAction>;
 	onReplay(): void;
+	/** The terminal now: a replay prints the last few screens (a resize alone replays nothing). */
+	size: TermSize;
 }): void {
 	const { store, view, dispatch, onReplay } = opts;
 	const seen = useRef({ store, leafId: view.leafId });
+	const size = useRef(opts.size);
+	size.current = opts.size;
 	useEffect(() => {
 		const prev = seen.current;
 		seen.current = { store, leafId: view.leafId };
@@ -51,6 +58,6 @@ export function useTranscriptSync(opts: {
 			return;
 		}
 		onReplay();
-		dispatch({ type: "path-replayed", path: view.getPath(view.leafId), warnings: damagedLines(view) });
+		dispatch({ type: "path-replayed", path: view.getPath(view.leafId), size: size.current, warnings: damagedLines(view) });
 	}, [store, view, dispatch, onReplay]);
 }

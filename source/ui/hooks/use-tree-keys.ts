@@ -6,7 +6,7 @@ import { useKeys } from "../input/use-keys.js";
 export type TreeKeyIntent =
 	| { type: "up" | "down" | "page-up" | "page-down" | "home" | "end" }
 	| { type: "fold" | "unfold" }
-	| { type: "select" | "escape" | "close" | "label-edit" | "erase" | "ignore" }
+	| { type: "select" | "escape" | "close" | "label-edit" | "label-times" | "erase" | "ignore" }
 	/** Shift+C: mark for a comparison (or compare with the mark); Shift+M: merge into the current branch. */
 	| { type: "mark" | "merge" }
 	| { type: "filter"; filter: TreeFilter }
@@ -40,6 +40,7 @@ function namedIntent(event: Extract<KeyEvent, { kind: "key" }>): TreeKeyIntent {
 export function treeKeyIntent(event: KeyEvent): TreeKeyIntent {
 	if (event.kind === "key") return namedIntent(event);
 	if (event.kind === "text" && event.text === "L") return { type: "label-edit" };
+	if (event.kind === "text" && event.text === "T") return { type: "label-times" };
 	if (event.kind === "text" && event.text === "C") return { type: "mark" };
 	if (event.kind === "text" && event.text === "M") return { type: "merge" };
 	const text = event.text.replace(/\s+/g, " ");

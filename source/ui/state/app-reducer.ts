@@ -1,11 +1,12 @@
 import { stripControls } from "../../session/terminal-text.js";
 import type { SessionEntry } from "../../session/types.js";
 import type { SearchResult } from "../../search/search.js";
-import { applyOp, replay } from "./replay.js";
+import { applyOp, replayTail } from "./replay.js";
 import { entryOp, settleAll, type TranscriptItem } from "./transcript.js";
+import { tailBudget } from "./transcript-tail.js";
 
 /** A tool call waiting for the user's yes / no / always. */
-export type ConfirmRequest = { toolName: string; args: unknown; description: string };
+export type ConfirmRequest = { toolName: string; args: unknown; description: string; preview?: string };
 
 export type Screen =
 	| { kind: "chat" }
@@ -36,11 +37,11 @@ export type AppState = {
 	staticKey: number;
 };
 
-/** Older items than this are not printed on replay (a 100k-entry path would take seconds). */
-export const REPLAY_LIMIT = 400;
+/** Terminal size: a replay prints only the last few screens of the transcript. */
+export type TermSize = { rows: number; cols: number };
 
 export type AppAction =
-	| { type: "path-replayed"; path: readonly SessionEntry[]; warnings?: number }
+	| { type: "path-replayed"; path: readonly SessionEntry[]; size: TermSize; warnings?: number }
 	| { type: "entries-stored"; entries: readonly SessionEntry[] }
 	| { type: "turn-started"; startedAt: number }
 	| { type: "compaction-started"; startedAt: number }
@@ -60,13 +61,16 @@ export type AppAction =
 	| { type: "confirm-answered" }
 	| { type: "status-shown"; status: Status }
 	| { type: "status-cleared" }
+	/** A timed hint is over: cleared only if it is still the status shown. */
+	| { type: "status-expired"; text: string }
 	| { type: "editor-text-requested"; text: string };
 
 /** The initial state for a session path (no clear, no remount: nothing was printed yet). */
-export function initialAppState(path: readonly SessionEntry[], warnings = 0): AppState {
+export function initialAppState(path: readonly SessionEntry[], opts: { size: TermSize; warnings?: number }): AppState {
+	const warnings = opts.warnings ?? 0;
 	return {
 		screen: { kind: "chat" },
-		items: replayLimited(path),
+		items: replayLimited(path, opts.size),
 		live: null,
 		running: [],
 		status: null,
@@ -77,12 +81,12 @@ export function initialAppState(path: readonly SessionEntry[], warnings = 0): Ap
 	};
 }
 
-function replayLimited(path: readonly SessionEntry[]): TranscriptItem[] {
-	const items = replay(path);
-	if (items.length <= REPLAY_LIMIT) return items;
-	const hidden = items.length - REPLAY_LIMIT;
-	const notice: TranscriptItem = { kind: "notice", key: "hidden-notice", text: `… ${hidden} earlier messages not shown (use /tree)` };
-	return [notice, ...items.slice(hidden)];
+/** Only the last screens of a long path are printed (measuring 6,000 messages takes seconds). */
+function replayLimited(path: readonly SessionEntry[], size: TermSize): TranscriptItem[] {
+	const { items, hidden } = replayTail(path, tailBudget(size));
+	if (hidden === 0) return items;
+	const text = `… ${hidden.toLocaleString("en-US")} earlier message${hidden === 1 ? "" : "s"} not shown · /tree browses them`;
+	return [{ kind: "notice", key: "hidden-notice", text }, ...items];
 }
 
 function storeEntries(state: AppState, entries: readonly SessionEntry[]): AppState {
@@ -109,7 +113,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 		case "path-replayed":
 			return {
 				...state,
-				items: replayLimited(action.path),
+				items: replayLimited(action.path, action.size),
 				live: null,
 				running: [],
 				warnings: action.warnings ?? state.warnings,
@@ -154,6 +158,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 			return { ...state, status: action.status };
 		case "status-cleared":
 			return { ...state, status: null };
+		case "status-expired":
+			return state.status?.text === action.text ? { ...state, status: null } : state;
 		case "editor-text-requested":
 			// Text from the file goes into the editor as typed text would: without control codes.
 			return { ...state, editorRequest: { text: stripControls(action.text), seq: (state.editorRequest?.seq ?? 0) + 1 } };

@@ -1,5 +1,6 @@
 import type { SessionEntry } from "../../session/types.js";
-import { entryOp, orphanResult, settleAll, type TranscriptItem, type TranscriptOp } from "./transcript.js";
+import { entryItemCount, entryOp, orphanResult, settleAll, type TranscriptItem, type TranscriptOp } from "./transcript.js";
+import { tailCount, type TailBudget } from "./transcript-tail.js";
 
 /**
  * Applies one op immutably (live appends). Settling searches from the end: results follow their
@@ -60,4 +61,30 @@ export function replay(path: readonly SessionEntry[]): TranscriptItem[] {
 		}
 	}
 	return settleAll(items);
+}
+
+/** Entries replayed first when only the tail is wanted; grows ×4 until the budget is filled. */
+const FIRST_WINDOW = 256;
+
+function isToolResult(entry: SessionEntry): boolean {
+	return entry.type === "message" && (entry.message as { role: string }).role === "toolResult";
+}
+
+/**
+ * The last items of the transcript that fit `budget` (a few screens), and how many items come
+ * before them. Replays only a window at the end of the path, so opening a 100k-entry session costs
+ * the same as a short one; a window never starts on a tool result (its call would be cut off).
+ */
+export function replayTail(path: readonly SessionEntry[], budget: TailBudget): { items: TranscriptItem[]; hidden: number } {
+	for (let size = FIRST_WINDOW; ; size *= 4) {
+		let start = Math.max(0, path.length - size);
+		while (start > 0 && isToolResult(path[start]!)) start--;
+		const items = replay(start === 0 ? path : path.slice(start));
+		const keep = tailCount(items, budget);
+		if (keep < items.length || start === 0) {
+			let hidden = items.length - keep;
+			for (let i = 0; i < start; i++) hidden += entryItemCount(path[i]!);
+			return { items: items.slice(items.length - keep), hidden };
+		}
+	}
 }

@@ -1,5 +1,5 @@
 import type { SessionEntry, StopReason, StoredMessage } from "../../session/types.js";
-import { contentText, type MessageContent } from "../../session/content.js";
+import { contentText, unwrapLegacyToolResult, type MessageContent } from "../../session/content.js";
 
 /** What one tool call looks like once its result is known (or known never to come). */
 export type ToolResultView = { output: string; isError: boolean };
@@ -43,14 +43,16 @@ function messageOp(id: string, message: StoredMessage): TranscriptOp {
 			return { type: "append", items: [{ kind: "user", key: id, text: contentText(message.content) }] };
 		case "assistant":
 			return { type: "append", items: assistantItems(id, message) };
-		case "toolResult":
+		case "toolResult": {
+			const result = unwrapLegacyToolResult(message);
 			return {
 				type: "settle",
 				key: id,
 				toolCallId: message.toolCallId,
 				toolName: message.toolName,
-				result: { output: contentText(message.content), isError: message.isError },
+				result: { output: contentText(result.content), isError: result.isError },
 			};
+		}
 		case "bashExecution":
 			return {
 				type: "append",
@@ -127,6 +129,40 @@ export function entryOp(entry: SessionEntry): TranscriptOp {
 		}
 		default:
 			return { type: "none" };
+	}
+}
+
+function assistantCount(message: Extract<StoredMessage, { role: "assistant" }>): number {
+	let calls = 0;
+	let shown = message.stopReason === "aborted" || message.stopReason === "error";
+	for (const part of message.content) {
+		if (part.type === "toolCall") calls++;
+		else if (part.type === "thinking" && String((part as { thinking: string }).thinking).length > 0) shown = true;
+		else if (part.type === "text" && (part as { text: string }).text.trim() !== "") shown = true;
+	}
+	return calls + (shown ? 1 : 0);
+}
+
+/**
+ * How many items {@link entryOp} appends for `entry`, without building their text: counts the
+ * transcript items older than the printed tail on a 100k-entry path. Tool results settle a call
+ * and count 0 (a result whose call is missing would count 1; rare enough for a count shown as "about").
+ */
+export function entryItemCount(entry: SessionEntry): number {
+	switch (entry.type) {
+		case "message": {
+			const message = entry.message as StoredMessage;
+			if (message.role === "assistant") return assistantCount(message);
+			if (message.role === "custom") return message.display ? 1 : 0;
+			return message.role === "user" || message.role === "bashExecution" ? 1 : 0;
+		}
+		case "branch_summary":
+		case "compaction":
+			return 1;
+		case "custom_message":
+			return entry.display === true ? 1 : 0;
+		default:
+			return 0;
 	}
 }
 

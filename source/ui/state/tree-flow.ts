@@ -9,7 +9,8 @@ export const SUMMARY_OPTIONS = ["No summary", "Summarize", "Summarize with custo
 export type TreeFlow =
 	/** `notice` (e.g. `Summary cancelled`) or `error` is shown under the tree until the next choice. */
 	| { screen: "tree"; notice?: string; error?: string }
-	| { screen: "summary-prompt"; targetId: string; option: number; error?: string }
+	/** `draft`: custom instructions typed before Esc, offered again when the custom option is chosen. */
+	| { screen: "summary-prompt"; targetId: string; option: number; error?: string; draft?: string }
 	| { screen: "custom-instructions"; targetId: string; text: string }
 	| { screen: "summarizing"; targetId: string; startedAt: number; customInstructions?: string }
 	/** Moving without a summary: short, but keys must not start a second move meanwhile. */
@@ -41,7 +42,7 @@ function targetOf(flow: TreeFlow): string | undefined {
 function wentBack(flow: TreeFlow): TreeFlow {
 	switch (flow.screen) {
 		case "custom-instructions":
-			return { screen: "summary-prompt", targetId: flow.targetId, option: 2 };
+			return { screen: "summary-prompt", targetId: flow.targetId, option: 2, ...(flow.text ? { draft: flow.text } : {}) };
 		case "summary-prompt":
 			return { screen: "tree" };
 		case "tree":
@@ -61,7 +62,8 @@ function onPrompt(flow: TreeFlow, event: TreeFlowEvent): TreeFlow {
 	switch (event.type) {
 		case "option-moved": {
 			const n = SUMMARY_OPTIONS.length;
-			return { screen: "summary-prompt", targetId: flow.targetId, option: (((flow.option + event.delta) % n) + n) % n };
+			const option = (((flow.option + event.delta) % n) + n) % n;
+			return { screen: "summary-prompt", targetId: flow.targetId, option, ...(flow.draft ? { draft: flow.draft } : {}) };
 		}
 		case "summary-declined":
 			return { screen: "navigating", targetId: flow.targetId };
@@ -70,7 +72,7 @@ function onPrompt(flow: TreeFlow, event: TreeFlowEvent): TreeFlow {
 		case "summary-unavailable":
 			return { ...flow, error: event.message };
 		case "custom-requested":
-			return { screen: "custom-instructions", targetId: flow.targetId, text: "" };
+			return { screen: "custom-instructions", targetId: flow.targetId, text: flow.draft ?? "" };
 		default:
 			return flow;
 	}

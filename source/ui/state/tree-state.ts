@@ -1,6 +1,6 @@
 import type { SessionTreeView } from "../../session/api.js";
 import { previousBoundary } from "../../session/text-width.js";
-import type { TreeFilter, TreeRow } from "../../session/tree-rows.js";
+import type { RowLookup, TreeFilter, TreeRow } from "../../session/tree-rows.js";
 
 /**
  * The /tree selector. `selectedId` is the entry the user chose, kept across filter and search
@@ -13,6 +13,8 @@ export type TreeState = {
 	search: string;
 	folded: ReadonlySet<string>;
 	labelEdit?: { id: string; text: string };
+	/** Shift+T: labels show when they were set. */
+	labelTimes?: boolean;
 };
 
 /**
@@ -20,7 +22,7 @@ export type TreeState = {
  * selected entry looked up in `indexOf`, so several keys arriving in one input chunk (a held ↓)
  * each move one row; `current` (the rendered selection) is used when the entry is not a row.
  */
-type Rows = { rows: readonly TreeRow[]; indexOf: ReadonlyMap<string, number>; current: number };
+type Rows = { rows: readonly TreeRow[]; indexOf: RowLookup; current: number };
 
 export type TreeAction =
 	| ({ type: "moved-up" } & Rows)
@@ -31,14 +33,16 @@ export type TreeAction =
 	| { type: "filter-toggled"; filter: TreeFilter }
 	| { type: "search-typed"; text: string }
 	| { type: "search-erased" }
-	| { type: "search-cleared" }
+	/** `shownId`: the row shown as selected while searching; it stays selected in the full tree. */
+	| { type: "search-cleared"; shownId?: string }
 	| { type: "folded"; id: string }
 	| { type: "unfolded"; id: string }
 	| { type: "branch-jumped"; id: string }
 	| { type: "label-edit-started"; id: string; text: string }
 	| { type: "label-edit-typed"; text: string }
 	| { type: "label-edit-erased" }
-	| { type: "label-edit-closed" };
+	| { type: "label-edit-closed" }
+	| { type: "label-times-toggled" };
 
 /** Opening state: the given entry (normally the leaf) selected, nothing folded or searched. */
 export function initialTreeState(opts: { selectedId: string | null; filter?: TreeFilter }): TreeState {
@@ -95,7 +99,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
 		case "search-erased":
 			return { ...state, search: state.search.slice(0, previousBoundary(state.search, state.search.length)) };
 		case "search-cleared":
-			return { ...state, search: "" };
+			return { ...state, search: "", selectedId: action.shownId ?? state.selectedId };
 		case "folded":
 			return { ...state, folded: withFold(state.folded, action.id, true) };
 		case "unfolded":
@@ -108,6 +112,8 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
 			return state.labelEdit ? { ...state, labelEdit: { ...state.labelEdit, text: state.labelEdit.text + action.text } } : state;
 		case "label-edit-erased":
 			return state.labelEdit ? { ...state, labelEdit: { ...state.labelEdit, text: [...state.labelEdit.text].slice(0, -1).join("") } } : state;
+		case "label-times-toggled":
+			return { ...state, labelTimes: state.labelTimes !== true };
 		case "label-edit-closed": {
 			const { labelEdit: _closed, ...rest } = state;
 			return rest;
@@ -125,7 +131,7 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
  */
 export function selectedIndex(opts: {
 	rows: readonly TreeRow[];
-	indexOf: ReadonlyMap<string, number>;
+	indexOf: RowLookup;
 	view: SessionTreeView;
 	selectedId: string | null;
 }): number {

@@ -1,0 +1,57 @@
+/**
+ * What a confirmation prompt shows under "Allow …?": the diff an edit would make, the first lines
+ * a write would put in the file, the whole bash command. Read-only; never throws (a file that
+ * cannot be read just gives a shorter preview, and the tool itself reports the problem).
+ */
+import { readFile } from "node:fs/promises";
+import { replacementDiff } from "./diff.js";
+import type { ToolName } from "./policy.js";
+import { resolvePath } from "./paths.js";
+
+/** Lines of a write's content (and of a bash command) shown before asking. */
+export const PREVIEW_LINES = 12;
+
+function head(text: string, n = PREVIEW_LINES): string {
+	const lines = text.replace(/\n$/, "").split("\n");
+	return lines.length > n ? `${lines.slice(0, n).join("\n")}\n… ${lines.length - n} more lines` : lines.join("\n");
+}
+
+async function readText(cwd: string, path: string): Promise<string | undefined> {
+	try {
+		return await readFile(resolvePath(cwd, path), "utf8");
+	} catch {
+		return undefined; // missing or unreadable: the tool reports it when it runs
+	}
+}
+
+async function editPreview(cwd: string, a: Record<string, unknown>): Promise<string | undefined> {
+	const { path, oldText, newText } = a;
+	if (typeof path !== "string" || typeof oldText !== "string" || typeof newText !== "string" || oldText === "") return undefined;
+	const before = await readText(cwd, path);
+	if (before === undefined) return `${path}: no such file (the edit will fail)`;
+	const index = before.indexOf(oldText);
+	if (index === -1 || before.indexOf(oldText, index + 1) !== -1) return head(`--- ${path}: the text to replace is ${index === -1 ? "not found" : "not unique"}\n-${oldText.replace(/\n/g, "\n-")}\n+${newText.replace(/\n/g, "\n+")}`);
+	return head(replacementDiff(path, { before, index, oldText, newText }), PREVIEW_LINES * 2);
+}
+
+async function writePreview(cwd: string, a: Record<string, unknown>): Promise<string | undefined> {
+	if (typeof a.path !== "string" || typeof a.content !== "string") return undefined;
+	const existing = await readText(cwd, a.path);
+	const what = existing === undefined ? `new file ${a.path}` : `replaces ${a.path} (${existing.split("\n").length} lines now)`;
+	return `${what}:\n${head(a.content)}`;
+}
+
+/** The preview for a tool call that needs confirmation; undefined when there is nothing to add. */
+export async function previewToolCall(name: ToolName, args: unknown, cwd: string): Promise<string | undefined> {
+	const a = (typeof args === "object" && args !== null ? args : {}) as Record<string, unknown>;
+	switch (name) {
+		case "edit":
+			return editPreview(cwd, a);
+		case "write":
+			return writePreview(cwd, a);
+		case "bash":
+			return typeof a.command === "string" ? head(`$ ${a.command}`) : undefined;
+		default:
+			return undefined;
+	}
+}

@@ -1,0 +1,66 @@
+import type { TranscriptItem } from "./transcript.js";
+
+/** How much of a replayed transcript is printed: `lines` terminal rows at `cols` columns. */
+export type TailBudget = { lines: number; cols: number };
+
+/** Screens of transcript printed on open and after a jump; older items wait behind /tree. */
+export const TAIL_SCREENS = 3;
+
+/** The budget for a terminal of `rows` × `cols`. */
+export function tailBudget(size: { rows: number; cols: number }): TailBudget {
+	return { lines: TAIL_SCREENS * Math.max(1, size.rows), cols: Math.max(1, size.cols) };
+}
+
+/** Rows `text` takes when wrapped at `cols` (by UTF-16 length: an estimate, never measured). */
+function textRows(text: string, cols: number): number {
+	let rows = 0;
+	let from = 0;
+	for (;;) {
+		const end = text.indexOf("\n", from);
+		const length = (end === -1 ? text.length : end) - from;
+		rows += Math.max(1, Math.ceil(length / cols));
+		if (end === -1) return rows;
+		from = end + 1;
+	}
+}
+
+/** Output lines a tool or bash view shows: at most 3 plus a `… more lines` line. */
+function outputRows(output: string): number {
+	const lines = textRows(output.replace(/\s+$/, ""), Number.POSITIVE_INFINITY);
+	return Math.min(lines, 3) + (lines > 3 ? 1 : 0);
+}
+
+/** Rows one item takes on screen (message-view.tsx), estimated without rendering it. */
+export function itemRows(item: TranscriptItem, cols: number): number {
+	switch (item.kind) {
+		case "user":
+			return 1 + textRows(item.text, cols);
+		case "assistant":
+			return 1 + (item.text.trim() === "" ? 0 : textRows(item.text, cols)) + (item.thinkingChars > 0 ? 1 : 0) + (item.stopReason === "aborted" || item.stopReason === "error" ? 1 : 0);
+		case "tool":
+			return 1 + (item.result ? outputRows(item.result.output) : 1);
+		case "bash":
+			return 2 + outputRows(item.output);
+		case "summary":
+		case "custom":
+			return 2;
+		case "notice":
+			return 1;
+		default: {
+			const unreachable: never = item;
+			return unreachable;
+		}
+	}
+}
+
+/** How many items from the end fit the budget (at least one, so the last reply always shows). */
+export function tailCount(items: readonly TranscriptItem[], budget: TailBudget): number {
+	let rows = 0;
+	let count = 0;
+	for (let i = items.length - 1; i >= 0; i--) {
+		rows += itemRows(items[i]!, budget.cols);
+		if (rows > budget.lines && count > 0) break;
+		count++;
+	}
+	return count;
+}

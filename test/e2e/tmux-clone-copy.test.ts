@@ -1,0 +1,60 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { SessionStore } from "../../source/session/store.js";
+import { cleanUp, copyTreeFixture, fileEntries, HAS_CLI, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import type { TmuxSession } from "../helpers/tmux.js";
+import { waitFor } from "../helpers/wait-for.js";
+
+let tmux: TmuxSession | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+	await cleanUp({ tmux, dir });
+	[tmux, dir] = [undefined, undefined];
+});
+
+const LEAF = "428890f6";
+
+describe.skipIf(!HAS_CLI)("/clone and /copy in tmux", () => {
+	it("/clone copies root → leaf into a new session file and switches to it with an empty editor", async () => {
+		({ dir } = tempPlace("clone"));
+		const file = copyTreeFixture(dir);
+		const before = readFileSync(file);
+		const source = SessionStore.open(file);
+		// Label entries are re-created at the end of a copy (as pi's fork does): compare the rest.
+		const path = source.snapshot().getPath(LEAF).filter((e) => e.type !== "label").map((e) => e.id);
+		source.close();
+		const home = join(dir, "home");
+		tmux = startArbor({ args: ["--session", file], cwd: dir, home });
+		await tmux.waitForScreen((s) => s.includes(`leaf ${LEAF}`), "status line");
+		await submitLine(tmux, "/clone");
+		const screen = await tmux.waitForScreen((s) => s.includes("Cloned this branch into"), "cloned");
+		expect(screen).toMatch(/^›$/m);
+		expect(screen).toContain(`leaf ${LEAF}`);
+		const sessions = join(home, "sessions");
+		const files = readdirSync(sessions, { recursive: true }).map(String).filter((f) => f.endsWith(".jsonl"));
+		expect(files).toHaveLength(1);
+		const clone = fileEntries(join(sessions, files[0]!));
+		expect(clone[0]).toMatchObject({ type: "session", parentSession: file });
+		expect(clone.slice(1).filter((e) => e.type !== "label").map((e) => e.id)).toEqual(path);
+		expect(clone.at(-1)!.type).toBe("label");
+		expect(readFileSync(file).equals(before)).toBe(true);
+		await quit(tmux);
+	}, 60_000);
+
+	it("/copy writes the last reply as OSC 52 to the terminal and says what it copied", async () => {
+		({ dir } = tempPlace("copy"));
+		const file = copyTreeFixture(dir);
+		const raw = join(dir, "raw.out");
+		tmux = startArbor({ args: ["--session", file], cwd: dir, home: join(dir, "home") });
+		await tmux.waitForScreen((s) => s.includes(`leaf ${LEAF}`), "status line");
+		execFileSync("tmux", ["pipe-pane", "-o", "-t", tmux.name, `cat >> '${raw}'`]);
+		await submitLine(tmux, "/copy");
+		await tmux.waitForScreen((s) => /Copied the last reply to the clipboard \(\d+ characters, \d+ lines?\)/.test(s), "copied");
+		const reply = fileEntries(file).find((e) => e.id === LEAF)!.message.content.filter((p: any) => p.type === "text").map((p: any) => p.text).join("");
+		const expected = `\u001B]52;c;${Buffer.from(reply).toString("base64")}\u0007`;
+		await waitFor(() => existsSync(raw) && readFileSync(raw, "utf8").includes(expected), { what: "OSC 52 sequence", timeoutMs: 10_000 });
+		await quit(tmux);
+	}, 60_000);
+});

@@ -1,0 +1,46 @@
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { SessionStore } from "../../source/session/store.js";
+import { replay } from "../../source/ui/state/replay.js";
+import { cleanUp, HAS_CLI, quit, startArbor, tempPlace } from "../helpers/arbor-tmux.js";
+import { GEN_SESSION } from "../helpers/shared.js";
+import type { TmuxSession } from "../helpers/tmux.js";
+
+let tmux: TmuxSession | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+	await cleanUp({ tmux, dir });
+	[tmux, dir] = [undefined, undefined];
+});
+
+/** The pane with its whole scrollback (what the user can scroll back to). */
+function scrollback(t: TmuxSession): string {
+	return execFileSync("tmux", ["capture-pane", "-p", "-S", "-", "-t", t.name], { encoding: "utf8" });
+}
+
+describe.skipIf(!HAS_CLI)("a long session in tmux", () => {
+	it("prints only the last screens of the transcript, behind one line counting the earlier messages", async () => {
+		({ dir } = tempPlace("long"));
+		const file = join(dir, "long.jsonl");
+		execFileSync(process.execPath, [GEN_SESSION, "--out", file, "--kind", "linear", "--n", "3000"], { stdio: "ignore" });
+		const store = SessionStore.open(file);
+		const view = store.snapshot();
+		const total = replay(view.getPath(view.leafId)).length;
+		const leaf = view.leafId!;
+		store.close();
+
+		tmux = startArbor({ args: ["--session", file], cwd: dir, home: join(dir, "home") });
+		await tmux.waitForScreen((s) => s.includes(`leaf ${leaf.slice(0, 8)}`), "status line");
+		const all = scrollback(tmux);
+		const notice = /… ([\d,]+) earlier messages not shown · \/tree browses them/.exec(all);
+		expect(notice).not.toBeNull();
+		const hidden = Number(notice![1]!.replace(/,/g, ""));
+		expect(hidden).toBeGreaterThan(total - 200);
+		expect(hidden).toBeLessThan(total);
+		// Three screens of 40 rows, plus the editor and status line: nothing older was printed.
+		const printed = all.slice(all.indexOf(notice![0])).split("\n").length;
+		expect(printed).toBeLessThanOrEqual(3 * 40 + 10);
+		await quit(tmux);
+	}, 60_000);
+});
