@@ -22,7 +22,9 @@ await build({
 	legalComments: "none",
 	minify: true,
 	chunkNames: "chunks/[name]-[hash]",
-	external: ["react-devtools-core"],
+	// jiti loads its own babel build from its package folder at run time, so it cannot be bundled;
+	// it is imported only when an extension exists.
+	external: ["react-devtools-core", "jiti"],
 	define: {
 		ARBOR_VERSION: JSON.stringify(pkg.version),
 		ARBOR_EXPORT_PAGE: JSON.stringify(exportPage),

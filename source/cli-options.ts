@@ -88,3 +88,10 @@ export function addPrintOptions(cmd: Command): Command {
 		.option("--label <text>", "print mode: label the new message")
 		.option("--verbose", "print mode: tool progress on stderr");
 }
+
+/** Extensions (readme "Extensions"): for the chat modes and the subcommands that fire events. */
+export function addExtensionOptions(cmd: Command): Command {
+	return cmd
+		.option("--extension <path>", "load an extension (repeatable)", (path: string, all: string[] = []) => [...all, path])
+		.option("--no-extensions", "load no extensions");
+}

@@ -4,7 +4,7 @@
  * subcommands never load Ink, React or the AI SDK.
  */
 import { Command, CommanderError } from "commander";
-import { addModelOptions, addPrintOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
+import { addExtensionOptions, addModelOptions, addPrintOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
 import { CliError } from "./errors.js";
 import type { CommonOptions, ModelFlags } from "./print/options.js";
 
@@ -34,7 +34,7 @@ function buildProgram(): Command {
 		.option("--no-tools", "disable all tools")
 		.option("-y, --yes", "run write/edit/bash without asking")
 		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir]);
-	addPrintOptions(addModelOptions(program));
+	addExtensionOptions(addPrintOptions(addModelOptions(program)));
 	program.action((prompt: string[], opts: Record<string, unknown>) =>
 		run(async () => (await import("./modes.js")).runMain(prompt, opts)),
 	);
@@ -69,7 +69,7 @@ function contextCommand(program: Command): void {
 
 function navigateCommand(program: Command): void {
 	const cmd = program.command("navigate").description("move the leaf exactly as /tree does");
-	addModelOptions(addSessionOptions(cmd, "required"))
+	addExtensionOptions(addModelOptions(addSessionOptions(cmd, "required")))
 		.argument("<session>")
 		.argument("<entryId>")
 		.option("--summarize", "summarize the branch being left")
@@ -81,7 +81,7 @@ function navigateCommand(program: Command): void {
 }
 
 function forkCommand(program: Command): void {
-	addSessionOptions(program.command("fork").description("copy root→entry into a new session file"), "required")
+	addExtensionOptions(addSessionOptions(program.command("fork").description("copy root→entry into a new session file"), "required"))
 		.argument("<session>")
 		.argument("[entryId]")
 		.option("--json", "JSON output")
@@ -130,7 +130,7 @@ function compareCommand(program: Command): void {
 
 function mergeCommand(program: Command): void {
 	const cmd = program.command("merge").description("bring a branch's conclusions into another as a branch summary");
-	addModelOptions(addSessionOptions(cmd, "required"))
+	addExtensionOptions(addModelOptions(addSessionOptions(cmd, "required")))
 		.argument("<session>")
 		.argument("<fromEntry>")
 		.option("--into <entryId>", "the entry to merge into (default: the current leaf)")

@@ -1,8 +1,10 @@
 /** Interactive mode's set-up: settings, models, tools and the session, then the Ink app. */
 import { maxRetries } from "./config/env.js";
 import { loadSettings } from "./config/settings.js";
+import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
+import { loadExtensions } from "./print/load-extensions.js";
 import { chooseModels, noChatModelMessage } from "./print/model-config.js";
 import { place, type ChatFlags } from "./print/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "./print/signals.js";
@@ -25,7 +27,7 @@ async function importUi(): Promise<typeof import("./ui/run-interactive.js")> {
 	}
 }
 
-export async function runInteractiveMode(words: string[], opts: ChatFlags): Promise<number> {
+export async function runInteractiveMode(words: string[], opts: ChatFlags & ExtensionFlags): Promise<number> {
 	// Start loading the UI (Ink, React: the bulk of start-up) while settings, models and the session load.
 	const ui = importUi();
 	const where = place(opts);
@@ -34,6 +36,8 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags): Prom
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
+	const ext = await loadExtensions({ where, settings, flags: opts, mode: "interactive", models });
+	await ext.start(store);
 	const { runInteractive } = await ui;
 	const ending = endOnSignal(store);
 	const app = runInteractive({
@@ -51,11 +55,16 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags): Prom
 		openPicker: opts.resume ? "resume" : undefined,
 		resolveModel: models.resolve,
 		maxRetries: maxRetries(),
+	}, {
+		bus: ext.bus,
+		extensions: ext,
+		deps: { runTurn: (turn) => ext.turn(turn, async () => (await import("./llm/turn.js")).runTurn(turn)) },
 	});
 	try {
 		return await Promise.race([app, ending.code]);
 	} finally {
 		ending.dispose();
+		await ext.shutdown();
 	}
 }
 

@@ -17,6 +17,8 @@ export type Settings = {
 	timeout?: number;
 	/** Folders besides the working directory that the file tools may use (as --add-dir). */
 	addDirs?: string[];
+	/** Extension modules to load (paths relative to $ARBOR_HOME). */
+	extensions?: string[];
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
@@ -28,6 +30,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 	askSummary: "boolean",
 	timeout: "number",
 	addDirs: "string[]",
+	extensions: "string[]",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

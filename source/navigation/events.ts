@@ -40,6 +40,22 @@ export type BeforeCompactEvent = {
 export type CompactEvent = { entryId: string; fromHook?: boolean; compactionEntry?: CompactionEntry };
 export type BeforeCompactResult = { cancel?: boolean; compaction?: { summary: string; details?: unknown } };
 
+/** A session was opened for this run (`startup`) or the UI switched to another one (`switch`). */
+export type SessionStartEvent = { reason: "startup" | "switch"; sessionId: string; sessionFile?: string };
+/** arbor is about to close the session and exit. */
+export type SessionShutdownEvent = { sessionId: string; sessionFile?: string };
+/** A chat turn is about to send `prompt` (nothing of the turn is stored yet). */
+export type TurnStartEvent = { prompt: string; signal?: AbortSignal };
+/** A chat turn ended; `entries` are the entries it appended (user message first), oldest first. */
+export type TurnEndEvent = {
+	prompt: string;
+	entries: SessionEntry[];
+	ok: boolean;
+	/** The final assistant text ("" when the turn failed). */
+	text: string;
+	error?: string;
+};
+
 /** Event name → [payload, what a handler may return]. */
 export type EventMap = {
 	session_before_tree: [BeforeTreeEvent, BeforeTreeResult | void];
@@ -48,9 +64,28 @@ export type EventMap = {
 	session_fork: [ForkEvent, void];
 	session_before_compact: [BeforeCompactEvent, BeforeCompactResult | void];
 	session_compact: [CompactEvent, void];
+	session_start: [SessionStartEvent, void];
+	session_shutdown: [SessionShutdownEvent, void];
+	turn_start: [TurnStartEvent, void];
+	turn_end: [TurnEndEvent, void];
 };
 
-type Handler<K extends keyof EventMap> = (event: EventMap[K][0]) => EventMap[K][1] | Promise<EventMap[K][1]>;
+/** Every event an extension can subscribe to. */
+export const EVENT_NAMES: readonly (keyof EventMap)[] = [
+	"session_before_tree",
+	"session_tree",
+	"session_before_fork",
+	"session_fork",
+	"session_before_compact",
+	"session_compact",
+	"session_start",
+	"session_shutdown",
+	"turn_start",
+	"turn_end",
+];
+
+/** A bus handler: gets the payload, may return the event's result. */
+export type Handler<K extends keyof EventMap> = (event: EventMap[K][0]) => EventMap[K][1] | Promise<EventMap[K][1]>;
 
 /**
  * In-process bus for extensions. Handlers run in registration order; for `before` events their

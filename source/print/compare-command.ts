@@ -4,9 +4,11 @@
  */
 import { loadSettings } from "../config/settings.js";
 import { CliError, usageError } from "../errors.js";
+import type { ExtensionFlags } from "../extensions/setup.js";
 import { planComparison } from "../navigation/compare.js";
 import { formatComparison } from "../navigation/compare-format.js";
 import { mergeBranch } from "../navigation/merge.js";
+import { loadExtensions } from "./load-extensions.js";
 import { chooseModels } from "./model-config.js";
 import { place, type CommonOptions, type ModelFlags } from "./options.js";
 import { openForRead, openForWrite } from "./session-arg.js";
@@ -37,7 +39,7 @@ export async function compareCommand(arg: string, a: string, b: string, opts: Co
 	return 0;
 }
 
-export async function mergeCommand(arg: string, from: string, opts: CommonOptions & ModelFlags & { into?: string }): Promise<number> {
+export async function mergeCommand(arg: string, from: string, opts: CommonOptions & ModelFlags & ExtensionFlags & { into?: string }): Promise<number> {
 	const where = place(opts);
 	if ((opts.instructions || opts.replaceInstructions) && !opts.instructions) throw usageError("--replace-instructions needs --instructions");
 	const store = openForWrite(arg, where);
@@ -45,8 +47,11 @@ export async function mergeCommand(arg: string, from: string, opts: CommonOption
 		const view = store.snapshot();
 		const fromId = view.resolveId(from);
 		const intoId = opts.into ? view.resolveId(opts.into) : undefined;
-		const models = await chooseModels(opts, loadSettings(where.home));
-		const result = await mergeBranch({ store, summaryModel: models.summary }, fromId, {
+		const settings = loadSettings(where.home);
+		const models = await chooseModels(opts, settings);
+		const ext = await loadExtensions({ where, settings, flags: opts, mode: "command", models });
+		ext.setStore(store);
+		const result = await mergeBranch({ store, summaryModel: models.summary, bus: ext.bus }, fromId, {
 			intoId,
 			customInstructions: opts.instructions,
 			replaceInstructions: opts.replaceInstructions,

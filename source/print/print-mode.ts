@@ -1,6 +1,7 @@
 import { maxRetries } from "../config/env.js";
 import { loadSettings } from "../config/settings.js";
 import { CliError, usageError, type ExitCode } from "../errors.js";
+import type { ExtensionFlags, ExtensionHost } from "../extensions/setup.js";
 import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
@@ -10,13 +11,14 @@ import { place, type ChatFlags, type Place } from "./options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { killToolProcesses } from "../tools/bash.js";
 import { checkSessionWritable } from "./preflight.js";
+import { loadExtensions } from "./load-extensions.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "./signals.js";
 import { composePrompt, readStdin } from "./stdin.js";
 import { terminalText } from "../session/terminal-text.js";
 
-type PrintOptions = ChatFlags & {
+type PrintOptions = ChatFlags & ExtensionFlags & {
 	outputFormat?: OutputFormat;
 	at?: string;
 	summarize?: boolean;
@@ -27,27 +29,27 @@ type PrintOptions = ChatFlags & {
 };
 
 /** `--at`: the entry becomes the new message's parent (a branch summary in between with --summarize). */
-async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOptions, printer: Printer): Promise<void> {
+async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOptions, printer: Printer, ext: ExtensionHost): Promise<void> {
 	if (!opts.at) return;
 	const targetId = store.snapshot().resolveId(opts.at);
-	const result = await navigateTree({ store, summaryModel: models.summary, maxRetries: maxRetries() }, targetId, {
+	const result = await navigateTree({ store, summaryModel: models.summary, maxRetries: maxRetries(), bus: ext.bus }, targetId, {
 		summarize: opts.summarize === true,
 		customInstructions: opts.instructions,
 		replaceInstructions: opts.replaceInstructions,
 		asParent: true,
 	});
 	if (result.status === "failed") throw new CliError(result.message, 1);
-	if (result.status === "cancelled") throw new CliError("navigation cancelled", 1);
+	if (result.status === "cancelled") throw new CliError(result.reason === "hook" ? "navigation cancelled by an extension" : "navigation cancelled", 1);
 	if (result.status === "moved" && result.summaryEntry) {
 		printer.branchSummary(result.summaryEntry.id, result.summaryEntry.summary);
 	}
 }
 
 /** Compacts before the turn when the context would not fit; a failure is a warning, not an exit. */
-async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal: AbortSignal): Promise<void> {
+async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal: AbortSignal, ext: ExtensionHost): Promise<void> {
 	if (!models.chat) return;
 	const { autoCompactIfNeeded } = await import("../navigation/compact.js");
-	const result = await autoCompactIfNeeded({ store, model: models.chat, summaryModel: models.summary, signal, maxRetries: maxRetries() });
+	const result = await autoCompactIfNeeded({ store, model: models.chat, summaryModel: models.summary, signal, maxRetries: maxRetries(), bus: ext.bus });
 	if (result.status === "compacted") process.stderr.write(`arbor: compacted the context (${result.entry.tokensBefore} tokens before)\n`);
 	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${terminalText(result.message)}\n`);
 }
@@ -55,7 +57,8 @@ async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal:
 function newMessageId(store: SessionStore, before: string | null): string | undefined {
 	const path = store.snapshot().getPath(store.snapshot().leafId);
 	const index = before === null ? 0 : path.findIndex((e) => e.id === before) + 1;
-	return path[index]?.id;
+	// An extension may have put a custom_message before the user message (turn_start).
+	return path.slice(index).find((e) => e.type === "message")?.id;
 }
 
 function resultOf(store: SessionStore, turn: TurnResult, error?: string): PrintResult {
@@ -94,6 +97,7 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	const tools = await printToolSet(opts, settings, where.cwd);
+	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));
 	const abort = new AbortController();
 	let ended: EndingSignal | undefined;
@@ -108,11 +112,12 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 			toolLines: Boolean(opts.verbose) || process.stderr.isTTY === true,
 			describe: tools.describe,
 		});
-		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, cwd: where.cwd, signal: abort.signal });
+		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, cwd: where.cwd, signal: abort.signal, ext });
 		return finish(store, turn, printer, ended);
 	} finally {
 		stopListening();
 		killToolProcesses();
+		await ext.shutdown();
 		store.close();
 	}
 }
@@ -127,25 +132,29 @@ type Answer = {
 	tools: Awaited<ReturnType<typeof printToolSet>>;
 	cwd: string;
 	signal: AbortSignal;
+	ext: ExtensionHost;
 };
 
-async function answer({ store, models, chat, opts, printer, prompt, tools, cwd, signal }: Answer): Promise<TurnResult> {
+async function answer({ store, models, chat, opts, printer, prompt, tools, cwd, signal, ext }: Answer): Promise<TurnResult> {
 	printer.header(store.snapshot().header);
-	await moveFirst(store, models, opts, printer);
-	await compactIfNeeded(store, models, signal);
+	await ext.start(store);
+	await moveFirst(store, models, opts, printer, ext);
+	await compactIfNeeded(store, models, signal, ext);
 	const before = store.snapshot().leafId;
 	const { runTurn } = await import("../llm/turn.js");
 	const { buildSystemPrompt } = await import("../llm/prompts.js");
-	const turn = await runTurn({
-		store,
-		model: chat,
-		prompt,
-		tools: tools.toolSet,
-		system: buildSystemPrompt({ cwd, tools: tools.enabled }),
-		signal,
-		maxRetries: maxRetries(),
-		onEvent: (event) => printer.event(event),
-	});
+	const turn = await ext.turn({ store, prompt, signal }, () =>
+		runTurn({
+			store,
+			model: chat,
+			prompt,
+			tools: tools.toolSet,
+			system: buildSystemPrompt({ cwd, tools: tools.enabled }),
+			signal,
+			maxRetries: maxRetries(),
+			onEvent: (event) => printer.event(event),
+		}),
+	);
 	if (opts.label) {
 		const id = newMessageId(store, before);
 		if (id) store.setLabel(id, opts.label);

@@ -5,12 +5,15 @@
 import { dirname } from "node:path";
 import { loadSettings } from "../config/settings.js";
 import { CliError, usageError } from "../errors.js";
+import type { ExtensionFlags } from "../extensions/setup.js";
+import { forkFromEntry } from "../navigation/fork.js";
 import { navigateTree, planNavigation } from "../navigation/navigate.js";
-import { forkToFile, listAllSessions, listSessions } from "../session/index.js";
+import { listAllSessions, listSessions } from "../session/index.js";
 import { colourWanted } from "../session/terminal-colour.js";
 import { terminalText } from "../session/terminal-text.js";
 import { buildTreeJson, parseTreeFilter, renderTreeText, TREE_FILTERS, treeJsonText } from "../session/tree-rows.js";
 import { formatContext, formatSessions } from "./format.js";
+import { loadExtensions } from "./load-extensions.js";
 import { chooseModels } from "./model-config.js";
 import { place, type CommonOptions, type ModelFlags } from "./options.js";
 import { openForRead, openForWrite, sessionChoice, sessionFile } from "./session-arg.js";
@@ -49,26 +52,29 @@ export async function contextCommand(arg: string | undefined, opts: CommonOption
 	return opts.json ? json(context) : out(formatContext(context));
 }
 
-export async function navigateCommand(arg: string, entryId: string, opts: CommonOptions & ModelFlags): Promise<number> {
+export async function navigateCommand(arg: string, entryId: string, opts: CommonOptions & ModelFlags & ExtensionFlags): Promise<number> {
 	const where = place(opts);
+	const settings = loadSettings(where.home);
 	if ((opts.instructions || opts.replaceInstructions) && !opts.summarize) {
 		throw usageError("--instructions and --replace-instructions need --summarize");
 	}
 	const store = openForWrite(arg, where);
+	const ext = await loadExtensions({ where, settings, flags: opts, mode: "command" });
+	ext.setStore(store);
 	try {
 		const targetId = store.snapshot().resolveId(entryId);
-		const models = opts.summarize ? await chooseModels(opts, loadSettings(where.home)) : undefined;
-		if (models && !models.summary && planNavigation(store.snapshot(), targetId).abandoned.length) {
+		const models = opts.summarize ? await chooseModels(opts, settings) : undefined;
+		if (models && !models.summary && !ext.loaded.length && planNavigation(store.snapshot(), targetId).abandoned.length) {
 			throw usageError(models.summaryError ?? "no model configured for summaries");
 		}
-		const result = await navigateTree({ store, summaryModel: models?.summary }, targetId, {
+		const result = await navigateTree({ store, summaryModel: models?.summary, bus: ext.bus }, targetId, {
 			summarize: opts.summarize,
 			customInstructions: opts.instructions,
 			replaceInstructions: opts.replaceInstructions,
 			label: opts.label,
 		});
 		if (result.status === "failed") throw new CliError(terminalText(result.message), 1);
-		if (result.status === "cancelled") throw new CliError("navigation cancelled", 1);
+		if (result.status === "cancelled") throw new CliError(result.reason === "hook" ? "navigation cancelled by an extension" : "navigation cancelled", 1);
 		if (opts.json) return json({ file: store.file, ...result, summaryEntry: result.status === "moved" ? result.summaryEntry : undefined });
 		if (result.status === "already-here") return out("Already at this point");
 		const lines = [`Navigated to ${result.newLeafId ?? "(empty conversation)"}`];
@@ -80,14 +86,20 @@ export async function navigateCommand(arg: string, entryId: string, opts: Common
 	}
 }
 
-export async function forkCommand(arg: string, entryId: string | undefined, opts: CommonOptions): Promise<number> {
+export async function forkCommand(arg: string, entryId: string | undefined, opts: CommonOptions & ExtensionFlags): Promise<number> {
 	const where = place(opts);
 	const file = sessionFile(arg, where);
-	const source = openForRead(file, where).snapshot();
-	const id = entryId ? source.resolveId(entryId) : source.leafId;
-	const forked = forkToFile({ source, sourceFile: file, entryId: id, sessionDir: dirname(file), cwd: source.header.cwd });
-	const result = { file: forked.file, id: forked.id, parentSession: file, leafId: forked.leafId };
-	return opts.json ? json(result) : out(`Forked ${id ?? "(empty)"} into ${forked.file}`);
+	const source = openForRead(file, where);
+	const view = source.snapshot();
+	const id = entryId ? view.resolveId(entryId) : view.leafId;
+	const ext = await loadExtensions({ where, settings: loadSettings(where.home), flags: opts, mode: "command" });
+	ext.setStore(source);
+	const forked = await forkFromEntry({ view, sourceFile: file, entryId: id, sessionDir: dirname(file), cwd: view.header.cwd, bus: ext.bus });
+	if (forked.status === "cancelled") throw new CliError("fork cancelled by an extension", 1);
+	const store = forked.store;
+	const result = { file: store.file, id: store.id, parentSession: file, leafId: store.snapshot().leafId };
+	store.close();
+	return opts.json ? json(result) : out(`Forked ${id ?? "(empty)"} into ${store.file}`);
 }
 
 export async function labelCommand(arg: string, entryId: string, text: string, opts: CommonOptions): Promise<number> {

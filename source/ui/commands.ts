@@ -18,6 +18,9 @@ export type CommandName =
 
 export type CommandSpec = { name: CommandName; args?: string; description: string };
 
+/** A line of the completion list: a built-in command or one an extension registered. */
+export type MenuCommand = { name: string; args?: string; description: string };
+
 export const COMMANDS: readonly CommandSpec[] = [
 	{ name: "tree", description: "browse the conversation tree and jump to any point" },
 	{ name: "fork", description: "copy the conversation up to a user message into a new session" },
@@ -39,7 +42,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 export type ParsedInput =
 	| { kind: "prompt"; text: string }
 	| { kind: "command"; name: CommandName; args: string }
-	| { kind: "unknown"; name: string };
+	| { kind: "unknown"; name: string; args: string };
 
 /** Editor text → a prompt or a command. `/` followed by a space or a path-like text is a prompt. */
 export function parseInput(text: string): ParsedInput {
@@ -47,16 +50,20 @@ export function parseInput(text: string): ParsedInput {
 	if (!match) return { kind: "prompt", text };
 	const name = match[1]!;
 	const spec = COMMANDS.find((c) => c.name === name);
-	if (!spec) return { kind: "unknown", name };
+	if (!spec) return { kind: "unknown", name, args: (match[2] ?? "").trim() };
 	return { kind: "command", name: spec.name, args: (match[2] ?? "").trim() };
 }
 
-/** Commands matching what is typed so far (`/` alone lists all); empty once arguments start. */
-export function completions(text: string): CommandSpec[] {
+/**
+ * Commands matching what is typed so far (`/` alone lists all); empty once arguments start.
+ * `extra` are extensions' commands, listed after the built-in ones (a built-in name wins).
+ */
+export function completions(text: string, extra: readonly MenuCommand[] = []): MenuCommand[] {
 	const match = /^\/([\w-]*)$/.exec(text);
 	if (!match) return [];
 	const prefix = match[1]!.toLowerCase();
-	return COMMANDS.filter((c) => c.name.startsWith(prefix));
+	const all = [...COMMANDS, ...extra.filter((e) => !COMMANDS.some((c) => c.name === e.name))];
+	return all.filter((c) => c.name.toLowerCase().startsWith(prefix));
 }
 
 /** What each command does; the app builds this map over its own effects. */
@@ -66,13 +73,13 @@ export type CommandHandlers = Record<CommandName, (args: string) => void | Promi
 export async function runCommand(
 	parsed: ParsedInput,
 	handlers: CommandHandlers,
-	onUnknown: (name: string) => void,
+	onUnknown: (name: string, args: string) => unknown,
 ): Promise<boolean> {
 	switch (parsed.kind) {
 		case "prompt":
 			return false;
 		case "unknown":
-			onUnknown(parsed.name);
+			await onUnknown(parsed.name, parsed.args);
 			return true;
 		case "command":
 			await handlers[parsed.name](parsed.args);

@@ -2,6 +2,7 @@ import { render } from "ink";
 import React, { useLayoutEffect, type ReactNode } from "react";
 import { buildSystemPrompt } from "../llm/prompts.js";
 import { estimateContextTokens } from "../llm/tokens.js";
+import type { ExtensionHost } from "../extensions/host.js";
 import { EventBus } from "../navigation/events.js";
 import { allSessionFiles, searchSessions, sessionFilesIn } from "../search/search.js";
 import { listAllSessions, listSessions, SessionStore } from "../session/index.js";
@@ -45,6 +46,8 @@ export type InteractiveIo = {
 	stderr?: NodeJS.WriteStream;
 	/** Extensions register on it before the app starts; one bus per app. */
 	bus?: EventBus;
+	/** Loaded extensions: their commands, notify and warnings in the UI, and the session they see. */
+	extensions?: ExtensionHost;
 	/** Replaces some of the real effects (tests, embedders). */
 	deps?: Partial<UiDeps>;
 };
@@ -75,7 +78,11 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 				options={opts}
 				deps={{ ...realDeps(opts), ...io.deps }}
 				bus={bus}
-				onStoreChange={(store) => (current = store)}
+				extensions={io.extensions}
+				onStoreChange={(store) => {
+					current = store;
+					void io.extensions?.start(store, "switch");
+				}}
 				clearScreen={() => stdout.write(CLEAR_TERMINAL)}
 			/>
 		</RestoreOnUnmount>,

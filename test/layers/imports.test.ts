@@ -37,8 +37,32 @@ describe("layer boundaries (docs/style.md)", () => {
 		}
 	});
 
-	it("print/, navigation/, llm/ and tools/ never import Ink or React, nor the ui/ layer", () => {
-		for (const file of all.filter((f) => ["print", "navigation", "llm", "tools", "config"].includes(layer(f)))) {
+	it("extensions/ sits between navigation/ and the modes: it imports session, llm, navigation only", () => {
+		const mine = all.filter((f) => layer(f) === "extensions");
+		expect(mine.length).toBeGreaterThan(0);
+		for (const file of mine) {
+			for (const spec of staticImports(file)) {
+				const ok = spec.startsWith("node:") || /^\.\/[\w-]+\.js$/.test(spec) || /^\.\.\/(session|llm|navigation)\//.test(spec);
+				expect(ok, `${relative(root, file)} imports ${spec}`).toBe(true);
+			}
+		}
+	});
+
+	it("the layers below extensions/ never import it", () => {
+		for (const file of all.filter((f) => ["session", "llm", "navigation", "tools", "config"].includes(layer(f)))) {
+			for (const spec of staticImports(file)) expect(/extensions\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
+		}
+	});
+
+	it("jiti (the extension loader) is only imported lazily, by extensions/load.ts", () => {
+		for (const file of all) {
+			expect(staticImports(file).includes("jiti"), `${relative(root, file)} imports jiti statically`).toBe(false);
+			if (!file.endsWith("extensions/load.ts")) expect(/import\(\s*["']jiti["']\s*\)/.test(readFileSync(file, "utf8")), relative(root, file)).toBe(false);
+		}
+	});
+
+	it("print/, navigation/, llm/, extensions/ and tools/ never import Ink or React, nor the ui/ layer", () => {
+		for (const file of all.filter((f) => ["print", "navigation", "llm", "tools", "config", "extensions"].includes(layer(f)))) {
 			for (const spec of staticImports(file)) {
 				expect(UI.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
 				expect(/\/ui\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);

@@ -4,7 +4,7 @@ import { COMMANDS, completions, parseInput, runCommand, type CommandHandlers } f
 describe("commands", () => {
 	it("parses a command with arguments", () => expect(parseInput("/label  my point ")).toEqual({ kind: "command", name: "label", args: "my point" }));
 	it("parses a command without arguments", () => expect(parseInput("/tree")).toEqual({ kind: "command", name: "tree", args: "" }));
-	it("unknown command", () => expect(parseInput("/frobnicate x")).toEqual({ kind: "unknown", name: "frobnicate" }));
+	it("unknown command", () => expect(parseInput("/frobnicate x")).toEqual({ kind: "unknown", name: "frobnicate", args: "x" }));
 	it("plain text and paths are prompts", () => {
 		expect(parseInput("hello")).toEqual({ kind: "prompt", text: "hello" });
 		expect(parseInput("/usr/bin is odd")).toEqual({ kind: "prompt", text: "/usr/bin is odd" });
@@ -12,6 +12,11 @@ describe("commands", () => {
 	it("completes by prefix", () => expect(completions("/n").map((c) => c.name)).toEqual(["name", "new"]));
 	it("lists all commands for a bare slash", () => expect(completions("/")).toEqual(COMMANDS));
 	it("/search takes the rest of the line as its query", () => expect(parseInput("/search  re:(a|b)  x")).toEqual({ kind: "command", name: "search", args: "re:(a|b)  x" }));
+	it("lists extensions' commands after the built-in ones; a built-in name wins", () => {
+		const extra = [{ name: "note", description: "add a note" }, { name: "tree", description: "shadowed" }];
+		expect(completions("/n", extra).map((c) => c.name)).toEqual(["name", "new", "note"]);
+		expect(completions("/tree", extra).map((c) => c.description)).toEqual(["browse the conversation tree and jump to any point"]);
+	});
 	it("no completion once arguments start", () => expect(completions("/name x")).toEqual([]));
 	it("runCommand dispatches to the handler and reports unknown names", async () => {
 		const calls: string[] = [];

@@ -1,5 +1,6 @@
 import { Box, Static, useApp, useStdout } from "ink";
 import React, { useEffect, useMemo, useReducer, useState } from "react";
+import type { ExtensionHost } from "../../extensions/host.js";
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import { parseInput, runCommand } from "../commands.js";
@@ -7,6 +8,7 @@ import type { UiDeps } from "../deps.js";
 import { buildCommandHandlers } from "../hooks/command-handlers.js";
 import { forkAtMessage } from "../hooks/fork-action.js";
 import { useChat } from "../hooks/use-chat.js";
+import { useExtensions } from "../hooks/use-extensions.js";
 import { useNavigation } from "../hooks/use-navigation.js";
 import { useSession } from "../hooks/use-session.js";
 import { damagedLines, useTranscriptSync } from "../hooks/use-transcript-sync.js";
@@ -34,6 +36,8 @@ export type AppProps = {
 	clearScreen(): void;
 	/** The app's one extension bus: compaction, /fork and /tree emit on it. */
 	bus: EventBus;
+	/** Loaded extensions: slash commands, notify and warnings in the status line. */
+	extensions?: ExtensionHost;
 };
 
 /** A hint for the editor's double-press window, cleared when that window is over. */
@@ -44,7 +48,7 @@ function showHint(dispatch: React.Dispatch<AppAction>, text: string): void {
 }
 
 /** The chat screen: printed transcript, live area, editor (or another screen) and status line. */
-export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps) {
+export function App({ options, deps, onStoreChange, clearScreen, bus, extensions }: AppProps) {
 	const { exit } = useApp();
 	const { stdout } = useStdout();
 	const [store, setStore] = useState(options.store);
@@ -58,6 +62,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 	const summaryModel = options.summaryModel ?? model;
 	const chat = useChat({ store, model, summaryModel, modelHint, deps, bus, dispatch, maxRetries: options.maxRetries });
 	const onTreeDone = useNavigation(dispatch);
+	const ext = useExtensions(extensions, dispatch);
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
 	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit,
@@ -81,14 +86,12 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 			dispatch({ type: "status-shown", status: { text: modelHint, kind: "error" } });
 			return false;
 		}
-		if (parsed.kind === "unknown") {
+		if (parsed.kind === "unknown" && !ext.commands.some((c) => c.name === parsed.name)) {
 			// Kept in the editor: a typo is fixed, not retyped.
 			dispatch({ type: "status-shown", status: { text: `Unknown command /${parsed.name}`, kind: "error" } });
 			return false;
 		}
-		void runCommand(parsed, handlers, (name) =>
-			dispatch({ type: "status-shown", status: { text: `Unknown command /${name}`, kind: "error" } }),
-		).then((wasCommand) => (wasCommand ? undefined : chat.send(text)));
+		void runCommand(parsed, handlers, ext.runCommand).then((wasCommand) => (wasCommand ? undefined : chat.send(text)));
 		return true;
 	};
 
@@ -103,7 +106,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 			{state.screen.kind !== "chat" && (
 				<BottomScreen
 					screen={state.screen} store={store} view={view} options={options} summaryModel={summaryModel} deps={deps}
-					chat={chat} dispatch={dispatch} rows={rows} cols={cols} onTreeDone={onTreeDone} bus={bus}
+					chat={chat} dispatch={dispatch} rows={rows} cols={cols} onTreeDone={onTreeDone} bus={bus} extraCommands={ext.commands}
 					onFork={(entry) =>
 						void forkAtMessage({
 							store, view, messageId: entry.id, where: options, bus, switchStore,
@@ -119,6 +122,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus }: AppProps
 					active={chatting} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
 					onHint={(text) => showHint(dispatch, text)}
+					extraCommands={ext.commands}
 				/>
 			</Box>}
 			<StatusLine

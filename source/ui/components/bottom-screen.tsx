@@ -4,6 +4,7 @@ import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
 import type { SessionEntry } from "../../session/types.js";
 import type { UiDeps } from "../deps.js";
+import type { MenuCommand } from "../commands.js";
 import type { Chat } from "../hooks/use-chat.js";
 import type { TreeDone } from "../hooks/use-navigation.js";
 import type { InteractiveOptions } from "../options.js";
@@ -34,6 +35,8 @@ export type BottomScreenProps = {
 	onFork(entry: SessionEntry, text: string): void;
 	onResume(session: SessionInfo): void;
 	onSearchOpen(hit: SearchHit): void;
+	/** Extensions' commands, listed in /help. */
+	extraCommands?: readonly MenuCommand[];
 };
 
 /** Whichever non-chat screen is open; each one listens to keys only while it is mounted. */
@@ -80,7 +83,7 @@ export function BottomScreen(props: BottomScreenProps) {
 				/>
 			);
 		case "help":
-			return <HelpView onClose={close} />;
+			return <HelpView onClose={close} extraCommands={props.extraCommands} />;
 		default: {
 			const unreachable: never = screen;
 			return unreachable;

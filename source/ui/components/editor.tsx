@@ -1,6 +1,6 @@
 import { Box, useStdin } from "ink";
 import React, { useReducer, useRef, useState } from "react";
-import { completions } from "../commands.js";
+import { completions, type MenuCommand } from "../commands.js";
 import { editExternally } from "../external-editor.js";
 import { useKeys } from "../input/use-keys.js";
 import { editorReducer, emptyEditor } from "../state/editor-state.js";
@@ -25,6 +25,8 @@ export type EditorProps = {
 	/** Terminal columns: the `› ` prompt is subtracted before the text wraps. */
 	width: number;
 	clock?: () => number;
+	/** Extensions' slash commands, for the completion list. */
+	extraCommands?: readonly MenuCommand[];
 	/** Process environment for $VISUAL / $EDITOR (tests pass their own). */
 	env?: NodeJS.ProcessEnv;
 };
@@ -39,7 +41,7 @@ export function Editor(props: EditorProps) {
 	const [state, dispatch] = useReducer(editorReducer, undefined, () => emptyEditor());
 	const [menuIndex, setMenuIndex] = useState(0);
 	const last = useRef({ interrupt: -Infinity, escape: -Infinity });
-	const menu = completions(state.text);
+	const menu = completions(state.text, props.extraCommands);
 	const selected = Math.min(menuIndex, Math.max(0, menu.length - 1));
 
 	// A requested text (a message picked in /tree or /fork) is applied during this render, not in an

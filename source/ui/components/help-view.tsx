@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
-import { COMMANDS } from "../commands.js";
+import { COMMANDS, type MenuCommand } from "../commands.js";
 import { useKeys } from "../input/use-keys.js";
 
 const KEYS: [string, string][] = [
@@ -16,10 +16,11 @@ const KEYS: [string, string][] = [
 	["Shift+M (in /tree)", "merge the selected branch into the current one"],
 ];
 
-/** Keys and commands; any key closes it. */
-export function HelpView({ onClose }: { onClose(): void }) {
+/** Keys and commands (extensions' commands after the built-in ones); any key closes it. */
+export function HelpView({ onClose, extraCommands = [] }: { onClose(): void; extraCommands?: readonly MenuCommand[] }) {
 	useKeys(() => onClose());
-	const width = Math.max(...KEYS.map(([k]) => k.length), ...COMMANDS.map((c) => c.name.length + 1 + (c.args ? c.args.length + 1 : 0)));
+	const commands: readonly MenuCommand[] = [...COMMANDS, ...extraCommands.filter((e) => !COMMANDS.some((c) => c.name === e.name))];
+	const width = Math.max(...KEYS.map(([k]) => k.length), ...commands.map((c) => c.name.length + 1 + (c.args ? c.args.length + 1 : 0)));
 	return (
 		<Box flexDirection="column" marginTop={1}>
 			<Text bold>Keys</Text>
@@ -27,7 +28,7 @@ export function HelpView({ onClose }: { onClose(): void }) {
 				<Text key={k}>{`  ${k.padEnd(width)}  ${d}`}</Text>
 			))}
 			<Text bold>Commands</Text>
-			{COMMANDS.map((c) => (
+			{commands.map((c) => (
 				<Text key={c.name}>{`  ${`/${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(width)}  ${c.description}`}</Text>
 			))}
 			<Text dimColor>(any key closes)</Text>

@@ -1,9 +1,9 @@
 import { Box, Text } from "ink";
 import React from "react";
-import type { CommandSpec } from "../commands.js";
+import type { MenuCommand } from "../commands.js";
 
 /** The completion list under the editor while a `/command` is typed. */
-export function SlashMenu({ items, selected }: { items: readonly CommandSpec[]; selected: number }) {
+export function SlashMenu({ items, selected }: { items: readonly MenuCommand[]; selected: number }) {
 	if (items.length === 0) return null;
 	const heads = items.map((c) => `/${c.name}${c.args ? ` ${c.args}` : ""}`);
 	const width = Math.max(...heads.map((h) => h.length));

@@ -1,0 +1,40 @@
+import { existsSync } from "node:fs";
+import type { Extension } from "./types.js";
+
+/** A module's default export, or why there is none (one line). */
+export type LoadedModule = { ok: true; factory: Extension } | { ok: false; reason: string };
+
+type Importer = (file: string) => Promise<unknown>;
+let importer: Promise<Importer> | undefined;
+
+/**
+ * jiti (TypeScript without a build step) is imported here, on the first extension, so a run
+ * without extensions never loads it.
+ */
+function getImporter(): Promise<Importer> {
+	importer ??= import("jiti").then(({ createJiti }) => {
+		const jiti = createJiti(import.meta.url, { interopDefault: false, moduleCache: false });
+		return (file: string) => jiti.import(file);
+	});
+	return importer;
+}
+
+/** An error's message on one line (a parse error's location is on its second line), at most 300 characters. */
+export function reasonOf(error: unknown): string {
+	const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
+	return (text.length > 300 ? `${text.slice(0, 299)}…` : text) || "unknown error";
+}
+
+/** Imports one extension module; never throws. */
+export async function importExtension(file: string): Promise<LoadedModule> {
+	if (!existsSync(file)) return { ok: false, reason: "no such file" };
+	let mod: unknown;
+	try {
+		mod = await (await getImporter())(file);
+	} catch (error) {
+		return { ok: false, reason: `failed to load: ${reasonOf(error)}` };
+	}
+	const factory = (mod as { default?: unknown } | undefined)?.default;
+	if (typeof factory !== "function") return { ok: false, reason: "no default export function" };
+	return { ok: true, factory: factory as Extension };
+}

@@ -1,0 +1,122 @@
+/**
+ * The types extension authors program against. An extension is a module whose default export is
+ * `(arbor: ExtensionAPI) => void | Promise<void>`; import these with
+ * `import type { ExtensionAPI } from "arbor/extensions"` (see the readme, "Extensions").
+ */
+import type { EventMap } from "../navigation/events.js";
+import type { ContextMessage, SessionEntry, SessionHeader } from "../session/types.js";
+
+export type {
+	BeforeCompactEvent,
+	BeforeCompactResult,
+	BeforeForkEvent,
+	BeforeTreeEvent,
+	BeforeTreeResult,
+	CompactEvent,
+	EventMap,
+	ForkEvent,
+	SessionShutdownEvent,
+	SessionStartEvent,
+	TreeEvent,
+	TurnEndEvent,
+	TurnStartEvent,
+} from "../navigation/events.js";
+export type {
+	BranchSummaryEntry,
+	CompactionEntry,
+	ContextMessage,
+	CustomEntry,
+	CustomMessageEntry,
+	SessionEntry,
+	SessionHeader,
+} from "../session/types.js";
+
+/** Names accepted by {@link ExtensionAPI.on}. */
+export type EventName = keyof EventMap;
+
+/** One node of {@link SessionView.tree}: an entry, its resolved label and its children (oldest first). */
+export type TreeNode = { entry: SessionEntry; label?: string; children: TreeNode[] };
+
+/** A read-only view of the session as it is when the handler runs. */
+export type SessionView = {
+	readonly id: string;
+	/** The session file; undefined for an in-memory session (`--no-session`). */
+	readonly file: string | undefined;
+	readonly header: SessionHeader;
+	/** The current leaf, or null for an empty conversation. */
+	readonly leafId: string | null;
+	/** All entries in file order. */
+	readonly entries: readonly SessionEntry[];
+	entry(id: string): SessionEntry | undefined;
+	/** root → id (default: the leaf). */
+	path(id?: string | null): SessionEntry[];
+	/** The whole tree from its roots. */
+	tree(): TreeNode[];
+	label(id: string): string | undefined;
+	/** What the model receives from the leaf. */
+	contextMessages(): ContextMessage[];
+};
+
+/** What every handler gets besides the event. */
+export type ExtensionContext = {
+	/** The session as it is now (a fresh view on every access). */
+	readonly session: SessionView;
+	readonly cwd: string;
+	/** Aborted when the user cancels the action (Escape in the UI, Ctrl+C in print mode). */
+	readonly signal: AbortSignal;
+	/** Where arbor runs: the UI, print mode, or a subcommand such as `arbor navigate`. */
+	readonly mode: "interactive" | "print" | "command";
+	readonly ui: {
+		/** The status line in the UI; one stderr line in print mode and subcommands. */
+		notify(text: string): void;
+	};
+};
+
+/** A handler: return nothing, or (for `session_before_*`) a result. */
+export type ExtensionHandler<K extends EventName> = (
+	event: EventMap[K][0],
+	ctx: ExtensionContext,
+) => EventMap[K][1] | Promise<EventMap[K][1]>;
+
+/** A `custom_message` entry: sent to the model as a user message. */
+export type SendMessageOptions = {
+	customType: string;
+	content: string;
+	/** true: shown in the transcript (distinct style) and selectable in /tree; false: hidden. */
+	display: boolean;
+	details?: unknown;
+};
+
+/** A slash command added to the UI (`/name args`). */
+export type CommandOptions = {
+	description: string;
+	handler: (args: string, ctx: ExtensionContext) => void | Promise<void>;
+};
+
+/** One model call through arbor's model layer. */
+export type CompleteOptions = {
+	/** `provider:model` (with this run's --base-url and keys); default: the summary model, else the chat model. */
+	model?: string;
+	system?: string;
+	prompt: string;
+	signal?: AbortSignal;
+};
+
+/** The object an extension's default export receives. */
+export type ExtensionAPI = {
+	/** Subscribe to an event; handlers run in load order. */
+	on<K extends EventName>(event: K, handler: ExtensionHandler<K>): void;
+	/** Append a `custom` entry (extension state: not in the context, hidden by the default tree filter). */
+	appendEntry(customType: string, data?: unknown): void;
+	/** Append a `custom_message` entry to the current session (in the context as a user message). */
+	sendMessage(message: SendMessageOptions): void;
+	/** Add a slash command to the interactive UI. */
+	registerCommand(name: string, options: CommandOptions): void;
+	/** The text a model answers; throws with a one-line message when the call fails. */
+	complete(options: CompleteOptions): Promise<string>;
+	/** This extension's file. */
+	readonly path: string;
+};
+
+/** What an extension module exports by default. */
+export type Extension = (arbor: ExtensionAPI) => void | Promise<void>;

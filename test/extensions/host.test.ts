@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { discoverExtensions } from "../../source/extensions/discover.js";
+import { setUpExtensions } from "../../source/extensions/setup.js";
+import { compactNow } from "../../source/navigation/compact.js";
+import { cleanTempDirs, conversation, summarizer } from "../navigation/helpers.js";
+import { put } from "./helpers.js";
+
+const dirs: string[] = [];
+const temp = () => {
+	const dir = mkdtempSync(join(tmpdir(), "arbor-ext-"));
+	dirs.push(dir);
+	return dir;
+};
+afterEach(() => {
+	cleanTempDirs();
+	for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A host over `cwd` whose warnings and notices are collected. */
+async function host(cwd: string, flags: string[] = []) {
+	const lines: string[] = [];
+	const stderr = { write: (text: string) => lines.push(text) } as unknown as NodeJS.WritableStream;
+	const noModels = async () => ({ resolve: () => ({ ok: false as const, message: "none" }) });
+	const ext = await setUpExtensions({ cwd, home: join(cwd, "home"), mode: "command", flags: { extension: flags }, settings: {}, models: noModels, stderr });
+	return { ext, lines };
+}
+
+describe("discoverExtensions", () => {
+	it("lists project, home, settings and flag extensions in that order, each once; skips .d.ts, dotfiles, other files and index-less folders", () => {
+		const cwd = temp();
+		const home = join(cwd, "home");
+		const b = put(cwd, ".arbor/extensions/b.mjs", "");
+		const a = put(cwd, ".arbor/extensions/a.ts", "");
+		put(cwd, ".arbor/extensions/types.d.ts", "");
+		put(cwd, ".arbor/extensions/.hidden.ts", "");
+		put(cwd, ".arbor/extensions/notes.md", "");
+		put(cwd, ".arbor/extensions/empty/readme.md", "");
+		const folder = put(cwd, ".arbor/extensions/c/index.mts", "");
+		const h = put(home, "extensions/h.js", "");
+		const s = put(home, "lib/s.ts", "");
+		const found = discoverExtensions({ cwd, home, settings: ["lib/s.ts"], flags: [a, "lib-flag.ts"] });
+		expect(found).toEqual([a, b, folder, h, s, join(cwd, "lib-flag.ts")]);
+		expect(discoverExtensions({ cwd, home, flags: [a], enabled: false })).toEqual([]);
+	});
+});
+
+describe("ExtensionHost", () => {
+	it("with no extensions it loads nothing and its bus has no handlers", async () => {
+		const { ext, lines } = await host(temp());
+		expect(ext.loaded).toEqual([]);
+		expect(await ext.bus.emit("session_before_tree", { targetId: "x", oldLeafId: null, commonAncestorId: null, entriesToSummarize: [], userWantsSummary: false })).toEqual({});
+		expect(lines).toEqual([]);
+	});
+
+	it("an extension's session_before_compact summary is stored with fromHook; ctx sees the session", async () => {
+		const cwd = temp();
+		put(cwd, ".arbor/extensions/compact.ts", `
+			export default (arbor: any) => arbor.on("session_before_compact", (event: any, ctx: any) => ({
+				compaction: { summary: "hooked: " + event.entriesToSummarize.length + " entries, leaf " + ctx.session.leafId, details: { by: "ext" } },
+			}));`);
+		const { ext, lines } = await host(cwd);
+		const { store, ids } = conversation();
+		ext.setStore(store);
+		const sum = summarizer(["never used"]);
+		const result = await compactNow({ store, model: sum.model, bus: ext.bus, keepRecentTokens: 210 });
+		expect(lines).toEqual([]);
+		expect(result.status).toBe("compacted");
+		expect(result.status === "compacted" && result.entry).toMatchObject({ summary: `hooked: 5 entries, leaf ${ids[7]}`, details: { by: "ext" }, fromHook: true });
+		expect(sum.calls).toHaveLength(0);
+	});
+
+	it("turn(): turn_end gets the turn's entries; entries sent while it runs come after them", async () => {
+		const cwd = temp();
+		put(cwd, ".arbor/extensions/t.ts", `
+			export default (arbor: any) => {
+				arbor.on("turn_start", () => setTimeout(() => arbor.sendMessage({ customType: "late", content: "late note", display: false }), 0));
+				arbor.on("turn_end", (event: any) => arbor.appendEntry("seen", event.entries.map((e: any) => e.message?.role ?? e.type)));
+			};`);
+		const { ext } = await host(cwd);
+		const { store } = conversation();
+		const before = store.snapshot().entries.length;
+		const result = await ext.turn({ store, prompt: "hi" }, async () => {
+			await new Promise((resolve) => setTimeout(resolve, 5));
+			store.appendMessage({ role: "user", content: "hi", timestamp: 1 });
+			store.appendMessage({ role: "assistant", content: [{ type: "text", text: "yo" }], stopReason: "stop", timestamp: 2 } as never);
+			return { ok: true, text: "yo" };
+		});
+		expect(result).toEqual({ ok: true, text: "yo" });
+		const added = store.snapshot().entries.slice(before).map((e) => (e.type === "message" ? (e.message as { role: string }).role : `${e.type}:${String(e.customType)}`));
+		expect(added).toEqual(["user", "assistant", "custom_message:late", "custom:seen"]);
+		expect(store.snapshot().entries.at(-1)).toMatchObject({ data: ["user", "assistant"] });
+	});
+
+	it("commands: the first registration of a name wins; a throwing command is a warning; unknown names are not handled", async () => {
+		const cwd = temp();
+		const one = put(cwd, ".arbor/extensions/1.ts", `export default (a: any) => a.registerCommand("hi", { description: "one", handler: () => { throw new Error("nope"); } });`);
+		put(cwd, ".arbor/extensions/2.ts", `export default (a: any) => a.registerCommand("hi", { description: "two", handler: () => {} });`);
+		const bad = put(cwd, ".arbor/extensions/3.ts", `export default (a: any) => a.on("session_teleport", () => {});`);
+		const { ext, lines } = await host(cwd);
+		expect(ext.commands()).toEqual([{ name: "hi", description: "one" }]);
+		expect(await ext.runCommand("hi", "")).toBe(true);
+		expect(await ext.runCommand("bye", "")).toBe(false);
+		expect(lines).toEqual([
+			`arbor: warning: extension ${bad}: threw while loading: unknown event "session_teleport"\n`,
+			`arbor: warning: extension ${one}: /hi failed: nope\n`,
+		]);
+	});
+});
