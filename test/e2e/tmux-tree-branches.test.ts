@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, fileEntries, HAS_CLI, quit, requestText, resizeTmux, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
@@ -16,9 +17,13 @@ afterEach(async () => {
 
 const SUMMARY = "## Goal\nApples were tried MERGED-MARKER-42";
 
-async function start(script?: Script[] | ((body: any, index: number) => Script)): Promise<{ t: TmuxSession; file: string }> {
+async function start(
+	script?: Script[] | ((body: any, index: number) => Script),
+	prepare?: (cwd: string) => void,
+): Promise<{ t: TmuxSession; file: string }> {
 	const place = tempPlace("branches");
 	dir = place.dir;
+	prepare?.(place.dir);
 	const { branched } = writeBranchSessions(place.dir, place.home);
 	const args = ["-s", branched];
 	if (script) {
@@ -128,6 +133,20 @@ describe.skipIf(!HAS_CLI)("/tree compare and merge in tmux", () => {
 		const failed = await t.waitForScreen((s) => s.includes("model exploded"), "failure shown");
 		expect(failed).toContain("Session tree");
 		expect(readFileSync(file).equals(before)).toBe(true);
+	});
+
+	it("Shift+M goes through the extensions' session_before_tree: a hook's summary is merged (fromHook)", async () => {
+		const { t, file } = await start(undefined, (cwd) => {
+			mkdirSync(join(cwd, ".arbor/extensions"), { recursive: true });
+			writeFileSync(
+				join(cwd, ".arbor/extensions/merge-hook.mjs"),
+				`export default (arbor) => arbor.on("session_before_tree", (e) => ({ summary: { summary: "HOOK-SUMMARY " + e.oldLeafId + " " + e.targetId + " " + e.entriesToSummarize.length } }));\n`,
+			);
+		});
+		await selectRow(t, "aB", "aA");
+		t.send("M");
+		await t.waitForScreen((s) => s.includes("Merged aA into the current branch"), "merged");
+		expect(fileEntries(file).at(-1)).toMatchObject({ type: "branch_summary", fromId: "aA", parentId: "aB", summary: "HOOK-SUMMARY aA aB 2", fromHook: true });
 	});
 
 	it("Shift+M without a summary model says so and writes nothing", async () => {
