@@ -3,8 +3,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
 	test: {
 		include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
-		testTimeout: 30000,
-		hookTimeout: 30000,
+		testTimeout: 60000,
+		hookTimeout: 60000,
 		pool: "forks",
 		// Ink renders only the last frame when it sees CI=true; component tests need live frames.
 		env: { CI: "false", CONTINUOUS_INTEGRATION: "false" },

@@ -17,7 +17,7 @@ const preorder = (nodes: JsonNode[]): string[] => nodes.flatMap((n) => [n.id, ..
 
 if (!HAVE_BROWSER) console.warn(`SKIPPED: ${NO_BROWSER_REASON}`);
 
-describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", () => {
+describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", { timeout: 90_000 }, () => {
 	let browser: Browser;
 	let html: string;
 	let session: string;

@@ -14,7 +14,7 @@ import { HAVE_BROWSER, launch, NO_BROWSER_REASON, openExport, paneIds } from "./
 
 if (!HAVE_BROWSER) console.warn(`SKIPPED: ${NO_BROWSER_REASON}`);
 
-describe.skipIf(!HAVE_BROWSER)("a 3,000-entry linear session in the exported page", () => {
+describe.skipIf(!HAVE_BROWSER)("a 3,000-entry linear session in the exported page", { timeout: 90_000 }, () => {
 	let browser: Browser;
 	let html: string;
 	let file: string;

@@ -9,7 +9,7 @@ import { XSS_ANSWER, XSS_LABEL, XSS_USER, xssSession } from "./xss-session.js";
 
 if (!HAVE_BROWSER) console.warn(`SKIPPED: ${NO_BROWSER_REASON}`);
 
-describe.skipIf(!HAVE_BROWSER)("hostile session text in the exported page", () => {
+describe.skipIf(!HAVE_BROWSER)("hostile session text in the exported page", { timeout: 90_000 }, () => {
 	let browser: Browser;
 	let html: string;
 	let ids: { userId: string; answerId: string };

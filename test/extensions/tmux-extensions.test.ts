@@ -52,7 +52,7 @@ describe.skipIf(!HAS_CLI)("extensions in the interactive UI (tmux)", () => {
 		await submitLine(t, "/tree");
 		await t.waitForScreen((s) => s.includes("Session tree"), "tree open");
 		t.send("Home");
-		await t.waitForScreen((s) => /› ├─ • user: bash reducer/.test(s) && /\(1\/\d+\) \[default\]/.test(s), "first row selected");
+		await t.waitForScreen((s) => /› ├─ (⊟ )?• user: bash reducer/.test(s) && /\(1\/\d+\) \[default\]/.test(s), "first row selected");
 		t.send("Enter");
 		await t.waitForScreen((s) => s.includes('guard: this leaves the labelled branch "keep me"') && s.includes("Session tree"), "guard notice, tree still open");
 		expect(fileEntries(p.file).at(-1).id).toBe(note.id);
