@@ -3,6 +3,8 @@
  * summaries of branches and compactions. Works on raw parsed JSON (search never builds the tree),
  * so every access is guarded. Pure.
  */
+import { messageKind } from "../session/tree-preview.js";
+import type { StoredMessage } from "../session/types.js";
 
 /** Which kind of text matched: ranks hits and tells the user where the match is. */
 export type Field = "name" | "label" | "summary" | "user" | "assistant" | "tool" | "custom";
@@ -25,19 +27,8 @@ function partsText(content: unknown, types: readonly string[] = ["text"]): strin
 }
 
 function messageField(message: Json): Searchable["field"] | undefined {
-	switch (message.role) {
-		case "user":
-			return "user";
-		case "assistant":
-			return "assistant";
-		case "toolResult":
-		case "bashExecution":
-			return "tool";
-		case "custom":
-			return "custom";
-		default:
-			return undefined;
-	}
+	const kind = messageKind(message as unknown as StoredMessage);
+	return kind === "user" || kind === "assistant" || kind === "tool" || kind === "custom" ? kind : undefined;
 }
 
 function messageText(message: Json): string {

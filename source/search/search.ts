@@ -10,18 +10,12 @@ import type { Field } from "./fields.js";
 import { parseQuery } from "./query.js";
 import { byRank, scanFile, type FileHit } from "./scan.js";
 
-/** One search result. */
-export type SearchHit = {
+/** One search result: a file's hit plus the session it is in. */
+export type SearchHit = FileHit & {
 	sessionId: string;
 	sessionFile: string;
 	sessionName?: string;
 	cwd?: string;
-	entryId: string;
-	type: string;
-	field: Field;
-	snippet: string;
-	timestamp?: string;
-	score: number;
 	onActivePath: boolean;
 };
 

@@ -41,7 +41,8 @@ export function rowKind(entry: SessionEntry): TreeRowKind {
 	}
 }
 
-function messageKind(message: StoredMessage): TreeRowKind {
+/** How the tree (and search) name the role of a stored message. */
+export function messageKind(message: StoredMessage): TreeRowKind {
 	switch (message.role) {
 		case "user":
 			return "user";
