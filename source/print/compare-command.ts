@@ -5,44 +5,16 @@
 import { loadSettings } from "../config/settings.js";
 import { CliError, usageError } from "../errors.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
-import { planComparison, type BranchComparison } from "../navigation/compare.js";
+import { planComparison } from "../navigation/compare.js";
+import { formatComparison } from "../navigation/compare-format.js";
 import { mergeBranch } from "../navigation/merge.js";
-import type { SessionTreeView } from "../session/api.js";
-import { cutToWidth, padToWidth } from "../session/text-width.js";
-import { previewText } from "../session/tree-rows.js";
-import { stripControls } from "../session/terminal-text.js";
-import type { SessionEntry } from "../session/types.js";
 import { loadExtensions } from "./load-extensions.js";
 import { chooseModels } from "./model-config.js";
 import { place, type CommonOptions, type ModelFlags } from "./options.js";
 import { openForRead, openForWrite } from "./session-arg.js";
 import { terminalText } from "../session/terminal-text.js";
 
-const clean = (text: string) => stripControls(text).replace(/\s+/g, " ").trim();
-
-function line(view: SessionTreeView, e: SessionEntry): string {
-	return `${e.id} ${clean(previewText(view, e))}`;
-}
-
-/** Side by side when each column gets at least 40 columns, else one branch after the other. */
-export function formatComparison(view: SessionTreeView, c: BranchComparison, width: number): string {
-	const ancestor = c.commonAncestorId ? view.getEntry(c.commonAncestorId) : undefined;
-	const head = `common ancestor: ${ancestor ? line(view, ancestor) : "(none: separate roots)"}`;
-	const a = c.a.map((e) => line(view, e));
-	const b = c.b.map((e) => line(view, e));
-	const titleA = `A: ${c.a.length} entries, ends at ${c.a.at(-1)?.id ?? "the ancestor"}`;
-	const titleB = `B: ${c.b.length} entries, ends at ${c.b.at(-1)?.id ?? "the ancestor"}`;
-	const col = Math.floor((width - 3) / 2);
-	if (col < 40) {
-		return [cutToWidth(head, width), "", titleA, ...a.map((l) => `  ${cutToWidth(l, width - 2)}`), "", titleB, ...b.map((l) => `  ${cutToWidth(l, width - 2)}`)].join("\n");
-	}
-	const rows = [`${padToWidth(titleA, col)} │ ${cutToWidth(titleB, col)}`, `${"─".repeat(col)}─┼─${"─".repeat(col)}`];
-	for (let i = 0; i < Math.max(a.length, b.length); i++) {
-		const left = padToWidth(a[i] ?? "", col);
-		rows.push(`${left} │ ${cutToWidth(b[i] ?? "", col)}`.trimEnd());
-	}
-	return [cutToWidth(head, width), "", ...rows].join("\n");
-}
+export { formatComparison };
 
 export async function compareCommand(arg: string, a: string, b: string, opts: CommonOptions & ModelFlags): Promise<number> {
 	const where = place(opts);

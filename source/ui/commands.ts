@@ -11,6 +11,7 @@ export type CommandName =
 	| "compact"
 	| "model"
 	| "session"
+	| "search"
 	| "export"
 	| "help"
 	| "quit";
@@ -32,6 +33,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 	{ name: "compact", args: "[instructions]", description: "summarize older messages to free context" },
 	{ name: "model", args: "[provider:model]", description: "show or switch the model" },
 	{ name: "session", description: "file, id, entry counts and tokens of this session" },
+	{ name: "search", args: "<query>", description: "search this folder's sessions (then all); Enter opens the hit in /tree" },
 	{ name: "export", args: "[file]", description: "write this session as one HTML page (default: its name .html here)" },
 	{ name: "help", description: "keys and commands" },
 	{ name: "quit", description: "leave arbor" },

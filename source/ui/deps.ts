@@ -1,6 +1,7 @@
 import type { RunTurnOptions, TurnResult } from "../llm/index.js";
 import type { SessionInfo, SessionStoreApi } from "../session/index.js";
 import type { ContextMessage } from "../session/types.js";
+import type { SearchResult } from "../search/search.js";
 import type { ConfirmFn } from "../tools/index.js";
 
 /**
@@ -20,4 +21,6 @@ export type UiDeps = {
 	openSession(file: string): SessionStoreApi;
 	listSessions(): SessionInfo[];
 	listAllSessions(): SessionInfo[];
+	/** `/search`: this folder's sessions (or every folder's), ranked as `arbor search`; throws on a bad query. */
+	searchSessions(query: string, all: boolean): SearchResult;
 };

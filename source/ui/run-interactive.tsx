@@ -4,6 +4,7 @@ import { buildSystemPrompt } from "../llm/prompts.js";
 import { estimateContextTokens } from "../llm/tokens.js";
 import type { ExtensionHost } from "../extensions/host.js";
 import { EventBus } from "../navigation/events.js";
+import { allSessionFiles, searchSessions, sessionFilesIn } from "../search/search.js";
 import { listAllSessions, listSessions, SessionStore } from "../session/index.js";
 import { colourDisabled } from "../session/terminal-colour.js";
 import type { SessionStoreApi } from "../session/api.js";
@@ -15,6 +16,9 @@ import type { InteractiveOptions } from "./options.js";
 import { enableTerminalModes, kittyExpected, kittyKeyboardOption } from "./terminal-modes.js";
 
 export type { InteractiveOptions } from "./options.js";
+
+/** Hits `/search` lists (`arbor search --limit` can ask for more). */
+const SEARCH_LIMIT = 100;
 
 /** The real effects behind the UI: store, model layer and tools. */
 export function realDeps(opts: InteractiveOptions): UiDeps {
@@ -31,6 +35,7 @@ export function realDeps(opts: InteractiveOptions): UiDeps {
 		openSession: (file) => SessionStore.open(file, { write: true }),
 		listSessions: () => listSessions(sessionDir),
 		listAllSessions: () => listAllSessions(home),
+		searchSessions: (query, all) => searchSessions(all ? allSessionFiles(home) : sessionFilesIn(sessionDir), query, SEARCH_LIMIT),
 	};
 }
 

@@ -52,6 +52,7 @@ export function setup(over: SetupOptions = {}) {
 		openSession: (file) => SessionStore.open(file, { write: true }),
 		listSessions: () => [],
 		listAllSessions: () => [],
+		searchSessions: (query) => ({ query, files: 0, total: 0, hits: [] }),
 		...over.deps,
 	};
 	const options: InteractiveOptions = {

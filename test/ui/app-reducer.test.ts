@@ -79,6 +79,14 @@ describe("appReducer", () => {
 		expect([s.busy, s.status, s.items.length]).toEqual([null, { text: "boom", kind: "error" }, 1]);
 	});
 	it("tree-opened switches the screen", () => expect(appReducer(base(), { type: "tree-opened" }).screen).toEqual({ kind: "tree" }));
+	it("tree-opened on a search hit selects it and keeps the status", () => {
+		const shown = appReducer(base(), { type: "status-shown", status: { text: "Opened s", kind: "info" } });
+		expect(appReducer(shown, { type: "tree-opened", selectedId: "e1" })).toMatchObject({ screen: { kind: "tree", selectedId: "e1" }, status: { text: "Opened s" } });
+	});
+	it("search-opened shows the hits", () => {
+		const result = { query: "q", files: 1, total: 0, hits: [] };
+		expect(appReducer(base(), { type: "search-opened", result, all: true }).screen).toEqual({ kind: "search", result, all: true });
+	});
 	it("tree-closed returns to chat with the status", () => {
 		const s = appReducer({ ...base(), screen: { kind: "tree" } }, { type: "tree-closed", status: "Already at this point" });
 		expect([s.screen, s.status]).toEqual([{ kind: "chat" }, { text: "Already at this point", kind: "info" }]);

@@ -11,6 +11,7 @@ describe("commands", () => {
 	});
 	it("completes by prefix", () => expect(completions("/n").map((c) => c.name)).toEqual(["name", "new"]));
 	it("lists all commands for a bare slash", () => expect(completions("/")).toEqual(COMMANDS));
+	it("/search takes the rest of the line as its query", () => expect(parseInput("/search  re:(a|b)  x")).toEqual({ kind: "command", name: "search", args: "re:(a|b)  x" }));
 	it("lists extensions' commands after the built-in ones; a built-in name wins", () => {
 		const extra = [{ name: "note", description: "add a note" }, { name: "tree", description: "shadowed" }];
 		expect(completions("/n", extra).map((c) => c.name)).toEqual(["name", "new", "note"]);

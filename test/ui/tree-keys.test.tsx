@@ -22,6 +22,10 @@ describe("treeKeyIntent", () => {
 		expect(intents("\x14")).toEqual([{ type: "filter", filter: "no-tools" }]);
 		expect(intents("\x18")).toEqual([{ type: "ignore" }]);
 		expect(intents("L")).toEqual([{ type: "label-edit" }]);
+		expect(intents("C")).toEqual([{ type: "mark" }]);
+		expect(intents("M")).toEqual([{ type: "merge" }]);
+		expect(intents("\x1b[99;2u")).toEqual([{ type: "mark" }]); // kitty: Shift+C
+		expect(intents("m")).toEqual([{ type: "type", text: "m" }]);
 		expect(intents("\x7f")).toEqual([{ type: "erase" }]);
 		expect(intents("ab c")).toEqual([{ type: "type", text: "ab c" }]);
 	});

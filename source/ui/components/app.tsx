@@ -21,6 +21,7 @@ import { LiveArea } from "./live-area.js";
 import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "../hooks/use-session-switch.js";
+import { openSearchHit } from "../hooks/search-actions.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";
 import { hintWithSessionModel, statusModelHint, useQuit } from "../hooks/use-quit.js";
 import { Editor, QUIT_WINDOW_MS } from "./editor.js";
@@ -112,6 +113,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 							closeWith: (status) => dispatch({ type: "screen-closed", status }),
 						})
 					}
+					onSearchOpen={(hit) => openSearchHit({ store, deps, switchStore, dispatch }, hit)}
 					onResume={(s) => (s.file === store.file ? switchStore(store, "Already in this session") : switchStore(() => deps.openSession(s.file), `Resumed ${s.name ?? s.id}`))}
 				/>
 			)}

@@ -16,6 +16,8 @@ import { HelpView } from "./help-view.js";
 import { sessionActions } from "../hooks/session-actions.js";
 import { SessionPicker } from "./session-picker.js";
 import { TreeScreen } from "./tree-screen.js";
+import { SearchResults } from "./search-results.js";
+import type { SearchHit } from "../../search/search.js";
 
 export type BottomScreenProps = {
 	screen: Exclude<Screen, { kind: "chat" }>;
@@ -32,6 +34,7 @@ export type BottomScreenProps = {
 	onTreeDone(result: TreeDone): void;
 	onFork(entry: SessionEntry, text: string): void;
 	onResume(session: SessionInfo): void;
+	onSearchOpen(hit: SearchHit): void;
 	/** Extensions' commands, listed in /help. */
 	extraCommands?: readonly MenuCommand[];
 };
@@ -50,6 +53,7 @@ export function BottomScreen(props: BottomScreenProps) {
 					rows={props.rows}
 					cols={props.cols}
 					initialFilter={props.options.treeFilter}
+					selectedId={screen.selectedId}
 					bus={props.bus}
 					maxRetries={props.options.maxRetries}
 					onDone={props.onTreeDone}
@@ -71,6 +75,13 @@ export function BottomScreen(props: BottomScreenProps) {
 			);
 		case "confirm":
 			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} onAbort={props.chat.abort} />;
+		case "search":
+			return (
+				<SearchResults
+					result={screen.result} all={screen.all} rows={props.rows} onOpen={props.onSearchOpen} onCancel={close}
+					search={(all) => props.deps.searchSessions(screen.result.query, all)}
+				/>
+			);
 		case "help":
 			return <HelpView onClose={close} extraCommands={props.extraCommands} />;
 		default: {

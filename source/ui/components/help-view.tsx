@@ -12,6 +12,8 @@ const KEYS: [string, string][] = [
 	["Esc Esc (empty editor)", "open the tree"],
 	["Ctrl+C", "clear; twice quits"],
 	["Ctrl+D (empty editor)", "quit"],
+	["Shift+C (in /tree)", "mark an entry; on another, compare the two"],
+	["Shift+M (in /tree)", "merge the selected branch into the current one"],
 ];
 
 /** Keys and commands (extensions' commands after the built-in ones); any key closes it. */

@@ -11,6 +11,8 @@ import { CustomInstructions } from "./custom-instructions.js";
 import { SummaryPrompt } from "./summary-prompt.js";
 import { TreeSelector } from "./tree-selector.js";
 import { TreeSummarizing } from "./tree-summarizing.js";
+import { ComparisonView } from "./comparison-view.js";
+import { useBranchActions } from "../hooks/use-branch-actions.js";
 
 export type { TreeDone } from "../hooks/use-tree-flow.js";
 
@@ -23,6 +25,8 @@ export type TreeScreenProps = {
 	rows: number;
 	cols: number;
 	initialFilter: TreeFilter;
+	/** The entry selected on opening (a /search hit); the leaf when absent. */
+	selectedId?: string;
 	bus?: EventBus;
 	/** Provider retries for the summary call (ARBOR_MAX_RETRIES); the SDK default when absent. */
 	maxRetries?: number;
@@ -39,7 +43,7 @@ export function TreeScreen(props: TreeScreenProps) {
 	const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
 	const view = useSyncExternalStore(subscribe, () => store.snapshot());
 	const [tree, dispatchTree] = useReducer(treeReducer, undefined, () =>
-		initialTreeState({ selectedId: conversationLeaf(view), filter: props.initialFilter }),
+		initialTreeState({ selectedId: props.selectedId ?? conversationLeaf(view), filter: props.initialFilter }),
 	);
 	const [labelError, setLabelError] = useState<string | undefined>(undefined);
 	const model = useTreeRows(view, tree);
@@ -47,6 +51,11 @@ export function TreeScreen(props: TreeScreenProps) {
 		store, summaryModel: props.summaryModel, bus: props.bus, maxRetries: props.maxRetries, askSummary: props.askSummary, onDone: props.onDone,
 	});
 	const f = flow.flow;
+	const branch = useBranchActions({
+		store, summaryModel: props.summaryModel, bus: props.bus, maxRetries: props.maxRetries,
+		onMerged: (status) => props.onDone({ kind: "closed", status }),
+	});
+	const b = branch.state;
 	const size = useTerminalSize({ rows: props.rows, cols: props.cols });
 	const onLabel = (id: string, label: string | undefined) => {
 		try {
@@ -56,6 +65,11 @@ export function TreeScreen(props: TreeScreenProps) {
 			setLabelError(error instanceof Error ? error.message : String(error));
 		}
 	};
+	if (b.screen.kind === "comparison") {
+		return <ComparisonView view={view} a={b.screen.a} b={b.screen.b} rows={size.rows} cols={size.cols}
+			summaryModel={props.summaryModel} maxRetries={props.maxRetries} onClose={branch.closeComparison} />;
+	}
+	if (b.screen.kind === "merging") return <TreeSummarizing startedAt={b.screen.startedAt} active onCancel={branch.cancelMerge} />;
 	switch (f.screen) {
 		case "tree":
 		case "navigating":
@@ -67,11 +81,13 @@ export function TreeScreen(props: TreeScreenProps) {
 					termRows={size.rows}
 					cols={size.cols}
 					active={f.screen === "tree"}
-					notice={f.screen === "tree" ? f.notice : undefined}
-					error={(f.screen === "tree" ? f.error : undefined) ?? labelError}
+					notice={(f.screen === "tree" ? f.notice : undefined) ?? b.notice}
+					error={(f.screen === "tree" ? f.error : undefined) ?? labelError ?? b.error}
 					onChoose={flow.choose}
 					onClose={() => props.onDone({ kind: "closed" })}
 					onLabel={onLabel}
+					onMark={branch.mark}
+					onMerge={branch.merge}
 				/>
 			);
 		case "summary-prompt":

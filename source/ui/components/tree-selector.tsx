@@ -7,7 +7,7 @@ import { LabelEditor } from "./label-editor.js";
 import { TreeRowLine } from "./tree-row-line.js";
 
 export const TREE_HINT =
-	"↑↓ move · Enter select · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Shift+T label times · Esc close";
+	"↑↓ move · Enter select · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Shift+T label times · Shift+C compare · Shift+M merge · Esc close";
 
 /** Tree rows shown at once: half the terminal, at least 5 (tree-view.md "Opening"). */
 export function treeWindowSize(termRows: number): number {
@@ -31,6 +31,10 @@ export type TreeSelectorProps = {
 	onChoose: (id: string) => void;
 	onClose: () => void;
 	onLabel: (id: string, label: string | undefined) => void;
+	/** Shift+C on the selected entry. */
+	onMark?: (id: string) => void;
+	/** Shift+M on the selected entry. */
+	onMerge?: (id: string) => void;
 };
 
 function onTreeIntent(intent: TreeKeyIntent, p: TreeSelectorProps): void {
@@ -52,6 +56,8 @@ function onTreeIntent(intent: TreeKeyIntent, p: TreeSelectorProps): void {
 		case "filter": return p.dispatch({ type: "filter-toggled", filter: intent.filter });
 		case "label-edit": return row ? p.dispatch({ type: "label-edit-started", id: row.id, text: row.label ?? "" }) : undefined;
 		case "label-times": return p.dispatch({ type: "label-times-toggled" });
+		case "mark": return row ? p.onMark?.(row.id) : undefined;
+		case "merge": return row ? p.onMerge?.(row.id) : undefined;
 		case "erase": return p.dispatch({ type: "search-erased" });
 		case "type": return p.dispatch({ type: "search-typed", text: intent.text });
 		case "ignore": return;

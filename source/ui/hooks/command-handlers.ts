@@ -10,6 +10,7 @@ import type { EventBus } from "../../navigation/events.js";
 import { lastReplyText, osc52 } from "../clipboard.js";
 import { cloneBranch } from "./fork-action.js";
 import type { SwitchStore } from "./use-session-switch.js";
+import { runSearchCommand } from "./search-actions.js";
 import { exportAction } from "./export-action.js";
 
 export type CommandContext = {
@@ -98,6 +99,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 		compact: (args) => ctx.chat.compact(args),
 		model: (args) => switchModel(ctx, args),
 		session: () => dispatch(info(sessionFacts(ctx))),
+		search: (args) => runSearchCommand(ctx, args),
 		export: (args) => exportAction(ctx, args),
 		help: () => dispatch({ type: "help-opened" }),
 		quit: () => ctx.quit(),

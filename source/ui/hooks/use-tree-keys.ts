@@ -7,6 +7,8 @@ export type TreeKeyIntent =
 	| { type: "up" | "down" | "page-up" | "page-down" | "home" | "end" }
 	| { type: "fold" | "unfold" }
 	| { type: "select" | "escape" | "close" | "label-edit" | "label-times" | "erase" | "ignore" }
+	/** Shift+C: mark for a comparison (or compare with the mark); Shift+M: merge into the current branch. */
+	| { type: "mark" | "merge" }
 	| { type: "filter"; filter: TreeFilter }
 	| { type: "type"; text: string };
 
@@ -39,6 +41,8 @@ export function treeKeyIntent(event: KeyEvent): TreeKeyIntent {
 	if (event.kind === "key") return namedIntent(event);
 	if (event.kind === "text" && event.text === "L") return { type: "label-edit" };
 	if (event.kind === "text" && event.text === "T") return { type: "label-times" };
+	if (event.kind === "text" && event.text === "C") return { type: "mark" };
+	if (event.kind === "text" && event.text === "M") return { type: "merge" };
 	const text = event.text.replace(/\s+/g, " ");
 	return text === "" ? { type: "ignore" } : { type: "type", text };
 }

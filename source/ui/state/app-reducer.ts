@@ -1,5 +1,6 @@
 import { stripControls } from "../../session/terminal-text.js";
 import type { SessionEntry } from "../../session/types.js";
+import type { SearchResult } from "../../search/search.js";
 import { applyOp, replayTail } from "./replay.js";
 import { entryOp, settleAll, type TranscriptItem } from "./transcript.js";
 import { tailBudget } from "./transcript-tail.js";
@@ -9,7 +10,9 @@ export type ConfirmRequest = { toolName: string; args: unknown; description: str
 
 export type Screen =
 	| { kind: "chat" }
-	| { kind: "tree" }
+	/** `selectedId`: the entry to select on opening (a /search hit); the leaf otherwise. */
+	| { kind: "tree"; selectedId?: string }
+	| { kind: "search"; result: SearchResult; all: boolean }
 	| { kind: "fork-picker" }
 	| { kind: "resume-picker" }
 	| { kind: "confirm"; request: ConfirmRequest }
@@ -48,7 +51,8 @@ export type AppAction =
 	| { type: "tool-finished"; toolCallId: string }
 	| { type: "turn-finished"; status?: Status }
 	| { type: "turn-failed"; message: string }
-	| { type: "tree-opened" }
+	| { type: "tree-opened"; selectedId?: string }
+	| { type: "search-opened"; result: SearchResult; all: boolean }
 	| { type: "tree-closed"; status?: string }
 	| { type: "picker-opened"; picker: "fork-picker" | "resume-picker" }
 	| { type: "help-opened" }
@@ -134,7 +138,10 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 		case "turn-failed":
 			return endTurn(state, { text: action.message, kind: "error" });
 		case "tree-opened":
-			return { ...state, screen: { kind: "tree" }, status: null };
+			// Opening a /search hit keeps the status: it says which session the hit switched to.
+			return action.selectedId ? { ...state, screen: { kind: "tree", selectedId: action.selectedId } } : { ...state, screen: { kind: "tree" }, status: null };
+		case "search-opened":
+			return { ...state, screen: { kind: "search", result: action.result, all: action.all }, status: null };
 		case "tree-closed":
 			return { ...state, screen: { kind: "chat" }, status: action.status ? { text: action.status, kind: "info" } : null };
 		case "picker-opened":

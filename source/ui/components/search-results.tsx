@@ -1,0 +1,64 @@
+import { Box, Text } from "ink";
+import React, { useState } from "react";
+import type { SearchHit, SearchResult } from "../../search/search.js";
+import { PickList } from "./pick-list.js";
+import { isCtrl, isEnter, isKey } from "../input/key-event.js";
+import { useKeys } from "../input/use-keys.js";
+import { terminalText } from "../../session/terminal-text.js";
+
+type Props = {
+	result: SearchResult;
+	all: boolean;
+	rows: number;
+	/** Runs the same query again over this folder (false) or every folder (true). */
+	search(all: boolean): SearchResult;
+	onOpen(hit: SearchHit): void;
+	onCancel(): void;
+};
+
+const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
+
+/** One hit on one line: the snippet with the match first (it must survive a narrow terminal), then where. */
+export function hitLabel(hit: SearchHit): string {
+	const session = hit.sessionName ? oneLine(hit.sessionName) : hit.sessionId.slice(0, 8);
+	return `${oneLine(hit.snippet)}  — ${hit.field}${hit.onActivePath ? " ●" : ""} · ${session}`;
+}
+
+/** The selected hit's fields, as `arbor search` prints them (its file goes on a line of its own). */
+export function hitDetails(hit: SearchHit): string {
+	const session = hit.sessionName ? `${oneLine(hit.sessionName)} (${hit.sessionId.slice(0, 8)})` : hit.sessionId.slice(0, 8);
+	const when = hit.timestamp ? `${hit.timestamp.slice(0, 16).replace("T", " ")} · ` : "";
+	const active = hit.onActivePath ? " · ● active path" : "";
+	return `${when}${session} · ${hit.entryId} · ${hit.field}${active}`;
+}
+
+/** `/search` hits, best first: ↑↓ move, Enter opens the hit in /tree, Tab this folder ↔ all, Esc back. */
+export function SearchResults(props: Props) {
+	const [shown, setShown] = useState({ all: props.all, result: props.result });
+	const [index, setIndex] = useState(0);
+	const { hits } = shown.result;
+	const selected = Math.min(index, Math.max(0, hits.length - 1));
+	const n = hits.length;
+	useKeys((event) => {
+		if (isKey(event, "escape") || isCtrl(event, "c")) return props.onCancel();
+		if (isEnter(event)) return hits[selected] ? props.onOpen(hits[selected]) : undefined;
+		if (isKey(event, "tab")) {
+			setIndex(0);
+			return setShown({ all: !shown.all, result: props.search(!shown.all) });
+		}
+		if (isKey(event, "up")) return setIndex((selected - 1 + n) % Math.max(1, n));
+		if (isKey(event, "down")) return setIndex((selected + 1) % Math.max(1, n));
+	});
+	const r = shown.result;
+	const scope = shown.all ? "all folders" : "this folder";
+	const count = `${hits.length} of ${r.total} hits in ${r.files} sessions (${scope})`;
+	return (
+		<Box flexDirection="column" marginTop={1}>
+			<Text bold wrap="truncate-end">{`Search ${JSON.stringify(r.query)} — ${count}`}</Text>
+			<Text dimColor wrap="truncate-end">↑↓ move · Enter open in /tree · Tab this folder ↔ all folders · Esc back · ● on the active path</Text>
+			{hits.length === 0 ? <Text dimColor>No matches</Text> : <PickList rows={hits.map(hitLabel)} selected={selected} size={Math.max(5, props.rows - 10)} />}
+			{hits[selected] ? <Text dimColor wrap="truncate-end">{terminalText(hitDetails(hits[selected]))}</Text> : null}
+			{hits[selected] ? <Text dimColor wrap="truncate-start">{terminalText(hits[selected].sessionFile)}</Text> : null}
+		</Box>
+	);
+}

@@ -1,0 +1,170 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanUp, fileEntries, HAS_CLI, quit, requestText, resizeTmux, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { writeBranchSessions } from "../helpers/branch-sessions.js";
+import { errorReply, startSseServer, textReply, type Script, type SseServer } from "../helpers/sse-server.js";
+import type { TmuxSession } from "../helpers/tmux.js";
+import { waitFor } from "../helpers/wait-for.js";
+
+let tmux: TmuxSession | undefined;
+let server: SseServer | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+	await cleanUp({ tmux, server, dir });
+	[tmux, server, dir] = [undefined, undefined, undefined];
+});
+
+const SUMMARY = "## Goal\nApples were tried MERGED-MARKER-42";
+
+async function start(
+	script?: Script[] | ((body: any, index: number) => Script),
+	prepare?: (cwd: string) => void,
+): Promise<{ t: TmuxSession; file: string }> {
+	const place = tempPlace("branches");
+	dir = place.dir;
+	prepare?.(place.dir);
+	const { branched } = writeBranchSessions(place.dir, place.home);
+	const args = ["-s", branched];
+	if (script) {
+		server = await startSseServer(script);
+		args.push("--model", "compat:test-model", "--base-url", server.url);
+	}
+	tmux = startArbor({ args, cwd: place.dir, home: place.home, env: { ARBOR_MAX_RETRIES: "0" } });
+	await tmux.waitForScreen((s) => s.includes("leaf aB"), "status line");
+	await submitLine(tmux, "/tree");
+	await tmux.waitForScreen((s) => s.includes("Session tree"), "tree");
+	return { t: tmux, file: branched };
+}
+
+/** Rows of the default filter, top to bottom; the leaf aB (row 6) is selected on opening. */
+const ROWS = ["u1", "a1", "uA", "aA", "uB", "aB"];
+
+/** Moves the selection to the row of `id` (several ↑/↓ in one send-keys call, as a held key). */
+async function selectRow(t: TmuxSession, from: string, id: string): Promise<void> {
+	const delta = ROWS.indexOf(id) - ROWS.indexOf(from);
+	if (delta !== 0) t.send(...Array<string>(Math.abs(delta)).fill(delta < 0 ? "Up" : "Down"));
+	await t.waitForScreen((s) => s.includes(`(${ROWS.indexOf(id) + 1}/6) [default]`), `row ${id} selected`);
+}
+
+describe.skipIf(!HAS_CLI)("/tree compare and merge in tmux", () => {
+	it("Shift+C marks, Shift+C on another entry shows the comparison; Esc returns to the tree", async () => {
+		const { t } = await start();
+		await selectRow(t, "aB", "aA");
+		t.send("C");
+		await t.waitForScreen((s) => s.includes("Marked aA · Shift+C on another entry compares"), "marked");
+		await selectRow(t, "aA", "aB");
+		t.send("C");
+		const view = await t.waitForScreen((s) => s.includes("Compare aA ↔ aB"), "comparison");
+		expect(view).toContain("common ancestor: a1 assistant: Two ways to go");
+		expect(view).toMatch(/A: 2 entries, ends at aA +│ B: 2 entries, ends at aB/);
+		expect(view).toMatch(/uA user: Try the apple approach +│ uB user: Try the banana approach/);
+		t.send("s"); // no model configured
+		await t.waitForScreen((s) => s.includes("No model configured for summaries") && s.includes("Compare aA ↔ aB"), "no model");
+		t.send("Escape");
+		const tree = await t.waitForScreen((s) => s.includes("Session tree"), "back in the tree");
+		expect(tree).not.toContain("Marked aA");
+	});
+
+	it("s in the comparison asks the summary model; Esc cancels a running one, then closes", async () => {
+		const reply = "## Branch A tried\nApples COMPARE-MARKER-7";
+		const { t } = await start((_body, i) => (i === 0 ? textReply("never", { hold: true }) : textReply(reply)));
+		await selectRow(t, "aB", "aA");
+		t.send("C");
+		await t.waitForScreen((s) => s.includes("Marked aA"), "marked");
+		await selectRow(t, "aA", "aB");
+		t.send("C");
+		await t.waitForScreen((s) => s.includes("Compare aA ↔ aB"), "comparison");
+		t.send("s");
+		await t.waitForScreen((s) => s.includes("Comparing with the summary model… (Esc to cancel)"), "spinner");
+		await waitFor(() => server!.requests.length === 1, { what: "the comparison request" });
+		expect(requestText(server!.requests[0]!.body)).toMatch(/APPLEWIN[\s\S]*BANANAWIN/);
+		t.send("Escape");
+		await t.waitForScreen((s) => s.includes("Comparison cancelled") && s.includes("Compare aA ↔ aB"), "cancelled, still comparing");
+		t.send("s");
+		const shown = await t.waitForScreen((s) => s.includes("COMPARE-MARKER-7"), "the model's comparison");
+		expect(shown).toMatch(/aB assistant: Bananas ripen fast[^\n]*\n\n## Branch A tried\nApples COMPARE-MARKER-7/);
+		t.send("Escape");
+		await t.waitForScreen((s) => s.includes("Session tree") && !s.includes("Compare aA"), "back in the tree");
+	});
+
+	it("the comparison stacks the branches in a narrow terminal", async () => {
+		const { t } = await start();
+		resizeTmux(t, 60, 30);
+		await selectRow(t, "aB", "aA");
+		t.send("C");
+		await t.waitForScreen((s) => s.includes("Marked aA"), "marked");
+		await selectRow(t, "aA", "aB");
+		t.send("C");
+		const view = await t.waitForScreen((s) => s.includes("Compare aA ↔ aB"), "comparison");
+		expect(view).toMatch(/A: 2 entries, ends at aA\n {2}uA user: Try the apple approach\n {2}aA assistant: Apples sell/);
+	});
+
+	it("Shift+M merges the selected branch into the current one: summary at the end of the transcript", async () => {
+		const { t, file } = await start([textReply(SUMMARY), textReply("Next answer NEXT-7")]);
+		await selectRow(t, "aB", "aA");
+		t.send("M");
+		const done = await t.waitForScreen((s) => s.includes("Merged aA into the current branch"), "merged");
+		expect(done).not.toContain("Session tree");
+		expect(done).toMatch(/conclusion BANANAWIN\n+\[branch summary\] ## Goal…\n[\s\S]*Merged aA into the current branch/);
+		expect(requestText(server!.requests[0]!.body)).toContain("APPLEWIN");
+		const last = fileEntries(file).at(-1);
+		expect(last).toMatchObject({ type: "branch_summary", fromId: "aA", parentId: "aB", summary: SUMMARY });
+		// The next turn carries the merged branch's conclusions and stays on its own branch.
+		await submitLine(t, "what now");
+		await t.waitForScreen((s) => s.includes("NEXT-7"), "next reply");
+		const next = requestText(server!.requests[1]!.body);
+		expect(next).toContain("MERGED-MARKER-42");
+		expect(next).toContain("BANANAWIN");
+		expect(next).not.toContain("Try the apple approach");
+		await quit(t);
+	});
+
+	it("Esc while merging cancels and writes nothing; a failed summary shows the error and writes nothing", async () => {
+		const { t, file } = await start((_body, i) => (i === 0 ? textReply("never", { hold: true }) : errorReply(500, "model exploded")));
+		const before = readFileSync(file);
+		await selectRow(t, "aB", "aA");
+		t.send("M");
+		await t.waitForScreen((s) => s.includes("Summarizing branch… (Esc to cancel)"), "spinner");
+		await waitFor(() => server!.requests.length === 1, { what: "the summary request" });
+		t.send("Escape");
+		await t.waitForScreen((s) => s.includes("Session tree") && s.includes("Merge cancelled"), "cancelled");
+		t.send("M");
+		const failed = await t.waitForScreen((s) => s.includes("model exploded"), "failure shown");
+		expect(failed).toContain("Session tree");
+		expect(readFileSync(file).equals(before)).toBe(true);
+	});
+
+	it("Shift+M goes through the extensions' session_before_tree: a hook's summary is merged (fromHook)", async () => {
+		const { t, file } = await start(undefined, (cwd) => {
+			mkdirSync(join(cwd, ".arbor/extensions"), { recursive: true });
+			writeFileSync(
+				join(cwd, ".arbor/extensions/merge-hook.mjs"),
+				`export default (arbor) => arbor.on("session_before_tree", (e) => ({ summary: { summary: "HOOK-SUMMARY " + e.oldLeafId + " " + e.targetId + " " + e.entriesToSummarize.length } }));\n`,
+			);
+		});
+		await selectRow(t, "aB", "aA");
+		t.send("M");
+		await t.waitForScreen((s) => s.includes("Merged aA into the current branch"), "merged");
+		expect(fileEntries(file).at(-1)).toMatchObject({ type: "branch_summary", fromId: "aA", parentId: "aB", summary: "HOOK-SUMMARY aA aB 2", fromHook: true });
+	});
+
+	it("Shift+M without a summary model says so and writes nothing", async () => {
+		const { t, file } = await start();
+		const before = readFileSync(file);
+		await selectRow(t, "aB", "aA");
+		t.send("M");
+		const shown = await t.waitForScreen((s) => s.includes("no model configured for summaries"), "no model");
+		expect(shown).toContain("Session tree");
+		expect(readFileSync(file).equals(before)).toBe(true);
+	});
+
+	it("Shift+M on an entry of the current branch says there is nothing to merge", async () => {
+		const { t, file } = await start([textReply(SUMMARY)]);
+		const before = readFileSync(file);
+		await selectRow(t, "aB", "uB");
+		t.send("M");
+		await t.waitForScreen((s) => s.includes("Nothing to merge: uB is on the current branch"), "refused");
+		expect(readFileSync(file).equals(before)).toBe(true);
+	});
+});
