@@ -110,11 +110,14 @@ describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", { timeout: 90_00
 		const before = Number(await page.getAttribute("#tree", "data-row-count"));
 		const toggle = page.locator("#tree button[data-fold]").first();
 		const id = await toggle.getAttribute("data-fold");
+		const rowCount = (pred: string) =>
+			page.waitForFunction(`Number(document.querySelector("#tree").getAttribute("data-row-count")) ${pred}`, undefined, { timeout: 20_000 });
 		await toggle.click();
-		const folded = Number(await page.getAttribute("#tree", "data-row-count"));
-		expect(folded).toBeLessThan(before);
+		// The list re-renders on the next frame: wait for it rather than reading the count at once.
+		await rowCount(`< ${before}`);
 		expect(await page.getAttribute(`#tree button[data-fold="${id}"]`, "aria-expanded")).toBe("false");
 		await page.click(`#tree button[data-fold="${id}"]`);
+		await rowCount(`=== ${before}`);
 		expect(Number(await page.getAttribute("#tree", "data-row-count"))).toBe(before);
 	});
 
