@@ -123,6 +123,20 @@ describe("summary prompt", () => {
 		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
 	});
 
+	it("keeps the terminal in raw mode while one screen hands the keys to the next", async () => {
+		// In cooked mode, even for a moment, keys typed then are echoed and Enter arrives as \n (Ctrl+J):
+		// tmux "Down Enter" sent as the prompt appeared reached the prompt as Down, Ctrl+J (CI, node 24).
+		const t = setup();
+		const calls: boolean[] = [];
+		const stdin = t.app.stdin as unknown as { setRawMode: (on: boolean) => void };
+		stdin.setRawMode = (on) => void calls.push(on);
+		await t.chooseB();
+		await t.until("Summarize the branch");
+		await t.press(KEYS.esc);
+		await t.until("› └─ user: Actually, approach B");
+		expect(calls.filter((on) => !on)).toEqual([]);
+	});
+
 	it("never asks when summaries are switched off", async () => {
 		const t = setup({ askSummary: false });
 		await t.chooseB();

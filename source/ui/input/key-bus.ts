@@ -14,7 +14,11 @@ export class KeyBus {
 	private delivering = false;
 
 	/** `requestCommit` must cause a render of the component that calls `committed()`. */
-	constructor(private readonly requestCommit: () => void) {}
+	constructor(
+		private readonly requestCommit: () => void,
+		/** Called for a key no handler is listening for (nothing on screen takes keys just now). */
+		private readonly unheard: (event: KeyEvent) => void = () => {},
+	) {}
 
 	add(listener: KeyListener): () => void {
 		this.listeners.add(listener);
@@ -38,6 +42,7 @@ export class KeyBus {
 		if (!event) return;
 		this.delivering = true;
 		try {
+			if (this.listeners.size === 0) this.unheard(event);
 			for (const listener of [...this.listeners]) listener.handle.current(event);
 		} finally {
 			this.delivering = false;

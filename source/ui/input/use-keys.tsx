@@ -1,8 +1,16 @@
 import { useStdin } from "ink";
 import React, { createContext, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { KeyBus, type KeyListener } from "./key-bus.js";
-import type { KeyEvent } from "./key-event.js";
+import { isCtrl, type KeyEvent } from "./key-event.js";
 import { createKeyParser } from "./parse-keys.js";
+
+/**
+ * Raw mode stays on even while no screen takes keys (e.g. while quitting): Ctrl+C then does what
+ * the terminal would have done in cooked mode.
+ */
+function interruptIfCtrlC(event: KeyEvent): void {
+	if (isCtrl(event, "c")) process.kill(process.pid, "SIGINT");
+}
 
 const BusContext = createContext<KeyBus | null>(null);
 
@@ -15,10 +23,18 @@ const BusContext = createContext<KeyBus | null>(null);
  * React renders what the first key changed.
  */
 export function KeyInputProvider({ children }: { children: ReactNode }) {
-	const { internal_eventEmitter: emitter } = useStdin();
+	const { internal_eventEmitter: emitter, setRawMode, isRawModeSupported } = useStdin();
 	const [, setTick] = useState(0);
-	const [bus] = useState(() => new KeyBus(() => setTick((t) => t + 1)));
+	const [bus] = useState(() => new KeyBus(() => setTick((t) => t + 1), interruptIfCtrlC));
 	useLayoutEffect(() => bus.committed());
+	// Raw mode for as long as the UI lives, not per handler: when one screen's handler went and the
+	// next one's came, the terminal was in cooked mode for a moment, and keys typed then were echoed
+	// and their Enter turned into \n.
+	useEffect(() => {
+		if (!isRawModeSupported) return;
+		setRawMode(true);
+		return () => setRawMode(false);
+	}, [setRawMode, isRawModeSupported]);
 	useEffect(() => {
 		const parser = createKeyParser();
 		const onInput = (data: string) => bus.enqueue(parser.push(data));
@@ -35,16 +51,10 @@ export function KeyInputProvider({ children }: { children: ReactNode }) {
 export function useKeys(handler: (event: KeyEvent) => void, options: { isActive?: boolean } = {}): void {
 	const bus = useContext(BusContext);
 	if (!bus) throw new Error("useKeys needs a KeyInputProvider above it");
-	const { setRawMode } = useStdin();
 	const active = options.isActive !== false;
 	const listener = useRef<KeyListener>({ handle: { current: handler } });
 	useLayoutEffect(() => {
 		listener.current.handle.current = handler;
 	});
 	useLayoutEffect(() => (active ? bus.add(listener.current) : undefined), [active, bus]);
-	useEffect(() => {
-		if (!active) return;
-		setRawMode(true);
-		return () => setRawMode(false);
-	}, [active, setRawMode]);
 }

@@ -40,4 +40,15 @@ describe("KeyBus", () => {
 		bus.committed();
 		expect(seen).toEqual(["old screen", "new screen"]);
 	});
+
+	it("hands a key nobody listens for to the unheard callback, and only then", () => {
+		const unheard: string[] = [];
+		const bus = new KeyBus(() => {}, (e) => void unheard.push(e.kind === "key" ? e.name : "text"));
+		bus.enqueue([key("c", { ctrl: true })]);
+		expect(unheard).toEqual(["c"]);
+		bus.committed();
+		bus.add({ handle: { current: () => {} } });
+		bus.enqueue([key("x")]);
+		expect(unheard).toEqual(["c"]);
+	});
 });
