@@ -49,6 +49,7 @@ async function pageFigures(html) {
 		await page.waitForSelector("#conversation[data-selected-id]", { timeout: 300_000 });
 		const load = Date.now() - t;
 		const f = await page.evaluate(() => {
+			/* global document -- this function runs in the page */
 			const time = (fn) => { const t0 = performance.now(); fn(); return performance.now() - t0; };
 			const rows = [...document.querySelectorAll("#tree .row")];
 			const click = time(() => rows[0].click());

@@ -3,7 +3,7 @@
 // copying), `cat | wc -c` (the bytes copied into a process) and a plain Node read loop.
 //   node scripts/bench-search.mjs [--quick]   (--quick: 2 × 10k-entry files)
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readSync, symlinkSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 

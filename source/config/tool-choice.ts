@@ -30,7 +30,7 @@ export async function chooseTools(opts: {
 function checkedDirs(dirs: readonly string[], source: string): string[] {
 	return dirs.map((dir) => {
 		const abs = dir === "~" ? homedir() : dir.startsWith("~/") ? join(homedir(), dir.slice(2)) : resolve(dir);
-		let isDir = false;
+		let isDir: boolean;
 		try {
 			isDir = statSync(abs).isDirectory();
 		} catch (error) {

@@ -26,6 +26,6 @@ export async function completeText(opts: CompleteTextOptions): Promise<string> {
 		});
 		return result.text;
 	} catch (error) {
-		throw new Error(`${opts.model.spec}: ${describeError(error)}`);
+		throw new Error(`${opts.model.spec}: ${describeError(error)}`, { cause: error });
 	}
 }

@@ -22,7 +22,7 @@ export function parseQuery(text: string): Query {
 			try {
 				re = new RegExp(m[1], "giu");
 			} catch (error) {
-				throw new Error(`bad regular expression re:${m[1]}: ${(error as Error).message}`);
+				throw new Error(`bad regular expression re:${m[1]}: ${(error as Error).message}`, { cause: error });
 			}
 			terms.push({ kind: "regex", source: m[1], re });
 		} else {

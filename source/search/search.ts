@@ -6,7 +6,6 @@
 import { closeSync, openSync, readdirSync, readSync } from "node:fs";
 import { join } from "node:path";
 import { activePath } from "./ancestry.js";
-import type { Field } from "./fields.js";
 import { parseQuery } from "./query.js";
 import { byRank, scanFile, type FileHit } from "./scan.js";
 

@@ -76,7 +76,7 @@ export type RewriteOptions = {
  * stays. Returns the backup's path; a failure leaves the file and its folder as they were.
  */
 export function rewriteMigrated(opts: RewriteOptions): string {
-	const { file, header, entries } = opts;
+	const { file } = opts;
 	const now = fs.statSync(file);
 	if (now.size !== opts.seen.size || now.mtimeMs !== opts.seen.mtimeMs) {
 		throw new SessionError("invalid", `session ${file} changed since arbor read it; not migrating it (open it again)`);

@@ -178,7 +178,7 @@ describe("arbor navigate's own options are its own", () => {
 		const added = entries(F).slice(-2);
 		expect(added[0]).toMatchObject({ type: "branch_summary", parentId: "474513f0", fromId: OLD_LEAF, summary: expect.stringMatching(/^## Goal\nParser work\.\n\n<read-files>/) });
 		expect(added[1]).toMatchObject({ type: "label", parentId: added[0].id, targetId: added[0].id, label: "back here" });
-		expect(run.stdout).toMatch(new RegExp(`^Navigated to ${added[0].id}\nBranch summary ${added[0].id}:\n## Goal\nParser work\.\n`));
+		expect(run.stdout).toMatch(new RegExp(`^Navigated to ${added[0].id}\nBranch summary ${added[0].id}:\n## Goal\nParser work\\.\n`));
 		expect(run.stdout).toMatch(/\neditorText:\nhook react refactor react render hook root .* token fix\n$/);
 	});
 

@@ -43,7 +43,7 @@ export async function startSseServer(
 		req.on("data", (chunk: Buffer) => parts.push(chunk));
 		req.on("end", () => {
 			const text = Buffer.concat(parts).toString("utf8");
-			let body: any = text;
+			let body: any;
 			try {
 				body = text ? JSON.parse(text) : undefined;
 			} catch (error) {

@@ -110,7 +110,7 @@ describe("SessionStore", () => {
 		store.moveLeaf(a1.id); // already there: writes nothing
 		expect(fs.readFileSync(file).equals(before)).toBe(true);
 		store.moveLeaf(null);
-		before = expectGrewFrom(file, before);
+		expectGrewFrom(file, before);
 		expect(readLines(file).at(-1)).toMatchObject({ type: "custom", customType: "arbor.leaf", parentId: null, data: { leafId: null } });
 		const reopened = SessionStore.open(file).snapshot();
 		expect(reopened.leafId).toBeNull();

@@ -84,7 +84,7 @@ export function setup(over: SetupOptions = {}) {
 				return ok;
 			}, { what });
 		} catch (error) {
-			throw new Error(`${(error as Error).message}\n--- last frame ---\n${frame()}`);
+			throw new Error(`${(error as Error).message}\n--- last frame ---\n${frame()}`, { cause: error });
 		}
 	};
 	const unmount = () => act(() => app.unmount());

@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import React, { act } from "react";
+import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { failOnActWarnings } from "./act-warnings.js";
 import { fakeTurn, HINT, setup } from "./app-harness.js";

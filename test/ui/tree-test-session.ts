@@ -84,7 +84,7 @@ async function settle(predicate: () => boolean, what: string, frame: () => strin
 	try {
 		await waitFor(tick, { timeoutMs: 5000, intervalMs: 0, what });
 	} catch (error) {
-		throw new Error(`${(error as Error).message}\n--- last frame ---\n${frame()}`);
+		throw new Error(`${(error as Error).message}\n--- last frame ---\n${frame()}`, { cause: error });
 	}
 }
 
