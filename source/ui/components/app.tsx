@@ -72,8 +72,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
 		if (options.initialPrompt) void chat.send(options.initialPrompt);
-		// Only once, at start-up.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- only once, at start-up (a later `chat` or `options` must not send the prompt again)
 	}, []);
 
 	const submit = (text: string): boolean => {

@@ -41,6 +41,7 @@ function useTick(active: boolean, clock: () => number): number {
 	const [now, setNow] = useState(clock);
 	useEffect(() => {
 		if (!active) return;
+		// eslint-disable-next-line react-hooks/set-state-in-effect -- reads the clock (outside React) as the ticking starts, as the interval does
 		setNow(clock());
 		const timer = setInterval(() => setNow(clock()), 1000);
 		return () => clearInterval(timer);
@@ -61,12 +62,13 @@ function SpinnerRow({ label, cols }: { label: string; cols: number }) {
 
 /** The streaming reply and running tools, below the printed transcript. */
 export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now }: Props) {
-	const now = useTick(busy !== null, clock);
+	const active = busy !== null;
+	const now = useTick(active, clock);
 	// A reply may bring code: start loading the highlighter (never before the first frame) so the
 	// reply is highlighted when it is printed, even when it finishes quickly.
 	useEffect(() => {
-		if (busy !== null) void loadHighlighter();
-	}, [busy !== null]);
+		if (active) void loadHighlighter();
+	}, [active]);
 	if (busy === null) return null;
 	const text = live?.text ?? "";
 	const waiting = text === "" && running.length === 0;

@@ -50,11 +50,12 @@ export function SessionPicker({ listHere, listAll, currentFile, rows, actions, o
 	const [all, setAll] = useState(false);
 	const [mode, setMode] = useState<Mode>({ kind: "list", version: 0 });
 	const search = useTextField("");
-	// `version` re-lists after a rename or a move to the trash.
+	// eslint-disable-next-line react-hooks/exhaustive-deps -- `version` re-lists after a rename or a move to the trash
 	const sessions = useMemo(() => (all ? listAll() : listHere()), [all, listAll, listHere, mode.version]);
 	const query = search.field.text;
 	const shown = query.trim() ? sessions.filter((s) => matchesSession(s, query)).map((session) => ({ session, depth: 0 })) : lineage(sessions);
 	const back = (notice?: { ok: boolean; text: string }) => setMode({ kind: "list", notice, version: mode.version + (notice?.ok ? 1 : 0) });
+	// eslint-disable-next-line react-hooks/purity -- ages are shown as of this render: each key re-renders and refreshes them
 	const now = Date.now();
 	const labels = shown.map(({ session: s, depth }) => {
 		const mark = s.file === currentFile ? "*" : " ";

@@ -3,6 +3,7 @@ import { conversationLeaf, type NavigationContext } from "../../navigation/navig
 import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { branchActionsReducer, INITIAL_BRANCH_ACTIONS, type BranchActions, type BranchEvent } from "../state/branch-actions.js";
+import { useLatest } from "./use-latest.js";
 
 export type BranchActionControls = {
 	state: BranchActions;
@@ -40,8 +41,7 @@ function mergeRefusal(view: SessionTreeView, id: string, into: string | null): s
 export function useBranchActions(opts: NavigationContext & { onMerged: (status: string) => void }): BranchActionControls {
 	const [state, dispatch] = useReducer(branchActionsReducer, INITIAL_BRANCH_ACTIONS);
 	const controller = useRef<AbortController | undefined>(undefined);
-	const latest = useRef(opts);
-	latest.current = opts;
+	const latest = useLatest(opts);
 	useEffect(() => () => controller.current?.abort(), []);
 
 	const merge = useCallback((id: string) => {
@@ -62,7 +62,7 @@ export function useBranchActions(opts: NavigationContext & { onMerged: (status: 
 				dispatch({ type: "merge-done" });
 				latest.current.onMerged(`Merged ${id} into the current branch`);
 			});
-	}, []);
+	}, [latest]);
 
 	const cancelMerge = useCallback(() => {
 		controller.current?.abort();

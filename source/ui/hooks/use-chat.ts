@@ -44,6 +44,7 @@ export function useChat(opts: {
 		[dispatch],
 	);
 	// One ToolSet per session: "always" answers last for the session, not for one turn.
+	// eslint-disable-next-line react-hooks/exhaustive-deps, react-hooks/refs -- `store` renews the ToolSet per session; createTools keeps `confirm` for tool calls, it does not call it while rendering
 	const tools = useMemo(() => deps.createTools(confirm), [deps, confirm, store]);
 
 	const answer = useCallback(

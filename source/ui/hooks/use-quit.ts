@@ -12,8 +12,7 @@ export function useQuit(chat: Chat, exit: () => void): { quitting: boolean; quit
 		if (!quitting) return;
 		chat.abort();
 		void chat.idle().then(() => exit());
-		// Runs once, when quitting starts.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when quitting starts (a `chat` renewed meanwhile must not abort and exit again)
 	}, [quitting]);
 	const quit = useCallback(() => setQuitting(true), []);
 	return { quitting, quit };

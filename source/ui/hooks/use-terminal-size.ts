@@ -20,8 +20,7 @@ export function useTerminalSize(initial: TerminalSize): TerminalSize {
 		return () => {
 			stdout.off("resize", onResize);
 		};
-		// `initial` only fills in a size stdout does not report; re-subscribing on it is not needed.
-		// eslint-disable-next-line react-hooks/exhaustive-deps
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- `initial` only fills in a size stdout does not report; re-subscribing on it is not needed
 	}, [stdout]);
 	return resized ?? initial;
 }

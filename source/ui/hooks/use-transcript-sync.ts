@@ -2,6 +2,7 @@ import { useEffect, useRef, type Dispatch } from "react";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
 import type { SessionEntry } from "../../session/types.js";
 import type { AppAction, TermSize } from "../state/app-reducer.js";
+import { useLatest } from "./use-latest.js";
 
 /** Walks further than this are treated as a jump (replay) rather than appends. */
 const MAX_APPEND_WALK = 5000;
@@ -46,8 +47,7 @@ export function useTranscriptSync(opts: {
 }): void {
 	const { store, view, dispatch, onReplay } = opts;
 	const seen = useRef({ store, leafId: view.leafId });
-	const size = useRef(opts.size);
-	size.current = opts.size;
+	const size = useLatest(opts.size);
 	useEffect(() => {
 		const prev = seen.current;
 		seen.current = { store, leafId: view.leafId };
@@ -59,5 +59,5 @@ export function useTranscriptSync(opts: {
 		}
 		onReplay();
 		dispatch({ type: "path-replayed", path: view.getPath(view.leafId), size: size.current, warnings: damagedLines(view) });
-	}, [store, view, dispatch, onReplay]);
+	}, [store, view, dispatch, onReplay, size]);
 }

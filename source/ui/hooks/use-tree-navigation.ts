@@ -4,6 +4,7 @@ import type { EventBus } from "../../navigation/events.js";
 import { navigateTree } from "../../navigation/navigate.js";
 import type { NavigateOptions, NavigateResult } from "../../navigation/types.js";
 import type { SessionStoreApi } from "../../session/api.js";
+import { useLatest } from "./use-latest.js";
 
 /** A finished move as the tree flow sees it; thrown errors become `failed`. */
 export type TreeNavigationOutcome = NavigateResult;
@@ -22,8 +23,7 @@ export function useTreeNavigation(opts: {
 	onOutcome: (outcome: TreeNavigationOutcome) => void;
 }): { run: (targetId: string, options: Omit<NavigateOptions, "signal">) => void; cancel: () => void } {
 	const controller = useRef<AbortController | undefined>(undefined);
-	const latest = useRef(opts);
-	latest.current = opts;
+	const latest = useLatest(opts);
 
 	useEffect(() => () => controller.current?.abort(), []);
 
@@ -39,7 +39,7 @@ export function useTreeNavigation(opts: {
 				controller.current = undefined;
 				latest.current.onOutcome(outcome);
 			});
-	}, []);
+	}, [latest]);
 
 	const cancel = useCallback(() => {
 		controller.current?.abort();

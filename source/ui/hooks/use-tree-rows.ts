@@ -10,6 +10,16 @@ export type TreeRowsModel = {
 	current: number;
 };
 
+/** The rows of `view` with `folded` per filter, each built on first use and kept. */
+function modelsByFilter(view: SessionTreeView, folded: TreeState["folded"]): (filter: TreeFilter) => TreeModel {
+	const built = new Map<TreeFilter, TreeModel>();
+	return (filter) => {
+		const model = built.get(filter) ?? buildTreeModel(view, { filter, folded });
+		built.set(filter, model);
+		return model;
+	};
+}
+
 /**
  * Rows are rebuilt only when the snapshot, filter, search or folds change: one pass over the
  * snapshot's precomputed structure (see session/tree-structure.ts), so a filter toggle on 100k
@@ -19,13 +29,11 @@ export type TreeRowsModel = {
 export function useTreeRows(view: SessionTreeView, state: TreeState): TreeRowsModel {
 	const { filter, search, folded, selectedId } = state;
 	// Toggling a filter back (Ctrl+U twice) finds the rows already built for this snapshot and folds.
-	const byFilter = useMemo(() => new Map<TreeFilter, TreeModel>(), [view, folded]);
-	const built = useMemo(() => {
-		if (search !== "") return buildTreeModel(view, { filter, search, folded });
-		const cached = byFilter.get(filter) ?? buildTreeModel(view, { filter, folded });
-		byFilter.set(filter, cached);
-		return cached;
-	}, [byFilter, view, filter, search, folded]);
+	const byFilter = useMemo(() => modelsByFilter(view, folded), [view, folded]);
+	const built = useMemo(
+		() => (search !== "" ? buildTreeModel(view, { filter, search, folded }) : byFilter(filter)),
+		[byFilter, view, filter, search, folded],
+	);
 	const current = useMemo(
 		() => selectedIndex({ rows: built.rows, indexOf: built.indexOf, view, selectedId }),
 		[built, view, selectedId],
