@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "../../source");
@@ -11,90 +12,153 @@ function files(dir: string): string[] {
 	});
 }
 
-/** Static (runtime) imports of a file: `import … from "x"` without `import type`, and `export … from`. */
-function staticImports(file: string): string[] {
-	const text = readFileSync(file, "utf8");
-	const found: string[] = [];
-	for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/gm)) {
-		found.push(m[1]);
-	}
+/** How a module is imported: `import type` is erased; static and dynamic imports load it at run time. */
+type ImportKind = "type" | "static" | "dynamic";
+type Import = { spec: string; kind: ImportKind };
+
+/** The string a dynamic `import(…)` loads, or null when it is computed (the table cannot check those). */
+function dynamicTarget(node: ts.CallExpression): string | null {
+	const arg = node.arguments[0];
+	return arg && (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) ? arg.text : null;
+}
+
+/**
+ * Every import of a file, from its syntax tree (comments and strings cannot fool it):
+ * `import … from`, `export … from`, `import("…")` and `await import("…")` anywhere in the file.
+ * A computed `import(x)` is listed with the spec `<computed>`.
+ */
+function importsOf(file: string, text = readFileSync(file, "utf8")): Import[] {
+	const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+	const found: Import[] = [];
+	const visit = (node: ts.Node): void => {
+		if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+			found.push({ spec: node.moduleSpecifier.text, kind: node.importClause?.isTypeOnly ? "type" : "static" });
+		} else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+			found.push({ spec: node.moduleSpecifier.text, kind: node.isTypeOnly ? "type" : "static" });
+		} else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+			found.push({ spec: dynamicTarget(node) ?? "<computed>", kind: "dynamic" });
+		}
+		ts.forEachChild(node, visit);
+	};
+	visit(source);
 	return found;
 }
 
-const layer = (file: string) => relative(root, file).split("/")[0];
-const UI = /^(ink|react|@inkjs\/ui|ink-text-input|ink-testing-library)(\/|$)/;
-const AI = /^(ai|@ai-sdk\/.*)(\/|$)/;
+/** A file's place in the table: its top folder (`session/`), or its own name for files in source/ itself. */
+function placeOf(path: string): string {
+	const [first, ...rest] = relative(root, path).split("/");
+	return rest.length > 0 ? `${first}/` : first.replace(/\.js$/, ".ts");
+}
 
-describe("layer boundaries (docs/style.md)", () => {
+/**
+ * The layers, lowest first, as readme.md's "Layout" section describes them: each folder (or file in
+ * source/ itself) and what it may import besides itself and node: — statically, lazily with
+ * `import()`, or types only. `packages` may be imported at run time, `typesOf` only as `import type`.
+ */
+const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?: string[] }> = {
+	"errors.ts": { imports: [] },
+	"session/": { imports: [], packages: ["string-width"] },
+	"llm/": { imports: ["session/"], packages: ["ai", "@ai-sdk/anthropic", "@ai-sdk/openai", "@ai-sdk/openai-compatible"], typesOf: ["@ai-sdk/provider"] },
+	"tools/": { imports: [], packages: ["ai", "zod"] },
+	"search/": { imports: ["session/"] },
+	"import/": { imports: ["session/"] },
+	"navigation/": { imports: ["session/", "llm/"] },
+	"config/": { imports: ["errors.ts", "tools/"] },
+	"export/": { imports: ["errors.ts", "session/"], packages: ["marked", "highlight.js"] },
+	"extensions/": { imports: ["session/", "llm/", "navigation/"], packages: ["jiti"] },
+	"cli-options.ts": { imports: ["errors.ts"], packages: ["commander"] },
+	"print/": {
+		imports: ["errors.ts", "session/", "llm/", "tools/", "search/", "import/", "navigation/", "config/", "export/", "extensions/"],
+		typesOf: ["ai"],
+	},
+	"ui/": {
+		imports: ["session/", "llm/", "tools/", "search/", "navigation/", "config/", "export/", "extensions/"],
+		packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"],
+	},
+	"interactive.ts": { imports: ["session/", "llm/", "tools/", "navigation/", "config/", "extensions/", "print/", "ui/"] },
+	"modes.ts": { imports: ["errors.ts", "print/", "interactive.ts"] },
+	"cli.ts": { imports: ["errors.ts", "cli-options.ts", "modes.ts", "print/"], packages: ["commander"] },
+};
+
+const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
+
+/** Why `spec` (imported by `file` as `kind`) breaks the table, or null when it may. */
+function violation(file: string, { spec, kind }: Import): string | null {
+	const from = placeOf(file);
+	const row = LAYERS[from];
+	const what = `${relative(root, file)} imports ${spec}${kind === "static" ? "" : ` (${kind})`}`;
+	if (spec === "<computed>" || spec.startsWith("node:")) return null;
+	if (!spec.startsWith(".")) {
+		const name = packageOf(spec);
+		const ok = row.packages?.includes(name) || (kind === "type" && row.typesOf?.includes(name));
+		return ok ? null : `${what}: ${from} may not import the package ${name}`;
+	}
+	const target = resolve(dirname(file), spec);
+	if (relative(root, target).startsWith("..")) return `${what}: outside source/`;
+	const to = placeOf(target);
+	return to === from || row.imports.includes(to) ? null : `${what}: ${from} may not import ${to}`;
+}
+
+describe("layer boundaries (readme.md Layout, docs/style.md)", () => {
 	const all = files(root);
+	const parsed = new Map(all.map((file) => [file, importsOf(file)]));
+	const importsOfFile = (file: string) => parsed.get(file) ?? importsOf(file);
 
-	it("session/ imports no React, Ink or AI SDK, and nothing from the layers above it", () => {
-		for (const file of all.filter((f) => layer(f) === "session")) {
-			for (const spec of staticImports(file)) {
-				expect(UI.test(spec) || AI.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
-				expect(/^\.\.\/(llm|tools|navigation|print|ui)\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
+	it("finds static, dynamic and awaited dynamic imports, and type-only ones", () => {
+		const text = `import type { A } from "./a.js";\nimport { b } from "./b.js";\nexport { c } from "./c.js";\n// import("./comment.js")\nconst d = () => import("./d.js");\nasync function e() { return await import("./e.js"); }\nimport(name);`;
+		expect(importsOf("x.ts", text)).toEqual([
+			{ spec: "./a.js", kind: "type" },
+			{ spec: "./b.js", kind: "static" },
+			{ spec: "./c.js", kind: "static" },
+			{ spec: "./d.js", kind: "dynamic" },
+			{ spec: "./e.js", kind: "dynamic" },
+			{ spec: "<computed>", kind: "dynamic" },
+		]);
+	});
+
+	it("every folder and file of source/ has a row in the table", () => {
+		const places = [...new Set(all.map(placeOf))].sort();
+		expect(places.filter((place) => !(place in LAYERS))).toEqual([]);
+		expect(Object.keys(LAYERS).filter((place) => !places.includes(place))).toEqual([]);
+	});
+
+	it("imports point down the table — static, lazy import() and type-only alike", () => {
+		const broken = all.flatMap((file) => importsOfFile(file).map((imp) => violation(file, imp)).filter((v) => v !== null));
+		expect(broken).toEqual([]);
+	});
+
+	it("session/ is the store: no React, Ink or AI SDK, not even types, and nothing from the layers above", () => {
+		expect(LAYERS["session/"].imports).toEqual([]);
+		for (const file of all.filter((f) => placeOf(f) === "session/")) {
+			for (const { spec } of importsOfFile(file)) {
+				expect(/^(ink|react|@inkjs\/|ai$|@ai-sdk\/)/.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
 			}
 		}
 	});
 
-	it("extensions/ sits between navigation/ and the modes: it imports session, llm, navigation only", () => {
-		const mine = all.filter((f) => layer(f) === "extensions");
-		expect(mine.length).toBeGreaterThan(0);
-		for (const file of mine) {
-			for (const spec of staticImports(file)) {
-				const ok = spec.startsWith("node:") || /^\.\/[\w-]+\.js$/.test(spec) || /^\.\.\/(session|llm|navigation)\//.test(spec);
-				expect(ok, `${relative(root, file)} imports ${spec}`).toBe(true);
-			}
-		}
-	});
-
-	it("the layers below extensions/ never import it", () => {
-		for (const file of all.filter((f) => ["session", "llm", "navigation", "tools", "config"].includes(layer(f)))) {
-			for (const spec of staticImports(file)) expect(/extensions\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
+	it("only ui/ imports Ink or React; only llm/ and tools/ import the AI SDK at run time", () => {
+		for (const [place, row] of Object.entries(LAYERS)) {
+			if (place !== "ui/") expect(row.packages ?? [], place).not.toContain("ink");
+			if (place !== "ui/") expect(row.packages ?? [], place).not.toContain("react");
+			if (place !== "llm/" && place !== "tools/") expect((row.packages ?? []).filter((p) => p === "ai" || p.startsWith("@ai-sdk/")), place).toEqual([]);
 		}
 	});
 
 	it("jiti (the extension loader) is only imported lazily, by extensions/load.ts", () => {
 		for (const file of all) {
-			expect(staticImports(file).includes("jiti"), `${relative(root, file)} imports jiti statically`).toBe(false);
-			if (!file.endsWith("extensions/load.ts")) expect(/import\(\s*["']jiti["']\s*\)/.test(readFileSync(file, "utf8")), relative(root, file)).toBe(false);
-		}
-	});
-
-	it("print/, navigation/, llm/, extensions/ and tools/ never import Ink or React, nor the ui/ layer", () => {
-		for (const file of all.filter((f) => ["print", "navigation", "llm", "tools", "config", "extensions"].includes(layer(f)))) {
-			for (const spec of staticImports(file)) {
-				expect(UI.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
-				expect(/\/ui\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
+			for (const { spec, kind } of importsOfFile(file).filter((imp) => imp.spec === "jiti")) {
+				expect(`${relative(root, file)} ${kind}`).toBe("extensions/load.ts dynamic");
 			}
 		}
 	});
 
-	it("export/ (the HTML export and its page) imports only session/ and itself: no React, Ink, AI SDK or upper layers", () => {
-		for (const file of all.filter((f) => layer(f) === "export")) {
-			for (const spec of staticImports(file)) {
-				expect(UI.test(spec) || AI.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
-				expect(/^(\.\.\/)+(llm|tools|navigation|print|ui|config)\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
-			}
-		}
-	});
-
-	it("session/ never imports export/", () => {
-		for (const file of all.filter((f) => layer(f) === "session")) {
-			for (const spec of staticImports(file)) expect(/\/export\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
-		}
-	});
-
-	it("only llm/ and tools/ import the AI SDK at run time", () => {
-		for (const file of all.filter((f) => !["llm", "tools"].includes(layer(f)))) {
-			for (const spec of staticImports(file)) {
-				expect(AI.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
-			}
-		}
+	it("a computed import() (which the table cannot check) is only the export page's source-only bundler", () => {
+		const computed = all.filter((file) => importsOfFile(file).some((imp) => imp.spec === "<computed>"));
+		expect(computed.map((file) => relative(root, file))).toEqual(["export/page-assets.ts"]);
 	});
 
 	it("cli.ts loads modes lazily: its static imports are commander and small local modules", () => {
-		const specs = staticImports(join(root, "cli.ts"));
+		const specs = importsOfFile(join(root, "cli.ts")).filter((imp) => imp.kind === "static").map((imp) => imp.spec);
 		expect(specs.filter((s) => !s.startsWith("./"))).toEqual(["commander"]);
 		expect(specs.filter((s) => s.startsWith("./"))).toEqual(["./cli-options.js", "./errors.js"]);
 	});
@@ -103,7 +167,7 @@ describe("layer boundaries (docs/style.md)", () => {
 		for (const file of all) {
 			const text = readFileSync(file, "utf8");
 			if (!file.endsWith("/cli.ts")) expect(/process\.exit\(/.test(text), relative(root, file)).toBe(false);
-			if (layer(file) === "ui") expect(/\bconsole\./.test(text), relative(root, file)).toBe(false);
+			if (placeOf(file) === "ui/") expect(/\bconsole\./.test(text), relative(root, file)).toBe(false);
 		}
 	});
 });
