@@ -146,7 +146,7 @@ describe("layer boundaries (readme.md Layout, docs/style.md)", () => {
 
 	it("jiti (the extension loader) is only imported lazily, by extensions/load.ts", () => {
 		for (const file of all) {
-			for (const { spec, kind } of importsOfFile(file).filter((imp) => imp.spec === "jiti")) {
+			for (const { kind } of importsOfFile(file).filter((imp) => imp.spec === "jiti")) {
 				expect(`${relative(root, file)} ${kind}`).toBe("extensions/load.ts dynamic");
 			}
 		}
