@@ -24,6 +24,7 @@ export function collectFiles(entries: readonly SessionEntry[], initial?: FileDet
 	const read = new Set<string>(initial?.readFiles ?? []);
 	const modified = new Set<string>(initial?.modifiedFiles ?? []);
 	for (const entry of entries) {
+		// eslint-disable-next-line @typescript-eslint/no-explicit-any -- until entry types narrow (issue 13 item 1 deletes this cast)
 		const e = entry as SessionEntry & Record<string, any>;
 		if (entry.type === "branch_summary" || entry.type === "compaction") {
 			const details = e.details as Partial<Record<keyof FileDetails, unknown>> | undefined;

@@ -1,0 +1,14 @@
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import unit from "../../vitest.unit.config.js";
+
+describe("npm run test:unit (vitest.unit.config.ts)", () => {
+	it("leaves out the CLI, tmux and browser folders and installs the no-subprocess guard", () => {
+		expect(unit.test?.exclude).toEqual(expect.arrayContaining(["test/cli/**", "test/e2e/**", "**/tmux-*.test.ts", "**/*-cli.test.ts"]));
+		expect(unit.test?.setupFiles).toEqual(["test/helpers/no-subprocess.ts"]);
+	});
+
+	it.runIf(process.env.ARBOR_TEST_UNIT === "1")("a unit file that starts a process fails", () => {
+		expect(() => spawnSync("true")).toThrow(/test:unit starts no subprocess, but child_process\.spawnSync was called/);
+	});
+});
