@@ -9,10 +9,10 @@ import { planComparison } from "../navigation/compare.js";
 import { formatComparison } from "../navigation/compare-format.js";
 import { mergeBranch } from "../navigation/merge.js";
 import { loadExtensions } from "./load-extensions.js";
-import { chooseModels } from "./model-config.js";
-import { place, type CommonOptions, type ModelFlags } from "./options.js";
+import { chooseModels } from "../config/model-config.js";
+import { place, type CommonOptions, type ModelFlags } from "../config/options.js";
 import { openForRead, openForWrite } from "./session-arg.js";
-import { terminalText } from "../session/terminal-text.js";
+import { terminalText } from "../text/terminal-text.js";
 
 export { formatComparison };
 

@@ -1,8 +1,8 @@
 import { maxRetries } from "../config/env.js";
 import type { Settings } from "../config/settings.js";
 import { setUpExtensions, type ExtensionFlags, type ExtensionHost } from "../extensions/setup.js";
-import { chooseModels, type ModelChoice } from "./model-config.js";
-import type { ModelFlags, Place } from "./options.js";
+import { chooseModels, type ModelChoice } from "../config/model-config.js";
+import type { ModelFlags, Place } from "../config/options.js";
 
 /** Options of {@link loadExtensions}: this run's place, settings, flags and (if known) models. */
 export type LoadExtensionsOptions = {

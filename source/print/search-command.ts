@@ -4,8 +4,8 @@
  */
 import { usageError } from "../errors.js";
 import { allSessionFiles, searchSessions, sessionFilesIn, type SearchHit } from "../search/search.js";
-import { place, type CommonOptions } from "./options.js";
-import { terminalText } from "../session/terminal-text.js";
+import { place, type CommonOptions } from "../config/options.js";
+import { terminalText } from "../text/terminal-text.js";
 
 export type SearchOptions = CommonOptions & { limit?: string };
 

@@ -1,6 +1,6 @@
 /** GFM tables as aligned terminal rows: columns sized by display width, cut with `…` when too wide. */
 import type { Token, Tokens } from "marked";
-import { displayWidth } from "../session/text-width.js";
+import { displayWidth } from "../text/text-width.js";
 import { fitLine, plainText, type Line, type Seg, type SegStyle } from "./markdown-lines.js";
 
 type Inline = (tokens: Token[] | undefined, style?: SegStyle) => Seg[];

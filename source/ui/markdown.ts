@@ -4,7 +4,7 @@
  * highlighted when a highlighter is given (highlight.ts loads one lazily), else plain green.
  */
 import { Lexer, type Token, type Tokens } from "marked";
-import { terminalText } from "../session/terminal-text.js";
+import { terminalText } from "../text/terminal-text.js";
 import { breakLine, prefixLines, wrapSegs, type Line, type Seg, type SegStyle } from "./markdown-lines.js";
 import { renderTable } from "./markdown-table.js";
 

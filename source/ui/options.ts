@@ -1,6 +1,6 @@
 import type { ResolvedModel } from "../llm/index.js";
 import type { SessionStoreApi } from "../session/api.js";
-import type { TreeFilter } from "../session/tree-types.js";
+import type { TreeFilter } from "../tree/types.js";
 import type { ToolPolicy } from "../tools/policy.js";
 
 /** What cli/interactive.ts hands to the interactive UI. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { displayWidth } from "../../source/session/text-width.js";
+import { displayWidth } from "../../source/text/text-width.js";
 import { htmlToLines, highlightCode } from "../../source/ui/highlight-code.js";
 import { loadHighlighter } from "../../source/ui/highlight.js";
 import { plainText, wrapSegs } from "../../source/ui/markdown-lines.js";

@@ -1,9 +1,9 @@
-import type { SessionTreeView } from "./api.js";
-import type { SessionEntry } from "./types.js";
-import { conversationLeaf, matchesSearch, passesFilter, searchWords } from "./tree-filter.js";
-import { buildVisibleForest, type VisibleForest } from "./tree-layout.js";
-import { previewLower } from "./tree-preview.js";
-import { TREE_FILTERS, type TreeFilter } from "./tree-types.js";
+import type { SessionTreeView } from "../session/api.js";
+import type { SessionEntry } from "../session/types.js";
+import { conversationLeaf, matchesSearch, passesFilter, searchWords } from "./filter.js";
+import { buildVisibleForest, type VisibleForest } from "./layout.js";
+import { previewLower } from "./preview.js";
+import { TREE_FILTERS, type TreeFilter } from "./types.js";
 
 /**
  * What every filter of one snapshot shares: all entries in display (pre-)order with their parents,

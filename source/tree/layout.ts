@@ -1,5 +1,5 @@
-import type { SessionTreeView } from "./api.js";
-import type { SessionEntry } from "./types.js";
+import type { SessionTreeView } from "../session/api.js";
+import type { SessionEntry } from "../session/types.js";
 
 /**
  * A gutter as a linked list of 3-column segments, rightmost first. Rows of one chain share the same

@@ -1,5 +1,5 @@
-import { idleTimeoutMs } from "../config/env.js";
-import type { Settings } from "../config/settings.js";
+import { idleTimeoutMs } from "./env.js";
+import type { Settings } from "./settings.js";
 import { usageError } from "../errors.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { SessionTreeView } from "../session/api.js";

@@ -6,7 +6,7 @@ import {
 	nextBoundary,
 	padToWidth,
 	previousBoundary,
-} from "../../source/session/text-width.js";
+} from "../../source/text/text-width.js";
 
 describe("text-width", () => {
 	it("splits by grapheme cluster, not UTF-16 unit", () => {

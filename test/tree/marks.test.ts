@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeRows, conversationLeaf, formatTreeRow, type TreeRow } from "../../source/session/tree-rows.js";
-import { e, fakeView } from "./tree-rows-fake-view.js";
+import { buildTreeRows, conversationLeaf, formatTreeRow, type TreeRow } from "../../source/tree/rows.js";
+import { e, fakeView } from "./fake-view.js";
 
 /** u1 → a1 → (uA → aA → name → label) | (uB → aB): the stored leaf is a trailing label entry. */
 function session(leafId = "lb") {

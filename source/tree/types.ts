@@ -1,4 +1,4 @@
-import type { SessionEntry } from "./types.js";
+import type { SessionEntry } from "../session/types.js";
 
 /** Which entries the tree view shows (tree-view.md "Keys": Ctrl+U/O/T/L toggle these). */
 export type TreeFilter = "default" | "user" | "no-tools" | "labeled" | "all";

@@ -1,8 +1,8 @@
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { jsonPieces } from "../../source/session/json-text.js";
+import { jsonPieces } from "../../source/text/json-text.js";
 import { SessionStore } from "../../source/session/store.js";
-import { buildTreeJson, treeJsonText, type TreeJsonNode } from "../../source/session/tree-rows.js";
+import { buildTreeJson, treeJsonText, type TreeJsonNode } from "../../source/tree/rows.js";
 import { FIXTURES_DIR } from "../helpers/shared.js";
 
 const text = (value: unknown, indent?: number) => jsonPieces(value, indent).join("");

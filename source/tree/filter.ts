@@ -1,6 +1,6 @@
-import type { SessionTreeView } from "./api.js";
-import type { SessionEntry, StoredMessage } from "./types.js";
-import type { TreeFilter } from "./tree-types.js";
+import type { SessionTreeView } from "../session/api.js";
+import type { SessionEntry, StoredMessage } from "../session/types.js";
+import type { TreeFilter } from "./types.js";
 
 /**
  * Entry types that are part of the conversation, the ones the default view shows. The others

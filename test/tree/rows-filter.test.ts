@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeRows, type TreeFilter } from "../../source/session/tree-rows.js";
-import { e, fakeView } from "./tree-rows-fake-view.js";
+import { buildTreeRows, type TreeFilter } from "../../source/tree/rows.js";
+import { e, fakeView } from "./fake-view.js";
 
 function mixedSession(leaf = "a3") {
 	return fakeView(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeRows, formatTreeRow, previewText } from "../../source/session/tree-rows.js";
-import { e, fakeView } from "./tree-rows-fake-view.js";
+import { buildTreeRows, formatTreeRow, previewText } from "../../source/tree/rows.js";
+import { e, fakeView } from "./fake-view.js";
 
 function previews(entries: Parameters<typeof fakeView>[0]) {
 	const view = fakeView(entries, null);

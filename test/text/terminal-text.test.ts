@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { colourWanted, stripColourSgr } from "../../source/session/terminal-colour.js";
-import { stripControls, terminalText, terminalTextSoFar, TerminalTextStream } from "../../source/session/terminal-text.js";
+import { colourWanted, stripColourSgr } from "../../source/text/terminal-colour.js";
+import { stripControls, terminalText, terminalTextSoFar, TerminalTextStream } from "../../source/text/terminal-text.js";
 
 const E = "\u001b";
 /** One of each class of sequence a hostile reply or session file may carry. */

@@ -9,7 +9,7 @@ import type { SearchHit } from "../../search/search.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../state/app-reducer.js";
-import type { SwitchStore } from "./use-session-switch.js";
+import type { SwitchStore } from "../hooks/use-session-switch.js";
 
 const error = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "error" } });
 

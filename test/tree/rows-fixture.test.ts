@@ -3,8 +3,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
-import { buildTreeJson, buildTreeRows, renderTreeText, type TreeJsonNode } from "../../source/session/tree-rows.js";
-import { e, fakeView } from "./tree-rows-fake-view.js";
+import { buildTreeJson, buildTreeRows, type TreeJsonNode } from "../../source/tree/rows.js";
+import { renderTreeText } from "../../source/print/tree-text.js";
+import { e, fakeView } from "./fake-view.js";
 import { FIXTURES_DIR } from "../helpers/shared.js";
 
 const FIXTURES = FIXTURES_DIR;

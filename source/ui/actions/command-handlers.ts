@@ -1,15 +1,15 @@
 import type { Dispatch } from "react";
 import type { ResolvedModel } from "../../llm/index.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
-import { conversationLeaf, treeIsEmpty } from "../../session/tree-rows.js";
+import { conversationLeaf, treeIsEmpty } from "../../tree/rows.js";
 import type { CommandHandlers } from "../commands.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../state/app-reducer.js";
-import type { Chat } from "./use-chat.js";
+import type { Chat } from "../hooks/use-chat.js";
 import type { EventBus } from "../../navigation/events.js";
 import { lastReplyText, osc52 } from "../clipboard.js";
 import { cloneBranch } from "./fork-action.js";
-import type { SwitchStore } from "./use-session-switch.js";
+import type { SwitchStore } from "../hooks/use-session-switch.js";
 import { runSearchCommand } from "./search-actions.js";
 import { exportAction } from "./export-action.js";
 

@@ -9,7 +9,7 @@ import { SessionError } from "./types.js";
  * the shared append-only index. Entries appended later do not change this view's `entries` or
  * `leafId`; lookups (`getEntry`, `getChildren`) may already see them.
  */
-export class TreeView implements SessionTreeView {
+export class SessionSnapshot implements SessionTreeView {
 	readonly header: SessionHeader;
 	readonly leafId: string | null;
 	/** The file the entries' byte offsets refer to (undefined in memory). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeRows, formatTreeRow, treeIsEmpty, type TreeRow } from "../../source/session/tree-rows.js";
-import { e, fakeView } from "./tree-rows-fake-view.js";
+import { buildTreeRows, formatTreeRow, treeIsEmpty, type TreeRow } from "../../source/tree/rows.js";
+import { e, fakeView } from "./fake-view.js";
 
 /** The session behind the example in spec/tree-view.md. */
 function specExample() {

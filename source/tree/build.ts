@@ -1,9 +1,9 @@
-import type { SessionTreeView } from "./api.js";
-import type { SessionEntry } from "./types.js";
-import { capGutter, gutterText, layoutForest, type GutterLink } from "./tree-layout.js";
-import { previewText, rowKind } from "./tree-preview.js";
-import { filterStructure, treeStructure, type FilteredForest, type TreeStructure } from "./tree-structure.js";
-import type { TreeRow, TreeRowKind, TreeRowOptions } from "./tree-types.js";
+import type { SessionTreeView } from "../session/api.js";
+import type { SessionEntry } from "../session/types.js";
+import { capGutter, gutterText, layoutForest, type GutterLink } from "./layout.js";
+import { previewText, rowKind } from "./preview.js";
+import { filterStructure, treeStructure, type FilteredForest, type TreeStructure } from "./structure.js";
+import type { TreeRow, TreeRowKind, TreeRowOptions } from "./types.js";
 
 /** Looks a row up by entry id (a Map works too). */
 export type RowLookup = { get(id: string): number | undefined };

@@ -6,7 +6,7 @@ import { useKeys } from "../input/use-keys.js";
  * The summarizing screen's own concerns: whole seconds since `startedAt` (ticking once a second)
  * and Esc → `onCancel`. The model call itself runs in useTreeNavigation.
  */
-export function useSummarizer(opts: { active: boolean; startedAt: number; now?: () => number; onCancel: () => void }): number {
+export function useSummarizingScreen(opts: { active: boolean; startedAt: number; now?: () => number; onCancel: () => void }): number {
 	const now = opts.now ?? Date.now;
 	const [elapsed, setElapsed] = useState(() => Math.max(0, Math.floor((now() - opts.startedAt) / 1000)));
 	useEffect(() => {

@@ -5,10 +5,10 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { SessionTreeView } from "../../source/session/api.js";
 import { SessionStore } from "../../source/session/store.js";
-import { conversationLeaf, passesFilter } from "../../source/session/tree-filter.js";
-import { buildVisibleForest } from "../../source/session/tree-layout.js";
-import { buildTreeModel, TREE_FILTERS } from "../../source/session/tree-rows.js";
-import { filterStructure } from "../../source/session/tree-structure.js";
+import { conversationLeaf, passesFilter } from "../../source/tree/filter.js";
+import { buildVisibleForest } from "../../source/tree/layout.js";
+import { buildTreeModel, TREE_FILTERS } from "../../source/tree/rows.js";
+import { filterStructure } from "../../source/tree/structure.js";
 import { FIXTURES_DIR, GEN_SESSION } from "../helpers/shared.js";
 
 const dir = mkdtempSync(join(tmpdir(), "arbor-tree-structure-"));

@@ -1,8 +1,8 @@
-import type { SessionTreeView } from "./api.js";
-import type { StoredMessage } from "./types.js";
-import { jsonPieces } from "./json-text.js";
-import { activePathIds, visibleForest } from "./tree-build.js";
-import type { TreeFilter, TreeJsonNode } from "./tree-types.js";
+import type { SessionTreeView } from "../session/api.js";
+import type { StoredMessage } from "../session/types.js";
+import { jsonPieces } from "../text/json-text.js";
+import { activePathIds, visibleForest } from "./build.js";
+import type { TreeFilter, TreeJsonNode } from "./types.js";
 
 /**
  * `arbor tree --json`: the visible tree after filter and search, hidden entries re-parented as on

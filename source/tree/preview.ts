@@ -1,6 +1,6 @@
-import type { SessionTreeView } from "./api.js";
-import type { SessionEntry, StoredMessage, ToolCallContent } from "./types.js";
-import { PREVIEW_MAX, type TreeRowKind } from "./tree-types.js";
+import type { SessionTreeView } from "../session/api.js";
+import type { SessionEntry, StoredMessage, ToolCallContent } from "../session/types.js";
+import { PREVIEW_MAX, type TreeRowKind } from "./types.js";
 
 type Part = { type?: unknown; text?: unknown };
 
