@@ -4,10 +4,10 @@ import { loadSettings } from "./config/settings.js";
 import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
-import { loadExtensions } from "./print/load-extensions.js";
+import { loadExtensions } from "./extensions/load-for-run.js";
 import { chooseModels, noChatModelMessage } from "./config/model-config.js";
 import { place, type ChatFlags } from "./config/options.js";
-import { onEndingSignal, signalExitCode, type EndingSignal } from "./print/signals.js";
+import { onEndingSignal, signalExitCode, type EndingSignal } from "./signals.js";
 import { parseTreeFilter } from "./tree/rows.js";
 import { killToolProcesses } from "./tools/bash.js";
 

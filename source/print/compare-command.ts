@@ -8,7 +8,7 @@ import type { ExtensionFlags } from "../extensions/setup.js";
 import { planComparison } from "../navigation/compare.js";
 import { formatComparison } from "../navigation/compare-format.js";
 import { mergeBranch } from "../navigation/merge.js";
-import { loadExtensions } from "./load-extensions.js";
+import { loadExtensions } from "../extensions/load-for-run.js";
 import { chooseModels } from "../config/model-config.js";
 import { place, type CommonOptions, type ModelFlags } from "../config/options.js";
 import { openForRead, openForWrite } from "./session-arg.js";

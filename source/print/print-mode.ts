@@ -11,10 +11,10 @@ import { place, type ChatFlags, type Place } from "../config/options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { killToolProcesses } from "../tools/bash.js";
 import { checkSessionWritable } from "./preflight.js";
-import { loadExtensions } from "./load-extensions.js";
+import { loadExtensions } from "../extensions/load-for-run.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
-import { onEndingSignal, signalExitCode, type EndingSignal } from "./signals.js";
+import { onEndingSignal, signalExitCode, type EndingSignal } from "../signals.js";
 import { composePrompt, readStdin } from "./stdin.js";
 import { terminalText } from "../text/terminal-text.js";
 

@@ -14,7 +14,7 @@ import { terminalText } from "../text/terminal-text.js";
 import { buildTreeJson, parseTreeFilter, TREE_FILTERS, treeJsonText } from "../tree/rows.js";
 import { renderTreeText } from "./tree-text.js";
 import { formatContext, formatSessions } from "./format.js";
-import { loadExtensions } from "./load-extensions.js";
+import { loadExtensions } from "../extensions/load-for-run.js";
 import { chooseModels } from "../config/model-config.js";
 import { place, type CommonOptions, type ModelFlags } from "../config/options.js";
 import { openForRead, openForWrite, sessionChoice, sessionFile } from "./session-arg.js";

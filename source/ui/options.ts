@@ -3,7 +3,7 @@ import type { SessionStoreApi } from "../session/api.js";
 import type { TreeFilter } from "../tree/types.js";
 import type { ToolPolicy } from "../tools/policy.js";
 
-/** What cli/interactive.ts hands to the interactive UI. */
+/** What source/interactive.ts hands to the interactive UI. */
 export type InteractiveOptions = {
 	store: SessionStoreApi;
 	cwd: string;

@@ -10,9 +10,9 @@ import { colourDisabled } from "../text/terminal-colour.js";
 import type { SessionStoreApi } from "../session/api.js";
 import { App } from "./components/app.js";
 import type { UiDeps } from "./deps.js";
-import { colourlessStdout } from "./colourless-stdout.js";
+import { colourlessStdout } from "./terminal/colourless-stdout.js";
 import type { InteractiveOptions } from "./options.js";
-import { CLEAR_TERMINAL, enableTerminalModes, kittyExpected, kittyKeyboardOption } from "./terminal-modes.js";
+import { CLEAR_TERMINAL, enableTerminalModes, kittyExpected, kittyKeyboardOption } from "./terminal/modes.js";
 
 export type { InteractiveOptions } from "./options.js";
 

@@ -42,7 +42,7 @@ describe("layer boundaries (docs/style.md)", () => {
 		expect(mine.length).toBeGreaterThan(0);
 		for (const file of mine) {
 			for (const spec of staticImports(file)) {
-				const ok = spec.startsWith("node:") || /^\.\/[\w-]+\.js$/.test(spec) || /^\.\.\/(text|session|tree|llm|navigation)\//.test(spec);
+				const ok = spec.startsWith("node:") || /^\.\/[\w-]+\.js$/.test(spec) || /^\.\.\/(text|session|tree|llm|navigation|config)\//.test(spec);
 				expect(ok, `${relative(root, file)} imports ${spec}`).toBe(true);
 			}
 		}

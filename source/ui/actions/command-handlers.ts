@@ -7,7 +7,7 @@ import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../state/app-reducer.js";
 import type { Chat } from "../hooks/use-chat.js";
 import type { EventBus } from "../../navigation/events.js";
-import { lastReplyText, osc52 } from "../clipboard.js";
+import { lastReplyText, osc52 } from "../terminal/clipboard.js";
 import { cloneBranch } from "./fork-action.js";
 import type { SwitchStore } from "../hooks/use-session-switch.js";
 import { runSearchCommand } from "./search-actions.js";

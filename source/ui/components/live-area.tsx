@@ -6,7 +6,7 @@ import { cutToWidth, displayWidth } from "../../text/text-width.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
 import type { AppState } from "../state/app-reducer.js";
-import { loadHighlighter } from "../highlight.js";
+import { loadHighlighter } from "../markdown/highlight.js";
 import { MarkdownView } from "./markdown-view.js";
 
 type Props = {

@@ -3,7 +3,7 @@
  * lines. Only loaded through highlight.ts, on the first code block: the first frame never pays for it.
  */
 import hljs from "highlight.js/lib/common";
-import type { Line, Seg, SegStyle } from "./markdown-lines.js";
+import type { Line, Seg, SegStyle } from "./lines.js";
 
 /** highlight.js scopes (first class name, without `hljs-`) → terminal colours. */
 const SCOPES: Record<string, SegStyle> = {

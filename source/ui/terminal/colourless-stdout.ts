@@ -1,4 +1,4 @@
-import { stripColourSgr } from "../text/terminal-colour.js";
+import { stripColourSgr } from "../../text/terminal-colour.js";
 
 /**
  * `stdout` as Ink sees it when colour is off (NO_COLOR): every write loses its colour codes, while

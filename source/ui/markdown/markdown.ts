@@ -4,9 +4,9 @@
  * highlighted when a highlighter is given (highlight.ts loads one lazily), else plain green.
  */
 import { Lexer, type Token, type Tokens } from "marked";
-import { terminalText } from "../text/terminal-text.js";
-import { breakLine, prefixLines, wrapSegs, type Line, type Seg, type SegStyle } from "./markdown-lines.js";
-import { renderTable } from "./markdown-table.js";
+import { terminalText } from "../../text/terminal-text.js";
+import { breakLine, prefixLines, wrapSegs, type Line, type Seg, type SegStyle } from "./lines.js";
+import { renderTable } from "./table.js";
 
 /** Turns a code block into lines (highlight.ts), or undefined to show it plain. */
 export type Highlight = (code: string, lang: string | undefined) => Line[] | undefined;

@@ -2,7 +2,7 @@
  * The highlighter, loaded on demand: highlight.js is a separate chunk imported when the first code
  * block is shown, never before the first frame, and not at all when colour is off (NO_COLOR).
  */
-import { colourDisabled } from "../text/terminal-colour.js";
+import { colourDisabled } from "../../text/terminal-colour.js";
 import type { Highlight } from "./markdown.js";
 
 let loaded: Highlight | undefined;

@@ -3,7 +3,7 @@
  * by display columns, so a wrapped line never starts with the space it broke at and CJK/emoji
  * count two columns.
  */
-import { cutToWidth, displayWidth, graphemes } from "../text/text-width.js";
+import { cutToWidth, displayWidth, graphemes } from "../../text/text-width.js";
 
 export type SegStyle = { bold?: boolean; italic?: boolean; underline?: boolean; strike?: boolean; dim?: boolean; color?: string };
 /** A run of text in one style (never containing `\n` once wrapped). */

@@ -1,4 +1,4 @@
-import type { SessionTreeView } from "../session/api.js";
+import type { SessionTreeView } from "../../session/api.js";
 
 /**
  * OSC 52 "set clipboard" for `text`: the terminal (also across ssh, and tmux with set-clipboard)

@@ -1,6 +1,6 @@
 import { maxRetries } from "../config/env.js";
 import type { Settings } from "../config/settings.js";
-import { setUpExtensions, type ExtensionFlags, type ExtensionHost } from "../extensions/setup.js";
+import { setUpExtensions, type ExtensionFlags, type ExtensionHost } from "./setup.js";
 import { chooseModels, type ModelChoice } from "../config/model-config.js";
 import type { ModelFlags, Place } from "../config/options.js";
 

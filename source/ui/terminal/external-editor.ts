@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { activeTerminalModes } from "./terminal-modes.js";
+import { activeTerminalModes } from "./modes.js";
 
 export const NO_EDITOR = "Ctrl+G: set $VISUAL or $EDITOR to edit the draft in an editor";
 

@@ -1,7 +1,7 @@
 /** GFM tables as aligned terminal rows: columns sized by display width, cut with `…` when too wide. */
 import type { Token, Tokens } from "marked";
-import { displayWidth } from "../text/text-width.js";
-import { fitLine, plainText, type Line, type Seg, type SegStyle } from "./markdown-lines.js";
+import { displayWidth } from "../../text/text-width.js";
+import { fitLine, plainText, type Line, type Seg, type SegStyle } from "./lines.js";
 
 type Inline = (tokens: Token[] | undefined, style?: SegStyle) => Seg[];
 
