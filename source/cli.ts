@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { addExtensionOptions, addModelOptions, addPrintOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
-import { CliError } from "./errors.js";
+import { CliError } from "./config/errors.js";
 import type { CommonOptions, ModelFlags } from "./config/options.js";
 
 declare const ARBOR_VERSION: string;

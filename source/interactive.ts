@@ -7,7 +7,7 @@ import { openChatSession } from "./navigation/open-chat-session.js";
 import { loadExtensions } from "./extensions/load-for-run.js";
 import { chooseModels, noChatModelMessage } from "./config/model-config.js";
 import { place, type ChatFlags } from "./config/options.js";
-import { onEndingSignal, signalExitCode, type EndingSignal } from "./signals.js";
+import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/signals.js";
 import { parseTreeFilter } from "./tree/rows.js";
 import { killToolProcesses } from "./tools/bash.js";
 

@@ -1,6 +1,6 @@
 import { idleTimeoutMs } from "./env.js";
 import type { Settings } from "./settings.js";
-import { usageError } from "../errors.js";
+import { usageError } from "./errors.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { SessionTreeView } from "../session/api.js";
 import type { ModelFlags } from "./options.js";

@@ -3,7 +3,7 @@
  * model's comparison; and a branch's conclusions brought into another as a branch summary.
  */
 import { loadSettings } from "../config/settings.js";
-import { CliError, usageError } from "../errors.js";
+import { CliError, usageError } from "../config/errors.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { planComparison } from "../navigation/compare.js";
 import { formatComparison } from "../navigation/compare-format.js";

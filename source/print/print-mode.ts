@@ -1,6 +1,6 @@
 import { maxRetries } from "../config/env.js";
 import { loadSettings } from "../config/settings.js";
-import { CliError, usageError, type ExitCode } from "../errors.js";
+import { CliError, usageError, type ExitCode } from "../config/errors.js";
 import type { ExtensionFlags, ExtensionHost } from "../extensions/setup.js";
 import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
@@ -14,7 +14,7 @@ import { checkSessionWritable } from "./preflight.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
-import { onEndingSignal, signalExitCode, type EndingSignal } from "../signals.js";
+import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import { composePrompt, readStdin } from "./stdin.js";
 import { terminalText } from "../text/terminal-text.js";
 

@@ -1,6 +1,6 @@
 import { SessionStore, mostRecentSession, resolveSession } from "../session/index.js";
 import { SessionError } from "../session/types.js";
-import { usageError } from "../errors.js";
+import { usageError } from "../config/errors.js";
 import type { CommonOptions, Place } from "../config/options.js";
 
 /**

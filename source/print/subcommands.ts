@@ -4,7 +4,7 @@
  */
 import { dirname } from "node:path";
 import { loadSettings } from "../config/settings.js";
-import { CliError, usageError } from "../errors.js";
+import { CliError, usageError } from "../config/errors.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { forkFromEntry } from "../navigation/fork.js";
 import { navigateTree, planNavigation } from "../navigation/navigate.js";
