@@ -51,33 +51,34 @@ function placeOf(path: string): string {
 }
 
 /**
- * The layers, lowest first, as readme.md's "Layout" section describes them: each folder (or file in
- * source/ itself) and what it may import besides itself and node: — statically, lazily with
- * `import()`, or types only. `packages` may be imported at run time, `typesOf` only as `import type`.
+ * The layers, lowest first, in the order of readme.md's "Layout" table: each folder (or file in
+ * source/ itself) and the places it may import besides itself and node: — statically, lazily with
+ * `import()`, or types only. A place imports only places listed above it; `search/`, `import/` and
+ * `export/` (one row in the readme) not one another, and the modes `print/` and `ui/` not one
+ * another. Rows may be narrower than "everything above" where a layer's job says so. `packages` may be imported at run time, `typesOf` only with `import type`.
  */
+const TEXT = ["text/"];
+const STORE = [...TEXT, "session/"];
+const CORE = [...STORE, "tree/", "llm/", "tools/", "navigation/", "config/", "extensions/"];
 const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?: string[] }> = {
-	"errors.ts": { imports: [] },
-	"session/": { imports: [], packages: ["string-width"] },
-	"llm/": { imports: ["session/"], packages: ["ai", "@ai-sdk/anthropic", "@ai-sdk/openai", "@ai-sdk/openai-compatible"], typesOf: ["@ai-sdk/provider"] },
-	"tools/": { imports: [], packages: ["ai", "zod"] },
-	"search/": { imports: ["session/"] },
-	"import/": { imports: ["session/"] },
-	"navigation/": { imports: ["session/", "llm/"] },
-	"config/": { imports: ["errors.ts", "tools/"] },
-	"export/": { imports: ["errors.ts", "session/"], packages: ["marked", "highlight.js"] },
-	"extensions/": { imports: ["session/", "llm/", "navigation/"], packages: ["jiti"] },
-	"cli-options.ts": { imports: ["errors.ts"], packages: ["commander"] },
-	"print/": {
-		imports: ["errors.ts", "session/", "llm/", "tools/", "search/", "import/", "navigation/", "config/", "export/", "extensions/"],
-		typesOf: ["ai"],
-	},
-	"ui/": {
-		imports: ["session/", "llm/", "tools/", "search/", "navigation/", "config/", "export/", "extensions/"],
-		packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"],
-	},
-	"interactive.ts": { imports: ["session/", "llm/", "tools/", "navigation/", "config/", "extensions/", "print/", "ui/"] },
-	"modes.ts": { imports: ["errors.ts", "print/", "interactive.ts"] },
-	"cli.ts": { imports: ["errors.ts", "cli-options.ts", "modes.ts", "print/"], packages: ["commander"] },
+	"text/": { imports: [], packages: ["string-width"] },
+	"session/": { imports: TEXT },
+	"tree/": { imports: STORE },
+	"llm/": { imports: [...STORE, "tree/"], packages: ["ai", "@ai-sdk/anthropic", "@ai-sdk/openai", "@ai-sdk/openai-compatible"], typesOf: ["@ai-sdk/provider"] },
+	"tools/": { imports: [...STORE, "tree/", "llm/"], packages: ["ai", "zod"] },
+	"navigation/": { imports: [...STORE, "tree/", "llm/", "tools/"] },
+	"config/": { imports: [...STORE, "tree/", "llm/", "tools/", "navigation/"] },
+	"extensions/": { imports: CORE.slice(0, -1), packages: ["jiti"] },
+	// Store-level features: no model, tools or navigation (the HTML export runs without the AI SDK).
+	"search/": { imports: [...STORE, "tree/", "config/"] },
+	"import/": { imports: [...STORE, "tree/", "config/"] },
+	"export/": { imports: [...STORE, "tree/", "config/"], packages: ["marked", "highlight.js"] },
+	"print/": { imports: [...CORE, "search/", "import/", "export/"], typesOf: ["ai"] },
+	"ui/": { imports: [...CORE, "search/", "import/", "export/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
+	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "print/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
+	"cli-options.ts": { imports: CORE, packages: ["commander"] },
+	"modes.ts": { imports: [...CORE, "print/", "interactive.ts"] },
+	"interactive.ts": { imports: [...CORE, "search/", "import/", "export/", "print/", "ui/"] },
 };
 
 const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
@@ -116,6 +117,19 @@ describe("layer boundaries (readme.md Layout, docs/style.md)", () => {
 		]);
 	});
 
+	it("the table lists the places in the order of readme.md's Layout section, and each imports only places above it", () => {
+		const readme = readFileSync(join(root, "../readme.md"), "utf8");
+		const start = readme.indexOf("\n## Layout\n");
+		const layout = readme.slice(start, readme.indexOf("\n## ", start + 1));
+		const rows = [...layout.matchAll(/^\| (.+?) \|/gm)].map((row) => [...row[1]!.matchAll(/`([\w.-]+\/?)`/g)].map((m) => m[1]!));
+		expect(rows.flat()).toEqual(Object.keys(LAYERS));
+		const rowOf = (place: string) => rows.findIndex((row) => row.includes(place));
+		const entry = rowOf("cli.ts");
+		for (const [place, { imports }] of Object.entries(LAYERS)) {
+			for (const to of imports) expect(rowOf(to) < rowOf(place) || rowOf(place) === entry, `${place} may import ${to}`).toBe(true);
+		}
+	});
+
 	it("every folder and file of source/ has a row in the table", () => {
 		const places = [...new Set(all.map(placeOf))].sort();
 		expect(places.filter((place) => !(place in LAYERS))).toEqual([]);
@@ -128,7 +142,7 @@ describe("layer boundaries (readme.md Layout, docs/style.md)", () => {
 	});
 
 	it("session/ is the store: no React, Ink or AI SDK, not even types, and nothing from the layers above", () => {
-		expect(LAYERS["session/"].imports).toEqual([]);
+		expect(LAYERS["session/"]!.imports).toEqual(["text/"]);
 		for (const file of all.filter((f) => placeOf(f) === "session/")) {
 			for (const { spec } of importsOfFile(file)) {
 				expect(/^(ink|react|@inkjs\/|ai$|@ai-sdk\/)/.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
@@ -160,7 +174,7 @@ describe("layer boundaries (readme.md Layout, docs/style.md)", () => {
 	it("cli.ts loads modes lazily: its static imports are commander and small local modules", () => {
 		const specs = importsOfFile(join(root, "cli.ts")).filter((imp) => imp.kind === "static").map((imp) => imp.spec);
 		expect(specs.filter((s) => !s.startsWith("./"))).toEqual(["commander"]);
-		expect(specs.filter((s) => s.startsWith("./"))).toEqual(["./cli-options.js", "./errors.js"]);
+		expect(specs.filter((s) => s.startsWith("./"))).toEqual(["./cli-options.js", "./config/errors.js"]);
 	});
 
 	it("no process.exit outside cli.ts and no console.* inside ui/", () => {
