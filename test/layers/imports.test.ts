@@ -46,7 +46,7 @@ function importsOf(file: string, text = readFileSync(file, "utf8")): Import[] {
 
 /** A file's place in the table: its top folder (`session/`), or its own name for files in source/ itself. */
 function placeOf(path: string): string {
-	const [first, ...rest] = relative(root, path).split("/");
+	const [first = "", ...rest] = relative(root, path).split("/");
 	return rest.length > 0 ? `${first}/` : first.replace(/\.js$/, ".ts");
 }
 
@@ -87,6 +87,7 @@ const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@"
 function violation(file: string, { spec, kind }: Import): string | null {
 	const from = placeOf(file);
 	const row = LAYERS[from];
+	if (!row) return `${relative(root, file)}: ${from} has no row in the table`;
 	const what = `${relative(root, file)} imports ${spec}${kind === "static" ? "" : ` (${kind})`}`;
 	if (spec === "<computed>" || spec.startsWith("node:")) return null;
 	if (!spec.startsWith(".")) {
