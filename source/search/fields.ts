@@ -3,6 +3,7 @@
  * summaries of branches and compactions. Works on raw parsed JSON (search never builds the tree),
  * so every access is guarded. Pure.
  */
+import { contentText } from "../session/content.js";
 import { messageKind } from "../session/tree-preview.js";
 import type { StoredMessage } from "../session/types.js";
 
@@ -14,17 +15,8 @@ export type Searchable = { field: Field; entryId: string; text: string };
 
 type Json = Record<string, unknown>;
 
-function partsText(content: unknown, types: readonly string[] = ["text"]): string {
-	if (typeof content === "string") return content;
-	if (!Array.isArray(content)) return "";
-	const out: string[] = [];
-	for (const part of content as unknown[]) {
-		if (!part || typeof part !== "object") continue;
-		const p = part as Json;
-		if (types.includes(String(p.type)) && typeof p.text === "string") out.push(p.text);
-	}
-	return out.join("\n");
-}
+/** The searchable text of a message content: its text parts, images left out. */
+const partsText = (content: unknown) => contentText(content, { imageAs: "" });
 
 function messageField(message: Json): Searchable["field"] | undefined {
 	const kind = messageKind(message as unknown as StoredMessage);

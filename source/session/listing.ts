@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { textParts } from "./content.js";
 import { firstLine, lastEntryTime } from "./last-entry-time.js";
 import { parseHeader } from "./parse.js";
 import { sessionDirFor } from "./paths.js";
@@ -164,9 +165,7 @@ function userText(line: string): string | undefined {
 	const e = parseOrUndefined(line);
 	const message = e?.type === "message" ? (e.message as { role?: unknown; content?: unknown }) : undefined;
 	if (!message || message.role !== "user") return undefined;
-	if (typeof message.content === "string") return message.content;
-	if (!Array.isArray(message.content)) return undefined;
-	const texts = message.content.filter((c) => c?.type === "text" && typeof c.text === "string").map((c) => c.text as string);
+	const texts = textParts(message.content);
 	return texts.length > 0 ? texts.join(" ") : undefined;
 }
 

@@ -1,24 +1,13 @@
 import type { SessionTreeView } from "./api.js";
 import type { SessionEntry, StoredMessage, ToolCallContent } from "./types.js";
+import { contentText } from "./content.js";
 import { PREVIEW_MAX, type TreeRowKind } from "./tree-types.js";
 
-type Part = { type?: unknown; text?: unknown };
-
 /**
- * The text parts of a message content, joined with spaces. Stops collecting once `max` characters
- * are gathered: a 100k-entry session must not copy every long message just to preview it.
+ * A content's text parts joined with spaces, images left out. Stops collecting past PREVIEW_MAX
+ * characters: a 100k-entry session must not copy every long message just to preview it.
  */
-export function contentText(content: unknown, max = PREVIEW_MAX): string {
-	if (typeof content === "string") return content.slice(0, max + 1);
-	if (!Array.isArray(content)) return "";
-	let out = "";
-	for (const part of content as Part[]) {
-		if (part?.type !== "text" || typeof part.text !== "string") continue;
-		out += (out ? " " : "") + part.text.slice(0, max + 1);
-		if (out.length > max) break;
-	}
-	return out;
-}
+const previewContent = (content: unknown) => contentText(content, { separator: " ", imageAs: "", max: PREVIEW_MAX });
 
 /** One-line preview: newlines/tabs → spaces, runs collapsed, trimmed, capped at `max`. */
 export function oneLine(text: string, max = PREVIEW_MAX): string {
@@ -92,7 +81,7 @@ function computePreview(view: SessionTreeView, entry: SessionEntry): string {
 		case "message":
 			return messagePreview(view, entry, entry.message as StoredMessage);
 		case "custom_message":
-			return oneLine(`[${String(e.customType)}]: ${contentText(e.content)}`);
+			return oneLine(`[${String(e.customType)}]: ${previewContent(e.content)}`);
 		case "compaction":
 			return `[compaction: ${Math.round(Number(e.tokensBefore) / 1000)}k tokens]`;
 		case "branch_summary":
@@ -115,15 +104,15 @@ function computePreview(view: SessionTreeView, entry: SessionEntry): string {
 function messagePreview(view: SessionTreeView, entry: SessionEntry, message: StoredMessage): string {
 	switch (message.role) {
 		case "user":
-			return oneLine(`user: ${contentText(message.content) || "(no content)"}`);
+			return oneLine(`user: ${previewContent(message.content) || "(no content)"}`);
 		case "assistant":
-			return oneLine(`assistant: ${contentText(message.content) || assistantFallback(message)}`);
+			return oneLine(`assistant: ${previewContent(message.content) || assistantFallback(message)}`);
 		case "toolResult":
 			return oneLine(toolPreview(message.toolName, findToolCall(view, entry, message.toolCallId)));
 		case "bashExecution":
 			return oneLine(`[bash: ${message.command}]`);
 		case "custom":
-			return oneLine(`[${message.customType}]: ${contentText(message.content)}`);
+			return oneLine(`[${message.customType}]: ${previewContent(message.content)}`);
 		default:
 			return `[${(message as { role: string }).role}]`;
 	}
