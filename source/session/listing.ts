@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { textParts } from "./content.js";
-import { firstLine, lastEntryTime } from "./last-entry-time.js";
-import { parseHeader } from "./parse.js";
-import { sessionDirFor } from "./paths.js";
+import { lastEntryTime } from "./last-entry-time.js";
+import { parseHeader, readHeader } from "./parse.js";
+import { projectDirs, sessionDirFor, sessionFiles } from "./paths.js";
 
 export { arborHome, sessionDirFor } from "./paths.js";
 import { SessionError } from "./types.js";
@@ -30,16 +30,8 @@ const NAME_MARK = Buffer.from('"session_info"');
 
 /** Sessions in one folder, newest first (by their last entry's time). A missing folder is empty. */
 export function listSessions(dir: string, opts: ListOptions = {}): SessionInfo[] {
-	let names: string[];
-	try {
-		names = fs.readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-		throw error;
-	}
 	const out: SessionInfo[] = [];
-	for (const name of names) {
-		const file = path.join(dir, name);
+	for (const file of sessionFiles(dir)) {
 		try {
 			out.push(sessionInfo(file));
 		} catch (error) {
@@ -51,15 +43,7 @@ export function listSessions(dir: string, opts: ListOptions = {}): SessionInfo[]
 
 /** Sessions of every project under `<home>/sessions`, newest first. */
 export function listAllSessions(home: string, opts: ListOptions = {}): SessionInfo[] {
-	const root = path.join(home, "sessions");
-	let dirs: fs.Dirent[];
-	try {
-		dirs = fs.readdirSync(root, { withFileTypes: true });
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-		throw error;
-	}
-	return sortNewestFirst(dirs.filter((d) => d.isDirectory()).flatMap((d) => listSessions(path.join(root, d.name), opts)));
+	return sortNewestFirst(projectDirs(home).flatMap((dir) => listSessions(dir, opts)));
 }
 
 /**
@@ -67,21 +51,12 @@ export function listAllSessions(home: string, opts: ListOptions = {}): SessionIn
  * tail are read.
  */
 export function mostRecentSession(dir: string): string | undefined {
-	let names: string[];
-	try {
-		names = fs.readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-		throw error;
-	}
 	const found: { file: string; modified: Date }[] = [];
-	for (const name of names) {
-		const file = path.join(dir, name);
+	for (const file of sessionFiles(dir)) {
 		try {
-			parseHeader(firstLine(file), file);
-			found.push({ file, modified: lastUsed(file) });
+			if (readHeader(file)) found.push({ file, modified: lastUsed(file) });
 		} catch (error) {
-			if (!(error instanceof SessionError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
+			if ((error as NodeJS.ErrnoException).code === undefined) throw error;
 		}
 	}
 	return sortNewestFirst(found)[0]?.file;

@@ -1,6 +1,7 @@
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { SessionError } from "./types.js";
 import { settleVersion } from "./version.js";
+import { firstLine } from "./last-entry-time.js";
 
 /** What `parseSessionBuffer` found in a file, before migration and indexing. */
 export type ParsedSession = {
@@ -90,6 +91,19 @@ export function parseHeader(text: string, file: string): SessionHeader {
 		throw new SessionError("bad-header", `${file}: line 1 is not a session header`);
 	}
 	return h as SessionHeader;
+}
+
+/**
+ * The header of a session file, reading its first line only (listings and searches never read
+ * whole files). Undefined when line 1 is not a session header; I/O errors throw.
+ */
+export function readHeader(file: string): SessionHeader | undefined {
+	try {
+		return parseHeader(firstLine(file), file);
+	} catch (error) {
+		if (error instanceof SessionError) return undefined;
+		throw error;
+	}
 }
 
 function parseLine(out: ParsedSession, text: string, at: { line: number; torn: boolean; offset: number }): void {
