@@ -4,7 +4,7 @@
  * so every access is guarded. Pure.
  */
 import { contentText } from "../session/content.js";
-import { messageKind } from "../session/tree-preview.js";
+import { messageKind } from "../tree/preview.js";
 import type { StoredMessage } from "../session/types.js";
 
 /** Which kind of text matched: ranks hits and tells the user where the match is. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeRows } from "../../source/session/tree-rows.js";
+import { buildTreeRows } from "../../source/tree/rows.js";
 import { branchPointFrom, initialTreeState, selectedIndex, treeReducer, type TreeState } from "../../source/ui/state/tree-state.js";
-import { e, fakeView } from "../session/tree-rows-fake-view.js";
+import { e, fakeView } from "../tree/fake-view.js";
 
 const view = fakeView(
 	[

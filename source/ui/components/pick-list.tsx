@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
-import { terminalText } from "../../session/terminal-text.js";
+import { terminalText } from "../../text/terminal-text.js";
 import { centredWindow } from "../state/list-window.js";
 
 /** Rows with a `›` cursor; only the window around the selection is rendered. */

@@ -1,6 +1,6 @@
 import type { SessionTreeView } from "../../session/api.js";
-import { previousBoundary } from "../../session/text-width.js";
-import type { RowLookup, TreeFilter, TreeRow } from "../../session/tree-rows.js";
+import { previousBoundary } from "../../text/text-width.js";
+import type { RowLookup, TreeFilter, TreeRow } from "../../tree/rows.js";
 
 /**
  * The /tree selector. `selectedId` is the entry the user chose, kept across filter and search
