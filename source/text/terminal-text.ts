@@ -110,6 +110,14 @@ export function terminalText(text: string): string {
 }
 
 /**
+ * {@link terminalText} for one row of a list or a spinner: the tabs and newlines it keeps become
+ * spaces (one each: nothing is collapsed, so a row lines up with the text it shows).
+ */
+export function terminalLine(text: string): string {
+	return terminalText(text).replace(/[\n\t]/g, " ");
+}
+
+/**
  * {@link terminalText} for text still arriving (a streaming reply shown whole on every delta): an
  * unfinished sequence at its end is left out until it completes, instead of flashing as `␛…`.
  */

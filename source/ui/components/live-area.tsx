@@ -1,7 +1,7 @@
 import { Spinner } from "@inkjs/ui";
 import { Box, Text } from "ink";
 import React, { useEffect } from "react";
-import { terminalText, terminalTextSoFar } from "../../text/terminal-text.js";
+import { terminalLine, terminalTextSoFar } from "../../text/terminal-text.js";
 import { cutToWidth, displayWidth } from "../../text/text-width.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
@@ -44,7 +44,7 @@ const seconds = (now: number, since: number) => `${elapsedSeconds(now, since)}s`
 function SpinnerRow({ label, cols }: { label: string; cols: number }) {
 	return (
 		<Box width={cols}>
-			<Spinner label={cutToWidth(terminalText(label).replace(/[\n\t]/g, " "), Math.max(1, cols - 2))} />
+			<Spinner label={cutToWidth(terminalLine(label), Math.max(1, cols - 2))} />
 		</Box>
 	);
 }

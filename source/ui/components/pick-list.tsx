@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
-import { terminalText } from "../../text/terminal-text.js";
+import { terminalLine } from "../../text/terminal-text.js";
 import { centredWindow } from "../state/list-window.js";
 
 /** Rows with a `›` cursor; only the window around the selection is rendered. */
@@ -10,7 +10,7 @@ export function PickList({ rows, selected, size }: { rows: readonly string[]; se
 		<Box flexDirection="column">
 			{rows.slice(start, end).map((row, i) => (
 				<Text key={start + i} inverse={start + i === selected} wrap="truncate-end">
-					{`${start + i === selected ? "›" : " "} ${terminalText(row).replace(/[\n\t]/g, " ")}`}
+					{`${start + i === selected ? "›" : " "} ${terminalLine(row)}`}
 				</Text>
 			))}
 		</Box>
