@@ -1,7 +1,7 @@
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { SessionError } from "./types.js";
 import { settleVersion } from "./version.js";
-import { firstLine } from "./last-entry-time.js";
+import { readFirstLine } from "./last-entry-time.js";
 
 /** What `parseSessionBuffer` found in a file, before migration and indexing. */
 export type ParsedSession = {
@@ -99,7 +99,7 @@ export function parseHeader(text: string, file: string): SessionHeader {
  */
 export function readHeader(file: string): SessionHeader | undefined {
 	try {
-		return parseHeader(firstLine(file), file);
+		return parseHeader(readFirstLine(file), file);
 	} catch (error) {
 		if (error instanceof SessionError) return undefined;
 		throw error;
