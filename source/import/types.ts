@@ -37,8 +37,8 @@ export function jsonLines(text: string, skipped: Skipped): { line: number; value
 export const isoOf = (value: unknown, fallback: string): string =>
 	typeof value === "string" && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : fallback;
 
-/** The text of a tool result's content as the source stored it (string or text blocks). */
-export function plainText(content: unknown): string {
+/** The text of a source's content (a tool result, a summary): string or blocks via contentText, else JSON. */
+export function sourceText(content: unknown): string {
 	if (typeof content === "string" || Array.isArray(content)) return contentText(content);
 	return content === undefined || content === null ? "" : JSON.stringify(content);
 }

@@ -23,7 +23,7 @@ function messageField(message: Json): Searchable["field"] | undefined {
 	return kind === "user" || kind === "assistant" || kind === "tool" || kind === "custom" ? kind : undefined;
 }
 
-function messageText(message: Json): string {
+function searchText(message: Json): string {
 	if (message.role === "bashExecution") {
 		return [message.command, message.output].filter((s) => typeof s === "string").join("\n");
 	}
@@ -40,7 +40,7 @@ export function searchables(entry: Json): Searchable[] {
 		case "message": {
 			const message = entry.message && typeof entry.message === "object" ? (entry.message as Json) : undefined;
 			const field = message ? messageField(message) : undefined;
-			return message && field ? one(field, messageText(message)) : [];
+			return message && field ? one(field, searchText(message)) : [];
 		}
 		case "custom_message":
 			return one("custom", partsText(entry.content));
