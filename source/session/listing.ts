@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { textParts } from "./content.js";
 import { lastEntryTime } from "./last-entry-time.js";
-import { parseHeader, readHeader } from "./parse.js";
+import { lineEnd, parseHeader, readHeader } from "./parse.js";
 import { projectDirs, sessionDirFor, sessionFiles } from "./paths.js";
 
 export { arborHome, sessionDirFor } from "./paths.js";
@@ -98,12 +98,12 @@ function sortNewestFirst<T extends { file: string; modified: Date }>(list: T[]):
 /** Header plus a cheap scan: count lines, parse only up to the first user message and the name lines. */
 function sessionInfo(file: string): SessionInfo {
 	const buf = fs.readFileSync(file);
-	const firstEnd = endOf(buf, 0);
+	const firstEnd = lineEnd(buf, 0);
 	const header = parseHeader(buf.toString("utf8", 0, firstEnd), file);
 	let entryCount = 0;
 	let firstMessage: string | undefined;
 	for (let start = firstEnd + 1; start < buf.length; ) {
-		const end = endOf(buf, start);
+		const end = lineEnd(buf, start);
 		if (end > start) entryCount++;
 		if (firstMessage === undefined) firstMessage = userText(buf.toString("utf8", start, end));
 		start = end + 1;
@@ -120,11 +120,6 @@ function sessionInfo(file: string): SessionInfo {
 	if (name !== undefined) info.name = name;
 	if (typeof header.parentSession === "string") info.parentSession = header.parentSession;
 	return info;
-}
-
-function endOf(buf: Buffer, from: number): number {
-	const i = buf.indexOf(0x0a, from);
-	return i === -1 ? buf.length : i;
 }
 
 function parseOrUndefined(text: string): Record<string, unknown> | undefined {
@@ -148,7 +143,7 @@ function newestName(buf: Buffer): string | undefined {
 	let name: string | undefined;
 	for (let at = buf.indexOf(NAME_MARK); at !== -1; at = buf.indexOf(NAME_MARK, at + 1)) {
 		const start = buf.lastIndexOf(0x0a, at) + 1;
-		const end = endOf(buf, at);
+		const end = lineEnd(buf, at);
 		const e = parseOrUndefined(buf.toString("utf8", start, end));
 		if (e?.type === "session_info" && typeof e.name === "string" && e.name.trim() !== "") name = e.name.trim();
 		at = end;

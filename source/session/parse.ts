@@ -73,7 +73,8 @@ function dropEntriesWithoutId(out: ParsedSession): void {
 	out.entries.length = out.lines.length = out.offsets.length = kept;
 }
 
-function lineEnd(buf: Buffer, from: number): number {
+/** Where the line starting at `from` ends: the index of its `\n`, or the buffer's end. */
+export function lineEnd(buf: Buffer, from: number): number {
 	const i = buf.indexOf(NEWLINE, from);
 	return i === -1 ? buf.length : i;
 }
