@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { readHeader } from "../../source/session/parse.js";
+import { lineEnd, readHeader } from "../../source/session/parse.js";
 import { projectDirs, sessionFiles } from "../../source/session/paths.js";
 import { tempDir } from "./helpers.js";
 
@@ -55,5 +55,12 @@ describe("readHeader", () => {
 		expect(readHeader(write(path.join(home, "c.jsonl"), "garbage"))).toBeUndefined();
 		expect(readHeader(write(path.join(home, "d.jsonl"), ""))).toBeUndefined();
 		expect(() => readHeader(path.join(home, "missing.jsonl"))).toThrow(/ENOENT/);
+	});
+});
+
+describe("lineEnd", () => {
+	it("is the index of the line's newline, or the end of a last line without one", () => {
+		const buf = Buffer.from("ab\n\ncd");
+		expect([lineEnd(buf, 0), lineEnd(buf, 3), lineEnd(buf, 4)]).toEqual([2, 3, 6]);
 	});
 });
