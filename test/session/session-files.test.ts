@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { rawLineEnd } from "../../source/session/fork.js";
 import { lineEnd, readHeader } from "../../source/session/parse.js";
 import { projectDirs, sessionFiles } from "../../source/session/paths.js";
 import { tempDir } from "./helpers.js";
@@ -62,5 +63,14 @@ describe("lineEnd", () => {
 	it("is the index of the line's newline, or the end of a last line without one", () => {
 		const buf = Buffer.from("ab\n\ncd");
 		expect([lineEnd(buf, 0), lineEnd(buf, 3), lineEnd(buf, 4)]).toEqual([2, 3, 6]);
+	});
+});
+
+describe("rawLineEnd (fork and the HTML export copy a file's own bytes)", () => {
+	it("is the end after the newline when the line is that entry's, else -1", () => {
+		const buf = Buffer.from('{"type":"message","id":"a1"}\n{"type":"label","id":"b2"}');
+		expect(rawLineEnd(buf, 0, "a1")).toBe(29);
+		expect(rawLineEnd(buf, 0, "b2")).toBe(-1);
+		expect(rawLineEnd(buf, 29, "b2")).toBe(-1); // a last line without \n is re-serialized
 	});
 });
