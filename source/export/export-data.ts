@@ -7,6 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { SessionTreeView } from "../session/api.js";
+import { rawLineEnd } from "../session/fork.js";
 import { SessionSnapshot } from "../session/snapshot.js";
 import type { SessionEntry } from "../session/types.js";
 
@@ -35,14 +36,6 @@ function pushRaw(out: Buffer[], bytes: Buffer): void {
 		else nl = bytes.indexOf(NL, start);
 	}
 	if (start < bytes.length) out.push(bytes.subarray(start));
-}
-
-/** End (after the \n) of the line at `offset` when it is entry `id`'s line, else -1 (as fork checks). */
-function rawLineEnd(buf: Buffer, offset: number, id: string): number {
-	const nl = buf.indexOf(NL, offset);
-	if (nl === -1) return -1;
-	const head = buf.subarray(offset, Math.min(nl, offset + 160)).toString("latin1");
-	return head.includes(`"id":"${id}"`) ? nl + 1 : -1;
 }
 
 function rawSource(view: SessionTreeView): { view: SessionSnapshot; raw: Buffer } | undefined {

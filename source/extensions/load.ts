@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { oneLine } from "../text/one-line.js";
 import type { Extension } from "./types.js";
 
 /** A module's default export, or why there is none (one line). */
@@ -21,7 +22,7 @@ function getImporter(): Promise<Importer> {
 
 /** An error's message on one line (a parse error's location is on its second line), at most 300 characters. */
 export function reasonOf(error: unknown): string {
-	const text = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim();
+	const text = oneLine(error instanceof Error ? error.message : String(error));
 	return (text.length > 300 ? `${text.slice(0, 299)}…` : text) || "unknown error";
 }
 

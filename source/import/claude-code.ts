@@ -7,7 +7,7 @@
  * the entries they describe. Sidechain (sub-agent) records and bookkeeping records are skipped and
  * counted. Pure.
  */
-import { isoOf, jsonLines, plainText, skip, type Converted, type ImportedEntry, type Skipped } from "./types.js";
+import { isoOf, jsonLines, sourceText, skip, type Converted, type ImportedEntry, type Skipped } from "./types.js";
 
 type Rec = Record<string, unknown>;
 type Block = { type?: string; [key: string]: unknown };
@@ -104,7 +104,7 @@ function onUser(s: State, rec: Rec, uuid: string, timestamp: string, pendingBoun
 	let parentId = parentOf(s, pendingBoundary ?? rec);
 	if (rec.isCompactSummary === true || pendingBoundary) {
 		const meta = (pendingBoundary?.compactMetadata ?? {}) as Rec;
-		add(s, uuid, { type: "compaction", parentId, timestamp, summary: plainText(message.content), firstKeptEntryId: uuid, tokensBefore: Number(meta.preTokens ?? 0) });
+		add(s, uuid, { type: "compaction", parentId, timestamp, summary: sourceText(message.content), firstKeptEntryId: uuid, tokensBefore: Number(meta.preTokens ?? 0) });
 		if (pendingBoundary && typeof pendingBoundary.uuid === "string") s.alias.set(pendingBoundary.uuid, uuid);
 		return;
 	}
@@ -114,7 +114,7 @@ function onUser(s: State, rec: Rec, uuid: string, timestamp: string, pendingBoun
 	const nextId = () => (n++ === 0 ? uuid : `${uuid}-${n}`);
 	for (const b of blocks.filter((x) => x.type === "tool_result")) {
 		const callId = String(b.tool_use_id ?? "");
-		const e = add(s, uuid, { type: "message", parentId, timestamp, message: { role: "toolResult", toolCallId: callId, toolName: s.toolNames.get(callId) ?? "tool", content: [{ type: "text", text: plainText(b.content) }], isError: b.is_error === true, timestamp: ms } }, nextId());
+		const e = add(s, uuid, { type: "message", parentId, timestamp, message: { role: "toolResult", toolCallId: callId, toolName: s.toolNames.get(callId) ?? "tool", content: [{ type: "text", text: sourceText(b.content) }], isError: b.is_error === true, timestamp: ms } }, nextId());
 		parentId = e.id;
 	}
 	if (texts.length) {

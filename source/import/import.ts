@@ -8,7 +8,8 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { newSessionId, sessionFileName } from "../session/ids.js";
-import { sessionDirFor } from "../session/paths.js";
+import { readHeader } from "../session/parse.js";
+import { sessionDirFor, sessionFiles } from "../session/paths.js";
 import { convertClaudeCode } from "./claude-code.js";
 import { convertCodex } from "./codex.js";
 import type { Converted } from "./types.js";
@@ -47,26 +48,12 @@ export function sourceFiles(target: string): string[] {
 		.sort();
 }
 
+/** The session in `dir` imported from bytes with this hash, if any: only headers are read. */
 function findImport(dir: string, sha256: string): string | undefined {
-	let names: string[];
-	try {
-		names = fs.readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
-	} catch {
-		return undefined; // no folder yet: nothing imported there
-	}
-	for (const name of names) {
-		const file = path.join(dir, name);
-		const fd = fs.openSync(file, "r");
-		try {
-			const buf = Buffer.alloc(4096);
-			const n = fs.readSync(fd, buf, 0, buf.length, 0);
-			const first = buf.toString("utf8", 0, n).split("\n")[0] ?? "";
-			if (first.includes(sha256)) return file;
-		} finally {
-			fs.closeSync(fd);
-		}
-	}
-	return undefined;
+	return sessionFiles(dir).find((file) => {
+		const from = readHeader(file)?.importedFrom;
+		return typeof from === "object" && from !== null && "sha256" in from && from.sha256 === sha256;
+	});
 }
 
 function writeSession(dir: string, header: Record<string, unknown>, converted: Converted): string {

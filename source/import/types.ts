@@ -1,3 +1,4 @@
+import { contentText } from "../session/content.js";
 /** What an importer produces: a v3 session's entries (without header) and what it left out. */
 export type ImportedEntry = { type: string; id: string; parentId: string | null; timestamp: string; [key: string]: unknown };
 
@@ -36,12 +37,8 @@ export function jsonLines(text: string, skipped: Skipped): { line: number; value
 export const isoOf = (value: unknown, fallback: string): string =>
 	typeof value === "string" && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : fallback;
 
-/** The text of a tool result's content as the source stored it (string or text blocks). */
-export function plainText(content: unknown): string {
-	if (typeof content === "string") return content;
-	if (!Array.isArray(content)) return content === undefined || content === null ? "" : JSON.stringify(content);
-	return content
-		.map((b: { type?: string; text?: unknown }) => (b?.type === "text" && typeof b.text === "string" ? b.text : b?.type === "image" ? "[image]" : ""))
-		.filter((s) => s !== "")
-		.join("\n");
+/** The text of a source's content (a tool result, a summary): string or blocks via contentText, else JSON. */
+export function sourceText(content: unknown): string {
+	if (typeof content === "string" || Array.isArray(content)) return contentText(content);
+	return content === undefined || content === null ? "" : JSON.stringify(content);
 }

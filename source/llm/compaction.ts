@@ -4,7 +4,7 @@ import type { FailureReason } from "./errors.js";
 import { detailsFiles } from "./files.js";
 import type { ResolvedModel } from "./resolve-model.js";
 import { summarizeBranch, type SummarizeResult } from "./summarize.js";
-import { entryText } from "./transcript.js";
+import { entryTranscript } from "./transcript.js";
 import { DEFAULT_RESERVE_TOKENS, estimateContextTokens, estimateTokens, shouldAutoCompact } from "./tokens.js";
 
 export { DEFAULT_RESERVE_TOKENS, estimateContextTokens, estimateTokens, shouldAutoCompact };
@@ -49,7 +49,7 @@ export function prepareCompaction(view: SessionTreeView, opts: { keepRecentToken
 	let tokens = 0;
 	for (let i = path.length - 1; i > start; i--) {
 		// A compaction's own summary is replaced, never kept verbatim, so it does not count.
-		if (path[i]!.type !== "compaction") tokens += estimateTokens(entryText(path[i]!) ?? "");
+		if (path[i]!.type !== "compaction") tokens += estimateTokens(entryTranscript(path[i]!) ?? "");
 		if (tokens >= keep) {
 			cut = i;
 			break;
@@ -59,7 +59,7 @@ export function prepareCompaction(view: SessionTreeView, opts: { keepRecentToken
 	while (cut > start && !canStartKept(path[cut]!)) cut -= 1;
 	if (cut <= start) return null;
 	const toSummarize = path.slice(start, cut).filter((e) => e.type !== "compaction");
-	if (!toSummarize.some((e) => entryText(e) !== null)) return null;
+	if (!toSummarize.some((e) => entryTranscript(e) !== null)) return null;
 	return {
 		firstKeptEntryId: path[cut]!.id,
 		toSummarize,

@@ -15,6 +15,7 @@ import type {
 	TextContent,
 	ToolResultMessage,
 } from "../session/types.js";
+import { contentText } from "../session/content.js";
 
 /** Wording of the user message that carries a branch summary to the model. */
 export const BRANCH_SUMMARY_PREFIX =
@@ -120,10 +121,7 @@ function assistantToModel(message: AssistantMessage): { message: AssistantModelM
 }
 
 function toolResultPart(message: ToolResultMessage): ToolResultPart {
-	const text = message.content
-		.filter((part): part is TextContent => part.type === "text")
-		.map((part) => part.text)
-		.join("\n");
+	const text = contentText(message.content, { imageAs: "" });
 	const images = message.content.filter((part): part is ImageContent => part.type === "image");
 	const base = { type: "tool-result" as const, toolCallId: message.toolCallId, toolName: message.toolName };
 	if (message.isError) return { ...base, output: { type: "error-text", value: text } };

@@ -1,4 +1,5 @@
 import { APICallError, RetryError } from "ai";
+import { oneLine } from "../text/one-line.js";
 import { ProviderTimeoutError } from "./idle-timeout.js";
 
 /** Why a model call did not produce a usable answer. */
@@ -26,10 +27,6 @@ export function describeError(error: unknown): string {
 export function isAbortError(error: unknown, signal?: AbortSignal): boolean {
 	if (signal?.aborted) return true;
 	return error instanceof Error && (error.name === "AbortError" || error.name === "ResponseAborted");
-}
-
-function oneLine(text: string): string {
-	return text.replace(/\s+/g, " ").trim();
 }
 
 function findCause(error: unknown, match: (e: Error) => boolean): Error | undefined {

@@ -31,7 +31,7 @@ export {
 	type SummarizeResult,
 } from "./summarize.js";
 export { collectFiles, formatFileBlocks, detailsFiles, type FileDetails } from "./files.js";
-export { buildTranscript, entryText, messageText, DEFAULT_TRANSCRIPT_TOKENS } from "./transcript.js";
+export { buildTranscript, entryTranscript, messageText, DEFAULT_TRANSCRIPT_TOKENS } from "./transcript.js";
 export {
 	prepareCompaction,
 	compactSession,

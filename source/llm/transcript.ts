@@ -53,7 +53,7 @@ export function messageText(message: StoredMessage | ContextMessage): string {
 }
 
 /** One entry as transcript text, or null for entries that carry no conversation. */
-export function entryText(entry: SessionEntry): string | null {
+export function entryTranscript(entry: SessionEntry): string | null {
 	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- until entry types narrow (issue 13 item 1 deletes this cast)
 	const e = entry as SessionEntry & Record<string, any>;
 	switch (entry.type) {
@@ -79,7 +79,7 @@ export function buildTranscript(entries: readonly SessionEntry[], budgetTokens =
 	const blocks: string[] = [];
 	let omitted = 0;
 	for (let i = entries.length - 1; i >= 0; i--) {
-		const text = entryText(entries[i]!);
+		const text = entryTranscript(entries[i]!);
 		if (text === null) continue;
 		if (blocks.length > 0 && text.length > remaining) {
 			// Once one block does not fit, older ones are left out too: the transcript stays contiguous.

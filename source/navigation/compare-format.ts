@@ -2,11 +2,12 @@
 import type { SessionTreeView } from "../session/api.js";
 import { cutToWidth, padToWidth } from "../text/text-width.js";
 import { previewText } from "../tree/rows.js";
+import { oneLine } from "../text/one-line.js";
 import { stripControls } from "../text/terminal-text.js";
 import type { SessionEntry } from "../session/types.js";
 import type { BranchComparison } from "./compare.js";
 
-const clean = (text: string) => stripControls(text).replace(/\s+/g, " ").trim();
+const clean = (text: string) => oneLine(stripControls(text));
 
 function line(view: SessionTreeView, e: SessionEntry): string {
 	return `${e.id} ${clean(previewText(view, e))}`;

@@ -3,7 +3,7 @@ import { forkSession } from "../session/fork.js";
 import { SessionStore } from "../session/store.js";
 import { SessionError } from "../session/types.js";
 import type { EventBus } from "./events.js";
-import { entryText } from "./navigate.js";
+import { editorTextOf } from "./navigate.js";
 
 /** Options of {@link forkFromEntry}. */
 export type ForkFromEntryOptions = {
@@ -51,7 +51,7 @@ export async function forkBeforeUserMessage(opts: ForkBeforeMessageOptions): Pro
 	const { view, sourceFile, messageId } = opts;
 	const message = view.getEntry(messageId);
 	if (!message) throw new SessionError("unknown-id", `no entry with id "${messageId}"`);
-	const editorText = entryText(message);
+	const editorText = editorTextOf(message);
 	if (editorText === undefined) throw new SessionError("invalid", `entry "${messageId}" is not a user message`);
 	const entryId = message.parentId;
 	if (entryId !== null) {

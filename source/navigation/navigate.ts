@@ -1,6 +1,7 @@
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import { conversationLeaf, isConversationEntry as isConversation } from "../tree/filter.js";
+import { contentText } from "../session/content.js";
 import { SessionError, type BranchSummaryEntry, type SessionEntry } from "../session/types.js";
 import type { EventBus } from "./events.js";
 import type { NavigateOptions, NavigateResult, NavigationPlan } from "./types.js";
@@ -15,20 +16,14 @@ export type NavigationContext = {
 };
 
 /** The text of a user message or custom message, for the editor. */
-export function entryText(entry: SessionEntry): string | undefined {
+export function editorTextOf(entry: SessionEntry): string | undefined {
 	const content =
 		entry.type === "message" && (entry.message as { role: string }).role === "user"
 			? (entry.message as { content: unknown }).content
 			: entry.type === "custom_message"
 				? entry.content
 				: undefined;
-	if (content === undefined) return undefined;
-	if (typeof content === "string") return content;
-	if (!Array.isArray(content)) return "";
-	return content
-		.filter((part): part is { type: "text"; text: string } => part?.type === "text")
-		.map((part) => part.text)
-		.join("\n");
+	return content === undefined ? undefined : contentText(content, { imageAs: "" });
 }
 
 /** Kept exports for navigation modules (merge.ts): the one definition lives in session/tree-filter.ts. */
@@ -43,7 +38,7 @@ export function planNavigation(view: SessionTreeView, targetId: string, opts: { 
 	const target = view.getEntry(targetId);
 	if (!target) throw new SessionError("unknown-id", `no entry ${targetId} in this session`);
 	const oldLeafId = view.leafId;
-	const editorText = opts.asParent ? undefined : entryText(target);
+	const editorText = opts.asParent ? undefined : editorTextOf(target);
 	const newLeafId = editorText !== undefined ? target.parentId : target.id;
 	const alreadyHere = targetId === oldLeafId || (!opts.asParent && targetId === conversationLeaf(view));
 	const { entries, commonAncestorId, compaction } = alreadyHere

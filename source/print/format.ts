@@ -1,3 +1,4 @@
+import { oneLine } from "../text/one-line.js";
 import { terminalText } from "../text/terminal-text.js";
 import { cutToWidth } from "../text/text-width.js";
 import type { ContextMessage, SessionContext } from "../session/types.js";
@@ -12,15 +13,15 @@ type SessionRow = {
 	parentSession?: string;
 };
 
-/** Sanitized (the text comes from the file) and cut by display columns. */
-const oneLine = (text: string, max: number) => cutToWidth(terminalText(text).replace(/\s+/g, " ").trim(), max);
+/** On one line, sanitized (the text comes from the file) and cut by display columns. */
+const fitted = (text: string, max: number) => cutToWidth(oneLine(terminalText(text)), max);
 
 /** `arbor sessions`: newest first, one line each, then the file (and fork lineage) indented. */
 export function formatSessions(sessions: readonly SessionRow[]): string {
 	return sessions
 		.map((s) => {
 			const when = (s.modified instanceof Date ? s.modified : new Date(s.modified)).toISOString().slice(0, 16).replace("T", " ");
-			const title = s.name ? `${oneLine(s.name, 60)} — ${oneLine(s.firstMessage ?? "", 50)}` : oneLine(s.firstMessage ?? "(no messages)", 70);
+			const title = s.name ? `${fitted(s.name, 60)} — ${fitted(s.firstMessage ?? "", 50)}` : fitted(s.firstMessage ?? "(no messages)", 70);
 			const lines = [`${when}  ${s.id.slice(0, 8)}  ${String(s.entryCount).padStart(5)} entries  ${title}`, `    ${s.file}`];
 			if (s.parentSession) lines.push(`    forked from ${s.parentSession}`);
 			return lines.join("\n");

@@ -3,7 +3,8 @@
  * best first. Text output is two lines a hit; `--json` carries the exact snippet text.
  */
 import { usageError } from "../config/errors.js";
-import { allSessionFiles, searchSessions, sessionFilesIn, type SearchHit } from "../search/search.js";
+import { allSessionFiles, searchSessions, type SearchHit } from "../search/search.js";
+import { sessionFiles } from "../session/paths.js";
 import { place, type CommonOptions } from "../config/options.js";
 import { terminalText } from "../text/terminal-text.js";
 
@@ -28,7 +29,7 @@ export async function searchCommand(words: string[], opts: SearchOptions): Promi
 	if (text === "") throw usageError("no search query");
 	const limit = parseLimit(opts.limit);
 	const where = place(opts);
-	const files = opts.all ? allSessionFiles(where.home) : sessionFilesIn(where.sessionDir);
+	const files = opts.all ? allSessionFiles(where.home) : sessionFiles(where.sessionDir);
 	let result;
 	try {
 		result = searchSessions(files, text, limit);

@@ -3,6 +3,7 @@
  * summaries of branches and compactions. Works on raw parsed JSON (search never builds the tree),
  * so every access is guarded. Pure.
  */
+import { contentText } from "../session/content.js";
 import { messageKind } from "../tree/preview.js";
 import type { StoredMessage } from "../session/types.js";
 
@@ -14,24 +15,15 @@ export type Searchable = { field: Field; entryId: string; text: string };
 
 type Json = Record<string, unknown>;
 
-function partsText(content: unknown, types: readonly string[] = ["text"]): string {
-	if (typeof content === "string") return content;
-	if (!Array.isArray(content)) return "";
-	const out: string[] = [];
-	for (const part of content as unknown[]) {
-		if (!part || typeof part !== "object") continue;
-		const p = part as Json;
-		if (types.includes(String(p.type)) && typeof p.text === "string") out.push(p.text);
-	}
-	return out.join("\n");
-}
+/** The searchable text of a message content: its text parts, images left out. */
+const partsText = (content: unknown) => contentText(content, { imageAs: "" });
 
 function messageField(message: Json): Searchable["field"] | undefined {
 	const kind = messageKind(message as unknown as StoredMessage);
 	return kind === "user" || kind === "assistant" || kind === "tool" || kind === "custom" ? kind : undefined;
 }
 
-function messageText(message: Json): string {
+function searchText(message: Json): string {
 	if (message.role === "bashExecution") {
 		return [message.command, message.output].filter((s) => typeof s === "string").join("\n");
 	}
@@ -48,7 +40,7 @@ export function searchables(entry: Json): Searchable[] {
 		case "message": {
 			const message = entry.message && typeof entry.message === "object" ? (entry.message as Json) : undefined;
 			const field = message ? messageField(message) : undefined;
-			return message && field ? one(field, messageText(message)) : [];
+			return message && field ? one(field, searchText(message)) : [];
 		}
 		case "custom_message":
 			return one("custom", partsText(entry.content));

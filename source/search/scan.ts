@@ -2,6 +2,7 @@
  * Searches one session file without building its tree: only lines that can hold the query's
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
+import { oneLine } from "../text/one-line.js";
 import { stripControls } from "../text/terminal-text.js";
 import { anchorNeedles, linesWithAnchor } from "./anchor.js";
 import { forEachChunk, lineAround, type Chunk } from "./chunks.js";
@@ -22,7 +23,7 @@ const SNIPPET = 100;
 
 /** A one-line excerpt around the first match; control characters and runs of blanks become one space. */
 export function snippetOf(query: Query, text: string): string {
-	const flat = stripControls(text).replace(/\s+/g, " ").trim();
+	const flat = oneLine(stripControls(text));
 	const at = firstMatch(query, flat)?.index ?? 0;
 	const from = Math.max(0, at - Math.floor(SNIPPET / 3));
 	const cut = Array.from(flat.slice(from)).slice(0, SNIPPET).join("");

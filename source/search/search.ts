@@ -3,8 +3,9 @@
  * hits ranked across files, each with the session, the entry, a snippet and whether the entry is
  * on the session's active path. Streams the files; never builds a tree.
  */
-import { closeSync, openSync, readdirSync, readSync } from "node:fs";
 import { join } from "node:path";
+import { readHeader } from "../session/parse.js";
+import { projectDirs, sessionFiles } from "../session/paths.js";
 import { activePath } from "./ancestry.js";
 import { parseQuery } from "./query.js";
 import { byRank, scanFile, type FileHit } from "./scan.js";
@@ -20,50 +21,14 @@ export type SearchHit = FileHit & {
 
 export type SearchResult = { query: string; files: number; total: number; hits: SearchHit[] };
 
-/** Session files (`*.jsonl`) directly in `dir`; a missing folder has none. */
-export function sessionFilesIn(dir: string): string[] {
-	try {
-		return readdirSync(dir)
-			.filter((n) => n.endsWith(".jsonl"))
-			.sort()
-			.map((n) => join(dir, n));
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-		throw error;
-	}
-}
-
-/** Session files of every project folder under `<home>/sessions`. */
+/** Session files of every project folder under `<home>/sessions` (and any directly in it). */
 export function allSessionFiles(home: string): string[] {
-	const root = join(home, "sessions");
-	return sessionFilesIn(root).concat(
-		(() => {
-			try {
-				return readdirSync(root, { withFileTypes: true })
-					.filter((d) => d.isDirectory())
-					.flatMap((d) => sessionFilesIn(join(root, d.name)));
-			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-				throw error;
-			}
-		})(),
-	);
+	return [join(home, "sessions"), ...projectDirs(home)].flatMap((dir) => sessionFiles(dir));
 }
 
 function headerOf(file: string): { id: string; cwd?: string } | undefined {
-	const fd = openSync(file, "r");
-	try {
-		const buf = Buffer.alloc(4096);
-		const n = readSync(fd, buf, 0, buf.length, 0);
-		const line = buf.toString("utf8", 0, n).split("\n")[0] ?? "";
-		const h = JSON.parse(line) as Record<string, unknown>;
-		if (h.type !== "session" || typeof h.id !== "string") return undefined;
-		return { id: h.id, ...(typeof h.cwd === "string" ? { cwd: h.cwd } : {}) };
-	} catch {
-		return undefined; // not a session file (or a damaged header): nothing to search
-	} finally {
-		closeSync(fd);
-	}
+	const h = readHeader(file); // undefined: not a session file (or a damaged header), nothing to search
+	return h && { id: h.id, ...(typeof h.cwd === "string" ? { cwd: h.cwd } : {}) };
 }
 
 /** Searches `files` for `queryText`; the best `limit` hits, best first. Throws on a bad query. */

@@ -1,13 +1,56 @@
 /** A message `content` as stored: a string, or parts of which text and images matter here. */
 export type MessageContent = string | readonly { type: string; [key: string]: unknown }[];
 
-/** Plain text of a message content: text parts joined by newlines, images as `[image]`. */
-export function contentText(content: MessageContent): string {
-	if (typeof content === "string") return content;
-	return content
-		.map((part) => (part.type === "text" ? String(part.text) : part.type === "image" ? "[image]" : ""))
-		.filter((s) => s !== "")
-		.join("\n");
+/** How {@link contentText} joins and bounds the text. */
+export type ContentTextOptions = {
+	/** Between parts (default `"\n"`). */
+	separator?: string;
+	/** What an image part reads as (default `"[image]"`; `""` leaves images out). */
+	imageAs?: string;
+	/** Stop collecting once more than `max` characters are gathered (a preview of a huge message). */
+	max?: number;
+};
+
+/** The text of one content part: a text part's string, an image's stand-in, else undefined. */
+function partText(part: unknown, imageAs: string | undefined): string | undefined {
+	if (!part || typeof part !== "object") return undefined;
+	const p = part as { type?: unknown; text?: unknown };
+	if (p.type === "text") return typeof p.text === "string" ? p.text : undefined;
+	return p.type === "image" ? imageAs : undefined;
+}
+
+/**
+ * Every text of a message content as stored, empty ones too (a string is its own one text; text
+ * parts in order; images, other part types, malformed parts and non-content are left out). Raw JSON.
+ */
+export function textParts(content: unknown): string[] {
+	if (typeof content === "string") return [content];
+	if (!Array.isArray(content)) return [];
+	const out: string[] = [];
+	for (const part of content) {
+		const text = partText(part, undefined);
+		if (text !== undefined) out.push(text);
+	}
+	return out;
+}
+
+/**
+ * Plain text of a message content: its non-empty {@link textParts} joined by `separator` (an
+ * image-only prompt stored with an empty text part reads `[image]`, not a blank line first). With
+ * `max`, each part is cut to `max + 1` characters and collecting stops past `max` (the caller cuts).
+ */
+export function contentText(content: unknown, opts: ContentTextOptions = {}): string {
+	const { separator = "\n", imageAs = "[image]", max = Number.POSITIVE_INFINITY } = opts;
+	if (typeof content === "string") return content.slice(0, max + 1);
+	if (!Array.isArray(content)) return "";
+	let out = "";
+	for (const part of content) {
+		const text = partText(part, imageAs);
+		if (text === undefined || text === "") continue;
+		out += (out === "" ? "" : separator) + text.slice(0, max + 1);
+		if (out.length > max) break;
+	}
+	return out;
 }
 
 type ToolResultLike = { role: "toolResult"; content: MessageContent; isError: boolean; details?: unknown };

@@ -95,8 +95,11 @@ function encode(source: SessionTreeView, entries: readonly SessionEntry[], heade
 	return { chunks, starts };
 }
 
-/** End (after the \n) of the line at `offset` if it is the line of entry `id`, else -1. */
-function rawLineEnd(buf: Buffer, offset: number, id: string): number {
+/**
+ * End (after the \n) of the line at `offset` if it is the line of entry `id`, else -1: whether a
+ * file's own bytes can be copied for the entry (fork, the HTML export) or it must be re-serialized.
+ */
+export function rawLineEnd(buf: Buffer, offset: number, id: string): number {
 	const nl = buf.indexOf(0x0a, offset);
 	if (nl === -1) return -1; // last line without \n: re-serialize to get a complete line
 	// pi and arbor write the id near the start; elsewhere the line is re-serialized (still correct).

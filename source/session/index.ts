@@ -14,6 +14,6 @@ export {
 	mostRecentSession,
 	resolveSession,
 } from "./listing.js";
-export { arborHome, sessionDirFor } from "./paths.js";
+export { arborHome, sessionDirFor, sessionFiles } from "./paths.js";
 export { type CreateOptions, SessionStore } from "./store.js";
 export * from "./types.js";

@@ -50,7 +50,7 @@ export function lastEntryTime(file: string): Date | undefined {
 }
 
 /** The first line of a file (the session header), read without reading the rest. */
-export function firstLine(file: string): string {
+export function readFirstLine(file: string): string {
 	const fd = fs.openSync(file, "r");
 	try {
 		const parts: Buffer[] = [];

@@ -1,8 +1,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { firstLine, lastEntryTime } from "./last-entry-time.js";
-import { parseHeader } from "./parse.js";
-import { sessionDirFor } from "./paths.js";
+import { textParts } from "./content.js";
+import { lastEntryTime } from "./last-entry-time.js";
+import { lineEnd, parseHeader, readHeader } from "./parse.js";
+import { projectDirs, sessionDirFor, sessionFiles } from "./paths.js";
 
 export { arborHome, sessionDirFor } from "./paths.js";
 import { SessionError } from "./types.js";
@@ -29,16 +30,8 @@ const NAME_MARK = Buffer.from('"session_info"');
 
 /** Sessions in one folder, newest first (by their last entry's time). A missing folder is empty. */
 export function listSessions(dir: string, opts: ListOptions = {}): SessionInfo[] {
-	let names: string[];
-	try {
-		names = fs.readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-		throw error;
-	}
 	const out: SessionInfo[] = [];
-	for (const name of names) {
-		const file = path.join(dir, name);
+	for (const file of sessionFiles(dir)) {
 		try {
 			out.push(sessionInfo(file));
 		} catch (error) {
@@ -50,15 +43,7 @@ export function listSessions(dir: string, opts: ListOptions = {}): SessionInfo[]
 
 /** Sessions of every project under `<home>/sessions`, newest first. */
 export function listAllSessions(home: string, opts: ListOptions = {}): SessionInfo[] {
-	const root = path.join(home, "sessions");
-	let dirs: fs.Dirent[];
-	try {
-		dirs = fs.readdirSync(root, { withFileTypes: true });
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-		throw error;
-	}
-	return sortNewestFirst(dirs.filter((d) => d.isDirectory()).flatMap((d) => listSessions(path.join(root, d.name), opts)));
+	return sortNewestFirst(projectDirs(home).flatMap((dir) => listSessions(dir, opts)));
 }
 
 /**
@@ -66,21 +51,12 @@ export function listAllSessions(home: string, opts: ListOptions = {}): SessionIn
  * tail are read.
  */
 export function mostRecentSession(dir: string): string | undefined {
-	let names: string[];
-	try {
-		names = fs.readdirSync(dir).filter((n) => n.endsWith(".jsonl"));
-	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-		throw error;
-	}
 	const found: { file: string; modified: Date }[] = [];
-	for (const name of names) {
-		const file = path.join(dir, name);
+	for (const file of sessionFiles(dir)) {
 		try {
-			parseHeader(firstLine(file), file);
-			found.push({ file, modified: lastUsed(file) });
+			if (readHeader(file)) found.push({ file, modified: lastUsed(file) });
 		} catch (error) {
-			if (!(error instanceof SessionError) && (error as NodeJS.ErrnoException).code === undefined) throw error;
+			if ((error as NodeJS.ErrnoException).code === undefined) throw error;
 		}
 	}
 	return sortNewestFirst(found)[0]?.file;
@@ -122,12 +98,12 @@ function sortNewestFirst<T extends { file: string; modified: Date }>(list: T[]):
 /** Header plus a cheap scan: count lines, parse only up to the first user message and the name lines. */
 function sessionInfo(file: string): SessionInfo {
 	const buf = fs.readFileSync(file);
-	const firstEnd = endOf(buf, 0);
+	const firstEnd = lineEnd(buf, 0);
 	const header = parseHeader(buf.toString("utf8", 0, firstEnd), file);
 	let entryCount = 0;
 	let firstMessage: string | undefined;
 	for (let start = firstEnd + 1; start < buf.length; ) {
-		const end = endOf(buf, start);
+		const end = lineEnd(buf, start);
 		if (end > start) entryCount++;
 		if (firstMessage === undefined) firstMessage = userText(buf.toString("utf8", start, end));
 		start = end + 1;
@@ -146,11 +122,6 @@ function sessionInfo(file: string): SessionInfo {
 	return info;
 }
 
-function endOf(buf: Buffer, from: number): number {
-	const i = buf.indexOf(0x0a, from);
-	return i === -1 ? buf.length : i;
-}
-
 function parseOrUndefined(text: string): Record<string, unknown> | undefined {
 	try {
 		const value = JSON.parse(text) as unknown;
@@ -164,9 +135,7 @@ function userText(line: string): string | undefined {
 	const e = parseOrUndefined(line);
 	const message = e?.type === "message" ? (e.message as { role?: unknown; content?: unknown }) : undefined;
 	if (!message || message.role !== "user") return undefined;
-	if (typeof message.content === "string") return message.content;
-	if (!Array.isArray(message.content)) return undefined;
-	const texts = message.content.filter((c) => c?.type === "text" && typeof c.text === "string").map((c) => c.text as string);
+	const texts = textParts(message.content);
 	return texts.length > 0 ? texts.join(" ") : undefined;
 }
 
@@ -174,7 +143,7 @@ function newestName(buf: Buffer): string | undefined {
 	let name: string | undefined;
 	for (let at = buf.indexOf(NAME_MARK); at !== -1; at = buf.indexOf(NAME_MARK, at + 1)) {
 		const start = buf.lastIndexOf(0x0a, at) + 1;
-		const end = endOf(buf, at);
+		const end = lineEnd(buf, at);
 		const e = parseOrUndefined(buf.toString("utf8", start, end));
 		if (e?.type === "session_info" && typeof e.name === "string" && e.name.trim() !== "") name = e.name.trim();
 		at = end;

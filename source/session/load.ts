@@ -5,7 +5,7 @@ import { MAX_NESTING, entryProblem } from "./entry-shape.js";
 import { writeFailure } from "./io-errors.js";
 import { type LockHandle, acquireLock } from "./lock.js";
 import { migrateInMemory, rewriteMigrated } from "./migrate.js";
-import { type ParsedSession, parseSessionBuffer } from "./parse.js";
+import { type ParsedSession, lineEnd, parseSessionBuffer } from "./parse.js";
 import { TreeIndex } from "./tree-index.js";
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { CURRENT_VERSION, DAMAGED_ENTRY_TYPE, SessionError } from "./types.js";
@@ -58,8 +58,7 @@ export function loadSession(file: string, write: boolean): LoadedSession {
 }
 
 function lineAt(buf: Buffer, offset: number): string {
-	const end = buf.indexOf(0x0a, offset);
-	return buf.toString("utf8", offset, end === -1 ? buf.length : end);
+	return buf.toString("utf8", offset, lineEnd(buf, offset));
 }
 
 function openAppend(file: string, needsNewline: boolean): AppendFile {

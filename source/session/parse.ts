@@ -1,6 +1,7 @@
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { SessionError } from "./types.js";
 import { settleVersion } from "./version.js";
+import { readFirstLine } from "./last-entry-time.js";
 
 /** What `parseSessionBuffer` found in a file, before migration and indexing. */
 export type ParsedSession = {
@@ -72,7 +73,8 @@ function dropEntriesWithoutId(out: ParsedSession): void {
 	out.entries.length = out.lines.length = out.offsets.length = kept;
 }
 
-function lineEnd(buf: Buffer, from: number): number {
+/** Where the line starting at `from` ends: the index of its `\n`, or the buffer's end. */
+export function lineEnd(buf: Buffer, from: number): number {
 	const i = buf.indexOf(NEWLINE, from);
 	return i === -1 ? buf.length : i;
 }
@@ -90,6 +92,19 @@ export function parseHeader(text: string, file: string): SessionHeader {
 		throw new SessionError("bad-header", `${file}: line 1 is not a session header`);
 	}
 	return h as SessionHeader;
+}
+
+/**
+ * The header of a session file, reading its first line only (listings and searches never read
+ * whole files). Undefined when line 1 is not a session header; I/O errors throw.
+ */
+export function readHeader(file: string): SessionHeader | undefined {
+	try {
+		return parseHeader(readFirstLine(file), file);
+	} catch (error) {
+		if (error instanceof SessionError) return undefined;
+		throw error;
+	}
 }
 
 function parseLine(out: ParsedSession, text: string, at: { line: number; torn: boolean; offset: number }): void {

@@ -7,6 +7,8 @@
  * Printable text, CJK and emoji pass unchanged. JSON outputs do not use this: they are byte-exact.
  */
 
+import { controlClass } from "./control-chars.js";
+
 const ESC = 0x1b;
 const BEL = 0x07;
 const C1_CSI = 0x9b;
@@ -17,7 +19,8 @@ const C1_STRINGS = new Set([0x90, 0x98, 0x9d, 0x9e, 0x9f]);
 const ESC_STRINGS = new Set(["P", "X", "]", "^", "_"]);
 /** An unfinished sequence longer than this is given up on: its ESC is shown and the rest is text. */
 const MAX_PENDING = 4096;
-const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+/** Every control character but `\t` and `\n`: where a sequence may start or a symbol is shown. */
+const UNSAFE = new RegExp(controlClass({ except: "\t\n" }), "g");
 
 /** Where a sequence starting at `start` ends: an index, "partial" (text ran out) or "none" (not one). */
 type SeqEnd = number | "partial" | "none";
@@ -104,6 +107,14 @@ function scan(text: string, final: boolean, show: boolean): { out: string; rest:
 /** `text` safe to print: escape sequences removed, other controls except `\n`/`\t` made visible. */
 export function terminalText(text: string): string {
 	return scan(text, true, true).out;
+}
+
+/**
+ * {@link terminalText} for one row of a list or a spinner: the tabs and newlines it keeps become
+ * spaces (one each: nothing is collapsed, so a row lines up with the text it shows).
+ */
+export function terminalLine(text: string): string {
+	return terminalText(text).replace(/[\n\t]/g, " ");
 }
 
 /**

@@ -1,4 +1,5 @@
 /** One-line descriptions of tool calls for progress lines and confirmation prompts. */
+import { firstLine } from "../text/one-line.js";
 import type { ToolName } from "./policy.js";
 
 const MAX = 100;
@@ -26,7 +27,7 @@ export function describeToolCall(name: ToolName, args: unknown): string {
 		case "edit":
 			return clip(`edit ${str("path") ?? "?"}`);
 		case "bash":
-			return clip(`bash: ${oneLine(str("command") ?? "")}`);
+			return clip(`bash: ${commandLine(str("command") ?? "")}`);
 		default: {
 			const unreachable: never = name;
 			return String(unreachable);
@@ -34,9 +35,10 @@ export function describeToolCall(name: ToolName, args: unknown): string {
 	}
 }
 
-function oneLine(s: string): string {
-	const lines = s.trim().split("\n");
-	return lines.length > 1 ? `${lines[0]} …` : (lines[0] ?? "");
+/** A command's first line, marked ` …` when more lines follow. */
+function commandLine(s: string): string {
+	const { line, more } = firstLine(s);
+	return more ? `${line.trimStart()} …` : line.trim();
 }
 
 function clip(s: string): string {

@@ -1,5 +1,5 @@
 import { fitGutter } from "./build.js";
-import { terminalText } from "../text/terminal-text.js";
+import { terminalLine } from "../text/terminal-text.js";
 import { cutToWidth, displayWidth } from "../text/text-width.js";
 import { GUTTER_MAX } from "./layout.js";
 import type { TreeRow, TreeRowKind } from "./types.js";
@@ -48,8 +48,8 @@ export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected
 	const suffix = row.isLeaf ? " ← active" : row.leafBelow ? " ↓ active" : "";
 	const avail = Math.max(0, opts.width - displayWidth(cursor + gutter + fold + marker + suffix));
 	const time = opts.labelTimes === true && row.labelTime !== undefined ? ` · ${labelTimeText(row.labelTime)}` : "";
-	let label = row.label !== undefined ? `[${flat(row.label)}${time}] ` : "";
-	let text = flat(row.text);
+	let label = row.label !== undefined ? `[${terminalLine(row.label)}${time}] ` : "";
+	let text = terminalLine(row.text);
 	// A code unit is at most two columns: short rows skip measuring (100k rows in `arbor tree`).
 	const fits = (label.length + text.length) * 2 <= avail;
 	const labelWidth = fits ? 0 : displayWidth(label);
@@ -62,11 +62,6 @@ export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected
 		}
 	}
 	return { cursor, gutter, fold, marker, label, text, suffix };
-}
-
-/** One line of row text: sanitized, and tabs/newlines (kept by the sanitizer) turned into spaces. */
-function flat(s: string): string {
-	return terminalText(s).replace(/[\n\t]/g, " ");
 }
 
 /** One plain-text line: cursor, gutter, `• `, `[label] `, the preview cut with `…`, ` ← active`. */

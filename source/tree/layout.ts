@@ -93,14 +93,19 @@ export function buildVisibleForest(view: SessionTreeView, isVisible: (e: Session
 			stack.push(kids[i]!);
 		}
 	}
-	const childCount = new Int32Array(order.length);
+	return { order, parent, ...countChildren(parent), leafStandIn };
+}
+
+/** Children per row and the number of roots, from each row's parent row (-1: a root). */
+export function countChildren(parent: readonly number[]): { childCount: Int32Array; rootCount: number } {
+	const childCount = new Int32Array(parent.length);
 	let rootCount = 0;
-	for (let i = 0; i < order.length; i++) {
+	for (let i = 0; i < parent.length; i++) {
 		const p = parent[i]!;
 		if (p < 0) rootCount++;
 		else childCount[p]!++;
 	}
-	return { order, parent, childCount, rootCount, leafStandIn };
+	return { childCount, rootCount };
 }
 
 /** What the layout walk reports for each row, in display order. */

@@ -1,29 +1,18 @@
 import type { SessionTreeView } from "../session/api.js";
 import type { SessionEntry, StoredMessage, ToolCallContent } from "../session/types.js";
+import { contentText } from "../session/content.js";
+import { oneLine } from "../text/one-line.js";
 import { PREVIEW_MAX, type TreeRowKind } from "./types.js";
 
-type Part = { type?: unknown; text?: unknown };
-
 /**
- * The text parts of a message content, joined with spaces. Stops collecting once `max` characters
- * are gathered: a 100k-entry session must not copy every long message just to preview it.
+ * A content's text parts joined with spaces, images left out. Stops collecting past PREVIEW_MAX
+ * characters: a 100k-entry session must not copy every long message just to preview it.
  */
-export function contentText(content: unknown, max = PREVIEW_MAX): string {
-	if (typeof content === "string") return content.slice(0, max + 1);
-	if (!Array.isArray(content)) return "";
-	let out = "";
-	for (const part of content as Part[]) {
-		if (part?.type !== "text" || typeof part.text !== "string") continue;
-		out += (out ? " " : "") + part.text.slice(0, max + 1);
-		if (out.length > max) break;
-	}
-	return out;
-}
+const previewContent = (content: unknown) => contentText(content, { separator: " ", imageAs: "", max: PREVIEW_MAX });
 
-/** One-line preview: newlines/tabs → spaces, runs collapsed, trimmed, capped at `max`. */
-export function oneLine(text: string, max = PREVIEW_MAX): string {
-	const flat = text.slice(0, max * 2).replace(/\s+/g, " ").trim();
-	return flat.length > max ? flat.slice(0, max) : flat;
+/** One-line preview: white space runs → one space, trimmed, capped at PREVIEW_MAX characters. */
+function previewLine(text: string): string {
+	return oneLine(text.slice(0, PREVIEW_MAX * 2)).slice(0, PREVIEW_MAX);
 }
 
 /** How the tree colours an entry. */
@@ -92,11 +81,11 @@ function computePreview(view: SessionTreeView, entry: SessionEntry): string {
 		case "message":
 			return messagePreview(view, entry, entry.message as StoredMessage);
 		case "custom_message":
-			return oneLine(`[${String(e.customType)}]: ${contentText(e.content)}`);
+			return previewLine(`[${String(e.customType)}]: ${previewContent(e.content)}`);
 		case "compaction":
 			return `[compaction: ${Math.round(Number(e.tokensBefore) / 1000)}k tokens]`;
 		case "branch_summary":
-			return oneLine(`[branch summary]: ${String(e.summary ?? "")}`);
+			return previewLine(`[branch summary]: ${String(e.summary ?? "")}`);
 		case "model_change":
 			return `[model: ${String(e.modelId)}]`;
 		case "thinking_level_change":
@@ -104,9 +93,9 @@ function computePreview(view: SessionTreeView, entry: SessionEntry): string {
 		case "custom":
 			return `[custom: ${String(e.customType)}]`;
 		case "label":
-			return oneLine(`[label: ${typeof e.label === "string" ? e.label : "(cleared)"}]`);
+			return previewLine(`[label: ${typeof e.label === "string" ? e.label : "(cleared)"}]`);
 		case "session_info":
-			return oneLine(`[name: ${String(e.name ?? "")}]`);
+			return previewLine(`[name: ${String(e.name ?? "")}]`);
 		default:
 			return `[${entry.type}]`;
 	}
@@ -115,15 +104,15 @@ function computePreview(view: SessionTreeView, entry: SessionEntry): string {
 function messagePreview(view: SessionTreeView, entry: SessionEntry, message: StoredMessage): string {
 	switch (message.role) {
 		case "user":
-			return oneLine(`user: ${contentText(message.content) || "(no content)"}`);
+			return previewLine(`user: ${previewContent(message.content) || "(no content)"}`);
 		case "assistant":
-			return oneLine(`assistant: ${contentText(message.content) || assistantFallback(message)}`);
+			return previewLine(`assistant: ${previewContent(message.content) || assistantFallback(message)}`);
 		case "toolResult":
-			return oneLine(toolPreview(message.toolName, findToolCall(view, entry, message.toolCallId)));
+			return previewLine(toolPreview(message.toolName, findToolCall(view, entry, message.toolCallId)));
 		case "bashExecution":
-			return oneLine(`[bash: ${message.command}]`);
+			return previewLine(`[bash: ${message.command}]`);
 		case "custom":
-			return oneLine(`[${message.customType}]: ${contentText(message.content)}`);
+			return previewLine(`[${message.customType}]: ${previewContent(message.content)}`);
 		default:
 			return `[${(message as { role: string }).role}]`;
 	}

@@ -1,7 +1,7 @@
 import type { SessionTreeView } from "../session/api.js";
 import type { SessionEntry } from "../session/types.js";
 import { conversationLeaf, matchesSearch, passesFilter, searchWords } from "./filter.js";
-import { buildVisibleForest, type VisibleForest } from "./layout.js";
+import { buildVisibleForest, countChildren, type VisibleForest } from "./layout.js";
 import { previewLower } from "./preview.js";
 import { TREE_FILTERS, type TreeFilter } from "./types.js";
 
@@ -122,16 +122,9 @@ export function filterStructure(view: SessionTreeView, opts: { filter: TreeFilte
 		full.push(i);
 		order.push(entry);
 	}
-	const childCount = new Int32Array(order.length);
-	let rootCount = 0;
-	for (let i = 0; i < order.length; i++) {
-		const p = parent[i]!;
-		if (p < 0) rootCount++;
-		else childCount[p]!++;
-	}
 	const standIn = s.leaf < 0 ? -1 : nearest[s.leaf]!;
 	return {
-		order, parent, childCount, rootCount,
+		order, parent, ...countChildren(parent),
 		leafStandIn: standIn < 0 ? null : order[standIn]!.id,
 		full: Int32Array.from(full),
 		leafRow: standIn < 0 ? -1 : full[standIn]!,

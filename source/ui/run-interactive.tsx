@@ -4,8 +4,8 @@ import { buildSystemPrompt } from "../llm/prompts.js";
 import { estimateContextTokens } from "../llm/tokens.js";
 import type { ExtensionHost } from "../extensions/host.js";
 import { EventBus } from "../navigation/events.js";
-import { allSessionFiles, searchSessions, sessionFilesIn } from "../search/search.js";
-import { listAllSessions, listSessions, SessionStore } from "../session/index.js";
+import { allSessionFiles, searchSessions } from "../search/search.js";
+import { listAllSessions, listSessions, sessionFiles, SessionStore } from "../session/index.js";
 import { colourDisabled } from "../text/terminal-colour.js";
 import type { SessionStoreApi } from "../session/api.js";
 import { App } from "./components/app.js";
@@ -34,7 +34,7 @@ export function realDeps(opts: InteractiveOptions): UiDeps {
 		openSession: (file) => SessionStore.open(file, { write: true }),
 		listSessions: () => listSessions(sessionDir),
 		listAllSessions: () => listAllSessions(home),
-		searchSessions: (query, all) => searchSessions(all ? allSessionFiles(home) : sessionFilesIn(sessionDir), query, SEARCH_LIMIT),
+		searchSessions: (query, all) => searchSessions(all ? allSessionFiles(home) : sessionFiles(sessionDir), query, SEARCH_LIMIT),
 	};
 }
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { entryText } from "../../source/navigation/navigate.js";
+import { editorTextOf } from "../../source/navigation/navigate.js";
 import {
 	cleanUp, copyTreeFixture, fileEntries, HAS_CLI, quit, startArbor, submitLine, tempPlace, treeRows,
 } from "../helpers/arbor-tmux.js";
@@ -76,7 +76,7 @@ describe.skipIf(!HAS_CLI)("keys arriving in one read (tmux)", () => {
 		t.send("Down", "Down", "Enter");
 		const moved = await t.waitForScreen((s) => s.includes("Navigated to selected point") || s.includes("Already"), "navigated");
 		expect(moved).toContain(`leaf ${target.entry.parentId!.slice(0, 8)}`);
-		expect(moved).toContain(`› ${entryText(target.entry)!.slice(0, 40)}`);
+		expect(moved).toContain(`› ${editorTextOf(target.entry)!.slice(0, 40)}`);
 	});
 
 	it("in the summary prompt, Down Enter in one read carries out Summarize", async () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { entryText } from "../../source/navigation/navigate.js";
+import { editorTextOf } from "../../source/navigation/navigate.js";
 import {
 	copyTreeFixture, fileEntries, HAS_CLI, quit, requestText, startArbor, submitLine, tempPlace, treeRows, cleanUp,
 } from "../helpers/arbor-tmux.js";
@@ -30,7 +30,7 @@ function setUp(): { file: string; home: string; cwd: string; targetId: string; t
 	const target = rows[rows.length - 1]!;
 	expect(target.onActivePath).toBe(false);
 	return {
-		file, home: place.home, cwd: place.dir, targetId: target.id, text: entryText(target.entry)!, oldLeaf: leafId!,
+		file, home: place.home, cwd: place.dir, targetId: target.id, text: editorTextOf(target.entry)!, oldLeaf: leafId!,
 		userStatus: `(${leafIndex + 1}/${rows.length}) [user]`,
 	};
 }

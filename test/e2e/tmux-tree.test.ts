@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { entryText } from "../../source/navigation/navigate.js";
+import { editorTextOf } from "../../source/navigation/navigate.js";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeRows, type TreeFilter } from "../../source/tree/rows.js";
 import { shellQuote, startTmux, type TmuxSession } from "../helpers/tmux.js";
@@ -55,7 +55,7 @@ describe.skipIf(!existsSync(CLI))("/tree in tmux", () => {
 		const before = SessionStore.open(file);
 		const targetEntry = before.snapshot().getEntry(target.rowId)!;
 		const newLeaf = targetEntry.parentId!;
-		const text = entryText(targetEntry)!;
+		const text = editorTextOf(targetEntry)!;
 		before.close();
 
 		tmux = start(file, home);

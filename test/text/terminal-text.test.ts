@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { colourWanted, stripColourSgr } from "../../source/text/terminal-colour.js";
-import { stripControls, terminalText, terminalTextSoFar, TerminalTextStream } from "../../source/text/terminal-text.js";
+import { stripControls, terminalLine, terminalText, terminalTextSoFar, TerminalTextStream } from "../../source/text/terminal-text.js";
 
 const E = "\u001b";
 /** One of each class of sequence a hostile reply or session file may carry. */
@@ -101,5 +101,11 @@ describe("colour", () => {
 	it("takes colour out of SGR sequences and keeps bold, dim and inverse", () => {
 		expect(stripColourSgr(`${E}[1;36mx${E}[39m${E}[7my${E}[0m`)).toBe(`${E}[1mx${E}[7my${E}[0m`);
 		expect(stripColourSgr(`${E}[38;5;196ma${E}[48;2;1;2;3;2mb${E}[38:2::1:2:3mc${E}[m`)).toBe(`a${E}[2mbc${E}[m`);
+	});
+});
+
+describe("terminalLine", () => {
+	it("is terminalText with each tab and newline as one space, nothing collapsed", () => {
+		expect(terminalLine("a\tb\n\nc\u001b[31m!\u0007")).toBe("a b  c!␇");
 	});
 });

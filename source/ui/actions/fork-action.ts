@@ -14,19 +14,20 @@ export function persistedFile(store: SessionStoreApi): string | undefined {
 	return persisted === false ? undefined : store.file;
 }
 
+/** What /fork and /clone both need: the session, where new files go, the extension bus, the switch. */
+type ForkContext = {
+	store: SessionStoreApi;
+	view: SessionTreeView;
+	where: { sessionDir: string; cwd: string };
+	bus: EventBus;
+	switchStore: SwitchStore;
+};
+
 /**
  * /fork after the picker: a new session holding root → parent of the chosen user message; the
  * app switches to it (closing the old store) with the message's text in the editor.
  */
-export async function forkAtMessage(opts: {
-	store: SessionStoreApi;
-	view: SessionTreeView;
-	messageId: string;
-	where: { sessionDir: string; cwd: string };
-	bus: EventBus;
-	switchStore: SwitchStore;
-	closeWith(status: Status): void;
-}): Promise<void> {
+export async function forkAtMessage(opts: ForkContext & { messageId: string; closeWith(status: Status): void }): Promise<void> {
 	try {
 		const result = await forkBeforeUserMessage({
 			view: opts.view,
@@ -47,14 +48,7 @@ export async function forkAtMessage(opts: {
  * /clone: a new session holding the whole current branch (root → leaf, the leaf included); the
  * app switches to it with an empty editor. (/fork steps back to before a user message instead.)
  */
-export async function cloneBranch(opts: {
-	store: SessionStoreApi;
-	view: SessionTreeView;
-	where: { sessionDir: string; cwd: string };
-	bus: EventBus;
-	switchStore: SwitchStore;
-	report(status: Status): void;
-}): Promise<void> {
+export async function cloneBranch(opts: ForkContext & { report(status: Status): void }): Promise<void> {
 	if (opts.view.leafId === null) return opts.report({ text: "Nothing to clone: the session is empty", kind: "error" });
 	try {
 		const result = await forkFromEntry({

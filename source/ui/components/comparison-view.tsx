@@ -9,6 +9,7 @@ import { terminalText } from "../../text/terminal-text.js";
 import { isCtrl, isKey } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { useComparisonSummary, type ComparisonSummary } from "../hooks/use-comparison-summary.js";
+import { treeWindowSize } from "./tree-selector.js";
 
 type Props = {
 	view: SessionTreeView;
@@ -24,8 +25,6 @@ type Props = {
 /** Scroll keys: direction (PgUp/PgDn move a page). */
 const SCROLL: Record<string, number> = { up: -1, down: 1, pageup: -1, pagedown: 1 };
 
-/** Lines of the comparison shown at once: the tree's half of the terminal, at least 5. */
-const pageOf = (rows: number) => Math.max(5, Math.floor(rows / 2));
 
 function layout(view: SessionTreeView, a: string, b: string, cols: number): { comparison?: BranchComparison; lines: string[] } {
 	try {
@@ -64,7 +63,7 @@ export function ComparisonView(props: Props) {
 	const { summary, start, cancel } = useComparisonSummary({ summaryModel: props.summaryModel, maxRetries: props.maxRetries });
 	const lines = summary.kind === "done" ? [...base, "", ...terminalText(summary.text).split("\n")] : base;
 	const [top, setTop] = useState(0);
-	const page = pageOf(rows);
+	const page = treeWindowSize(rows); // the tree's window: the comparison replaces it on screen
 	const last = Math.max(0, lines.length - page);
 	useKeys((event) => {
 		if (isKey(event, "escape") || isCtrl(event, "c")) return summary.kind === "running" ? cancel() : props.onClose();

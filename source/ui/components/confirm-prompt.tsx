@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import React, { useState } from "react";
+import { controlClass } from "../../text/control-chars.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { isCtrl, isEnter } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
@@ -12,9 +13,10 @@ const OPTIONS: { answer: Answer; label: string; key: string }[] = [
 	{ answer: "always", label: "Always (this session)", key: "a" },
 ];
 
+const CONTROL = new RegExp(controlClass(), "g");
 /** Control characters from the model's arguments are shown as `\xNN`, never sent to the terminal. */
 const visible = (line: string) =>
-	line.replace(/\t/g, "    ").replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+	line.replace(/\t/g, "    ").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
 
 /** A diff line coloured by its sign; other preview lines dimmed. */
 function PreviewLine({ line: raw }: { line: string }) {

@@ -2,6 +2,7 @@ import React, { useMemo } from "react";
 import type { SessionTreeView } from "../../session/api.js";
 import type { SessionEntry, UserMessage } from "../../session/types.js";
 import { contentText } from "../../session/content.js";
+import { oneLine } from "../../text/one-line.js";
 import { ListPicker } from "./list-picker.js";
 
 /** User messages of every branch in file order (newest last), with their text. */
@@ -21,7 +22,7 @@ export function ForkPicker(props: { view: SessionTreeView; rows: number; onPick(
 	return (
 		<ListPicker
 			title="Fork from a user message (↑↓ move, Enter forks, Esc cancels)"
-			labels={items.map((i) => i.text.replace(/\s+/g, " ").trim())}
+			labels={items.map((i) => oneLine(i.text))}
 			initial={items.length - 1}
 			size={Math.max(5, props.rows - 6)}
 			onPick={(i) => props.onPick(items[i]!.entry, items[i]!.text)}

@@ -1,10 +1,11 @@
 import { Spinner } from "@inkjs/ui";
 import { Box, Text } from "ink";
-import React, { useEffect, useState } from "react";
-import { terminalText, terminalTextSoFar } from "../../text/terminal-text.js";
+import React, { useEffect } from "react";
+import { terminalLine, terminalTextSoFar } from "../../text/terminal-text.js";
 import { cutToWidth, displayWidth } from "../../text/text-width.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
+import { elapsedSeconds, useClock } from "../hooks/use-clock.js";
 import type { AppState } from "../state/app-reducer.js";
 import { loadHighlighter } from "../markdown/highlight.js";
 import { MarkdownView } from "./markdown-view.js";
@@ -37,38 +38,25 @@ export function tailLines(text: string, maxLines: number, cols: number): string 
 	return kept.join("\n");
 }
 
-function useTick(active: boolean, clock: () => number): number {
-	const [now, setNow] = useState(clock);
-	useEffect(() => {
-		if (!active) return;
-		// eslint-disable-next-line react-hooks/set-state-in-effect -- reads the clock (outside React) as the ticking starts, as the interval does
-		setNow(clock());
-		const timer = setInterval(() => setNow(clock()), 1000);
-		return () => clearInterval(timer);
-	}, [active, clock]);
-	return now;
-}
-
-const seconds = (now: number, since: number) => `${Math.max(0, Math.floor((now - since) / 1000))}s`;
+const seconds = (now: number, since: number) => `${elapsedSeconds(now, since)}s`;
 
 /** A spinner row cut to `cols`: the spinner frame and its space take two columns. */
 function SpinnerRow({ label, cols }: { label: string; cols: number }) {
 	return (
 		<Box width={cols}>
-			<Spinner label={cutToWidth(terminalText(label).replace(/[\n\t]/g, " "), Math.max(1, cols - 2))} />
+			<Spinner label={cutToWidth(terminalLine(label), Math.max(1, cols - 2))} />
 		</Box>
 	);
 }
 
 /** The streaming reply and running tools, below the printed transcript. */
 export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now }: Props) {
-	const active = busy !== null;
-	const now = useTick(active, clock);
+	const now = useClock(busy !== null, clock);
 	// A reply may bring code: start loading the highlighter (never before the first frame) so the
 	// reply is highlighted when it is printed, even when it finishes quickly.
 	useEffect(() => {
-		if (active) void loadHighlighter();
-	}, [active]);
+		if (busy !== null) void loadHighlighter();
+	}, [busy !== null]);
 	if (busy === null) return null;
 	const text = live?.text ?? "";
 	const waiting = text === "" && running.length === 0;

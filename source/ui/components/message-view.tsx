@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
+import { firstLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
@@ -10,16 +11,16 @@ import { Prefixed } from "./prefixed.js";
 /** Lines of a tool result shown under the call; the full output stays in the session file. */
 const RESULT_LINES = 3;
 
-function firstLine(text: string): string {
-	const line = text.split("\n").find((l) => l.trim() !== "") ?? "";
-	return text.trim().includes("\n") ? `${line}…` : line;
+function folded(text: string): string {
+	const { line, more } = firstLine(text);
+	return more ? `${line}…` : line;
 }
 
 /** `[label] first line…`: summaries are long and already known to the model, so they stay folded. */
 function Collapsed({ label, text, color, width }: { label: string; text: string; color: string; width: number }) {
 	return (
 		<Prefixed prefix={`[${label}] `} width={width} color={color}>
-			<Text dimColor>{terminalText(firstLine(text))}</Text>
+			<Text dimColor>{terminalText(folded(text))}</Text>
 		</Prefixed>
 	);
 }

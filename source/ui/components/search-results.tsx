@@ -4,6 +4,7 @@ import type { SearchHit, SearchResult } from "../../search/search.js";
 import { PickList } from "./pick-list.js";
 import { isCtrl, isEnter, isKey } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
+import { oneLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
 
 type Props = {
@@ -16,7 +17,6 @@ type Props = {
 	onCancel(): void;
 };
 
-const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 
 /** One hit on one line: the snippet with the match first (it must survive a narrow terminal), then where. */
 export function hitLabel(hit: SearchHit): string {

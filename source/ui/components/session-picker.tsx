@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import React, { useMemo, useState } from "react";
 import type { SessionInfo } from "../../session/index.js";
+import { oneLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
 import type { SessionActions } from "../actions/session-actions.js";
 import { isCtrl, type KeyEvent } from "../input/key-event.js";
@@ -24,7 +25,6 @@ type Mode =
 	| { kind: "rename"; session: SessionInfo; version: number }
 	| { kind: "trash"; session: SessionInfo; version: number };
 
-const oneLine = (s: string) => s.replace(/\s+/g, " ").trim();
 const title = (s: SessionInfo) => oneLine(s.name ?? s.firstMessage) || "(empty)";
 
 function ago(modified: Date, now: number): string {

@@ -2,6 +2,7 @@ import type { Dispatch } from "react";
 import { Box, Text } from "ink";
 import type { TreeRowsModel } from "../hooks/use-tree-rows.js";
 import { useTreeKeys, type TreeKeyIntent } from "../hooks/use-tree-keys.js";
+import { centredWindow } from "../state/list-window.js";
 import { branchPointFrom, type TreeAction, type TreeState } from "../state/tree-state.js";
 import { LabelEditor } from "./label-editor.js";
 import { TreeRowLine } from "./tree-row-line.js";
@@ -12,11 +13,6 @@ export const TREE_HINT =
 /** Tree rows shown at once: half the terminal, at least 5 (tree-view.md "Opening"). */
 export function treeWindowSize(termRows: number): number {
 	return Math.max(5, Math.floor(termRows / 2));
-}
-
-/** First row of the window: the selection centred, clamped at both ends. */
-export function windowStart(current: number, total: number, size: number): number {
-	return Math.max(0, Math.min(current - Math.floor(size / 2), total - size));
 }
 
 export type TreeSelectorProps = {
@@ -92,7 +88,7 @@ export function TreeSelector(props: TreeSelectorProps) {
 	const edit = props.state.labelEdit;
 	useTreeKeys({ active: props.active && !edit, onIntent: (intent) => onTreeIntent(intent, props) });
 	const size = treeWindowSize(props.termRows);
-	const start = windowStart(current, rows.length, size);
+	const { start, end } = centredWindow(rows.length, current, size);
 	const search = props.state.search ? `Search: ${props.state.search}` : "Type to search";
 	return (
 		<Box flexDirection="column">
@@ -104,7 +100,7 @@ export function TreeSelector(props: TreeSelectorProps) {
 				<Text wrap="truncate-end">{search}</Text>
 			)}
 			{rows.length === 0 ? <Text>  No entries found</Text> : null}
-			{rows.slice(start, start + size).map((row, i) => (
+			{rows.slice(start, end).map((row, i) => (
 				<TreeRowLine key={row.id} row={row} width={props.cols} selected={start + i === current} labelTimes={props.state.labelTimes === true} />
 			))}
 			<Text>{`(${current + 1}/${rows.length}) [${props.state.filter}]`}</Text>

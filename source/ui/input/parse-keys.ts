@@ -1,3 +1,4 @@
+import { controlClass, isControl } from "../../text/control-chars.js";
 import { stripControls } from "../../text/terminal-text.js";
 import { wellFormed } from "../../text/text-width.js";
 import { decodeCsi, decodeSs3, type Decoded } from "./decode-sequence.js";
@@ -64,7 +65,7 @@ function altStep(buf: string, at: number): Step {
 	}
 	const control = controlKey(ch);
 	if (control) return { used: 1 + ch.length, decoded: control.kind === "key" ? { ...control, alt: true } : control };
-	if (next < 0x20 || (next >= 0x7f && next <= 0x9f)) return { used: 1 + ch.length, decoded: undefined };
+	if (isControl(next)) return { used: 1 + ch.length, decoded: undefined };
 	return { used: 1 + ch.length, decoded: key(ch, { alt: true }) };
 }
 
@@ -81,7 +82,7 @@ function escapeStep(buf: string, at: number): Step {
 }
 
 /** Printable text up to the next control character or escape. */
-const TEXT_RUN = /^[^\u0000-\u001f\u007f-\u009f]+/;
+const TEXT_RUN = new RegExp(`^${controlClass({ negate: true })}+`);
 
 /** Pasted text as the user copied it: CR/CRLF → LF, escape sequences and controls other than LF/Tab removed. */
 export function cleanPaste(text: string): string {

@@ -76,10 +76,7 @@ function messageOp(id: string, message: StoredMessage): TranscriptOp {
 }
 
 function assistantItems(id: string, message: Extract<StoredMessage, { role: "assistant" }>): TranscriptItem[] {
-	const text = message.content
-		.filter((p) => p.type === "text")
-		.map((p) => (p as { text: string }).text)
-		.join("");
+	const text = contentText(message.content, { separator: "", imageAs: "" });
 	const thinkingChars = message.content
 		.filter((p) => p.type === "thinking")
 		.reduce((n, p) => n + String((p as { thinking: string }).thinking).length, 0);

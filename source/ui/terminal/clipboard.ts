@@ -1,4 +1,5 @@
 import type { SessionTreeView } from "../../session/api.js";
+import { contentText } from "../../session/content.js";
 
 /**
  * OSC 52 "set clipboard" for `text`: the terminal (also across ssh, and tmux with set-clipboard)
@@ -16,10 +17,7 @@ export function lastReplyText(view: SessionTreeView): string | undefined {
 		if (e.type === "message") {
 			const message = e.message as { role: string; content?: unknown };
 			if (message.role === "assistant" && Array.isArray(message.content)) {
-				const text = (message.content as { type?: string; text?: unknown }[])
-					.filter((p) => p?.type === "text" && typeof p.text === "string")
-					.map((p) => p.text as string)
-					.join("");
+				const text = contentText(message.content, { separator: "", imageAs: "" });
 				if (text.trim() !== "") return text;
 			}
 		}
