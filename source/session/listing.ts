@@ -153,16 +153,20 @@ function endOf(buf: Buffer, from: number): number {
 
 function parseOrUndefined(text: string): Record<string, unknown> | undefined {
 	try {
-		const value = JSON.parse(text) as unknown;
-		return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+		return asRecord(JSON.parse(text));
 	} catch {
 		return undefined; // damaged lines are reported when the session is opened, not in a listing
 	}
 }
 
+/** A raw JSON value as an object whose fields are still to be checked, or undefined. */
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+	return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+}
+
 function userText(line: string): string | undefined {
 	const e = parseOrUndefined(line);
-	const message = e?.type === "message" ? (e.message as { role?: unknown; content?: unknown }) : undefined;
+	const message = e?.type === "message" ? asRecord(e.message) : undefined;
 	if (!message || message.role !== "user") return undefined;
 	if (typeof message.content === "string") return message.content;
 	if (!Array.isArray(message.content)) return undefined;

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import { AppendFile } from "./append-file.js";
 import { RAW_LINE } from "./entry-json.js";
+import { unknownEntryType } from "./entry-guards.js";
 import { MAX_NESTING, entryProblem } from "./entry-shape.js";
 import { writeFailure } from "./io-errors.js";
 import { type LockHandle, acquireLock } from "./lock.js";
@@ -96,7 +97,7 @@ function usableEntries(parsed: ParsedSession, buf: Buffer): SessionEntry[] {
 function placeholder(original: SessionEntry, line: number, problem: string, raw: () => string): SessionEntry {
 	const parentId = typeof original.parentId === "string" ? original.parentId : null;
 	const timestamp = typeof original.timestamp === "string" ? original.timestamp : "";
-	const stand = { type: DAMAGED_ENTRY_TYPE, id: original.id, parentId, timestamp, line, problem };
+	const stand = { type: unknownEntryType(DAMAGED_ENTRY_TYPE), id: original.id, parentId, timestamp, line, problem };
 	Object.defineProperty(stand, "toJSON", { value: () => original });
 	// Only a too-deep entry needs its text kept (JSON.stringify cannot write it back).
 	if (problem.startsWith("values nested")) Object.defineProperty(stand, RAW_LINE, { value: raw() });

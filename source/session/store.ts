@@ -196,5 +196,5 @@ export class SessionStore implements SessionStoreApi {
 }
 
 function isAssistantMessage(entry: SessionEntry): boolean {
-	return entry.type === "message" && (entry.message as { role?: unknown } | undefined)?.role === "assistant";
+	return entry.type === "message" && entry.message?.role === "assistant";
 }

@@ -1,4 +1,5 @@
 import type { SessionTreeView } from "./api.js";
+import { entryType } from "./entry-guards.js";
 import type { SessionEntry, StoredMessage, ToolCallContent } from "./types.js";
 import { PREVIEW_MAX, type TreeRowKind } from "./tree-types.js";
 
@@ -30,7 +31,7 @@ export function oneLine(text: string, max = PREVIEW_MAX): string {
 export function rowKind(entry: SessionEntry): TreeRowKind {
 	switch (entry.type) {
 		case "message":
-			return messageKind(entry.message as StoredMessage);
+			return messageKind(entry.message);
 		case "custom_message":
 			return "custom";
 		case "compaction":
@@ -86,11 +87,10 @@ export function previewLower(view: SessionTreeView, entry: SessionEntry): string
 	return lower;
 }
 
-function computePreview(view: SessionTreeView, entry: SessionEntry): string {
-	const e = entry as Record<string, unknown>;
-	switch (entry.type) {
+function computePreview(view: SessionTreeView, e: SessionEntry): string {
+	switch (e.type) {
 		case "message":
-			return messagePreview(view, entry, entry.message as StoredMessage);
+			return messagePreview(view, e, e.message);
 		case "custom_message":
 			return oneLine(`[${String(e.customType)}]: ${contentText(e.content)}`);
 		case "compaction":
@@ -108,7 +108,7 @@ function computePreview(view: SessionTreeView, entry: SessionEntry): string {
 		case "session_info":
 			return oneLine(`[name: ${String(e.name ?? "")}]`);
 		default:
-			return `[${entry.type}]`;
+			return `[${entryType(e)}]`;
 	}
 }
 
@@ -124,8 +124,10 @@ function messagePreview(view: SessionTreeView, entry: SessionEntry, message: Sto
 			return oneLine(`[bash: ${message.command}]`);
 		case "custom":
 			return oneLine(`[${message.customType}]: ${contentText(message.content)}`);
-		default:
-			return `[${(message as { role: string }).role}]`;
+		default: {
+			const other: { role: string } = message; // no other role passes the load checks
+			return `[${other.role}]`;
+		}
 	}
 }
 
@@ -143,7 +145,7 @@ function findToolCall(view: SessionTreeView, entry: SessionEntry, callId: string
 	for (let i = 0; i < TOOL_CALL_SEARCH_DEPTH && parentId; i++) {
 		const parent = view.getEntry(parentId);
 		if (!parent || parent.type !== "message") return undefined;
-		const message = parent.message as StoredMessage;
+		const message = parent.message;
 		if (message.role === "assistant") {
 			return message.content.find((c): c is ToolCallContent => c.type === "toolCall" && c.id === callId);
 		}

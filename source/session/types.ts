@@ -139,8 +139,21 @@ export type CustomMessageEntry = Base & {
 };
 export type LabelEntry = Base & { type: "label"; targetId: string; label?: string };
 export type SessionInfoEntry = Base & { type: "session_info"; name: string };
-/** An entry type this version does not know: kept, never in context, hidden by default. */
-export type UnknownEntry = Base & { type: string };
+declare const unknownEntryType: unique symbol;
+/**
+ * The `type` of an entry this version does not know, as the type checker sees it. At run time it is
+ * the string from the file; read it as text with `entryType(entry)` (entry-guards.ts).
+ *
+ * Why not `string`: a union member whose `type` is `string` (or a branded `string & {…}`) is
+ * comparable with every literal, so `entry.type === "message"` kept that member and `entry.message`
+ * stayed `unknown` (hence casts at every reader). This opaque token is comparable with no literal,
+ * so `entry.type === "message"` and `switch (entry.type)` narrow to the known entry, and only the
+ * `default:` branch still holds unknown entries. Values of this type are made only in session/
+ * (parse, the damaged-entry placeholder, `unknownEntryType`).
+ */
+export type UnknownEntryType = { readonly [unknownEntryType]: true };
+/** An entry type this version does not know: kept byte for byte, never in context, hidden by default. */
+export type UnknownEntry = Base & { type: UnknownEntryType };
 
 export type KnownEntry =
 	| MessageEntry

@@ -1,0 +1,25 @@
+/**
+ * Small readers of entries that keep call sites free of casts. `entry.type === "message"` narrows
+ * by itself (see UnknownEntryType in types.ts); these cover what a comparison cannot.
+ */
+import type { MessageEntry, SessionEntry, StoredMessage, UnknownEntryType } from "./types.js";
+
+/** The entry's type as text, known or not (e.g. `"message"`, `"arbor.damaged"`, a future pi type). */
+export function entryType(entry: SessionEntry): string {
+	return String(entry.type);
+}
+
+/** For `.filter` / `.find`, where a comparison in a callback does not narrow the array. */
+export function isMessageEntry(entry: SessionEntry | undefined): entry is MessageEntry {
+	return entry?.type === "message";
+}
+
+/** The role of a message entry's message, or undefined for every other entry. */
+export function messageRole(entry: SessionEntry | undefined): StoredMessage["role"] | undefined {
+	return entry?.type === "message" ? entry.message.role : undefined;
+}
+
+/** Stamps a type name read from a file (or made by session/) as an unknown entry's type. */
+export function unknownEntryType(name: string): UnknownEntryType {
+	return name as unknown as UnknownEntryType;
+}
