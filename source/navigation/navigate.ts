@@ -116,7 +116,7 @@ export async function navigateTree(ctx: NavigationContext, targetId: string, opt
 			summary: outcome.summary.summary,
 			...(outcome.summary.details !== undefined ? { details: outcome.summary.details } : {}),
 			...(outcome.fromHook ? { fromHook: true } : {}),
-		}) as BranchSummaryEntry;
+		});
 	} else {
 		ctx.store.moveLeaf(plan.newLeafId, { marker: !opts.asParent });
 	}

@@ -171,6 +171,12 @@ export type SessionEntry = KnownEntry | UnknownEntry;
 /** An entry before the store gives it id, parentId and timestamp. */
 export type NewEntry = { type: string; [key: string]: unknown };
 
+/**
+ * What the store returns for an appended `E`: the known entry of its type when `E["type"]` is a
+ * known literal (the store keeps every field it was given), otherwise any SessionEntry.
+ */
+export type Appended<E extends NewEntry> = E["type"] extends KnownEntry["type"] ? Extract<KnownEntry, { type: E["type"] }> : SessionEntry;
+
 /** customType of the marker arbor appends to remember a leaf moved without other writes. */
 export const LEAF_MARKER_TYPE = "arbor.leaf";
 

@@ -1,6 +1,8 @@
 import type { SessionStoreApi, SessionTreeView } from "../../source/session/api.js";
 import type {
+	Appended,
 	ContextMessage,
+	MessageEntry,
 	NewEntry,
 	SessionContext,
 	SessionEntry,
@@ -26,19 +28,20 @@ export class FakeStore implements SessionStoreApi {
 	subscribe(): () => void {
 		return () => {};
 	}
-	append(entry: NewEntry): SessionEntry {
+	append<const E extends NewEntry>(entry: E): Appended<E> {
 		return this.appendAt(this.leafId, entry);
 	}
-	appendMessage(message: StoredMessage): SessionEntry {
+	appendMessage(message: StoredMessage): MessageEntry {
 		return this.append({ type: "message", message });
 	}
-	appendAt(parentId: string | null, entry: NewEntry): SessionEntry {
+	appendAt<const E extends NewEntry>(parentId: string | null, entry: E): Appended<E> {
 		this.counter += 1;
 		const id = `e${String(this.counter).padStart(3, "0")}`;
-		const stored = { ...entry, id, parentId, timestamp: new Date(1_700_000_000_000 + this.counter).toISOString() };
-		this.entries.push(stored as SessionEntry);
+		const fields: NewEntry = entry;
+		const stored = { ...fields, id, parentId, timestamp: new Date(1_700_000_000_000 + this.counter).toISOString() } as SessionEntry;
+		this.entries.push(stored);
 		this.leafId = id;
-		return stored as SessionEntry;
+		return stored as Appended<E>;
 	}
 	moveLeaf(id: string | null): void {
 		this.leafId = id;
