@@ -17,8 +17,8 @@ export type NavigationContext = {
 /** The text of a user message or custom message, for the editor. */
 export function entryText(entry: SessionEntry): string | undefined {
 	const content =
-		entry.type === "message" && (entry.message as { role: string }).role === "user"
-			? (entry.message as { content: unknown }).content
+		entry.type === "message" && entry.message.role === "user"
+			? entry.message.content
 			: entry.type === "custom_message"
 				? entry.content
 				: undefined;

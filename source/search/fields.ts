@@ -3,8 +3,8 @@
  * summaries of branches and compactions. Works on raw parsed JSON (search never builds the tree),
  * so every access is guarded. Pure.
  */
+import { asRecord } from "../session/entry-guards.js";
 import { messageKind } from "../session/tree-preview.js";
-import type { StoredMessage } from "../session/types.js";
 
 /** Which kind of text matched: ranks hits and tells the user where the match is. */
 export type Field = "name" | "label" | "summary" | "user" | "assistant" | "tool" | "custom";
@@ -27,7 +27,7 @@ function partsText(content: unknown, types: readonly string[] = ["text"]): strin
 }
 
 function messageField(message: Json): Searchable["field"] | undefined {
-	const kind = messageKind(message as unknown as StoredMessage);
+	const kind = messageKind(message);
 	return kind === "user" || kind === "assistant" || kind === "tool" || kind === "custom" ? kind : undefined;
 }
 
@@ -46,7 +46,7 @@ export function searchables(entry: Json): Searchable[] {
 		typeof text === "string" && text !== "" ? [{ field, entryId, text }] : [];
 	switch (entry.type) {
 		case "message": {
-			const message = entry.message && typeof entry.message === "object" ? (entry.message as Json) : undefined;
+			const message = asRecord(entry.message);
 			const field = message ? messageField(message) : undefined;
 			return message && field ? one(field, messageText(message)) : [];
 		}

@@ -19,6 +19,11 @@ export function messageRole(entry: SessionEntry | undefined): StoredMessage["rol
 	return entry?.type === "message" ? entry.message.role : undefined;
 }
 
+/** A raw JSON value (a line not yet checked) as an object whose fields are still to be checked. */
+export function asRecord(value: unknown): Record<string, unknown> | undefined {
+	return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+}
+
 /** Stamps a type name read from a file (or made by session/) as an unknown entry's type. */
 export function unknownEntryType(name: string): UnknownEntryType {
 	return name as unknown as UnknownEntryType;

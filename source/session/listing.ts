@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { asRecord } from "./entry-guards.js";
 import { firstLine, lastEntryTime } from "./last-entry-time.js";
 import { parseHeader } from "./parse.js";
 import { sessionDirFor } from "./paths.js";
@@ -158,12 +159,6 @@ function parseOrUndefined(text: string): Record<string, unknown> | undefined {
 		return undefined; // damaged lines are reported when the session is opened, not in a listing
 	}
 }
-
-/** A raw JSON value as an object whose fields are still to be checked, or undefined. */
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-	return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
-}
-
 function userText(line: string): string | undefined {
 	const e = parseOrUndefined(line);
 	const message = e?.type === "message" ? asRecord(e.message) : undefined;

@@ -43,7 +43,7 @@ export function rowKind(entry: SessionEntry): TreeRowKind {
 }
 
 /** How the tree (and search) name the role of a stored message. */
-export function messageKind(message: StoredMessage): TreeRowKind {
+export function messageKind(message: { role?: unknown }): TreeRowKind {
 	switch (message.role) {
 		case "user":
 			return "user";

@@ -14,11 +14,11 @@ export function lastReplyText(view: SessionTreeView): string | undefined {
 	let steps = view.entries.length;
 	for (let e = view.leafId === null ? undefined : view.getEntry(view.leafId); e && steps-- > 0; ) {
 		if (e.type === "message") {
-			const message = e.message as { role: string; content?: unknown };
+			const message = e.message;
 			if (message.role === "assistant" && Array.isArray(message.content)) {
-				const text = (message.content as { type?: string; text?: unknown }[])
+				const text = message.content
 					.filter((p) => p?.type === "text" && typeof p.text === "string")
-					.map((p) => p.text as string)
+					.map((p) => p.text)
 					.join("");
 				if (text.trim() !== "") return text;
 			}
