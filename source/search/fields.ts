@@ -4,7 +4,7 @@
  * so every access is guarded. Pure.
  */
 import { asRecord } from "../session/entry-guards.js";
-import { messageKind } from "../session/tree-preview.js";
+import { messageKind } from "../tree/preview.js";
 
 /** Which kind of text matched: ranks hits and tells the user where the match is. */
 export type Field = "name" | "label" | "summary" | "user" | "assistant" | "tool" | "custom";
