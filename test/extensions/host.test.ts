@@ -89,7 +89,7 @@ describe("ExtensionHost", () => {
 			return { ok: true, text: "yo" };
 		});
 		expect(result).toEqual({ ok: true, text: "yo" });
-		const added = store.snapshot().entries.slice(before).map((e) => (e.type === "message" ? (e.message as { role: string }).role : `${e.type}:${String(e.customType)}`));
+		const added = store.snapshot().entries.slice(before).map((e) => (e.type === "message" ? e.message.role : `${String(e.type)}:${String(e.customType)}`));
 		expect(added).toEqual(["user", "assistant", "custom_message:late", "custom:seen"]);
 		expect(store.snapshot().entries.at(-1)).toMatchObject({ data: ["user", "assistant"] });
 	});

@@ -59,7 +59,7 @@ export class FakeStore implements SessionStoreApi {
 
 	/** Stored messages in file order (what the tests assert on). */
 	messages(): StoredMessage[] {
-		return this.entries.flatMap((e) => (e.type === "message" ? [(e as { message: StoredMessage }).message] : []));
+		return this.entries.flatMap((e) => (e.type === "message" ? [e.message] : []));
 	}
 }
 
@@ -106,18 +106,15 @@ function contextOf(path: SessionEntry[]): ContextMessage[] {
 	});
 	const out: ContextMessage[] = [];
 	let emitFrom = 0;
-	if (compactionIndex >= 0) {
-		const c = path[compactionIndex] as SessionEntry & { summary: string; tokensBefore: number; firstKeptEntryId: string };
+	const c = path[compactionIndex];
+	if (c?.type === "compaction") {
 		out.push({ role: "compactionSummary", summary: c.summary, tokensBefore: c.tokensBefore, timestamp: 0 });
 		const kept = path.findIndex((e) => e.id === c.firstKeptEntryId);
 		emitFrom = kept >= 0 ? kept : compactionIndex + 1;
 	}
 	for (const e of path.slice(emitFrom)) {
-		if (e.type === "message") out.push((e as { message: StoredMessage }).message);
-		if (e.type === "branch_summary") {
-			const b = e as SessionEntry & { summary: string; fromId: string };
-			out.push({ role: "branchSummary", summary: b.summary, fromId: b.fromId, timestamp: 0 });
-		}
+		if (e.type === "message") out.push(e.message);
+		if (e.type === "branch_summary") out.push({ role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: 0 });
 	}
 	return out;
 }
