@@ -109,7 +109,8 @@ export async function navigateTree(ctx: NavigationContext, targetId: string, opt
 	if (!outcome.ok) return outcome.result;
 	if (opts.signal?.aborted) return { status: "cancelled", reason: "aborted" };
 	let summaryEntry: BranchSummaryEntry | undefined;
-	if (outcome.summary) {
+	// A summary needs abandoned entries, so there is an old leaf to name as fromId.
+	if (outcome.summary && plan.oldLeafId !== null) {
 		summaryEntry = ctx.store.appendAt(plan.newLeafId, {
 			type: "branch_summary",
 			fromId: plan.oldLeafId,

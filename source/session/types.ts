@@ -171,11 +171,21 @@ export type SessionEntry = KnownEntry | UnknownEntry;
 /** An entry before the store gives it id, parentId and timestamp. */
 export type NewEntry = { type: string; [key: string]: unknown };
 
+/** The fields a caller gives for a known entry type: the entry without index signature and stamps. */
+type FieldsOf<T> = { [K in keyof T as string extends K ? never : K extends "id" | "parentId" | "timestamp" ? never : K]: T[K] };
+
 /**
- * What the store returns for an appended `E`: the known entry of its type when `E["type"]` is a
- * known literal (the store keeps every field it was given), otherwise any SessionEntry.
+ * What the store returns for an appended `E`: the known entry of its type when `E` has that type's
+ * fields (the store keeps every field it was given), otherwise any SessionEntry.
  */
-export type Appended<E extends NewEntry> = E["type"] extends KnownEntry["type"] ? Extract<KnownEntry, { type: E["type"] }> : SessionEntry;
+export type Appended<E extends NewEntry> =
+	Extract<KnownEntry, { type: E["type"] }> extends infer Known
+		? [Known] extends [never]
+			? SessionEntry
+			: E extends FieldsOf<Known>
+				? Known
+				: SessionEntry
+		: never;
 
 /** customType of the marker arbor appends to remember a leaf moved without other writes. */
 export const LEAF_MARKER_TYPE = "arbor.leaf";

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { entryType, isMessageEntry, messageRole } from "../../source/session/entry-guards.js";
 import { SessionStore } from "../../source/session/store.js";
-import type { AssistantMessage, MessageEntry, SessionEntry, StoredMessage, UnknownEntry } from "../../source/session/types.js";
+import type { AssistantMessage, CompactionEntry, LabelEntry, MessageEntry, SessionEntry, StoredMessage, UnknownEntry } from "../../source/session/types.js";
 import { DAMAGED_ENTRY_TYPE } from "../../source/session/types.js";
 import { HEADER, entry, tempDir, writeJsonl } from "./helpers.js";
 
@@ -74,5 +74,22 @@ describe("entry types narrow without casts", () => {
 		const messages = openMixed().entries.filter(isMessageEntry);
 		expectTypeOf(messages).toEqualTypeOf<MessageEntry[]>();
 		expect(messages.map((m) => m.message.role)).toEqual(["user", "assistant"]);
+	});
+});
+
+describe("the store hands back the entry type it was given", () => {
+	it("append returns the known entry when given its fields, else any entry", () => {
+		const store = SessionStore.create({ cwd: "/proj", sessionDir: dir });
+		const user = store.appendMessage({ role: "user", content: "hi", timestamp: 1 });
+		expectTypeOf(user).toEqualTypeOf<MessageEntry>();
+		const label = store.append({ type: "label", targetId: user.id, label: "start" });
+		expectTypeOf(label).toEqualTypeOf<LabelEntry>();
+		const compaction = store.append({ type: "compaction", summary: "s", firstKeptEntryId: user.id, tokensBefore: 3 });
+		expectTypeOf(compaction).toEqualTypeOf<CompactionEntry>();
+		// Missing fields or a type arbor does not know: nothing more than a SessionEntry is promised.
+		expectTypeOf(store.append({ type: "compaction", summary: "s" })).toEqualTypeOf<SessionEntry>();
+		expectTypeOf(store.append({ type: "future_thing", n: 1 })).toEqualTypeOf<SessionEntry>();
+		expect(store.snapshot().entries.map(entryType)).toEqual(["message", "label", "compaction", "compaction", "future_thing"]);
+		expect(compaction).toMatchObject({ type: "compaction", parentId: label.id, tokensBefore: 3 });
 	});
 });
