@@ -1,17 +1,12 @@
 /**
  * Small readers of entries that keep call sites free of casts. `entry.type === "message"` narrows
- * by itself (see UnknownEntryType in types.ts); these cover what a comparison cannot.
+ * by itself (see UnknownEntryType in types.ts), also as a `.filter` callback; these cover the rest.
  */
-import type { MessageEntry, SessionEntry, StoredMessage, UnknownEntryType } from "./types.js";
+import type { SessionEntry, StoredMessage, UnknownEntryType } from "./types.js";
 
 /** The entry's type as text, known or not (e.g. `"message"`, `"arbor.damaged"`, a future pi type). */
 export function entryType(entry: SessionEntry): string {
 	return String(entry.type);
-}
-
-/** For `.filter` / `.find`, where a comparison in a callback does not narrow the array. */
-export function isMessageEntry(entry: SessionEntry | undefined): entry is MessageEntry {
-	return entry?.type === "message";
 }
 
 /** The role of a message entry's message, or undefined for every other entry. */
