@@ -148,8 +148,10 @@ declare const unknownEntryType: unique symbol;
  * comparable with every literal, so `entry.type === "message"` kept that member and `entry.message`
  * stayed `unknown` (hence casts at every reader). This opaque token is comparable with no literal,
  * so `entry.type === "message"` and `switch (entry.type)` narrow to the known entry, and only the
- * `default:` branch still holds unknown entries. Values of this type are made only in session/
- * (parse, the damaged-entry placeholder, `unknownEntryType`).
+ * `default:` branch still holds unknown entries. Only session/ makes entries (parse.ts and the
+ * store's write type what they read or are given; the damaged placeholder uses `unknownEntryType`).
+ * The price: the checker takes this token for a non-string, so test `entry.type` against literals or
+ * read it with `entryType`, never with `typeof entry.type === "string"`.
  */
 export type UnknownEntryType = { readonly [unknownEntryType]: true };
 /** An entry type this version does not know: kept byte for byte, never in context, hidden by default. */
