@@ -105,7 +105,8 @@ function placeholder(original: SessionEntry, line: number, problem: string, raw:
 }
 
 function damagedWarning(entry: SessionEntry, line: number, problem: string): SessionWarning {
-	const type = typeof entry.type === "string" ? `${entry.type.slice(0, 30)} entry` : "entry";
+	const raw: unknown = entry.type; // not checked yet: may be anything
+	const type = typeof raw === "string" ? `${raw.slice(0, 30)} entry` : "entry";
 	return { kind: "bad-entry", line, id: entry.id, message: `line ${line}: ${type} not usable (${problem}), left out of views and context` };
 }
 
