@@ -6,7 +6,8 @@ import type { SessionEntry, StoredMessage, UnknownEntryType } from "./types.js";
 
 /** The entry's type as text, known or not (e.g. `"message"`, `"arbor.damaged"`, a future pi type). */
 export function entryType(entry: SessionEntry): string {
-	return String(entry.type);
+	const type: unknown = entry.type; // a string at run time, whatever the checker's token says
+	return typeof type === "string" ? type : String(type);
 }
 
 /** The role of a message entry's message, or undefined for every other entry. */
