@@ -9,7 +9,6 @@ import { readFileSync } from "node:fs";
 import type { SessionTreeView } from "../session/api.js";
 import { rawLineEnd } from "../session/fork.js";
 import { SessionSnapshot } from "../session/snapshot.js";
-import type { SessionEntry } from "../session/types.js";
 
 const LT = 0x3c;
 const NL = 0x0a;
@@ -56,7 +55,7 @@ function pushEntries(out: Buffer[], view: SessionTreeView): void {
 		pushRaw(out, src.raw.subarray(runStart, runEnd - 1));
 		runStart = runEnd = -1;
 	};
-	for (const e of view.entries as SessionEntry[]) {
+	for (const e of view.entries) {
 		const offset = src?.view.rawOffset(e);
 		const end = src && offset !== undefined ? rawLineEnd(src.raw, offset, e.id) : -1;
 		if (src && offset !== undefined && end !== -1 && offset === runEnd) {

@@ -18,8 +18,8 @@ type State = {
 	/** Source uuid → the arbor id that stands for it (skipped records stand for their parent). */
 	alias: Map<string, string | null>;
 	toolNames: Map<string, string>;
-	/** Assistant message id (msg_…) → the entry its records merge into. */
-	replies: Map<string, ImportedEntry>;
+	/** Assistant message id (msg_…) → the entry its records merge into, and that entry's message. */
+	replies: Map<string, { id: string; message: { content: unknown[]; [key: string]: unknown } }>;
 	skipped: Skipped;
 	now: string;
 };
@@ -71,8 +71,8 @@ function onAssistant(s: State, rec: Rec, uuid: string, timestamp: string): void 
 	const parentId = parentOf(s, rec);
 	const same = apiId ? s.replies.get(apiId) : undefined;
 	if (same && same.id === parentId) {
-		const m = same.message as Rec;
-		(m.content as unknown[]).push(...content);
+		const m = same.message;
+		m.content.push(...content);
 		if (typeof message.stop_reason === "string") m.stopReason = STOP[message.stop_reason] ?? "stop";
 		if (message.usage) m.usage = usageOf(message.usage);
 		s.alias.set(uuid, same.id);
@@ -80,22 +80,18 @@ function onAssistant(s: State, rec: Rec, uuid: string, timestamp: string): void 
 	}
 	const hasCall = content.some((c) => (c as Block).type === "toolCall");
 	const stop = typeof message.stop_reason === "string" ? (STOP[message.stop_reason] ?? "stop") : hasCall ? "toolUse" : "stop";
-	const entry = add(s, uuid, {
-		type: "message",
-		parentId,
-		timestamp,
-		message: {
-			role: "assistant",
-			content,
-			api: "anthropic-messages",
-			provider: "anthropic",
-			model: typeof message.model === "string" ? message.model : "unknown",
-			usage: usageOf(message.usage),
-			stopReason: stop,
-			timestamp: Date.parse(timestamp),
-		},
-	});
-	if (apiId) s.replies.set(apiId, entry);
+	const reply = {
+		role: "assistant",
+		content,
+		api: "anthropic-messages",
+		provider: "anthropic",
+		model: typeof message.model === "string" ? message.model : "unknown",
+		usage: usageOf(message.usage),
+		stopReason: stop,
+		timestamp: Date.parse(timestamp),
+	};
+	const entry = add(s, uuid, { type: "message", parentId, timestamp, message: reply });
+	if (apiId) s.replies.set(apiId, { id: entry.id, message: reply });
 }
 
 function onUser(s: State, rec: Rec, uuid: string, timestamp: string, pendingBoundary: Rec | undefined): void {

@@ -16,8 +16,8 @@ type Rec = Record<string, unknown>;
 type State = {
 	entries: ImportedEntry[];
 	parentId: string | null;
-	/** The assistant message being assembled (reasoning, text and calls in a row). */
-	reply?: ImportedEntry;
+	/** The message of the assistant entry being assembled (reasoning, text and calls in a row). */
+	reply?: { content: unknown[]; [key: string]: unknown };
 	model: string;
 	toolNames: Map<string, string>;
 	skipped: Skipped;
@@ -44,22 +44,19 @@ function texts(content: unknown): string {
 
 function replyContent(s: State, timestamp: string): unknown[] {
 	if (!s.reply) {
-		s.reply = push(s, {
-			type: "message",
-			timestamp,
-			message: {
-				role: "assistant",
-				content: [],
-				api: "openai-responses",
-				provider: "openai",
-				model: s.model,
-				usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
-				stopReason: "stop",
-				timestamp: Date.parse(timestamp),
-			},
-		});
+		s.reply = {
+			role: "assistant",
+			content: [],
+			api: "openai-responses",
+			provider: "openai",
+			model: s.model,
+			usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+			stopReason: "stop",
+			timestamp: Date.parse(timestamp),
+		};
+		push(s, { type: "message", timestamp, message: s.reply });
 	}
-	return (s.reply.message as Rec).content as unknown[];
+	return s.reply.content;
 }
 
 function parseArgs(raw: unknown): unknown {
@@ -112,7 +109,7 @@ function onItem(s: State, item: Rec, timestamp: string): void {
 			s.toolNames.set(id, name);
 			const content = replyContent(s, timestamp);
 			content.push({ type: "toolCall", id, name, arguments: item.type === "custom_tool_call" ? { input: item.input } : parseArgs(item.arguments ?? item.action) });
-			((s.reply as ImportedEntry).message as Rec).stopReason = "toolUse";
+			if (s.reply) s.reply.stopReason = "toolUse";
 			return;
 		}
 		case "function_call_output":

@@ -25,7 +25,7 @@ export type CompactionPlan = {
 
 /** Entries that may start the kept region: conversation items, never a tool result. */
 function canStartKept(entry: SessionEntry): boolean {
-	if (entry.type === "message") return (entry as { message: { role: string } }).message.role !== "toolResult";
+	if (entry.type === "message") return entry.message.role !== "toolResult";
 	return entry.type === "custom_message" || entry.type === "branch_summary";
 }
 
@@ -40,7 +40,7 @@ export function prepareCompaction(view: SessionTreeView, opts: { keepRecentToken
 	let start = 0;
 	path.forEach((entry, index) => {
 		if (entry.type !== "compaction") return;
-		previous = entry as CompactionEntry;
+		previous = entry;
 		const kept = path.findIndex((e) => e.id === previous!.firstKeptEntryId);
 		start = kept >= 0 && kept < index ? kept : index + 1;
 	});
@@ -117,7 +117,7 @@ export async function compactSession(opts: CompactOptions): Promise<CompactResul
 		firstKeptEntryId: plan.firstKeptEntryId,
 		tokensBefore: plan.tokensBefore,
 		details: summary.details,
-	}) as CompactionEntry;
+	});
 	opts.store.sync();
 	return { ok: true, entry };
 }

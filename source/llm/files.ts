@@ -1,4 +1,4 @@
-import type { AssistantMessage, SessionEntry } from "../session/types.js";
+import type { SessionEntry } from "../session/types.js";
 
 /** Files a stretch of conversation touched; stored as `details` of summary entries. */
 export type FileDetails = { readFiles: string[]; modifiedFiles: string[] };
@@ -24,16 +24,14 @@ export function collectFiles(entries: readonly SessionEntry[], initial?: FileDet
 	const read = new Set<string>(initial?.readFiles ?? []);
 	const modified = new Set<string>(initial?.modifiedFiles ?? []);
 	for (const entry of entries) {
-		// eslint-disable-next-line @typescript-eslint/no-explicit-any -- until entry types narrow (issue 13 item 1 deletes this cast)
-		const e = entry as SessionEntry & Record<string, any>;
 		if (entry.type === "branch_summary" || entry.type === "compaction") {
-			const details = e.details as Partial<Record<keyof FileDetails, unknown>> | undefined;
+			const details = entry.details as Partial<Record<keyof FileDetails, unknown>> | undefined;
 			for (const file of stringList(details?.readFiles)) read.add(file);
 			for (const file of stringList(details?.modifiedFiles)) modified.add(file);
 			continue;
 		}
-		if (entry.type !== "message" || e.message?.role !== "assistant") continue;
-		for (const part of (e.message as AssistantMessage).content ?? []) {
+		if (entry.type !== "message" || entry.message?.role !== "assistant") continue;
+		for (const part of entry.message.content ?? []) {
 			if (part.type !== "toolCall") continue;
 			const file = pathArg(part.arguments);
 			if (!file) continue;

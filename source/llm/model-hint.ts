@@ -16,8 +16,8 @@ export function recordedModelSpec(view: SessionTreeView): string | undefined {
 		const found =
 			entry.type === "model_change"
 				? { provider: entry.provider, model: entry.modelId }
-				: entry.type === "message" && (entry.message as { role?: string }).role === "assistant"
-					? (entry.message as { provider?: unknown; model?: unknown })
+				: entry.type === "message" && entry.message.role === "assistant"
+					? entry.message
 					: undefined;
 		if (found && typeof found.provider === "string" && typeof found.model === "string" && found.model !== "") {
 			return PROVIDERS.has(found.provider) ? `${found.provider}:${found.model}` : undefined;

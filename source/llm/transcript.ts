@@ -53,12 +53,10 @@ export function messageText(message: StoredMessage | ContextMessage): string {
 }
 
 /** One entry as transcript text, or null for entries that carry no conversation. */
-export function entryTranscript(entry: SessionEntry): string | null {
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any -- until entry types narrow (issue 13 item 1 deletes this cast)
-	const e = entry as SessionEntry & Record<string, any>;
-	switch (entry.type) {
+export function entryTranscript(e: SessionEntry): string | null {
+	switch (e.type) {
 		case "message":
-			return messageText(e.message as StoredMessage) || null;
+			return messageText(e.message) || null;
 		case "custom_message":
 			return `[${String(e.customType)}]: ${contentText(e.content)}`;
 		case "branch_summary":

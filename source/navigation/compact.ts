@@ -81,7 +81,7 @@ export async function compactNow(opts: CompactNowOptions): Promise<CompactNowRes
 		tokensBefore: plan.tokensBefore,
 		...(made.details !== undefined ? { details: made.details } : {}),
 		...(made.fromHook ? { fromHook: true } : {}),
-	}) as CompactionEntry;
+	});
 	opts.store.sync();
 	await opts.bus?.emit("session_compact", { entryId: entry.id, fromHook: made.fromHook, compactionEntry: entry });
 	return made.fromHook ? { status: "compacted", entry, fromHook: true } : { status: "compacted", entry };

@@ -52,7 +52,7 @@ export async function mergeBranch(ctx: NavigationContext, fromId: string, opts: 
 		summary: outcome.summary.summary,
 		...(outcome.summary.details !== undefined ? { details: outcome.summary.details } : {}),
 		...(outcome.fromHook ? { fromHook: true } : {}),
-	}) as BranchSummaryEntry;
+	});
 	if (outcome.label) ctx.store.setLabel(summaryEntry.id, outcome.label);
 	ctx.store.sync();
 	await ctx.bus?.emit("session_tree", { newLeafId: summaryEntry.id, oldLeafId: intoId, summaryEntry, fromHook: outcome.fromHook });

@@ -18,8 +18,8 @@ export type NavigationContext = {
 /** The text of a user message or custom message, for the editor. */
 export function editorTextOf(entry: SessionEntry): string | undefined {
 	const content =
-		entry.type === "message" && (entry.message as { role: string }).role === "user"
-			? (entry.message as { content: unknown }).content
+		entry.type === "message" && entry.message.role === "user"
+			? entry.message.content
 			: entry.type === "custom_message"
 				? entry.content
 				: undefined;
@@ -104,14 +104,15 @@ export async function navigateTree(ctx: NavigationContext, targetId: string, opt
 	if (!outcome.ok) return outcome.result;
 	if (opts.signal?.aborted) return { status: "cancelled", reason: "aborted" };
 	let summaryEntry: BranchSummaryEntry | undefined;
-	if (outcome.summary) {
+	// A summary needs abandoned entries, so there is an old leaf to name as fromId.
+	if (outcome.summary && plan.oldLeafId !== null) {
 		summaryEntry = ctx.store.appendAt(plan.newLeafId, {
 			type: "branch_summary",
 			fromId: plan.oldLeafId,
 			summary: outcome.summary.summary,
 			...(outcome.summary.details !== undefined ? { details: outcome.summary.details } : {}),
 			...(outcome.fromHook ? { fromHook: true } : {}),
-		}) as BranchSummaryEntry;
+		});
 	} else {
 		ctx.store.moveLeaf(plan.newLeafId, { marker: !opts.asParent });
 	}

@@ -4,8 +4,8 @@
  * so every access is guarded. Pure.
  */
 import { contentText } from "../session/content.js";
+import { asRecord } from "../session/entry-guards.js";
 import { messageKind } from "../tree/preview.js";
-import type { StoredMessage } from "../session/types.js";
 
 /** Which kind of text matched: ranks hits and tells the user where the match is. */
 export type Field = "name" | "label" | "summary" | "user" | "assistant" | "tool" | "custom";
@@ -19,7 +19,7 @@ type Json = Record<string, unknown>;
 const partsText = (content: unknown) => contentText(content, { imageAs: "" });
 
 function messageField(message: Json): Searchable["field"] | undefined {
-	const kind = messageKind(message as unknown as StoredMessage);
+	const kind = messageKind(message);
 	return kind === "user" || kind === "assistant" || kind === "tool" || kind === "custom" ? kind : undefined;
 }
 
@@ -38,7 +38,7 @@ export function searchables(entry: Json): Searchable[] {
 		typeof text === "string" && text !== "" ? [{ field, entryId, text }] : [];
 	switch (entry.type) {
 		case "message": {
-			const message = entry.message && typeof entry.message === "object" ? (entry.message as Json) : undefined;
+			const message = asRecord(entry.message);
 			const field = message ? messageField(message) : undefined;
 			return message && field ? one(field, searchText(message)) : [];
 		}

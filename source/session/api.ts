@@ -1,4 +1,6 @@
 import type {
+	Appended,
+	MessageEntry,
 	SessionContext,
 	SessionEntry,
 	SessionHeader,
@@ -75,10 +77,10 @@ export interface SessionStoreApi {
 	snapshot(): SessionTreeView;
 	subscribe(listener: () => void): () => void;
 	/** Append a child of the current leaf and move the leaf to it. Returns the stored entry. */
-	append(entry: NewEntry): SessionEntry;
-	appendMessage(message: StoredMessage): SessionEntry;
+	append<const E extends NewEntry>(entry: E): Appended<E>;
+	appendMessage(message: StoredMessage): MessageEntry;
 	/** Append under an explicit parent (null = new root) and make it the leaf. */
-	appendAt(parentId: string | null, entry: NewEntry): SessionEntry;
+	appendAt<const E extends NewEntry>(parentId: string | null, entry: E): Appended<E>;
 	/**
 	 * Move the leaf without another write; records an arbor.leaf marker so the move survives, unless
 	 * `marker: false` (an entry that follows at once records the position itself).

@@ -42,10 +42,10 @@ function walkUp(view: ContextSource, leafId: string | null): Walk {
 	// The step limit only matters for foreign views without cycle breaking: never loop forever.
 	let steps = view.entries.length + 1;
 	for (let e = leafId === null ? undefined : view.getEntry(leafId); e && steps-- > 0; e = parentOf(e)) {
-		if (w.thinkingLevel === undefined && e.type === "thinking_level_change") w.thinkingLevel = e.thinkingLevel as string;
+		if (w.thinkingLevel === undefined && e.type === "thinking_level_change") w.thinkingLevel = e.thinkingLevel;
 		if (w.model === undefined) w.model = modelOf(e);
 		if (!w.compaction && e.type === "compaction") {
-			w.compaction = e as CompactionEntry;
+			w.compaction = e;
 			w.afterCount = w.collected.length;
 		} else if (!w.compaction || !keptFound) {
 			w.collected.push(e);
@@ -59,19 +59,16 @@ function walkUp(view: ContextSource, leafId: string | null): Walk {
 }
 
 function modelOf(e: SessionEntry): SessionContext["model"] | undefined {
-	if (e.type === "model_change") return { provider: e.provider as string, modelId: e.modelId as string };
-	if (e.type === "message" && isAssistant(e.message)) return { provider: e.message.provider as string, modelId: e.message.model as string };
+	if (e.type === "model_change") return { provider: e.provider, modelId: e.modelId };
+	// provider and model are optional on disk: reported as found (undefined when absent).
+	if (e.type === "message" && e.message?.role === "assistant") return { provider: e.message.provider as string, modelId: e.message.model as string };
 	return undefined;
-}
-
-function isAssistant(message: unknown): message is { role: "assistant"; provider?: unknown; model?: unknown } {
-	return typeof message === "object" && message !== null && (message as { role?: unknown }).role === "assistant";
 }
 
 function pushEntry(out: ContextMessage[], e: SessionEntry): void {
 	switch (e.type) {
 		case "message": {
-			const message = e.message as ContextMessage;
+			const message = e.message;
 			if (message.role === "bashExecution" && message.excludeFromContext) return;
 			out.push(message.role === "toolResult" ? unwrapLegacyToolResult(message) : message);
 			return;
@@ -79,9 +76,9 @@ function pushEntry(out: ContextMessage[], e: SessionEntry): void {
 		case "custom_message":
 			out.push({
 				role: "custom",
-				customType: e.customType as string,
-				content: e.content as string,
-				display: e.display as boolean,
+				customType: e.customType,
+				content: e.content,
+				display: e.display,
 				details: e.details,
 				timestamp: Date.parse(e.timestamp),
 			});
@@ -89,7 +86,7 @@ function pushEntry(out: ContextMessage[], e: SessionEntry): void {
 		case "branch_summary":
 			// pi skips a branch summary without text.
 			if (e.summary) {
-				out.push({ role: "branchSummary", summary: e.summary as string, fromId: e.fromId as string, timestamp: Date.parse(e.timestamp) });
+				out.push({ role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: Date.parse(e.timestamp) });
 			}
 			return;
 		default:

@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { asRecord } from "./entry-guards.js";
 import { textParts } from "./content.js";
 import { lastEntryTime } from "./last-entry-time.js";
 import { lineEnd, parseHeader, readHeader } from "./parse.js";
@@ -124,16 +125,14 @@ function sessionInfo(file: string): SessionInfo {
 
 function parseOrUndefined(text: string): Record<string, unknown> | undefined {
 	try {
-		const value = JSON.parse(text) as unknown;
-		return value && typeof value === "object" ? (value as Record<string, unknown>) : undefined;
+		return asRecord(JSON.parse(text));
 	} catch {
 		return undefined; // damaged lines are reported when the session is opened, not in a listing
 	}
 }
-
 function userText(line: string): string | undefined {
 	const e = parseOrUndefined(line);
-	const message = e?.type === "message" ? (e.message as { role?: unknown; content?: unknown }) : undefined;
+	const message = e?.type === "message" ? asRecord(e.message) : undefined;
 	if (!message || message.role !== "user") return undefined;
 	const texts = textParts(message.content);
 	return texts.length > 0 ? texts.join(" ") : undefined;

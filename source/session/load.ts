@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import { AppendFile } from "./append-file.js";
 import { RAW_LINE } from "./entry-json.js";
+import { unknownEntryType } from "./entry-guards.js";
 import { MAX_NESTING, entryProblem } from "./entry-shape.js";
 import { writeFailure } from "./io-errors.js";
 import { type LockHandle, acquireLock } from "./lock.js";
@@ -95,7 +96,7 @@ function usableEntries(parsed: ParsedSession, buf: Buffer): SessionEntry[] {
 function placeholder(original: SessionEntry, line: number, problem: string, raw: () => string): SessionEntry {
 	const parentId = typeof original.parentId === "string" ? original.parentId : null;
 	const timestamp = typeof original.timestamp === "string" ? original.timestamp : "";
-	const stand = { type: DAMAGED_ENTRY_TYPE, id: original.id, parentId, timestamp, line, problem };
+	const stand = { type: unknownEntryType(DAMAGED_ENTRY_TYPE), id: original.id, parentId, timestamp, line, problem };
 	Object.defineProperty(stand, "toJSON", { value: () => original });
 	// Only a too-deep entry needs its text kept (JSON.stringify cannot write it back).
 	if (problem.startsWith("values nested")) Object.defineProperty(stand, RAW_LINE, { value: raw() });
@@ -103,7 +104,8 @@ function placeholder(original: SessionEntry, line: number, problem: string, raw:
 }
 
 function damagedWarning(entry: SessionEntry, line: number, problem: string): SessionWarning {
-	const type = typeof entry.type === "string" ? `${entry.type.slice(0, 30)} entry` : "entry";
+	const raw: unknown = entry.type; // not checked yet: may be anything
+	const type = typeof raw === "string" ? `${raw.slice(0, 30)} entry` : "entry";
 	return { kind: "bad-entry", line, id: entry.id, message: `line ${line}: ${type} not usable (${problem}), left out of views and context` };
 }
 

@@ -54,7 +54,8 @@ function migrateV1ToV2(entries: SessionEntry[], sessionId: string): void {
 function migrateV2ToV3(entries: SessionEntry[]): void {
 	for (const entry of entries) {
 		if (entry.type !== "message") continue;
-		const message = entry.message as { role?: string } | undefined;
+		// Read before the entries are checked: a v2 message may still have the old role.
+		const message: { role?: string } | undefined = entry.message;
 		if (message?.role === "hookMessage") message.role = "custom";
 	}
 }

@@ -7,7 +7,7 @@ import { loadSession } from "./load.js";
 import type { LockHandle } from "./lock.js";
 import { TreeIndex, leafOf } from "./tree-index.js";
 import { SessionSnapshot } from "./snapshot.js";
-import type { NewEntry, SessionEntry, SessionHeader, StoredMessage } from "./types.js";
+import type { Appended, MessageEntry, NewEntry, SessionEntry, SessionHeader, StoredMessage } from "./types.js";
 import { CURRENT_VERSION, LEAF_MARKER_TYPE, SessionError } from "./types.js";
 
 export type { CreateOptions } from "./api.js";
@@ -102,18 +102,18 @@ export class SessionStore implements SessionStoreApi {
 		return () => this.listeners.delete(listener);
 	}
 
-	append(entry: NewEntry): SessionEntry {
+	append<const E extends NewEntry>(entry: E): Appended<E> {
 		return this.appendAt(this.view.leafId, entry);
 	}
 
-	appendMessage(message: StoredMessage): SessionEntry {
+	appendMessage(message: StoredMessage): MessageEntry {
 		return this.append({ type: "message", message });
 	}
 
-	appendAt(parentId: string | null, entry: NewEntry): SessionEntry {
+	appendAt<const E extends NewEntry>(parentId: string | null, entry: E): Appended<E> {
 		const stored = this.write(parentId, entry);
 		this.publish(stored.id);
-		return stored;
+		return stored as Appended<E>; // write keeps entry's type and fields
 	}
 
 	moveLeaf(id: string | null, opts: { marker?: boolean } = {}): void {
@@ -196,5 +196,5 @@ export class SessionStore implements SessionStoreApi {
 }
 
 function isAssistantMessage(entry: SessionEntry): boolean {
-	return entry.type === "message" && (entry.message as { role?: unknown } | undefined)?.role === "assistant";
+	return entry.type === "message" && entry.message?.role === "assistant";
 }

@@ -139,8 +139,23 @@ export type CustomMessageEntry = Base & {
 };
 export type LabelEntry = Base & { type: "label"; targetId: string; label?: string };
 export type SessionInfoEntry = Base & { type: "session_info"; name: string };
-/** An entry type this version does not know: kept, never in context, hidden by default. */
-export type UnknownEntry = Base & { type: string };
+declare const unknownEntryType: unique symbol;
+/**
+ * The `type` of an entry this version does not know, as the type checker sees it. At run time it is
+ * the string from the file; read it as text with `entryType(entry)` (entry-guards.ts).
+ *
+ * Why not `string`: a union member whose `type` is `string` (or a branded `string & {…}`) is
+ * comparable with every literal, so `entry.type === "message"` kept that member and `entry.message`
+ * stayed `unknown` (hence casts at every reader). This opaque token is comparable with no literal,
+ * so `entry.type === "message"` and `switch (entry.type)` narrow to the known entry, and only the
+ * `default:` branch still holds unknown entries. Only session/ makes entries (parse.ts and the
+ * store's write type what they read or are given; the damaged placeholder uses `unknownEntryType`).
+ * The price: the checker takes this token for a non-string, so test `entry.type` against literals or
+ * read it with `entryType`, never with `typeof entry.type === "string"`.
+ */
+export type UnknownEntryType = { readonly [unknownEntryType]: true };
+/** An entry type this version does not know: kept byte for byte, never in context, hidden by default. */
+export type UnknownEntry = Base & { type: UnknownEntryType };
 
 export type KnownEntry =
 	| MessageEntry
@@ -157,6 +172,22 @@ export type SessionEntry = KnownEntry | UnknownEntry;
 
 /** An entry before the store gives it id, parentId and timestamp. */
 export type NewEntry = { type: string; [key: string]: unknown };
+
+/** The fields a caller gives for a known entry type: the entry without index signature and stamps. */
+type FieldsOf<T> = { [K in keyof T as string extends K ? never : K extends "id" | "parentId" | "timestamp" ? never : K]: T[K] };
+
+/**
+ * What the store returns for an appended `E`: the known entry of its type when `E` has that type's
+ * fields (the store keeps every field it was given), otherwise any SessionEntry.
+ */
+export type Appended<E extends NewEntry> =
+	Extract<KnownEntry, { type: E["type"] }> extends infer Known
+		? [Known] extends [never]
+			? SessionEntry
+			: E extends FieldsOf<Known>
+				? Known
+				: SessionEntry
+		: never;
 
 /** customType of the marker arbor appends to remember a leaf moved without other writes. */
 export const LEAF_MARKER_TYPE = "arbor.leaf";

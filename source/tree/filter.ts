@@ -1,5 +1,6 @@
 import type { SessionTreeView } from "../session/api.js";
-import type { SessionEntry, StoredMessage } from "../session/types.js";
+import { entryType, messageRole } from "../session/entry-guards.js";
+import type { SessionEntry } from "../session/types.js";
 import type { TreeFilter } from "./types.js";
 
 /**
@@ -11,7 +12,7 @@ const DEFAULT_TYPES = new Set(["message", "compaction", "branch_summary", "custo
 
 /** True for conversation entries (see {@link conversationLeaf}). */
 export function isConversationEntry(entry: SessionEntry): boolean {
-	return DEFAULT_TYPES.has(entry.type);
+	return DEFAULT_TYPES.has(entryType(entry));
 }
 
 /**
@@ -28,21 +29,17 @@ export function conversationLeaf(view: SessionTreeView): string | null {
 	return entry && isConversationEntry(entry) ? entry.id : null;
 }
 
-function role(entry: SessionEntry): string | undefined {
-	return entry.type === "message" ? (entry.message as StoredMessage).role : undefined;
-}
-
 /** An assistant step that only called tools (or said nothing): noise in the tree unless it is the leaf. */
 function isSilentAssistant(entry: SessionEntry): boolean {
-	if (role(entry) !== "assistant") return false;
-	const message = entry.message as { content: unknown; stopReason?: string };
+	if (entry.type !== "message" || entry.message.role !== "assistant") return false;
+	const message = entry.message;
 	if (message.stopReason !== "stop" && message.stopReason !== "toolUse") return false;
-	const content = Array.isArray(message.content) ? (message.content as { type?: string; text?: unknown }[]) : [];
+	const content = Array.isArray(message.content) ? message.content : [];
 	return !content.some((c) => c?.type === "text" && typeof c.text === "string" && c.text.trim() !== "");
 }
 
 function defaultVisible(entry: SessionEntry, leafId: string | null): boolean {
-	if (!DEFAULT_TYPES.has(entry.type)) return false;
+	if (!DEFAULT_TYPES.has(entryType(entry))) return false;
 	return !isSilentAssistant(entry) || entry.id === leafId;
 }
 
@@ -57,9 +54,9 @@ export function passesFilter(view: SessionTreeView, entry: SessionEntry, filter:
 		case "default":
 			return defaultVisible(entry, leafId);
 		case "no-tools":
-			return defaultVisible(entry, leafId) && role(entry) !== "toolResult";
+			return defaultVisible(entry, leafId) && messageRole(entry) !== "toolResult";
 		case "user": {
-			const r = role(entry);
+			const r = messageRole(entry);
 			return r === "user" || r === "custom" || entry.type === "custom_message";
 		}
 		case "labeled":

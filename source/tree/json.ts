@@ -1,5 +1,5 @@
 import type { SessionTreeView } from "../session/api.js";
-import type { StoredMessage } from "../session/types.js";
+import { entryType } from "../session/entry-guards.js";
 import { jsonPieces } from "../text/json-text.js";
 import { activePathIds, visibleForest } from "./build.js";
 import type { TreeFilter, TreeJsonNode } from "./types.js";
@@ -22,12 +22,12 @@ export function buildTreeJson(
 		const node: TreeJsonNode = {
 			id: entry.id,
 			parentId: entry.parentId,
-			type: entry.type,
+			type: entryType(entry),
 			preview: previews.get(entry.id) ?? "",
 			onActivePath: active.has(entry.id),
 			children: [],
 		};
-		if (entry.type === "message") node.role = (entry.message as StoredMessage).role;
+		if (entry.type === "message") node.role = entry.message.role;
 		const label = view.getLabel(entry.id);
 		if (label !== undefined) node.label = label;
 		nodes[i] = node;

@@ -1,4 +1,5 @@
 import type { SessionTreeView } from "../session/api.js";
+import { entryType } from "../session/entry-guards.js";
 import type { SessionEntry, StoredMessage, ToolCallContent } from "../session/types.js";
 import { contentText } from "../session/content.js";
 import { oneLine } from "../text/one-line.js";
@@ -19,7 +20,7 @@ function previewLine(text: string): string {
 export function rowKind(entry: SessionEntry): TreeRowKind {
 	switch (entry.type) {
 		case "message":
-			return messageKind(entry.message as StoredMessage);
+			return messageKind(entry.message);
 		case "custom_message":
 			return "custom";
 		case "compaction":
@@ -31,7 +32,7 @@ export function rowKind(entry: SessionEntry): TreeRowKind {
 }
 
 /** How the tree (and search) name the role of a stored message. */
-export function messageKind(message: StoredMessage): TreeRowKind {
+export function messageKind(message: { role?: unknown }): TreeRowKind {
 	switch (message.role) {
 		case "user":
 			return "user";
@@ -75,11 +76,10 @@ export function previewLower(view: SessionTreeView, entry: SessionEntry): string
 	return lower;
 }
 
-function computePreview(view: SessionTreeView, entry: SessionEntry): string {
-	const e = entry as Record<string, unknown>;
-	switch (entry.type) {
+function computePreview(view: SessionTreeView, e: SessionEntry): string {
+	switch (e.type) {
 		case "message":
-			return messagePreview(view, entry, entry.message as StoredMessage);
+			return messagePreview(view, e, e.message);
 		case "custom_message":
 			return previewLine(`[${String(e.customType)}]: ${previewContent(e.content)}`);
 		case "compaction":
@@ -97,7 +97,7 @@ function computePreview(view: SessionTreeView, entry: SessionEntry): string {
 		case "session_info":
 			return previewLine(`[name: ${String(e.name ?? "")}]`);
 		default:
-			return `[${entry.type}]`;
+			return `[${entryType(e)}]`;
 	}
 }
 
@@ -113,8 +113,10 @@ function messagePreview(view: SessionTreeView, entry: SessionEntry, message: Sto
 			return previewLine(`[bash: ${message.command}]`);
 		case "custom":
 			return previewLine(`[${message.customType}]: ${previewContent(message.content)}`);
-		default:
-			return `[${(message as { role: string }).role}]`;
+		default: {
+			const other: { role: string } = message; // no other role passes the load checks
+			return `[${other.role}]`;
+		}
 	}
 }
 
@@ -132,7 +134,7 @@ function findToolCall(view: SessionTreeView, entry: SessionEntry, callId: string
 	for (let i = 0; i < TOOL_CALL_SEARCH_DEPTH && parentId; i++) {
 		const parent = view.getEntry(parentId);
 		if (!parent || parent.type !== "message") return undefined;
-		const message = parent.message as StoredMessage;
+		const message = parent.message;
 		if (message.role === "assistant") {
 			return message.content.find((c): c is ToolCallContent => c.type === "toolCall" && c.id === callId);
 		}

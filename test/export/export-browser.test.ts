@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SessionStore } from "../../source/session/index.js";
+import { entryType, SessionStore } from "../../source/session/index.js";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
 import { allRowIds, ARTIFACTS, HAVE_BROWSER, launch, NO_BROWSER_REASON, openExport, paneIds } from "./browser.js";
 
@@ -21,7 +21,7 @@ describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", { timeout: 90_00
 	let browser: Browser;
 	let html: string;
 	let session: string;
-	const pathIds = (id: string) => SessionStore.open(session).snapshot().getPath(id).filter((e) => SHOWN.has(e.type)).map((e) => e.id);
+	const pathIds = (id: string) => SessionStore.open(session).snapshot().getPath(id).filter((e) => SHOWN.has(entryType(e))).map((e) => e.id);
 	const treeIds = async (args: string[]) => preorder(JSON.parse((await runCli(["tree", session, "--json", ...args])).stdout).roots);
 
 	beforeAll(async () => {

@@ -7,7 +7,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PATH_WINDOW } from "../../source/export/page/conversation.js";
 import { SHOWN_TYPES } from "../../source/export/page/entry-view.js";
-import { SessionStore } from "../../source/session/index.js";
+import { entryType, SessionStore } from "../../source/session/index.js";
 import { runCli } from "../helpers/cli.js";
 import { GEN_SESSION } from "../helpers/shared.js";
 import { HAVE_BROWSER, launch, NO_BROWSER_REASON, openExport, paneIds } from "./browser.js";
@@ -32,7 +32,7 @@ describe.skipIf(!HAVE_BROWSER)("a 3,000-entry linear session in the exported pag
 	it("keeps only a window of rows in the DOM and renders the newest part of the path until asked", async () => {
 		const { page, errors } = await openExport(browser, html, { width: 1280, height: 800 });
 		const view = SessionStore.open(file).snapshot();
-		const path = view.getPath(view.leafId).filter((e) => SHOWN_TYPES.has(e.type)).map((e) => e.id);
+		const path = view.getPath(view.leafId).filter((e) => SHOWN_TYPES.has(entryType(e))).map((e) => e.id);
 		expect(path.length).toBeGreaterThan(PATH_WINDOW);
 		expect(Number(await page.getAttribute("#tree", "data-row-count"))).toBeGreaterThan(1000);
 		expect(await page.locator("#tree .row").count()).toBeLessThan(100);

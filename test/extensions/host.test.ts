@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { discoverExtensions } from "../../source/extensions/discover.js";
 import { setUpExtensions } from "../../source/extensions/setup.js";
 import { compactNow } from "../../source/navigation/compact.js";
+import { entryType } from "../../source/session/entry-guards.js";
 import { cleanTempDirs, conversation, summarizer } from "../navigation/helpers.js";
 import { put } from "./helpers.js";
 
@@ -89,7 +90,7 @@ describe("ExtensionHost", () => {
 			return { ok: true, text: "yo" };
 		});
 		expect(result).toEqual({ ok: true, text: "yo" });
-		const added = store.snapshot().entries.slice(before).map((e) => (e.type === "message" ? (e.message as { role: string }).role : `${e.type}:${String(e.customType)}`));
+		const added = store.snapshot().entries.slice(before).map((e) => (e.type === "message" ? e.message.role : `${entryType(e)}:${String(e.customType)}`));
 		expect(added).toEqual(["user", "assistant", "custom_message:late", "custom:seen"]);
 		expect(store.snapshot().entries.at(-1)).toMatchObject({ data: ["user", "assistant"] });
 	});

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { importFile } from "../../source/import/import.js";
 import { toModelMessages } from "../../source/llm/convert.js";
-import { SessionStore } from "../../source/session/index.js";
+import { entryType, SessionStore } from "../../source/session/index.js";
 import { tempDir } from "../session/helpers.js";
 
 const DIR = path.join(import.meta.dirname, "../fixtures/import");
@@ -96,7 +96,7 @@ describe("import: Codex rollouts", () => {
 	it("chains the rollout, merging reasoning and calls into one reply, with tool results and a compaction", () => {
 		const { view, outcome } = imported(CODEX);
 		expect(view.warnings).toEqual([]);
-		const roles = view.entries.map((e) => (e.type === "message" ? (e.message as { role: string }).role : e.type));
+		const roles = view.entries.map((e) => (e.type === "message" ? e.message.role : entryType(e)));
 		expect(roles).toEqual(["user", "assistant", "toolResult", "assistant", "toolResult", "assistant", "compaction", "user", "assistant", "toolResult", "assistant"]);
 		const reply = view.entries[1] as unknown as { message: { content: { type: string; name?: string }[]; model: string } };
 		expect(reply.message.content.map((c) => c.type)).toEqual(["thinking", "toolCall"]);

@@ -1,6 +1,8 @@
 import type { SessionStoreApi, SessionTreeView } from "../../source/session/api.js";
 import type {
+	Appended,
 	ContextMessage,
+	MessageEntry,
 	NewEntry,
 	SessionContext,
 	SessionEntry,
@@ -26,19 +28,20 @@ export class FakeStore implements SessionStoreApi {
 	subscribe(): () => void {
 		return () => {};
 	}
-	append(entry: NewEntry): SessionEntry {
+	append<const E extends NewEntry>(entry: E): Appended<E> {
 		return this.appendAt(this.leafId, entry);
 	}
-	appendMessage(message: StoredMessage): SessionEntry {
+	appendMessage(message: StoredMessage): MessageEntry {
 		return this.append({ type: "message", message });
 	}
-	appendAt(parentId: string | null, entry: NewEntry): SessionEntry {
+	appendAt<const E extends NewEntry>(parentId: string | null, entry: E): Appended<E> {
 		this.counter += 1;
 		const id = `e${String(this.counter).padStart(3, "0")}`;
-		const stored = { ...entry, id, parentId, timestamp: new Date(1_700_000_000_000 + this.counter).toISOString() };
-		this.entries.push(stored as SessionEntry);
+		const fields: NewEntry = entry;
+		const stored = { ...fields, id, parentId, timestamp: new Date(1_700_000_000_000 + this.counter).toISOString() } as SessionEntry;
+		this.entries.push(stored);
 		this.leafId = id;
-		return stored as SessionEntry;
+		return stored as Appended<E>;
 	}
 	moveLeaf(id: string | null): void {
 		this.leafId = id;
@@ -56,7 +59,7 @@ export class FakeStore implements SessionStoreApi {
 
 	/** Stored messages in file order (what the tests assert on). */
 	messages(): StoredMessage[] {
-		return this.entries.flatMap((e) => (e.type === "message" ? [(e as { message: StoredMessage }).message] : []));
+		return this.entries.flatMap((e) => (e.type === "message" ? [e.message] : []));
 	}
 }
 
@@ -103,18 +106,15 @@ function contextOf(path: SessionEntry[]): ContextMessage[] {
 	});
 	const out: ContextMessage[] = [];
 	let emitFrom = 0;
-	if (compactionIndex >= 0) {
-		const c = path[compactionIndex] as SessionEntry & { summary: string; tokensBefore: number; firstKeptEntryId: string };
+	const c = path[compactionIndex];
+	if (c?.type === "compaction") {
 		out.push({ role: "compactionSummary", summary: c.summary, tokensBefore: c.tokensBefore, timestamp: 0 });
 		const kept = path.findIndex((e) => e.id === c.firstKeptEntryId);
 		emitFrom = kept >= 0 ? kept : compactionIndex + 1;
 	}
 	for (const e of path.slice(emitFrom)) {
-		if (e.type === "message") out.push((e as { message: StoredMessage }).message);
-		if (e.type === "branch_summary") {
-			const b = e as SessionEntry & { summary: string; fromId: string };
-			out.push({ role: "branchSummary", summary: b.summary, fromId: b.fromId, timestamp: 0 });
-		}
+		if (e.type === "message") out.push(e.message);
+		if (e.type === "branch_summary") out.push({ role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: 0 });
 	}
 	return out;
 }

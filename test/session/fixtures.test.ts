@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { SessionTreeView } from "../../source/session/api.js";
+import { entryType } from "../../source/session/entry-guards.js";
 import { SessionStore } from "../../source/session/store.js";
 import { fixture } from "./helpers.js";
 
@@ -9,10 +10,10 @@ type TreeNode = { id: string; type: string; label?: string; children: TreeNode[]
 function ourTree(view: SessionTreeView): TreeNode[] {
 	const node = (id: string, type: string): TreeNode => {
 		const label = view.getLabel(id);
-		const children = view.getChildren(id).map((c) => node(c.id, c.type));
+		const children = view.getChildren(id).map((c) => node(c.id, entryType(c)));
 		return label === undefined ? { id, type, children } : { id, type, label, children };
 	};
-	return view.getRoots().map((r) => node(r.id, r.type));
+	return view.getRoots().map((r) => node(r.id, entryType(r)));
 }
 
 function roundTrip<T>(value: T): T {

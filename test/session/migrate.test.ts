@@ -26,7 +26,7 @@ describe("migration", () => {
 		expect([e1.parentId, e2.parentId, e3.parentId]).toEqual([null, e1.id, e2.id]);
 		expect(e3.firstKeptEntryId).toBe(e2.id);
 		expect("firstKeptEntryIndex" in e3).toBe(false);
-		expect((e2.message as { role: string }).role).toBe("custom");
+		expect(e2.type === "message" && e2.message.role).toBe("custom");
 		expect(view.header.version).toBe(3);
 		expect(view.buildContext().messages.map((m) => m.role)).toEqual(["compactionSummary", "custom"]);
 		expect(fs.readFileSync(file).equals(before)).toBe(true);

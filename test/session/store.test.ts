@@ -241,8 +241,8 @@ describe("tree view walks", () => {
 		expect(ctx.model).toEqual({ provider: "prov", modelId: "mod" });
 		expect(ctx.messages).toEqual([
 			{ role: "compactionSummary", summary: "S", tokensBefore: 9, timestamp: Date.parse(ids.c.timestamp) },
-			(ids.u2 as { message: unknown }).message,
-			(ids.a2 as { message: unknown }).message,
+			ids.u2.message,
+			ids.a2.message,
 		]);
 	});
 

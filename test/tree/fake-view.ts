@@ -78,9 +78,7 @@ export const e = {
 		type: "message",
 		message: { role: "toolResult", toolCallId: callId, toolName, content: [{ type: "text", text: "ok" }], isError: false, timestamp: 0 },
 	}),
-	other: (id: string, parentId: string | null, type: string, fields: Record<string, unknown> = {}): SessionEntry => ({
-		...base(id, parentId),
-		type,
-		...fields,
-	}),
+	// Any type name with unchecked fields, as a parsed file line (parse.ts) would be.
+	other: (id: string, parentId: string | null, type: string, fields: Record<string, unknown> = {}): SessionEntry =>
+		({ ...base(id, parentId), type, ...fields }) as SessionEntry,
 };

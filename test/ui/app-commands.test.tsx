@@ -115,7 +115,7 @@ describe("session commands", () => {
 		// The facts are longer than the 100-column test terminal: Ink wraps them at a space.
 		const below = t.frame().split("\n›\n")[1]!;
 		// The status line names the reply (the leaf the tree marks), not the hidden label entry.
-		const reply = t.store.snapshot().entries.find((e) => e.type === "message" && (e.message as { role: string }).role === "assistant")!;
+		const reply = t.store.snapshot().entries.find((e) => e.type === "message" && e.message.role === "assistant")!;
 		expect(below.replace(/\n/g, " ")).toBe(`${facts} test:m · 20 tokens · leaf ${reply.id.slice(0, 8)}`);
 	});
 });

@@ -4,6 +4,7 @@
  * very long paths show their newest part first with a control for the rest.
  */
 import type { SessionTreeView } from "../../session/api.js";
+import { entryType, messageRole } from "../../session/entry-guards.js";
 import { previewText } from "../../tree/rows.js";
 import { el } from "./dom.js";
 import { entryView, SHOWN_TYPES } from "./entry-view.js";
@@ -28,12 +29,12 @@ function pathNotice(opts: ConversationOptions, shown: number, total: number): HT
 
 /** Replaces `main`'s content with the path to `selectedId` and scrolls the selected entry into view. */
 export function renderConversation(main: HTMLElement, opts: ConversationOptions): void {
-	const path = opts.view.getPath(opts.selectedId).filter((e) => SHOWN_TYPES.has(e.type));
+	const path = opts.view.getPath(opts.selectedId).filter((e) => SHOWN_TYPES.has(entryType(e)));
 	const start = opts.showAll ? 0 : Math.max(0, path.length - PATH_WINDOW);
 	const blocks: HTMLElement[] = [pathNotice(opts, path.length - start, path.length)];
 	for (let i = start; i < path.length; i++) {
 		const entry = path[i]!;
-		const isTool = entry.type === "message" && (entry.message as { role?: string }).role === "toolResult";
+		const isTool = messageRole(entry) === "toolResult";
 		const node = entryView(entry, opts.view.getLabel(entry.id), isTool ? previewText(opts.view, entry) : undefined);
 		if (!node) continue;
 		if (entry.id === opts.selectedId) node.classList.add("selected");

@@ -3,6 +3,7 @@
  * One session entry as a block of the conversation pane. Every block carries data-entry-id;
  * entries that say nothing to a reader (labels, custom state, leaf markers) give no block.
  */
+import { entryType } from "../../session/entry-guards.js";
 import type { SessionEntry, StoredMessage } from "../../session/types.js";
 import { details, el, type Child } from "./dom.js";
 import { markdown } from "./markdown-dom.js";
@@ -38,7 +39,7 @@ function partView(part: Part): Child {
 
 function block(entry: SessionEntry, kind: string, title: string, body: Child[], label?: string): HTMLElement {
 	const head = el("div", { class: "head" }, el("span", { class: "who" }, title), label ? el("span", { class: "label" }, label) : null);
-	return el("article", { class: `entry ${kind}`, "data-entry-id": entry.id, "data-type": entry.type }, head, ...body);
+	return el("article", { class: `entry ${kind}`, "data-entry-id": entry.id, "data-type": entryType(entry) }, head, ...body);
 }
 
 function plainOutput(content: unknown): Child[] {
@@ -63,27 +64,28 @@ function messageView(entry: SessionEntry, m: StoredMessage, label?: string, prev
 			return block(entry, "tool", `$ ${m.command}`, [details("Output", [el("pre", { class: "plain" }, m.output)])], label);
 		case "custom":
 			return block(entry, "custom", `[${m.customType}]`, parts(m.content).map(partView), label);
-		default:
-			return block(entry, "meta", `[${(m as { role: string }).role}]`, [], label);
+		default: {
+			const other: { role: string } = m; // no other role passes the load checks
+			return block(entry, "meta", `[${other.role}]`, [], label);
+		}
 	}
 }
 
 /** The block for `entry`, or null when it has nothing to show; `preview` is its tree row text. */
 export function entryView(entry: SessionEntry, label?: string, preview?: string): HTMLElement | null {
-	const e = entry as Record<string, unknown>;
 	switch (entry.type) {
 		case "message":
-			return messageView(entry, entry.message as StoredMessage, label, preview);
+			return messageView(entry, entry.message, label, preview);
 		case "custom_message":
-			return block(entry, "custom", `[${String(e.customType)}]`, parts(e.content).map(partView), label);
+			return block(entry, "custom", `[${String(entry.customType)}]`, parts(entry.content).map(partView), label);
 		case "branch_summary":
-			return block(entry, "summary", "Branch summary", [markdown(String(e.summary ?? ""))], label);
+			return block(entry, "summary", "Branch summary", [markdown(String(entry.summary ?? ""))], label);
 		case "compaction":
-			return block(entry, "summary compaction", `Compaction · ${Math.round(Number(e.tokensBefore) / 1000)}k tokens before`, [details("Summary", [markdown(String(e.summary ?? ""))], { open: true })], label);
+			return block(entry, "summary compaction", `Compaction · ${Math.round(Number(entry.tokensBefore) / 1000)}k tokens before`, [details("Summary", [markdown(String(entry.summary ?? ""))], { open: true })], label);
 		case "model_change":
-			return block(entry, "meta", `Model: ${String(e.provider)}:${String(e.modelId)}`, [], label);
+			return block(entry, "meta", `Model: ${String(entry.provider)}:${String(entry.modelId)}`, [], label);
 		case "thinking_level_change":
-			return block(entry, "meta", `Thinking: ${String(e.thinkingLevel)}`, [], label);
+			return block(entry, "meta", `Thinking: ${String(entry.thinkingLevel)}`, [], label);
 		default:
 			return null;
 	}

@@ -76,7 +76,7 @@ function copyLastReply(ctx: CommandContext): void {
 }
 
 function hasUserMessage(view: SessionTreeView): boolean {
-	return view.entries.some((e) => e.type === "message" && (e.message as { role: string }).role === "user");
+	return view.entries.some((e) => e.type === "message" && e.message.role === "user");
 }
 
 /** The slash-command handlers over the app's current store, model and chat. */

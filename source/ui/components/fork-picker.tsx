@@ -1,6 +1,6 @@
 import React, { useMemo } from "react";
 import type { SessionTreeView } from "../../session/api.js";
-import type { SessionEntry, UserMessage } from "../../session/types.js";
+import type { SessionEntry } from "../../session/types.js";
 import { contentText } from "../../session/content.js";
 import { oneLine } from "../../text/one-line.js";
 import { ListPicker } from "./list-picker.js";
@@ -10,8 +10,8 @@ export function userMessages(view: SessionTreeView): { entry: SessionEntry; text
 	const out: { entry: SessionEntry; text: string }[] = [];
 	for (const entry of view.entries) {
 		if (entry.type !== "message") continue;
-		const message = entry.message as { role: string };
-		if (message.role === "user") out.push({ entry, text: contentText((message as UserMessage).content) });
+		const message = entry.message;
+		if (message.role === "user") out.push({ entry, text: contentText(message.content) });
 	}
 	return out;
 }

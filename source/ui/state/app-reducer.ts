@@ -95,7 +95,7 @@ function storeEntries(state: AppState, entries: readonly SessionEntry[]): AppSta
 	for (const entry of entries) {
 		items = applyOp(items, entryOp(entry));
 		// The stored assistant step replaces what was streamed for it.
-		if (entry.type === "message" && (entry.message as { role: string }).role === "assistant" && live) {
+		if (entry.type === "message" && entry.message.role === "assistant" && live) {
 			live = { text: "", thinkingChars: 0 };
 		}
 	}

@@ -67,7 +67,7 @@ export function replay(path: readonly SessionEntry[]): TranscriptItem[] {
 const FIRST_WINDOW = 256;
 
 function isToolResult(entry: SessionEntry): boolean {
-	return entry.type === "message" && (entry.message as { role: string }).role === "toolResult";
+	return entry.type === "message" && entry.message.role === "toolResult";
 }
 
 /**

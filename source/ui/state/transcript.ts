@@ -1,5 +1,5 @@
 import type { SessionEntry, StopReason, StoredMessage } from "../../session/types.js";
-import { contentText, unwrapLegacyToolResult, type MessageContent } from "../../session/content.js";
+import { contentText, unwrapLegacyToolResult } from "../../session/content.js";
 
 /** What one tool call looks like once its result is known (or known never to come). */
 export type ToolResultView = { output: string; isError: boolean };
@@ -79,7 +79,7 @@ function assistantItems(id: string, message: Extract<StoredMessage, { role: "ass
 	const text = contentText(message.content, { separator: "", imageAs: "" });
 	const thinkingChars = message.content
 		.filter((p) => p.type === "thinking")
-		.reduce((n, p) => n + String((p as { thinking: string }).thinking).length, 0);
+		.reduce((n, p) => n + String(p.thinking).length, 0);
 	const items: TranscriptItem[] = [];
 	const failed = message.stopReason === "aborted" || message.stopReason === "error";
 	if (text.trim() !== "" || thinkingChars > 0 || failed) {
@@ -94,13 +94,12 @@ function assistantItems(id: string, message: Extract<StoredMessage, { role: "ass
 	}
 	for (const part of message.content) {
 		if (part.type !== "toolCall") continue;
-		const call = part as { id: string; name: string; arguments: unknown };
 		items.push({
 			kind: "tool",
-			key: `${id}:${call.id}`,
-			toolCallId: call.id,
-			toolName: call.name,
-			args: call.arguments,
+			key: `${id}:${part.id}`,
+			toolCallId: part.id,
+			toolName: part.name,
+			args: part.arguments,
 			settled: false,
 		});
 	}
@@ -111,14 +110,14 @@ function assistantItems(id: string, message: Extract<StoredMessage, { role: "ass
 export function entryOp(entry: SessionEntry): TranscriptOp {
 	switch (entry.type) {
 		case "message":
-			return messageOp(entry.id, entry.message as StoredMessage);
+			return messageOp(entry.id, entry.message);
 		case "branch_summary":
 			return { type: "append", items: [{ kind: "summary", key: entry.id, label: "branch summary", text: String(entry.summary) }] };
 		case "compaction":
 			return { type: "append", items: [{ kind: "summary", key: entry.id, label: "compaction", text: String(entry.summary) }] };
 		case "custom_message": {
 			if (entry.display !== true) return { type: "none" };
-			const content = entry.content as MessageContent;
+			const content = entry.content;
 			return {
 				type: "append",
 				items: [{ kind: "custom", key: entry.id, customType: String(entry.customType), text: contentText(content) }],
@@ -134,8 +133,8 @@ function assistantCount(message: Extract<StoredMessage, { role: "assistant" }>):
 	let shown = message.stopReason === "aborted" || message.stopReason === "error";
 	for (const part of message.content) {
 		if (part.type === "toolCall") calls++;
-		else if (part.type === "thinking" && String((part as { thinking: string }).thinking).length > 0) shown = true;
-		else if (part.type === "text" && (part as { text: string }).text.trim() !== "") shown = true;
+		else if (part.type === "thinking" && String(part.thinking).length > 0) shown = true;
+		else if (part.type === "text" && part.text.trim() !== "") shown = true;
 	}
 	return calls + (shown ? 1 : 0);
 }
@@ -148,7 +147,7 @@ function assistantCount(message: Extract<StoredMessage, { role: "assistant" }>):
 export function entryItemCount(entry: SessionEntry): number {
 	switch (entry.type) {
 		case "message": {
-			const message = entry.message as StoredMessage;
+			const message = entry.message;
 			if (message.role === "assistant") return assistantCount(message);
 			if (message.role === "custom") return message.display ? 1 : 0;
 			return message.role === "user" || message.role === "bashExecution" ? 1 : 0;

@@ -15,7 +15,7 @@ export function lastReplyText(view: SessionTreeView): string | undefined {
 	let steps = view.entries.length;
 	for (let e = view.leafId === null ? undefined : view.getEntry(view.leafId); e && steps-- > 0; ) {
 		if (e.type === "message") {
-			const message = e.message as { role: string; content?: unknown };
+			const message = e.message;
 			if (message.role === "assistant" && Array.isArray(message.content)) {
 				const text = contentText(message.content, { separator: "", imageAs: "" });
 				if (text.trim() !== "") return text;
