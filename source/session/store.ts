@@ -5,6 +5,7 @@ import { newEntryId, newSessionId, sessionFileName } from "./ids.js";
 import { arborHome, sessionDirFor } from "./paths.js";
 import { loadSession } from "./load.js";
 import type { LockHandle } from "./lock.js";
+import { must } from "./must.js";
 import { TreeIndex, leafOf } from "./tree-index.js";
 import { TreeView } from "./tree-view.js";
 import type { NewEntry, SessionEntry, SessionHeader, StoredMessage } from "./types.js";
@@ -174,8 +175,8 @@ export class SessionStore implements SessionStoreApi {
 	private flushNew(first: SessionEntry): void {
 		const pending = [...this.index.entries, first];
 		const created = createLockedFile(this.file as string, [this.header, ...pending].map(jsonLine));
-		for (let i = 0; i < pending.length - 1; i++) this.index.offsets.set(pending[i], created.offsets[i + 1]);
-		this.index.add(first, created.offsets[pending.length]);
+		for (let i = 0; i < pending.length - 1; i++) this.index.offsets.set(must(pending[i], "pending entry"), must(created.offsets[i + 1], "line offset"));
+		this.index.add(first, must(created.offsets[pending.length], "line offset"));
 		this.lock = created.lock;
 		this.out = created.out;
 	}
