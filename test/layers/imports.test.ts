@@ -16,7 +16,7 @@ function staticImports(file: string): string[] {
 	const text = readFileSync(file, "utf8");
 	const found: string[] = [];
 	for (const m of text.matchAll(/^\s*(?:import|export)\s+(?!type\b)(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/gm)) {
-		found.push(m[1]);
+		found.push(m[1]!);
 	}
 	return found;
 }
@@ -49,7 +49,7 @@ describe("layer boundaries (docs/style.md)", () => {
 	});
 
 	it("the layers below extensions/ never import it", () => {
-		for (const file of all.filter((f) => ["session", "llm", "navigation", "tools", "config"].includes(layer(f)))) {
+		for (const file of all.filter((f) => ["session", "llm", "navigation", "tools", "config"].includes(layer(f)!))) {
 			for (const spec of staticImports(file)) expect(/extensions\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
 		}
 	});
@@ -62,7 +62,7 @@ describe("layer boundaries (docs/style.md)", () => {
 	});
 
 	it("print/, navigation/, llm/, extensions/ and tools/ never import Ink or React, nor the ui/ layer", () => {
-		for (const file of all.filter((f) => ["print", "navigation", "llm", "tools", "config", "extensions"].includes(layer(f)))) {
+		for (const file of all.filter((f) => ["print", "navigation", "llm", "tools", "config", "extensions"].includes(layer(f)!))) {
 			for (const spec of staticImports(file)) {
 				expect(UI.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
 				expect(/\/ui\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
@@ -86,7 +86,7 @@ describe("layer boundaries (docs/style.md)", () => {
 	});
 
 	it("only llm/ and tools/ import the AI SDK at run time", () => {
-		for (const file of all.filter((f) => !["llm", "tools"].includes(layer(f)))) {
+		for (const file of all.filter((f) => !["llm", "tools"].includes(layer(f)!))) {
 			for (const spec of staticImports(file)) {
 				expect(AI.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
 			}
