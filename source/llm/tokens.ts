@@ -2,6 +2,7 @@
  * Token estimates for the status line and automatic compaction. Kept apart from the AI SDK so the
  * interactive UI can show context use without loading the model layer.
  */
+import { must } from "../session/must.js";
 import type { ContextMessage } from "../session/types.js";
 import { CHARS_PER_TOKEN, messageText } from "./transcript.js";
 
@@ -25,7 +26,7 @@ export function estimateContextTokens(messages: readonly ContextMessage[]): numb
 	let usageIndex = -1;
 	let usageTokens = 0;
 	for (let i = messages.length - 1; i >= 0 && usageIndex === -1; i--) {
-		const m = messages[i]!;
+		const m = must(messages[i], "context message");
 		if (m.role !== "assistant" || m.stopReason === "error" || m.stopReason === "aborted" || !m.usage) continue;
 		if (!(m.timestamp > compactedAt)) continue;
 		const u = m.usage;
