@@ -1,6 +1,7 @@
 import { Spinner } from "@inkjs/ui";
 import { Box, Text } from "ink";
 import React, { useEffect, useState } from "react";
+import { must } from "../../session/must.js";
 import { terminalText, terminalTextSoFar } from "../../session/terminal-text.js";
 import { cutToWidth, displayWidth } from "../../session/text-width.js";
 import { describeToolCall } from "../../tools/describe.js";
@@ -25,7 +26,7 @@ export function tailLines(text: string, maxLines: number, cols: number): string 
 	const kept: string[] = [];
 	let rows = 0;
 	for (let i = lines.length - 1; i >= 0; i--) {
-		const line = lines[i]!;
+		const line = must(lines[i], "line");
 		const lineRows = Math.max(1, Math.ceil(displayWidth(line) / Math.max(1, cols)));
 		if (rows + lineRows > maxLines) {
 			if (kept.length === 0) kept.unshift(line.slice(-maxLines * cols));
@@ -70,9 +71,10 @@ export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now
 	if (busy === null) return null;
 	const text = live?.text ?? "";
 	const waiting = text === "" && running.length === 0;
+	const thinking = live?.thinkingChars ?? 0;
 	return (
 		<Box flexDirection="column" marginTop={1} width={cols}>
-			{(live?.thinkingChars ?? 0) > 0 && text === "" && <Text dimColor italic>{`thinking… (${live!.thinkingChars} chars)`}</Text>}
+			{thinking > 0 && text === "" && <Text dimColor italic>{`thinking… (${thinking} chars)`}</Text>}
 			{text !== "" && <MarkdownView text={tailLines(terminalTextSoFar(text), maxLines, cols)} width={cols} />}
 			{running.map((tool) => (
 				<SpinnerRow key={tool.toolCallId} cols={cols} label={`${describeToolCall(tool.toolName as ToolName, tool.args)} (${seconds(now, tool.startedAt)})`} />
