@@ -3,7 +3,7 @@
  * an option given where it does not apply an exit-2 error instead of being silently ignored.
  */
 import { type Command, Option } from "commander";
-import { CliError } from "./errors.js";
+import { CliError } from "./config/errors.js";
 
 /** The model options of the chat modes and of `arbor navigate` (for --summarize). */
 export function addModelOptions(cmd: Command): Command {

@@ -5,8 +5,8 @@
  */
 import { Command, CommanderError } from "commander";
 import { addExtensionOptions, addModelOptions, addPrintOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
-import { CliError } from "./errors.js";
-import type { CommonOptions, ModelFlags } from "./print/options.js";
+import { CliError } from "./config/errors.js";
+import type { CommonOptions, ModelFlags } from "./config/options.js";
 
 declare const ARBOR_VERSION: string;
 const VERSION = typeof ARBOR_VERSION === "string" ? ARBOR_VERSION : "0.0.0-dev";

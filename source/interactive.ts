@@ -4,11 +4,11 @@ import { loadSettings } from "./config/settings.js";
 import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
-import { loadExtensions } from "./print/load-extensions.js";
-import { chooseModels, noChatModelMessage } from "./print/model-config.js";
-import { place, type ChatFlags } from "./print/options.js";
-import { onEndingSignal, signalExitCode, type EndingSignal } from "./print/signals.js";
-import { parseTreeFilter } from "./session/tree-rows.js";
+import { loadExtensions } from "./extensions/load-for-run.js";
+import { chooseModels, noChatModelMessage } from "./config/model-config.js";
+import { place, type ChatFlags } from "./config/options.js";
+import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/signals.js";
+import { parseTreeFilter } from "./tree/rows.js";
 import { killToolProcesses } from "./tools/bash.js";
 
 /**
@@ -78,7 +78,7 @@ function endOnSignal(store: { sync(): void }): { code: Promise<number>; dispose(
 	let resolve: (code: number) => void = () => {};
 	const code = new Promise<number>((r) => (resolve = r));
 	const end = async (signal: EndingSignal) => {
-		const { abortActiveRuns } = await import("./ui/hooks/chat-runs.js");
+		const { abortActiveRuns } = await import("./ui/actions/chat-runs.js");
 		await abortActiveRuns();
 		killToolProcesses();
 		store.sync();

@@ -1,5 +1,5 @@
 /** Chooses print or interactive mode; each is imported only when used. */
-import { usageError } from "./errors.js";
+import { usageError } from "./config/errors.js";
 
 export type MainOptions = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { usageError } from "../errors.js";
+import { usageError } from "./errors.js";
 
 /** The most provider retries arbor accepts: more would turn one failure into a very long wait. */
 export const MAX_RETRIES_LIMIT = 10;

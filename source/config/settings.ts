@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { usageError } from "../errors.js";
+import { usageError } from "./errors.js";
 
 /** `$ARBOR_HOME/settings.json`. Every field optional; flags and environment win over it. */
 export type Settings = {

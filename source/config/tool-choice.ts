@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Settings } from "./settings.js";
-import { usageError } from "../errors.js";
+import { usageError } from "./errors.js";
 import type { ToolName } from "../tools/policy.js";
 
 /** --tools / --no-tools / settings.tools → the tool policy of a mode (loads only the policy module). */

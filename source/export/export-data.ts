@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { SessionTreeView } from "../session/api.js";
-import { TreeView } from "../session/tree-view.js";
+import { SessionSnapshot } from "../session/snapshot.js";
 import type { SessionEntry } from "../session/types.js";
 
 const LT = 0x3c;
@@ -45,8 +45,8 @@ function rawLineEnd(buf: Buffer, offset: number, id: string): number {
 	return head.includes(`"id":"${id}"`) ? nl + 1 : -1;
 }
 
-function rawSource(view: SessionTreeView): { view: TreeView; raw: Buffer } | undefined {
-	if (!(view instanceof TreeView) || view.file === undefined) return undefined;
+function rawSource(view: SessionTreeView): { view: SessionSnapshot; raw: Buffer } | undefined {
+	if (!(view instanceof SessionSnapshot) || view.file === undefined) return undefined;
 	const first = view.entries[0];
 	if (!first || view.rawOffset(first) === undefined) return undefined;
 	return { view, raw: readFileSync(view.file) };

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
 import { basename, extname, join, resolve } from "node:path";
-import { CliError } from "../errors.js";
+import { CliError } from "../config/errors.js";
 import type { SessionTreeView } from "../session/api.js";
 import { exportHtml } from "./export-html.js";
 

@@ -1,5 +1,5 @@
 import type { ResolvedModel, ResolveResult } from "../llm/resolve-model.js";
-import { terminalText } from "../session/terminal-text.js";
+import { terminalText } from "../text/terminal-text.js";
 import { discoverExtensions } from "./discover.js";
 import { ExtensionHost } from "./host.js";
 import type { CompleteOptions, ExtensionContext } from "./types.js";

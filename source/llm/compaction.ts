@@ -1,5 +1,5 @@
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
-import { must } from "../session/must.js";
+import { must } from "../text/must.js";
 import type { AssistantMessage, CompactionEntry, ContextMessage, SessionEntry } from "../session/types.js";
 import type { FailureReason } from "./errors.js";
 import { detailsFiles } from "./files.js";

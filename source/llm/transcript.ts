@@ -1,6 +1,6 @@
 import type { ContextMessage, SessionEntry, StoredMessage } from "../session/types.js";
 import { contentText, unwrapLegacyToolResult } from "../session/content.js";
-import { must } from "../session/must.js";
+import { must } from "../text/must.js";
 
 /** Rough token estimate used everywhere in llm/: ~4 characters per token. */
 export const CHARS_PER_TOKEN = 4;

@@ -1,8 +1,8 @@
 /** The text layout of a branch comparison, shared by `arbor compare` and the tree's compare view. */
 import type { SessionTreeView } from "../session/api.js";
-import { cutToWidth, padToWidth } from "../session/text-width.js";
-import { previewText } from "../session/tree-rows.js";
-import { stripControls } from "../session/terminal-text.js";
+import { cutToWidth, padToWidth } from "../text/text-width.js";
+import { previewText } from "../tree/rows.js";
+import { stripControls } from "../text/terminal-text.js";
 import type { SessionEntry } from "../session/types.js";
 import type { BranchComparison } from "./compare.js";
 

@@ -1,6 +1,6 @@
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
-import { conversationLeaf, isConversationEntry as isConversation } from "../session/tree-filter.js";
+import { conversationLeaf, isConversationEntry as isConversation } from "../tree/filter.js";
 import { SessionError, type BranchSummaryEntry, type SessionEntry } from "../session/types.js";
 import type { EventBus } from "./events.js";
 import type { NavigateOptions, NavigateResult, NavigationPlan } from "./types.js";

@@ -3,16 +3,16 @@
  * model's comparison; and a branch's conclusions brought into another as a branch summary.
  */
 import { loadSettings } from "../config/settings.js";
-import { CliError, usageError } from "../errors.js";
+import { CliError, usageError } from "../config/errors.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { planComparison } from "../navigation/compare.js";
 import { formatComparison } from "../navigation/compare-format.js";
 import { mergeBranch } from "../navigation/merge.js";
-import { loadExtensions } from "./load-extensions.js";
-import { chooseModels } from "./model-config.js";
-import { place, type CommonOptions, type ModelFlags } from "./options.js";
+import { loadExtensions } from "../extensions/load-for-run.js";
+import { chooseModels } from "../config/model-config.js";
+import { place, type CommonOptions, type ModelFlags } from "../config/options.js";
 import { openForRead, openForWrite } from "./session-arg.js";
-import { terminalText } from "../session/terminal-text.js";
+import { terminalText } from "../text/terminal-text.js";
 
 export { formatComparison };
 

@@ -1,5 +1,5 @@
-import { terminalText } from "../session/terminal-text.js";
-import { cutToWidth } from "../session/text-width.js";
+import { terminalText } from "../text/terminal-text.js";
+import { cutToWidth } from "../text/text-width.js";
 import type { ContextMessage, SessionContext } from "../session/types.js";
 
 type SessionRow = {

@@ -4,10 +4,10 @@
  * is a usage error (exit 2) after the others were imported.
  */
 import * as fs from "node:fs";
-import { CliError } from "../errors.js";
+import { CliError } from "../config/errors.js";
 import { importFile, sourceFiles, type ImportOutcome } from "../import/import.js";
-import { place, type CommonOptions } from "./options.js";
-import { terminalText } from "../session/terminal-text.js";
+import { place, type CommonOptions } from "../config/options.js";
+import { terminalText } from "../text/terminal-text.js";
 
 function describe(o: ImportOutcome): string {
 	switch (o.status) {

@@ -1,5 +1,5 @@
 import type { TurnEvent } from "../llm/turn.js";
-import { terminalText, TerminalTextStream } from "../session/terminal-text.js";
+import { terminalText, TerminalTextStream } from "../text/terminal-text.js";
 import type { SessionHeader, StopReason, Usage } from "../session/types.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";

@@ -4,7 +4,7 @@
  */
 import { accessSync, constants, statSync } from "node:fs";
 import { dirname } from "node:path";
-import { usageError } from "../errors.js";
+import { usageError } from "../config/errors.js";
 
 /** What the check needs to know about the session it will write. */
 export type PendingSession = { file?: string; persisted: boolean };

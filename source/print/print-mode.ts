@@ -1,22 +1,22 @@
 import { maxRetries } from "../config/env.js";
 import { loadSettings } from "../config/settings.js";
-import { CliError, usageError, type ExitCode } from "../errors.js";
+import { CliError, usageError, type ExitCode } from "../config/errors.js";
 import type { ExtensionFlags, ExtensionHost } from "../extensions/setup.js";
 import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
 import { mostRecentSession, resolveSession, SessionStore } from "../session/index.js";
-import { chooseModels, noChatModelMessage, type ModelChoice } from "./model-config.js";
-import { place, type ChatFlags, type Place } from "./options.js";
+import { chooseModels, noChatModelMessage, type ModelChoice } from "../config/model-config.js";
+import { place, type ChatFlags, type Place } from "../config/options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { killToolProcesses } from "../tools/bash.js";
 import { checkSessionWritable } from "./preflight.js";
-import { loadExtensions } from "./load-extensions.js";
+import { loadExtensions } from "../extensions/load-for-run.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
-import { onEndingSignal, signalExitCode, type EndingSignal } from "./signals.js";
+import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import { composePrompt, readStdin } from "./stdin.js";
-import { terminalText } from "../session/terminal-text.js";
+import { terminalText } from "../text/terminal-text.js";
 
 type PrintOptions = ChatFlags & ExtensionFlags & {
 	outputFormat?: OutputFormat;

@@ -2,10 +2,10 @@
  * `arbor search <query> [--all] [--json] [--limit N]`: hits across this folder's sessions (or all),
  * best first. Text output is two lines a hit; `--json` carries the exact snippet text.
  */
-import { usageError } from "../errors.js";
+import { usageError } from "../config/errors.js";
 import { allSessionFiles, searchSessions, sessionFilesIn, type SearchHit } from "../search/search.js";
-import { place, type CommonOptions } from "./options.js";
-import { terminalText } from "../session/terminal-text.js";
+import { place, type CommonOptions } from "../config/options.js";
+import { terminalText } from "../text/terminal-text.js";
 
 export type SearchOptions = CommonOptions & { limit?: string };
 

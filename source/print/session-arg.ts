@@ -1,7 +1,7 @@
 import { SessionStore, mostRecentSession, resolveSession } from "../session/index.js";
 import { SessionError } from "../session/types.js";
-import { usageError } from "../errors.js";
-import type { CommonOptions, Place } from "./options.js";
+import { usageError } from "../config/errors.js";
+import type { CommonOptions, Place } from "../config/options.js";
 
 /**
  * The session of a subcommand whose session argument is optional: the argument or `-s`, never both;

@@ -4,18 +4,19 @@
  */
 import { dirname } from "node:path";
 import { loadSettings } from "../config/settings.js";
-import { CliError, usageError } from "../errors.js";
+import { CliError, usageError } from "../config/errors.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { forkFromEntry } from "../navigation/fork.js";
 import { navigateTree, planNavigation } from "../navigation/navigate.js";
 import { listAllSessions, listSessions } from "../session/index.js";
-import { colourWanted } from "../session/terminal-colour.js";
-import { terminalText } from "../session/terminal-text.js";
-import { buildTreeJson, parseTreeFilter, renderTreeText, TREE_FILTERS, treeJsonText } from "../session/tree-rows.js";
+import { colourWanted } from "../text/terminal-colour.js";
+import { terminalText } from "../text/terminal-text.js";
+import { buildTreeJson, parseTreeFilter, TREE_FILTERS, treeJsonText } from "../tree/rows.js";
+import { renderTreeText } from "./tree-text.js";
 import { formatContext, formatSessions } from "./format.js";
-import { loadExtensions } from "./load-extensions.js";
-import { chooseModels } from "./model-config.js";
-import { place, type CommonOptions, type ModelFlags } from "./options.js";
+import { loadExtensions } from "../extensions/load-for-run.js";
+import { chooseModels } from "../config/model-config.js";
+import { place, type CommonOptions, type ModelFlags } from "../config/options.js";
 import { openForRead, openForWrite, sessionChoice, sessionFile } from "./session-arg.js";
 
 

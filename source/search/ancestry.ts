@@ -5,7 +5,7 @@
  * files that have search hits.
  */
 import { forEachChunk } from "./chunks.js";
-import { must } from "../session/must.js";
+import { must } from "../text/must.js";
 
 const HEAD = /^\{"type":"([^"\\]*)","id":"([^"\\]*)","parentId":(?:null|"([^"\\]*)")/;
 const LEAF_MARKER = '"customType":"arbor.leaf"';

@@ -4,7 +4,7 @@
  * variant of that anchor is looked up with Buffer.indexOf (memchr-fast). Only lines holding an
  * anchor are decoded and checked further, so a rare word costs little more than reading the bytes.
  */
-import { must } from "../session/must.js";
+import { must } from "../text/must.js";
 
 /** Letters from most to least frequent in English text (and in code and prose alike, roughly). */
 const LETTERS = "etaoinsrhldcumfpgwybvkxjqz";

@@ -3,7 +3,7 @@
  * summaries of branches and compactions. Works on raw parsed JSON (search never builds the tree),
  * so every access is guarded. Pure.
  */
-import { messageKind } from "../session/tree-preview.js";
+import { messageKind } from "../tree/preview.js";
 import type { StoredMessage } from "../session/types.js";
 
 /** Which kind of text matched: ranks hits and tells the user where the match is. */

@@ -2,7 +2,7 @@
  * Searches one session file without building its tree: only lines that can hold the query's
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
-import { stripControls } from "../session/terminal-text.js";
+import { stripControls } from "../text/terminal-text.js";
 import { anchorNeedles, linesWithAnchor } from "./anchor.js";
 import { forEachChunk, lineAround, type Chunk } from "./chunks.js";
 import { FIELD_WEIGHT, searchables, type Field } from "./fields.js";

@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { entryJson } from "./entry-json.js";
 import { type LockHandle, acquireLock } from "./lock.js";
 import { syncDir } from "./migrate.js";
-import { must } from "./must.js";
+import { must } from "../text/must.js";
 import { SessionError } from "./types.js";
 
 /**

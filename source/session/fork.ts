@@ -5,7 +5,7 @@ import { createLockedFile, jsonLine } from "./append-file.js";
 import { newEntryId, newSessionId, sessionFileName } from "./ids.js";
 import { SessionStore } from "./store.js";
 import { TreeIndex, leafOf } from "./tree-index.js";
-import { TreeView } from "./tree-view.js";
+import { SessionSnapshot } from "./snapshot.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
 import { CURRENT_VERSION, SessionError } from "./types.js";
 
@@ -65,7 +65,7 @@ function writeFork(opts: ForkOptions) {
  * coalesced into one slice (a linear path is one big copy). Also returns each entry's offset.
  */
 function encode(source: SessionTreeView, entries: readonly SessionEntry[], header: Buffer): { chunks: Buffer[]; starts: number[] } {
-	const view = source instanceof TreeView && source.file !== undefined ? source : undefined;
+	const view = source instanceof SessionSnapshot && source.file !== undefined ? source : undefined;
 	const raw = view && entries.some((e) => view.rawOffset(e) !== undefined) ? fs.readFileSync(view.file as string) : undefined;
 	const chunks = [header];
 	const starts: number[] = [];

@@ -1,4 +1,4 @@
-import { must } from "./must.js";
+import { must } from "../text/must.js";
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { SessionError } from "./types.js";
 import { settleVersion } from "./version.js";

@@ -5,9 +5,9 @@ import { newEntryId, newSessionId, sessionFileName } from "./ids.js";
 import { arborHome, sessionDirFor } from "./paths.js";
 import { loadSession } from "./load.js";
 import type { LockHandle } from "./lock.js";
-import { must } from "./must.js";
+import { must } from "../text/must.js";
 import { TreeIndex, leafOf } from "./tree-index.js";
-import { TreeView } from "./tree-view.js";
+import { SessionSnapshot } from "./snapshot.js";
 import type { NewEntry, SessionEntry, SessionHeader, StoredMessage } from "./types.js";
 import { CURRENT_VERSION, LEAF_MARKER_TYPE, SessionError } from "./types.js";
 
@@ -37,7 +37,7 @@ export class SessionStore implements SessionStoreApi {
 	private out: AppendFile | undefined;
 	private openOut: (() => AppendFile) | undefined;
 	private lock: LockHandle | undefined;
-	private view: TreeView;
+	private view: SessionSnapshot;
 	private closed = false;
 	private readonly listeners = new Set<() => void>();
 
@@ -50,7 +50,7 @@ export class SessionStore implements SessionStoreApi {
 		this.out = parts.out;
 		this.openOut = parts.openOut;
 		this.lock = parts.lock;
-		this.view = new TreeView({ index: parts.index, header: parts.header, leafId: parts.leafId, file: parts.file });
+		this.view = new SessionSnapshot({ index: parts.index, header: parts.header, leafId: parts.leafId, file: parts.file });
 	}
 
 	/**
@@ -182,7 +182,7 @@ export class SessionStore implements SessionStoreApi {
 	}
 
 	private publish(leafId: string | null): void {
-		this.view = new TreeView({ index: this.index, header: this.header, leafId, file: this.file });
+		this.view = new SessionSnapshot({ index: this.index, header: this.header, leafId, file: this.file });
 		for (const listener of [...this.listeners]) listener();
 	}
 

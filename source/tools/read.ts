@@ -1,6 +1,6 @@
 /** `read`: a text file with line numbers, paged by offset/limit and capped in size. */
 import { readFile, stat } from "node:fs/promises";
-import { must } from "../session/must.js";
+import { must } from "../text/must.js";
 import { isNotFound, looksBinary, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
 

@@ -1,5 +1,5 @@
 /** Slash commands: the list, parsing and completion are pure; handlers are supplied by the app. */
-import { must } from "../session/must.js";
+import { must } from "../text/must.js";
 export type CommandName =
 	| "tree"
 	| "fork"

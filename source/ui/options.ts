@@ -1,9 +1,9 @@
 import type { ResolvedModel } from "../llm/index.js";
 import type { SessionStoreApi } from "../session/api.js";
-import type { TreeFilter } from "../session/tree-types.js";
+import type { TreeFilter } from "../tree/types.js";
 import type { ToolPolicy } from "../tools/policy.js";
 
-/** What cli/interactive.ts hands to the interactive UI. */
+/** What source/interactive.ts hands to the interactive UI. */
 export type InteractiveOptions = {
 	store: SessionStoreApi;
 	cwd: string;

@@ -6,14 +6,13 @@ import type { ExtensionHost } from "../extensions/host.js";
 import { EventBus } from "../navigation/events.js";
 import { allSessionFiles, searchSessions, sessionFilesIn } from "../search/search.js";
 import { listAllSessions, listSessions, SessionStore } from "../session/index.js";
-import { colourDisabled } from "../session/terminal-colour.js";
+import { colourDisabled } from "../text/terminal-colour.js";
 import type { SessionStoreApi } from "../session/api.js";
 import { App } from "./components/app.js";
 import type { UiDeps } from "./deps.js";
-import { colourlessStdout } from "./colourless-stdout.js";
-import { CLEAR_TERMINAL } from "./hooks/use-navigation.js";
+import { colourlessStdout } from "./terminal/colourless-stdout.js";
 import type { InteractiveOptions } from "./options.js";
-import { enableTerminalModes, kittyExpected, kittyKeyboardOption } from "./terminal-modes.js";
+import { CLEAR_TERMINAL, enableTerminalModes, kittyExpected, kittyKeyboardOption } from "./terminal/modes.js";
 
 export type { InteractiveOptions } from "./options.js";
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { formatComparison } from "../../source/print/compare-command.js";
 import { planComparison } from "../../source/navigation/compare.js";
 import { SessionStore } from "../../source/session/index.js";
-import { displayWidth } from "../../source/session/text-width.js";
+import { displayWidth } from "../../source/text/text-width.js";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
 import { errorReply, startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { displayWidth } from "../../source/session/text-width.js";
+import { displayWidth } from "../../source/text/text-width.js";
 import { CLI, cleanUp, HAS_CLI, tempPlace, type E2eResources } from "../helpers/arbor-tmux.js";
 import { HOSTILE, HOSTILE_SHOWN, writeChatSession, writeHostileSession } from "../helpers/hostile.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { buildTreeRows } from "../../source/session/tree-rows.js";
+import { buildTreeRows } from "../../source/tree/rows.js";
 import { SessionStore } from "../../source/session/store.js";
 import { copyTreeFixture, HAS_CLI, quit, resizeTmux, startArbor, submitLine, tempPlace, treeRows, cleanUp } from "../helpers/arbor-tmux.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { displayWidth } from "../../source/session/text-width.js";
+import { displayWidth } from "../../source/text/text-width.js";
 import { cleanUp, HAS_CLI, resizeTmux, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
 import type { TmuxSession } from "../helpers/tmux.js";

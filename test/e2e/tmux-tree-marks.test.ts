@@ -1,8 +1,8 @@
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
-import { buildTreeRows, formatTreeRowParts } from "../../source/session/tree-rows.js";
-import { labelTimeText } from "../../source/session/tree-format.js";
+import { buildTreeRows, formatTreeRowParts } from "../../source/tree/rows.js";
+import { labelTimeText } from "../../source/tree/format.js";
 import { cleanUp, copyTreeFixture, fileEntries, HAS_CLI, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 

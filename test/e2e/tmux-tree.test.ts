@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { entryText } from "../../source/navigation/navigate.js";
 import { SessionStore } from "../../source/session/store.js";
-import { buildTreeRows, type TreeFilter } from "../../source/session/tree-rows.js";
+import { buildTreeRows, type TreeFilter } from "../../source/tree/rows.js";
 import { shellQuote, startTmux, type TmuxSession } from "../helpers/tmux.js";
 import { FIXTURES_DIR } from "../helpers/shared.js";
 

@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SessionStore } from "../../source/session/store.js";
-import { buildTreeRows, type TreeFilter, type TreeRow } from "../../source/session/tree-rows.js";
+import { buildTreeRows, type TreeFilter, type TreeRow } from "../../source/tree/rows.js";
 import { FIXTURES_DIR } from "./shared.js";
 import type { SseServer } from "./sse-server.js";
 import { shellQuote, startTmux, type TmuxSession } from "./tmux.js";

@@ -42,7 +42,7 @@ describe("layer boundaries (docs/style.md)", () => {
 		expect(mine.length).toBeGreaterThan(0);
 		for (const file of mine) {
 			for (const spec of staticImports(file)) {
-				const ok = spec.startsWith("node:") || /^\.\/[\w-]+\.js$/.test(spec) || /^\.\.\/(session|llm|navigation)\//.test(spec);
+				const ok = spec.startsWith("node:") || /^\.\/[\w-]+\.js$/.test(spec) || /^\.\.\/(text|session|tree|llm|navigation|config)\//.test(spec);
 				expect(ok, `${relative(root, file)} imports ${spec}`).toBe(true);
 			}
 		}
@@ -70,11 +70,11 @@ describe("layer boundaries (docs/style.md)", () => {
 		}
 	});
 
-	it("export/ (the HTML export and its page) imports only session/ and itself: no React, Ink, AI SDK or upper layers", () => {
+	it("export/ (the HTML export and its page) imports only session/, tree/, text/, config/errors and itself: no React, Ink, AI SDK or upper layers", () => {
 		for (const file of all.filter((f) => layer(f) === "export")) {
 			for (const spec of staticImports(file)) {
 				expect(UI.test(spec) || AI.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
-				expect(/^(\.\.\/)+(llm|tools|navigation|print|ui|config)\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
+				expect(/^(\.\.\/)+(llm|tools|navigation|print|ui)\//.test(spec), `${relative(root, file)} imports ${spec}`).toBe(false);
 			}
 		}
 	});
@@ -96,7 +96,7 @@ describe("layer boundaries (docs/style.md)", () => {
 	it("cli.ts loads modes lazily: its static imports are commander and small local modules", () => {
 		const specs = staticImports(join(root, "cli.ts"));
 		expect(specs.filter((s) => !s.startsWith("./"))).toEqual(["commander"]);
-		expect(specs.filter((s) => s.startsWith("./"))).toEqual(["./cli-options.js", "./errors.js"]);
+		expect(specs.filter((s) => s.startsWith("./"))).toEqual(["./cli-options.js", "./config/errors.js"]);
 	});
 
 	it("no process.exit outside cli.ts and no console.* inside ui/", () => {

@@ -3,7 +3,8 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { forkToFile } from "../../source/session/fork.js";
 import { SessionStore } from "../../source/session/store.js";
-import { buildTreeJson, renderTreeText } from "../../source/session/tree-rows.js";
+import { buildTreeJson } from "../../source/tree/rows.js";
+import { renderTreeText } from "../../source/print/tree-text.js";
 import { DAMAGED_ENTRY_TYPE } from "../../source/session/types.js";
 import { HEADER, entry, expectGrewFrom, tempDir, writeJsonl } from "./helpers.js";
 

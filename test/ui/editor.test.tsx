@@ -3,7 +3,7 @@ import React, { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { failOnActWarnings } from "./act-warnings.js";
 import { Editor, type EditorProps } from "../../source/ui/components/editor.js";
-import { NO_EDITOR } from "../../source/ui/external-editor.js";
+import { NO_EDITOR } from "../../source/ui/terminal/external-editor.js";
 import { KeyInputProvider } from "../../source/ui/input/use-keys.js";
 import { waitFor } from "../helpers/wait-for.js";
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { displayWidth } from "../../source/session/text-width.js";
-import { htmlToLines, highlightCode } from "../../source/ui/highlight-code.js";
-import { loadHighlighter } from "../../source/ui/highlight.js";
-import { plainText, wrapSegs } from "../../source/ui/markdown-lines.js";
-import { hasCodeBlock, lexMarkdown, renderMarkdown } from "../../source/ui/markdown.js";
+import { displayWidth } from "../../source/text/text-width.js";
+import { htmlToLines, highlightCode } from "../../source/ui/markdown/highlight-code.js";
+import { loadHighlighter } from "../../source/ui/markdown/highlight.js";
+import { plainText, wrapSegs } from "../../source/ui/markdown/lines.js";
+import { hasCodeBlock, lexMarkdown, renderMarkdown } from "../../source/ui/markdown/markdown.js";
 
 const rows = (text: string, width = 80) => renderMarkdown(lexMarkdown(text), { width }).map(plainText);
 

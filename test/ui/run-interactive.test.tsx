@@ -4,7 +4,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResolvedModel, RunTurnOptions, TurnResult } from "../../source/llm/index.js";
 import { SessionStore } from "../../source/session/index.js";
-import { persistedFile } from "../../source/ui/hooks/fork-action.js";
+import { persistedFile } from "../../source/ui/actions/fork-action.js";
 import { runInteractive } from "../../source/ui/run-interactive.js";
 import { waitFor } from "../helpers/wait-for.js";
 import { resolved, streamingModel, toolCallChunks } from "../llm/mock-model.js";

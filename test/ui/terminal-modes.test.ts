@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
 	activeTerminalModes, enableTerminalModes, KITTY_POP, KITTY_PUSH, kittyExpected, kittyKeyboardOption, MODES_OFF, MODES_ON,
-} from "../../source/ui/terminal-modes.js";
+} from "../../source/ui/terminal/modes.js";
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeRows } from "../../source/session/tree-rows.js";
+import { buildTreeRows } from "../../source/tree/rows.js";
 import { branchPointFrom, initialTreeState, selectedIndex, treeReducer, type TreeState } from "../../source/ui/state/tree-state.js";
-import { e, fakeView } from "../session/tree-rows-fake-view.js";
+import { e, fakeView } from "../tree/fake-view.js";
 
 const view = fakeView(
 	[
@@ -63,11 +63,6 @@ describe("treeReducer", () => {
 	it("branch-jumped selects the branch point", () => expect(at(treeReducer(s0, { type: "branch-jumped", id: "a1" }))).toBe("a1"));
 	it("label-edit-started opens the editor prefilled", () =>
 		expect(treeReducer(s0, { type: "label-edit-started", id: "u2", text: "cp" }).labelEdit).toEqual({ id: "u2", text: "cp" }));
-	it("label-edit-typed / erased edit the text", () => {
-		const s = { ...s0, labelEdit: { id: "u2", text: "cp" } };
-		expect(treeReducer(s, { type: "label-edit-typed", text: "-1" }).labelEdit).toEqual({ id: "u2", text: "cp-1" });
-		expect(treeReducer(s, { type: "label-edit-erased" }).labelEdit).toEqual({ id: "u2", text: "c" });
-	});
 	it("label-edit-closed removes the editor", () =>
 		expect(treeReducer({ ...s0, labelEdit: { id: "u2", text: "x" } }, { type: "label-edit-closed" })).toEqual(s0));
 });

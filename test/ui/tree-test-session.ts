@@ -6,7 +6,7 @@ import { act, createElement, type ReactElement } from "react";
 import { KeyInputProvider } from "../../source/ui/input/use-keys.js";
 import { SessionStore } from "../../source/session/store.js";
 import type { SessionEntry } from "../../source/session/types.js";
-import { e } from "../session/tree-rows-fake-view.js";
+import { e } from "../tree/fake-view.js";
 import { waitFor } from "../helpers/wait-for.js";
 
 /** The session behind the example in spec/tree-view.md (leaf: uA2). */

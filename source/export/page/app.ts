@@ -4,9 +4,9 @@
  * store index and row builder as the terminal, then wires the sidebar, the filters, search,
  * folding, the URL hash and the conversation pane.
  */
-import { buildTreeRows, type TreeFilter, type TreeRow } from "../../session/tree-rows.js";
+import { buildTreeRows, type TreeFilter, type TreeRow } from "../../tree/rows.js";
 import { TreeIndex } from "../../session/tree-index.js";
-import { TreeView } from "../../session/tree-view.js";
+import { SessionSnapshot } from "../../session/snapshot.js";
 import type { SessionEntry, SessionHeader } from "../../session/types.js";
 import { renderConversation } from "./conversation.js";
 import { SidebarList } from "./sidebar-list.js";
@@ -18,7 +18,7 @@ export type ExportData = { header: SessionHeader; leafId: string | null; file: s
 type State = { filter: TreeFilter; search: string; folded: Set<string>; selected: string | null; showAll: boolean };
 
 export class App {
-	readonly view: TreeView;
+	readonly view: SessionSnapshot;
 	private rows: TreeRow[] = [];
 	private rowIndex = new Map<string, number>();
 	private readonly state: State;
@@ -26,7 +26,7 @@ export class App {
 	private readonly shell: Shell;
 
 	constructor(data: ExportData) {
-		this.view = new TreeView({ index: TreeIndex.build(data.entries), header: data.header, leafId: data.leafId });
+		this.view = new SessionSnapshot({ index: TreeIndex.build(data.entries), header: data.header, leafId: data.leafId });
 		this.state = { filter: "default", search: "", folded: new Set(), selected: this.view.leafId, showAll: false };
 		this.shell = bindShell(this, data);
 		this.list = new SidebarList(this.shell.tree, { pick: (id) => this.pick(id), fold: (id) => this.toggleFold(id) });

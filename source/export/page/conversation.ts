@@ -4,7 +4,7 @@
  * very long paths show their newest part first with a control for the rest.
  */
 import type { SessionTreeView } from "../../session/api.js";
-import { previewText } from "../../session/tree-rows.js";
+import { previewText } from "../../tree/rows.js";
 import { el } from "./dom.js";
 import { entryView, SHOWN_TYPES } from "./entry-view.js";
 

@@ -3,7 +3,7 @@
  * The page chrome around the list and the conversation: title, sidebar toggle (starts collapsed
  * below 800 px), filter buttons, search box, "Back to leaf", and printing with every block open.
  */
-import { parseTreeFilter } from "../../session/tree-rows.js";
+import { parseTreeFilter } from "../../tree/rows.js";
 import type { App, ExportData } from "./app.js";
 
 export type Shell = {

@@ -5,7 +5,7 @@ import type { ResolvedModel } from "../../llm/resolve-model.js";
 import { planComparison, type BranchComparison } from "../../navigation/compare.js";
 import { formatComparison } from "../../navigation/compare-format.js";
 import type { SessionTreeView } from "../../session/api.js";
-import { terminalText } from "../../session/terminal-text.js";
+import { terminalText } from "../../text/terminal-text.js";
 import { isCtrl, isKey } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { useComparisonSummary, type ComparisonSummary } from "../hooks/use-comparison-summary.js";

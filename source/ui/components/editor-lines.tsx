@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
-import { nextBoundary } from "../../session/text-width.js";
+import { nextBoundary } from "../../text/text-width.js";
 import { Prefixed } from "./prefixed.js";
 
 type Props = { text: string; cursor: number; active: boolean; width: number };

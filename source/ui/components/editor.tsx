@@ -1,7 +1,7 @@
 import { Box, useStdin } from "ink";
 import React, { useReducer, useRef, useState } from "react";
 import { completions, type MenuCommand } from "../commands.js";
-import { editExternally } from "../external-editor.js";
+import { editExternally } from "../terminal/external-editor.js";
 import { useKeys } from "../input/use-keys.js";
 import { editorReducer, emptyEditor } from "../state/editor-state.js";
 import { editorIntent, type EditorIntent } from "../state/editor-keys.js";

@@ -1,4 +1,4 @@
-import { stripControls } from "../../session/terminal-text.js";
+import { stripControls } from "../../text/terminal-text.js";
 import { isCtrl, isEnter } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "./line-field.js";

@@ -1,13 +1,13 @@
 import { Spinner } from "@inkjs/ui";
 import { Box, Text } from "ink";
 import React, { useEffect, useState } from "react";
-import { must } from "../../session/must.js";
-import { terminalText, terminalTextSoFar } from "../../session/terminal-text.js";
-import { cutToWidth, displayWidth } from "../../session/text-width.js";
+import { terminalText, terminalTextSoFar } from "../../text/terminal-text.js";
+import { cutToWidth, displayWidth } from "../../text/text-width.js";
+import { must } from "../../text/must.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
 import type { AppState } from "../state/app-reducer.js";
-import { loadHighlighter } from "../highlight.js";
+import { loadHighlighter } from "../markdown/highlight.js";
 import { MarkdownView } from "./markdown-view.js";
 
 type Props = {

@@ -1,8 +1,8 @@
 import { Box, Text } from "ink";
 import React, { useEffect, useMemo, useState } from "react";
-import { currentHighlighter, loadHighlighter } from "../highlight.js";
-import type { Line, Seg } from "../markdown-lines.js";
-import { hasCodeBlock, lexMarkdown, renderMarkdown, type Highlight } from "../markdown.js";
+import { currentHighlighter, loadHighlighter } from "../markdown/highlight.js";
+import type { Line, Seg } from "../markdown/lines.js";
+import { hasCodeBlock, lexMarkdown, renderMarkdown, type Highlight } from "../markdown/markdown.js";
 
 function Run({ seg }: { seg: Seg }) {
 	const s = seg.style;

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
-import { terminalText } from "../../session/terminal-text.js";
+import { terminalText } from "../../text/terminal-text.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
 import type { TranscriptItem } from "../state/transcript.js";

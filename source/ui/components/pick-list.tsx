@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
-import { terminalText } from "../../session/terminal-text.js";
+import { terminalText } from "../../text/terminal-text.js";
 
 /** The visible window of a long list keeping `selected` inside, clamped at both ends. */
 export function windowOf(total: number, selected: number, size: number): { start: number; end: number } {

@@ -4,7 +4,7 @@ import type { SearchHit, SearchResult } from "../../search/search.js";
 import { PickList } from "./pick-list.js";
 import { isCtrl, isEnter, isKey } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
-import { terminalText } from "../../session/terminal-text.js";
+import { terminalText } from "../../text/terminal-text.js";
 
 type Props = {
 	result: SearchResult;

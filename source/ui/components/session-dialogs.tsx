@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
-import { stripControls, terminalText } from "../../session/terminal-text.js";
+import { stripControls, terminalText } from "../../text/terminal-text.js";
 import { isCtrl, isEnter } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "./line-field.js";

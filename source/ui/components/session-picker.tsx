@@ -1,8 +1,8 @@
 import { Box, Text } from "ink";
 import React, { useMemo, useState } from "react";
 import type { SessionInfo } from "../../session/index.js";
-import { terminalText } from "../../session/terminal-text.js";
-import type { SessionActions } from "../hooks/session-actions.js";
+import { terminalText } from "../../text/terminal-text.js";
+import type { SessionActions } from "../actions/session-actions.js";
 import { isCtrl, type KeyEvent } from "../input/key-event.js";
 import { lineage } from "../state/session-lineage.js";
 import { useTextField } from "./line-field.js";

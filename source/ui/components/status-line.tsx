@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
-import { terminalText } from "../../session/terminal-text.js";
+import { terminalText } from "../../text/terminal-text.js";
 import type { Status } from "../state/app-reducer.js";
 
 export type StatusInfo = {

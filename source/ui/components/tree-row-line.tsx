@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { Text } from "ink";
-import { formatTreeRowParts, isDimKind, type TreeRow } from "../../session/tree-rows.js";
+import { formatTreeRowParts, isDimKind, type TreeRow } from "../../tree/rows.js";
 
 /**
  * One tree row. The selected row is one bold inverse run (nested dim/bold resets would cut the

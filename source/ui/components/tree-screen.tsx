@@ -2,7 +2,7 @@ import { useCallback, useReducer, useState, useSyncExternalStore } from "react";
 import type { ResolvedModel } from "../../llm/resolve-model.js";
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
-import { conversationLeaf, type TreeFilter } from "../../session/tree-rows.js";
+import { conversationLeaf, type TreeFilter } from "../../tree/rows.js";
 import { useTreeFlow, type TreeDone } from "../hooks/use-tree-flow.js";
 import { useTreeRows } from "../hooks/use-tree-rows.js";
 import { useTerminalSize } from "../hooks/use-terminal-size.js";

@@ -1,10 +1,10 @@
 import { Box, Text } from "ink";
 import { Spinner } from "@inkjs/ui";
-import { useSummarizer } from "../hooks/use-summarizer.js";
+import { useSummarizingScreen } from "../hooks/use-summarizing-screen.js";
 
 /** `Summarizing branch… (Esc to cancel)` with a spinner and the elapsed seconds. */
 export function TreeSummarizing(props: { startedAt: number; active: boolean; onCancel: () => void }) {
-	const elapsed = useSummarizer({ active: props.active, startedAt: props.startedAt, onCancel: props.onCancel });
+	const elapsed = useSummarizingScreen({ active: props.active, startedAt: props.startedAt, onCancel: props.onCancel });
 	return (
 		<Box>
 			<Spinner label="Summarizing branch… (Esc to cancel)" />

@@ -5,7 +5,7 @@ import type { SessionStoreApi } from "../../session/api.js";
 import type { ConfirmFn } from "../../tools/index.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../state/app-reducer.js";
-import { runCompaction, runReply, type RunContext } from "./chat-runs.js";
+import { runCompaction, runReply, type RunContext } from "../actions/chat-runs.js";
 
 type Answer = "yes" | "no" | "always";
 

@@ -1,4 +1,4 @@
-import type { TreeFilter } from "../../session/tree-rows.js";
+import type { TreeFilter } from "../../tree/rows.js";
 import type { KeyEvent } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { SessionTreeView } from "../../session/api.js";
-import { buildTreeModel, type RowLookup, type TreeFilter, type TreeModel, type TreeRow } from "../../session/tree-rows.js";
+import { buildTreeModel, type RowLookup, type TreeFilter, type TreeModel, type TreeRow } from "../../tree/rows.js";
 import { selectedIndex, type TreeState } from "../state/tree-state.js";
 
 export type TreeRowsModel = {

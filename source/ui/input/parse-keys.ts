@@ -1,5 +1,5 @@
-import { stripControls } from "../../session/terminal-text.js";
-import { wellFormed } from "../../session/text-width.js";
+import { stripControls } from "../../text/terminal-text.js";
+import { wellFormed } from "../../text/text-width.js";
 import { decodeCsi, decodeSs3, type Decoded } from "./decode-sequence.js";
 import { key, type KeyEvent } from "./key-event.js";
 

@@ -1,4 +1,4 @@
-import { stripControls } from "../../session/terminal-text.js";
+import { stripControls } from "../../text/terminal-text.js";
 import type { SessionEntry } from "../../session/types.js";
 import type { SearchResult } from "../../search/search.js";
 import { applyOp, replayTail } from "./replay.js";

@@ -1,4 +1,4 @@
-import { displayWidth, graphemes, nextBoundary, previousBoundary, wellFormed } from "../../session/text-width.js";
+import { displayWidth, graphemes, nextBoundary, previousBoundary, wellFormed } from "../../text/text-width.js";
 
 /** The prompt editor's text, cursor and prompt history: a pure reducer driven by key intents. */
 export type EditorState = {

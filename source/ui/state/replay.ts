@@ -1,4 +1,4 @@
-import { must } from "../../session/must.js";
+import { must } from "../../text/must.js";
 import type { SessionEntry } from "../../session/types.js";
 import { entryItemCount, entryOp, orphanResult, settleAll, type TranscriptItem, type TranscriptOp } from "./transcript.js";
 import { tailCount, type TailBudget } from "./transcript-tail.js";

@@ -1,6 +1,6 @@
 import type { SessionTreeView } from "../../session/api.js";
-import { previousBoundary } from "../../session/text-width.js";
-import type { RowLookup, TreeFilter, TreeRow } from "../../session/tree-rows.js";
+import { previousBoundary } from "../../text/text-width.js";
+import type { RowLookup, TreeFilter, TreeRow } from "../../tree/rows.js";
 
 /**
  * The /tree selector. `selectedId` is the entry the user chose, kept across filter and search
@@ -39,8 +39,6 @@ export type TreeAction =
 	| { type: "unfolded"; id: string }
 	| { type: "branch-jumped"; id: string }
 	| { type: "label-edit-started"; id: string; text: string }
-	| { type: "label-edit-typed"; text: string }
-	| { type: "label-edit-erased" }
 	| { type: "label-edit-closed" }
 	| { type: "label-times-toggled" };
 
@@ -108,10 +106,6 @@ export function treeReducer(state: TreeState, action: TreeAction): TreeState {
 			return { ...state, selectedId: action.id };
 		case "label-edit-started":
 			return { ...state, labelEdit: { id: action.id, text: action.text } };
-		case "label-edit-typed":
-			return state.labelEdit ? { ...state, labelEdit: { ...state.labelEdit, text: state.labelEdit.text + action.text } } : state;
-		case "label-edit-erased":
-			return state.labelEdit ? { ...state, labelEdit: { ...state.labelEdit, text: [...state.labelEdit.text].slice(0, -1).join("") } } : state;
 		case "label-times-toggled":
 			return { ...state, labelTimes: state.labelTimes !== true };
 		case "label-edit-closed": {

@@ -1,0 +1,81 @@
+import { idleTimeoutMs } from "./env.js";
+import type { Settings } from "./settings.js";
+import { usageError } from "./errors.js";
+import type { ResolvedModel } from "../llm/resolve-model.js";
+import type { SessionTreeView } from "../session/api.js";
+import type { ModelFlags } from "./options.js";
+
+/** The chat and summary models of this run, or why there is none (a one-line hint). */
+export type ModelChoice = {
+	chat?: ResolvedModel;
+	chatError?: string;
+	summary?: ResolvedModel;
+	summaryError?: string;
+	/** Resolve another spec with the same base URL and key (used by /model). */
+	resolve(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
+};
+
+/** Flag, then environment, then settings — for the chat model and the summary model alike. */
+export async function chooseModels(
+	flags: ModelFlags,
+	settings: Settings,
+	env: NodeJS.ProcessEnv = process.env,
+): Promise<ModelChoice> {
+	const { resolveModel } = await import("../llm/resolve-model.js");
+	const baseUrl = checkedBaseUrl(flags, settings, env);
+	// The --api-key value is redacted from tool results like the key variables.
+	(await import("../tools/secrets.js")).registerSecret(flags.apiKey);
+	const idle = idleTimeoutMs(env, settings.timeout);
+	const resolve = (spec: string | undefined) => resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env, idleTimeoutMs: idle });
+	const chatSpec = flags.model ?? env.ARBOR_MODEL ?? settings.model;
+	const summarySpec = flags.summaryModel ?? env.ARBOR_SUMMARY_MODEL ?? settings.summaryModel;
+	const chat = resolve(chatSpec);
+	const choice: ModelChoice = { resolve: (spec) => resolve(spec) };
+	if (chat.ok) choice.chat = chat.value;
+	else choice.chatError = chat.message;
+	if (summarySpec) {
+		const summary = resolve(summarySpec);
+		if (summary.ok) choice.summary = summary.value;
+		else choice.summaryError = summary.message;
+	} else {
+		choice.summary = choice.chat;
+		choice.summaryError = choice.chatError;
+	}
+	return choice;
+}
+
+/** The base URL of this run; a malformed one is a usage error naming where it came from. */
+function checkedBaseUrl(flags: ModelFlags, settings: Settings, env: NodeJS.ProcessEnv): string | undefined {
+	const [value, source] =
+		flags.baseUrl !== undefined
+			? [flags.baseUrl, "--base-url"]
+			: env.ARBOR_BASE_URL
+				? [env.ARBOR_BASE_URL, "ARBOR_BASE_URL"]
+				: [settings.baseUrl, "the settings key baseUrl"];
+	if (value === undefined || value === "") return value;
+	const protocol = protocolOf(value);
+	if (protocol !== "http:" && protocol !== "https:") {
+		throw usageError(`${source}: "${value}" is not an http(s) URL (e.g. http://127.0.0.1:8080/v1)`);
+	}
+	return value;
+}
+
+function protocolOf(url: string): string {
+	try {
+		return new URL(url).protocol;
+	} catch {
+		// Malformed: the caller names the flag or variable, which the URL parser's message does not.
+		return "";
+	}
+}
+
+/**
+ * Why this run has no chat model, for print mode's error and the interactive hint alike: a bad
+ * spec's own message, or — with none configured — one naming the model `view`'s session recorded.
+ */
+export async function noChatModelMessage(models: ModelChoice, view: SessionTreeView | undefined): Promise<string> {
+	const { NO_MODEL_MESSAGE } = await import("../llm/resolve-model.js");
+	if (models.chatError !== undefined && models.chatError !== NO_MODEL_MESSAGE) return models.chatError;
+	const { noModelMessage, recordedModelSpec } = await import("../llm/model-hint.js");
+	return noModelMessage(view ? recordedModelSpec(view) : undefined);
+}

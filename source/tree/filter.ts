@@ -1,0 +1,85 @@
+import type { SessionTreeView } from "../session/api.js";
+import type { SessionEntry, StoredMessage } from "../session/types.js";
+import type { TreeFilter } from "./types.js";
+
+/**
+ * Entry types that are part of the conversation, the ones the default view shows. The others
+ * (labels, session names, model and thinking changes, extension data, leaf markers) are
+ * bookkeeping: /label or /name make such an entry the stored leaf.
+ */
+const DEFAULT_TYPES = new Set(["message", "compaction", "branch_summary", "custom_message"]);
+
+/** True for conversation entries (see {@link conversationLeaf}). */
+export function isConversationEntry(entry: SessionEntry): boolean {
+	return DEFAULT_TYPES.has(entry.type);
+}
+
+/**
+ * The leaf as the user sees it: the nearest conversation entry at or above the stored leaf (after
+ * `/name` or `/label` the stored leaf is the bookkeeping entry). `/label`, the status line, "Already
+ * at this point" and the tree's `← active` all use it. Null when there is none.
+ */
+export function conversationLeaf(view: SessionTreeView): string | null {
+	let entry = view.leafId === null ? undefined : view.getEntry(view.leafId);
+	// Bounded: a damaged file's parent links may loop (the store reports such cycles).
+	for (let steps = view.entries.length; entry && !isConversationEntry(entry) && steps > 0; steps--) {
+		entry = typeof entry.parentId === "string" ? view.getEntry(entry.parentId) : undefined;
+	}
+	return entry && isConversationEntry(entry) ? entry.id : null;
+}
+
+function role(entry: SessionEntry): string | undefined {
+	return entry.type === "message" ? (entry.message as StoredMessage).role : undefined;
+}
+
+/** An assistant step that only called tools (or said nothing): noise in the tree unless it is the leaf. */
+function isSilentAssistant(entry: SessionEntry): boolean {
+	if (role(entry) !== "assistant") return false;
+	const message = entry.message as { content: unknown; stopReason?: string };
+	if (message.stopReason !== "stop" && message.stopReason !== "toolUse") return false;
+	const content = Array.isArray(message.content) ? (message.content as { type?: string; text?: unknown }[]) : [];
+	return !content.some((c) => c?.type === "text" && typeof c.text === "string" && c.text.trim() !== "");
+}
+
+function defaultVisible(entry: SessionEntry, leafId: string | null): boolean {
+	if (!DEFAULT_TYPES.has(entry.type)) return false;
+	return !isSilentAssistant(entry) || entry.id === leafId;
+}
+
+/**
+ * Whether `filter` shows `entry` (search not included). `leafId`: the conversation leaf, which
+ * the default views show even when it is a silent assistant step.
+ */
+export function passesFilter(view: SessionTreeView, entry: SessionEntry, filter: TreeFilter, leafId = conversationLeaf(view)): boolean {
+	switch (filter) {
+		case "all":
+			return true;
+		case "default":
+			return defaultVisible(entry, leafId);
+		case "no-tools":
+			return defaultVisible(entry, leafId) && role(entry) !== "toolResult";
+		case "user": {
+			const r = role(entry);
+			return r === "user" || r === "custom" || entry.type === "custom_message";
+		}
+		case "labeled":
+			return view.getLabel(entry.id) !== undefined;
+		default: {
+			const never: never = filter;
+			throw new Error(`unknown tree filter ${String(never)}`);
+		}
+	}
+}
+
+/** The lower-cased words of a search string; empty when there is nothing to search for. */
+export function searchWords(search: string | undefined): string[] {
+	if (!search) return [];
+	return search.toLowerCase().split(/\s+/).filter((w) => w !== "");
+}
+
+/** Every word (lower-cased) occurs in the lower-cased preview or in the label, ignoring case. */
+export function matchesSearch(words: readonly string[], lowerText: string, label: string | undefined): boolean {
+	if (words.length === 0) return true;
+	const lowerLabel = label?.toLowerCase();
+	return words.every((w) => lowerText.includes(w) || (lowerLabel !== undefined && lowerLabel.includes(w)));
+}

@@ -1,0 +1,76 @@
+import { fitGutter } from "./build.js";
+import { terminalText } from "../text/terminal-text.js";
+import { cutToWidth, displayWidth } from "../text/text-width.js";
+import { GUTTER_MAX } from "./layout.js";
+import type { TreeRow, TreeRowKind } from "./types.js";
+
+/** A formatted row split into parts so callers can colour each (Ink `<Text>` or ANSI). */
+export type TreeRowParts = {
+	/** `› ` or two spaces. */
+	cursor: string;
+	gutter: string;
+	/** With `foldMarks`: `⊞ ` on a folded row, `⊟ ` on an open branch point, else empty. */
+	fold: string;
+	/** `• ` on the active path, else empty. */
+	marker: string;
+	/** `[label] ` or empty. */
+	label: string;
+	text: string;
+	/** ` ← active` on the leaf, ` ↓ active` on the visible row a hidden leaf hangs under, else empty. */
+	suffix: string;
+};
+
+/** Assistant, tool and meta rows are dimmed; user, custom and summary rows are normal. */
+export function isDimKind(kind: TreeRowKind): boolean {
+	return kind === "assistant" || kind === "tool" || kind === "meta";
+}
+
+/** `2026-11-22 23:17` in local time: when a label was set (Shift+T in /tree). */
+export function labelTimeText(iso: string): string {
+	const d = new Date(iso);
+	if (Number.isNaN(d.getTime())) return iso;
+	const two = (n: number) => String(n).padStart(2, "0");
+	return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
+/**
+ * The row as parts that together fit `width` display columns (CJK and emoji count two). The gutter
+ * is capped at {@link GUTTER_MAX} columns (and half the width) with a depth marker; label and
+ * preview come from files and models, so they are sanitized (terminal-text.ts) before they are cut.
+ * `foldMarks` (the interactive tree) adds `⊟`/`⊞`; `labelTimes` (Shift+T) adds when labels were set.
+ */
+
+export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean; labelTimes?: boolean }): TreeRowParts {
+	const cursor = opts.selected ? "› " : "  ";
+	const gutter = fitGutter(row, Math.min(GUTTER_MAX, Math.max(0, Math.floor((opts.width - 2) / 2))));
+	const fold = opts.foldMarks !== true ? "" : row.folded ? "⊞ " : row.isBranchPoint ? "⊟ " : "";
+	const marker = row.onActivePath ? "• " : "";
+	const suffix = row.isLeaf ? " ← active" : row.leafBelow ? " ↓ active" : "";
+	const avail = Math.max(0, opts.width - displayWidth(cursor + gutter + fold + marker + suffix));
+	const time = opts.labelTimes === true && row.labelTime !== undefined ? ` · ${labelTimeText(row.labelTime)}` : "";
+	let label = row.label !== undefined ? `[${flat(row.label)}${time}] ` : "";
+	let text = flat(row.text);
+	// A code unit is at most two columns: short rows skip measuring (100k rows in `arbor tree`).
+	const fits = (label.length + text.length) * 2 <= avail;
+	const labelWidth = fits ? 0 : displayWidth(label);
+	if (!fits && labelWidth + displayWidth(text) > avail) {
+		if (labelWidth >= avail) {
+			label = cutToWidth(label, avail);
+			text = "";
+		} else {
+			text = cutToWidth(text, avail - labelWidth);
+		}
+	}
+	return { cursor, gutter, fold, marker, label, text, suffix };
+}
+
+/** One line of row text: sanitized, and tabs/newlines (kept by the sanitizer) turned into spaces. */
+function flat(s: string): string {
+	return terminalText(s).replace(/[\n\t]/g, " ");
+}
+
+/** One plain-text line: cursor, gutter, `• `, `[label] `, the preview cut with `…`, ` ← active`. */
+export function formatTreeRow(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean }): string {
+	const p = formatTreeRowParts(row, opts);
+	return p.cursor + p.gutter + p.fold + p.marker + p.label + p.text + p.suffix;
+}

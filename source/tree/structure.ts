@@ -1,0 +1,136 @@
+import type { SessionTreeView } from "../session/api.js";
+import type { SessionEntry } from "../session/types.js";
+import { conversationLeaf, matchesSearch, passesFilter, searchWords } from "./filter.js";
+import { buildVisibleForest, countChildren, type VisibleForest } from "./layout.js";
+import { previewLower } from "./preview.js";
+import { TREE_FILTERS, type TreeFilter } from "./types.js";
+import { must } from "../text/must.js";
+
+/**
+ * What every filter of one snapshot shares: all entries in display (pre-)order with their parents,
+ * one bit per filter, the active path and the conversation leaf. Built once per snapshot (one walk
+ * of the tree); a filter toggle is then one pass over typed arrays instead of another walk.
+ */
+export type TreeStructure = {
+	order: readonly SessionEntry[];
+	/** Index in `order` of each entry's parent; -1 for roots. */
+	parent: Int32Array;
+	/** Bit `1 << TREE_FILTERS.indexOf(f)` set when filter `f` shows the entry (see {@link filterBit}). */
+	masks: Uint8Array;
+	/** Filters whose bits are filled in: each is computed on its first use, not when the tree opens. */
+	computed: number;
+	leafId: string | null;
+	/** 1 on the path root → stored leaf. */
+	active: Uint8Array;
+	/** Index of the conversation leaf (the row marked `← active`); -1 when there is none. */
+	leaf: number;
+	position: ReadonlyMap<string, number>;
+	/** When each entry's current label was set (the label entry's timestamp). */
+	labelTimes: ReadonlyMap<string, string>;
+};
+
+const cache = new WeakMap<SessionTreeView, TreeStructure>();
+
+/** The structure of `view`, built on first use and kept as long as the snapshot lives. */
+export function treeStructure(view: SessionTreeView): TreeStructure {
+	let s = cache.get(view);
+	if (!s) {
+		s = buildStructure(view);
+		cache.set(view, s);
+	}
+	return s;
+}
+
+function buildStructure(view: SessionTreeView): TreeStructure {
+	const leafId = conversationLeaf(view);
+	const all = buildVisibleForest(view, () => true);
+	const n = all.order.length;
+	const position = new Map<string, number>();
+	all.order.forEach((entry, i) => position.set(entry.id, i));
+	const active = new Uint8Array(n);
+	for (let e = view.leafId === null ? undefined : view.getEntry(view.leafId); e; ) {
+		const at = position.get(e.id);
+		if (at === undefined || active[at]) break;
+		active[at] = 1;
+		const p = must(all.parent[at], "parent row");
+		e = p < 0 ? undefined : all.order[p];
+	}
+	return {
+		order: all.order,
+		parent: Int32Array.from(all.parent),
+		masks: new Uint8Array(n),
+		computed: 0,
+		leafId,
+		active,
+		leaf: leafId === null ? -1 : (position.get(leafId) ?? -1),
+		position,
+		labelTimes: labelTimes(view),
+	};
+}
+
+/** Replays the label entries in file order, as the store does for the labels themselves. */
+function labelTimes(view: SessionTreeView): Map<string, string> {
+	const times = new Map<string, string>();
+	for (const e of view.entries) {
+		if (e.type !== "label" || typeof e.targetId !== "string") continue;
+		if (typeof e.label === "string" && e.label !== "") times.set(e.targetId, e.timestamp);
+		else times.delete(e.targetId);
+	}
+	return times;
+}
+
+/** The bit of `filter` in `s.masks`, filling it in for every entry on first use (one pass). */
+function filterBit(s: TreeStructure, view: SessionTreeView, filter: TreeFilter): number {
+	const bit = 1 << TREE_FILTERS.indexOf(filter);
+	if ((s.computed & bit) !== 0) return bit;
+	s.order.forEach((entry, i) => {
+		if (passesFilter(view, entry, filter, s.leafId)) s.masks[i] = must(s.masks[i], "filter mask") | bit;
+	});
+	s.computed |= bit;
+	return bit;
+}
+
+/** A filtered forest plus, per visible row, its index in the structure's `order`. */
+export type FilteredForest = VisibleForest & {
+	full: Int32Array;
+	/** Index in `order` of the row standing for the conversation leaf (itself or its nearest visible ancestor); -1 when none. */
+	leafRow: number;
+};
+
+/**
+ * The visible forest for `filter` and `search`: an entry hidden by either is skipped and its
+ * visible descendants hang under its nearest visible ancestor. Linear over typed arrays; previews
+ * are read only when a search needs them.
+ */
+export function filterStructure(view: SessionTreeView, opts: { filter: TreeFilter; search?: string }): FilteredForest {
+	const s = treeStructure(view);
+	const words = searchWords(opts.search);
+	const bit = filterBit(s, view, opts.filter);
+	const n = s.order.length;
+	// nearest[i]: visible-order index of i or of its nearest visible ancestor; -1 when none.
+	const nearest = new Int32Array(n);
+	const order: SessionEntry[] = [];
+	const parent: number[] = [];
+	const full: number[] = [];
+	for (let i = 0; i < n; i++) {
+		const p = must(s.parent[i], "parent row");
+		const above = p < 0 ? -1 : must(nearest[p], "nearest visible ancestor");
+		const entry = must(s.order[i], "entry");
+		const visible = (must(s.masks[i], "filter mask") & bit) !== 0 && (words.length === 0 || matchesSearch(words, previewLower(view, entry), view.getLabel(entry.id)));
+		if (!visible) {
+			nearest[i] = above;
+			continue;
+		}
+		nearest[i] = order.length;
+		parent.push(above);
+		full.push(i);
+		order.push(entry);
+	}
+	const standIn = s.leaf < 0 ? -1 : must(nearest[s.leaf], "leaf's visible stand-in");
+	return {
+		order, parent, ...countChildren(parent),
+		leafStandIn: standIn < 0 ? null : must(order[standIn], "leaf's stand-in row").id,
+		full: Int32Array.from(full),
+		leafRow: standIn < 0 ? -1 : must(full[standIn], "leaf's stand-in row"),
+	};
+}

@@ -1,0 +1,73 @@
+import type { EventBus } from "../../navigation/events.js";
+import { forkBeforeUserMessage, forkFromEntry } from "../../navigation/fork.js";
+import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
+import type { Status } from "../state/app-reducer.js";
+import type { SwitchStore } from "../hooks/use-session-switch.js";
+
+/**
+ * The file a fork should name as its parent: only one that exists. A new session is lazy (no file
+ * until its first reply), and a header must not point at a file that may never be written.
+ */
+export function persistedFile(store: SessionStoreApi): string | undefined {
+	// SessionStore has `persisted`; the shared SessionStoreApi does not declare it (yet).
+	const persisted = (store as { persisted?: boolean }).persisted;
+	return persisted === false ? undefined : store.file;
+}
+
+/**
+ * /fork after the picker: a new session holding root → parent of the chosen user message; the
+ * app switches to it (closing the old store) with the message's text in the editor.
+ */
+export async function forkAtMessage(opts: {
+	store: SessionStoreApi;
+	view: SessionTreeView;
+	messageId: string;
+	where: { sessionDir: string; cwd: string };
+	bus: EventBus;
+	switchStore: SwitchStore;
+	closeWith(status: Status): void;
+}): Promise<void> {
+	try {
+		const result = await forkBeforeUserMessage({
+			view: opts.view,
+			sourceFile: persistedFile(opts.store),
+			messageId: opts.messageId,
+			sessionDir: opts.where.sessionDir,
+			cwd: opts.where.cwd,
+			bus: opts.bus,
+		});
+		if (result.status === "cancelled") return opts.closeWith({ text: "Fork cancelled by an extension", kind: "info" });
+		opts.switchStore(result.store, "Forked into a new session", result.editorText);
+	} catch (error) {
+		opts.closeWith({ text: error instanceof Error ? error.message : String(error), kind: "error" });
+	}
+}
+
+/**
+ * /clone: a new session holding the whole current branch (root → leaf, the leaf included); the
+ * app switches to it with an empty editor. (/fork steps back to before a user message instead.)
+ */
+export async function cloneBranch(opts: {
+	store: SessionStoreApi;
+	view: SessionTreeView;
+	where: { sessionDir: string; cwd: string };
+	bus: EventBus;
+	switchStore: SwitchStore;
+	report(status: Status): void;
+}): Promise<void> {
+	if (opts.view.leafId === null) return opts.report({ text: "Nothing to clone: the session is empty", kind: "error" });
+	try {
+		const result = await forkFromEntry({
+			view: opts.view,
+			sourceFile: persistedFile(opts.store),
+			entryId: opts.view.leafId,
+			sessionDir: opts.where.sessionDir,
+			cwd: opts.where.cwd,
+			bus: opts.bus,
+		});
+		if (result.status === "cancelled") return opts.report({ text: "Clone cancelled by an extension", kind: "info" });
+		opts.switchStore(result.store, `Cloned this branch into ${result.file ?? "a new session"}`);
+	} catch (error) {
+		opts.report({ text: error instanceof Error ? error.message : String(error), kind: "error" });
+	}
+}
