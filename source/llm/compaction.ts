@@ -1,6 +1,6 @@
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
-import { must } from "../text/must.js";
 import type { AssistantMessage, CompactionEntry, ContextMessage, SessionEntry } from "../session/types.js";
+import { must } from "../text/must.js";
 import type { FailureReason } from "./errors.js";
 import { detailsFiles } from "./files.js";
 import type { ResolvedModel } from "./resolve-model.js";

@@ -2,8 +2,8 @@
  * Token estimates for the status line and automatic compaction. Kept apart from the AI SDK so the
  * interactive UI can show context use without loading the model layer.
  */
-import { must } from "../text/must.js";
 import type { ContextMessage } from "../session/types.js";
+import { must } from "../text/must.js";
 import { CHARS_PER_TOKEN, messageText } from "./transcript.js";
 
 /** Tokens kept free in the model's window before a turn triggers automatic compaction. */

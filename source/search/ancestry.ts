@@ -4,8 +4,8 @@
  * other key orders fall back to JSON.parse), then the leaf's chain is walked. Used only for
  * files that have search hits.
  */
-import { forEachChunk } from "./chunks.js";
 import { must } from "../text/must.js";
+import { forEachChunk } from "./chunks.js";
 
 const HEAD = /^\{"type":"([^"\\]*)","id":"([^"\\]*)","parentId":(?:null|"([^"\\]*)")/;
 const LEAF_MARKER = '"customType":"arbor.leaf"';

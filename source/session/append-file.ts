@@ -1,9 +1,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { must } from "../text/must.js";
 import { entryJson } from "./entry-json.js";
 import { type LockHandle, acquireLock } from "./lock.js";
 import { syncDir } from "./migrate.js";
-import { must } from "../text/must.js";
 import { SessionError } from "./types.js";
 
 /**

@@ -1,11 +1,11 @@
 import * as fs from "node:fs";
+import { must } from "../text/must.js";
 import { AppendFile } from "./append-file.js";
 import { RAW_LINE } from "./entry-json.js";
 import { MAX_NESTING, entryProblem } from "./entry-shape.js";
 import { writeFailure } from "./io-errors.js";
 import { type LockHandle, acquireLock } from "./lock.js";
 import { migrateInMemory, rewriteMigrated } from "./migrate.js";
-import { must } from "../text/must.js";
 import { type ParsedSession, parseSessionBuffer } from "./parse.js";
 import { TreeIndex } from "./tree-index.js";
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";

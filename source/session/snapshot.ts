@@ -1,6 +1,6 @@
+import { must } from "../text/must.js";
 import type { SessionTreeView } from "./api.js";
 import { buildContext } from "./context.js";
-import { must } from "../text/must.js";
 import type { TreeIndex } from "./tree-index.js";
 import type { SessionContext, SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { SessionError } from "./types.js";

@@ -1,11 +1,11 @@
 import * as path from "node:path";
+import { must } from "../text/must.js";
 import type { CreateOptions, OpenOptions, SessionStoreApi, SessionTreeView } from "./api.js";
 import { type AppendFile, createLockedFile, jsonLine } from "./append-file.js";
 import { newEntryId, newSessionId, sessionFileName } from "./ids.js";
 import { arborHome, sessionDirFor } from "./paths.js";
 import { loadSession } from "./load.js";
 import type { LockHandle } from "./lock.js";
-import { must } from "../text/must.js";
 import { TreeIndex, leafOf } from "./tree-index.js";
 import { SessionSnapshot } from "./snapshot.js";
 import type { NewEntry, SessionEntry, SessionHeader, StoredMessage } from "./types.js";

@@ -1,5 +1,5 @@
-import { findCycleBreaks } from "./cycles.js";
 import { must } from "../text/must.js";
+import { findCycleBreaks } from "./cycles.js";
 import type { SessionEntry, SessionWarning } from "./types.js";
 import { LEAF_MARKER_TYPE } from "./types.js";
 

@@ -1,10 +1,10 @@
 import type { SessionTreeView } from "../session/api.js";
 import type { SessionEntry } from "../session/types.js";
+import { must } from "../text/must.js";
 import { capGutter, gutterText, layoutForest, type GutterLink } from "./layout.js";
 import { previewText, rowKind } from "./preview.js";
 import { filterStructure, treeStructure, type FilteredForest, type TreeStructure } from "./structure.js";
 import type { TreeRow, TreeRowKind, TreeRowOptions } from "./types.js";
-import { must } from "../text/must.js";
 
 /** Looks a row up by entry id (a Map works too). */
 export type RowLookup = { get(id: string): number | undefined };

@@ -1,9 +1,9 @@
 import type { SessionTreeView } from "../session/api.js";
 import type { StoredMessage } from "../session/types.js";
 import { jsonPieces } from "../text/json-text.js";
+import { must } from "../text/must.js";
 import { activePathIds, visibleForest } from "./build.js";
 import type { TreeFilter, TreeJsonNode } from "./types.js";
-import { must } from "../text/must.js";
 
 /**
  * `arbor tree --json`: the visible tree after filter and search, hidden entries re-parented as on

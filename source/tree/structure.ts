@@ -1,10 +1,10 @@
 import type { SessionTreeView } from "../session/api.js";
 import type { SessionEntry } from "../session/types.js";
+import { must } from "../text/must.js";
 import { conversationLeaf, matchesSearch, passesFilter, searchWords } from "./filter.js";
 import { buildVisibleForest, countChildren, type VisibleForest } from "./layout.js";
 import { previewLower } from "./preview.js";
 import { TREE_FILTERS, type TreeFilter } from "./types.js";
-import { must } from "../text/must.js";
 
 /**
  * What every filter of one snapshot shares: all entries in display (pre-)order with their parents,

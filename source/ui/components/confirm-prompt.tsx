@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import React, { useState } from "react";
-import { terminalText } from "../../text/terminal-text.js";
 import { must } from "../../text/must.js";
+import { terminalText } from "../../text/terminal-text.js";
 import { isCtrl, isEnter } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import type { ConfirmRequest } from "../state/app-reducer.js";

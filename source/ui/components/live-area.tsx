@@ -1,9 +1,9 @@
 import { Spinner } from "@inkjs/ui";
 import { Box, Text } from "ink";
 import React, { useEffect, useState } from "react";
+import { must } from "../../text/must.js";
 import { terminalText, terminalTextSoFar } from "../../text/terminal-text.js";
 import { cutToWidth, displayWidth } from "../../text/text-width.js";
-import { must } from "../../text/must.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
 import type { AppState } from "../state/app-reducer.js";

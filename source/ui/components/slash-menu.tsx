@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import React from "react";
-import type { MenuCommand } from "../commands.js";
 import { must } from "../../text/must.js";
+import type { MenuCommand } from "../commands.js";
 
 /** The completion list under the editor while a `/command` is typed. */
 export function SlashMenu({ items, selected }: { items: readonly MenuCommand[]; selected: number }) {

@@ -3,8 +3,8 @@
  * lines. Only loaded through highlight.ts, on the first code block: the first frame never pays for it.
  */
 import hljs from "highlight.js/lib/common";
-import type { Line, Seg, SegStyle } from "./lines.js";
 import { must } from "../../text/must.js";
+import type { Line, Seg, SegStyle } from "./lines.js";
 
 /** highlight.js scopes (first class name, without `hljs-`) → terminal colours. */
 const SCOPES: Record<string, SegStyle> = {

@@ -1,5 +1,5 @@
-import { must } from "../../text/must.js";
 import type { SessionEntry } from "../../session/types.js";
+import { must } from "../../text/must.js";
 import { entryItemCount, entryOp, orphanResult, settleAll, type TranscriptItem, type TranscriptOp } from "./transcript.js";
 import { tailCount, type TailBudget } from "./transcript-tail.js";
 

@@ -1,5 +1,5 @@
-import type { TranscriptItem } from "./transcript.js";
 import { must } from "../../text/must.js";
+import type { TranscriptItem } from "./transcript.js";
 
 /** How much of a replayed transcript is printed: `lines` terminal rows at `cols` columns. */
 export type TailBudget = { lines: number; cols: number };
