@@ -55,7 +55,8 @@ function writeChunks(file: string, chunks: readonly Buffer[]): void {
 		let size = 0;
 		for (const chunk of chunks) {
 			if (size + chunk.length > WRITE_BATCH && batch.length > 0) {
-				writeAll(batch.length === 1 ? batch[0]! : Buffer.concat(batch, size));
+				const [only] = batch;
+				writeAll(batch.length === 1 && only !== undefined ? only : Buffer.concat(batch, size));
 				batch = [];
 				size = 0;
 			}

@@ -52,8 +52,8 @@ export async function setUpExtensions(opts: SetUpOptions): Promise<ExtensionHost
 		cwd: opts.cwd,
 		mode: opts.mode,
 		// Extensions' text may carry a model's output or a file's bytes: no escape sequences reach the terminal.
-		warn: (line) => stderr.write(`arbor: warning: ${terminalText(line.split("\n")[0]!)}\n`),
-		notify: (text) => stderr.write(`arbor: ${terminalText(text.split("\n")[0]!)}\n`),
+		warn: (line) => stderr.write(`arbor: warning: ${terminalText(line.split("\n")[0] ?? "")}\n`),
+		notify: (text) => stderr.write(`arbor: ${terminalText(text.split("\n")[0] ?? "")}\n`),
 		complete: (options) => complete(opts, options),
 	});
 	const paths = discoverExtensions({

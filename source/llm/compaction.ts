@@ -1,5 +1,6 @@
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import type { AssistantMessage, CompactionEntry, ContextMessage, SessionEntry } from "../session/types.js";
+import { must } from "../text/must.js";
 import type { FailureReason } from "./errors.js";
 import { detailsFiles } from "./files.js";
 import type { ResolvedModel } from "./resolve-model.js";
@@ -41,7 +42,7 @@ export function prepareCompaction(view: SessionTreeView, opts: { keepRecentToken
 	path.forEach((entry, index) => {
 		if (entry.type !== "compaction") return;
 		previous = entry;
-		const kept = path.findIndex((e) => e.id === previous!.firstKeptEntryId);
+		const kept = path.findIndex((e) => e.id === previous?.firstKeptEntryId);
 		start = kept >= 0 && kept < index ? kept : index + 1;
 	});
 	const keep = opts.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS;
@@ -49,19 +50,21 @@ export function prepareCompaction(view: SessionTreeView, opts: { keepRecentToken
 	let tokens = 0;
 	for (let i = path.length - 1; i > start; i--) {
 		// A compaction's own summary is replaced, never kept verbatim, so it does not count.
-		if (path[i]!.type !== "compaction") tokens += estimateTokens(entryTranscript(path[i]!) ?? "");
+		const entry = must(path[i], "path entry");
+		if (entry.type !== "compaction") tokens += estimateTokens(entryTranscript(entry) ?? "");
 		if (tokens >= keep) {
 			cut = i;
 			break;
 		}
 	}
 	// Move the cut back to an entry that can start the kept region (never a tool result).
-	while (cut > start && !canStartKept(path[cut]!)) cut -= 1;
-	if (cut <= start) return null;
+	while (cut > start && !canStartKept(must(path[cut], "path entry"))) cut -= 1;
+	const firstKept = path[cut];
+	if (cut <= start || firstKept === undefined) return null;
 	const toSummarize = path.slice(start, cut).filter((e) => e.type !== "compaction");
 	if (!toSummarize.some((e) => entryTranscript(e) !== null)) return null;
 	return {
-		firstKeptEntryId: path[cut]!.id,
+		firstKeptEntryId: firstKept.id,
 		toSummarize,
 		previousSummary: previous?.summary,
 		previousCompaction: previous,
@@ -125,7 +128,7 @@ export async function compactSession(opts: CompactOptions): Promise<CompactResul
 /** The newest assistant message of a context (for status lines). */
 export function lastAssistant(messages: readonly ContextMessage[]): AssistantMessage | undefined {
 	for (let i = messages.length - 1; i >= 0; i--) {
-		const m = messages[i]!;
+		const m = must(messages[i], "context message");
 		if (m.role === "assistant") return m;
 	}
 	return undefined;

@@ -3,6 +3,7 @@
  * interactive UI can show context use without loading the model layer.
  */
 import type { ContextMessage } from "../session/types.js";
+import { must } from "../text/must.js";
 import { CHARS_PER_TOKEN, messageText } from "./transcript.js";
 
 /** Tokens kept free in the model's window before a turn triggers automatic compaction. */
@@ -25,7 +26,7 @@ export function estimateContextTokens(messages: readonly ContextMessage[]): numb
 	let usageIndex = -1;
 	let usageTokens = 0;
 	for (let i = messages.length - 1; i >= 0 && usageIndex === -1; i--) {
-		const m = messages[i]!;
+		const m = must(messages[i], "context message");
 		if (m.role !== "assistant" || m.stopReason === "error" || m.stopReason === "aborted" || !m.usage) continue;
 		if (!(m.timestamp > compactedAt)) continue;
 		const u = m.usage;

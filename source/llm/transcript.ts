@@ -1,5 +1,6 @@
 import type { ContextMessage, SessionEntry, StoredMessage } from "../session/types.js";
 import { contentText, unwrapLegacyToolResult } from "../session/content.js";
+import { must } from "../text/must.js";
 
 /** Rough token estimate used everywhere in llm/: ~4 characters per token. */
 export const CHARS_PER_TOKEN = 4;
@@ -77,7 +78,7 @@ export function buildTranscript(entries: readonly SessionEntry[], budgetTokens =
 	const blocks: string[] = [];
 	let omitted = 0;
 	for (let i = entries.length - 1; i >= 0; i--) {
-		const text = entryTranscript(entries[i]!);
+		const text = entryTranscript(must(entries[i], "entry"));
 		if (text === null) continue;
 		if (blocks.length > 0 && text.length > remaining) {
 			// Once one block does not fit, older ones are left out too: the transcript stays contiguous.

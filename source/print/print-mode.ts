@@ -169,6 +169,6 @@ function finish(store: SessionStore, turn: TurnResult, printer: Printer, ended: 
 	}
 	const message = ended ? `aborted (${ended})` : turn.reason === "aborted" ? "aborted" : (turn.error ?? "the model returned no answer");
 	printer.finish(resultOf(store, turn, message), !ended);
-	process.stderr.write(`arbor: ${terminalText(message.split("\n")[0]!)}\n`);
+	process.stderr.write(`arbor: ${terminalText(message.split("\n")[0] ?? "")}\n`);
 	return ended ? signalExitCode(ended) : 1;
 }

@@ -4,6 +4,7 @@
  * other key orders fall back to JSON.parse), then the leaf's chain is walked. Used only for
  * files that have search hits.
  */
+import { must } from "../text/must.js";
 import { forEachChunk } from "./chunks.js";
 
 const HEAD = /^\{"type":"([^"\\]*)","id":"([^"\\]*)","parentId":(?:null|"([^"\\]*)")/;
@@ -13,7 +14,7 @@ type Link = { id: string; parentId: string | null; marker: boolean };
 
 function linkOf(line: string): Link | undefined {
 	const m = HEAD.exec(line.length > 400 ? line.slice(0, 400) : line);
-	if (m) return { id: m[2], parentId: m[3] ?? null, marker: m[1] === "custom" && line.includes(LEAF_MARKER) };
+	if (m) return { id: must(m[2], "id of a matched line head"), parentId: m[3] ?? null, marker: m[1] === "custom" && line.includes(LEAF_MARKER) };
 	try {
 		const e = JSON.parse(Buffer.from(line, "latin1").toString("utf8")) as Record<string, unknown>;
 		if (typeof e.id !== "string") return undefined;

@@ -4,6 +4,7 @@
  * variant of that anchor is looked up with Buffer.indexOf (memchr-fast). Only lines holding an
  * anchor are decoded and checked further, so a rare word costs little more than reading the bytes.
  */
+import { must } from "../text/must.js";
 
 /** Letters from most to least frequent in English text (and in code and prose alike, roughly). */
 const LETTERS = "etaoinsrhldcumfpgwybvkxjqz";
@@ -31,7 +32,8 @@ function escapedBytes(literal: string): Buffer {
  */
 export function anchorNeedles(literal: string): Buffer[] | undefined {
 	const bytes = escapedBytes(literal);
-	if (bytes.length === 1) return bytes[0]! < 0x80 ? cases(bytes[0]!).map((b) => Buffer.from([b])) : undefined;
+	const [only] = bytes;
+	if (bytes.length === 1 && only !== undefined) return only < 0x80 ? cases(only).map((b) => Buffer.from([b])) : undefined;
 	const at = bestPair(bytes, (b) => b < 0x80);
 	return at === undefined ? undefined : needlesAt(bytes, at);
 }
@@ -40,9 +42,9 @@ function bestPair(bytes: Buffer, allowed: (b: number) => boolean): number | unde
 	let best: number | undefined;
 	let bestCost = Infinity;
 	for (let i = 0; i + 1 < bytes.length; i++) {
-		const a = bytes[i]!;
-		const b = bytes[i + 1]!;
-		if (!allowed(a) || !allowed(b)) continue;
+		const a = bytes[i];
+		const b = bytes[i + 1];
+		if (a === undefined || b === undefined || !allowed(a) || !allowed(b)) continue;
 		const c = cost(a) * cost(b) * cases(a).length * cases(b).length;
 		if (c < bestCost) {
 			bestCost = c;
@@ -54,7 +56,7 @@ function bestPair(bytes: Buffer, allowed: (b: number) => boolean): number | unde
 
 function needlesAt(bytes: Buffer, at: number): Buffer[] {
 	const out: Buffer[] = [];
-	for (const a of cases(bytes[at]!)) for (const b of cases(bytes[at + 1]!)) out.push(Buffer.from([a, b]));
+	for (const a of cases(must(bytes[at], "anchor byte"))) for (const b of cases(must(bytes[at + 1], "anchor byte"))) out.push(Buffer.from([a, b]));
 	return out;
 }
 

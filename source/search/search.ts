@@ -51,8 +51,11 @@ export function searchSessions(files: readonly string[], queryText: string, limi
 		.slice(0, limit);
 	const paths = new Map<string, ReturnType<typeof activePath>>();
 	const hits = ranked.map(({ f, hit }) => {
-		if (!paths.has(f.file)) paths.set(f.file, activePath(f.file));
-		const path = paths.get(f.file)!;
+		let path = paths.get(f.file);
+		if (path === undefined) {
+			path = activePath(f.file);
+			paths.set(f.file, path);
+		}
 		return {
 			sessionId: f.header.id,
 			sessionFile: f.file,

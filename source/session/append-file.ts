@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { must } from "../text/must.js";
 import { entryJson } from "./entry-json.js";
 import { type LockHandle, acquireLock } from "./lock.js";
 import { syncDir } from "./migrate.js";
@@ -35,7 +36,7 @@ export class AppendFile {
 
 	/** Append one JSON value as one line; returns the byte offset where the line starts. */
 	writeLine(value: unknown): number {
-		return this.writeBuffers([jsonLine(value)])[0];
+		return must(this.writeBuffers([jsonLine(value)])[0], "offset of the written line");
 	}
 
 	/**

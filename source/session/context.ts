@@ -31,7 +31,7 @@ export function buildContext(view: ContextSource, leafId: string | null): Sessio
 		const c = w.compaction;
 		messages.push({ role: "compactionSummary", summary: c.summary, tokensBefore: c.tokensBefore, timestamp: Date.parse(c.timestamp) });
 	}
-	for (let i = w.collected.length - 1; i >= 0; i--) pushEntry(messages, w.collected[i]);
+	for (const entry of [...w.collected].reverse()) pushEntry(messages, entry);
 	return { leafId, model: w.model ?? null, thinkingLevel: w.thinkingLevel ?? "off", messages };
 }
 

@@ -30,8 +30,9 @@ function parts(content: unknown, allowed: readonly string[], allowString: boolea
 	for (let i = 0; i < content.length; i++) {
 		const part: unknown = content[i];
 		const type = isObj(part) ? part.type : undefined;
-		if (typeof type !== "string" || !allowed.includes(type)) return `content part ${i + 1} is not one of ${allowed.join(", ")}`;
-		const problem = PARTS[type](part as Obj);
+		const check = typeof type === "string" && allowed.includes(type) ? PARTS[type] : undefined;
+		if (check === undefined) return `content part ${i + 1} is not one of ${allowed.join(", ")}`;
+		const problem = check(part as Obj);
 		if (problem) return `content part ${i + 1} (${type}): ${problem}`;
 	}
 	return undefined;

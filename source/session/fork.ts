@@ -41,7 +41,7 @@ export function forkToFile(opts: ForkOptions): { file: string; id: string; leafI
 	const { file, header, entries, out, lock } = writeFork(opts);
 	out.close();
 	lock.release();
-	return { file, id: header.id, leafId: entries.length > 0 ? entries[entries.length - 1].id : null };
+	return { file, id: header.id, leafId: entries.at(-1)?.id ?? null };
 }
 
 function writeFork(opts: ForkOptions) {
@@ -131,7 +131,7 @@ function withoutLabels(path: readonly SessionEntry[]): SessionEntry[] {
 function labelEntries(source: SessionTreeView, path: readonly SessionEntry[]): SessionEntry[] {
 	const taken = new Set(path.map((e) => e.id));
 	const out: SessionEntry[] = [];
-	let parentId = path.length > 0 ? path[path.length - 1].id : null;
+	let parentId = path.at(-1)?.id ?? null;
 	for (const e of path) {
 		const label = source.getLabel(e.id);
 		if (label === undefined) continue;

@@ -1,4 +1,5 @@
 import * as fs from "node:fs";
+import { must } from "../text/must.js";
 import { AppendFile } from "./append-file.js";
 import { RAW_LINE } from "./entry-json.js";
 import { unknownEntryType } from "./entry-guards.js";
@@ -82,12 +83,15 @@ function usableEntries(parsed: ParsedSession, buf: Buffer): SessionEntry[] {
 	let out: SessionEntry[] | undefined;
 	for (let i = 0; i < entries.length; i++) {
 		// A line of n bytes nests at most n/2 deep: only long lines need the nesting walk.
-		const longest = (offsets[i + 1] ?? buf.length) - offsets[i];
-		const problem = entryProblem(entries[i], longest > 2 * MAX_NESTING);
+		const entry = must(entries[i], "entry");
+		const offset = must(offsets[i], "entry offset");
+		const longest = (offsets[i + 1] ?? buf.length) - offset;
+		const problem = entryProblem(entry, longest > 2 * MAX_NESTING);
 		if (problem === undefined) continue;
+		const line = must(lines[i], "entry line");
 		out ??= entries.slice();
-		out[i] = placeholder(entries[i], lines[i], problem, () => lineAt(buf, offsets[i]));
-		parsed.warnings.push(damagedWarning(entries[i], lines[i], problem));
+		out[i] = placeholder(entry, line, problem, () => lineAt(buf, offset));
+		parsed.warnings.push(damagedWarning(entry, line, problem));
 	}
 	if (out) parsed.warnings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 	return out ?? entries;

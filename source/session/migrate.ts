@@ -34,8 +34,7 @@ function stableId(sessionId: string, index: number, taken: ReadonlySet<string>):
 function migrateV1ToV2(entries: SessionEntry[], sessionId: string): void {
 	const ids = new Set<string>();
 	let prev: string | null = null;
-	for (let i = 0; i < entries.length; i++) {
-		const entry = entries[i];
+	for (const [i, entry] of entries.entries()) {
 		const id = stableId(sessionId, i, ids);
 		ids.add(id);
 		entry.id = id;

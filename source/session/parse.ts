@@ -1,3 +1,4 @@
+import { must } from "../text/must.js";
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { SessionError } from "./types.js";
 import { settleVersion } from "./version.js";
@@ -60,14 +61,15 @@ export function parseSessionBuffer(buf: Buffer, file: string): ParsedSession {
 function dropEntriesWithoutId(out: ParsedSession): void {
 	let kept = 0;
 	for (let i = 0; i < out.entries.length; i++) {
-		const line = out.lines[i];
-		if (typeof out.entries[i].id !== "string") {
+		const line = must(out.lines[i], "entry line");
+		const entry = must(out.entries[i], "entry");
+		if (typeof entry.id !== "string") {
 			out.warnings.push({ kind: "bad-entry", line, message: `line ${line}: entry without an id, skipped` });
 			continue;
 		}
-		out.entries[kept] = out.entries[i];
+		out.entries[kept] = entry;
 		out.lines[kept] = line;
-		out.offsets[kept] = out.offsets[i];
+		out.offsets[kept] = must(out.offsets[i], "entry offset");
 		kept++;
 	}
 	out.entries.length = out.lines.length = out.offsets.length = kept;

@@ -1,3 +1,4 @@
+import { must } from "../text/must.js";
 import type { SessionTreeView } from "./api.js";
 import { buildContext } from "./context.js";
 import type { TreeIndex } from "./tree-index.js";
@@ -112,7 +113,7 @@ export class SessionSnapshot implements SessionTreeView {
 		if (idOrPrefix !== "") {
 			for (const id of this.index.byId.keys()) if (id.startsWith(idOrPrefix)) matches.push(id);
 		}
-		if (matches.length === 1) return matches[0];
+		if (matches.length === 1) return must(matches[0], "the one match");
 		if (matches.length === 0) throw new SessionError("unknown-id", `no entry with id or prefix "${idOrPrefix}"`);
 		const shown = matches.slice(0, 5).join(", ");
 		const more = matches.length > 5 ? `, … (${matches.length} in all)` : "";

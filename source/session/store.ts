@@ -1,4 +1,5 @@
 import * as path from "node:path";
+import { must } from "../text/must.js";
 import type { CreateOptions, OpenOptions, SessionStoreApi, SessionTreeView } from "./api.js";
 import { type AppendFile, createLockedFile, jsonLine } from "./append-file.js";
 import { newEntryId, newSessionId, sessionFileName } from "./ids.js";
@@ -174,8 +175,8 @@ export class SessionStore implements SessionStoreApi {
 	private flushNew(first: SessionEntry): void {
 		const pending = [...this.index.entries, first];
 		const created = createLockedFile(this.file as string, [this.header, ...pending].map(jsonLine));
-		for (let i = 0; i < pending.length - 1; i++) this.index.offsets.set(pending[i], created.offsets[i + 1]);
-		this.index.add(first, created.offsets[pending.length]);
+		for (let i = 0; i < pending.length - 1; i++) this.index.offsets.set(must(pending[i], "pending entry"), must(created.offsets[i + 1], "line offset"));
+		this.index.add(first, must(created.offsets[pending.length], "line offset"));
 		this.lock = created.lock;
 		this.out = created.out;
 	}

@@ -1,3 +1,4 @@
+import { must } from "../text/must.js";
 import { findCycleBreaks } from "./cycles.js";
 import type { SessionEntry, SessionWarning } from "./types.js";
 import { LEAF_MARKER_TYPE } from "./types.js";
@@ -51,7 +52,7 @@ export class TreeIndex {
 		const suspects: SessionEntry[] = [];
 		const byId = new Map<string, SessionEntry>();
 		for (let i = 0; i < entries.length; i++) {
-			const e = entries[i];
+			const e = must(entries[i], "entry");
 			if (byId.has(e.id)) {
 				dupes.add(e);
 				warnings.push({ kind: "duplicate-id", id: e.id, line: lineOf(i), message: `duplicate id ${e.id}: later entry kept but not linked` });
@@ -66,9 +67,9 @@ export class TreeIndex {
 		for (const e of cut) warnings.push({ kind: "cycle", id: e.id, message: `parent cycle at ${e.id}: treated as a root` });
 		const unsorted = new Set<SessionEntry[]>();
 		for (let i = 0; i < entries.length; i++) {
-			const e = entries[i];
+			const e = must(entries[i], "entry");
 			index.entries.push(e);
-			if (opts.offsets) index.offsets.set(e, opts.offsets[i]);
+			if (opts.offsets) index.offsets.set(e, must(opts.offsets[i], "entry offset"));
 			if (dupes.has(e)) continue;
 			const orphan = index.link(e, unsorted);
 			if (orphan) warnings.push({ kind: "orphan", id: e.id, line: lineOf(i), message: `entry ${e.id}: parent ${e.parentId} not found, shown as a root` });
@@ -86,7 +87,7 @@ export class TreeIndex {
 		const list = this.parentList(entry);
 		// New entries normally carry the newest timestamp; otherwise insert in order (stable).
 		let at = list.length;
-		while (at > 0 && stamp(list[at - 1]) > stamp(entry)) at--;
+		while (at > 0 && stamp(must(list[at - 1], "sibling")) > stamp(entry)) at--;
 		list.splice(at, 0, entry);
 		this.noteMeta(entry);
 	}

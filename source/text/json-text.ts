@@ -34,14 +34,14 @@ export function jsonPieces(value: unknown, indent = 0): string[] {
 	if (typeof first === "string") return [first];
 	out.push(first.close === "]" ? "[" : "{");
 	const stack: Frame[] = [first];
-	while (stack.length > 0) {
-		const frame = stack[stack.length - 1]!;
+	for (let frame = stack.at(-1); frame !== undefined; frame = stack.at(-1)) {
 		if (frame.next === frame.items.length) {
 			out.push(pad(frame.depth), frame.close);
 			stack.pop();
 			continue;
 		}
-		const [key, item] = frame.items[frame.next]!;
+		// A hole of a sparse array is written as null, as JSON.stringify does.
+		const [key, item] = frame.items[frame.next] ?? [undefined, null];
 		out.push(frame.next > 0 ? "," : "", pad(frame.depth + 1), key === undefined ? "" : JSON.stringify(key) + colon);
 		frame.next++;
 		const opened = open(item, frame.depth + 1);

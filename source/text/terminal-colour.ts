@@ -31,11 +31,15 @@ function isColourParam(p: string): boolean {
 function withoutColour(params: string): string | null {
 	const parts = params.split(";");
 	const kept: string[] = [];
-	for (let i = 0; i < parts.length; i++) {
-		const p = parts[i]!;
+	let skip = 0;
+	for (const [i, p] of parts.entries()) {
+		if (skip > 0) {
+			skip--;
+			continue;
+		}
 		const head = p.split(":")[0];
 		if ((head === "38" || head === "48" || head === "58") && !p.includes(":")) {
-			i += extendedColourLength(parts, i) - 1;
+			skip = extendedColourLength(parts, i) - 1;
 			continue;
 		}
 		if (!isColourParam(p) || p === "") kept.push(p);

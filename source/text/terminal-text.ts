@@ -47,8 +47,8 @@ function stringEnd(text: string, k: number): SeqEnd {
 }
 
 function escEnd(text: string, j: number): SeqEnd {
-	if (j >= text.length) return "partial";
-	const ch = text[j]!;
+	const ch = text[j];
+	if (ch === undefined) return "partial";
 	if (ch === "[") return csiEnd(text, j + 1);
 	if (ESC_STRINGS.has(ch)) return stringEnd(text, j + 1);
 	let k = j;

@@ -11,7 +11,7 @@ export function globToRegexSource(glob: string): string {
 	let i = 0;
 	let braceDepth = 0;
 	while (i < glob.length) {
-		const c = glob[i]!;
+		const c = glob.charAt(i);
 		if (c === "*") {
 			const step = starToken(glob, i);
 			out += step.source;
@@ -25,7 +25,7 @@ export function globToRegexSource(glob: string): string {
 			i = cls.next;
 			continue;
 		} else if (c === "\\" && i + 1 < glob.length) {
-			out += escapeChar(glob[i + 1]!);
+			out += escapeChar(glob.charAt(i + 1));
 			i += 2;
 			continue;
 		} else if (c === "{") {

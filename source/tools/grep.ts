@@ -31,13 +31,13 @@ export async function grepTool(
 		if (looksBinary(buf)) continue;
 		const shown = displayPath(opts.cwd, file);
 		const fileLines = buf.toString("utf8").split(/\r?\n/);
-		for (let i = 0; i < fileLines.length; i++) {
-			if (!regex.test(fileLines[i]!)) continue;
+		for (const [i, line] of fileLines.entries()) {
+			if (!regex.test(line)) continue;
 			if (lines.length === GREP_MAX_MATCHES) {
 				truncated = true;
 				break;
 			}
-			lines.push(`${shown}:${i + 1}: ${cut(fileLines[i]!)}`);
+			lines.push(`${shown}:${i + 1}: ${cut(line)}`);
 		}
 		if (truncated) break;
 	}

@@ -45,13 +45,17 @@ export class OutputCapture {
 	push(chunk: Buffer): void {
 		this.total += chunk.length;
 		for (const b of chunk) if (b === 10) this.newlines++;
-		if (chunk.length > 0) this.lastByte = chunk[chunk.length - 1]!;
+		const last = chunk.at(-1);
+		if (last !== undefined) this.lastByte = last;
 		if (this.fd === undefined && this.total > OUTPUT_MAX_BYTES) this.spill();
 		if (this.fd !== undefined) writeSync(this.fd, chunk);
 		this.chunks.push(chunk);
 		this.held += chunk.length;
 		// Keep a little more than the cap so the tail can start at a line boundary.
-		while (this.held - this.chunks[0]!.length > 2 * OUTPUT_MAX_BYTES) this.held -= this.chunks.shift()!.length;
+		for (let first = this.chunks[0]; first !== undefined && this.held - first.length > 2 * OUTPUT_MAX_BYTES; first = this.chunks[0]) {
+			this.chunks.shift();
+			this.held -= first.length;
+		}
 	}
 
 	finish(): CapturedOutput {

@@ -1,5 +1,6 @@
 /** `read`: a text file with line numbers, paged by offset/limit and capped in size. */
 import { readFile, stat } from "node:fs/promises";
+import { must } from "../text/must.js";
 import { isNotFound, looksBinary, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
 
@@ -29,7 +30,7 @@ export async function readTool(args: ReadArgs, opts: { cwd: string }): Promise<T
 	let next = offset;
 	const stop = Math.min(lines.length, offset + limit - 1);
 	for (; next <= stop; next++) {
-		const line = numbered(next, lines[next - 1]!);
+		const line = numbered(next, must(lines[next - 1], "line within the file"));
 		bytes += Buffer.byteLength(line) + 1;
 		// Always show at least one line, otherwise a huge first line could never be read.
 		if (bytes > READ_MAX_BYTES && out.length > 0) break;

@@ -1,5 +1,6 @@
 import type { SessionTreeView } from "../session/api.js";
 import type { SessionEntry } from "../session/types.js";
+import { must } from "../text/must.js";
 import { capGutter, gutterText, layoutForest, type GutterLink } from "./layout.js";
 import { previewText, rowKind } from "./preview.js";
 import { filterStructure, treeStructure, type FilteredForest, type TreeStructure } from "./structure.js";
@@ -115,14 +116,14 @@ export function buildTreeModel(view: SessionTreeView, opts: TreeRowOptions): Tre
 	layoutForest(forest, opts.folded, (laid) => {
 		// The layout emits the forest's rows in order, skipping folded ones: find this one's index.
 		while (forest.order[j] !== laid.entry) j++;
-		const full = forest.full[j]!;
+		const full = must(forest.full[j], "row of the laid-out entry");
 		rowOf[full] = rows.length;
 		rows.push(new Row(laid.entry, full, laid.gutter, laid, ctx));
 	});
 	const indexOf: RowLookup = {
 		get: (id) => {
 			const full = s.position.get(id);
-			const row = full === undefined ? -1 : rowOf[full]!;
+			const row = full === undefined ? -1 : (rowOf[full] ?? -1);
 			return row < 0 ? undefined : row;
 		},
 	};

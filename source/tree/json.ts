@@ -1,6 +1,7 @@
 import type { SessionTreeView } from "../session/api.js";
 import { entryType } from "../session/entry-guards.js";
 import { jsonPieces } from "../text/json-text.js";
+import { must } from "../text/must.js";
 import { activePathIds, visibleForest } from "./build.js";
 import type { TreeFilter, TreeJsonNode } from "./types.js";
 
@@ -17,8 +18,7 @@ export function buildTreeJson(
 	const roots: TreeJsonNode[] = [];
 	// Pre-order: a parent's node exists before its children, which arrive in display order.
 	const nodes: TreeJsonNode[] = new Array(forest.order.length);
-	for (let i = 0; i < forest.order.length; i++) {
-		const entry = forest.order[i]!;
+	for (const [i, entry] of forest.order.entries()) {
 		const node: TreeJsonNode = {
 			id: entry.id,
 			parentId: entry.parentId,
@@ -31,8 +31,8 @@ export function buildTreeJson(
 		const label = view.getLabel(entry.id);
 		if (label !== undefined) node.label = label;
 		nodes[i] = node;
-		const p = forest.parent[i]!;
-		(p < 0 ? roots : nodes[p]!.children).push(node);
+		const p = must(forest.parent[i], "parent row");
+		(p < 0 ? roots : must(nodes[p], "parent node").children).push(node);
 	}
 	return { leafId: view.leafId, roots };
 }
@@ -48,8 +48,10 @@ const INDENT_BUDGET = 64 * 1024 * 1024;
 export function treeJsonText(tree: { leafId: string | null; roots: TreeJsonNode[] }): string {
 	let indentBytes = 0;
 	const stack: [TreeJsonNode[], number][] = [[tree.roots, 0]];
-	while (stack.length > 0 && indentBytes <= INDENT_BUDGET) {
-		const [nodes, depth] = stack.pop()!;
+	while (indentBytes <= INDENT_BUDGET) {
+		const top = stack.pop();
+		if (top === undefined) break;
+		const [nodes, depth] = top;
 		for (const node of nodes) {
 			indentBytes += 8 * (4 * depth + 4);
 			if (node.children.length > 0) stack.push([node.children, depth + 1]);

@@ -1,5 +1,6 @@
 import type { SessionTreeView } from "../session/api.js";
 import type { SessionEntry } from "../session/types.js";
+import { must } from "../text/must.js";
 
 /**
  * A gutter as a linked list of 3-column segments, rightmost first. Rows of one chain share the same
@@ -74,36 +75,34 @@ export function buildVisibleForest(view: SessionTreeView, isVisible: (e: Session
 	const anchors: number[] = [];
 	let leafStandIn: string | null = null;
 	const roots = view.getRoots();
-	for (let i = roots.length - 1; i >= 0; i--) {
+	for (const root of [...roots].reverse()) {
 		anchors.push(-1);
-		stack.push(roots[i]!);
+		stack.push(root);
 	}
-	while (stack.length > 0) {
-		let anchor = anchors.pop()!;
-		const entry = stack.pop()!;
+	for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+		let anchor = must(anchors.pop(), "anchor of a stacked entry");
 		if (isVisible(entry)) {
 			parent.push(anchor);
 			anchor = order.length;
 			order.push(entry);
 		}
-		if (entry.id === view.leafId) leafStandIn = anchor < 0 ? null : order[anchor]!.id;
+		if (entry.id === view.leafId) leafStandIn = anchor < 0 ? null : must(order[anchor], "visible ancestor").id;
 		const kids = view.getChildren(entry.id);
 		for (let i = kids.length - 1; i >= 0; i--) {
 			anchors.push(anchor);
-			stack.push(kids[i]!);
+			stack.push(must(kids[i], "child"));
 		}
 	}
 	return { order, parent, ...countChildren(parent), leafStandIn };
 }
 
-/** Children per row and the number of roots, from each row's parent row (-1: a root). */
+/** Each row's number of children and the number of roots, from `parent` (-1 for a root). */
 export function countChildren(parent: readonly number[]): { childCount: Int32Array; rootCount: number } {
 	const childCount = new Int32Array(parent.length);
 	let rootCount = 0;
-	for (let i = 0; i < parent.length; i++) {
-		const p = parent[i]!;
+	for (const p of parent) {
 		if (p < 0) rootCount++;
-		else childCount[p]!++;
+		else childCount[p] = must(childCount[p], "child count of a parent row") + 1;
 	}
 	return { childCount, rootCount };
 }
@@ -125,14 +124,15 @@ export function layoutForest(forest: VisibleForest, folded: ReadonlySet<string> 
 	const seen = new Int32Array(n);
 	let seenRoots = 0;
 	for (let i = 0; i < n; i++) {
-		const p = forest.parent[i]!;
+		const p = must(forest.parent[i], "parent row");
 		if (p >= 0 && cut[p]) {
 			cut[i] = 1;
 			continue;
 		}
-		const siblings = p < 0 ? forest.rootCount : forest.childCount[p]!;
-		const position = p < 0 ? seenRoots++ : seen[p]!++;
-		const base = p < 0 ? null : cont[p]!;
+		const siblings = p < 0 ? forest.rootCount : must(forest.childCount[p], "child count");
+		const position = p < 0 ? seenRoots++ : must(seen[p], "seen children");
+		if (p >= 0) seen[p] = position + 1;
+		const base = p < 0 ? null : must(cont[p], "parent's gutter");
 		let prefix: GutterLink | null;
 		if (siblings === 1) {
 			prefix = p >= 0 && branched[p] ? extend(base, "   ") : base;
@@ -143,8 +143,8 @@ export function layoutForest(forest: VisibleForest, folded: ReadonlySet<string> 
 			cont[i] = extend(base, last ? "   " : "│  ");
 			branched[i] = 1;
 		}
-		const entry = forest.order[i]!;
-		const childCount = forest.childCount[i]!;
+		const entry = must(forest.order[i], "row entry");
+		const childCount = must(forest.childCount[i], "child count");
 		const isFolded = childCount > 0 && folded !== undefined && folded.has(entry.id);
 		if (isFolded) cut[i] = 1;
 		emit({ entry, gutter: prefix, childCount, folded: isFolded });

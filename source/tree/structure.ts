@@ -1,5 +1,6 @@
 import type { SessionTreeView } from "../session/api.js";
 import type { SessionEntry } from "../session/types.js";
+import { must } from "../text/must.js";
 import { conversationLeaf, matchesSearch, passesFilter, searchWords } from "./filter.js";
 import { buildVisibleForest, countChildren, type VisibleForest } from "./layout.js";
 import { previewLower } from "./preview.js";
@@ -45,13 +46,14 @@ function buildStructure(view: SessionTreeView): TreeStructure {
 	const all = buildVisibleForest(view, () => true);
 	const n = all.order.length;
 	const position = new Map<string, number>();
-	for (let i = 0; i < n; i++) position.set(all.order[i]!.id, i);
+	all.order.forEach((entry, i) => position.set(entry.id, i));
 	const active = new Uint8Array(n);
 	for (let e = view.leafId === null ? undefined : view.getEntry(view.leafId); e; ) {
 		const at = position.get(e.id);
 		if (at === undefined || active[at]) break;
 		active[at] = 1;
-		e = all.parent[at]! < 0 ? undefined : all.order[all.parent[at]!];
+		const p = must(all.parent[at], "parent row");
+		e = p < 0 ? undefined : all.order[p];
 	}
 	return {
 		order: all.order,
@@ -81,7 +83,9 @@ function labelTimes(view: SessionTreeView): Map<string, string> {
 function filterBit(s: TreeStructure, view: SessionTreeView, filter: TreeFilter): number {
 	const bit = 1 << TREE_FILTERS.indexOf(filter);
 	if ((s.computed & bit) !== 0) return bit;
-	for (let i = 0; i < s.order.length; i++) if (passesFilter(view, s.order[i]!, filter, s.leafId)) s.masks[i]! |= bit;
+	s.order.forEach((entry, i) => {
+		if (passesFilter(view, entry, filter, s.leafId)) s.masks[i] = must(s.masks[i], "filter mask") | bit;
+	});
 	s.computed |= bit;
 	return bit;
 }
@@ -109,10 +113,10 @@ export function filterStructure(view: SessionTreeView, opts: { filter: TreeFilte
 	const parent: number[] = [];
 	const full: number[] = [];
 	for (let i = 0; i < n; i++) {
-		const p = s.parent[i]!;
-		const above = p < 0 ? -1 : nearest[p]!;
-		const entry = s.order[i]!;
-		const visible = (s.masks[i]! & bit) !== 0 && (words.length === 0 || matchesSearch(words, previewLower(view, entry), view.getLabel(entry.id)));
+		const p = must(s.parent[i], "parent row");
+		const above = p < 0 ? -1 : must(nearest[p], "nearest visible ancestor");
+		const entry = must(s.order[i], "entry");
+		const visible = (must(s.masks[i], "filter mask") & bit) !== 0 && (words.length === 0 || matchesSearch(words, previewLower(view, entry), view.getLabel(entry.id)));
 		if (!visible) {
 			nearest[i] = above;
 			continue;
@@ -122,11 +126,11 @@ export function filterStructure(view: SessionTreeView, opts: { filter: TreeFilte
 		full.push(i);
 		order.push(entry);
 	}
-	const standIn = s.leaf < 0 ? -1 : nearest[s.leaf]!;
+	const standIn = s.leaf < 0 ? -1 : must(nearest[s.leaf], "leaf's visible stand-in");
 	return {
 		order, parent, ...countChildren(parent),
-		leafStandIn: standIn < 0 ? null : order[standIn]!.id,
+		leafStandIn: standIn < 0 ? null : must(order[standIn], "leaf's stand-in row").id,
 		full: Int32Array.from(full),
-		leafRow: standIn < 0 ? -1 : full[standIn]!,
+		leafRow: standIn < 0 ? -1 : must(full[standIn], "leaf's stand-in row"),
 	};
 }

@@ -1,4 +1,5 @@
 /** Slash commands: the list, parsing and completion are pure; handlers are supplied by the app. */
+import { must } from "../text/must.js";
 export type CommandName =
 	| "tree"
 	| "fork"
@@ -48,7 +49,7 @@ export type ParsedInput =
 export function parseInput(text: string): ParsedInput {
 	const match = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
 	if (!match) return { kind: "prompt", text };
-	const name = match[1]!;
+	const name = must(match[1], "command name");
 	const spec = COMMANDS.find((c) => c.name === name);
 	if (!spec) return { kind: "unknown", name, args: (match[2] ?? "").trim() };
 	return { kind: "command", name: spec.name, args: (match[2] ?? "").trim() };
@@ -61,7 +62,7 @@ export function parseInput(text: string): ParsedInput {
 export function completions(text: string, extra: readonly MenuCommand[] = []): MenuCommand[] {
 	const match = /^\/([\w-]*)$/.exec(text);
 	if (!match) return [];
-	const prefix = match[1]!.toLowerCase();
+	const prefix = must(match[1], "command prefix").toLowerCase();
 	const all = [...COMMANDS, ...extra.filter((e) => !COMMANDS.some((c) => c.name === e.name))];
 	return all.filter((c) => c.name.toLowerCase().startsWith(prefix));
 }

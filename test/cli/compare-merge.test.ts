@@ -62,7 +62,7 @@ describe("arbor compare (built CLI)", () => {
 		expect(r.stderr).toBe("");
 		expect(r.code).toBe(0);
 		expect(r.stdout).toContain("## Where they disagree");
-		const prompt = JSON.stringify(server.requests[0].body.messages);
+		const prompt = JSON.stringify(server.requests[0]!.body.messages);
 		expect(prompt).toContain("<branch-a>");
 		const c = planComparison(view, leaf, other);
 		expect(c.b.length).toBeGreaterThan(0);
@@ -85,7 +85,7 @@ describe("arbor merge (built CLI)", () => {
 		const context = JSON.parse((await runCli(["context", file, "--json"], { cwd: dir, env: env(home) })).stdout);
 		expect(context.messages.at(-1)).toMatchObject({ role: "branchSummary", fromId: other });
 		expect(context.messages.at(-1).summary).toContain("lexer bug");
-		expect(JSON.stringify(server.requests[0].body.messages)).toContain("summar");
+		expect(JSON.stringify(server.requests[0]!.body.messages)).toContain("summar");
 	});
 
 	it("a failed summary writes nothing (exit 1); merging an entry on the path is exit 2", async () => {

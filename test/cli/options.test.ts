@@ -174,7 +174,7 @@ describe("arbor navigate's own options are its own", () => {
 		expect(run.stderr).toBe("");
 		expect(run.code).toBe(0);
 		expect(server.requests).toHaveLength(1);
-		expect(JSON.stringify(server.requests[0].body.messages)).toContain("focus on the lexer");
+		expect(JSON.stringify(server.requests[0]!.body.messages)).toContain("focus on the lexer");
 		const added = entries(F).slice(-2);
 		expect(added[0]).toMatchObject({ type: "branch_summary", parentId: "474513f0", fromId: OLD_LEAF, summary: expect.stringMatching(/^## Goal\nParser work\.\n\n<read-files>/) });
 		expect(added[1]).toMatchObject({ type: "label", parentId: added[0].id, targetId: added[0].id, label: "back here" });
@@ -193,7 +193,7 @@ describe("arbor navigate's own options are its own", () => {
 		const run2 = await runCli(["navigate", after.F, "474513f0", "--summarize", ...own, ...model(server.url)], { env: { ARBOR_HOME: after.home } });
 		expect([run2.code, run2.stderr]).toEqual([0, ""]);
 		expect(server.requests).toHaveLength(1);
-		const prompt = JSON.stringify(server.requests[0].body.messages);
+		const prompt = JSON.stringify(server.requests[0]!.body.messages);
 		expect(prompt).toContain("ONLY THIS");
 		expect(prompt).not.toContain("You write a structured summary");
 		expect(entries(after.F).at(-1)).toMatchObject({ type: "branch_summary", parentId: "474513f0", summary: expect.stringMatching(/^Summary B\./) });

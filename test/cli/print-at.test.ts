@@ -52,7 +52,7 @@ describe("-p --at <id>: the new message is a child of <id>, whatever its type, a
 		expect(run.stdout).toBe("Going on.\n");
 		expect(added.map((a) => [a.what, a.parentId])).toEqual([
 			["user", id],
-			["assistant", added[0].id],
+			["assistant", added[0]!.id],
 		]);
 	});
 
@@ -69,7 +69,7 @@ describe("-p --at <id>: the new message is a child of <id>, whatever its type, a
 		const added = appended(file, before);
 		expect(added.map((a) => [a.what, a.parentId])).toEqual([
 			["user", OLD_LEAF],
-			["assistant", added[0].id],
+			["assistant", added[0]!.id],
 		]);
 	});
 
@@ -78,10 +78,10 @@ describe("-p --at <id>: the new message is a child of <id>, whatever its type, a
 		expect([run.code, run.stderr]).toEqual([0, ""]);
 		expect(added.map((a) => [a.what, a.parentId])).toEqual([
 			["user", "983b1dd0"],
-			["assistant", added[0].id],
-			["label", added[1].id],
+			["assistant", added[0]!.id],
+			["label", added[1]!.id],
 		]);
-		expect(added[2].e).toMatchObject({ targetId: added[0].id, label: "retry" });
+		expect(added[2]!.e).toMatchObject({ targetId: added[0]!.id, label: "retry" });
 	});
 });
 
@@ -92,30 +92,30 @@ describe("-p --at X --summarize: a plain flag, the prompt stays the prompt", () 
 		expect(run.code).toBe(0);
 		expect(run.stdout).toBe("Next: tests.\n");
 		expect(requests).toHaveLength(2);
-		const summaryPrompt = JSON.stringify(requests[0].body.messages);
+		const summaryPrompt = JSON.stringify(requests[0]!.body.messages);
 		expect(summaryPrompt).toContain("You write a structured summary");
 		expect(summaryPrompt).not.toContain("what next?");
-		const chat = requests[1].body.messages;
+		const chat = requests[1]!.body.messages;
 		expect(chat.at(-1)).toEqual({ role: "user", content: "what next?" });
 		expect(added.map((a) => [a.what, a.parentId])).toEqual([
 			["branch_summary", "983b1dd0"],
-			["user", added[0].id],
-			["assistant", added[1].id],
+			["user", added[0]!.id],
+			["assistant", added[1]!.id],
 		]);
-		expect(added[0].e.fromId).toBe(OLD_LEAF);
-		expect(added[0].e.summary).toMatch(/^Summary A\./);
+		expect(added[0]!.e.fromId).toBe(OLD_LEAF);
+		expect(added[0]!.e.summary).toMatch(/^Summary A\./);
 	});
 
 	it("--instructions adds a focus; with --replace-instructions it replaces the default instructions", async () => {
 		const extra = await printAt(["--at", "474513f0", "--summarize", "--instructions", "focus on the lexer", "q"], ["S.", "A."]);
 		expect([extra.run.code, extra.run.stderr]).toEqual([0, ""]);
-		const extraPrompt = JSON.stringify(extra.requests[0].body.messages);
+		const extraPrompt = JSON.stringify(extra.requests[0]!.body.messages);
 		expect(extraPrompt).toContain("You write a structured summary");
 		expect(extraPrompt).toContain("Additional focus:\\nfocus on the lexer");
 		await server?.close();
 		const only = await printAt(["--at", "474513f0", "--summarize", "--instructions", "ONLY THIS", "--replace-instructions", "q"], ["S.", "A."]);
 		expect([only.run.code, only.run.stderr]).toEqual([0, ""]);
-		const onlyPrompt = JSON.stringify(only.requests[0].body.messages);
+		const onlyPrompt = JSON.stringify(only.requests[0]!.body.messages);
 		expect(onlyPrompt).toContain("ONLY THIS");
 		expect(onlyPrompt).not.toContain("You write a structured summary");
 		expect(only.added.map((a) => a.what)).toEqual(["branch_summary", "user", "assistant"]);

@@ -36,7 +36,7 @@ const calls = [
 ];
 
 function results(home: string): Map<string, { text: string; isError: boolean }> {
-	const stored = entries(sessionFiles(home)[0]).filter((e) => e.message?.role === "toolResult");
+	const stored = entries(sessionFiles(home)[0]!).filter((e) => e.message?.role === "toolResult");
 	return new Map(stored.map((e) => [e.message.toolCallId, { text: e.message.content[0].text, isError: e.message.isError }]));
 }
 
@@ -52,7 +52,7 @@ describe("file tools are confined to the working directory and --add-dir folders
 		}
 		expect(got.get("c5")).toEqual({ isError: false, text: "notes.txt:1: inside TOPSECRET mention" });
 		expect(got.get("c7")?.isError).toBe(false);
-		const sent = JSON.stringify(server.requests[1].body.messages);
+		const sent = JSON.stringify(server.requests[1]!.body.messages);
 		expect(sent).not.toContain("TOPSECRET value");
 		expect(sent).not.toContain("root:x:0:0");
 		expect(sent).toContain("is outside the working directory");
@@ -74,7 +74,7 @@ describe("file tools are confined to the working directory and --add-dir folders
 		writeFileSync(join(home, "settings.json"), JSON.stringify({ addDirs: [join(cwd, "..", "outside")] }));
 		const again = await runCli(["-p", "-c", ...model(server.url), "again"], { cwd, env: { ARBOR_HOME: home } });
 		expect(again.code).toBe(0);
-		const last = entries(sessionFiles(home)[0]).filter((e) => e.message?.role === "toolResult").at(-1);
+		const last = entries(sessionFiles(home)[0]!).filter((e) => e.message?.role === "toolResult").at(-1);
 		expect(last.message).toMatchObject({ isError: false, content: [{ text: "     1\tTOPSECRET value" }] });
 	});
 

@@ -23,7 +23,7 @@ describe("request idle timeout (ARBOR_TIMEOUT)", () => {
 		expect(lines(run.stderr)).toEqual(["arbor: the provider sent nothing for 1 s: request timed out (ARBOR_TIMEOUT=1)"]);
 		// Not retried: a stalled provider would otherwise cost three timeouts.
 		expect(server.requests).toHaveLength(1);
-		const last = entries(sessionFiles(home)[0]).at(-1);
+		const last = entries(sessionFiles(home)[0]!).at(-1);
 		expect(last.message).toMatchObject({ role: "assistant", stopReason: "error", errorMessage: expect.stringContaining("ARBOR_TIMEOUT") });
 	});
 
@@ -34,7 +34,7 @@ describe("request idle timeout (ARBOR_TIMEOUT)", () => {
 		expect(run.code).toBe(1);
 		expect(run.stdout).toBe("Partial answer \n");
 		expect(lines(run.stderr)).toEqual([expect.stringMatching(/^arbor: .*timed out \(ARBOR_TIMEOUT=1\)$/)]);
-		const last = entries(sessionFiles(home)[0]).at(-1);
+		const last = entries(sessionFiles(home)[0]!).at(-1);
 		expect(last.message).toMatchObject({ stopReason: "error", content: [{ type: "text", text: "Partial answer " }] });
 	});
 

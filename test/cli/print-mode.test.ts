@@ -40,11 +40,11 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 		expect(run.stderr).toBe("");
 		expect(run.code).toBe(0);
 		expect(run.stdout).toBe("Hello there, friend.\n");
-		const sent = server.requests[0].body.messages;
+		const sent = server.requests[0]!.body.messages;
 		expect(sent[sent.length - 1]).toEqual({ role: "user", content: "hi\n\nand be brief" });
 		const [file] = sessionFiles(home);
-		expect(roles(file)).toEqual(["user", "assistant"]);
-		expect(entries(file)[0]).toMatchObject({ type: "session", version: 3, cwd });
+		expect(roles(file!)).toEqual(["user", "assistant"]);
+		expect(entries(file!)[0]).toMatchObject({ type: "session", version: 3, cwd });
 	});
 
 	it("runs a tool call round trip with the read-only tools", async () => {
@@ -58,12 +58,12 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 		expect(run.stderr).toBe("");
 		expect(run.code).toBe(0);
 		expect(run.stdout).toBe("The secret is 42.\n");
-		const toolMessage = server.requests[1].body.messages.find((m: { role: string }) => m.role === "tool");
+		const toolMessage = server.requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
 		expect(toolMessage.tool_call_id).toBe("call_1");
 		expect(toolMessage.content).toContain("the secret is 42");
 		const [file] = sessionFiles(home);
-		expect(roles(file)).toEqual(["user", "assistant", "toolResult", "assistant"]);
-		expect(server.requests[0].body.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual([
+		expect(roles(file!)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+		expect(server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual([
 			"find",
 			"grep",
 			"ls",
@@ -111,10 +111,10 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 		await runCli(["-p", ...model(server.url), "first question"], { cwd, env: { ARBOR_HOME: home } });
 		const run = await runCli(["-p", "-c", ...model(server.url), "second question"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(0);
-		const sent = server.requests[1].body.messages.filter((m: { role: string }) => m.role !== "system");
+		const sent = server.requests[1]!.body.messages.filter((m: { role: string }) => m.role !== "system");
 		expect(sent.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user"]);
 		expect(sessionFiles(home)).toHaveLength(1);
-		expect(roles(sessionFiles(home)[0])).toEqual(["user", "assistant", "user", "assistant"]);
+		expect(roles(sessionFiles(home)[0]!)).toEqual(["user", "assistant", "user", "assistant"]);
 	});
 
 	it("json and stream-json formats", async () => {
@@ -148,7 +148,7 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 		expect(added).toHaveLength(1);
 		expect(added[0].fromId).toBe("428890f6");
 		expect(added[0].summary).toContain("Explore the parser.");
-		const next = JSON.stringify(server.requests[1].body.messages);
+		const next = JSON.stringify(server.requests[1]!.body.messages);
 		expect(next).toContain("Explore the parser.");
 		const last = entries(file).at(-1);
 		expect(last.message.role).toBe("assistant");
@@ -164,7 +164,7 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 		const run = await running;
 		expect(run.code).toBe(130);
 		const [file] = sessionFiles(home);
-		const last = entries(file).at(-1);
+		const last = entries(file!).at(-1);
 		expect(last.message).toMatchObject({ role: "assistant", stopReason: "aborted" });
 	});
 });

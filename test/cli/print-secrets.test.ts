@@ -34,8 +34,8 @@ describe("provider keys never reach a tool result", () => {
 		const env = { ARBOR_HOME: home, VISIBLE_SETTING: "still-here", ...KEYS };
 		const run = await runCli(["-p", ...model(server.url), "--api-key", CLI_KEY, "--tools", "read,bash", "show me"], { cwd, env });
 		expect([run.code, run.stderr]).toEqual([0, ""]);
-		const sentTools = JSON.stringify(server.requests[1].body.messages.filter((m: { role: string }) => m.role === "tool"));
-		const stored = readFileSync(sessionFiles(home)[0], "utf8");
+		const sentTools = JSON.stringify(server.requests[1]!.body.messages.filter((m: { role: string }) => m.role === "tool"));
+		const stored = readFileSync(sessionFiles(home)[0]!, "utf8");
 		for (const text of [sentTools, stored]) {
 			for (const [name, value] of Object.entries({ ...KEYS, CLI_KEY })) expect(text, name).not.toContain(value);
 			expect(text).toContain("OPENAI_API_KEY=[redacted]");

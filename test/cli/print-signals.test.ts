@@ -45,7 +45,7 @@ describe("SIGTERM and SIGHUP end print mode like SIGINT", () => {
 			expect(run.stdout).toBe("Partial answer \n");
 			expect(run.stderr).toBe(`arbor: aborted (${signal})\n`);
 			const [saved] = sessionFiles(home);
-			expect(entries(saved).at(-1).message).toMatchObject({ role: "assistant", stopReason: "aborted", content: [{ type: "text", text: "Partial answer " }] });
+			expect(entries(saved!).at(-1).message).toMatchObject({ role: "assistant", stopReason: "aborted", content: [{ type: "text", text: "Partial answer " }] });
 			expect(existsSync(`${saved}.lock`)).toBe(false);
 		});
 	}
@@ -66,7 +66,7 @@ describe("SIGTERM and SIGHUP end print mode like SIGINT", () => {
 		await waitFor(() => stopped(sleepPid), { what: `sleep ${sleepPid} to be killed` });
 		const [saved] = sessionFiles(home);
 		// The step was still running its tool: its assistant message is stored with the call, as aborted.
-		const stored = entries(saved).slice(1).map((e) => e.message);
+		const stored = entries(saved!).slice(1).map((e) => e.message);
 		expect(stored.map((m) => m.role)).toEqual(["user", "assistant"]);
 		expect(stored[1]).toMatchObject({ stopReason: "aborted", content: [{ type: "toolCall", name: "bash" }] });
 		expect(existsSync(`${saved}.lock`)).toBe(false);

@@ -32,7 +32,7 @@ describe("piped stdin that stays open", () => {
 		child.stdin.end("late question\n");
 		expect(await exited).toBe(0);
 		expect(stdout).toBe("Got it.\n");
-		const sent = server.requests[0].body.messages.at(-1);
+		const sent = server.requests[0]!.body.messages.at(-1);
 		expect(sent).toEqual({ role: "user", content: "late question\n\nand answer" });
 		expect(stderr.split("\n").filter(Boolean)).toHaveLength(1);
 	});

@@ -29,14 +29,14 @@ describe("tool results are stored in pi's shape", () => {
 		expect([first.code, first.stderr]).toEqual([0, ""]);
 		const second = await runCli(["-p", "-c", ...model(server.url), "--tools", "read,bash", "again"], { cwd, env });
 		expect([second.code, second.stderr]).toEqual([0, ""]);
-		const live = sentMessages(server.requests[1].body);
-		const later = sentMessages(server.requests[2].body);
+		const live = sentMessages(server.requests[1]!.body);
+		const later = sentMessages(server.requests[2]!.body);
 		expect(later.slice(0, live.length)).toEqual(live);
 		const tools = live.filter((m) => m.role === "tool");
 		expect(tools.map((m) => m.content)).toEqual([expect.stringContaining("1\tthe secret is 42"), expect.stringContaining("exit code 3")]);
 		expect(tools[0].content).not.toContain('"output"');
 		const [file] = sessionFiles(home);
-		const stored = entries(file).filter((e) => e.message?.role === "toolResult").map((e) => e.message);
+		const stored = entries(file!).filter((e) => e.message?.role === "toolResult").map((e) => e.message);
 		// Stored as they finish; sent in the order of the calls.
 		const results = ["read", "bash"].map((name) => stored.find((m) => m.toolName === name));
 		expect(results[0]).toMatchObject({ toolName: "read", isError: false, details: { startLine: 1, endLine: 1, totalLines: 1 } });
@@ -65,7 +65,7 @@ describe("tool results are stored in pi's shape", () => {
 		expect(shown).toMatchObject({ content: [{ type: "text", text: "(no output)\nexit code 1" }], isError: true, details: { exitCode: 1 } });
 		const run = await runCli(["-p", "--session", file, ...model(server.url), "next"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(0);
-		const tool = sentMessages(server.requests[0].body).find((m) => m.role === "tool");
+		const tool = sentMessages(server.requests[0]!.body).find((m) => m.role === "tool");
 		expect(tool.content).toBe("(no output)\nexit code 1");
 	});
 

@@ -66,7 +66,7 @@ describe("sessions are ordered by their last entry's time, not the file's mtime"
 			env: { ARBOR_HOME: home },
 		});
 		expect([run.code, run.stderr, run.stdout]).toEqual([0, "", "Continuing.\n"]);
-		expect(JSON.stringify(server.requests[0].body.messages)).toContain("recent work");
+		expect(JSON.stringify(server.requests[0]!.body.messages)).toContain("recent work");
 		expect(readFileSync(recent, "utf8")).toContain("Continuing.");
 	});
 });

@@ -50,7 +50,7 @@ describe("arbor context / tree on pi's own files", () => {
 		const again = await runCli(["label", file, before.leafId, "checked"], { env: { ARBOR_HOME: home } });
 		expect(again.code).toBe(0);
 		expect(readFileSync(`${file}.v1.bak`).equals(original)).toBe(true);
-		expect(JSON.parse(readFileSync(file, "utf8").split("\n")[0]).version).toBe(3);
+		expect(JSON.parse(readFileSync(file, "utf8").split("\n")[0]!).version).toBe(3);
 		const after = JSON.parse((await runCli(["context", file, "--json"], { env: { ARBOR_HOME: home } })).stdout);
 		expect(after.messages).toEqual(expected(V1).messages);
 		const last = JSON.parse(readFileSync(file, "utf8").trimEnd().split("\n").at(-1) as string);
@@ -129,7 +129,7 @@ describe("arbor navigate / label / fork", () => {
 		expect(run.code).toBe(0);
 		const forked = JSON.parse(run.stdout);
 		expect(forked.parentSession).toBe(file);
-		const header = JSON.parse(readFileSync(forked.file, "utf8").split("\n")[0]);
+		const header = JSON.parse(readFileSync(forked.file, "utf8").split("\n")[0]!);
 		expect(header.parentSession).toBe(file);
 		const context = JSON.parse((await runCli(["context", forked.file, "--json"], { env: { ARBOR_HOME: home } })).stdout);
 		expect(context.leafId).toBe("8c9ae725");

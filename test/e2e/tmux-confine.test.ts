@@ -33,6 +33,6 @@ describe.skipIf(!HAS_CLI)("interactive mode asks before a file tool leaves the w
 		const file = join(folder, readdirSync(folder).find((f) => f.endsWith(".jsonl"))!);
 		const result = fileEntries(file).find((e) => e.message?.role === "toolResult").message;
 		expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: "the user declined to run this tool" }] });
-		expect(JSON.stringify(server.requests[1].body)).not.toContain("TOPSECRET");
+		expect(JSON.stringify(server.requests[1]!.body)).not.toContain("TOPSECRET");
 	});
 });

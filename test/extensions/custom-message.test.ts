@@ -36,7 +36,7 @@ describe("custom_message and turn events (print mode through the built CLI)", ()
 		const first = await runCli(["-p", "-c", ...model(server.url), "--label", "asked", "what is the codeword?"], { cwd: p.cwd, env: p.env });
 		expect(first.stdout).toBe("It is PAPAYA.\n");
 		expect(first.code).toBe(0);
-		const sent = server.requests[0].body.messages;
+		const sent = server.requests[0]!.body.messages;
 		expect(sent.slice(-2)).toEqual([
 			{ role: "user", content: "The codeword is PAPAYA." },
 			{ role: "user", content: "what is the codeword?" },
@@ -55,7 +55,7 @@ describe("custom_message and turn events (print mode through the built CLI)", ()
 
 		// The next turn sends the earlier note again (it is part of the path), but never the state entry.
 		await runCli(["-p", "-c", ...model(server.url), "again?"], { cwd: p.cwd, env: p.env });
-		const again = server.requests[1].body.messages.map((m: { role: string; content: string }) => `${m.role}: ${m.content}`);
+		const again = server.requests[1]!.body.messages.map((m: { role: string; content: string }) => `${m.role}: ${m.content}`);
 		expect(again.slice(-5)).toEqual([
 			"user: The codeword is PAPAYA.",
 			"user: what is the codeword?",

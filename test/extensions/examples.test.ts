@@ -24,7 +24,7 @@ describe("examples/extensions through the built CLI", () => {
 		expect(run.stderr).toBe("");
 		expect(run.code).toBe(0);
 		expect(server.requests).toHaveLength(1);
-		const body = server.requests[0].body;
+		const body = server.requests[0]!.body;
 		expect(body.model).toBe("cheap-model");
 		expect(body.messages[0]).toEqual({ role: "system", content: expect.stringContaining("abandoned branch") });
 		expect(body.messages[1].content).toContain("Summarize this branch");

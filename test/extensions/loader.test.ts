@@ -53,7 +53,7 @@ describe("extension loading (through the built CLI)", () => {
 		const lines = run.stderr.trimEnd().split("\n");
 		expect(lines).toHaveLength(4);
 		expect(lines[0]).toMatch(/^arbor: warning: extension .*1-syntax\.ts: failed to load: .*Unexpected token.*1-syntax\.ts:2:0$/);
-		expect(lines[0].startsWith(`arbor: warning: extension ${bad}: `)).toBe(true);
+		expect(lines[0]!.startsWith(`arbor: warning: extension ${bad}: `)).toBe(true);
 		expect(lines[1]).toBe(`arbor: warning: extension ${none}: no default export function`);
 		expect(lines[2]).toBe(`arbor: warning: extension ${throws}: threw while loading: boom at load`);
 		expect(lines[3]).toBe(`arbor: warning: extension ${missing}: no such file`);

@@ -112,7 +112,7 @@ function respondWhole(res: http.ServerResponse, script: Extract<Script, { type: 
 			if (choice.delta?.content) content += choice.delta.content;
 			for (const call of choice.delta?.tool_calls ?? []) {
 				calls[call.index] ??= { id: call.id, type: "function", function: { name: call.function?.name ?? "", arguments: "" } };
-				calls[call.index].function.arguments += call.function?.arguments ?? "";
+				calls[call.index]!.function.arguments += call.function?.arguments ?? "";
 			}
 			if (choice.finish_reason) finish = choice.finish_reason;
 		}

@@ -76,7 +76,7 @@ describe("import: Claude Code sessions", () => {
 
 	it("records the source, so importing the same bytes again says already imported", () => {
 		const { home, outcome } = imported(CLAUDE);
-		const header = JSON.parse(fs.readFileSync(outcome.status === "imported" ? outcome.file : "", "utf8").split("\n")[0]);
+		const header = JSON.parse(fs.readFileSync(outcome.status === "imported" ? outcome.file : "", "utf8").split("\n")[0]!);
 		expect(header).toMatchObject({ type: "session", version: 3, cwd: "/home/dev/adder", importedFrom: { format: "claude-code", sessionId: "7f3c1e2a-4b5d-4e6f-8a9b-0c1d2e3f4a5b" } });
 		const again = importFile(CLAUDE, { home, cwd: "/nowhere" });
 		expect(again).toMatchObject({ status: "already-imported", file: outcome.status === "imported" ? outcome.file : "" });

@@ -44,8 +44,8 @@ describe("entry guards on a real file with known, unknown and damaged entries", 
 describe("entry types narrow without casts", () => {
 	it("a comparison of entry.type narrows to the known entry, and to its message's role", () => {
 		const view = openMixed();
-		const e: SessionEntry = view.entries[3];
-		if (e.type !== "message") throw new Error("expected a message entry");
+		const e: SessionEntry | undefined = view.entries[3];
+		if (e?.type !== "message") throw new Error("expected a message entry");
 		expectTypeOf(e).toEqualTypeOf<MessageEntry>();
 		expectTypeOf(e.message).toEqualTypeOf<StoredMessage>();
 		if (e.message.role !== "assistant") throw new Error("expected an assistant message");

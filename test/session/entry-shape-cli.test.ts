@@ -33,15 +33,15 @@ function damaged(edit: (lines: Line[]) => void, raw?: (text: string) => string):
 
 /** Index of the leaf's user message (the last user message of the file). */
 function lastUser(lines: Line[]): number {
-	for (let i = lines.length - 1; i > 0; i--) if (lines[i].type === "message" && lines[i].message?.role === "user") return i;
+	for (let i = lines.length - 1; i > 0; i--) if (lines[i]!.type === "message" && lines[i]!.message?.role === "user") return i;
 	return -1;
 }
 
 describe("built CLI: wrongly typed entries do not crash views or the model", () => {
 	it.each([
-		["message: null", (l: Line[]) => void (l[lastUser(l)].message = null)],
-		["no message", (l: Line[]) => void delete l[lastUser(l)].message],
-		["content nested in a list", (l: Line[]) => void (l[lastUser(l)].message.content = [[{ type: "text", text: "x" }]])],
+		["message: null", (l: Line[]) => void (l[lastUser(l)]!.message = null)],
+		["no message", (l: Line[]) => void delete l[lastUser(l)]!.message],
+		["content nested in a list", (l: Line[]) => void (l[lastUser(l)]!.message.content = [[{ type: "text", text: "x" }]])],
 	])("%s: tree and context exit 0 with a warning naming the line", async (_name, edit) => {
 		let line = 0;
 		const { file, home } = damaged((l) => {
@@ -57,7 +57,7 @@ describe("built CLI: wrongly typed entries do not crash views or the model", () 
 
 	it("5,000 levels of nesting in the leaf's message: context --json exits 0", async () => {
 		const { file, home } = damaged(
-			(l) => void (l[l.length - 1] = { ...l[lastUser(l)], id: "deadbeef", parentId: l[l.length - 1].id, message: { role: "user", content: [{ type: "text", text: "x", extra: "DEEP" }], timestamp: 1 } }),
+			(l) => void (l[l.length - 1] = { ...l[lastUser(l)], id: "deadbeef", parentId: l[l.length - 1]!.id, message: { role: "user", content: [{ type: "text", text: "x", extra: "DEEP" }], timestamp: 1 } }),
 			(text) => text.replace('"DEEP"', `${"[".repeat(5000)}${"]".repeat(5000)}`),
 		);
 		const run = await runCli(["context", file, "--json"], { env: { ARBOR_HOME: home } });
@@ -67,20 +67,20 @@ describe("built CLI: wrongly typed entries do not crash views or the model", () 
 	});
 
 	it("a message with nested content on the path: the next turn passes the SDK's schema check and leaves it out", async () => {
-		const { file, home, dir } = damaged((l) => void (l[lastUser(l)].message.content = [[{ type: "text", text: "NESTED" }]]));
+		const { file, home, dir } = damaged((l) => void (l[lastUser(l)]!.message.content = [[{ type: "text", text: "NESTED" }]]));
 		server = await startSseServer([textReply("fine")]);
 		const args = ["-p", "-s", file, "--model", "compat:test-model", "--base-url", server.url, "next question"];
 		const run = await runCli(args, { cwd: dir, env: { ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0" } });
 		expect(run.stderr).toMatch(/message entry not usable/);
 		expect(run.code).toBe(0);
 		expect(run.stdout).toBe("fine\n");
-		const sent = JSON.stringify(server.requests[0].body.messages);
+		const sent = JSON.stringify(server.requests[0]!.body.messages);
 		expect(sent).toContain("next question");
 		expect(sent).not.toContain("NESTED");
 	});
 
 	it.skipIf(!existsSync(CLI))("interactive: a session with message: null opens and /tree shows it (tmux)", async () => {
-		const { file, home, dir } = damaged((l) => void (l[lastUser(l)].message = null));
+		const { file, home, dir } = damaged((l) => void (l[lastUser(l)]!.message = null));
 		tmux = startArbor({ args: ["--session", file], cwd: dir, home });
 		await tmux.waitForScreen((s) => s.includes("damaged line"), "status line with the damaged count");
 		await submitLine(tmux, "/tree");

@@ -48,8 +48,8 @@ describe("entries views or the model cannot use", () => {
 		const view = store.snapshot();
 		expect(view.warnings).toHaveLength(1);
 		expect(view.warnings[0]).toMatchObject({ kind: "bad-entry", line: 3, id: "a2" });
-		expect(view.warnings[0].message).toMatch(why);
-		expect(view.warnings[0].message).toMatch(/^line 3: .*, left out of views and context$/);
+		expect(view.warnings[0]!.message).toMatch(why);
+		expect(view.warnings[0]!.message).toMatch(/^line 3: .*, left out of views and context$/);
 		expect(view.getEntry("a2")).toMatchObject({ type: DAMAGED_ENTRY_TYPE, id: "a2", parentId: "a1", line: 3 });
 		// The path through the damaged entry stays whole: a3's context still starts at a1.
 		expect(view.getPath("a3").map((e) => e.id)).toEqual(["a1", "a2", "a3"]);
@@ -87,12 +87,12 @@ describe("entries views or the model cannot use", () => {
 		writeJsonl(file, [v1, user("a"), { type: "message", timestamp: "2025-01-01T00:00:02.000Z", message: 3 }, user("c")]);
 		const store = SessionStore.open(file, { write: true });
 		const [a, b, c] = store.snapshot().entries;
-		expect(b).toMatchObject({ type: DAMAGED_ENTRY_TYPE, parentId: a.id });
-		expect(store.snapshot().getPath(c.id)).toHaveLength(3);
+		expect(b).toMatchObject({ type: DAMAGED_ENTRY_TYPE, parentId: a!.id });
+		expect(store.snapshot().getPath(c!.id)).toHaveLength(3);
 		store.setName("n");
 		store.close();
 		const lines = fs.readFileSync(file, "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
-		expect(lines[2]).toEqual({ type: "message", timestamp: "2025-01-01T00:00:02.000Z", message: 3, id: b.id, parentId: a.id });
+		expect(lines[2]).toEqual({ type: "message", timestamp: "2025-01-01T00:00:02.000Z", message: 3, id: b!.id, parentId: a!.id });
 	});
 
 	it("a v1 file with 5,000 levels of nesting in one entry migrates without overflowing: that line keeps its text", () => {
@@ -102,16 +102,16 @@ describe("entries views or the model cannot use", () => {
 		const deepLine = fs.readFileSync(file, "utf8").split("\n")[2];
 		const store = SessionStore.open(file, { write: true });
 		const [a, b, c] = store.snapshot().entries;
-		expect(b).toMatchObject({ type: DAMAGED_ENTRY_TYPE, parentId: a.id });
-		store.setLabel(c.id, "after");
+		expect(b).toMatchObject({ type: DAMAGED_ENTRY_TYPE, parentId: a!.id });
+		store.setLabel(c!.id, "after");
 		store.close();
 		expect(fs.readFileSync(`${file}.v1.bak`, "utf8").split("\n")[2]).toBe(deepLine);
 		const lines = fs.readFileSync(file, "utf8").split("\n");
-		expect(lines[2]).toBe(`{"id":"${b.id}","parentId":"${a.id}",${deepLine.slice(1)}`);
+		expect(lines[2]).toBe(`{"id":"${b!.id}","parentId":"${a!.id}",${deepLine!.slice(1)}`);
 		const again = SessionStore.open(file).snapshot();
-		expect(again.getPath(c.id).map((e) => e.id)).toEqual([a.id, b.id, c.id]);
-		expect(again.getEntry(b.id)?.type).toBe(DAMAGED_ENTRY_TYPE);
-		expect(again.getLabel(c.id)).toBe("after");
+		expect(again.getPath(c!.id).map((e) => e.id)).toEqual([a!.id, b!.id, c!.id]);
+		expect(again.getEntry(b!.id)?.type).toBe(DAMAGED_ENTRY_TYPE);
+		expect(again.getLabel(c!.id)).toBe("after");
 	});
 
 	it("forking a v1 file (no raw offsets) with a 5,000-level entry copies that entry's text with its ids", () => {
@@ -121,9 +121,9 @@ describe("entries views or the model cannot use", () => {
 		const deepLine = fs.readFileSync(file, "utf8").split("\n")[2];
 		const source = SessionStore.open(file).snapshot();
 		const [a, b, c] = source.entries;
-		const forked = forkToFile({ source, sourceFile: file, entryId: c.id, sessionDir: dir, cwd: "/p" });
+		const forked = forkToFile({ source, sourceFile: file, entryId: c!.id, sessionDir: dir, cwd: "/p" });
 		const lines = fs.readFileSync(forked.file, "utf8").split("\n");
-		expect(lines[2]).toBe(`{"id":"${b.id}","parentId":"${a.id}",${deepLine.slice(1)}`);
-		expect(SessionStore.open(forked.file).snapshot().getPath(c.id).map((e) => e.id)).toEqual([a.id, b.id, c.id]);
+		expect(lines[2]).toBe(`{"id":"${b!.id}","parentId":"${a!.id}",${deepLine!.slice(1)}`);
+		expect(SessionStore.open(forked.file).snapshot().getPath(c!.id).map((e) => e.id)).toEqual([a!.id, b!.id, c!.id]);
 	});
 });

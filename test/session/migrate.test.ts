@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
+import { must } from "../../source/text/must.js";
 import { copyFixture, expectGrewFrom, readLines, tempDir, writeJsonl } from "./helpers.js";
 
 let dir: string;
@@ -23,10 +24,10 @@ describe("migration", () => {
 		const view = SessionStore.open(file).snapshot();
 		const [e1, e2, e3] = view.entries;
 		for (const e of view.entries) expect(e.id).toMatch(/^[0-9a-f]{8}$/);
-		expect([e1.parentId, e2.parentId, e3.parentId]).toEqual([null, e1.id, e2.id]);
-		expect(e3.firstKeptEntryId).toBe(e2.id);
-		expect("firstKeptEntryIndex" in e3).toBe(false);
-		expect(e2.type === "message" && e2.message.role).toBe("custom");
+		expect([e1?.parentId, e2?.parentId, e3?.parentId]).toEqual([null, e1?.id, e2?.id]);
+		expect(e3?.firstKeptEntryId).toBe(e2?.id);
+		expect("firstKeptEntryIndex" in must(e3, "e3")).toBe(false);
+		expect(e2?.type === "message" && e2.message.role).toBe("custom");
 		expect(view.header.version).toBe(3);
 		expect(view.buildContext().messages.map((m) => m.role)).toEqual(["compactionSummary", "custom"]);
 		expect(fs.readFileSync(file).equals(before)).toBe(true);
@@ -40,7 +41,7 @@ describe("migration", () => {
 		const migrated = store.snapshot();
 		expect(fs.readFileSync(file).equals(original)).toBe(true);
 		expect(fs.readdirSync(dir).sort()).toEqual(["pi-v1-large-session.jsonl", "pi-v1-large-session.jsonl.lock"]);
-		const label = store.setLabel(migrated.entries[2].id, "here");
+		const label = store.setLabel(migrated.entries[2]!.id, "here");
 		expect(fs.readFileSync(`${file}.v1.bak`).equals(original)).toBe(true);
 		expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 		const lines = readLines(file);
@@ -51,7 +52,7 @@ describe("migration", () => {
 		const rewritten = fs.readFileSync(file);
 		const again = SessionStore.open(file, { write: true });
 		expect(again.snapshot().entries).toEqual([...migrated.entries, label]);
-		expect(again.snapshot().getLabel(migrated.entries[2].id)).toBe("here");
+		expect(again.snapshot().getLabel(migrated.entries[2]!.id)).toBe("here");
 		again.setName("n");
 		again.close();
 		expectGrewFrom(file, rewritten);
@@ -64,7 +65,7 @@ describe("migration", () => {
 		expect(SessionStore.open(file).snapshot().entries.map((e) => e.id)).toEqual(ids);
 		expect(new Set(ids).size).toBe(ids.length);
 		const store = SessionStore.open(file, { write: true });
-		store.setLabel(ids[500], "x");
+		store.setLabel(ids[500]!, "x");
 		store.close();
 		expect(readLines(file).slice(1, ids.length + 1).map((l) => l.id)).toEqual(ids);
 	});

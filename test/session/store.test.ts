@@ -42,7 +42,7 @@ describe("SessionStore", () => {
 		expect(store.persisted).toBe(true);
 		const lines = readLines(store.file as string);
 		expect(lines).toEqual([
-			{ type: "session", version: 3, id: store.id, timestamp: lines[0].timestamp, cwd: "/proj" },
+			{ type: "session", version: 3, id: store.id, timestamp: lines[0]!.timestamp, cwd: "/proj" },
 			model,
 			u,
 			a,
@@ -205,15 +205,15 @@ describe("SessionStore", () => {
 });
 
 describe("tree view walks", () => {
-	function build(): { ids: Record<string, SessionEntry>; store: SessionStore } {
+	function build() {
 		const store = SessionStore.create({ cwd: "/proj", inMemory: true });
-		const ids: Record<string, SessionEntry> = {};
-		ids.u1 = store.appendMessage(user("u1"));
-		ids.a1 = store.appendMessage(assistant("a1"));
-		ids.u2 = store.appendMessage(user("u2"));
-		ids.c = store.append({ type: "compaction", summary: "S", firstKeptEntryId: ids.u2.id, tokensBefore: 9 });
-		ids.a2 = store.appendMessage(assistant("a2"));
-		ids.u3 = store.appendAt(ids.a1.id, { type: "message", message: user("u3") });
+		const u1 = store.appendMessage(user("u1"));
+		const a1 = store.appendMessage(assistant("a1"));
+		const u2 = store.appendMessage(user("u2"));
+		const c = store.append({ type: "compaction", summary: "S", firstKeptEntryId: u2.id, tokensBefore: 9 });
+		const a2 = store.appendMessage(assistant("a2"));
+		const u3 = store.appendAt(a1.id, { type: "message", message: user("u3") });
+		const ids: Record<"u1" | "a1" | "u2" | "c" | "a2" | "u3", SessionEntry> = { u1, a1, u2, c, a2, u3 };
 		return { ids, store };
 	}
 
@@ -251,8 +251,8 @@ describe("tree view walks", () => {
 		for (let i = 0; i < 40; i++) store.appendMessage(user(String(i)));
 		const v = store.snapshot();
 		const byFirst = new Map<string, string[]>();
-		for (const e of v.entries) byFirst.set(e.id[0], [...(byFirst.get(e.id[0]) ?? []), e.id]);
-		const [prefix, list] = [...byFirst].sort((a, b) => b[1].length - a[1].length)[0];
+		for (const e of v.entries) byFirst.set(e.id[0]!, [...(byFirst.get(e.id[0]!) ?? []), e.id]);
+		const [prefix, list] = [...byFirst].sort((a, b) => b[1].length - a[1].length)[0]!;
 		expect(list.length).toBeGreaterThan(1);
 		try {
 			v.resolveId(prefix);

@@ -64,7 +64,7 @@ describe("built CLI: a damaged header version never migrates a v3 file", () => {
 		symlinkSync(copy.file, link);
 		const original = readFileSync(copy.file);
 		const tree = await runCli(["tree", link, "--json"], { env: { ARBOR_HOME: copy.home } });
-		const id = (JSON.parse(tree.stdout) as { roots: { id: string }[] }).roots[0].id;
+		const id = (JSON.parse(tree.stdout) as { roots: { id: string }[] }).roots[0]!.id;
 		const bad = await runCli(["label", link, "nosuchid", "x"], { env: { ARBOR_HOME: copy.home } });
 		expect(bad.code).toBe(2);
 		expect(readFileSync(copy.file).equals(original)).toBe(true);

@@ -39,12 +39,12 @@ describe("a damaged header version does not flatten a v3 tree", () => {
 		const expected = pristine();
 		const view = SessionStore.open(file).snapshot();
 		expect(view.warnings[0]).toMatchObject({ kind: "version", line: 1 });
-		expect(view.warnings[0].message).toMatch(/^line 1: header has .* but entries carry ids: read as version 3 \(not migrated\)$/);
+		expect(view.warnings[0]!.message).toMatch(/^line 1: header has .* but entries carry ids: read as version 3 \(not migrated\)$/);
 		expect(view.entries.map((e) => [e.id, e.parentId])).toEqual(expected.entries.map((e) => [e.id, e.parentId]));
 		expect(view.getRoots().length).toBe(expected.getRoots().length);
 		expect(view.buildContext()).toEqual(expected.buildContext());
 		const store = SessionStore.open(file, { write: true });
-		store.setLabel(expected.entries[3].id, "kept");
+		store.setLabel(expected.entries[3]!.id, "kept");
 		store.close();
 		expectGrewFrom(file, before);
 		expect(fs.readdirSync(dir)).toEqual(["pi-tree-session.jsonl"]);
@@ -53,10 +53,10 @@ describe("a damaged header version does not flatten a v3 tree", () => {
 	it("a real v1 file (no ids) still migrates whatever its header's version says", () => {
 		const file = path.join(dir, "v1.jsonl");
 		const lines = fs.readFileSync(fixture("pi-v1-large-session.jsonl"), "utf8").split("\n");
-		lines[0] = lines[0].replace('"type":"session"', '"type":"session","version":"1"');
+		lines[0] = lines[0]!.replace('"type":"session"', '"type":"session","version":"1"');
 		fs.writeFileSync(file, lines.join("\n"));
 		const view = SessionStore.open(file).snapshot();
-		expect(view.warnings[0].message).toBe('line 1: header has version "1" but entries have no ids: read as version 1');
+		expect(view.warnings[0]!.message).toBe('line 1: header has version "1" but entries have no ids: read as version 1');
 		expect(view.entries.length).toBe(1018);
 		expect(view.getRoots().length).toBe(1);
 		expect(view.getPath(view.leafId).length).toBe(1018);
@@ -81,7 +81,7 @@ describe("a damaged header version does not flatten a v3 tree", () => {
 		const original = fs.readFileSync(target);
 		const store = SessionStore.open(link, { write: true });
 		expect(fs.existsSync(`${target}.lock`)).toBe(true);
-		const first = store.snapshot().entries[0].id;
+		const first = store.snapshot().entries[0]!.id;
 		store.setLabel(first, "via link");
 		store.close();
 		expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);

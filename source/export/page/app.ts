@@ -70,7 +70,8 @@ export class App {
 		if (this.rows.length === 0) return;
 		const at = this.selectedRow();
 		const next = at < 0 ? 0 : (at + delta + this.rows.length) % this.rows.length;
-		this.go(this.rows[next]!.id);
+		const row = this.rows[next];
+		if (row) this.go(row.id);
 	}
 
 	private fromHash(): void {

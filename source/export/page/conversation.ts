@@ -32,8 +32,7 @@ export function renderConversation(main: HTMLElement, opts: ConversationOptions)
 	const path = opts.view.getPath(opts.selectedId).filter((e) => SHOWN_TYPES.has(entryType(e)));
 	const start = opts.showAll ? 0 : Math.max(0, path.length - PATH_WINDOW);
 	const blocks: HTMLElement[] = [pathNotice(opts, path.length - start, path.length)];
-	for (let i = start; i < path.length; i++) {
-		const entry = path[i]!;
+	for (const entry of path.slice(start)) {
 		const isTool = messageRole(entry) === "toolResult";
 		const node = entryView(entry, opts.view.getLabel(entry.id), isTool ? previewText(opts.view, entry) : undefined);
 		if (!node) continue;

@@ -97,7 +97,10 @@ export class SidebarList {
 		this.shown = key;
 		// Rows still in the window keep their nodes: a click that scrolled its target into view lands on it.
 		const next = new Map<number, HTMLElement>();
-		for (let i = first; i < last; i++) next.set(i, (sameRows && this.nodes.get(i)) || this.rowElement(this.rows[i]!, i));
+		for (let i = first; i < last; i++) {
+			const row = this.rows[i];
+			if (row) next.set(i, (sameRows && this.nodes.get(i)) || this.rowElement(row, i));
+		}
 		this.nodes = next;
 		this.spacer.replaceChildren(...next.values());
 	}

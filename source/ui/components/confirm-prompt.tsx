@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import React, { useState } from "react";
 import { controlClass } from "../../text/control-chars.js";
+import { must } from "../../text/must.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { isCtrl, isEnter } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
@@ -35,12 +36,12 @@ export function ConfirmPrompt({ request, onAnswer, onAbort }: { request: Confirm
 		if (event.kind === "paste") return;
 		if (event.kind === "text") {
 			// Only the first key of a fast-typed run answers; the rest would belong to nothing.
-			const direct = OPTIONS.find((o) => o.key === event.text[0]!.toLowerCase());
+			const direct = OPTIONS.find((o) => o.key === event.text.charAt(0).toLowerCase());
 			return direct ? onAnswer(direct.answer) : undefined;
 		}
 		if (event.name === "escape") return onAbort();
 		if (isCtrl(event, "c")) return onAnswer("no");
-		if (isEnter(event)) return onAnswer(OPTIONS[index]!.answer);
+		if (isEnter(event)) return onAnswer(must(OPTIONS[index], "selected option").answer);
 		if (event.name === "left" || event.name === "up") return setIndex((index + OPTIONS.length - 1) % OPTIONS.length);
 		if (event.name === "right" || event.name === "down" || event.name === "tab") return setIndex((index + 1) % OPTIONS.length);
 	});

@@ -105,7 +105,8 @@ export function Editor(props: EditorProps) {
 			case "menu-move":
 				return setMenuIndex((selected + intent.dir + menu.length) % menu.length);
 			case "complete": {
-				const choice = menu[selected]!;
+				const choice = menu[selected];
+				if (!choice) return undefined;
 				return dispatch({ type: "text-replaced", text: `/${choice.name}${choice.args ? " " : ""}` });
 			}
 			case "external-edit":

@@ -25,7 +25,9 @@ export function ForkPicker(props: { view: SessionTreeView; rows: number; onPick(
 			labels={items.map((i) => oneLine(i.text))}
 			initial={items.length - 1}
 			size={Math.max(5, props.rows - 6)}
-			onPick={(i) => props.onPick(items[i]!.entry, items[i]!.text)}
+			onPick={(i) => {
+				if (items[i]) props.onPick(items[i].entry, items[i].text);
+			}}
 			onCancel={props.onCancel}
 		/>
 	);

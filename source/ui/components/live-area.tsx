@@ -1,6 +1,7 @@
 import { Spinner } from "@inkjs/ui";
 import { Box, Text } from "ink";
 import React, { useEffect } from "react";
+import { must } from "../../text/must.js";
 import { terminalLine, terminalTextSoFar } from "../../text/terminal-text.js";
 import { cutToWidth, displayWidth } from "../../text/text-width.js";
 import { describeToolCall } from "../../tools/describe.js";
@@ -26,7 +27,7 @@ export function tailLines(text: string, maxLines: number, cols: number): string 
 	const kept: string[] = [];
 	let rows = 0;
 	for (let i = lines.length - 1; i >= 0; i--) {
-		const line = lines[i]!;
+		const line = must(lines[i], "line");
 		const lineRows = Math.max(1, Math.ceil(displayWidth(line) / Math.max(1, cols)));
 		if (rows + lineRows > maxLines) {
 			if (kept.length === 0) kept.unshift(line.slice(-maxLines * cols));
@@ -60,9 +61,10 @@ export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now
 	if (busy === null) return null;
 	const text = live?.text ?? "";
 	const waiting = text === "" && running.length === 0;
+	const thinking = live?.thinkingChars ?? 0;
 	return (
 		<Box flexDirection="column" marginTop={1} width={cols}>
-			{(live?.thinkingChars ?? 0) > 0 && text === "" && <Text dimColor italic>{`thinking… (${live!.thinkingChars} chars)`}</Text>}
+			{thinking > 0 && text === "" && <Text dimColor italic>{`thinking… (${thinking} chars)`}</Text>}
 			{text !== "" && <MarkdownView text={tailLines(terminalTextSoFar(text), maxLines, cols)} width={cols} />}
 			{running.map((tool) => (
 				<SpinnerRow key={tool.toolCallId} cols={cols} label={`${describeToolCall(tool.toolName as ToolName, tool.args)} (${seconds(now, tool.startedAt)})`} />

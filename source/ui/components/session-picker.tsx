@@ -74,7 +74,7 @@ export function SessionPicker({ listHere, listAll, currentFile, rows, actions, o
 			<ListPicker
 				key={`${all}-${mode.version}`} title={`Resume a session — ${all ? "all folders" : "this folder"}`} hint={HINT}
 				labels={labels} size={Math.max(5, rows - 9)} search={search} empty="No sessions found"
-				onPick={(i) => onOpen(shown[i]!.session)} onCancel={onCancel} onKey={onKey} active={mode.kind === "list"}
+				onPick={(i) => shown[i] && onOpen(shown[i].session)} onCancel={onCancel} onKey={onKey} active={mode.kind === "list"}
 			/>
 			{mode.kind === "list" && mode.notice ? <Text color={mode.notice.ok ? undefined : "red"}>{terminalText(mode.notice.text)}</Text> : null}
 			{mode.kind === "rename" ? (

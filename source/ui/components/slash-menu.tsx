@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import React from "react";
+import { must } from "../../text/must.js";
 import type { MenuCommand } from "../commands.js";
 
 /** The completion list under the editor while a `/command` is typed. */
@@ -10,7 +11,7 @@ export function SlashMenu({ items, selected }: { items: readonly MenuCommand[]; 
 	return (
 		<Box flexDirection="column">
 			{items.map((c, i) => {
-				const head = heads[i]!.padEnd(width);
+				const head = must(heads[i], "menu head").padEnd(width);
 				return (
 					<Text key={c.name} inverse={i === selected} dimColor={i !== selected}>
 						{`${i === selected ? "›" : " "} ${head} ${c.description}`}

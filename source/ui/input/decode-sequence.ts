@@ -38,7 +38,8 @@ function kittyText(field: string | undefined): string | undefined {
 
 function decodeKitty(params: string[]): Decoded {
 	const [codeField, modField, textField] = params;
-	const code = Number.parseInt((codeField ?? "").split(":")[0]!, 10);
+	const [codeText = ""] = (codeField ?? "").split(":");
+	const code = Number.parseInt(codeText, 10);
 	const [mod, eventType] = (modField ?? "1").split(":");
 	if (eventType === "3") return undefined; // key release
 	return keyFromCode(code, modifiers(mod), kittyText(textField));

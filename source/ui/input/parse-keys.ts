@@ -16,11 +16,11 @@ function csiStep(buf: string, at: number): Step {
 	let i = at + 2;
 	if (buf[i] === "[") i++; // Linux console F-keys: ESC [ [ A
 	const paramsStart = i;
-	while (i < buf.length && /[\u0030-\u003f]/.test(buf[i]!)) i++;
+	while (i < buf.length && /[\u0030-\u003f]/.test(buf.charAt(i))) i++;
 	const paramsEnd = i;
-	while (i < buf.length && /[\u0020-\u002f]/.test(buf[i]!)) i++;
-	if (i >= buf.length) return "pending";
-	const final = buf[i]!;
+	while (i < buf.length && /[\u0020-\u002f]/.test(buf.charAt(i))) i++;
+	const final = buf[i];
+	if (final === undefined) return "pending";
 	if (!/[\u0040-\u007e]/.test(final)) return { used: i - at, decoded: undefined };
 	const legacy = paramsStart !== at + 2;
 	return { used: i + 1 - at, decoded: legacy ? undefined : decodeCsi(buf.slice(paramsStart, paramsEnd), final) };
@@ -55,7 +55,8 @@ function withAlt(step: Step): Step {
 
 /** Alt+key: ESC followed by a character (or by a whole sequence, e.g. ESC ESC [ A). */
 function altStep(buf: string, at: number): Step {
-	const next = buf.codePointAt(at + 1)!;
+	const next = buf.codePointAt(at + 1);
+	if (next === undefined) return "pending";
 	const ch = String.fromCodePoint(next);
 	if (ch === ESC) {
 		const third = buf[at + 2];
@@ -140,7 +141,7 @@ function step(state: ParserState, out: KeyEvent[]): boolean {
 		state.buf = state.buf.slice(text.length);
 		return true;
 	}
-	const control = controlKey(state.buf[0]!);
+	const control = controlKey(state.buf.charAt(0));
 	if (control) out.push(control);
 	state.buf = state.buf.slice(1);
 	return true;

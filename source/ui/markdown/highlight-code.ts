@@ -3,6 +3,7 @@
  * lines. Only loaded through highlight.ts, on the first code block: the first frame never pays for it.
  */
 import hljs from "highlight.js/lib/common";
+import { must } from "../../text/must.js";
 import type { Line, Seg, SegStyle } from "./lines.js";
 
 /** highlight.js scopes (first class name, without `hljs-`) → terminal colours. */
@@ -38,7 +39,7 @@ export function htmlToLines(html: string): Line[] {
 	const stack: SegStyle[] = [];
 	for (const m of html.matchAll(/<span class="([^"]*)">|<\/span>|[^<]+/g)) {
 		if (m[1] !== undefined) {
-			const scope = m[1].split(" ")[0]!.replace(/^hljs-/, "");
+			const scope = (m[1].split(" ")[0] ?? "").replace(/^hljs-/, "");
 			stack.push(SCOPES[scope] ?? stack.at(-1) ?? PLAIN);
 		} else if (m[0] === "</span>") {
 			stack.pop();
@@ -46,7 +47,7 @@ export function htmlToLines(html: string): Line[] {
 			const style = stack.at(-1) ?? PLAIN;
 			decode(m[0]).split("\n").forEach((part, i) => {
 				if (i > 0) lines.push([]);
-				if (part !== "") lines.at(-1)!.push({ text: part, ...(style === PLAIN ? {} : { style }) } satisfies Seg);
+				if (part !== "") must(lines.at(-1), "current line").push({ text: part, ...(style === PLAIN ? {} : { style }) } satisfies Seg);
 			});
 		}
 	}

@@ -110,12 +110,12 @@ function blocks(tokens: Token[], opts: MarkdownOptions): Line[] {
 	const out: Line[] = [];
 	for (const t of tokens) {
 		if (t.type === "space") {
-			if (out.length > 0 && out.at(-1)!.length > 0) out.push([]);
+			if ((out.at(-1)?.length ?? 0) > 0) out.push([]);
 		} else if (t.type !== "def") {
 			out.push(...block(t, opts));
 		}
 	}
-	while (out.length > 0 && out.at(-1)!.length === 0) out.pop();
+	while (out.at(-1)?.length === 0) out.pop();
 	return out;
 }
 

@@ -16,8 +16,9 @@ function columnWidths(rows: Seg[][][], width: number): number[] {
 	let total = widths.reduce((a, b) => a + b, 0);
 	while (total > room) {
 		const widest = widths.indexOf(Math.max(...widths));
-		if (widths[widest]! <= 1) break;
-		widths[widest]!--;
+		const w = widths[widest];
+		if (w === undefined || w <= 1) break;
+		widths[widest] = w - 1;
 		total--;
 	}
 	return widths;

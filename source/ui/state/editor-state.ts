@@ -84,15 +84,15 @@ function down(state: EditorState): EditorState {
 
 function wordLeft(text: string, cursor: number): number {
 	let i = cursor;
-	while (i > 0 && /\s/.test(text[i - 1]!)) i--;
-	while (i > 0 && !/\s/.test(text[i - 1]!)) i--;
+	while (i > 0 && /\s/.test(text.charAt(i - 1))) i--;
+	while (i > 0 && !/\s/.test(text.charAt(i - 1))) i--;
 	return i;
 }
 
 function wordRight(text: string, cursor: number): number {
 	let i = cursor;
-	while (i < text.length && /\s/.test(text[i]!)) i++;
-	while (i < text.length && !/\s/.test(text[i]!)) i++;
+	while (i < text.length && /\s/.test(text.charAt(i))) i++;
+	while (i < text.length && !/\s/.test(text.charAt(i))) i++;
 	return i;
 }
 

@@ -1,4 +1,5 @@
 import type { SessionEntry } from "../../session/types.js";
+import { must } from "../../text/must.js";
 import { entryItemCount, entryOp, orphanResult, settleAll, type TranscriptItem, type TranscriptOp } from "./transcript.js";
 import { tailCount, type TailBudget } from "./transcript-tail.js";
 
@@ -14,7 +15,7 @@ export function applyOp(items: readonly TranscriptItem[], op: TranscriptOp): Tra
 			return op.items.length === 0 ? (items as TranscriptItem[]) : [...items, ...op.items];
 		case "settle": {
 			for (let i = items.length - 1; i >= 0; i--) {
-				const item = items[i]!;
+				const item = must(items[i], "transcript item");
 				if (item.kind === "tool" && item.toolCallId === op.toolCallId && item.result === undefined) {
 					const next = items.slice();
 					next[i] = { ...item, result: op.result, settled: true };
@@ -78,12 +79,12 @@ function isToolResult(entry: SessionEntry): boolean {
 export function replayTail(path: readonly SessionEntry[], budget: TailBudget): { items: TranscriptItem[]; hidden: number } {
 	for (let size = FIRST_WINDOW; ; size *= 4) {
 		let start = Math.max(0, path.length - size);
-		while (start > 0 && isToolResult(path[start]!)) start--;
+		while (start > 0 && isToolResult(must(path[start], "path entry"))) start--;
 		const items = replay(start === 0 ? path : path.slice(start));
 		const keep = tailCount(items, budget);
 		if (keep < items.length || start === 0) {
 			let hidden = items.length - keep;
-			for (let i = 0; i < start; i++) hidden += entryItemCount(path[i]!);
+			for (const entry of path.slice(0, start)) hidden += entryItemCount(entry);
 			return { items: items.slice(items.length - keep), hidden };
 		}
 	}

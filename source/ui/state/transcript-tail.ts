@@ -1,3 +1,4 @@
+import { must } from "../../text/must.js";
 import type { TranscriptItem } from "./transcript.js";
 
 /** How much of a replayed transcript is printed: `lines` terminal rows at `cols` columns. */
@@ -58,7 +59,7 @@ export function tailCount(items: readonly TranscriptItem[], budget: TailBudget):
 	let rows = 0;
 	let count = 0;
 	for (let i = items.length - 1; i >= 0; i--) {
-		rows += itemRows(items[i]!, budget.cols);
+		rows += itemRows(must(items[i], "transcript item"), budget.cols);
 		if (rows > budget.lines && count > 0) break;
 		count++;
 	}

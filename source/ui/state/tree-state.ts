@@ -142,7 +142,7 @@ export function selectedIndex(opts: {
 /** The nearest branch point before (`-1`) or after (`1`) `current`, or undefined. */
 export function branchPointFrom(rows: readonly TreeRow[], current: number, direction: -1 | 1): TreeRow | undefined {
 	for (let i = current + direction; i >= 0 && i < rows.length; i += direction) {
-		if (rows[i]!.isBranchPoint) return rows[i];
+		if (rows[i]?.isBranchPoint) return rows[i];
 	}
 	return undefined;
 }

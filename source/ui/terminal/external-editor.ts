@@ -25,7 +25,7 @@ export function editExternally(opts: { text: string; env: NodeJS.ProcessEnv; std
 	const modes = activeTerminalModes();
 	try {
 		writeFileSync(file, opts.text, { mode: 0o600 });
-		if (raw) opts.stdin.setRawMode!(false);
+		if (raw) opts.stdin.setRawMode?.(false);
 		modes?.suspend();
 		// Through the shell, as git does: $EDITOR may hold arguments ("code --wait").
 		const run = spawnSync(`${editor} "$ARBOR_DRAFT"`, { shell: true, stdio: "inherit", env: { ...opts.env, ARBOR_DRAFT: file } });
@@ -34,7 +34,7 @@ export function editExternally(opts: { text: string; env: NodeJS.ProcessEnv; std
 		return { ok: true, text: readFileSync(file, "utf8").replace(/\r?\n$/, "") };
 	} finally {
 		modes?.resume();
-		if (raw) opts.stdin.setRawMode!(true);
+		if (raw) opts.stdin.setRawMode?.(true);
 		rmSync(dir, { recursive: true, force: true });
 	}
 }
