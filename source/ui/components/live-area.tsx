@@ -52,12 +52,13 @@ function SpinnerRow({ label, cols }: { label: string; cols: number }) {
 
 /** The streaming reply and running tools, below the printed transcript. */
 export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now }: Props) {
-	const now = useClock(busy !== null, clock);
+	const active = busy !== null;
+	const now = useClock(active, clock);
 	// A reply may bring code: start loading the highlighter (never before the first frame) so the
 	// reply is highlighted when it is printed, even when it finishes quickly.
 	useEffect(() => {
-		if (busy !== null) void loadHighlighter();
-	}, [busy !== null]);
+		if (active) void loadHighlighter();
+	}, [active]);
 	if (busy === null) return null;
 	const text = live?.text ?? "";
 	const waiting = text === "" && running.length === 0;
