@@ -49,7 +49,7 @@ describe.skipIf(!HAS_CLI)("/clone and /copy in tmux", () => {
 		const raw = join(dir, "raw.out");
 		tmux = startArbor({ args: ["--session", file], cwd: dir, home: join(dir, "home") });
 		await tmux.waitForScreen((s) => s.includes(`leaf ${LEAF}`), "status line");
-		execFileSync("tmux", ["pipe-pane", "-o", "-t", tmux.name, `cat >> '${raw}'`]);
+		execFileSync("tmux", ["-L", tmux.name, "pipe-pane", "-o", "-t", tmux.name, `cat >> '${raw}'`]);
 		await submitLine(tmux, "/copy");
 		await tmux.waitForScreen((s) => /Copied the last reply to the clipboard \(\d+ characters, \d+ lines?\)/.test(s), "copied");
 		const reply = fileEntries(file).find((e) => e.id === LEAF)!.message.content.filter((p: any) => p.type === "text").map((p: any) => p.text).join("");

@@ -20,8 +20,8 @@ afterEach(async () => {
 
 /** Pastes `text` the way a terminal does: bracketed when the program asked for it (`-p`). */
 function paste(t: TmuxSession, text: string): void {
-	execFileSync("tmux", ["set-buffer", "-b", `${t.name}-buf`, "--", text]);
-	execFileSync("tmux", ["paste-buffer", "-p", "-d", "-b", `${t.name}-buf`, "-t", t.name]);
+	execFileSync("tmux", ["-L", t.name, "set-buffer", "-b", `${t.name}-buf`, "--", text]);
+	execFileSync("tmux", ["-L", t.name, "paste-buffer", "-p", "-d", "-b", `${t.name}-buf`, "-t", t.name]);
 }
 
 /** The user messages stored in the only session file under `home`. */
@@ -193,7 +193,7 @@ describe.skipIf(!HAS_CLI)("terminal hand-off (tmux)", () => {
 			await tmux.waitForScreen((s) => s.includes("no model"), "started");
 			if (how === "quit") await quit(tmux);
 			else {
-				const shell = execFileSync("tmux", ["display", "-p", "-t", tmux.name, "#{pane_pid}"], { encoding: "utf8" }).trim();
+				const shell = execFileSync("tmux", ["-L", tmux.name, "display", "-p", "-t", tmux.name, "#{pane_pid}"], { encoding: "utf8" }).trim();
 				const pid = await waitFor(() => execFileSync("pgrep", ["-P", shell], { encoding: "utf8" }).trim(), { what: "arbor pid" });
 				process.kill(Number(pid), how);
 				await tmux.waitForScreen((s) => s.includes("[exit "), `exit after ${how}`);

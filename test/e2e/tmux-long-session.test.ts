@@ -16,7 +16,7 @@ afterEach(async () => {
 
 /** The pane with its whole scrollback (what the user can scroll back to). */
 function scrollback(t: TmuxSession): string {
-	return execFileSync("tmux", ["capture-pane", "-p", "-S", "-", "-t", t.name], { encoding: "utf8" });
+	return execFileSync("tmux", ["-L", t.name, "capture-pane", "-p", "-S", "-", "-t", t.name], { encoding: "utf8" });
 }
 
 describe.skipIf(!HAS_CLI)("a long session in tmux", () => {

@@ -28,12 +28,12 @@ function start(opts: { args: string[]; home: string; cwd: string; cols?: number;
 	const colour = opts.noColour ? "-u FORCE_COLOR NO_COLOR=1" : "-u FORCE_COLOR -u NO_COLOR";
 	const command = `echo ${MARKER}; env -u ARBOR_MODEL ${colour} ARBOR_HOME=${shellQuote(opts.home)} node ${[CLI, ...opts.args].map(shellQuote).join(" ")}`;
 	const t = startTmux({ command, cwd: opts.cwd, cols: opts.cols ?? 120, rows: 40 });
-	execFileSync("tmux", ["select-pane", "-t", t.name, "-T", TITLE]);
+	execFileSync("tmux", ["-L", t.name, "select-pane", "-t", t.name, "-T", TITLE]);
 	return t;
 }
 
-const paneTitle = (t: TmuxSession) => execFileSync("tmux", ["display", "-p", "-t", t.name, "#{pane_title}"], { encoding: "utf8" }).trim();
-const screenWithCodes = (t: TmuxSession) => execFileSync("tmux", ["capture-pane", "-e", "-p", "-t", t.name], { encoding: "utf8" });
+const paneTitle = (t: TmuxSession) => execFileSync("tmux", ["-L", t.name, "display", "-p", "-t", t.name, "#{pane_title}"], { encoding: "utf8" }).trim();
+const screenWithCodes = (t: TmuxSession) => execFileSync("tmux", ["-L", t.name, "capture-pane", "-e", "-p", "-t", t.name], { encoding: "utf8" });
 
 /** SGR sequences that set a colour (tmux's own 39/49 resets do not count). */
 function colourCodes(screen: string): string[] {

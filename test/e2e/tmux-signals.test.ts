@@ -18,7 +18,7 @@ afterEach(async () => {
 
 /** The pid of the arbor process running in the tmux pane. */
 function arborPid(t: TmuxSession): number {
-	const pane = execFileSync("tmux", ["display-message", "-p", "-t", t.name, "#{pane_pid}"], { encoding: "utf8" }).trim();
+	const pane = execFileSync("tmux", ["-L", t.name, "display-message", "-p", "-t", t.name, "#{pane_pid}"], { encoding: "utf8" }).trim();
 	const out = execFileSync("pgrep", ["-P", pane, "-f", "cli.js"], { encoding: "utf8" }).trim();
 	return Number(out.split("\n")[0]);
 }

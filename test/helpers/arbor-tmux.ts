@@ -78,7 +78,7 @@ export function requestText(body: any): string {
 
 /** Resizes the tmux window (the program gets SIGWINCH, as when a user resizes the terminal). */
 export function resizeTmux(t: TmuxSession, cols: number, rows: number): void {
-	execFileSync("tmux", ["resize-window", "-t", t.name, "-x", String(cols), "-y", String(rows)]);
+	execFileSync("tmux", ["-L", t.name, "resize-window", "-t", t.name, "-x", String(cols), "-y", String(rows)]);
 }
 
 /** What one end-to-end test starts; `cleanUp` stops and removes all of it. */

@@ -16,8 +16,13 @@ export type TmuxSession = {
 	kill(): void;
 };
 
-function tmux(args: string[]): string {
-	return execFileSync("tmux", args, { encoding: "utf8" });
+/**
+ * Each session runs on its own tmux server (`-L <name>`): with one shared server, killing the last
+ * session stops the server while the next test's new-session may be connecting to it ("server
+ * exited unexpectedly"). Anything calling tmux directly passes `-L <session name>` too.
+ */
+function tmux(socket: string, args: string[]): string {
+	return execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8" });
 }
 
 /** Starts `command` (a shell command line) in tmux with the given size and environment. */
@@ -33,7 +38,7 @@ export function startTmux(opts: {
 		.map(([k, v]) => `${k}=${shellQuote(v)}`)
 		.join(" ");
 	const line = `${envPrefix ? `env ${envPrefix} ` : ""}${opts.command}; echo "[exit $?]"; sleep 600`;
-	tmux([
+	tmux(name, [
 		"new-session", "-d", "-s", name,
 		"-x", String(opts.cols ?? 120), "-y", String(opts.rows ?? 40),
 		...(opts.cwd ? ["-c", opts.cwd] : []),
@@ -41,10 +46,10 @@ export function startTmux(opts: {
 	]);
 	const session: TmuxSession = {
 		name,
-		send: (...keys) => void tmux(["send-keys", "-t", name, ...keys]),
-		type: (text) => void tmux(["send-keys", "-t", name, "-l", text]),
+		send: (...keys) => void tmux(name, ["send-keys", "-t", name, ...keys]),
+		type: (text) => void tmux(name, ["send-keys", "-t", name, "-l", text]),
 		capture: () =>
-			tmux(["capture-pane", "-p", "-t", name])
+			tmux(name, ["capture-pane", "-p", "-t", name])
 				.split("\n")
 				.map((l) => l.trimEnd())
 				.join("\n"),
@@ -64,7 +69,7 @@ export function startTmux(opts: {
 		},
 		kill: () => {
 			try {
-				tmux(["kill-session", "-t", name]);
+				tmux(name, ["kill-server"]);
 			} catch {
 				// already gone: the program exited and the session closed
 			}
