@@ -1,27 +1,19 @@
-import * as fs from "node:fs";
-import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { entryType, messageRole } from "../../source/session/entry-guards.js";
 import { SessionStore } from "../../source/session/store.js";
 import type { AssistantMessage, CompactionEntry, LabelEntry, MessageEntry, SessionEntry, StoredMessage, UnknownEntry } from "../../source/session/types.js";
 import { DAMAGED_ENTRY_TYPE } from "../../source/session/types.js";
-import { HEADER, entry, tempDir, writeJsonl } from "./helpers.js";
+import { HEADER, entry, tempSessionFile, writeJsonl } from "./helpers.js";
 
-let dir: string;
-let file: string;
-beforeEach(() => {
-	dir = tempDir();
-	file = path.join(dir, "s.jsonl");
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+const at = tempSessionFile();
 
 const FUTURE = { type: "future_thing", id: "f1", parentId: "a1", timestamp: "2026-01-01T00:00:09.000Z", payload: { deep: [1, "x"] } };
 
 /** a1 (user) → f1 (a type arbor does not know) → a2 (damaged: no message) → a3 (assistant). */
 function openMixed() {
 	const assistant = { role: "assistant", content: [{ type: "text", text: "ok" }], stopReason: "stop", timestamp: 3 };
-	writeJsonl(file, [HEADER, entry("a1", null), FUTURE, { ...entry("a2", "f1"), message: null }, entry("a3", "a2", { message: assistant })]);
-	return SessionStore.open(file).snapshot();
+	writeJsonl(at.file, [HEADER, entry("a1", null), FUTURE, { ...entry("a2", "f1"), message: null }, entry("a3", "a2", { message: assistant })]);
+	return SessionStore.open(at.file).snapshot();
 }
 
 describe("entry guards on a real file with known, unknown and damaged entries", () => {
@@ -77,7 +69,7 @@ describe("entry types narrow without casts", () => {
 
 describe("the store hands back the entry type it was given", () => {
 	it("append returns the known entry when given its fields, else any entry", () => {
-		const store = SessionStore.create({ cwd: "/proj", sessionDir: dir });
+		const store = SessionStore.create({ cwd: "/proj", sessionDir: at.dir });
 		const user = store.appendMessage({ role: "user", content: "hi", timestamp: 1 });
 		expectTypeOf(user).toEqualTypeOf<MessageEntry>();
 		const label = store.append({ type: "label", targetId: user.id, label: "start" });

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect } from "vitest";
 
 /** The read-only reference folder (`/work/shared`), or `$ARBOR_SHARED`. */
 export function sharedDir(): string {
@@ -14,7 +14,21 @@ export function fixture(name: string): string {
 	return path.join(sharedDir(), "fixtures", name);
 }
 
-/** A fresh temp folder, removed by the returned cleanup. */
+/**
+ * For a test file: a fresh temp folder per test (`dir`) and `s.jsonl` in it (`file`), the folder
+ * removed after each test. Read the fields inside tests, not at module level.
+ */
+export function tempSessionFile(): { readonly dir: string; readonly file: string } {
+	const at = { dir: "", file: "" };
+	beforeEach(() => {
+		at.dir = tempDir();
+		at.file = path.join(at.dir, "s.jsonl");
+	});
+	afterEach(() => fs.rmSync(at.dir, { recursive: true, force: true }));
+	return at;
+}
+
+/** A fresh temp folder; the caller removes it. */
 export function tempDir(): string {
 	return fs.mkdtempSync(path.join(os.tmpdir(), "arbor-session-"));
 }
