@@ -82,3 +82,20 @@ export const e = {
 	other: (id: string, parentId: string | null, type: string, fields: Record<string, unknown> = {}): SessionEntry =>
 		({ ...base(id, parentId), type, ...fields }) as SessionEntry,
 };
+
+/** The session behind the example in spec/tree-view.md (leaf: uA2). */
+export function specExampleEntries(): SessionEntry[] {
+	return [
+		e.user("u1", null, "Hello, can you help"),
+		e.assistant("a1", "u1", "Of course! I can"),
+		e.user("uA", "a1", "Let's try approach A"),
+		e.toolCall("aA0", "uA", "call-1", "read", { path: "src/a.ts" }),
+		e.toolResult("tA", "aA0", "call-1", "read"),
+		e.assistant("aA", "tA", "For approach A"),
+		e.other("cA", "aA", "compaction", { summary: "s", firstKeptEntryId: "uA", tokensBefore: 12_345 }),
+		e.user("uB", "a1", "Actually, approach B"),
+		e.assistant("aB", "uB", "For approach B"),
+		e.user("uA2", "cA", "That worked, now"),
+		e.other("lbl", "uA2", "label", { targetId: "uA", label: "checkpoint-1" }),
+	];
+}

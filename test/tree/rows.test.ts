@@ -1,24 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { buildTreeRows, formatTreeRow, treeIsEmpty, type TreeRow } from "../../source/tree/rows.js";
-import { e, fakeView } from "./fake-view.js";
+import { e, fakeView, specExampleEntries } from "./fake-view.js";
 
 /** The session behind the example in spec/tree-view.md. */
-function specExample() {
-	const entries = [
-		e.user("u1", null, "Hello, can you help"),
-		e.assistant("a1", "u1", "Of course! I can"),
-		e.user("uA", "a1", "Let's try approach A"),
-		e.toolCall("aA0", "uA", "call-1", "read", { path: "src/a.ts" }),
-		e.toolResult("tA", "aA0", "call-1", "read"),
-		e.assistant("aA", "tA", "For approach A"),
-		e.other("cA", "aA", "compaction", { summary: "s", firstKeptEntryId: "uA", tokensBefore: 12_345 }),
-		e.user("uA2", "cA", "That worked, now"),
-		e.other("lbl", "uA2", "label", { targetId: "uA", label: "checkpoint-1" }),
-		e.user("uB", "a1", "Actually, approach B"),
-		e.assistant("aB", "uB", "For approach B"),
-	];
-	return fakeView(entries, "uA2");
-}
+const specExample = () => fakeView(specExampleEntries(), "uA2");
 
 const lines = (rows: TreeRow[], selectedId?: string, width = 80) =>
 	rows.map((r) => formatTreeRow(r, { width, selected: r.id === selectedId }));

@@ -6,25 +6,8 @@ import { act, createElement, type ReactElement } from "react";
 import { KeyInputProvider } from "../../source/ui/input/use-keys.js";
 import { SessionStore } from "../../source/session/store.js";
 import type { SessionEntry } from "../../source/session/types.js";
-import { e } from "../tree/fake-view.js";
+export { specExampleEntries } from "../tree/fake-view.js";
 import { waitFor } from "../helpers/wait-for.js";
-
-/** The session behind the example in spec/tree-view.md (leaf: uA2). */
-export function specExampleEntries(): SessionEntry[] {
-	return [
-		e.user("u1", null, "Hello, can you help"),
-		e.assistant("a1", "u1", "Of course! I can"),
-		e.user("uA", "a1", "Let's try approach A"),
-		e.toolCall("aA0", "uA", "call-1", "read", { path: "src/a.ts" }),
-		e.toolResult("tA", "aA0", "call-1", "read"),
-		e.assistant("aA", "tA", "For approach A"),
-		e.other("cA", "aA", "compaction", { summary: "s", firstKeptEntryId: "uA", tokensBefore: 12_345 }),
-		e.user("uB", "a1", "Actually, approach B"),
-		e.assistant("aB", "uB", "For approach B"),
-		e.user("uA2", "cA", "That worked, now"),
-		e.other("lbl", "uA2", "label", { targetId: "uA", label: "checkpoint-1" }),
-	];
-}
 
 /** Writes entries to a real session file in a temp dir and opens it for writing. */
 export function storeWith(entries: SessionEntry[], leafId: string): { store: SessionStore; dir: string; cleanup: () => void } {
