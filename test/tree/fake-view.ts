@@ -99,3 +99,16 @@ export function specExampleEntries(): SessionEntry[] {
 		e.other("lbl", "uA2", "label", { targetId: "uA", label: "checkpoint-1" }),
 	];
 }
+
+/** The example's rows as tree-view.md draws them (no fold marks), the leaf uA2 selected. */
+export const SPEC_EXAMPLE_ROWS: readonly string[] = [
+	"  • user: Hello, can you help",
+	"  • assistant: Of course! I can",
+	"  ├─ • [checkpoint-1] user: Let's try approach A",
+	"  │     • [read: src/a.ts]",
+	"  │     • assistant: For approach A",
+	"  │     • [compaction: 12k tokens]",
+	"› │     • user: That worked, now ← active",
+	"  └─ user: Actually, approach B",
+	"        assistant: For approach B",
+];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildTreeRows, formatTreeRow, treeIsEmpty, type TreeRow } from "../../source/tree/rows.js";
-import { e, fakeView, specExampleEntries } from "./fake-view.js";
+import { e, fakeView, SPEC_EXAMPLE_ROWS, specExampleEntries } from "./fake-view.js";
 
 /** The session behind the example in spec/tree-view.md. */
 const specExample = () => fakeView(specExampleEntries(), "uA2");
@@ -12,17 +12,7 @@ describe("buildTreeRows layout", () => {
 	it("reproduces the example of tree-view.md", () => {
 		const rows = buildTreeRows(specExample(), { filter: "default" });
 		// The spec pads before `← active` for illustration; rows put it right after the preview.
-		expect(lines(rows, "uA2")).toEqual([
-			"  • user: Hello, can you help",
-			"  • assistant: Of course! I can",
-			"  ├─ • [checkpoint-1] user: Let's try approach A",
-			"  │     • [read: src/a.ts]",
-			"  │     • assistant: For approach A",
-			"  │     • [compaction: 12k tokens]",
-			"› │     • user: That worked, now ← active",
-			"  └─ user: Actually, approach B",
-			"        assistant: For approach B",
-		]);
+		expect(lines(rows, "uA2")).toEqual(SPEC_EXAMPLE_ROWS);
 		expect(rows.map((r) => r.kind)).toEqual(["user", "assistant", "user", "tool", "assistant", "summary", "user", "user", "assistant"]);
 		expect(rows.filter((r) => r.isBranchPoint).map((r) => r.id)).toEqual(["a1"]);
 		expect(rows.filter((r) => r.isLeaf).map((r) => r.id)).toEqual(["uA2"]);

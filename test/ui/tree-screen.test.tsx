@@ -2,6 +2,7 @@ import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { TreeScreen, type TreeDone } from "../../source/ui/components/tree-screen.js";
 import { TREE_HINT } from "../../source/ui/components/tree-selector.js";
+import { SPEC_EXAMPLE_ROWS } from "../tree/fake-view.js";
 import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -22,17 +23,8 @@ function setup(over: { askSummary?: boolean; rows?: number } = {}) {
 	return { ...ui, store: s.store, done };
 }
 
-const EXAMPLE_ROWS = [
-	"  • user: Hello, can you help",
-	"  ⊟ • assistant: Of course! I can",
-	"  ├─ • [checkpoint-1] user: Let's try approach A",
-	"  │     • [read: src/a.ts]",
-	"  │     • assistant: For approach A",
-	"  │     • [compaction: 12k tokens]",
-	"› │     • user: That worked, now ← active",
-	"  └─ user: Actually, approach B",
-	"        assistant: For approach B",
-];
+/** The spec's rows as /tree shows them: the branch point a1 carries the fold mark ⊟. */
+const EXAMPLE_ROWS = SPEC_EXAMPLE_ROWS.map((row) => (row === "  • assistant: Of course! I can" ? "  ⊟ • assistant: Of course! I can" : row));
 const hintLine = TREE_HINT.length > 100 ? `${TREE_HINT.slice(0, 99)}…` : TREE_HINT;
 
 describe("TreeScreen selector", () => {
