@@ -7,6 +7,7 @@ import { matchesAll, parseQuery } from "../../source/search/query.js";
 import { searchSessions } from "../../source/search/search.js";
 import { SessionStore } from "../../source/session/index.js";
 import { copyFixture, tempDir } from "../session/helpers.js";
+import { itLarge } from "../helpers/large.js";
 
 /** The oracle: parse every line with the store and test every searchable text. */
 function bruteForce(file: string, text: string): string[] {
@@ -88,7 +89,7 @@ describe("search over session files", () => {
 		expect(found(file, "GRÜSSE")).toEqual([]); // no Unicode case folding beyond lower/upper forms
 	});
 
-	it("finds a word in a line longer than the read buffer and across chunk boundaries", () => {
+	itLarge("finds a word in a line longer than the read buffer and across chunk boundaries", () => {
 		const file = path.join(dir, "long.jsonl");
 		const header = { type: "session", version: 3, id: "abcdef02-0000-0000-0000-000000000000", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/x" };
 		const msg = (id: string, parentId: string | null, text: string) => ({

@@ -4,6 +4,7 @@ import { jsonPieces } from "../../source/text/json-text.js";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeJson, treeJsonText, type TreeJsonNode } from "../../source/tree/rows.js";
 import { FIXTURES_DIR } from "../helpers/shared.js";
+import { itLarge } from "../helpers/large.js";
 
 const text = (value: unknown, indent?: number) => jsonPieces(value, indent).join("");
 
@@ -27,7 +28,7 @@ describe("jsonPieces: JSON.stringify's bytes without recursion", () => {
 		expect(text(sample, 4)).toBe(JSON.stringify(sample, null, 4));
 	});
 
-	it("a chain 200,000 levels deep (JSON.stringify overflows the stack)", () => {
+	itLarge("a chain 200,000 levels deep (JSON.stringify overflows the stack)", () => {
 		let deep: { next?: unknown } = {};
 		for (let i = 0; i < 200_000; i++) deep = { next: [deep] };
 		expect(() => JSON.stringify(deep)).toThrow(RangeError);

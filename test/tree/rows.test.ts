@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildTreeRows, formatTreeRow, treeIsEmpty, type TreeRow } from "../../source/tree/rows.js";
 import { e, fakeView, SPEC_EXAMPLE_ROWS, specExampleEntries } from "./fake-view.js";
+import { itLarge } from "../helpers/large.js";
 
 /** The session behind the example in spec/tree-view.md. */
 const specExample = () => fakeView(specExampleEntries(), "uA2");
@@ -96,7 +97,7 @@ describe("buildTreeRows folding", () => {
 });
 
 describe("buildTreeRows scale", () => {
-	it("handles a 100k-deep linear chain without recursion", () => {
+	itLarge("handles a 100k-deep linear chain without recursion", () => {
 		const entries = [e.user("n0", null, "start")];
 		for (let i = 1; i < 100_000; i++) entries.push(e.assistant(`n${i}`, `n${i - 1}`, `step ${i}`));
 		const view = fakeView(entries, "n99999");

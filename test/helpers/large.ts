@@ -1,0 +1,7 @@
+import { it } from "vitest";
+
+/**
+ * A test on a big input (100k entries, a 200k-deep chain, a line longer than the read buffer): run
+ * by `npm test`, left out of `npm run test:unit` so the edit-test loop stays short.
+ */
+export const itLarge = it.skipIf(process.env.ARBOR_TEST_UNIT === "1");
