@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
+import { readJsonl } from "../helpers/jsonl.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 
 const TREE = "pi-tree-session.jsonl";
@@ -13,11 +14,7 @@ afterEach(async () => {
 	server = undefined;
 });
 
-const entries = (file: string) =>
-	readFileSync(file, "utf8")
-		.split("\n")
-		.filter(Boolean)
-		.map((l) => JSON.parse(l));
+const entries = readJsonl;
 
 /** A fresh copy of the tree fixture in its own session folder D; cwd is an empty folder elsewhere. */
 function setUp() {

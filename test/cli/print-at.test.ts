@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
+import { readJsonl } from "../helpers/jsonl.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 
 /** Print mode's `--at`, `--summarize`, `--instructions`, `--replace-instructions`, `--label`. */
@@ -13,11 +14,7 @@ afterEach(async () => {
 	server = undefined;
 });
 
-const lines = (file: string) =>
-	readFileSync(file, "utf8")
-		.split("\n")
-		.filter(Boolean)
-		.map((l) => JSON.parse(l));
+const lines = readJsonl;
 
 /** What a run appended: type (role for messages), parentId, id. */
 function appended(file: string, before: number) {

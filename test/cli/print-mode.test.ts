@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
+import { readJsonl } from "../helpers/jsonl.js";
 import { errorReply, startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
 
@@ -24,11 +25,7 @@ function sessionFiles(home: string): string[] {
 	return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).map((f) => join(root, d, f)));
 }
 
-const entries = (file: string) =>
-	readFileSync(file, "utf8")
-		.split("\n")
-		.filter(Boolean)
-		.map((l) => JSON.parse(l));
+const entries = readJsonl;
 
 const roles = (file: string) => entries(file).slice(1).map((e) => (e.type === "message" ? e.message.role : e.type));
 

@@ -3,6 +3,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect } from "vitest";
+import { readJsonl } from "../helpers/jsonl.js";
 
 /** The read-only reference folder (`/work/shared`), or `$ARBOR_SHARED`. */
 export function sharedDir(): string {
@@ -51,11 +52,7 @@ export function expectGrewFrom(file: string, before: Buffer): Buffer {
 
 /** JSONL lines of a file, parsed. */
 export function readLines(file: string): Record<string, unknown>[] {
-	return fs
-		.readFileSync(file, "utf8")
-		.split("\n")
-		.filter((l) => l !== "")
-		.map((l) => JSON.parse(l) as Record<string, unknown>);
+	return readJsonl(file);
 }
 
 /** Build a JSONL file from objects (each line ends with \n unless `tail` overrides the ending). */
