@@ -6,6 +6,8 @@ export default defineConfig({
 		testTimeout: 60000,
 		hookTimeout: 60000,
 		pool: "forks",
+		// The CLI, tmux and export tests run dist/cli.js: built once here when missing or stale.
+		globalSetup: ["test/helpers/build-once.ts"],
 		// Ink renders only the last frame when it sees CI=true; component tests need live frames.
 		env: { CI: "false", CONTINUOUS_INTEGRATION: "false" },
 	},

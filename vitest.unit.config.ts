@@ -2,12 +2,15 @@ import { configDefaults, defineConfig, mergeConfig } from "vitest/config";
 import base from "./vitest.config.js";
 
 /**
- * `npm run test:unit`: the edit-test loop — no subprocess, no tmux, no browser, no build. The full
+ * `npm run test:unit`: the edit-test loop — no subprocess, no tmux, no browser, no build (the
+ * globalSetup that builds dist/ is left out). The full
  * suite stays `npm test`. Files that start processes are left out here by folder or by name; the
  * setup file (test/helpers/no-subprocess.ts) makes any other file that starts one fail.
  */
+const { globalSetup: _build, ...baseTest } = base.test ?? {};
+
 export default mergeConfig(
-	base,
+	{ ...base, test: baseTest },
 	defineConfig({
 		test: {
 			exclude: [
@@ -18,6 +21,8 @@ export default mergeConfig(
 				"**/tmux-*.test.ts",
 				"**/*-cli.test.ts",
 				"test/extensions/{custom-message,examples,loader}.test.ts",
+				// Reads the built bundle (dist/), which test:unit does not build.
+				"test/extensions/bundle.test.ts",
 				// Chromium.
 				"test/export/export-{browser,long,xss}.test.ts",
 				// A second process holding or probing the session lock.

@@ -24,7 +24,7 @@ function sessionFile() {
 	mkdirSync(dir, { recursive: true });
 	const file = join(dir, `bushy-${N}.jsonl`);
 	if (!existsSync(file)) {
-		const gen = join(process.env.ARBOR_SHARED ?? join(root, "../shared"), "tools/gen-session.mjs");
+		const gen = join(root, "scripts/gen-session.mjs");
 		spawnSync(process.execPath, [gen, "--out", file, "--kind", "bushy", "--n", String(N)], { stdio: "ignore" });
 	}
 	return file;

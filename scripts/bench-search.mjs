@@ -32,7 +32,7 @@ function corpus() {
 	const home = join(root, ".bench", `search-home-${N}`);
 	const dir = join(home, "sessions", "--bench--");
 	mkdirSync(dir, { recursive: true });
-	const gen = process.env.ARBOR_SHARED ? join(process.env.ARBOR_SHARED, "tools/gen-session.mjs") : join(root, "../shared/tools/gen-session.mjs");
+	const gen = join(root, "scripts/gen-session.mjs");
 	const files = [];
 	for (let i = 0; i < FILES; i++) {
 		const file = join(dir, `s${i}.jsonl`);

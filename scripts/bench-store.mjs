@@ -16,10 +16,7 @@ const BUNDLE = path.join(BENCH, "session.mjs");
 const KINDS = ["linear", "bushy", "bushy-deep"];
 
 function genScript() {
-	const near = fileURLToPath(new URL("../../shared/tools/gen-session.mjs", import.meta.url));
-	if (fs.existsSync(near)) return near;
-	if (process.env.ARBOR_SHARED) return path.join(process.env.ARBOR_SHARED, "tools", "gen-session.mjs");
-	throw new Error("gen-session.mjs not found: set ARBOR_SHARED to the shared folder");
+	return path.join(ROOT, "scripts/gen-session.mjs");
 }
 
 async function bundle() {

@@ -35,14 +35,8 @@ const N = 100_000;
 const COLS = 120;
 const ROWS = 40;
 
-function sharedDir() {
-	const near = path.resolve(ROOT, "../shared");
-	if (fs.existsSync(path.join(near, "tools/gen-session.mjs"))) return near;
-	if (process.env.ARBOR_SHARED) return process.env.ARBOR_SHARED;
-	throw new Error("shared folder not found: set ARBOR_SHARED");
-}
-const SHARED = sharedDir();
-const FIXTURE = path.join(SHARED, "fixtures/pi-tree-session.jsonl");
+const FIXTURE = path.join(ROOT, "test/fixtures/pi-tree-session.jsonl");
+const GEN_SESSION = path.join(ROOT, "scripts/gen-session.mjs");
 
 const median = (xs) => {
 	const s = [...xs].sort((a, b) => a - b);
@@ -56,7 +50,7 @@ function bigSession(kind = "bushy-deep") {
 	fs.mkdirSync(BENCH, { recursive: true });
 	const file = path.join(BENCH, `${kind}-${N}.jsonl`);
 	if (!fs.existsSync(file)) {
-		execFileSync(process.execPath, [path.join(SHARED, "tools/gen-session.mjs"), "--out", file, "--kind", kind, "--n", String(N)], { stdio: "ignore" });
+		execFileSync(process.execPath, [GEN_SESSION, "--out", file, "--kind", kind, "--n", String(N)], { stdio: "ignore" });
 	}
 	return file;
 }

@@ -54,7 +54,7 @@ function generate(kind, n) {
 	mkdirSync(dir, { recursive: true });
 	const file = join(dir, `${kind}-${n}.jsonl`);
 	if (!existsSync(file)) {
-		const gen = process.env.ARBOR_SHARED ? join(process.env.ARBOR_SHARED, "tools/gen-session.mjs") : join(root, "../shared/tools/gen-session.mjs");
+		const gen = join(root, "scripts/gen-session.mjs");
 		spawnSync(process.execPath, [gen, "--out", file, "--kind", kind, "--n", String(n)], { stdio: "ignore" });
 	}
 	return file;

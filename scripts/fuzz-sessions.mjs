@@ -17,8 +17,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLI = process.env.ARBOR_FUZZ_CLI ?? path.join(root, "dist/cli.js");
-const shared = process.env.ARBOR_SHARED ?? path.resolve(root, "../shared");
-export const FIXTURES = ["pi-tree-session.jsonl", "pi-v1-large-session.jsonl"].map((n) => path.join(shared, "fixtures", n));
+export const FIXTURES = ["pi-tree-session.jsonl", "pi-v1-large-session.jsonl"].map((n) => path.join(root, "test/fixtures", n));
 
 /** mulberry32: a small seeded PRNG, so a failing variant can be reproduced from its seed. */
 export function prng(seed) {

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLI } from "../helpers/cli.js";
+import { builtCli } from "../helpers/cli.js";
 import { model, place } from "../helpers/print-run.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
@@ -15,7 +15,7 @@ describe("piped stdin that stays open", () => {
 	it("says once what it waits for, keeps reading, and uses the text when the pipe closes", async () => {
 		server = await startSseServer([textReply("Got it.")]);
 		const { cwd, home } = place();
-		const child = spawn(process.execPath, [CLI, "-p", ...model(server.url), "and answer"], {
+		const child = spawn(process.execPath, [builtCli(), "-p", ...model(server.url), "and answer"], {
 			cwd,
 			env: { ...process.env, ARBOR_HOME: home },
 			stdio: "pipe",

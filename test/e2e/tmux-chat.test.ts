@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 import { shellQuote, startTmux, type TmuxSession } from "../helpers/tmux.js";
 
-const CLI = join(import.meta.dirname, "../../dist/cli.js");
+import { builtCli } from "../helpers/cli.js";
 
 let tmux: TmuxSession | undefined;
 let server: SseServer | undefined;
@@ -17,11 +17,11 @@ afterEach(async () => {
 });
 
 function start(args: string[], cwd: string, home: string): TmuxSession {
-	const command = ["node", CLI, ...args].map(shellQuote).join(" ");
+	const command = ["node", builtCli(), ...args].map(shellQuote).join(" ");
 	return startTmux({ command, cwd, cols: 120, rows: 40, env: { ARBOR_HOME: home, NO_COLOR: "1" } });
 }
 
-describe.skipIf(!existsSync(CLI))("interactive chat in tmux", () => {
+describe("interactive chat in tmux", () => {
 	it("streams a reply, opens the tree with Esc Esc, quits, and -c shows the transcript again", async () => {
 		server = await startSseServer([textReply("Hello from the fake model!")]);
 		const cwd = mkdtempSync(join(tmpdir(), "arbor-e2e-cwd-"));
@@ -59,7 +59,7 @@ describe.skipIf(!existsSync(CLI))("interactive chat in tmux", () => {
 	it("without a model the UI opens, shows the hint, and sending stores nothing", async () => {
 		const cwd = mkdtempSync(join(tmpdir(), "arbor-e2e-cwd-"));
 		const home = mkdtempSync(join(tmpdir(), "arbor-e2e-home-"));
-		tmux = startTmux({ command: `env -u ARBOR_MODEL node ${shellQuote(CLI)}`, cwd, cols: 120, rows: 40, env: { ARBOR_HOME: home, NO_COLOR: "1" } });
+		tmux = startTmux({ command: `env -u ARBOR_MODEL node ${shellQuote(builtCli())}`, cwd, cols: 120, rows: 40, env: { ARBOR_HOME: home, NO_COLOR: "1" } });
 		await tmux.waitForScreen((s) => s.includes("no model — set ARBOR_MODEL or use --model provider:model"), "hint");
 		tmux.type("hello");
 		await tmux.waitForScreen((s) => s.includes("› hello"), "typed");

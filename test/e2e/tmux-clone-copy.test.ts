@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
-import { cleanUp, copyTreeFixture, fileEntries, HAS_CLI, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, copyTreeFixture, fileEntries, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 import { waitFor } from "../helpers/wait-for.js";
 
@@ -16,7 +16,7 @@ afterEach(async () => {
 
 const LEAF = "428890f6";
 
-describe.skipIf(!HAS_CLI)("/clone and /copy in tmux", () => {
+describe("/clone and /copy in tmux", () => {
 	it("/clone copies root → leaf into a new session file and switches to it with an empty editor", async () => {
 		({ dir } = tempPlace("clone"));
 		const file = copyTreeFixture(dir);

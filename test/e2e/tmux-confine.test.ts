@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { fileEntries, HAS_CLI, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { fileEntries, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
@@ -14,7 +14,7 @@ afterEach(async () => {
 	server = undefined;
 });
 
-describe.skipIf(!HAS_CLI)("interactive mode asks before a file tool leaves the working directory", () => {
+describe("interactive mode asks before a file tool leaves the working directory", () => {
 	it("shows the write question for an outside read; No gives the model a declined result", async () => {
 		const { dir, home } = tempPlace("confine");
 		const project = join(dir, "project");

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, HAS_CLI, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 const args = (url: string) => ["--model", "compat:test-model", "--base-url", url];
 
-describe.skipIf(!HAS_CLI)("tool confirmation in tmux", () => {
+describe("tool confirmation in tmux", () => {
 	it("shows the edit's diff; Esc stops the whole turn (no further request, file unchanged)", async () => {
 		({ dir } = tempPlace("confirm"));
 		writeFileSync(join(dir, "a.txt"), "one\ntwo\nthree\n");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { editorTextOf } from "../../source/navigation/navigate.js";
 import {
-	cleanUp, copyTreeFixture, fileEntries, HAS_CLI, quit, startArbor, submitLine, tempPlace, treeRows,
+	cleanUp, copyTreeFixture, fileEntries, quit, startArbor, submitLine, tempPlace, treeRows,
 } from "../helpers/arbor-tmux.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
@@ -53,7 +53,7 @@ function treeSession(settings: object = {}) {
 	return { t: tmux, file };
 }
 
-describe.skipIf(!HAS_CLI)("keys arriving in one read (tmux)", () => {
+describe("keys arriving in one read (tmux)", () => {
 	it("text and Enter in one read send it, stored without a trailing newline; /tree + Enter opens the tree", async () => {
 		const { t, home, server } = await chatWithServer(1);
 		t.send("fast typed line", "Enter");
@@ -163,7 +163,7 @@ describe.skipIf(!HAS_CLI)("keys arriving in one read (tmux)", () => {
 	});
 });
 
-describe.skipIf(!HAS_CLI)("terminal hand-off (tmux)", () => {
+describe("terminal hand-off (tmux)", () => {
 	it("Ctrl+G edits the draft in $EDITOR and reads it back; without one it says how to set it", async () => {
 		const place = tempPlace("input-editor");
 		dir = place.dir;

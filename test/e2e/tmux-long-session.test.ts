@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import { replay } from "../../source/ui/state/replay.js";
-import { cleanUp, HAS_CLI, quit, startArbor, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, quit, startArbor, tempPlace } from "../helpers/arbor-tmux.js";
 import { GEN_SESSION } from "../helpers/shared.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
@@ -19,7 +19,7 @@ function scrollback(t: TmuxSession): string {
 	return execFileSync("tmux", ["-L", t.name, "capture-pane", "-p", "-S", "-", "-t", t.name], { encoding: "utf8" });
 }
 
-describe.skipIf(!HAS_CLI)("a long session in tmux", () => {
+describe("a long session in tmux", () => {
 	it("prints only the last screens of the transcript, behind one line counting the earlier messages", async () => {
 		({ dir } = tempPlace("long"));
 		const file = join(dir, "long.jsonl");

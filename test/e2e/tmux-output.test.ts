@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { displayWidth } from "../../source/text/text-width.js";
-import { CLI, cleanUp, HAS_CLI, tempPlace, type E2eResources } from "../helpers/arbor-tmux.js";
+import { builtCli, cleanUp, tempPlace, type E2eResources } from "../helpers/arbor-tmux.js";
 import { HOSTILE, HOSTILE_SHOWN, writeChatSession, writeHostileSession } from "../helpers/hostile.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";
 import { shellQuote, startTmux, type TmuxSession } from "../helpers/tmux.js";
@@ -26,7 +26,7 @@ const TITLE = "arbor-test-title";
  */
 function start(opts: { args: string[]; home: string; cwd: string; cols?: number; noColour: boolean }): TmuxSession {
 	const colour = opts.noColour ? "-u FORCE_COLOR NO_COLOR=1" : "-u FORCE_COLOR -u NO_COLOR";
-	const command = `echo ${MARKER}; env -u ARBOR_MODEL ${colour} ARBOR_HOME=${shellQuote(opts.home)} node ${[CLI, ...opts.args].map(shellQuote).join(" ")}`;
+	const command = `echo ${MARKER}; env -u ARBOR_MODEL ${colour} ARBOR_HOME=${shellQuote(opts.home)} node ${[builtCli(), ...opts.args].map(shellQuote).join(" ")}`;
 	const t = startTmux({ command, cwd: opts.cwd, cols: opts.cols ?? 120, rows: 40 });
 	execFileSync("tmux", ["-L", t.name, "select-pane", "-t", t.name, "-T", TITLE]);
 	return t;
@@ -48,7 +48,7 @@ async function send(t: TmuxSession, text: string): Promise<void> {
 	t.send("Enter");
 }
 
-describe.skipIf(!HAS_CLI)("terminal output in tmux", () => {
+describe("terminal output in tmux", () => {
 	it("escape sequences in a session file and in a streamed reply change neither the title nor the screen", async () => {
 		const { dir, home } = tempPlace("output");
 		r.dir = dir;
@@ -123,7 +123,7 @@ describe.skipIf(!HAS_CLI)("terminal output in tmux", () => {
 		r.dir = dir;
 		const cjk = "漢字のテキストがとても長い行になります".repeat(4);
 		const file = writeChatSession(join(dir, "cjk.jsonl"), { user: cjk, reply: `答え ${cjk}`, name: `名前 ${cjk}` });
-		const printed = startTmux({ command: `node ${shellQuote(CLI)} tree ${shellQuote(file)} --filter all`, cwd: dir, cols: 60, rows: 20, env: { NO_COLOR: "1" } });
+		const printed = startTmux({ command: `node ${shellQuote(builtCli())} tree ${shellQuote(file)} --filter all`, cwd: dir, cols: 60, rows: 20, env: { NO_COLOR: "1" } });
 		try {
 			const out = await printed.waitForScreen((s) => s.includes("[exit 0]"), "arbor tree");
 			const rows = out.split("\n").slice(0, out.split("\n").findIndex((l) => l.includes("entries)")));

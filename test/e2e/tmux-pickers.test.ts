@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { DECLINED_MESSAGE } from "../../source/tools/tool-set.js";
-import { CLI, fileEntries, HAS_CLI, quit, startArbor, submitLine, tempPlace, cleanUp } from "../helpers/arbor-tmux.js";
+import { builtCli, fileEntries, quit, startArbor, submitLine, tempPlace, cleanUp } from "../helpers/arbor-tmux.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
@@ -34,7 +34,7 @@ async function ask(t: TmuxSession, prompt: string, reply: string): Promise<strin
 	return t.waitForScreen((s) => s.includes(reply) && !s.includes("Working"), `reply ${reply}`);
 }
 
-describe.skipIf(!HAS_CLI)("pickers and tool confirmation in tmux", () => {
+describe("pickers and tool confirmation in tmux", () => {
 	it("/fork lists user messages newest selected; Enter forks into a new file with the text in the editor", async () => {
 		({ dir } = tempPlace("fork"));
 		const home = join(dir, "home");
@@ -70,7 +70,7 @@ describe.skipIf(!HAS_CLI)("pickers and tool confirmation in tmux", () => {
 		for (const prompt of ["alpha question", "beta question"]) {
 			// Async: the fake server answers from this process's event loop. Print mode reads a
 			// piped stdin to its end, so close it.
-			const run = promisify(execFile)("node", [CLI, "-p", ...model(server.url), prompt], { cwd: dir, env: { ...process.env, ARBOR_HOME: home }, timeout: 20_000 });
+			const run = promisify(execFile)("node", [builtCli(), "-p", ...model(server.url), prompt], { cwd: dir, env: { ...process.env, ARBOR_HOME: home }, timeout: 20_000 });
 			run.child.stdin?.end();
 			await run;
 		}

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTreeRows } from "../../source/tree/rows.js";
 import { SessionStore } from "../../source/session/store.js";
-import { copyTreeFixture, HAS_CLI, quit, resizeTmux, startArbor, submitLine, tempPlace, treeRows, cleanUp } from "../helpers/arbor-tmux.js";
+import { copyTreeFixture, quit, resizeTmux, startArbor, submitLine, tempPlace, treeRows, cleanUp } from "../helpers/arbor-tmux.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
@@ -20,7 +20,7 @@ async function clearEditor(t: TmuxSession): Promise<void> {
 	await t.waitForScreen((s) => /^›$/m.test(s), "empty editor");
 }
 
-describe.skipIf(!HAS_CLI)("commands and tree keys in tmux", () => {
+describe("commands and tree keys in tmux", () => {
 	it("/help, an unknown /x, /label on the leaf (shown in /tree) and /name in the status line", async () => {
 		({ dir } = tempPlace("screens"));
 		const home = join(dir, "home");

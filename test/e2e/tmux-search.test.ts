@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { displayWidth } from "../../source/text/text-width.js";
-import { cleanUp, HAS_CLI, resizeTmux, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, resizeTmux, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
@@ -19,7 +19,7 @@ function open(): { t: TmuxSession; branched: string } {
 	return { t: tmux, branched };
 }
 
-describe.skipIf(!HAS_CLI)("/search in tmux", () => {
+describe("/search in tmux", () => {
 	it("lists hits of this folder; Enter opens /tree on the hit in this session; Esc returns to chat", async () => {
 		const { t } = open();
 		await t.waitForScreen((s) => s.includes("leaf aB"), "status line");

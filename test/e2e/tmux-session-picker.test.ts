@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore, sessionDirFor } from "../../source/session/index.js";
-import { cleanUp, HAS_CLI, startArbor, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, startArbor, tempPlace } from "../helpers/arbor-tmux.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
 let tmux: TmuxSession | undefined;
@@ -26,7 +26,7 @@ function saved(home: string, cwd: string, text: string, ageMs: number, parentSes
 	return file;
 }
 
-describe.skipIf(!HAS_CLI)("session picker (-r) in tmux", () => {
+describe("session picker (-r) in tmux", () => {
 	it("indents forks, searches ids, renames with Ctrl+R and moves a session to the trash with Ctrl+D y", async () => {
 		const place = tempPlace("picker");
 		dir = place.dir;

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { fileEntries, HAS_CLI, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { fileEntries, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 import { waitFor } from "../helpers/wait-for.js";
@@ -39,7 +39,7 @@ function sessionFile(home: string): string {
 	return join(root, dir!, readdirSync(join(root, dir!)).find((f) => f.endsWith(".jsonl"))!);
 }
 
-describe.skipIf(!HAS_CLI)("signals end an interactive session cleanly", () => {
+describe("signals end an interactive session cleanly", () => {
 	it("SIGTERM mid-reply saves the partial reply as aborted, releases the lock, exits 143", async () => {
 		server = await startSseServer([textReply("First answer."), textReply(["Partial ", "answer "], { hold: true })]);
 		const { dir, home } = tempPlace("signals");

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, copyTreeFixture, HAS_CLI, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, copyTreeFixture, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
@@ -35,7 +35,7 @@ function bigSession(file: string): void {
 	writeFileSync(file, `${lines.join("\n")}\n`);
 }
 
-describe.skipIf(!HAS_CLI)("the status line in tmux", () => {
+describe("the status line in tmux", () => {
 	it("shows the context of the current path: after /compact it drops from the last reply's 69k", async () => {
 		({ dir } = tempPlace("status"));
 		const file = join(dir, "big.jsonl");

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { editorTextOf } from "../../source/navigation/navigate.js";
 import {
-	copyTreeFixture, fileEntries, HAS_CLI, quit, requestText, startArbor, submitLine, tempPlace, treeRows, cleanUp,
+	copyTreeFixture, fileEntries, quit, requestText, startArbor, submitLine, tempPlace, treeRows, cleanUp,
 } from "../helpers/arbor-tmux.js";
 import { errorReply, startSseServer, textReply, type Script, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
@@ -66,7 +66,7 @@ function args(url: string, file: string): string[] {
 /** The summarizer's request is the non-streaming one. */
 const isSummary = (body: any) => body?.stream !== true;
 
-describe.skipIf(!HAS_CLI)("/tree summaries in tmux", () => {
+describe("/tree summaries in tmux", () => {
 	it("Summarize writes a branch summary, shows it, and the next turn sends it to the model", async () => {
 		const s = setUp();
 		server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("Next answer.")));

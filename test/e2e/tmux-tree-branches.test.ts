@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, fileEntries, HAS_CLI, quit, requestText, resizeTmux, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, fileEntries, quit, requestText, resizeTmux, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
 import { errorReply, startSseServer, textReply, type Script, type SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
@@ -47,7 +47,7 @@ async function selectRow(t: TmuxSession, from: string, id: string): Promise<void
 	await t.waitForScreen((s) => s.includes(`(${ROWS.indexOf(id) + 1}/6) [default]`), `row ${id} selected`);
 }
 
-describe.skipIf(!HAS_CLI)("/tree compare and merge in tmux", () => {
+describe("/tree compare and merge in tmux", () => {
 	it("Shift+C marks, Shift+C on another entry shows the comparison; Esc returns to the tree", async () => {
 		const { t } = await start();
 		await selectRow(t, "aB", "aA");

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeRows, formatTreeRowParts } from "../../source/tree/rows.js";
 import { labelTimeText } from "../../source/tree/format.js";
-import { cleanUp, copyTreeFixture, fileEntries, HAS_CLI, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, copyTreeFixture, fileEntries, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 
 let tmux: TmuxSession | undefined;
@@ -21,7 +21,7 @@ async function openTree(t: TmuxSession): Promise<string> {
 	return t.waitForScreen((s) => s.includes("Session tree") && /\(\d+\/\d+\) \[default\]/.test(s), "tree");
 }
 
-describe.skipIf(!HAS_CLI)("the tree's leaf and fold marks in tmux", () => {
+describe("the tree's leaf and fold marks in tmux", () => {
 	it("/label, the status line and Enter on ← active use the reply, not a trailing /name or /label entry", async () => {
 		({ dir } = tempPlace("marks"));
 		const file = copyTreeFixture(dir);

@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,8 +7,8 @@ import { SessionStore } from "../../source/session/store.js";
 import { buildTreeRows, type TreeFilter } from "../../source/tree/rows.js";
 import { shellQuote, startTmux, type TmuxSession } from "../helpers/tmux.js";
 import { FIXTURES_DIR } from "../helpers/shared.js";
+import { builtCli } from "../helpers/cli.js";
 
-const CLI = join(import.meta.dirname, "../../dist/cli.js");
 const FIXTURE = join(FIXTURES_DIR, "pi-tree-session.jsonl");
 
 let tmux: TmuxSession | undefined;
@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 function start(file: string, home: string): TmuxSession {
-	const command = `env -u ARBOR_MODEL node ${shellQuote(CLI)} --session ${shellQuote(file)}`;
+	const command = `env -u ARBOR_MODEL node ${shellQuote(builtCli())} --session ${shellQuote(file)}`;
 	return startTmux({ command, cwd: dir, cols: 120, rows: 40, env: { ARBOR_HOME: home, NO_COLOR: "1" } });
 }
 
@@ -43,7 +43,7 @@ async function quit(t: TmuxSession): Promise<void> {
 	await t.waitForScreen((s) => s.includes("[exit 0]"), "exit 0");
 }
 
-describe.skipIf(!existsSync(CLI))("/tree in tmux", () => {
+describe("/tree in tmux", () => {
 	it("filters, selects a user message without a summary, and the move survives a restart", async () => {
 		dir = mkdtempSync(join(tmpdir(), "arbor-e2e-tree-"));
 		const file = join(dir, "pi-tree-session.jsonl");

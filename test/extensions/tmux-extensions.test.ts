@@ -1,6 +1,6 @@
 import { cpSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, fileEntries, HAS_CLI, quit, startArbor, submitLine, type E2eResources } from "../helpers/arbor-tmux.js";
+import { cleanUp, fileEntries, quit, startArbor, submitLine, type E2eResources } from "../helpers/arbor-tmux.js";
 import { runCli } from "../helpers/cli.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";
 import { EXAMPLE, LEAF, project, put } from "./helpers.js";
@@ -24,7 +24,7 @@ export default function (arbor: ExtensionAPI) {
 }
 `;
 
-describe.skipIf(!HAS_CLI)("extensions in the interactive UI (tmux)", () => {
+describe("extensions in the interactive UI (tmux)", () => {
 	it("a command adds a displayed custom_message; the branch guard cancels a /tree move once, then it goes; the note is selectable", async () => {
 		const p = project();
 		res.dir = p.cwd;
@@ -92,7 +92,7 @@ export default function (arbor: ExtensionAPI) {
 }
 `;
 
-describe.skipIf(!HAS_CLI)("turn events in the interactive UI (tmux)", () => {
+describe("turn events in the interactive UI (tmux)", () => {
 	it("a turn_start message shows in the transcript and reaches the model; turn_end sees the turn's entries", async () => {
 		const p = project();
 		res.dir = p.cwd;

@@ -1,16 +1,15 @@
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeRows, type TreeFilter, type TreeRow } from "../../source/tree/rows.js";
+import { builtCli } from "./cli.js";
 import { FIXTURES_DIR } from "./shared.js";
 import type { SseServer } from "./sse-server.js";
 import { shellQuote, startTmux, type TmuxSession } from "./tmux.js";
 
-/** The built CLI the end-to-end tests drive. */
-export const CLI = process.env.ARBOR_TEST_CLI ?? join(import.meta.dirname, "../../dist/cli.js");
-export const HAS_CLI = existsSync(CLI);
+export { CLI, builtCli } from "./cli.js";
 
 /** A temp project folder with an arbor home inside it. */
 export function tempPlace(prefix: string): { dir: string; home: string } {
@@ -30,7 +29,7 @@ export function copyTreeFixture(dir: string): string {
  * colours off, `env` added.
  */
 export function startArbor(opts: { args: string[]; cwd: string; home: string; env?: Record<string, string> }): TmuxSession {
-	const command = `env -u ARBOR_MODEL -u ARBOR_BASE_URL node ${[CLI, ...opts.args].map(shellQuote).join(" ")}`;
+	const command = `env -u ARBOR_MODEL -u ARBOR_BASE_URL node ${[builtCli(), ...opts.args].map(shellQuote).join(" ")}`;
 	return startTmux({ command, cwd: opts.cwd, cols: 120, rows: 40, env: { ARBOR_HOME: opts.home, NO_COLOR: "1", ...opts.env } });
 }
 

@@ -1,11 +1,20 @@
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FIXTURES_DIR } from "./shared.js";
 
 /** The built CLI; ARBOR_TEST_CLI points the CLI tests at another build (e.g. a baseline, to see a test fail before a fix). */
 export const CLI = process.env.ARBOR_TEST_CLI ?? join(import.meta.dirname, "../../dist/cli.js");
+
+/**
+ * The built CLI's path, checked: a missing bundle is one clear message, not node's loader error from
+ * the child. `npm test` builds it first (test/helpers/build-once.ts); `npm run test:unit` runs no CLI.
+ */
+export function builtCli(): string {
+	if (!existsSync(CLI)) throw new Error(`${CLI} does not exist: run npm run build first`);
+	return CLI;
+}
 export const FIXTURES = FIXTURES_DIR;
 
 export type CliRun = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };
@@ -25,7 +34,7 @@ export function runCli(
 	return new Promise((resolve, reject) => {
 		const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: "1", ...opts.env };
 		for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
-		const child = spawn(process.execPath, [CLI, ...args], { cwd: opts.cwd, env: env as NodeJS.ProcessEnv, stdio: "pipe" });
+		const child = spawn(process.execPath, [builtCli(), ...args], { cwd: opts.cwd, env: env as NodeJS.ProcessEnv, stdio: "pipe" });
 		let stdout = "";
 		let stderr = "";
 		child.stdout.on("data", (d) => {

@@ -6,6 +6,8 @@ describe("npm run test:unit (vitest.unit.config.ts)", () => {
 	it("leaves out the CLI, tmux and browser folders and installs the no-subprocess guard", () => {
 		expect(unit.test?.exclude).toEqual(expect.arrayContaining(["test/cli/**", "test/e2e/**", "**/tmux-*.test.ts", "**/*-cli.test.ts"]));
 		expect(unit.test?.setupFiles).toEqual(["test/helpers/no-subprocess.ts"]);
+		expect(unit.test?.globalSetup).toBeUndefined();
+		expect(unit.test?.exclude).toContain("test/extensions/bundle.test.ts");
 	});
 
 	it.runIf(process.env.ARBOR_TEST_UNIT === "1")("a unit file that starts a process fails", () => {

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs script shared with the standalone fuzz run (no type declarations)
 import { checkVariant, makeVariants } from "../../scripts/fuzz-sessions.mjs";
-import { CLI } from "../helpers/cli.js";
+import { builtCli } from "../helpers/cli.js";
 
 type Variant = { name: string; bytes: Buffer };
 type Result = { codes: Record<string, number | null>; problems: string[] };
@@ -13,10 +13,11 @@ type Result = { codes: Record<string, number | null>; problems: string[] };
  * A bounded, seeded slice of scripts/fuzz-sessions.mjs (run that for hundreds of variants):
  * damaged copies of both fixtures through the built CLI's context, tree and label.
  */
-describe.skipIf(!existsSync(CLI))("fuzzed session files through the built CLI", () => {
+describe("fuzzed session files through the built CLI", () => {
 	const variants = makeVariants(20261122, 12) as Variant[];
 
 	it.each(variants.map((v) => [v.name, v] as const))("%s", async (_name, variant) => {
+		builtCli();
 		const dir = mkdtempSync(join(tmpdir(), "arbor-fuzz-"));
 		try {
 			const result = (await checkVariant(variant, dir, 25_000)) as Result;

@@ -1,18 +1,13 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, expect } from "vitest";
 import { readJsonl } from "../helpers/jsonl.js";
+import { FIXTURES_DIR } from "../helpers/shared.js";
 
-/** The read-only reference folder (`/work/shared`), or `$ARBOR_SHARED`. */
-export function sharedDir(): string {
-	if (process.env.ARBOR_SHARED) return process.env.ARBOR_SHARED;
-	return path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../shared");
-}
-
+/** A session fixture in test/fixtures (inside the repository). */
 export function fixture(name: string): string {
-	return path.join(sharedDir(), "fixtures", name);
+	return path.join(FIXTURES_DIR, name);
 }
 
 /**
