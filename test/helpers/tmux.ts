@@ -55,17 +55,13 @@ export function startTmux(opts: {
 				.join("\n"),
 		async waitForScreen(predicate, what, timeoutMs = 20_000) {
 			let screen = "";
-			try {
-				return await waitFor(
-					() => {
-						screen = session.capture();
-						return predicate(screen) ? screen : undefined;
-					},
-					{ timeoutMs, what, intervalMs: 50 },
-				);
-			} catch {
-				throw new Error(`timed out waiting for ${what}; screen was:\n${screen}`);
-			}
+			return waitFor(
+				() => {
+					screen = session.capture();
+					return predicate(screen) ? screen : undefined;
+				},
+				{ timeoutMs, what, intervalMs: 50, screen: () => screen },
+			);
 		},
 		kill: () => {
 			try {

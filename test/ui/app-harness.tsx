@@ -11,7 +11,7 @@ import type { ConfirmFn } from "../../source/tools/index.js";
 import { App } from "../../source/ui/components/app.js";
 import type { UiDeps } from "../../source/ui/deps.js";
 import type { InteractiveOptions } from "../../source/ui/options.js";
-import { waitFor } from "../helpers/wait-for.js";
+import { showScreenOnTimeout, waitFor } from "../helpers/wait-for.js";
 
 export const HINT = "no model — set ARBOR_MODEL or use --model provider:model";
 export const model = { spec: "test:m", provider: "test", modelId: "m", model: {} } as unknown as ResolvedModel;
@@ -69,6 +69,8 @@ export function setup(over: SetupOptions = {}) {
 		app = render(<App options={options} deps={deps} bus={bus} onStoreChange={(s) => (current.store = s)} clearScreen={() => void current.cleared++} />);
 	});
 	const frame = () => app.lastFrame() ?? "";
+	// A waitFor in the test that times out shows this frame.
+	const forgetScreen = showScreenOnTimeout(frame);
 	const press = async (data: string) => act(async () => void app.stdin.write(data));
 	const send = async (text: string) => {
 		await press(text);
@@ -77,16 +79,15 @@ export function setup(over: SetupOptions = {}) {
 	};
 	/** Polls inside act() so updates from settling promises are flushed as React expects. */
 	const until = async (check: () => unknown, what?: string) => {
-		try {
-			await waitFor(async () => {
-				let ok: unknown;
-				await act(async () => void (ok = check()));
-				return ok;
-			}, { what });
-		} catch (error) {
-			throw new Error(`${(error as Error).message}\n--- last frame ---\n${frame()}`, { cause: error });
-		}
+		await waitFor(async () => {
+			let ok: unknown;
+			await act(async () => void (ok = check()));
+			return ok;
+		}, { what, screen: frame });
 	};
-	const unmount = () => act(() => app.unmount());
+	const unmount = () => {
+		forgetScreen();
+		act(() => app.unmount());
+	};
 	return { app, frame, press, send, until, unmount, store, current, dir, bus, confirm: () => confirm };
 }

@@ -64,11 +64,7 @@ async function settle(predicate: () => boolean, what: string, frame: () => strin
 		});
 		return predicate();
 	};
-	try {
-		await waitFor(tick, { timeoutMs: 5000, intervalMs: 0, what });
-	} catch (error) {
-		throw new Error(`${(error as Error).message}\n--- last frame ---\n${frame()}`, { cause: error });
-	}
+	await waitFor(tick, { timeoutMs: 5000, intervalMs: 0, what, screen: frame });
 }
 
 export const KEYS = {
