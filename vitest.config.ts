@@ -6,6 +6,8 @@ export default defineConfig({
 		testTimeout: 60000,
 		hookTimeout: 60000,
 		pool: "forks",
+		// A failed screen assertion prints the whole screen, not the first 40 characters.
+		chaiConfig: { truncateThreshold: 0 },
 		// The CLI, tmux and export tests run dist/cli.js: built once here when missing or stale.
 		globalSetup: ["test/helpers/build-once.ts"],
 		// Ink renders only the last frame when it sees CI=true; component tests need live frames.

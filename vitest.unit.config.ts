@@ -18,6 +18,8 @@ export default mergeConfig(
 				// The built CLI in a subprocess, and the CLI in tmux.
 				"test/cli/**",
 				"test/e2e/**",
+				// The whole interactive mode in a virtual terminal (seconds per file).
+				"test/terminal/**",
 				"**/tmux-*.test.ts",
 				"**/*-cli.test.ts",
 				"test/extensions/{custom-message,examples,loader}.test.ts",

@@ -27,7 +27,10 @@ async function importUi(): Promise<typeof import("./ui/run-interactive.js")> {
 	}
 }
 
-export async function runInteractiveMode(words: string[], opts: ChatFlags & ExtensionFlags): Promise<number> {
+/** The terminal's streams; the CLI uses the process's own, tests give a virtual terminal's. */
+export type TerminalStreams = { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream };
+
+export async function runInteractiveMode(words: string[], opts: ChatFlags & ExtensionFlags, terminal: TerminalStreams = {}): Promise<number> {
 	// Start loading the UI (Ink, React: the bulk of start-up) while settings, models and the session load.
 	const ui = importUi();
 	const where = place(opts);
@@ -56,6 +59,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		resolveModel: models.resolve,
 		maxRetries: maxRetries(),
 	}, {
+		...terminal,
 		bus: ext.bus,
 		extensions: ext,
 		deps: { runTurn: (turn) => ext.turn(turn, async () => (await import("./llm/turn.js")).runTurn(turn)) },

@@ -4,7 +4,7 @@ import unit from "../../vitest.unit.config.js";
 
 describe("npm run test:unit (vitest.unit.config.ts)", () => {
 	it("leaves out the CLI, tmux and browser folders and installs the no-subprocess guard", () => {
-		expect(unit.test?.exclude).toEqual(expect.arrayContaining(["test/cli/**", "test/e2e/**", "**/tmux-*.test.ts", "**/*-cli.test.ts"]));
+		expect(unit.test?.exclude).toEqual(expect.arrayContaining(["test/cli/**", "test/e2e/**", "test/terminal/**", "**/tmux-*.test.ts", "**/*-cli.test.ts"]));
 		expect(unit.test?.setupFiles).toEqual(["test/helpers/no-subprocess.ts"]);
 		expect(unit.test?.globalSetup).toBeUndefined();
 		expect(unit.test?.exclude).toContain("test/extensions/bundle.test.ts");

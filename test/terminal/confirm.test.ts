@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, quit, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
-import type { TmuxSession } from "../helpers/tmux.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let server: SseServer | undefined;
 let dir: string | undefined;
 afterEach(async () => {
@@ -15,7 +15,7 @@ afterEach(async () => {
 
 const args = (url: string) => ["--model", "compat:test-model", "--base-url", url];
 
-describe("tool confirmation in tmux", () => {
+describe("tool confirmation in the virtual terminal", () => {
 	it("shows the edit's diff; Esc stops the whole turn (no further request, file unchanged)", async () => {
 		({ dir } = tempPlace("confirm"));
 		writeFileSync(join(dir, "a.txt"), "one\ntwo\nthree\n");

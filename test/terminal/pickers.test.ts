@@ -4,11 +4,11 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { DECLINED_MESSAGE } from "../../source/tools/tool-set.js";
-import { builtCli, fileEntries, quit, startArbor, submitLine, tempPlace, cleanUp } from "../helpers/arbor-tmux.js";
+import { builtCli, fileEntries, quit, submitLine, tempPlace, cleanUp } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
-import type { TmuxSession } from "../helpers/tmux.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let server: SseServer | undefined;
 let dir: string | undefined;
 afterEach(async () => {
@@ -29,12 +29,12 @@ function sessionFiles(home: string): string[] {
 const model = (url: string) => ["--model", "compat:test-model", "--base-url", url];
 
 /** Sends a prompt and waits until the reply text shows and the turn is over. */
-async function ask(t: TmuxSession, prompt: string, reply: string): Promise<string> {
+async function ask(t: ArborTerminal, prompt: string, reply: string): Promise<string> {
 	await submitLine(t, prompt);
 	return t.waitForScreen((s) => s.includes(reply) && !s.includes("Working"), `reply ${reply}`);
 }
 
-describe("pickers and tool confirmation in tmux", () => {
+describe("pickers and tool confirmation in the virtual terminal", () => {
 	it("/fork lists user messages newest selected; Enter forks into a new file with the text in the editor", async () => {
 		({ dir } = tempPlace("fork"));
 		const home = join(dir, "home");

@@ -1,14 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { editorTextOf } from "../../source/navigation/navigate.js";
-import {
-	copyTreeFixture, fileEntries, quit, requestText, startArbor, submitLine, tempPlace, treeRows, cleanUp,
-} from "../helpers/arbor-tmux.js";
+import { copyTreeFixture, fileEntries, quit, requestText, submitLine, tempPlace, treeRows, cleanUp } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { errorReply, startSseServer, textReply, type Script, type SseServer } from "../helpers/sse-server.js";
-import type { TmuxSession } from "../helpers/tmux.js";
 import { waitFor } from "../helpers/wait-for.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let server: SseServer | undefined;
 let dir: string | undefined;
 afterEach(async () => {
@@ -40,13 +38,13 @@ function setUp(): { file: string; home: string; cwd: string; targetId: string; t
  * for it before typing, or a key can land before the text does. (The target is on another branch,
  * so its text shows nowhere else on screen.)
  */
-async function editorHolds(t: TmuxSession, text: string): Promise<void> {
+async function editorHolds(t: ArborTerminal, text: string): Promise<void> {
 	const start = text.replace(/\s+/g, " ").slice(0, 40);
 	await t.waitForScreen((x) => x.replace(/\n/g, " ").includes(`› ${start}`), "editor text");
 }
 
 /** Opens /tree, switches to the user filter, selects the last row and presses Enter. */
-async function openPromptOnTarget(t: TmuxSession, s: ReturnType<typeof setUp>): Promise<string> {
+async function openPromptOnTarget(t: ArborTerminal, s: ReturnType<typeof setUp>): Promise<string> {
 	await t.waitForScreen((x) => x.includes("leaf "), "status line");
 	await submitLine(t, "/tree");
 	await t.waitForScreen((x) => x.includes("Session tree"), "tree");
@@ -66,7 +64,7 @@ function args(url: string, file: string): string[] {
 /** The summarizer's request is the non-streaming one. */
 const isSummary = (body: any) => body?.stream !== true;
 
-describe("/tree summaries in tmux", () => {
+describe("/tree summaries in the virtual terminal", () => {
 	it("Summarize writes a branch summary, shows it, and the next turn sends it to the model", async () => {
 		const s = setUp();
 		server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("Next answer.")));

@@ -3,10 +3,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeRows, formatTreeRowParts } from "../../source/tree/rows.js";
 import { labelTimeText } from "../../source/tree/format.js";
-import { cleanUp, copyTreeFixture, fileEntries, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
-import type { TmuxSession } from "../helpers/tmux.js";
+import { cleanUp, copyTreeFixture, fileEntries, quit, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let dir: string | undefined;
 afterEach(async () => {
 	await cleanUp({ tmux, dir });
@@ -16,12 +16,12 @@ afterEach(async () => {
 /** The fixture's leaf: an assistant reply. */
 const LEAF = "428890f6";
 
-async function openTree(t: TmuxSession): Promise<string> {
+async function openTree(t: ArborTerminal): Promise<string> {
 	await submitLine(t, "/tree");
 	return t.waitForScreen((s) => s.includes("Session tree") && /\(\d+\/\d+\) \[default\]/.test(s), "tree");
 }
 
-describe("the tree's leaf and fold marks in tmux", () => {
+describe("the tree's leaf and fold marks in the virtual terminal", () => {
 	it("/label, the status line and Enter on ← active use the reply, not a trailing /name or /label entry", async () => {
 		({ dir } = tempPlace("marks"));
 		const file = copyTreeFixture(dir);

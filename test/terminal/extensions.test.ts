@@ -1,9 +1,10 @@
 import { cpSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, fileEntries, quit, startArbor, submitLine, type E2eResources } from "../helpers/arbor-tmux.js";
+import { cleanUp, fileEntries, quit, submitLine, type E2eResources } from "../helpers/arbor-tmux.js";
+import { startArbor } from "../helpers/arbor-terminal.js";
 import { runCli } from "../helpers/cli.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";
-import { EXAMPLE, LEAF, project, put } from "./helpers.js";
+import { EXAMPLE, LEAF, project, put } from "../extensions/helpers.js";
 
 let res: E2eResources = {};
 afterEach(async () => {
@@ -24,7 +25,7 @@ export default function (arbor: ExtensionAPI) {
 }
 `;
 
-describe("extensions in the interactive UI (tmux)", () => {
+describe("extensions in the interactive UI (virtual terminal)", () => {
 	it("a command adds a displayed custom_message; the branch guard cancels a /tree move once, then it goes; the note is selectable", async () => {
 		const p = project();
 		res.dir = p.cwd;
@@ -92,7 +93,7 @@ export default function (arbor: ExtensionAPI) {
 }
 `;
 
-describe("turn events in the interactive UI (tmux)", () => {
+describe("turn events in the interactive UI (virtual terminal)", () => {
 	it("a turn_start message shows in the transcript and reaches the model; turn_end sees the turn's entries", async () => {
 		const p = project();
 		res.dir = p.cwd;

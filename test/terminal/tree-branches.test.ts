@@ -1,13 +1,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, fileEntries, quit, requestText, resizeTmux, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, fileEntries, quit, requestText, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
 import { errorReply, startSseServer, textReply, type Script, type SseServer } from "../helpers/sse-server.js";
-import type { TmuxSession } from "../helpers/tmux.js";
 import { waitFor } from "../helpers/wait-for.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let server: SseServer | undefined;
 let dir: string | undefined;
 afterEach(async () => {
@@ -20,7 +20,7 @@ const SUMMARY = "## Goal\nApples were tried MERGED-MARKER-42";
 async function start(
 	script?: Script[] | ((body: any, index: number) => Script),
 	prepare?: (cwd: string) => void,
-): Promise<{ t: TmuxSession; file: string }> {
+): Promise<{ t: ArborTerminal; file: string }> {
 	const place = tempPlace("branches");
 	dir = place.dir;
 	prepare?.(place.dir);
@@ -41,13 +41,13 @@ async function start(
 const ROWS = ["u1", "a1", "uA", "aA", "uB", "aB"];
 
 /** Moves the selection to the row of `id` (several ↑/↓ in one send-keys call, as a held key). */
-async function selectRow(t: TmuxSession, from: string, id: string): Promise<void> {
+async function selectRow(t: ArborTerminal, from: string, id: string): Promise<void> {
 	const delta = ROWS.indexOf(id) - ROWS.indexOf(from);
 	if (delta !== 0) t.send(...Array<string>(Math.abs(delta)).fill(delta < 0 ? "Up" : "Down"));
 	await t.waitForScreen((s) => s.includes(`(${ROWS.indexOf(id) + 1}/6) [default]`), `row ${id} selected`);
 }
 
-describe("/tree compare and merge in tmux", () => {
+describe("/tree compare and merge in the virtual terminal", () => {
 	it("Shift+C marks, Shift+C on another entry shows the comparison; Esc returns to the tree", async () => {
 		const { t } = await start();
 		await selectRow(t, "aB", "aA");
@@ -90,7 +90,7 @@ describe("/tree compare and merge in tmux", () => {
 
 	it("the comparison stacks the branches in a narrow terminal", async () => {
 		const { t } = await start();
-		resizeTmux(t, 60, 30);
+		t.resize(60, 30);
 		await selectRow(t, "aB", "aA");
 		t.send("C");
 		await t.waitForScreen((s) => s.includes("Marked aA"), "marked");

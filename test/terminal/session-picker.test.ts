@@ -2,10 +2,10 @@ import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore, sessionDirFor } from "../../source/session/index.js";
-import { cleanUp, startArbor, tempPlace } from "../helpers/arbor-tmux.js";
-import type { TmuxSession } from "../helpers/tmux.js";
+import { cleanUp, tempPlace } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let dir: string | undefined;
 afterEach(async () => {
 	await cleanUp({ tmux, dir });
@@ -26,7 +26,7 @@ function saved(home: string, cwd: string, text: string, ageMs: number, parentSes
 	return file;
 }
 
-describe("session picker (-r) in tmux", () => {
+describe("session picker (-r) in the virtual terminal", () => {
 	it("indents forks, searches ids, renames with Ctrl+R and moves a session to the trash with Ctrl+D y", async () => {
 		const place = tempPlace("picker");
 		dir = place.dir;

@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
-import { cleanUp, copyTreeFixture, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
-import type { TmuxSession } from "../helpers/tmux.js";
+import { cleanUp, copyTreeFixture, quit, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let dir: string | undefined;
 afterEach(async () => {
 	await cleanUp({ tmux, dir });
@@ -19,7 +19,7 @@ const embeddedIds = (html: string): string[] => {
 	return JSON.parse(html.slice(start, html.indexOf("</script>", start))).entries.map((e: { id: string }) => e.id);
 };
 
-describe("/export in tmux", () => {
+describe("/export in the virtual terminal", () => {
 	it("/export writes <session>.html in the folder, /export name.html that file; a bad path is an error status", async () => {
 		({ dir } = tempPlace("export"));
 		const file = copyTreeFixture(dir);

@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { displayWidth } from "../../source/text/text-width.js";
-import { cleanUp, resizeTmux, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
-import type { TmuxSession } from "../helpers/tmux.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let dir: string | undefined;
 afterEach(async () => {
 	await cleanUp({ tmux, dir });
 	[tmux, dir] = [undefined, undefined];
 });
 
-function open(): { t: TmuxSession; branched: string } {
+function open(): { t: ArborTerminal; branched: string } {
 	const place = tempPlace("search");
 	dir = place.dir;
 	const { branched } = writeBranchSessions(place.dir, place.home);
@@ -19,7 +19,7 @@ function open(): { t: TmuxSession; branched: string } {
 	return { t: tmux, branched };
 }
 
-describe("/search in tmux", () => {
+describe("/search in the virtual terminal", () => {
 	it("lists hits of this folder; Enter opens /tree on the hit in this session; Esc returns to chat", async () => {
 		const { t } = open();
 		await t.waitForScreen((s) => s.includes("leaf aB"), "status line");
@@ -55,7 +55,7 @@ describe("/search in tmux", () => {
 
 	it("80×24: a CJK query finds the hit; the row fits the width; Tab shows all folders", async () => {
 		const { t } = open();
-		resizeTmux(t, 80, 24);
+		t.resize(80, 24);
 		await t.waitForScreen((s) => s.includes("leaf aB"), "status line");
 		await submitLine(t, "/search 縞模様");
 		const list = await t.waitForScreen((s) => s.includes('Search "縞模様"'), "hit list");

@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, copyTreeFixture, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, copyTreeFixture, quit, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
-import type { TmuxSession } from "../helpers/tmux.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let server: SseServer | undefined;
 let dir: string | undefined;
 afterEach(async () => {
@@ -35,7 +35,7 @@ function bigSession(file: string): void {
 	writeFileSync(file, `${lines.join("\n")}\n`);
 }
 
-describe("the status line in tmux", () => {
+describe("the status line in the virtual terminal", () => {
 	it("shows the context of the current path: after /compact it drops from the last reply's 69k", async () => {
 		({ dir } = tempPlace("status"));
 		const file = join(dir, "big.jsonl");

@@ -2,11 +2,11 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildTreeRows } from "../../source/tree/rows.js";
 import { SessionStore } from "../../source/session/store.js";
-import { copyTreeFixture, quit, resizeTmux, startArbor, submitLine, tempPlace, treeRows, cleanUp } from "../helpers/arbor-tmux.js";
+import { copyTreeFixture, quit, submitLine, tempPlace, treeRows, cleanUp } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
-import type { TmuxSession } from "../helpers/tmux.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let server: SseServer | undefined;
 let dir: string | undefined;
 afterEach(async () => {
@@ -15,12 +15,12 @@ afterEach(async () => {
 });
 
 /** Clears the editor (Ctrl+U) and waits for the empty prompt line. */
-async function clearEditor(t: TmuxSession): Promise<void> {
+async function clearEditor(t: ArborTerminal): Promise<void> {
 	t.send("C-u");
 	await t.waitForScreen((s) => /^›$/m.test(s), "empty editor");
 }
 
-describe("commands and tree keys in tmux", () => {
+describe("commands and tree keys in the virtual terminal", () => {
 	it("/help, an unknown /x, /label on the leaf (shown in /tree) and /name in the status line", async () => {
 		({ dir } = tempPlace("screens"));
 		const home = join(dir, "home");
@@ -102,7 +102,7 @@ describe("commands and tree keys in tmux", () => {
 		await submitLine(tmux, "/tree");
 		const before = await tmux.waitForScreen((s) => s.includes(opened), opened);
 		expect(windowRows(before).length).toBe(20);
-		resizeTmux(tmux, 80, 20);
+		tmux.resize(80, 20);
 		const after = await tmux.waitForScreen((s) => windowRows(s).length === 10, "10 tree rows");
 		const shown = windowRows(after);
 		expect(shown.every((line) => line.length <= 80)).toBe(true);
@@ -119,7 +119,7 @@ describe("commands and tree keys in tmux", () => {
 		({ dir } = tempPlace("resize-editor"));
 		tmux = startArbor({ args: [], cwd: dir, home: join(dir, "home") });
 		await tmux.waitForScreen((s) => s.includes("no model"), "status line");
-		resizeTmux(tmux, 60, 20);
+		tmux.resize(60, 20);
 		tmux.type("abcdefghij ".repeat(9).trim());
 		const wrapped = await tmux.waitForScreen((s) => s.includes("abcdefghij abcdefghij\n"), "typed text wrapped", 5_000);
 		expect(wrapped).toContain("› abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij\n  abcdefghij abcdefghij abcdefghij abcdefghij\n");

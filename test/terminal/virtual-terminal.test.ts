@@ -1,0 +1,73 @@
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanUp, quit, tempPlace } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
+import { keyBytes, VirtualTerminal } from "../helpers/virtual-terminal.js";
+
+let t: ArborTerminal | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+	await cleanUp({ tmux: t, dir });
+	[t, dir] = [undefined, undefined];
+});
+
+describe("the virtual terminal (xterm.js behind fake TTY streams)", () => {
+	it("renders what is written, a line feed returning to column 0 as a tty does", async () => {
+		const term = new VirtualTerminal(20, 4);
+		term.stdout.write("ab\ncd\u001b[1;5Hx");
+		expect(await term.expectScreen((s) => s.startsWith("ab  x\ncd\n"), "ab, cd and x")).toBe("ab  x\ncd\n\n\n");
+		term.dispose();
+	});
+
+	it("a failed screen assertion prints the whole screen", async () => {
+		const term = new VirtualTerminal(20, 3);
+		term.stdout.write("first\nsecond\nthird");
+		await expect(term.expectScreen((s) => s.includes("fourth"), "fourth")).rejects.toThrow("expected the screen to show fourth\n--- screen ---\nfirst\nsecond\nthird\n");
+		await expect(term.waitForScreen((s) => s.includes("fourth"), "fourth", 30)).rejects.toThrow("--- last frame ---\nfirst\nsecond\nthird\n");
+		term.dispose();
+	});
+
+	it("maps tmux key names to a terminal's bytes", () => {
+		expect(["Enter", "Escape", "C-u", "C-c", "BSpace", "Down", "M-Enter", "x"].map(keyBytes)).toEqual(["\r", "\u001b", "\u0015", "\u0003", "\u007f", "\u001b[B", "\u001b\r", "x"]);
+	});
+
+	it("resize changes columns and rows and emits resize", () => {
+		const term = new VirtualTerminal(120, 40);
+		let resized = 0;
+		term.stdout.on("resize", () => resized++);
+		term.resize(60, 20);
+		expect([term.stdout.columns, term.stdout.rows, term.cols, term.rows, resized]).toEqual([60, 20, 60, 20, 1]);
+		term.dispose();
+	});
+});
+
+describe("arbor's interactive mode in the virtual terminal", () => {
+	it("turns bracketed paste on; several keys in one write; a paste with a line break does not send", async () => {
+		({ dir } = tempPlace("vt"));
+		t = startArbor({ args: [], cwd: dir, home: join(dir, "home") });
+		await t.waitForScreen((s) => s.includes("no model"), "status line");
+		expect(t.terminal.bracketedPaste()).toBe(true);
+		expect(t.terminal.stdin.isRaw).toBe(true);
+		t.write("abc\u007f\u007fxy");
+		await t.waitForScreen((s) => /^› axy$/m.test(s), "abc, two Backspaces and xy from one read");
+		t.send("C-u");
+		t.paste("line one\nline two");
+		const pasted = await t.waitForScreen((s) => s.includes("line two"), "the paste");
+		expect(pasted).toContain("› line one\n  line two\n");
+		t.send("C-c");
+		await t.waitForScreen((s) => /^›$/m.test(s), "editor cleared by Ctrl+C");
+		await quit(t);
+		expect(await t.exited).toBe(0);
+		expect(t.terminal.bracketedPaste()).toBe(false);
+	});
+
+	it("re-wraps the editor when the terminal is resized", async () => {
+		({ dir } = tempPlace("vt-resize"));
+		t = startArbor({ args: [], cwd: dir, home: join(dir, "home") });
+		await t.waitForScreen((s) => s.includes("no model"), "status line");
+		t.type("abcdefghij ".repeat(9).trim());
+		await t.waitForScreen((s) => s.includes("› abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij\n"), "one line at 120 columns");
+		t.resize(60, 20);
+		await t.waitForScreen((s) => s.includes("› abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij\n  abcdefghij abcdefghij abcdefghij abcdefghij\n"), "two lines at 60 columns");
+	});
+});
