@@ -23,7 +23,11 @@ export class SidebarList {
 	private columns = 80;
 	private readonly spacer: HTMLElement;
 	private frame = 0;
-	/** What the DOM currently shows; a scroll inside the same window keeps the nodes (and clicks on them). */
+	/**
+	 * What the DOM currently shows. A row's node stays while its index is in the window, whatever
+	 * re-renders it (a scroll, new rows, a re-measure): a press and its release must hit the same
+	 * node, or the browser sends the click to their common ancestor and the pick or fold is lost.
+	 */
 	private shown = "";
 	private version = 0;
 	private nodes = new Map<number, HTMLElement>();
@@ -95,35 +99,44 @@ export class SidebarList {
 		if (key === this.shown) return;
 		const sameRows = this.shown.startsWith(`${this.version}:`);
 		this.shown = key;
-		// Rows still in the window keep their nodes: a click that scrolled its target into view lands on it.
+		// Indexes still in the window keep their nodes (re-filled when the rows or columns changed).
 		const next = new Map<number, HTMLElement>();
 		for (let i = first; i < last; i++) {
 			const row = this.rows[i];
-			if (row) next.set(i, (sameRows && this.nodes.get(i)) || this.rowElement(row, i));
+			if (!row) continue;
+			const node = this.nodes.get(i);
+			next.set(i, node && sameRows ? node : this.fillRow(node ?? el("div", {}), row, i));
 		}
+		const kept = [...next.values()];
+		const current = this.spacer.children;
+		if (kept.length !== current.length || kept.some((node, k) => current[k] !== node)) this.spacer.replaceChildren(...kept);
 		this.nodes = next;
-		this.spacer.replaceChildren(...next.values());
 	}
 
-	private rowElement(row: TreeRow, i: number): HTMLElement {
+	/**
+	 * Makes `div` row `i`, keeping the node and, where the structure allows, its children (a press on
+	 * the fold button and its release must also hit one node); text and attributes are replaced.
+	 */
+	private fillRow(div: HTMLElement, row: TreeRow, i: number): HTMLElement {
 		const selected = i === this.selectedIndex;
 		const p = formatTreeRowParts(row, { width: this.columns, selected });
-		const toggle = foldHere(row)
-			? el("button", { class: "fold", type: "button", "aria-label": row.folded ? "unfold" : "fold", "aria-expanded": String(!row.folded), "data-fold": row.id }, row.folded ? "▸" : "▾")
-			: el("span", { class: "fold" });
-		const div = el(
-			"div",
-			{ class: `row kind-${row.kind}${isDimKind(row.kind) ? " dim" : ""}`, role: "option", "data-entry-id": row.id, "aria-selected": String(selected), title: row.label !== undefined ? `[${row.label}] ${row.text}` : row.text },
-			toggle,
-			el("span", { class: "cursor" }, p.cursor),
-			el("span", { class: "gutter" }, p.gutter),
-			el("span", { class: "marker" }, p.marker),
-			el("span", { class: "label" }, p.label),
-			el("span", { class: "text" }, p.text),
-			el("span", { class: "suffix" }, p.suffix),
-		);
-		if (row.isLeaf) div.dataset.leaf = "";
+		setAttributes(div, { class: `row kind-${row.kind}${isDimKind(row.kind) ? " dim" : ""}`, role: "option", "data-entry-id": row.id, "aria-selected": String(selected), title: row.label !== undefined ? `[${row.label}] ${row.text}` : row.text, "data-leaf": row.isLeaf ? "" : undefined });
 		div.style.top = `${i * ROW_HEIGHT}px`;
+		const old = [...div.children] as HTMLElement[];
+		const fold = foldHere(row);
+		const toggle = old[0]?.tagName === (fold ? "BUTTON" : "SPAN") ? old[0] : el(fold ? "button" : "span");
+		if (fold) setAttributes(toggle, { class: "fold", type: "button", "aria-label": row.folded ? "unfold" : "fold", "aria-expanded": String(!row.folded), "data-fold": row.id });
+		else setAttributes(toggle, { class: "fold" });
+		toggle.textContent = fold ? (row.folded ? "▸" : "▾") : "";
+		const parts: [string, string][] = [["cursor", p.cursor], ["gutter", p.gutter], ["marker", p.marker], ["label", p.label], ["text", p.text], ["suffix", p.suffix]];
+		const spans = parts.map(([name, text], k) => {
+			const span = old[k + 1] ?? el("span");
+			span.className = name;
+			span.textContent = text;
+			return span;
+		});
+		const children = [toggle, ...spans];
+		if (children.some((child, k) => old[k] !== child) || old.length !== children.length) div.replaceChildren(...children);
 		return div;
 	}
 
@@ -134,4 +147,10 @@ export class SidebarList {
 		const row = target.closest<HTMLElement>(".row");
 		if (row?.dataset.entryId) this.events.pick(row.dataset.entryId);
 	}
+}
+
+/** Sets exactly these attributes (undefined: absent); every other attribute is removed. */
+function setAttributes(node: HTMLElement, attributes: Record<string, string | undefined>): void {
+	for (const name of node.getAttributeNames()) if (attributes[name] === undefined) node.removeAttribute(name);
+	for (const [name, value] of Object.entries(attributes)) if (value !== undefined && node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
