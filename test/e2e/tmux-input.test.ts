@@ -1,12 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { editorTextOf } from "../../source/navigation/navigate.js";
 import {
-	cleanUp, copyTreeFixture, fileEntries, quit, startArbor, submitLine, tempPlace, treeRows,
+	cleanUp, copyTreeFixture, quit, resizeTmux, startArbor, tempPlace,
 } from "../helpers/arbor-tmux.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import type { SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 import { waitFor } from "../helpers/wait-for.js";
 
@@ -24,25 +23,6 @@ function paste(t: TmuxSession, text: string): void {
 	execFileSync("tmux", ["-L", t.name, "paste-buffer", "-p", "-d", "-b", `${t.name}-buf`, "-t", t.name]);
 }
 
-/** The user messages stored in the only session file under `home`. */
-function storedUserTexts(home: string): string[] {
-	const sessions = join(home, "sessions");
-	const folder = join(sessions, readdirSync(sessions)[0]!);
-	const file = join(folder, readdirSync(folder).find((f) => f.endsWith(".jsonl"))!);
-	return fileEntries(file)
-		.filter((e) => e.type === "message" && e.message.role === "user")
-		.map((e) => (typeof e.message.content === "string" ? e.message.content : e.message.content.map((p: any) => p.text).join("")));
-}
-
-async function chatWithServer(replies: number, env: Record<string, string> = {}) {
-	server = await startSseServer(Array.from({ length: replies }, (_, i) => textReply(`Reply number ${i + 1}`)));
-	const place = tempPlace("input");
-	dir = place.dir;
-	tmux = startArbor({ args: ["--model", "compat:test", "--base-url", server.url], cwd: place.dir, home: place.home, env });
-	await tmux.waitForScreen((s) => s.includes("compat:test"), "status line");
-	return { t: tmux, home: place.home, server };
-}
-
 function treeSession(settings: object = {}) {
 	const place = tempPlace("input-tree");
 	dir = place.dir;
@@ -54,97 +34,6 @@ function treeSession(settings: object = {}) {
 }
 
 describe("keys arriving in one read (tmux)", () => {
-	it("text and Enter in one read send it, stored without a trailing newline; /tree + Enter opens the tree", async () => {
-		const { t, home, server } = await chatWithServer(1);
-		t.send("fast typed line", "Enter");
-		await t.waitForScreen((s) => s.includes("Reply number 1") && !s.includes("Working"), "the reply");
-		expect(server.requests).toHaveLength(1);
-		expect(storedUserTexts(home)).toEqual(["fast typed line"]);
-		t.send("/tree", "Enter");
-		await t.waitForScreen((s) => s.includes("Session tree"), "tree opened by one read");
-	});
-
-	it("in /tree, Down Down Enter in one read chooses the row the arrows reached", async () => {
-		const { t, file } = treeSession({ askSummary: false });
-		const { rows } = treeRows(file, "default");
-		const target = rows[2]!;
-		await t.waitForScreen((s) => s.includes("leaf "), "status line");
-		await submitLine(t, "/tree");
-		await t.waitForScreen((s) => s.includes("Session tree"), "tree");
-		t.send("Home");
-		await t.waitForScreen((s) => s.includes(`(1/${rows.length})`), "first row");
-		t.send("Down", "Down", "Enter");
-		const moved = await t.waitForScreen((s) => s.includes("Navigated to selected point") || s.includes("Already"), "navigated");
-		expect(moved).toContain(`leaf ${target.entry.parentId!.slice(0, 8)}`);
-		expect(moved).toContain(`› ${editorTextOf(target.entry)!.slice(0, 40)}`);
-	});
-
-	it("in the summary prompt, Down Enter in one read carries out Summarize", async () => {
-		const { t, file } = treeSession();
-		const { rows } = treeRows(file, "user");
-		await t.waitForScreen((s) => s.includes("leaf "), "status line");
-		await submitLine(t, "/tree");
-		await t.waitForScreen((s) => s.includes("Session tree"), "tree");
-		t.send("C-u");
-		await t.waitForScreen((s) => s.includes("[user]"), "user filter");
-		t.send("End");
-		await t.waitForScreen((s) => s.includes(`(${rows.length}/${rows.length}) [user]`), "last row");
-		t.send("Enter");
-		await t.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary prompt");
-		t.send("Down", "Enter");
-		// No summary model is configured: choosing Summarize says so; No summary would have moved.
-		const after = await t.waitForScreen((s) => s.includes("No model configured for summaries") || s.includes("Navigated"), "choice");
-		expect(after).toContain("› Summarize\n");
-		expect(after).toContain("No model configured for summaries");
-	});
-
-	it("several Backspaces in one read each delete, in the editor and the label editor", async () => {
-		const { t } = treeSession();
-		await t.waitForScreen((s) => s.includes("leaf "), "status line");
-		t.type("abcdef");
-		await t.waitForScreen((s) => s.includes("› abcdef"), "typed");
-		t.send("BSpace", "BSpace", "BSpace");
-		await t.waitForScreen((s) => /› abc *\n/.test(s), "three deleted");
-		t.type("\x7f\x7f");
-		await t.waitForScreen((s) => /› a *\n/.test(s), "two more deleted (raw DEL DEL)");
-		t.send("C-u");
-		await submitLine(t, "/tree");
-		await t.waitForScreen((s) => s.includes("Session tree"), "tree");
-		t.send("L");
-		await t.waitForScreen((s) => s.includes("Label: "), "label editor");
-		t.type("xyzuvw");
-		await t.waitForScreen((s) => s.includes("xyzuvw▏"), "label typed");
-		t.send("BSpace", "BSpace", "BSpace");
-		await t.waitForScreen((s) => s.includes("xyz▏"), "label: three deleted");
-	});
-
-	it("Backspace after an emoji deletes all of it: nothing half-sent or half-stored", async () => {
-		const { t, home, server } = await chatWithServer(1);
-		t.type("ab😀");
-		await t.waitForScreen((s) => s.includes("› ab😀"), "emoji typed");
-		t.send("BSpace");
-		await t.waitForScreen((s) => /› ab *\n/.test(s), "emoji deleted");
-		t.type("漢字");
-		await t.waitForScreen((s) => s.includes("› ab漢字"), "CJK typed");
-		t.send("Left", "BSpace", "Enter");
-		await t.waitForScreen((s) => s.includes("Reply number 1") && !s.includes("Working"), "reply");
-		expect(storedUserTexts(home)).toEqual(["ab字"]);
-		expect(JSON.stringify(server.requests[0]!.body)).not.toMatch(/\\ud8/i);
-	});
-
-	it("Shift+Enter (modifyOtherKeys, kitty), Alt+Enter and Ctrl+J insert newlines; unknown sequences are dropped", async () => {
-		const { t } = treeSession();
-		await t.waitForScreen((s) => s.includes("leaf "), "status line");
-		t.type("one\x1b[27;2;13~two\x1b[13;2uthree");
-		t.send("M-Enter");
-		t.type("four");
-		t.send("C-j");
-		t.type("five\x1b[99;9Xsix\x1b[24~");
-		const screen = await t.waitForScreen((s) => s.includes("fivesix"), "all lines");
-		expect(screen).toContain("› one\n  two\n  three\n  four\n  fivesix");
-		expect(screen).not.toContain("[27;2;13~");
-	});
-
 	it("a bracketed paste is inserted literally and never sends, even split across reads", async () => {
 		const { t } = treeSession();
 		await t.waitForScreen((s) => s.includes("leaf "), "status line");
@@ -204,4 +93,19 @@ describe("terminal hand-off (tmux)", () => {
 			expect(screen, how).not.toContain("200~");
 		}
 	}, 60_000);
+});
+
+// The end-to-end smoke of a resize: tmux resizes the pty and the CLI gets a real SIGWINCH (the
+// virtual terminal's resize tests cover the screens; this covers the signal path).
+describe("a real terminal resize (tmux, SIGWINCH)", () => {
+	it("the editor re-wraps at the new width after a resize", async () => {
+		const place = tempPlace("resize-editor");
+		dir = place.dir;
+		tmux = startArbor({ args: [], cwd: place.dir, home: place.home });
+		await tmux.waitForScreen((s) => s.includes("no model"), "status line");
+		resizeTmux(tmux, 60, 20);
+		tmux.type("abcdefghij ".repeat(9).trim());
+		const wrapped = await tmux.waitForScreen((s) => s.includes("abcdefghij abcdefghij\n"), "typed text wrapped", 5_000);
+		expect(wrapped).toContain("› abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij\n  abcdefghij abcdefghij abcdefghij abcdefghij\n");
+	});
 });

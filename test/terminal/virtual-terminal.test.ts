@@ -61,13 +61,4 @@ describe("arbor's interactive mode in the virtual terminal", () => {
 		expect(t.terminal.bracketedPaste()).toBe(false);
 	});
 
-	it("re-wraps the editor when the terminal is resized", async () => {
-		({ dir } = tempPlace("vt-resize"));
-		t = startArbor({ args: [], cwd: dir, home: join(dir, "home") });
-		await t.waitForScreen((s) => s.includes("no model"), "status line");
-		t.type("abcdefghij ".repeat(9).trim());
-		await t.waitForScreen((s) => s.includes("› abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij\n"), "one line at 120 columns");
-		t.resize(60, 20);
-		await t.waitForScreen((s) => s.includes("› abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij\n  abcdefghij abcdefghij abcdefghij abcdefghij\n"), "two lines at 60 columns");
-	});
 });
