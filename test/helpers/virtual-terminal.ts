@@ -80,7 +80,7 @@ export class VirtualTerminal {
 
 	constructor(cols = 120, rows = 40) {
 		// convertEol: a tty turns "\n" into "\r\n" on output (onlcr); a pty-less emulator must do it itself.
-		this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 1000, convertEol: true });
+		this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 5000, convertEol: true });
 		this.stdout = new TtyOut(cols, rows, (text) => {
 			this.written += text;
 			this.pending += 1;
@@ -136,6 +136,15 @@ export class VirtualTerminal {
 		const buffer = this.term.buffer.active;
 		const lines: string[] = [];
 		for (let i = 0; i < this.term.rows; i++) lines.push(buffer.getLine(buffer.viewportY + i)?.translateToString(true) ?? "");
+		return `${lines.join("\n")}\n`;
+	}
+
+	/** The whole buffer: the scrollback above the screen, then the screen (`tmux capture-pane -S -`). */
+	async scrollback(): Promise<string> {
+		await this.flush();
+		const buffer = this.term.buffer.active;
+		const lines: string[] = [];
+		for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? "");
 		return `${lines.join("\n")}\n`;
 	}
 

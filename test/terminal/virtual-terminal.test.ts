@@ -60,5 +60,4 @@ describe("arbor's interactive mode in the virtual terminal", () => {
 		expect(await t.exited).toBe(0);
 		expect(t.terminal.bracketedPaste()).toBe(false);
 	});
-
 });

@@ -5,13 +5,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { editorTextOf } from "../../source/navigation/navigate.js";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeRows, type TreeFilter } from "../../source/tree/rows.js";
-import { shellQuote, startTmux, type TmuxSession } from "../helpers/tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { FIXTURES_DIR } from "../helpers/shared.js";
-import { builtCli } from "../helpers/cli.js";
 
 const FIXTURE = join(FIXTURES_DIR, "pi-tree-session.jsonl");
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let dir: string | undefined;
 afterEach(() => {
 	tmux?.kill();
@@ -20,9 +19,8 @@ afterEach(() => {
 	dir = undefined;
 });
 
-function start(file: string, home: string): TmuxSession {
-	const command = `env -u ARBOR_MODEL node ${shellQuote(builtCli())} --session ${shellQuote(file)}`;
-	return startTmux({ command, cwd: dir, cols: 120, rows: 40, env: { ARBOR_HOME: home, NO_COLOR: "1" } });
+function start(file: string, home: string): ArborTerminal {
+	return startArbor({ args: ["--session", file], cwd: dir!, home });
 }
 
 /** `(selected/visible) [filter]` as the selector shows it when opened on the leaf. */
@@ -34,7 +32,7 @@ function statusFor(file: string, filter: TreeFilter, up = 0): { status: string; 
 	return { status: `(${leafRow + 1 - up}/${rows.length}) [${filter}]`, rowId: rows[leafRow - up]!.id };
 }
 
-async function quit(t: TmuxSession): Promise<void> {
+async function quit(t: ArborTerminal): Promise<void> {
 	t.send("C-u");
 	await t.waitForScreen((s) => /›\n/.test(s), "empty editor");
 	t.type("/quit");
@@ -43,7 +41,7 @@ async function quit(t: TmuxSession): Promise<void> {
 	await t.waitForScreen((s) => s.includes("[exit 0]"), "exit 0");
 }
 
-describe("/tree in tmux", () => {
+describe("/tree in the virtual terminal", () => {
 	it("filters, selects a user message without a summary, and the move survives a restart", async () => {
 		dir = mkdtempSync(join(tmpdir(), "arbor-e2e-tree-"));
 		const file = join(dir, "pi-tree-session.jsonl");

@@ -1,13 +1,12 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
-import { cleanUp, copyTreeFixture, fileEntries, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
-import type { TmuxSession } from "../helpers/tmux.js";
+import { cleanUp, copyTreeFixture, fileEntries, quit, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { waitFor } from "../helpers/wait-for.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let dir: string | undefined;
 afterEach(async () => {
 	await cleanUp({ tmux, dir });
@@ -16,7 +15,7 @@ afterEach(async () => {
 
 const LEAF = "428890f6";
 
-describe("/clone and /copy in tmux", () => {
+describe("/clone and /copy in the virtual terminal", () => {
 	it("/clone copies root → leaf into a new session file and switches to it with an empty editor", async () => {
 		({ dir } = tempPlace("clone"));
 		const file = copyTreeFixture(dir);
@@ -46,15 +45,15 @@ describe("/clone and /copy in tmux", () => {
 	it("/copy writes the last reply as OSC 52 to the terminal and says what it copied", async () => {
 		({ dir } = tempPlace("copy"));
 		const file = copyTreeFixture(dir);
-		const raw = join(dir, "raw.out");
 		tmux = startArbor({ args: ["--session", file], cwd: dir, home: join(dir, "home") });
 		await tmux.waitForScreen((s) => s.includes(`leaf ${LEAF}`), "status line");
-		execFileSync("tmux", ["-L", tmux.name, "pipe-pane", "-o", "-t", tmux.name, `cat >> '${raw}'`]);
+		const before = tmux.terminal.written.length;
 		await submitLine(tmux, "/copy");
 		await tmux.waitForScreen((s) => /Copied the last reply to the clipboard \(\d+ characters, \d+ lines?\)/.test(s), "copied");
 		const reply = fileEntries(file).find((e) => e.id === LEAF)!.message.content.filter((p: any) => p.type === "text").map((p: any) => p.text).join("");
 		const expected = `\u001B]52;c;${Buffer.from(reply).toString("base64")}\u0007`;
-		await waitFor(() => existsSync(raw) && readFileSync(raw, "utf8").includes(expected), { what: "OSC 52 sequence", timeoutMs: 10_000 });
+		const t = tmux;
+		await waitFor(() => t.terminal.written.slice(before).includes(expected), { what: "OSC 52 sequence", timeoutMs: 10_000 });
 		await quit(tmux);
 	}, 60_000);
 });

@@ -3,23 +3,18 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import { replay } from "../../source/ui/state/replay.js";
-import { cleanUp, quit, startArbor, tempPlace } from "../helpers/arbor-tmux.js";
+import { cleanUp, quit, tempPlace } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { GEN_SESSION } from "../helpers/shared.js";
-import type { TmuxSession } from "../helpers/tmux.js";
 
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 let dir: string | undefined;
 afterEach(async () => {
 	await cleanUp({ tmux, dir });
 	[tmux, dir] = [undefined, undefined];
 });
 
-/** The pane with its whole scrollback (what the user can scroll back to). */
-function scrollback(t: TmuxSession): string {
-	return execFileSync("tmux", ["-L", t.name, "capture-pane", "-p", "-S", "-", "-t", t.name], { encoding: "utf8" });
-}
-
-describe("a long session in tmux", () => {
+describe("a long session in the virtual terminal", () => {
 	it("prints only the last screens of the transcript, behind one line counting the earlier messages", async () => {
 		({ dir } = tempPlace("long"));
 		const file = join(dir, "long.jsonl");
@@ -32,7 +27,7 @@ describe("a long session in tmux", () => {
 
 		tmux = startArbor({ args: ["--session", file], cwd: dir, home: join(dir, "home") });
 		await tmux.waitForScreen((s) => s.includes(`leaf ${leaf.slice(0, 8)}`), "status line");
-		const all = scrollback(tmux);
+		const all = await tmux.terminal.scrollback();
 		const notice = /… ([\d,]+) earlier messages not shown · \/tree browses them/.exec(all);
 		expect(notice).not.toBeNull();
 		const hidden = Number(notice![1]!.replace(/,/g, ""));
