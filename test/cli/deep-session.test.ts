@@ -6,9 +6,10 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { GEN_SESSION } from "../helpers/shared.js";
 
+/** A linear session of n entries; texts capped at 40 characters (the depth is the point, not 150 MB of text). */
 function generate(n: number): string {
 	const out = join(mkdtempSync(join(tmpdir(), "arbor-deep-")), `linear-${n}.jsonl`);
-	execFileSync(process.execPath, [GEN_SESSION, "--kind", "linear", "--n", String(n), "--out", out], { stdio: "ignore" });
+	execFileSync(process.execPath, [GEN_SESSION, "--kind", "linear", "--n", String(n), "--text-max", "40", "--out", out], { stdio: "ignore" });
 	return out;
 }
 
