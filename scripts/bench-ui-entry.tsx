@@ -5,7 +5,7 @@
 import { render } from "ink-testing-library";
 import React from "react";
 import { SessionStore } from "../source/session/store.js";
-import { TreeScreen } from "../source/ui/components/tree-screen.js";
+import { TreeScreen } from "../source/ui/tree/tree-screen.js";
 import { KeyInputProvider } from "../source/ui/input/use-keys.js";
 
 type App = ReturnType<typeof render>;

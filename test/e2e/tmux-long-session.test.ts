@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
-import { replay } from "../../source/ui/state/replay.js";
+import { replay } from "../../source/ui/chat/replay.js";
 import { cleanUp, HAS_CLI, quit, startArbor, tempPlace } from "../helpers/arbor-tmux.js";
 import { GEN_SESSION } from "../helpers/shared.js";
 import type { TmuxSession } from "../helpers/tmux.js";

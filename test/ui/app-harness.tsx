@@ -8,7 +8,7 @@ import { EventBus } from "../../source/navigation/events.js";
 import { SessionStore } from "../../source/session/index.js";
 import type { SessionStoreApi } from "../../source/session/api.js";
 import type { ConfirmFn } from "../../source/tools/index.js";
-import { App } from "../../source/ui/components/app.js";
+import { App } from "../../source/ui/chat/app.js";
 import type { UiDeps } from "../../source/ui/deps.js";
 import type { InteractiveOptions } from "../../source/ui/options.js";
 import { waitFor } from "../helpers/wait-for.js";

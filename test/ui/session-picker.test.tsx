@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { listAllSessions, listSessions, SessionStore, sessionDirFor } from "../../source/session/index.js";
-import { lineage } from "../../source/ui/state/session-lineage.js";
+import { lineage } from "../../source/ui/pickers/session-lineage.js";
 import { cleanTempDirs, say, tempDir, user } from "../navigation/helpers.js";
 import { failOnActWarnings } from "./act-warnings.js";
 import { setup } from "./app-harness.js";

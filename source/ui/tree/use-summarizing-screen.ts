@@ -1,0 +1,18 @@
+import { isCtrl } from "../input/key-event.js";
+import { useKeys } from "../input/use-keys.js";
+import { elapsedSeconds, useClock } from "../widgets/use-clock.js";
+
+/**
+ * The summarizing screen's own concerns: whole seconds since `startedAt` (ticking once a second)
+ * and Esc → `onCancel`. The model call itself runs in useTreeNavigation.
+ */
+export function useSummarizingScreen(opts: { active: boolean; startedAt: number; now?: () => number; onCancel: () => void }): number {
+	const elapsed = elapsedSeconds(useClock(opts.active, opts.now), opts.startedAt);
+	useKeys(
+		(event) => {
+			if (event.kind === "key" && (event.name === "escape" || isCtrl(event, "c"))) opts.onCancel();
+		},
+		{ isActive: opts.active },
+	);
+	return elapsed;
+}
