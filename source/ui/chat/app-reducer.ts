@@ -4,6 +4,7 @@ import type { SearchResult } from "../../search/search.js";
 import { applyOp, replayTail } from "./replay.js";
 import { entryOp, settleAll, type TranscriptItem } from "./transcript.js";
 import { tailBudget } from "./transcript-tail.js";
+import type { TreeDone } from "../tree/use-tree-actions.js";
 
 /** A tool call waiting for the user's yes / no / always. */
 export type ConfirmRequest = { toolName: string; args: unknown; description: string; preview?: string };
@@ -37,6 +38,12 @@ export type AppState = {
 	staticKey: number;
 };
 
+/** After /tree: the status, and for a move to a user message its text in the editor. */
+function treeDone(state: AppState, done: TreeDone): AppState {
+	const closed = appReducer(state, { type: "tree-closed", status: done.kind === "moved" ? "Navigated to selected point" : done.status });
+	return done.kind === "moved" && done.editorText !== undefined ? appReducer(closed, { type: "editor-text-requested", text: done.editorText }) : closed;
+}
+
 /** Terminal size: a replay prints only the last few screens of the transcript. */
 export type TermSize = { rows: number; cols: number };
 
@@ -54,6 +61,8 @@ export type AppAction =
 	| { type: "tree-opened"; selectedId?: string }
 	| { type: "search-opened"; result: SearchResult; all: boolean }
 	| { type: "tree-closed"; status?: string }
+	/** How /tree ended, sent once by the tree screen: moved (the transcript replays on its own) or closed. */
+	| { type: "tree-done"; done: TreeDone }
 	| { type: "picker-opened"; picker: "fork-picker" | "resume-picker" }
 	| { type: "help-opened" }
 	| { type: "screen-closed"; status?: Status }
@@ -144,6 +153,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 			return { ...state, screen: { kind: "search", result: action.result, all: action.all }, status: null };
 		case "tree-closed":
 			return { ...state, screen: { kind: "chat" }, status: action.status ? { text: action.status, kind: "info" } : null };
+		case "tree-done":
+			return treeDone(state, action.done);
 		case "picker-opened":
 			return { ...state, screen: { kind: action.picker }, status: null };
 		case "help-opened":

@@ -6,10 +6,8 @@ import type { SessionStoreApi } from "../../session/api.js";
 import { parseInput, runCommand } from "../commands.js";
 import type { UiDeps } from "../deps.js";
 import { buildCommandHandlers } from "../actions/command-handlers.js";
-import { forkAtMessage } from "../actions/fork-action.js";
 import { useChat } from "./use-chat.js";
 import { useExtensions } from "./use-extensions.js";
-import { useTreeDone } from "../tree/use-tree-done.js";
 import { useSession } from "./use-session.js";
 import { damagedLines, useTranscriptSync } from "./use-transcript-sync.js";
 import { DEFAULT_MODEL_HINT, type InteractiveOptions } from "../options.js";
@@ -21,11 +19,11 @@ import { LiveArea } from "./live-area.js";
 import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "./use-session-switch.js";
-import { openSearchHit } from "../actions/search-actions.js";
 import { useTerminalSize } from "../widgets/use-terminal-size.js";
 import { hintWithSessionModel, statusModelHint, useQuit } from "./use-quit.js";
 import { Editor, QUIT_WINDOW_MS } from "../editor/editor.js";
 import { KeyInputProvider } from "../input/use-keys.js";
+import { SessionServicesProvider, type SessionServices } from "../services.js";
 
 export type AppProps = {
 	options: InteractiveOptions;
@@ -61,13 +59,16 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	const modelHint = hintWithSessionModel(options.modelHint ?? DEFAULT_MODEL_HINT, context.model);
 	const summaryModel = options.summaryModel ?? model;
 	const chat = useChat({ store, model, summaryModel, modelHint, deps, bus, dispatch, maxRetries: options.maxRetries });
-	const onTreeDone = useTreeDone(dispatch);
 	const ext = useExtensions(extensions, dispatch);
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
 	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit,
 		where: options, bus, writeControl: (sequence) => stdout.write(sequence) });
 	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
+	const services = useMemo<SessionServices>(
+		() => ({ store, view, deps, bus, summaryModel, maxRetries: options.maxRetries, dispatch }),
+		[store, view, deps, bus, summaryModel, options.maxRetries],
+	);
 
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
@@ -97,24 +98,14 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	const chatting = state.screen.kind === "chat" && !quitting;
 	return (
 		<KeyInputProvider>
+		<SessionServicesProvider value={services}>
 		<Box flexDirection="column">
 			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
 				{(item) => <MessageView key={item.key} item={item} width={cols} />}
 			</Static>
 			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={Math.max(3, rows - 12)} cols={cols} />
 			{state.screen.kind !== "chat" && (
-				<BottomScreen
-					screen={state.screen} store={store} view={view} options={options} summaryModel={summaryModel} deps={deps}
-					chat={chat} dispatch={dispatch} rows={rows} cols={cols} onTreeDone={onTreeDone} bus={bus} extraCommands={ext.commands}
-					onFork={(entry) =>
-						void forkAtMessage({
-							store, view, messageId: entry.id, where: options, bus, switchStore,
-							closeWith: (status) => dispatch({ type: "screen-closed", status }),
-						})
-					}
-					onSearchOpen={(hit) => openSearchHit({ store, deps, switchStore, dispatch }, hit)}
-					onResume={(s) => (s.file === store.file ? switchStore(store, "Already in this session") : switchStore(() => deps.openSession(s.file), `Resumed ${s.name ?? s.id}`))}
-				/>
+				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows} cols={cols} extraCommands={ext.commands} />
 			)}
 			{!quitting && <Box display={chatting ? "flex" : "none"}>
 				<Editor
@@ -129,6 +120,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 				contextWindow={model?.contextWindow} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
 			/>
 		</Box>
+		</SessionServicesProvider>
 		</KeyInputProvider>
 	);
 }

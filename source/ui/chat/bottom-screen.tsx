@@ -1,75 +1,61 @@
-import React, { type Dispatch } from "react";
-import type { ResolvedModel } from "../../llm/index.js";
-import type { EventBus } from "../../navigation/events.js";
-import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
-import type { SessionEntry } from "../../session/types.js";
-import type { UiDeps } from "../deps.js";
+import React from "react";
 import type { MenuCommand } from "../commands.js";
 import type { Chat } from "./use-chat.js";
-import type { TreeDone } from "../tree/use-tree-flow.js";
 import type { InteractiveOptions } from "../options.js";
-import type { AppAction, Screen } from "./app-reducer.js";
-import type { SessionInfo } from "../../session/index.js";
+import type { Screen } from "./app-reducer.js";
+import type { SwitchStore } from "./use-session-switch.js";
 import { ConfirmPrompt } from "./confirm-prompt.js";
 import { ForkPicker } from "../pickers/fork-picker.js";
 import { HelpView } from "./help-view.js";
 import { sessionActions } from "../actions/session-actions.js";
+import { forkAtMessage } from "../actions/fork-action.js";
+import { openSearchHit } from "../actions/search-actions.js";
 import { SessionPicker } from "../pickers/session-picker.js";
 import { TreeScreen } from "../tree/tree-screen.js";
 import { SearchResults } from "../pickers/search-results.js";
-import type { SearchHit } from "../../search/search.js";
+import { useServices } from "../services.js";
 
 export type BottomScreenProps = {
 	screen: Exclude<Screen, { kind: "chat" }>;
-	store: SessionStoreApi;
-	view: SessionTreeView;
 	options: InteractiveOptions;
-	summaryModel: ResolvedModel | undefined;
-	deps: UiDeps;
 	chat: Chat;
-	dispatch: Dispatch<AppAction>;
+	switchStore: SwitchStore;
 	rows: number;
 	cols: number;
-	bus: EventBus;
-	onTreeDone(result: TreeDone): void;
-	onFork(entry: SessionEntry, text: string): void;
-	onResume(session: SessionInfo): void;
-	onSearchOpen(hit: SearchHit): void;
 	/** Extensions' commands, listed in /help. */
 	extraCommands?: readonly MenuCommand[];
 };
 
 /** Whichever non-chat screen is open; each one listens to keys only while it is mounted. */
 export function BottomScreen(props: BottomScreenProps) {
-	const { screen, dispatch } = props;
+	const { screen, options, switchStore } = props;
+	const services = useServices();
+	const { store, view, deps, bus, dispatch } = services;
 	const close = () => dispatch({ type: "screen-closed" });
 	switch (screen.kind) {
 		case "tree":
+			return <TreeScreen askSummary={options.askSummary} rows={props.rows} cols={props.cols} initialFilter={options.treeFilter} selectedId={screen.selectedId} />;
+		case "fork-picker":
 			return (
-				<TreeScreen
-					store={props.store}
-					summaryModel={props.summaryModel}
-					askSummary={props.options.askSummary}
-					rows={props.rows}
-					cols={props.cols}
-					initialFilter={props.options.treeFilter}
-					selectedId={screen.selectedId}
-					bus={props.bus}
-					maxRetries={props.options.maxRetries}
-					onDone={props.onTreeDone}
+				<ForkPicker
+					view={view} rows={props.rows} onCancel={close}
+					onPick={(entry) =>
+						void forkAtMessage({
+							store, view, messageId: entry.id, where: options, bus, switchStore,
+							closeWith: (status) => dispatch({ type: "screen-closed", status }),
+						})
+					}
 				/>
 			);
-		case "fork-picker":
-			return <ForkPicker view={props.view} rows={props.rows} onPick={props.onFork} onCancel={close} />;
 		case "resume-picker":
 			return (
 				<SessionPicker
-					listHere={props.deps.listSessions}
-					listAll={props.deps.listAllSessions}
-					currentFile={props.store.file}
+					listHere={deps.listSessions}
+					listAll={deps.listAllSessions}
+					currentFile={store.file}
 					rows={props.rows}
-					actions={sessionActions({ store: props.store, open: props.deps.openSession, home: props.options.home })}
-					onOpen={props.onResume}
+					actions={sessionActions({ store, open: deps.openSession, home: options.home })}
+					onOpen={(s) => (s.file === store.file ? switchStore(store, "Already in this session") : switchStore(() => deps.openSession(s.file), `Resumed ${s.name ?? s.id}`))}
 					onCancel={close}
 				/>
 			);
@@ -78,8 +64,9 @@ export function BottomScreen(props: BottomScreenProps) {
 		case "search":
 			return (
 				<SearchResults
-					result={screen.result} all={screen.all} rows={props.rows} onOpen={props.onSearchOpen} onCancel={close}
-					search={(all) => props.deps.searchSessions(screen.result.query, all)}
+					result={screen.result} all={screen.all} rows={props.rows} onCancel={close}
+					onOpen={(hit) => openSearchHit({ store, deps, switchStore, dispatch }, hit)}
+					search={(all) => deps.searchSessions(screen.result.query, all)}
 				/>
 			);
 		case "help":

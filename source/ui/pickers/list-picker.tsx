@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import React, { useState } from "react";
-import { isCtrl, isEnter, type KeyEvent } from "../input/key-event.js";
+import { isCancel, isEnter, type KeyEvent } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, type TextField } from "../editor/line-field.js";
 import { PickList } from "./pick-list.js";
@@ -35,7 +35,7 @@ export function ListPicker(props: ListPickerProps) {
 	const moves: Record<string, number> = { up: (selected - 1 + n) % n, down: (selected + 1) % n, pageup: Math.max(0, selected - size), pagedown: Math.min(n - 1, selected + size), home: 0, end: n - 1 };
 	useKeys(
 		(event) => {
-			if (event.kind === "key" && (event.name === "escape" || isCtrl(event, "c"))) return props.onCancel();
+			if (isCancel(event)) return props.onCancel();
 			if (isEnter(event)) return n > 0 ? props.onPick(selected) : undefined;
 			if (props.onKey?.(event, selected)) return;
 			const move = event.kind === "key" && !event.ctrl && !event.alt ? moves[event.name] : undefined;

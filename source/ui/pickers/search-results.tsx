@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import React, { useState } from "react";
 import type { SearchHit, SearchResult } from "../../search/search.js";
 import { PickList } from "./pick-list.js";
-import { isCtrl, isEnter, isKey } from "../input/key-event.js";
+import { isCancel, isEnter, isKey } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { oneLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
@@ -40,7 +40,7 @@ export function SearchResults(props: Props) {
 	const selected = Math.min(index, Math.max(0, hits.length - 1));
 	const n = hits.length;
 	useKeys((event) => {
-		if (isKey(event, "escape") || isCtrl(event, "c")) return props.onCancel();
+		if (isCancel(event)) return props.onCancel();
 		if (isEnter(event)) return hits[selected] ? props.onOpen(hits[selected]) : undefined;
 		if (isKey(event, "tab")) {
 			setIndex(0);

@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import React from "react";
 import { stripControls, terminalText } from "../../text/terminal-text.js";
-import { isCtrl, isEnter } from "../input/key-event.js";
+import { isCancel, isEnter } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "../editor/line-field.js";
 
@@ -9,7 +9,7 @@ import { LineField, useTextField } from "../editor/line-field.js";
 export function RenameSession(props: { label: string; initial: string; onSave(name: string): void; onCancel(): void }) {
 	const input = useTextField(stripControls(props.initial, { singleLine: true }));
 	useKeys((event) => {
-		if (event.kind === "key" && (event.name === "escape" || isCtrl(event, "c"))) return props.onCancel();
+		if (isCancel(event)) return props.onCancel();
 		if (isEnter(event)) return props.onSave(input.field.text.trim());
 		input.edit(event);
 	});

@@ -1,12 +1,11 @@
 import { Spinner } from "@inkjs/ui";
 import { Box, Text } from "ink";
 import React, { useMemo, useState } from "react";
-import type { ResolvedModel } from "../../llm/resolve-model.js";
 import { planComparison, type BranchComparison } from "../../navigation/compare.js";
 import { formatComparison } from "../../navigation/compare-format.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { terminalText } from "../../text/terminal-text.js";
-import { isCtrl, isKey } from "../input/key-event.js";
+import { isCancel } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { useComparisonSummary, type ComparisonSummary } from "./use-comparison-summary.js";
 import { treeWindowSize } from "./tree-selector.js";
@@ -17,8 +16,6 @@ type Props = {
 	b: string;
 	rows: number;
 	cols: number;
-	summaryModel?: ResolvedModel;
-	maxRetries?: number;
 	onClose(): void;
 };
 
@@ -60,13 +57,13 @@ function SummaryLine({ summary }: { summary: ComparisonSummary }) {
 export function ComparisonView(props: Props) {
 	const { view, a, b, rows, cols } = props;
 	const { comparison, lines: base } = useMemo(() => layout(view, a, b, cols), [view, a, b, cols]);
-	const { summary, start, cancel } = useComparisonSummary({ summaryModel: props.summaryModel, maxRetries: props.maxRetries });
+	const { summary, start, cancel } = useComparisonSummary();
 	const lines = summary.kind === "done" ? [...base, "", ...terminalText(summary.text).split("\n")] : base;
 	const [top, setTop] = useState(0);
 	const page = treeWindowSize(rows); // the tree's window: the comparison replaces it on screen
 	const last = Math.max(0, lines.length - page);
 	useKeys((event) => {
-		if (isKey(event, "escape") || isCtrl(event, "c")) return summary.kind === "running" ? cancel() : props.onClose();
+		if (isCancel(event)) return summary.kind === "running" ? cancel() : props.onClose();
 		if (event.kind === "text" && event.text === "s" && summary.kind !== "running" && comparison) return start(comparison.a, comparison.b);
 		const delta = event.kind === "key" && !event.ctrl && !event.alt ? (SCROLL[event.name] ?? 0) * (event.name.startsWith("page") ? page : 1) : 0;
 		if (delta !== 0) setTop(Math.max(0, Math.min(last, top + delta)));

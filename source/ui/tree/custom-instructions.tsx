@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { isCtrl, isEnter } from "../input/key-event.js";
+import { isCancel, isEnter } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "../editor/line-field.js";
 
@@ -19,7 +19,7 @@ export function CustomInstructions(props: CustomInstructionsProps) {
 	const input = useTextField(props.text, { multiline: true, onChange: props.onChange });
 	useKeys(
 		(event) => {
-			if (event.kind === "key" && (event.name === "escape" || isCtrl(event, "c"))) return props.onBack();
+			if (isCancel(event)) return props.onBack();
 			if (isEnter(event)) return props.onSubmit();
 			input.edit(event);
 		},

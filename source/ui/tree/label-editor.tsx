@@ -1,5 +1,5 @@
 import { stripControls } from "../../text/terminal-text.js";
-import { isCtrl, isEnter } from "../input/key-event.js";
+import { isCancel, isEnter } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "../editor/line-field.js";
 
@@ -9,7 +9,7 @@ export function LabelEditor(props: { initial: string; active: boolean; onSave(te
 	const input = useTextField(stripControls(props.initial, { singleLine: true }));
 	useKeys(
 		(event) => {
-			if (event.kind === "key" && (event.name === "escape" || isCtrl(event, "c"))) return props.onCancel();
+			if (isCancel(event)) return props.onCancel();
 			if (isEnter(event)) return props.onSave(input.field.text);
 			input.edit(event);
 		},

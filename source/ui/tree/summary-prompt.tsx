@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import { isCtrl, isEnter } from "../input/key-event.js";
+import { isCancel, isEnter } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { SUMMARY_OPTIONS } from "./tree-flow.js";
 
@@ -24,7 +24,7 @@ export function SummaryPrompt(props: SummaryPromptProps) {
 			if (event.name === "up") props.onMove(-1);
 			else if (event.name === "down") props.onMove(1);
 			else if (isEnter(event)) props.onChoose(props.option);
-			else if (event.name === "escape" || isCtrl(event, "c")) props.onBack();
+			else if (isCancel(event)) props.onBack();
 		},
 		{ isActive: props.active },
 	);

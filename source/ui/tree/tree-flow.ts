@@ -1,12 +1,19 @@
 /**
- * The whole /tree flow as one state machine: tree → (summary prompt → custom instructions) →
- * summarizing or navigating → done. Pure: times arrive in events, effects live in hooks.
+ * The whole /tree screen as one state machine: tree → (summary prompt → custom instructions) →
+ * summarizing or navigating → done, and beside the moves the cross-branch actions: a marked entry
+ * (Shift+C), the comparison of two branches, a running merge (Shift+M). Pure: times arrive in
+ * events, effects live in hooks (use-tree-actions.ts).
  */
 
 /** Options of the summary prompt, in display order (summaries.md). */
 export const SUMMARY_OPTIONS = ["No summary", "Summarize", "Summarize with custom prompt"] as const;
 
-export type TreeFlow =
+export type TreeFlow = TreeFlowScreen & {
+	/** The entry marked for a comparison (Shift+C); kept while moving between screens. */
+	mark?: string;
+};
+
+type TreeFlowScreen =
 	/** `notice` (e.g. `Summary cancelled`) or `error` is shown under the tree until the next choice. */
 	| { screen: "tree"; notice?: string; error?: string }
 	/** `draft`: custom instructions typed before Esc, offered again when the custom option is chosen. */
@@ -14,7 +21,10 @@ export type TreeFlow =
 	| { screen: "custom-instructions"; targetId: string; text: string }
 	| { screen: "summarizing"; targetId: string; startedAt: number; customInstructions?: string }
 	/** Moving without a summary: short, but keys must not start a second move meanwhile. */
-	| { screen: "navigating"; targetId: string };
+	| { screen: "navigating"; targetId: string }
+	/** The branches ending at `a` (the marked entry) and `b` (the one picked after it). */
+	| { screen: "comparing"; a: string; b: string }
+	| { screen: "merging"; fromId: string; startedAt: number };
 
 export type TreeFlowEvent =
 	/** `ask`: the move abandons entries and summaries are switched on. */
@@ -31,12 +41,26 @@ export type TreeFlowEvent =
 	/** An extension cancelled the move: back to the tree without a message. */
 	| { type: "navigation-cancelled" }
 	| { type: "navigation-done" }
-	| { type: "went-back" };
+	| { type: "went-back" }
+	/** Shift+L saved (no `error`) or the store refused the label. */
+	| { type: "label-set"; error?: string }
+	| BranchEvent;
+
+/** Shift+C and Shift+M. */
+export type BranchEvent =
+	/** Shift+C: marks, unmarks (the marked entry again) or compares with the marked entry. */
+	| { type: "entry-marked"; id: string }
+	| { type: "comparison-closed" }
+	| { type: "merge-started"; fromId: string; now: number }
+	/** A merge that cannot start (nothing to merge) or that failed: nothing was written. */
+	| { type: "merge-failed"; message: string }
+	| { type: "merge-cancelled"; notice: string }
+	| { type: "merge-done" };
 
 export const INITIAL_TREE_FLOW: TreeFlow = { screen: "tree" };
 
 function targetOf(flow: TreeFlow): string | undefined {
-	return flow.screen === "tree" ? undefined : flow.targetId;
+	return "targetId" in flow ? flow.targetId : undefined;
 }
 
 function wentBack(flow: TreeFlow): TreeFlow {
@@ -48,6 +72,8 @@ function wentBack(flow: TreeFlow): TreeFlow {
 		case "tree":
 		case "summarizing":
 		case "navigating":
+		case "comparing":
+		case "merging":
 			// Closing the tree is the caller's business; a running move is left via summary-cancelled.
 			return flow;
 		default: {
@@ -57,7 +83,7 @@ function wentBack(flow: TreeFlow): TreeFlow {
 	}
 }
 
-function onPrompt(flow: TreeFlow, event: TreeFlowEvent): TreeFlow {
+function onPrompt(flow: TreeFlow, event: MoveEvent): TreeFlow {
 	if (flow.screen !== "summary-prompt") return flow;
 	switch (event.type) {
 		case "option-moved": {
@@ -78,8 +104,53 @@ function onPrompt(flow: TreeFlow, event: TreeFlowEvent): TreeFlow {
 	}
 }
 
-/** Pure reducer of the /tree flow. Events that do not apply to the current screen change nothing. */
+function marked(flow: TreeFlow, id: string): TreeFlow {
+	if (flow.mark === id) return { screen: "tree", notice: "Mark removed" };
+	if (flow.mark === undefined) return { screen: "tree", mark: id, notice: `Marked ${id} · Shift+C on another entry compares` };
+	return { screen: "comparing", a: flow.mark, b: id };
+}
+
+/** Shift+C / Shift+M and the merge's end; `undefined` for the other events. */
+function onBranch(flow: TreeFlow, event: TreeFlowEvent): TreeFlow | undefined {
+	const onTree = flow.screen === "tree";
+	const mark = flow.mark === undefined ? {} : { mark: flow.mark };
+	switch (event.type) {
+		case "entry-marked":
+			return onTree ? marked(flow, event.id) : flow;
+		case "comparison-closed":
+			return flow.screen === "comparing" ? { screen: "tree" } : flow;
+		case "merge-started":
+			return onTree ? { screen: "merging", fromId: event.fromId, startedAt: event.now, ...mark } : flow;
+		case "merge-failed":
+			return onTree || flow.screen === "merging" ? { screen: "tree", ...mark, error: event.message } : flow;
+		case "merge-cancelled":
+			return onTree || flow.screen === "merging" ? { screen: "tree", ...mark, notice: event.notice } : flow;
+		case "merge-done":
+			return { screen: "tree" };
+		case "label-set": {
+			if (flow.screen !== "tree") return flow;
+			const { error: _, ...rest } = flow;
+			return event.error !== undefined ? { ...rest, error: event.error } : rest;
+		}
+		default:
+			return undefined;
+	}
+}
+
+/**
+ * Pure reducer of the /tree screen. Events that do not apply to the current screen change nothing;
+ * a move's screens keep the mark.
+ */
 export function treeFlowReducer(flow: TreeFlow, event: TreeFlowEvent): TreeFlow {
+	const branch = onBranch(flow, event);
+	if (branch) return branch;
+	const next = moveReducer(flow, event as MoveEvent);
+	return next === flow || flow.mark === undefined || next.mark !== undefined ? next : { ...next, mark: flow.mark };
+}
+
+type MoveEvent = Exclude<TreeFlowEvent, BranchEvent | { type: "label-set" }>;
+
+function moveReducer(flow: TreeFlow, event: MoveEvent): TreeFlow {
 	switch (event.type) {
 		case "node-chosen":
 			if (flow.screen !== "tree") return flow;

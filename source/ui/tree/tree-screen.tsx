@@ -1,24 +1,19 @@
-import { useCallback, useReducer, useState, useSyncExternalStore } from "react";
-import type { ResolvedModel } from "../../llm/resolve-model.js";
-import type { EventBus } from "../../navigation/events.js";
-import type { SessionStoreApi } from "../../session/api.js";
+import { useReducer } from "react";
 import { conversationLeaf, type TreeFilter } from "../../tree/rows.js";
-import { useTreeFlow, type TreeDone } from "./use-tree-flow.js";
-import { useTreeRows } from "./use-tree-rows.js";
+import { useServices } from "../services.js";
 import { useTerminalSize } from "../widgets/use-terminal-size.js";
-import { initialTreeState, treeReducer } from "./tree-state.js";
+import { ComparisonView } from "./comparison-view.js";
 import { CustomInstructions } from "./custom-instructions.js";
 import { SummaryPrompt } from "./summary-prompt.js";
 import { TreeSelector } from "./tree-selector.js";
+import { initialTreeState, treeReducer } from "./tree-state.js";
 import { TreeSummarizing } from "./tree-summarizing.js";
-import { ComparisonView } from "./comparison-view.js";
-import { useBranchActions } from "./use-branch-actions.js";
+import { useTreeActions } from "./use-tree-actions.js";
+import { useTreeRows } from "./use-tree-rows.js";
 
-export type { TreeDone } from "./use-tree-flow.js";
+export type { TreeDone } from "./use-tree-actions.js";
 
 export type TreeScreenProps = {
-	store: SessionStoreApi;
-	summaryModel: ResolvedModel | undefined;
 	/** False when summaries are switched off: never ask, never summarize. */
 	askSummary: boolean;
 	/** Terminal size; the tree takes at most half the rows. */
@@ -27,49 +22,23 @@ export type TreeScreenProps = {
 	initialFilter: TreeFilter;
 	/** The entry selected on opening (a /search hit); the leaf when absent. */
 	selectedId?: string;
-	bus?: EventBus;
-	/** Provider retries for the summary call (ARBOR_MAX_RETRIES); the SDK default when absent. */
-	maxRetries?: number;
-	/** `moved`: the app replays the new path and shows `Navigated to selected point`. */
-	onDone: (done: TreeDone) => void;
 };
 
 /**
- * The whole /tree flow: selector → summary prompt → custom instructions → summarizing. The selector
- * state lives here, so going back (Esc, a failed or cancelled summary) shows the same row again.
+ * The whole /tree screen: selector → summary prompt → custom instructions → summarizing, and the
+ * comparison and the merge. The session comes from useServices(); how the screen ends goes to the
+ * app's reducer (`tree-done`). The selector state lives here, so going back (Esc, a failed or
+ * cancelled summary) shows the same row again.
  */
 export function TreeScreen(props: TreeScreenProps) {
-	const { store } = props;
-	const subscribe = useCallback((listener: () => void) => store.subscribe(listener), [store]);
-	const view = useSyncExternalStore(subscribe, () => store.snapshot());
+	const { view } = useServices();
 	const [tree, dispatchTree] = useReducer(treeReducer, undefined, () =>
 		initialTreeState({ selectedId: props.selectedId ?? conversationLeaf(view), filter: props.initialFilter }),
 	);
-	const [labelError, setLabelError] = useState<string | undefined>(undefined);
 	const model = useTreeRows(view, tree);
-	const flow = useTreeFlow({
-		store, summaryModel: props.summaryModel, bus: props.bus, maxRetries: props.maxRetries, askSummary: props.askSummary, onDone: props.onDone,
-	});
-	const f = flow.flow;
-	const branch = useBranchActions({
-		store, summaryModel: props.summaryModel, bus: props.bus, maxRetries: props.maxRetries,
-		onMerged: (status) => props.onDone({ kind: "closed", status }),
-	});
-	const b = branch.state;
+	const actions = useTreeActions({ askSummary: props.askSummary });
+	const f = actions.flow;
 	const size = useTerminalSize({ rows: props.rows, cols: props.cols });
-	const onLabel = (id: string, label: string | undefined) => {
-		try {
-			store.setLabel(id, label);
-			setLabelError(undefined);
-		} catch (error) {
-			setLabelError(error instanceof Error ? error.message : String(error));
-		}
-	};
-	if (b.screen.kind === "comparison") {
-		return <ComparisonView view={view} a={b.screen.a} b={b.screen.b} rows={size.rows} cols={size.cols}
-			summaryModel={props.summaryModel} maxRetries={props.maxRetries} onClose={branch.closeComparison} />;
-	}
-	if (b.screen.kind === "merging") return <TreeSummarizing startedAt={b.screen.startedAt} active onCancel={branch.cancelMerge} />;
 	switch (f.screen) {
 		case "tree":
 		case "navigating":
@@ -81,21 +50,25 @@ export function TreeScreen(props: TreeScreenProps) {
 					termRows={size.rows}
 					cols={size.cols}
 					active={f.screen === "tree"}
-					notice={(f.screen === "tree" ? f.notice : undefined) ?? b.notice}
-					error={(f.screen === "tree" ? f.error : undefined) ?? labelError ?? b.error}
-					onChoose={flow.choose}
-					onClose={() => props.onDone({ kind: "closed" })}
-					onLabel={onLabel}
-					onMark={branch.mark}
-					onMerge={branch.merge}
+					notice={f.screen === "tree" ? f.notice : undefined}
+					error={f.screen === "tree" ? f.error : undefined}
+					onChoose={actions.choose}
+					onClose={actions.close}
+					onLabel={actions.setLabel}
+					onMark={actions.mark}
+					onMerge={actions.merge}
 				/>
 			);
+		case "comparing":
+			return <ComparisonView view={view} a={f.a} b={f.b} rows={size.rows} cols={size.cols} onClose={actions.closeComparison} />;
+		case "merging":
+			return <TreeSummarizing startedAt={f.startedAt} active onCancel={actions.cancelMerge} />;
 		case "summary-prompt":
-			return <SummaryPrompt option={f.option} error={f.error} active onMove={flow.moveOption} onChoose={flow.chooseOption} onBack={flow.back} />;
+			return <SummaryPrompt option={f.option} error={f.error} active onMove={actions.moveOption} onChoose={actions.chooseOption} onBack={actions.back} />;
 		case "custom-instructions":
-			return <CustomInstructions text={f.text} active onChange={flow.editInstructions} onSubmit={flow.submitInstructions} onBack={flow.back} />;
+			return <CustomInstructions text={f.text} active onChange={actions.editInstructions} onSubmit={actions.submitInstructions} onBack={actions.back} />;
 		case "summarizing":
-			return <TreeSummarizing startedAt={f.startedAt} active onCancel={flow.cancelSummary} />;
+			return <TreeSummarizing startedAt={f.startedAt} active onCancel={actions.cancelSummary} />;
 		default: {
 			const never: never = f;
 			return never;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ResolvedModel } from "../../llm/resolve-model.js";
 import type { SessionEntry } from "../../session/types.js";
-import { NO_SUMMARY_MODEL } from "./use-tree-flow.js";
+import { useServices } from "../services.js";
+import { NO_SUMMARY_MODEL } from "./use-tree-actions.js";
 
 /** The model's comparison of two branches, as the compare view shows it. */
 export type ComparisonSummary =
@@ -14,7 +14,7 @@ export type ComparisonSummary =
  * `s` in the compare view: compareBranches with the summary model (the AI SDK loads only now).
  * The AbortController lives in a ref; `cancel()` aborts and drops a late answer.
  */
-export function useComparisonSummary(opts: { summaryModel?: ResolvedModel; maxRetries?: number }): {
+export function useComparisonSummary(): {
 	summary: ComparisonSummary;
 	start: (a: readonly SessionEntry[], b: readonly SessionEntry[]) => void;
 	cancel: () => void;
@@ -22,7 +22,7 @@ export function useComparisonSummary(opts: { summaryModel?: ResolvedModel; maxRe
 	const [summary, setSummary] = useState<ComparisonSummary>({ kind: "none" });
 	const controller = useRef<AbortController | undefined>(undefined);
 	useEffect(() => () => controller.current?.abort(), []);
-	const { summaryModel, maxRetries } = opts;
+	const { summaryModel, maxRetries } = useServices();
 
 	const start = useCallback(
 		(a: readonly SessionEntry[], b: readonly SessionEntry[]) => {

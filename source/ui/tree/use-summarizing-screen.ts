@@ -1,4 +1,4 @@
-import { isCtrl } from "../input/key-event.js";
+import { isCancel } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { elapsedSeconds, useClock } from "../widgets/use-clock.js";
 
@@ -10,7 +10,7 @@ export function useSummarizingScreen(opts: { active: boolean; startedAt: number;
 	const elapsed = elapsedSeconds(useClock(opts.active, opts.now), opts.startedAt);
 	useKeys(
 		(event) => {
-			if (event.kind === "key" && (event.name === "escape" || isCtrl(event, "c"))) opts.onCancel();
+			if (isCancel(event)) opts.onCancel();
 		},
 		{ isActive: opts.active },
 	);

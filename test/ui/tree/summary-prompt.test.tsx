@@ -2,7 +2,8 @@ import { APICallError } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResolvedModel } from "../../../source/llm/resolve-model.js";
-import { TreeScreen, type TreeDone } from "../../../source/ui/tree/tree-screen.js";
+import type { TreeDone } from "../../../source/ui/tree/tree-screen.js";
+import { TreeHarness } from "./tree-harness.js";
 import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -48,7 +49,7 @@ function setup(over: { summaryModel?: ResolvedModel; askSummary?: boolean; maxRe
 	const s = storeWith(specExampleEntries(), "uA2");
 	const done: TreeDone[] = [];
 	const ui = mount(
-		<TreeScreen store={s.store} summaryModel={over.summaryModel} askSummary={over.askSummary ?? true} maxRetries={over.maxRetries} rows={24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
+		<TreeHarness store={s.store} summaryModel={over.summaryModel} askSummary={over.askSummary ?? true} maxRetries={over.maxRetries} rows={24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
 	);
 	cleanups.push(s.cleanup, ui.unmount);
 	const entriesBefore = s.store.snapshot().entries.length;
@@ -89,6 +90,20 @@ describe("summary prompt", () => {
 		await t.settle(() => t.done.length === 1);
 		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
 		expect(t.store.snapshot().leafId).toBe("a1");
+	});
+
+	it("a move is planned once: Enter plans it, the move uses that plan (the snapshot's abandoned() is asked once)", async () => {
+		const t = setup();
+		const snapshot = t.store.snapshot();
+		const abandoned = snapshot.abandoned.bind(snapshot);
+		let asked = 0;
+		snapshot.abandoned = (...args) => ((asked += 1), abandoned(...args));
+		await t.chooseB();
+		await t.until("› No summary");
+		await t.press(KEYS.enter);
+		await t.settle(() => t.done.length === 1);
+		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
+		expect(asked).toBe(1);
 	});
 
 	it("without a summary model, Summarize shows the error and stays on the prompt", async () => {

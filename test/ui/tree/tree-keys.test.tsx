@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { TreeScreen, type TreeDone } from "../../../source/ui/tree/tree-screen.js";
+import type { TreeDone } from "../../../source/ui/tree/tree-screen.js";
+import { TreeHarness } from "./tree-harness.js";
 import { treeKeyIntent } from "../../../source/ui/tree/use-tree-keys.js";
 import { createKeyParser } from "../../../source/ui/input/parse-keys.js";
 import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
@@ -44,7 +45,7 @@ afterEach(() => {
 function setup(rows = 24) {
 	const s = storeWith(specExampleEntries(), "uA2");
 	const done: TreeDone[] = [];
-	const ui = mount(<TreeScreen store={s.store} summaryModel={undefined} askSummary rows={rows} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />);
+	const ui = mount(<TreeHarness store={s.store} summaryModel={undefined} askSummary rows={rows} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />);
 	cleanups.push(s.cleanup, ui.unmount);
 	return { ...ui, store: s.store, done };
 }

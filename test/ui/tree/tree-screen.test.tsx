@@ -1,6 +1,7 @@
 import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import { TreeScreen, type TreeDone } from "../../../source/ui/tree/tree-screen.js";
+import type { TreeDone } from "../../../source/ui/tree/tree-screen.js";
+import { TreeHarness } from "./tree-harness.js";
 import { TREE_HINT } from "../../../source/ui/tree/tree-selector.js";
 import { SPEC_EXAMPLE_ROWS } from "../../tree/fake-view.js";
 import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
@@ -17,7 +18,7 @@ function setup(over: { askSummary?: boolean; rows?: number } = {}) {
 	const s = storeWith(specExampleEntries(), "uA2");
 	const done: TreeDone[] = [];
 	const ui = mount(
-		<TreeScreen store={s.store} summaryModel={undefined} askSummary={over.askSummary ?? true} rows={over.rows ?? 24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
+		<TreeHarness store={s.store} summaryModel={undefined} askSummary={over.askSummary ?? true} rows={over.rows ?? 24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
 	);
 	cleanups.push(s.cleanup, ui.unmount);
 	return { ...ui, store: s.store, done };
