@@ -23,6 +23,8 @@ import { useTerminalSize } from "../widgets/use-terminal-size.js";
 import { hintWithSessionModel, statusModelHint, useQuit } from "./use-quit.js";
 import { Editor, QUIT_WINDOW_MS } from "../editor/editor.js";
 import { KeyInputProvider } from "../input/use-keys.js";
+import { KeymapProvider } from "../input/use-keymap.js";
+import { DEFAULT_KEYMAP } from "../input/keymap.js";
 import { SessionServicesProvider, type SessionServices } from "../services.js";
 
 export type AppProps = {
@@ -98,6 +100,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	const chatting = state.screen.kind === "chat" && !quitting;
 	return (
 		<KeyInputProvider>
+		<KeymapProvider keymap={options.keymap ?? DEFAULT_KEYMAP}>
 		<SessionServicesProvider value={services}>
 		<Box flexDirection="column">
 			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
@@ -121,6 +124,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 			/>
 		</Box>
 		</SessionServicesProvider>
+		</KeymapProvider>
 		</KeyInputProvider>
 	);
 }

@@ -3,7 +3,8 @@ import React, { useState } from "react";
 import { controlClass } from "../../text/control-chars.js";
 import { must } from "../../text/must.js";
 import { terminalText } from "../../text/terminal-text.js";
-import { isCtrl, isEnter } from "../input/key-event.js";
+import { isCancel } from "../input/keymap.js";
+import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import type { ConfirmRequest } from "./app-reducer.js";
 
@@ -32,6 +33,7 @@ function PreviewLine({ line: raw }: { line: string }) {
  */
 export function ConfirmPrompt({ request, onAnswer, onAbort }: { request: ConfirmRequest; onAnswer(a: Answer): void; onAbort(): void }) {
 	const [index, setIndex] = useState(0);
+	const { keymap, is } = useKeyAction();
 	useKeys((event) => {
 		if (event.kind === "paste") return;
 		if (event.kind === "text") {
@@ -39,9 +41,9 @@ export function ConfirmPrompt({ request, onAnswer, onAbort }: { request: Confirm
 			const direct = OPTIONS.find((o) => o.key === event.text.charAt(0).toLowerCase());
 			return direct ? onAnswer(direct.answer) : undefined;
 		}
-		if (event.name === "escape") return onAbort();
-		if (isCtrl(event, "c")) return onAnswer("no");
-		if (isEnter(event)) return onAnswer(must(OPTIONS[index], "selected option").answer);
+		if (is("prompt.stop", event)) return onAbort();
+		if (isCancel(event, keymap)) return onAnswer("no");
+		if (is("dialog.accept", event)) return onAnswer(must(OPTIONS[index], "selected option").answer);
 		if (event.name === "left" || event.name === "up") return setIndex((index + OPTIONS.length - 1) % OPTIONS.length);
 		if (event.name === "right" || event.name === "down" || event.name === "tab") return setIndex((index + 1) % OPTIONS.length);
 	});

@@ -2,29 +2,31 @@ import { Box, Text } from "ink";
 import React from "react";
 import { COMMANDS, type MenuCommand } from "../commands.js";
 import { useKeys } from "../input/use-keys.js";
+import { KEY_ACTIONS, keysLabel, type ActionSpec, type KeyAction, type Keymap } from "../input/keymap.js";
+import { useKeymap } from "../input/use-keymap.js";
 
-const KEYS: [string, string][] = [
-	["Enter", "send"],
-	["Shift+Enter / Alt+Enter / Ctrl+J", "new line"],
-	["Ctrl+G", "edit the draft in $VISUAL / $EDITOR"],
-	["↑ (empty editor)", "earlier prompts"],
-	["Esc", "stop the reply (also at a tool confirmation)"],
-	["Esc Esc (empty editor)", "open the tree"],
-	["Ctrl+C", "clear; twice quits"],
-	["Ctrl+D (empty editor)", "quit"],
-	["Shift+C (in /tree)", "mark an entry; on another, compare the two"],
-	["Shift+M (in /tree)", "merge the selected branch into the current one"],
+/** The keys /help lists, from the keymap in force (readme.md lists them all). */
+const HELP_ACTIONS: readonly KeyAction[] = [
+	"prompt.send", "line.newLine", "prompt.externalEditor", "prompt.previous", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.complete", "tree.mark", "tree.merge",
 ];
+
+function keyRows(keymap: Keymap): [string, string][] {
+	return HELP_ACTIONS.map((action) => {
+		const spec: ActionSpec = KEY_ACTIONS[action];
+		return [`${keysLabel(keymap, action, { sep: " / " }) || "(unbound)"}${spec.screen === "tree" ? " (in /tree)" : ""}`, spec.does];
+	});
+}
 
 /** Keys and commands (extensions' commands after the built-in ones); any key closes it. */
 export function HelpView({ onClose, extraCommands = [] }: { onClose(): void; extraCommands?: readonly MenuCommand[] }) {
 	useKeys(() => onClose());
+	const keys = keyRows(useKeymap());
 	const commands: readonly MenuCommand[] = [...COMMANDS, ...extraCommands.filter((e) => !COMMANDS.some((c) => c.name === e.name))];
-	const width = Math.max(...KEYS.map(([k]) => k.length), ...commands.map((c) => c.name.length + 1 + (c.args ? c.args.length + 1 : 0)));
+	const width = Math.max(...keys.map(([k]) => k.length), ...commands.map((c) => c.name.length + 1 + (c.args ? c.args.length + 1 : 0)));
 	return (
 		<Box flexDirection="column" marginTop={1}>
 			<Text bold>Keys</Text>
-			{KEYS.map(([k, d]) => (
+			{keys.map(([k, d]) => (
 				<Text key={k}>{`  ${k.padEnd(width)}  ${d}`}</Text>
 			))}
 			<Text bold>Commands</Text>

@@ -1,37 +1,37 @@
-import { isNewline, type KeyEvent } from "../input/key-event.js";
+import type { KeyEvent } from "../input/key-event.js";
+import { actionOf, DEFAULT_KEYMAP, type KeyAction, type Keymap } from "../input/keymap.js";
 import type { EditorAction } from "./editor-state.js";
 
+/** The line-editing actions of the keymap, and the editor action each one is. */
+const LINE_ACTIONS = {
+	"line.left": { type: "cursor-moved", to: "left" },
+	"line.right": { type: "cursor-moved", to: "right" },
+	"line.wordLeft": { type: "cursor-moved", to: "word-left" },
+	"line.wordRight": { type: "cursor-moved", to: "word-right" },
+	"line.start": { type: "cursor-moved", to: "home" },
+	"line.end": { type: "cursor-moved", to: "end" },
+	"line.deleteBackward": { type: "backspaced" },
+	"line.deleteForward": { type: "deleted" },
+	"line.deleteLine": { type: "line-killed" },
+	"line.newLine": { type: "text-inserted", text: "\n" },
+} as const satisfies Partial<Record<KeyAction, EditorAction>>;
+
+const LINE_KEYS = Object.keys(LINE_ACTIONS) as (keyof typeof LINE_ACTIONS)[];
+
 /**
- * The editing keys every text field shares (label editor, search fields, summary instructions):
- * typing and pasting, Backspace/Delete, ←/→ (Ctrl/Alt: by word), Home/End, Ctrl+A/E/U. All of them
- * act on whole grapheme clusters through the editor reducer. A single-line field turns pasted line
- * breaks into spaces. Returns undefined for keys that are not edits (Enter, Esc, ↑↓…).
+ * The one line-editing map every text field shares — the prompt, the label editor, the pickers'
+ * search and rename fields, custom summary instructions: typing and pasting, and the keymap's
+ * `line.*` actions (←/→, by word with Ctrl, Alt or Alt+B/F, Home/End, Ctrl+A/E/U, Backspace/Delete,
+ * new line). All of them act on whole grapheme clusters through the editor reducer. A single-line
+ * field turns pasted line breaks into spaces and has no new line. Returns undefined for keys that
+ * are not edits (Enter, Esc, ↑↓…).
  */
-export function fieldAction(event: KeyEvent, opts: { multiline?: boolean } = {}): EditorAction | undefined {
+export function fieldAction(event: KeyEvent, opts: { multiline?: boolean; keymap?: Keymap } = {}): EditorAction | undefined {
 	if (event.kind !== "key") {
 		const text = opts.multiline ? event.text : event.text.replace(/\s*\n\s*/g, " ");
 		return text === "" ? undefined : { type: "text-inserted", text };
 	}
-	if (isNewline(event)) return opts.multiline ? { type: "text-inserted", text: "\n" } : undefined;
-	const word = event.ctrl || event.alt;
-	switch (event.name) {
-		case "backspace":
-			return { type: "backspaced" };
-		case "delete":
-			return { type: "deleted" };
-		case "left":
-			return { type: "cursor-moved", to: word ? "word-left" : "left" };
-		case "right":
-			return { type: "cursor-moved", to: word ? "word-right" : "right" };
-		case "home":
-			return { type: "cursor-moved", to: "home" };
-		case "end":
-			return { type: "cursor-moved", to: "end" };
-		default:
-			if (!event.ctrl || event.alt) return undefined;
-			if (event.name === "a") return { type: "cursor-moved", to: "home" };
-			if (event.name === "e") return { type: "cursor-moved", to: "end" };
-			if (event.name === "u") return { type: "line-killed" };
-			return undefined;
-	}
+	const action = actionOf(opts.keymap ?? DEFAULT_KEYMAP, LINE_KEYS, event);
+	if (action === undefined || (action === "line.newLine" && !opts.multiline)) return undefined;
+	return LINE_ACTIONS[action];
 }

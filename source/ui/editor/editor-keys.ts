@@ -1,4 +1,6 @@
-import { isNewline, type KeyEvent } from "../input/key-event.js";
+import type { KeyEvent } from "../input/key-event.js";
+import { actionOf, DEFAULT_KEYMAP, type Keymap } from "../input/keymap.js";
+import { fieldAction } from "./editor-field.js";
 import type { EditorAction } from "./editor-state.js";
 
 /** What a key event means to the editor, before any effect runs. */
@@ -14,69 +16,42 @@ export type EditorIntent =
 	| { type: "external-edit" }
 	| { type: "ignore" };
 
-const edit = (action: EditorAction): EditorIntent => ({ type: "edit", action });
-const move = (to: Extract<EditorAction, { type: "cursor-moved" }>["to"]): EditorIntent => edit({ type: "cursor-moved", to });
+const PROMPT_KEYS = ["prompt.send", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.externalEditor", "prompt.complete", "prompt.previous", "prompt.next"] as const;
 
-function ctrlIntent(letter: string): EditorIntent {
-	switch (letter) {
-		case "c":
-			return { type: "interrupt" };
-		case "d":
-			return { type: "eof" };
-		case "a":
-			return move("home");
-		case "e":
-			return move("end");
-		case "u":
-			return edit({ type: "line-killed" });
-		case "g":
-			return { type: "external-edit" };
-		default:
-			// Ctrl+letter is a command or nothing, never a typed letter (Ctrl+U/Ctrl+O must not type u/o).
-			return { type: "ignore" };
-	}
-}
-
-function namedIntent(event: Extract<KeyEvent, { kind: "key" }>, menuOpen: boolean): EditorIntent {
-	const word = event.ctrl || event.alt;
-	switch (event.name) {
-		case "return":
+function promptIntent(action: (typeof PROMPT_KEYS)[number], menuOpen: boolean): EditorIntent {
+	switch (action) {
+		case "prompt.send":
 			return { type: "submit" };
-		case "escape":
+		case "prompt.stop":
 			return { type: "escape" };
-		case "up":
-			return menuOpen ? { type: "menu-move", dir: -1 } : edit({ type: "up-pressed" });
-		case "down":
-			return menuOpen ? { type: "menu-move", dir: 1 } : edit({ type: "down-pressed" });
-		case "left":
-			return move(word ? "word-left" : "left");
-		case "right":
-			return move(word ? "word-right" : "right");
-		case "home":
-			return move("home");
-		case "end":
-			return move("end");
-		case "tab":
-			if (event.shift) return { type: "ignore" };
-			return menuOpen ? { type: "complete" } : edit({ type: "text-inserted", text: "  " });
-		case "backspace":
-			return edit({ type: "backspaced" });
-		case "delete":
-			return edit({ type: "deleted" });
-		default:
-			if (event.ctrl && !event.alt) return ctrlIntent(event.name);
-			if (event.alt && event.name === "b") return move("word-left");
-			if (event.alt && event.name === "f") return move("word-right");
-			return { type: "ignore" };
+		case "prompt.clear":
+			return { type: "interrupt" };
+		case "prompt.quit":
+			return { type: "eof" };
+		case "prompt.externalEditor":
+			return { type: "external-edit" };
+		case "prompt.complete":
+			return menuOpen ? { type: "complete" } : { type: "edit", action: { type: "text-inserted", text: "  " } };
+		case "prompt.previous":
+			return menuOpen ? { type: "menu-move", dir: -1 } : { type: "edit", action: { type: "up-pressed" } };
+		case "prompt.next":
+			return menuOpen ? { type: "menu-move", dir: 1 } : { type: "edit", action: { type: "down-pressed" } };
+		default: {
+			const unreachable: never = action;
+			return unreachable;
+		}
 	}
 }
 
 /**
- * Maps one key event to an intent. Enter sends; Shift+Enter, Alt+Enter and Ctrl+J insert a
- * newline; a bracketed paste is inserted literally (line breaks included) and never sends.
+ * Maps one key event to an intent: the prompt's own keys (`prompt.*` in the keymap), then the
+ * line-editing map every field shares. Enter sends; Shift+Enter, Alt+Enter and Ctrl+J insert a
+ * newline; a bracketed paste is inserted literally (line breaks included) and never sends. Any
+ * other Ctrl+letter is a command or nothing, never a typed letter (Ctrl+U/Ctrl+O must not type u/o).
  */
-export function editorIntent(event: KeyEvent, menuOpen: boolean): EditorIntent {
-	if (event.kind === "text" || event.kind === "paste") return edit({ type: "text-inserted", text: event.text });
-	if (isNewline(event)) return edit({ type: "text-inserted", text: "\n" });
-	return namedIntent(event, menuOpen);
+export function editorIntent(event: KeyEvent, menuOpen: boolean, keymap: Keymap = DEFAULT_KEYMAP): EditorIntent {
+	const prompt = event.kind === "key" ? actionOf(keymap, PROMPT_KEYS, event) : undefined;
+	if (prompt) return promptIntent(prompt, menuOpen);
+	const action = fieldAction(event, { multiline: true, keymap });
+	return action ? { type: "edit", action } : { type: "ignore" };
 }

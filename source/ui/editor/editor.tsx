@@ -3,6 +3,7 @@ import React, { useReducer, useRef, useState } from "react";
 import { completions, type MenuCommand } from "../commands.js";
 import { editExternally } from "../terminal/external-editor.js";
 import { useKeys } from "../input/use-keys.js";
+import { useKeymap } from "../input/use-keymap.js";
 import { editorReducer, emptyEditor } from "./editor-state.js";
 import { editorIntent, type EditorIntent } from "./editor-keys.js";
 import { EditorLines } from "./editor-lines.js";
@@ -38,6 +39,7 @@ export type EditorProps = {
 export function Editor(props: EditorProps) {
 	const { active, busy, request, clock = Date.now } = props;
 	const { stdin } = useStdin();
+	const keymap = useKeymap();
 	const [state, dispatch] = useReducer(editorReducer, undefined, () => emptyEditor());
 	const [menuIndex, setMenuIndex] = useState(0);
 	const last = useRef({ interrupt: -Infinity, escape: -Infinity });
@@ -120,7 +122,7 @@ export function Editor(props: EditorProps) {
 		}
 	};
 
-	useKeys((event) => handle(editorIntent(event, menu.length > 0)), { isActive: active });
+	useKeys((event) => handle(editorIntent(event, menu.length > 0, keymap)), { isActive: active });
 
 	return (
 		<Box flexDirection="column" marginTop={1}>

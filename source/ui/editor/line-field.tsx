@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import React, { useReducer } from "react";
 import type { KeyEvent } from "../input/key-event.js";
+import { useKeymap } from "../input/use-keymap.js";
 import { fieldAction } from "./editor-field.js";
 import { editorReducer, emptyEditor, type EditorState } from "./editor-state.js";
 
@@ -18,10 +19,11 @@ export type TextField = {
  */
 export function useTextField(initial: string, opts: { multiline?: boolean; onChange?: (text: string) => void } = {}): TextField {
 	const [field, dispatch] = useReducer(editorReducer, initial, (text) => editorReducer(emptyEditor(), { type: "text-replaced", text }));
+	const keymap = useKeymap();
 	return {
 		field,
 		edit(event) {
-			const action = fieldAction(event, opts);
+			const action = fieldAction(event, { ...opts, keymap });
 			if (!action) return false;
 			const next = editorReducer(field, action);
 			dispatch(action);

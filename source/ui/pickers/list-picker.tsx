@@ -1,6 +1,8 @@
 import { Box, Text } from "ink";
 import React, { useState } from "react";
-import { isCancel, isEnter, type KeyEvent } from "../input/key-event.js";
+import type { KeyEvent } from "../input/key-event.js";
+import { actionOf, isCancel } from "../input/keymap.js";
+import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, type TextField } from "../editor/line-field.js";
 import { PickList } from "./pick-list.js";
@@ -26,20 +28,26 @@ export type ListPickerProps = {
 	onKey?(event: KeyEvent, index: number): boolean;
 };
 
+const LIST_MOVES = ["list.up", "list.down", "list.pageUp", "list.pageDown", "list.first", "list.last"] as const;
+
 /** The one list picker: ↑↓ (wrapping), PgUp/PgDn, Home/End, Enter picks, Esc or Ctrl+C cancels. */
 export function ListPicker(props: ListPickerProps) {
 	const { labels, size } = props;
 	const [index, setIndex] = useState(props.initial ?? 0);
 	const n = labels.length;
 	const selected = Math.min(Math.max(0, index), Math.max(0, n - 1));
-	const moves: Record<string, number> = { up: (selected - 1 + n) % n, down: (selected + 1) % n, pageup: Math.max(0, selected - size), pagedown: Math.min(n - 1, selected + size), home: 0, end: n - 1 };
+	const moves = {
+		"list.up": (selected - 1 + n) % n, "list.down": (selected + 1) % n, "list.pageUp": Math.max(0, selected - size),
+		"list.pageDown": Math.min(n - 1, selected + size), "list.first": 0, "list.last": n - 1,
+	};
+	const { keymap, is } = useKeyAction();
 	useKeys(
 		(event) => {
-			if (isCancel(event)) return props.onCancel();
-			if (isEnter(event)) return n > 0 ? props.onPick(selected) : undefined;
+			if (isCancel(event, keymap)) return props.onCancel();
+			if (is("dialog.accept", event)) return n > 0 ? props.onPick(selected) : undefined;
 			if (props.onKey?.(event, selected)) return;
-			const move = event.kind === "key" && !event.ctrl && !event.alt ? moves[event.name] : undefined;
-			if (move !== undefined) return n > 0 ? setIndex(move) : undefined;
+			const move = actionOf(keymap, LIST_MOVES, event);
+			if (move !== undefined) return n > 0 ? setIndex(moves[move]) : undefined;
 			if (props.search?.edit(event)) setIndex(0);
 		},
 		{ isActive: props.active !== false },

@@ -2,7 +2,8 @@ import { Box, Text } from "ink";
 import React, { useState } from "react";
 import type { SearchHit, SearchResult } from "../../search/search.js";
 import { PickList } from "./pick-list.js";
-import { isCancel, isEnter, isKey } from "../input/key-event.js";
+import { hintLine, isCancel } from "../input/keymap.js";
+import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { oneLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
@@ -39,15 +40,16 @@ export function SearchResults(props: Props) {
 	const { hits } = shown.result;
 	const selected = Math.min(index, Math.max(0, hits.length - 1));
 	const n = hits.length;
+	const { keymap, is } = useKeyAction();
 	useKeys((event) => {
-		if (isCancel(event)) return props.onCancel();
-		if (isEnter(event)) return hits[selected] ? props.onOpen(hits[selected]) : undefined;
-		if (isKey(event, "tab")) {
+		if (isCancel(event, keymap)) return props.onCancel();
+		if (is("dialog.accept", event)) return hits[selected] ? props.onOpen(hits[selected]) : undefined;
+		if (is("list.scope", event)) {
 			setIndex(0);
 			return setShown({ all: !shown.all, result: props.search(!shown.all) });
 		}
-		if (isKey(event, "up")) return setIndex((selected - 1 + n) % Math.max(1, n));
-		if (isKey(event, "down")) return setIndex((selected + 1) % Math.max(1, n));
+		if (is("list.up", event)) return setIndex((selected - 1 + n) % Math.max(1, n));
+		if (is("list.down", event)) return setIndex((selected + 1) % Math.max(1, n));
 	});
 	const r = shown.result;
 	const scope = shown.all ? "all folders" : "this folder";
@@ -55,7 +57,7 @@ export function SearchResults(props: Props) {
 	return (
 		<Box flexDirection="column" marginTop={1}>
 			<Text bold wrap="truncate-end">{`Search ${JSON.stringify(r.query)} — ${count}`}</Text>
-			<Text dimColor wrap="truncate-end">↑↓ move · Enter open in /tree · Tab this folder ↔ all folders · Esc back · ● on the active path</Text>
+			<Text dimColor wrap="truncate-end">{`${hintLine(keymap, [[["list.up", "list.down"], "move"], [["dialog.accept"], "open in /tree"], [["list.scope"], "this folder ↔ all folders"], [["dialog.cancel"], "back"]])} · ● on the active path`}</Text>
 			{hits.length === 0 ? <Text dimColor>No matches</Text> : <PickList rows={hits.map(hitLabel)} selected={selected} size={Math.max(5, props.rows - 10)} />}
 			{hits[selected] ? <Text dimColor wrap="truncate-end">{terminalText(hitDetails(hits[selected]))}</Text> : null}
 			{hits[selected] ? <Text dimColor wrap="truncate-start">{terminalText(hits[selected].sessionFile)}</Text> : null}

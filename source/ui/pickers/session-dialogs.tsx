@@ -1,16 +1,18 @@
 import { Box, Text } from "ink";
 import React from "react";
 import { stripControls, terminalText } from "../../text/terminal-text.js";
-import { isCancel, isEnter } from "../input/key-event.js";
+import { isCancel } from "../input/keymap.js";
+import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "../editor/line-field.js";
 
 /** Ctrl+R in the session picker: the new name, prefilled; Enter saves (empty keeps the name), Esc cancels. */
 export function RenameSession(props: { label: string; initial: string; onSave(name: string): void; onCancel(): void }) {
 	const input = useTextField(stripControls(props.initial, { singleLine: true }));
+	const { keymap, is } = useKeyAction();
 	useKeys((event) => {
-		if (isCancel(event)) return props.onCancel();
-		if (isEnter(event)) return props.onSave(input.field.text.trim());
+		if (isCancel(event, keymap)) return props.onCancel();
+		if (is("dialog.accept", event)) return props.onSave(input.field.text.trim());
 		input.edit(event);
 	});
 	return (

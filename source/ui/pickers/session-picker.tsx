@@ -4,7 +4,9 @@ import type { SessionInfo } from "../../session/index.js";
 import { oneLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
 import type { SessionActions } from "../actions/session-actions.js";
-import { isCtrl, type KeyEvent } from "../input/key-event.js";
+import type { KeyEvent } from "../input/key-event.js";
+import { useKeyAction } from "../input/use-keymap.js";
+import { hintLine } from "../input/keymap.js";
 import { lineage } from "./session-lineage.js";
 import { useTextField } from "../editor/line-field.js";
 import { ListPicker } from "./list-picker.js";
@@ -40,7 +42,6 @@ export function matchesSession(s: SessionInfo, query: string): boolean {
 	return query.toLowerCase().split(/\s+/).filter(Boolean).every((w) => hay.includes(w));
 }
 
-const HINT = "Tab all folders · type to search · Enter open · Ctrl+R rename · Ctrl+D to trash · Esc cancel";
 
 /**
  * /resume and -r: this folder's sessions (Tab: all folders) with forks indented under the session
@@ -62,17 +63,18 @@ export function SessionPicker({ listHere, listAll, currentFile, rows, actions, o
 		const where = all ? `${s.cwd}  ` : "";
 		return `${mark}${ago(s.modified, now).padStart(4)}  ${"  ".repeat(depth)}${depth ? "└ " : ""}${where}${title(s)}  (${s.entryCount})`;
 	});
+	const { keymap, is } = useKeyAction();
 	const onKey = (event: KeyEvent, index: number): boolean => {
 		const session = shown[index]?.session;
-		if (event.kind === "key" && event.name === "tab" && !event.shift) return setAll(!all), true;
-		if (session && isCtrl(event, "r")) return setMode({ kind: "rename", session, version: mode.version }), true;
-		if (session && isCtrl(event, "d")) return setMode({ kind: "trash", session, version: mode.version }), true;
+		if (is("list.scope", event)) return setAll(!all), true;
+		if (session && is("picker.rename", event)) return setMode({ kind: "rename", session, version: mode.version }), true;
+		if (session && is("picker.trash", event)) return setMode({ kind: "trash", session, version: mode.version }), true;
 		return false;
 	};
 	return (
 		<Box flexDirection="column">
 			<ListPicker
-				key={`${all}-${mode.version}`} title={`Resume a session — ${all ? "all folders" : "this folder"}`} hint={HINT}
+				key={`${all}-${mode.version}`} title={`Resume a session — ${all ? "all folders" : "this folder"}`} hint={`${hintLine(keymap, [[["list.scope"], "all folders"]])} · type to search · ${hintLine(keymap, [[["dialog.accept"], "open"], [["picker.rename"], "rename"], [["picker.trash"], "to trash"], [["dialog.cancel"], "cancel"]])}`}
 				labels={labels} size={Math.max(5, rows - 9)} search={search} empty="No sessions found"
 				onPick={(i) => shown[i] && onOpen(shown[i].session)} onCancel={onCancel} onKey={onKey} active={mode.kind === "list"}
 			/>

@@ -5,7 +5,8 @@ import { planComparison, type BranchComparison } from "../../navigation/compare.
 import { formatComparison } from "../../navigation/compare-format.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { terminalText } from "../../text/terminal-text.js";
-import { isCancel } from "../input/key-event.js";
+import { actionOf, hintLine, isCancel } from "../input/keymap.js";
+import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { useComparisonSummary, type ComparisonSummary } from "./use-comparison-summary.js";
 import { treeWindowSize } from "./tree-selector.js";
@@ -19,8 +20,7 @@ type Props = {
 	onClose(): void;
 };
 
-/** Scroll keys: direction (PgUp/PgDn move a page). */
-const SCROLL: Record<string, number> = { up: -1, down: 1, pageup: -1, pagedown: 1 };
+const SCROLL = ["compare.up", "compare.down", "compare.pageUp", "compare.pageDown"] as const;
 
 
 function layout(view: SessionTreeView, a: string, b: string, cols: number): { comparison?: BranchComparison; lines: string[] } {
@@ -62,16 +62,18 @@ export function ComparisonView(props: Props) {
 	const [top, setTop] = useState(0);
 	const page = treeWindowSize(rows); // the tree's window: the comparison replaces it on screen
 	const last = Math.max(0, lines.length - page);
+	const { keymap, is } = useKeyAction();
 	useKeys((event) => {
-		if (isCancel(event)) return summary.kind === "running" ? cancel() : props.onClose();
-		if (event.kind === "text" && event.text === "s" && summary.kind !== "running" && comparison) return start(comparison.a, comparison.b);
-		const delta = event.kind === "key" && !event.ctrl && !event.alt ? (SCROLL[event.name] ?? 0) * (event.name.startsWith("page") ? page : 1) : 0;
+		if (isCancel(event, keymap)) return summary.kind === "running" ? cancel() : props.onClose();
+		if (is("compare.summarize", event) && summary.kind !== "running" && comparison) return start(comparison.a, comparison.b);
+		const scroll = actionOf(keymap, SCROLL, event);
+		const delta = { "compare.up": -1, "compare.down": 1, "compare.pageUp": -page, "compare.pageDown": page, none: 0 }[scroll ?? "none"];
 		if (delta !== 0) setTop(Math.max(0, Math.min(last, top + delta)));
 	});
 	return (
 		<Box flexDirection="column">
 			<Text bold wrap="truncate-end">{`Compare ${a} ↔ ${b}`}</Text>
-			<Text dimColor wrap="truncate-end">↑↓ PgUp PgDn scroll · s ask the summary model · Esc back to the tree</Text>
+			<Text dimColor wrap="truncate-end">{hintLine(keymap, [[["compare.up", "compare.down"], ""], [["compare.pageUp"], ""], [["compare.pageDown"], "scroll"], [["compare.summarize"], "ask the summary model"], [["dialog.cancel"], "back to the tree"]])}</Text>
 			{lines.slice(top, top + page).map((line, i) => (
 				<Text key={top + i} wrap="truncate-end">{line === "" ? " " : line}</Text>
 			))}

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
-import { isCancel, isEnter } from "../input/key-event.js";
+import { hintLine, isCancel } from "../input/keymap.js";
+import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "../editor/line-field.js";
 
@@ -17,10 +18,11 @@ export type CustomInstructionsProps = {
  */
 export function CustomInstructions(props: CustomInstructionsProps) {
 	const input = useTextField(props.text, { multiline: true, onChange: props.onChange });
+	const { keymap, is } = useKeyAction();
 	useKeys(
 		(event) => {
-			if (isCancel(event)) return props.onBack();
-			if (isEnter(event)) return props.onSubmit();
+			if (isCancel(event, keymap)) return props.onBack();
+			if (is("dialog.accept", event)) return props.onSubmit();
 			input.edit(event);
 		},
 		{ isActive: props.active },
@@ -28,7 +30,7 @@ export function CustomInstructions(props: CustomInstructionsProps) {
 	return (
 		<Box flexDirection="column">
 			<Text bold>Custom summary instructions</Text>
-			<Text dimColor>Enter submit · Shift+Enter or Ctrl+J new line · Esc back</Text>
+			<Text dimColor>{hintLine(keymap, [[["dialog.accept"], "submit"], [["line.newLine"], "new line", { atMost: 2, sep: " or " }], [["dialog.cancel"], "back"]])}</Text>
 			<LineField label="> " everyLine field={input.field} active={props.active} />
 		</Box>
 	);

@@ -1,5 +1,6 @@
 import { stripControls } from "../../text/terminal-text.js";
-import { isCancel, isEnter } from "../input/key-event.js";
+import { isCancel } from "../input/keymap.js";
+import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "../editor/line-field.js";
 
@@ -7,10 +8,11 @@ import { LineField, useTextField } from "../editor/line-field.js";
 export function LabelEditor(props: { initial: string; active: boolean; onSave(text: string): void; onCancel(): void }) {
 	// The label comes from the file: edit it as typed text, without control codes.
 	const input = useTextField(stripControls(props.initial, { singleLine: true }));
+	const { keymap, is } = useKeyAction();
 	useKeys(
 		(event) => {
-			if (isCancel(event)) return props.onCancel();
-			if (isEnter(event)) return props.onSave(input.field.text);
+			if (isCancel(event, keymap)) return props.onCancel();
+			if (is("dialog.accept", event)) return props.onSave(input.field.text);
 			input.edit(event);
 		},
 		{ isActive: props.active },

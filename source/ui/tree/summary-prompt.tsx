@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
-import { isCancel, isEnter } from "../input/key-event.js";
+import { hintLine, isCancel } from "../input/keymap.js";
+import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { SUMMARY_OPTIONS } from "./tree-flow.js";
 
@@ -18,13 +19,13 @@ export type SummaryPromptProps = {
  * arrive one at a time after the previous one was rendered, so Enter chooses the option shown.
  */
 export function SummaryPrompt(props: SummaryPromptProps) {
+	const { keymap, is } = useKeyAction();
 	useKeys(
 		(event) => {
-			if (event.kind !== "key") return;
-			if (event.name === "up") props.onMove(-1);
-			else if (event.name === "down") props.onMove(1);
-			else if (isEnter(event)) props.onChoose(props.option);
-			else if (isCancel(event)) props.onBack();
+			if (is("list.up", event)) props.onMove(-1);
+			else if (is("list.down", event)) props.onMove(1);
+			else if (is("dialog.accept", event)) props.onChoose(props.option);
+			else if (isCancel(event, keymap)) props.onBack();
 		},
 		{ isActive: props.active },
 	);
@@ -36,7 +37,7 @@ export function SummaryPrompt(props: SummaryPromptProps) {
 					{`${i === props.option ? "› " : "  "}${label}`}
 				</Text>
 			))}
-			<Text dimColor>↑↓ move · Enter choose · Esc back</Text>
+			<Text dimColor>{hintLine(keymap, [[["list.up", "list.down"], "move"], [["dialog.accept"], "choose"], [["dialog.cancel"], "back"]])}</Text>
 			{props.error ? <Text color="red">{props.error}</Text> : null}
 		</Box>
 	);

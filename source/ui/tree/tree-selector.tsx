@@ -1,14 +1,15 @@
 import type { Dispatch } from "react";
 import { Box, Text } from "ink";
 import type { TreeRowsModel } from "./use-tree-rows.js";
-import { useTreeKeys, type TreeKeyIntent } from "./use-tree-keys.js";
+import { treeHint, useTreeKeys, type TreeKeyIntent } from "./use-tree-keys.js";
+import { useKeymap } from "../input/use-keymap.js";
 import { centredWindow } from "../widgets/list-window.js";
 import { branchPointFrom, type TreeAction, type TreeState } from "./tree-state.js";
 import { LabelEditor } from "./label-editor.js";
 import { TreeRowLine } from "./tree-row-line.js";
 
-export const TREE_HINT =
-	"↑↓ move · Enter select · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Shift+T label times · Shift+C compare · Shift+M merge · Esc close";
+/** The hint line with the default keys (the screen shows the keymap in force). */
+export const TREE_HINT = treeHint();
 
 /** Tree rows shown at once: half the terminal, at least 5 (tree-view.md "Opening"). */
 export function treeWindowSize(termRows: number): number {
@@ -87,13 +88,14 @@ export function TreeSelector(props: TreeSelectorProps) {
 	const { rows, current } = props.model;
 	const edit = props.state.labelEdit;
 	useTreeKeys({ active: props.active && !edit, onIntent: (intent) => onTreeIntent(intent, props) });
+	const hint = treeHint(useKeymap());
 	const size = treeWindowSize(props.termRows);
 	const { start, end } = centredWindow(rows.length, current, size);
 	const search = props.state.search ? `Search: ${props.state.search}` : "Type to search";
 	return (
 		<Box flexDirection="column">
 			<Text bold>Session tree</Text>
-			<Text dimColor wrap="truncate-end">{TREE_HINT}</Text>
+			<Text dimColor wrap="truncate-end">{hint}</Text>
 			{edit ? (
 				<LabelEditor key={edit.id} initial={edit.text} active={props.active} onSave={(text) => saveLabel(text, props)} onCancel={() => props.dispatch({ type: "label-edit-closed" })} />
 			) : (

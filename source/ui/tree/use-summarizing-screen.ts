@@ -1,4 +1,5 @@
-import { isCancel } from "../input/key-event.js";
+import { isCancel } from "../input/keymap.js";
+import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { elapsedSeconds, useClock } from "../widgets/use-clock.js";
 
@@ -8,9 +9,10 @@ import { elapsedSeconds, useClock } from "../widgets/use-clock.js";
  */
 export function useSummarizingScreen(opts: { active: boolean; startedAt: number; now?: () => number; onCancel: () => void }): number {
 	const elapsed = elapsedSeconds(useClock(opts.active, opts.now), opts.startedAt);
+	const { keymap } = useKeyAction();
 	useKeys(
 		(event) => {
-			if (isCancel(event)) opts.onCancel();
+			if (isCancel(event, keymap)) opts.onCancel();
 		},
 		{ isActive: opts.active },
 	);

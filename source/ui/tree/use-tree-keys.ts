@@ -1,5 +1,7 @@
 import type { TreeFilter } from "../../tree/rows.js";
 import type { KeyEvent } from "../input/key-event.js";
+import { actionOf, DEFAULT_KEYMAP, hintLine, type KeyAction, type Keymap } from "../input/keymap.js";
+import { useKeymap } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 
 /** What a key means in the tree selector (tree-view.md "Keys"), before any effect runs. */
@@ -12,42 +14,59 @@ export type TreeKeyIntent =
 	| { type: "filter"; filter: TreeFilter }
 	| { type: "type"; text: string };
 
-const CTRL_FILTERS: Record<string, TreeFilter> = { u: "user", o: "all", t: "no-tools", l: "labeled" };
+/** The keymap's `tree.*` actions and the intent each one is. */
+const TREE_INTENTS = {
+	"tree.up": { type: "up" },
+	"tree.down": { type: "down" },
+	"tree.pageUp": { type: "page-up" },
+	"tree.pageDown": { type: "page-down" },
+	"tree.first": { type: "home" },
+	"tree.last": { type: "end" },
+	// Alt+←/→ arrive as ESC b / ESC f in terminals that map Option to readline word moves: both are bound.
+	"tree.fold": { type: "fold" },
+	"tree.unfold": { type: "unfold" },
+	"tree.select": { type: "select" },
+	"tree.back": { type: "escape" },
+	"tree.close": { type: "close" },
+	"tree.filterUser": { type: "filter", filter: "user" },
+	"tree.filterAll": { type: "filter", filter: "all" },
+	"tree.filterNoTools": { type: "filter", filter: "no-tools" },
+	"tree.filterLabeled": { type: "filter", filter: "labeled" },
+	"tree.label": { type: "label-edit" },
+	"tree.labelTimes": { type: "label-times" },
+	"tree.mark": { type: "mark" },
+	"tree.merge": { type: "merge" },
+	"tree.erase": { type: "erase" },
+} as const satisfies Partial<Record<KeyAction, TreeKeyIntent>>;
 
-const MOVES: Record<string, TreeKeyIntent["type"]> = {
-	up: "up", down: "down", left: "page-up", right: "page-down", pageup: "page-up", pagedown: "page-down", home: "home", end: "end",
-};
+const TREE_KEYS = Object.keys(TREE_INTENTS) as (keyof typeof TREE_INTENTS)[];
 
-function namedIntent(event: Extract<KeyEvent, { kind: "key" }>): TreeKeyIntent {
-	const word = event.ctrl || event.alt;
-	// Ctrl/Alt+←/→ fold; Alt+←/→ arrive as ESC b / ESC f in terminals that map Option to readline word moves.
-	if (word && (event.name === "left" || (event.alt && event.name === "b"))) return { type: "fold" };
-	if (word && (event.name === "right" || (event.alt && event.name === "f"))) return { type: "unfold" };
-	const move = MOVES[event.name];
-	if (move) return { type: move } as TreeKeyIntent;
-	if (event.name === "return") return event.shift || event.alt ? { type: "ignore" } : { type: "select" };
-	if (event.name === "escape") return { type: "escape" };
-	if (event.name === "backspace" || event.name === "delete") return { type: "erase" };
-	if (event.ctrl && !event.alt) {
-		if (event.name === "c") return { type: "close" };
-		const filter = CTRL_FILTERS[event.name];
-		return filter ? { type: "filter", filter } : { type: "ignore" };
-	}
-	return { type: "ignore" };
+/** The selector's hint line, from the keymap. */
+export function treeHint(keymap: Keymap = DEFAULT_KEYMAP): string {
+	return hintLine(keymap, [
+		[["tree.up", "tree.down"], "move"], [["tree.select"], "select"], [["tree.filterUser"], "user"], [["tree.filterAll"], "all"],
+		[["tree.filterNoTools"], "tools"], [["tree.filterLabeled"], "labeled"], [["tree.label"], "label"], [["tree.labelTimes"], "label times"],
+		[["tree.mark"], "compare"], [["tree.merge"], "merge"], [["tree.back"], "close"],
+	]);
 }
 
-/** Maps one key event to a selector intent. Ctrl+letters never become search text. */
-export function treeKeyIntent(event: KeyEvent): TreeKeyIntent {
-	if (event.kind === "key") return namedIntent(event);
-	if (event.kind === "text" && event.text === "L") return { type: "label-edit" };
-	if (event.kind === "text" && event.text === "T") return { type: "label-times" };
-	if (event.kind === "text" && event.text === "C") return { type: "mark" };
-	if (event.kind === "text" && event.text === "M") return { type: "merge" };
+/**
+ * Maps one key event to a selector intent through the keymap. Ctrl+letters never become search
+ * text; other typed text searches.
+ */
+export function treeIntentIn(keymap: Keymap, event: KeyEvent): TreeKeyIntent {
+	const action = actionOf(keymap, TREE_KEYS, event);
+	if (action) return TREE_INTENTS[action];
+	if (event.kind === "key") return { type: "ignore" };
 	const text = event.text.replace(/\s+/g, " ");
 	return text === "" ? { type: "ignore" } : { type: "type", text };
 }
 
+/** treeIntentIn with the default keys. */
+export const treeKeyIntent = (event: KeyEvent): TreeKeyIntent => treeIntentIn(DEFAULT_KEYMAP, event);
+
 /** Feeds selector keys to `onIntent` while active (the label editor takes the keys while it is open). */
 export function useTreeKeys(opts: { active: boolean; onIntent: (intent: TreeKeyIntent) => void }): void {
-	useKeys((event) => opts.onIntent(treeKeyIntent(event)), { isActive: opts.active });
+	const keymap = useKeymap();
+	useKeys((event) => opts.onIntent(treeIntentIn(keymap, event)), { isActive: opts.active });
 }
