@@ -1,20 +1,14 @@
 import type { KeyEvent } from "../input/key-event.js";
-import { actionOf, DEFAULT_KEYMAP, type KeyAction, type Keymap } from "../input/keymap.js";
+import { actionOf, DEFAULT_KEYMAP, type Keymap } from "../input/keymap.js";
 import type { EditorAction } from "./editor-state.js";
 
 /** The line-editing actions of the keymap, and the editor action each one is. */
-const LINE_ACTIONS = {
-	"line.left": { type: "cursor-moved", to: "left" },
-	"line.right": { type: "cursor-moved", to: "right" },
-	"line.wordLeft": { type: "cursor-moved", to: "word-left" },
-	"line.wordRight": { type: "cursor-moved", to: "word-right" },
-	"line.start": { type: "cursor-moved", to: "home" },
-	"line.end": { type: "cursor-moved", to: "end" },
-	"line.deleteBackward": { type: "backspaced" },
-	"line.deleteForward": { type: "deleted" },
-	"line.deleteLine": { type: "line-killed" },
+const CURSOR = { "line.left": "left", "line.right": "right", "line.wordLeft": "word-left", "line.wordRight": "word-right", "line.start": "home", "line.end": "end" } as const;
+const LINE_ACTIONS: Record<keyof typeof CURSOR | "line.deleteBackward" | "line.deleteForward" | "line.deleteLine" | "line.newLine", EditorAction> = {
+	...(Object.fromEntries(Object.entries(CURSOR).map(([action, to]) => [action, { type: "cursor-moved", to }])) as Record<keyof typeof CURSOR, EditorAction>),
+	"line.deleteBackward": { type: "backspaced" }, "line.deleteForward": { type: "deleted" }, "line.deleteLine": { type: "line-killed" },
 	"line.newLine": { type: "text-inserted", text: "\n" },
-} as const satisfies Partial<Record<KeyAction, EditorAction>>;
+};
 
 const LINE_KEYS = Object.keys(LINE_ACTIONS) as (keyof typeof LINE_ACTIONS)[];
 

@@ -96,26 +96,15 @@ function wordRight(text: string, cursor: number): number {
 	return i;
 }
 
-function moveCursor(state: EditorState, to: Extract<EditorAction, { type: "cursor-moved" }>["to"]): number {
-	const { text, cursor } = state;
-	switch (to) {
-		case "left":
-			return previousBoundary(text, cursor);
-		case "right":
-			return nextBoundary(text, cursor);
-		case "home":
-			return lineStart(text, cursor);
-		case "end":
-			return lineEnd(text, cursor);
-		case "word-left":
-			return wordLeft(text, cursor);
-		case "word-right":
-			return wordRight(text, cursor);
-		default: {
-			const unreachable: never = to;
-			return unreachable;
-		}
-	}
+type CursorMove = Extract<EditorAction, { type: "cursor-moved" }>["to"];
+
+/** Where each cursor move goes from `cursor` in `text`. */
+const CURSOR_MOVES: Record<CursorMove, (text: string, cursor: number) => number> = {
+	left: previousBoundary, right: nextBoundary, home: lineStart, end: lineEnd, "word-left": wordLeft, "word-right": wordRight,
+};
+
+function moveCursor(state: EditorState, to: CursorMove): number {
+	return CURSOR_MOVES[to](state.text, state.cursor);
 }
 
 /** Inserted text: line breaks as "\n", no lone surrogates (they could not be stored as UTF-8). */
