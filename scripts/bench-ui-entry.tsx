@@ -1,11 +1,11 @@
 // Bundled by scripts/bench-ui.mjs into .bench/bench-ui.mjs and run in a child process:
 //   node .bench/bench-ui.mjs <big.jsonl> <warm-up.jsonl> <presses>
-// Opens the store, renders the real TreeScreen with ink-testing-library, and times the first
+// Opens the store, renders the real TreeScreen (under the session services, as in the App) with ink-testing-library, and times the first
 // frame and single key presses. Prints one JSON line with the raw figures (milliseconds).
 import { render } from "ink-testing-library";
 import React from "react";
 import { SessionStore } from "../source/session/store.js";
-import { TreeScreen } from "../source/ui/components/tree-screen.js";
+import { TreeHarness } from "../test/ui/tree/tree-harness.js";
 import { KeyInputProvider } from "../source/ui/input/use-keys.js";
 
 type App = ReturnType<typeof render>;
@@ -31,7 +31,7 @@ function tree(store: SessionStore): React.ReactElement {
 	// Under the input layer, as in the App.
 	return (
 		<KeyInputProvider>
-			<TreeScreen store={store} summaryModel={undefined} askSummary={false} rows={40} cols={120} initialFilter="default" onDone={() => {}} />
+			<TreeHarness store={store} summaryModel={undefined} askSummary={false} rows={40} cols={120} initialFilter="default" onDone={() => {}} />
 		</KeyInputProvider>
 	);
 }

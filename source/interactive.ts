@@ -1,6 +1,7 @@
 /** Interactive mode's set-up: settings, models, tools and the session, then the Ink app. */
 import { maxRetries } from "./config/env.js";
 import { loadSettings } from "./config/settings.js";
+import { loadKeymap } from "./ui/input/keybindings.js";
 import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
@@ -35,6 +36,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const ui = importUi();
 	const where = place(opts);
 	const settings = loadSettings(where.home);
+	const keymap = loadKeymap(where.home);
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
@@ -57,6 +59,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		treeFilter,
 		openPicker: opts.resume ? "resume" : undefined,
 		resolveModel: models.resolve,
+		keymap,
 		maxRetries: maxRetries(),
 	}, {
 		...terminal,

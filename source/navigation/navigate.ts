@@ -98,7 +98,16 @@ export async function obtainSummary(ctx: NavigationContext, plan: NavigationPlan
  * and cancellations leave the session unchanged.
  */
 export async function navigateTree(ctx: NavigationContext, targetId: string, opts: NavigateOptions = {}): Promise<NavigateResult> {
-	const plan = planNavigation(ctx.store.snapshot(), targetId, opts);
+	return navigateByPlan(ctx, planNavigation(ctx.store.snapshot(), targetId, opts), opts);
+}
+
+/**
+ * navigateTree with the plan its caller already made (the /tree screen plans on Enter to decide
+ * whether to ask about a summary): the plan is made once per move. A plan made before the leaf
+ * moved is made again.
+ */
+export async function navigateByPlan(ctx: NavigationContext, planned: NavigationPlan, opts: NavigateOptions = {}): Promise<NavigateResult> {
+	const plan = planned.oldLeafId === ctx.store.snapshot().leafId ? planned : planNavigation(ctx.store.snapshot(), planned.targetId, opts);
 	if (plan.alreadyHere) return { status: "already-here" };
 	const outcome = await obtainSummary(ctx, plan, opts);
 	if (!outcome.ok) return outcome.result;

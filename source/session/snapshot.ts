@@ -17,6 +17,8 @@ export class SessionSnapshot implements SessionTreeView {
 	readonly file: string | undefined;
 	private readonly index: TreeIndex;
 	private readonly size: number;
+	/** The context at `leafId`, built on first use: the status line, automatic compaction and /session share it. */
+	private leafContext: SessionContext | undefined;
 
 	constructor(opts: { index: TreeIndex; header: SessionHeader; leafId: string | null; file?: string }) {
 		this.index = opts.index;
@@ -103,8 +105,15 @@ export class SessionSnapshot implements SessionTreeView {
 		return this.index.labels.get(id);
 	}
 
+	/**
+	 * The context at `leafId` (default this snapshot's leaf). The leaf's context is built once per
+	 * snapshot and shared (a snapshot never changes, and later appends do not touch its path): callers
+	 * read it and must not change it.
+	 */
 	buildContext(leafId?: string | null): SessionContext {
-		return buildContext(this, leafId === undefined ? this.leafId : leafId);
+		if (leafId !== undefined && leafId !== this.leafId) return buildContext(this, leafId);
+		this.leafContext ??= buildContext(this, this.leafId);
+		return this.leafContext;
 	}
 
 	resolveId(idOrPrefix: string): string {

@@ -2,6 +2,7 @@ import type { ResolvedModel } from "../llm/index.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { TreeFilter } from "../tree/types.js";
 import type { ToolPolicy } from "../tools/policy.js";
+import type { Keymap } from "./input/keymap.js";
 
 /** What source/interactive.ts hands to the interactive UI. */
 export type InteractiveOptions = {
@@ -20,6 +21,8 @@ export type InteractiveOptions = {
 	openPicker?: "resume";
 	/** Provider retries after a failed request (ARBOR_MAX_RETRIES; the SDK default when absent). */
 	maxRetries?: number;
+	/** `$ARBOR_HOME/keybindings.json` over the default keys; the defaults when absent. */
+	keymap?: Keymap;
 	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
 };
 

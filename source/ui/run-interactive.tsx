@@ -8,7 +8,7 @@ import { allSessionFiles, searchSessions } from "../search/search.js";
 import { listAllSessions, listSessions, sessionFiles, SessionStore } from "../session/index.js";
 import { colourDisabled } from "../text/terminal-colour.js";
 import type { SessionStoreApi } from "../session/api.js";
-import { App } from "./components/app.js";
+import { App } from "./chat/app.js";
 import type { UiDeps } from "./deps.js";
 import { colourlessStdout } from "./terminal/colourless-stdout.js";
 import type { InteractiveOptions } from "./options.js";

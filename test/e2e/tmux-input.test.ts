@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
-	cleanUp, copyTreeFixture, quit, resizeTmux, startArbor, tempPlace,
+	cleanUp, copyTreeFixture, quit, resizeTmux, startArbor, submitLine, tempPlace,
 } from "../helpers/arbor-tmux.js";
 import type { SseServer } from "../helpers/sse-server.js";
 import type { TmuxSession } from "../helpers/tmux.js";
@@ -107,5 +107,45 @@ describe("a real terminal resize (tmux, SIGWINCH)", () => {
 		tmux.type("abcdefghij ".repeat(9).trim());
 		const wrapped = await tmux.waitForScreen((s) => s.includes("abcdefghij abcdefghij\n"), "typed text wrapped", 5_000);
 		expect(wrapped).toContain("› abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij\n  abcdefghij abcdefghij abcdefghij abcdefghij\n");
+	});
+});
+
+describe("$ARBOR_HOME/keybindings.json (tmux)", () => {
+	function withKeybindings(text: string) {
+		const place = tempPlace("input-keys");
+		dir = place.dir;
+		mkdirSync(place.home, { recursive: true });
+		writeFileSync(join(place.home, "keybindings.json"), text);
+		const file = copyTreeFixture(place.dir);
+		tmux = startArbor({ args: ["--session", file], cwd: place.dir, home: place.home });
+		return { t: tmux, home: place.home };
+	}
+
+	it("rebound keys work in /tree and its hint line shows them; the old key types search text", async () => {
+		const { t } = withKeybindings(JSON.stringify({ "tree.mark": "shift+k", "tree.filterUser": "ctrl+y" }));
+		await t.waitForScreen((s) => s.includes("leaf "), "status line");
+		await submitLine(t, "/tree");
+		await t.waitForScreen((s) => s.includes("Session tree") && s.includes("Enter select · Ctrl+Y user · Ctrl+O all"), "the tree's hint with Ctrl+Y");
+		t.send("C-y");
+		await t.waitForScreen((s) => s.includes("[user]"), "Ctrl+Y filters");
+		t.send("C-y");
+		await t.waitForScreen((s) => s.includes("[default]"), "and back");
+		t.type("K");
+		await t.waitForScreen((s) => /Marked \S+ · Shift\+C on another entry compares/.test(s), "marked with Shift+K");
+		t.type("C");
+		await t.waitForScreen((s) => s.includes("Search: C"), "Shift+C now searches");
+	});
+
+	it("an unknown action or a conflict is one arbor: line naming the file, exit 2", async () => {
+		for (const [bindings, what] of [
+			[{ "tree.fly": "x" }, 'unknown action "tree.fly"'],
+			[{ "tree.mark": "ctrl+u" }, "Ctrl+U is bound to both tree.filterUser and tree.mark (tree)"],
+		] as const) {
+			const { t, home } = withKeybindings(JSON.stringify(bindings));
+			const screen = await t.waitForScreen((s) => s.includes("[exit 2]"), "exit 2");
+			expect(screen.replace(/\n/g, "")).toContain(`arbor: ${join(home, "keybindings.json")}: ${what}`);
+			await cleanUp({ tmux: t, dir });
+			[tmux, dir] = [undefined, undefined];
+		}
 	});
 });

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
-import { replay } from "../../source/ui/state/replay.js";
+import { replay } from "../../source/ui/chat/replay.js";
 import { cleanUp, quit, tempPlace } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { GEN_SESSION } from "../helpers/shared.js";

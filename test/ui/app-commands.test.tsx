@@ -1,21 +1,16 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { estimateContextTokens } from "../../source/llm/compaction.js";
 import { listAllSessions, listSessions, SessionStore, sessionDirFor } from "../../source/session/index.js";
 import type { BeforeCompactEvent } from "../../source/navigation/events.js";
-import { cleanTempDirs, say, summarizer, tempDir, user } from "../navigation/helpers.js";
-import { failOnActWarnings } from "./act-warnings.js";
-import { setup } from "./app-harness.js";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-failOnActWarnings();
+import { say, summarizer, tempDir, user } from "../navigation/helpers.js";
+import { setup, appTestHooks } from "./app-harness.js";
 
 let unmount: (() => void) | undefined;
-afterEach(() => {
+appTestHooks(() => {
 	unmount?.();
 	unmount = undefined;
-	cleanTempDirs();
 });
 
 /** A saved session in `cwd`'s folder under `home`, last modified `ageMs` ago. */

@@ -8,10 +8,26 @@ import { EventBus } from "../../source/navigation/events.js";
 import { SessionStore } from "../../source/session/index.js";
 import type { SessionStoreApi } from "../../source/session/api.js";
 import type { ConfirmFn } from "../../source/tools/index.js";
-import { App } from "../../source/ui/components/app.js";
+import { App } from "../../source/ui/chat/app.js";
 import type { UiDeps } from "../../source/ui/deps.js";
 import type { InteractiveOptions } from "../../source/ui/options.js";
 import { showScreenOnTimeout, waitFor } from "../helpers/wait-for.js";
+import { afterEach } from "vitest";
+import { cleanTempDirs } from "../navigation/helpers.js";
+import { failOnActWarnings } from "./act-warnings.js";
+
+/**
+ * The App test files' shared set-up: React's act() environment, act warnings fail the test, and
+ * after each test `unmount` (the file's own) runs and the temp folders go.
+ */
+export function appTestHooks(unmount: () => void): void {
+	(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+	failOnActWarnings();
+	afterEach(() => {
+		unmount();
+		cleanTempDirs();
+	});
+}
 
 export const HINT = "no model — set ARBOR_MODEL or use --model provider:model";
 export const model = { spec: "test:m", provider: "test", modelId: "m", model: {} } as unknown as ResolvedModel;

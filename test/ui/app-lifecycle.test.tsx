@@ -1,20 +1,15 @@
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { estimateContextTokens, type RunTurnOptions, type TurnResult } from "../../source/llm/index.js";
 import { SessionStore } from "../../source/session/index.js";
 import type { SessionStoreApi } from "../../source/session/api.js";
-import { cleanTempDirs, say, summarizer, user } from "../navigation/helpers.js";
-import { failOnActWarnings } from "./act-warnings.js";
-import { fakeTurn, model, setup } from "./app-harness.js";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-failOnActWarnings();
+import { say, summarizer, user } from "../navigation/helpers.js";
+import { fakeTurn, model, setup, appTestHooks } from "./app-harness.js";
 
 let unmount: (() => void) | undefined;
-afterEach(() => {
+appTestHooks(() => {
 	unmount?.();
 	unmount = undefined;
-	cleanTempDirs();
 });
 
 /** ~36k tokens on the path; a 40k window leaves less than the 16k reserve, so a turn compacts first. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appReducer, initialAppState, type AppState } from "../../source/ui/state/app-reducer.js";
+import { appReducer, initialAppState, type AppState } from "../../source/ui/chat/app-reducer.js";
 import type { SessionEntry } from "../../source/session/types.js";
 
 const ts = "2026-01-01T00:00:00.000Z";

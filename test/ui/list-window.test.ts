@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centredWindow } from "../../source/ui/state/list-window.js";
+import { centredWindow } from "../../source/ui/widgets/list-window.js";
 
 describe("centredWindow (the /tree selector and the pick lists)", () => {
 	it("centres the selection", () => expect(centredWindow(100, 50, 10)).toEqual({ start: 45, end: 55 }));

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
-import { replay, replayTail } from "../../source/ui/state/replay.js";
-import { entryItemCount } from "../../source/ui/state/transcript.js";
-import { itemRows, tailCount } from "../../source/ui/state/transcript-tail.js";
+import { replay, replayTail } from "../../source/ui/chat/replay.js";
+import { entryItemCount } from "../../source/ui/chat/transcript.js";
+import { itemRows, tailCount } from "../../source/ui/chat/transcript-tail.js";
 import { GEN_SESSION } from "../helpers/shared.js";
 import { fixtureEntries, pathTo, TREE_FIXTURE } from "./fixture-path.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { replay, transcriptStep } from "../../source/ui/state/replay.js";
-import { settledPrefix, type TranscriptItem } from "../../source/ui/state/transcript.js";
+import { replay, transcriptStep } from "../../source/ui/chat/replay.js";
+import { settledPrefix, type TranscriptItem } from "../../source/ui/chat/transcript.js";
 import type { SessionEntry } from "../../source/session/types.js";
 import { fixtureEntries, pathTo, TREE_FIXTURE } from "./fixture-path.js";
 

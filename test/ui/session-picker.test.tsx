@@ -1,20 +1,15 @@
 import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listAllSessions, listSessions, SessionStore, sessionDirFor } from "../../source/session/index.js";
-import { lineage } from "../../source/ui/state/session-lineage.js";
-import { cleanTempDirs, say, tempDir, user } from "../navigation/helpers.js";
-import { failOnActWarnings } from "./act-warnings.js";
-import { setup } from "./app-harness.js";
-
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-failOnActWarnings();
+import { lineage } from "../../source/ui/pickers/session-lineage.js";
+import { say, tempDir, user } from "../navigation/helpers.js";
+import { setup, appTestHooks } from "./app-harness.js";
 
 let unmount: (() => void) | undefined;
-afterEach(() => {
+appTestHooks(() => {
 	unmount?.();
 	unmount = undefined;
-	cleanTempDirs();
 });
 
 function saved(home: string, cwd: string, text: string, ageMs: number, parentSession?: string): string {

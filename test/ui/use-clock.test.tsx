@@ -3,7 +3,7 @@ import { render } from "ink-testing-library";
 import React, { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { failOnActWarnings } from "./act-warnings.js";
-import { elapsedSeconds, useClock } from "../../source/ui/hooks/use-clock.js";
+import { elapsedSeconds, useClock } from "../../source/ui/widgets/use-clock.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 failOnActWarnings();

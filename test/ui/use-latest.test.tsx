@@ -3,7 +3,7 @@ import { render } from "ink-testing-library";
 import React, { act, useEffect } from "react";
 import { describe, expect, it } from "vitest";
 import { failOnActWarnings } from "./act-warnings.js";
-import { useLatest } from "../../source/ui/hooks/use-latest.js";
+import { useLatest } from "../../source/ui/widgets/use-latest.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 failOnActWarnings();

@@ -2,11 +2,11 @@ import { render } from "ink-testing-library";
 import React, { act } from "react";
 import { describe, expect, it } from "vitest";
 import { failOnActWarnings } from "./act-warnings.js";
-import { LiveArea, tailLines } from "../../source/ui/components/live-area.js";
-import { MessageView } from "../../source/ui/components/message-view.js";
-import { PickList } from "../../source/ui/components/pick-list.js";
-import { StatusLine, statusText } from "../../source/ui/components/status-line.js";
-import type { TranscriptItem } from "../../source/ui/state/transcript.js";
+import { LiveArea, tailLines } from "../../source/ui/chat/live-area.js";
+import { MessageView } from "../../source/ui/chat/message-view.js";
+import { PickList } from "../../source/ui/pickers/pick-list.js";
+import { StatusLine, statusText } from "../../source/ui/chat/status-line.js";
+import type { TranscriptItem } from "../../source/ui/chat/transcript.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 failOnActWarnings();

@@ -3,11 +3,11 @@ import { render } from "ink-testing-library";
 import React, { act } from "react";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
-import { EditorLines } from "../../source/ui/components/editor-lines.js";
-import { LiveArea } from "../../source/ui/components/live-area.js";
-import { MessageView } from "../../source/ui/components/message-view.js";
-import { replay } from "../../source/ui/state/replay.js";
-import type { TranscriptItem } from "../../source/ui/state/transcript.js";
+import { EditorLines } from "../../source/ui/editor/editor-lines.js";
+import { LiveArea } from "../../source/ui/chat/live-area.js";
+import { MessageView } from "../../source/ui/chat/message-view.js";
+import { replay } from "../../source/ui/chat/replay.js";
+import type { TranscriptItem } from "../../source/ui/chat/transcript.js";
 import { failOnActWarnings } from "./act-warnings.js";
 import { fixtureEntries, pathTo, TREE_FIXTURE } from "./fixture-path.js";
 

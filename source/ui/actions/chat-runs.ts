@@ -4,7 +4,7 @@ import { autoCompactIfNeeded, compactNow, type CompactNowResult } from "../../na
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
-import type { AppAction, Status } from "../state/app-reducer.js";
+import type { AppAction, Status } from "../chat/app-reducer.js";
 
 /** What one reply or compaction needs; built by useChat for the current store and model. */
 export type RunContext = {

@@ -4,12 +4,12 @@ import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
 import { conversationLeaf, treeIsEmpty } from "../../tree/rows.js";
 import type { CommandHandlers } from "../commands.js";
 import type { UiDeps } from "../deps.js";
-import type { AppAction } from "../state/app-reducer.js";
-import type { Chat } from "../hooks/use-chat.js";
+import type { AppAction } from "../chat/app-reducer.js";
+import type { Chat } from "../chat/use-chat.js";
 import type { EventBus } from "../../navigation/events.js";
 import { lastReplyText, osc52 } from "../terminal/clipboard.js";
 import { cloneBranch } from "./fork-action.js";
-import type { SwitchStore } from "../hooks/use-session-switch.js";
+import type { SwitchStore } from "../chat/use-session-switch.js";
 import { runSearchCommand } from "./search-actions.js";
 import { exportAction } from "./export-action.js";
 

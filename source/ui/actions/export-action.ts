@@ -1,6 +1,6 @@
 import type { Dispatch } from "react";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
-import type { AppAction } from "../state/app-reducer.js";
+import type { AppAction } from "../chat/app-reducer.js";
 
 /** `/export [file]`: the same page as `arbor export`, written from the current snapshot. */
 export async function exportAction(

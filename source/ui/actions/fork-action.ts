@@ -1,8 +1,8 @@
 import type { EventBus } from "../../navigation/events.js";
 import { forkBeforeUserMessage, forkFromEntry } from "../../navigation/fork.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
-import type { Status } from "../state/app-reducer.js";
-import type { SwitchStore } from "../hooks/use-session-switch.js";
+import type { Status } from "../chat/app-reducer.js";
+import type { SwitchStore } from "../chat/use-session-switch.js";
 
 /**
  * The file a fork should name as its parent: only one that exists. A new session is lazy (no file

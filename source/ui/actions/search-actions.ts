@@ -8,8 +8,8 @@ import { resolve } from "node:path";
 import type { SearchHit } from "../../search/search.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
-import type { AppAction } from "../state/app-reducer.js";
-import type { SwitchStore } from "../hooks/use-session-switch.js";
+import type { AppAction } from "../chat/app-reducer.js";
+import type { SwitchStore } from "../chat/use-session-switch.js";
 
 const error = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "error" } });
 

@@ -43,6 +43,9 @@ export function isKey(event: KeyEvent, name: KeyName | (string & {}), mods: Part
 /** Ctrl+letter (no Alt). */
 export const isCtrl = (event: KeyEvent, letter: string): boolean => event.kind === "key" && event.ctrl && !event.alt && event.name === letter;
 
+/** "Cancel" — Esc (with any modifier) or Ctrl+C: closes a picker, goes back a screen, stops a running summary. */
+export const isCancel = (event: KeyEvent): boolean => (event.kind === "key" && event.name === "escape") || isCtrl(event, "c");
+
 /** Enter that means "new line": Shift+Enter, Alt+Enter (any form) or Ctrl+J. */
 export function isNewline(event: KeyEvent): boolean {
 	if (event.kind !== "key") return false;

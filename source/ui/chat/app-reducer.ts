@@ -1,0 +1,182 @@
+import { stripControls } from "../../text/terminal-text.js";
+import type { SessionEntry } from "../../session/types.js";
+import type { SearchResult } from "../../search/search.js";
+import { applyOp, replayTail } from "./replay.js";
+import { entryOp, settleAll, type TranscriptItem } from "./transcript.js";
+import { tailBudget } from "./transcript-tail.js";
+import type { TreeDone } from "../tree/use-tree-actions.js";
+
+/** A tool call waiting for the user's yes / no / always. */
+export type ConfirmRequest = { toolName: string; args: unknown; description: string; preview?: string };
+
+export type Screen =
+	| { kind: "chat" }
+	/** `selectedId`: the entry to select on opening (a /search hit); the leaf otherwise. */
+	| { kind: "tree"; selectedId?: string }
+	| { kind: "search"; result: SearchResult; all: boolean }
+	| { kind: "fork-picker" }
+	| { kind: "resume-picker" }
+	| { kind: "confirm"; request: ConfirmRequest }
+	| { kind: "help" };
+
+export type RunningTool = { toolCallId: string; toolName: string; args: unknown; startedAt: number };
+export type Status = { text: string; kind: "info" | "error" };
+export type Busy = { kind: "reply" | "compact"; startedAt: number };
+
+export type AppState = {
+	screen: Screen;
+	items: TranscriptItem[];
+	/** Streaming assistant text of the current step; null when nothing streams. */
+	live: { text: string; thinkingChars: number } | null;
+	running: RunningTool[];
+	status: Status | null;
+	warnings: number;
+	busy: Busy | null;
+	/** Text the editor should take over; `seq` changes each time so equal texts still apply. */
+	editorRequest: { text: string; seq: number } | null;
+	/** Bumped to remount <Static> so the transcript is printed again from scratch. */
+	staticKey: number;
+};
+
+/** After /tree: the status, and for a move to a user message its text in the editor. */
+function treeDone(state: AppState, done: TreeDone): AppState {
+	const closed = appReducer(state, { type: "tree-closed", status: done.kind === "moved" ? "Navigated to selected point" : done.status });
+	return done.kind === "moved" && done.editorText !== undefined ? appReducer(closed, { type: "editor-text-requested", text: done.editorText }) : closed;
+}
+
+/** Terminal size: a replay prints only the last few screens of the transcript. */
+export type TermSize = { rows: number; cols: number };
+
+export type AppAction =
+	| { type: "path-replayed"; path: readonly SessionEntry[]; size: TermSize; warnings?: number }
+	| { type: "entries-stored"; entries: readonly SessionEntry[] }
+	| { type: "turn-started"; startedAt: number }
+	| { type: "compaction-started"; startedAt: number }
+	| { type: "text-streamed"; delta: string }
+	| { type: "thinking-streamed"; delta: string }
+	| { type: "tool-started"; tool: RunningTool }
+	| { type: "tool-finished"; toolCallId: string }
+	| { type: "turn-finished"; status?: Status }
+	| { type: "turn-failed"; message: string }
+	| { type: "tree-opened"; selectedId?: string }
+	| { type: "search-opened"; result: SearchResult; all: boolean }
+	| { type: "tree-closed"; status?: string }
+	/** How /tree ended, sent once by the tree screen: moved (the transcript replays on its own) or closed. */
+	| { type: "tree-done"; done: TreeDone }
+	| { type: "picker-opened"; picker: "fork-picker" | "resume-picker" }
+	| { type: "help-opened" }
+	| { type: "screen-closed"; status?: Status }
+	| { type: "confirm-requested"; request: ConfirmRequest }
+	| { type: "confirm-answered" }
+	| { type: "status-shown"; status: Status }
+	| { type: "status-cleared" }
+	/** A timed hint is over: cleared only if it is still the status shown. */
+	| { type: "status-expired"; text: string }
+	| { type: "editor-text-requested"; text: string };
+
+/** The initial state for a session path (no clear, no remount: nothing was printed yet). */
+export function initialAppState(path: readonly SessionEntry[], opts: { size: TermSize; warnings?: number }): AppState {
+	const warnings = opts.warnings ?? 0;
+	return {
+		screen: { kind: "chat" },
+		items: replayLimited(path, opts.size),
+		live: null,
+		running: [],
+		status: null,
+		warnings,
+		busy: null,
+		editorRequest: null,
+		staticKey: 0,
+	};
+}
+
+/** Only the last screens of a long path are printed (measuring 6,000 messages takes seconds). */
+function replayLimited(path: readonly SessionEntry[], size: TermSize): TranscriptItem[] {
+	const { items, hidden } = replayTail(path, tailBudget(size));
+	if (hidden === 0) return items;
+	const text = `… ${hidden.toLocaleString("en-US")} earlier message${hidden === 1 ? "" : "s"} not shown · /tree browses them`;
+	return [{ kind: "notice", key: "hidden-notice", text }, ...items];
+}
+
+function storeEntries(state: AppState, entries: readonly SessionEntry[]): AppState {
+	let items = state.items;
+	let live = state.live;
+	for (const entry of entries) {
+		items = applyOp(items, entryOp(entry));
+		// The stored assistant step replaces what was streamed for it.
+		if (entry.type === "message" && entry.message.role === "assistant" && live) {
+			live = { text: "", thinkingChars: 0 };
+		}
+	}
+	// Outside a turn no result can still arrive (e.g. entries written by another step).
+	return { ...state, items: state.busy ? items : settleAll(items), live };
+}
+
+function endTurn(state: AppState, status: Status | null): AppState {
+	return { ...state, items: settleAll(state.items), live: null, running: [], busy: null, status };
+}
+
+/** The one reducer of the chat screen: pure, no time, no I/O (times arrive in actions). */
+export function appReducer(state: AppState, action: AppAction): AppState {
+	switch (action.type) {
+		case "path-replayed":
+			return {
+				...state,
+				items: replayLimited(action.path, action.size),
+				live: null,
+				running: [],
+				warnings: action.warnings ?? state.warnings,
+				staticKey: state.staticKey + 1,
+			};
+		case "entries-stored":
+			return storeEntries(state, action.entries);
+		case "turn-started":
+			return { ...state, busy: { kind: "reply", startedAt: action.startedAt }, live: { text: "", thinkingChars: 0 }, status: null };
+		case "compaction-started":
+			return { ...state, busy: { kind: "compact", startedAt: action.startedAt }, status: null };
+		case "text-streamed":
+			return { ...state, live: { text: (state.live?.text ?? "") + action.delta, thinkingChars: state.live?.thinkingChars ?? 0 } };
+		case "thinking-streamed":
+			return { ...state, live: { text: state.live?.text ?? "", thinkingChars: (state.live?.thinkingChars ?? 0) + action.delta.length } };
+		case "tool-started":
+			return { ...state, running: [...state.running.filter((t) => t.toolCallId !== action.tool.toolCallId), action.tool] };
+		case "tool-finished":
+			return { ...state, running: state.running.filter((t) => t.toolCallId !== action.toolCallId) };
+		case "turn-finished":
+			return endTurn(state, action.status ?? null);
+		case "turn-failed":
+			return endTurn(state, { text: action.message, kind: "error" });
+		case "tree-opened":
+			// Opening a /search hit keeps the status: it says which session the hit switched to.
+			return action.selectedId ? { ...state, screen: { kind: "tree", selectedId: action.selectedId } } : { ...state, screen: { kind: "tree" }, status: null };
+		case "search-opened":
+			return { ...state, screen: { kind: "search", result: action.result, all: action.all }, status: null };
+		case "tree-closed":
+			return { ...state, screen: { kind: "chat" }, status: action.status ? { text: action.status, kind: "info" } : null };
+		case "tree-done":
+			return treeDone(state, action.done);
+		case "picker-opened":
+			return { ...state, screen: { kind: action.picker }, status: null };
+		case "help-opened":
+			return { ...state, screen: { kind: "help" } };
+		case "screen-closed":
+			return { ...state, screen: { kind: "chat" }, status: action.status ?? state.status };
+		case "confirm-requested":
+			return { ...state, screen: { kind: "confirm", request: action.request } };
+		case "confirm-answered":
+			return { ...state, screen: { kind: "chat" } };
+		case "status-shown":
+			return { ...state, status: action.status };
+		case "status-cleared":
+			return { ...state, status: null };
+		case "status-expired":
+			return state.status?.text === action.text ? { ...state, status: null } : state;
+		case "editor-text-requested":
+			// Text from the file goes into the editor as typed text would: without control codes.
+			return { ...state, editorRequest: { text: stripControls(action.text), seq: (state.editorRequest?.seq ?? 0) + 1 } };
+		default: {
+			const unreachable: never = action;
+			return unreachable;
+		}
+	}
+}

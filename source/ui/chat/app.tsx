@@ -1,0 +1,130 @@
+import { Box, Static, useApp, useStdout } from "ink";
+import React, { useEffect, useMemo, useReducer, useState } from "react";
+import type { ExtensionHost } from "../../extensions/host.js";
+import type { EventBus } from "../../navigation/events.js";
+import type { SessionStoreApi } from "../../session/api.js";
+import { parseInput, runCommand } from "../commands.js";
+import type { UiDeps } from "../deps.js";
+import { buildCommandHandlers } from "../actions/command-handlers.js";
+import { useChat } from "./use-chat.js";
+import { useExtensions } from "./use-extensions.js";
+import { useSession } from "./use-session.js";
+import { damagedLines, useTranscriptSync } from "./use-transcript-sync.js";
+import { DEFAULT_MODEL_HINT, type InteractiveOptions } from "../options.js";
+import { appReducer, initialAppState, type AppAction } from "./app-reducer.js";
+import { settledPrefix } from "./transcript.js";
+import { conversationLeaf } from "../../tree/rows.js";
+import { BottomScreen } from "./bottom-screen.js";
+import { LiveArea } from "./live-area.js";
+import { MessageView } from "./message-view.js";
+import { StatusLine } from "./status-line.js";
+import { useSessionSwitch } from "./use-session-switch.js";
+import { useTerminalSize } from "../widgets/use-terminal-size.js";
+import { hintWithSessionModel, statusModelHint, useQuit } from "./use-quit.js";
+import { Editor, QUIT_WINDOW_MS } from "../editor/editor.js";
+import { KeyInputProvider } from "../input/use-keys.js";
+import { KeymapProvider } from "../input/use-keymap.js";
+import { DEFAULT_KEYMAP } from "../input/keymap.js";
+import { SessionServicesProvider, type SessionServices } from "../services.js";
+
+export type AppProps = {
+	options: InteractiveOptions;
+	deps: UiDeps;
+	/** Called when /new, /resume or /fork replaced the store (the old one is already closed). */
+	onStoreChange(store: SessionStoreApi): void;
+	/** Clears the terminal before the transcript is printed again. */
+	clearScreen(): void;
+	/** The app's one extension bus: compaction, /fork and /tree emit on it. */
+	bus: EventBus;
+	/** Loaded extensions: slash commands, notify and warnings in the status line. */
+	extensions?: ExtensionHost;
+};
+
+/** A hint for the editor's double-press window, cleared when that window is over. */
+function showHint(dispatch: React.Dispatch<AppAction>, text: string): void {
+	dispatch({ type: "status-shown", status: { text, kind: "info" } });
+	// unref: a pending hint must not keep the process alive after quitting.
+	setTimeout(() => dispatch({ type: "status-expired", text }), QUIT_WINDOW_MS).unref();
+}
+
+/** The chat screen: printed transcript, live area, editor (or another screen) and status line. */
+export function App({ options, deps, onStoreChange, clearScreen, bus, extensions }: AppProps) {
+	const { exit } = useApp();
+	const { stdout } = useStdout();
+	const [store, setStore] = useState(options.store);
+	const [model, setModel] = useState(options.model);
+	const view = useSession(store);
+	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
+	const [state, dispatch] = useReducer(appReducer, view, (v) => initialAppState(v.getPath(v.leafId), { size: { rows, cols }, warnings: damagedLines(v) }));
+	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen, size: { rows, cols } });
+	const context = useMemo(() => view.buildContext(), [view]);
+	const modelHint = hintWithSessionModel(options.modelHint ?? DEFAULT_MODEL_HINT, context.model);
+	const summaryModel = options.summaryModel ?? model;
+	const chat = useChat({ store, model, summaryModel, modelHint, deps, bus, dispatch, maxRetries: options.maxRetries });
+	const ext = useExtensions(extensions, dispatch);
+	const { quitting, quit } = useQuit(chat, exit);
+	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
+	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit,
+		where: options, bus, writeControl: (sequence) => stdout.write(sequence) });
+	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
+	const services = useMemo<SessionServices>(
+		() => ({ store, view, deps, bus, summaryModel, maxRetries: options.maxRetries, dispatch }),
+		[store, view, deps, bus, summaryModel, options.maxRetries],
+	);
+
+	useEffect(() => {
+		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
+		if (options.initialPrompt) void chat.send(options.initialPrompt);
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- only once, at start-up (a later `chat` or `options` must not send the prompt again)
+	}, []);
+
+	const submit = (text: string): boolean => {
+		const parsed = parseInput(text);
+		if (state.busy && !(parsed.kind === "command" && parsed.name === "quit")) {
+			dispatch({ type: "status-shown", status: { text: "Still working — Esc aborts", kind: "error" } });
+			return false;
+		}
+		if (parsed.kind === "prompt" && !model) {
+			dispatch({ type: "status-shown", status: { text: modelHint, kind: "error" } });
+			return false;
+		}
+		if (parsed.kind === "unknown" && !ext.commands.some((c) => c.name === parsed.name)) {
+			// Kept in the editor: a typo is fixed, not retyped.
+			dispatch({ type: "status-shown", status: { text: `Unknown command /${parsed.name}`, kind: "error" } });
+			return false;
+		}
+		void runCommand(parsed, handlers, ext.runCommand).then((wasCommand) => (wasCommand ? undefined : chat.send(text)));
+		return true;
+	};
+
+	const chatting = state.screen.kind === "chat" && !quitting;
+	return (
+		<KeyInputProvider>
+		<KeymapProvider keymap={options.keymap ?? DEFAULT_KEYMAP}>
+		<SessionServicesProvider value={services}>
+		<Box flexDirection="column">
+			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
+				{(item) => <MessageView key={item.key} item={item} width={cols} />}
+			</Static>
+			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={Math.max(3, rows - 12)} cols={cols} />
+			{state.screen.kind !== "chat" && (
+				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows} cols={cols} extraCommands={ext.commands} />
+			)}
+			{!quitting && <Box display={chatting ? "flex" : "none"}>
+				<Editor
+					active={chatting} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
+					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
+					onHint={(text) => showHint(dispatch, text)}
+					extraCommands={ext.commands}
+				/>
+			</Box>}
+			<StatusLine
+				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
+				contextWindow={model?.contextWindow} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
+			/>
+		</Box>
+		</SessionServicesProvider>
+		</KeymapProvider>
+		</KeyInputProvider>
+	);
+}

@@ -1,0 +1,79 @@
+import React from "react";
+import type { MenuCommand } from "../commands.js";
+import type { Chat } from "./use-chat.js";
+import type { InteractiveOptions } from "../options.js";
+import type { Screen } from "./app-reducer.js";
+import type { SwitchStore } from "./use-session-switch.js";
+import { ConfirmPrompt } from "./confirm-prompt.js";
+import { ForkPicker } from "../pickers/fork-picker.js";
+import { HelpView } from "./help-view.js";
+import { sessionActions } from "../actions/session-actions.js";
+import { forkAtMessage } from "../actions/fork-action.js";
+import { openSearchHit } from "../actions/search-actions.js";
+import { SessionPicker } from "../pickers/session-picker.js";
+import { TreeScreen } from "../tree/tree-screen.js";
+import { SearchResults } from "../pickers/search-results.js";
+import { useServices } from "../services.js";
+
+export type BottomScreenProps = {
+	screen: Exclude<Screen, { kind: "chat" }>;
+	options: InteractiveOptions;
+	chat: Chat;
+	switchStore: SwitchStore;
+	rows: number;
+	cols: number;
+	/** Extensions' commands, listed in /help. */
+	extraCommands?: readonly MenuCommand[];
+};
+
+/** Whichever non-chat screen is open; each one listens to keys only while it is mounted. */
+export function BottomScreen(props: BottomScreenProps) {
+	const { screen, options, switchStore } = props;
+	const services = useServices();
+	const { store, view, deps, bus, dispatch } = services;
+	const close = () => dispatch({ type: "screen-closed" });
+	switch (screen.kind) {
+		case "tree":
+			return <TreeScreen askSummary={options.askSummary} rows={props.rows} cols={props.cols} initialFilter={options.treeFilter} selectedId={screen.selectedId} />;
+		case "fork-picker":
+			return (
+				<ForkPicker
+					view={view} rows={props.rows} onCancel={close}
+					onPick={(entry) =>
+						void forkAtMessage({
+							store, view, messageId: entry.id, where: options, bus, switchStore,
+							closeWith: (status) => dispatch({ type: "screen-closed", status }),
+						})
+					}
+				/>
+			);
+		case "resume-picker":
+			return (
+				<SessionPicker
+					listHere={deps.listSessions}
+					listAll={deps.listAllSessions}
+					currentFile={store.file}
+					rows={props.rows}
+					actions={sessionActions({ store, open: deps.openSession, home: options.home })}
+					onOpen={(s) => (s.file === store.file ? switchStore(store, "Already in this session") : switchStore(() => deps.openSession(s.file), `Resumed ${s.name ?? s.id}`))}
+					onCancel={close}
+				/>
+			);
+		case "confirm":
+			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} onAbort={props.chat.abort} />;
+		case "search":
+			return (
+				<SearchResults
+					result={screen.result} all={screen.all} rows={props.rows} onCancel={close}
+					onOpen={(hit) => openSearchHit({ store, deps, switchStore, dispatch }, hit)}
+					search={(all) => deps.searchSessions(screen.result.query, all)}
+				/>
+			);
+		case "help":
+			return <HelpView onClose={close} extraCommands={props.extraCommands} />;
+		default: {
+			const unreachable: never = screen;
+			return unreachable;
+		}
+	}
+}

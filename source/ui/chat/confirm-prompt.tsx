@@ -1,0 +1,61 @@
+import { Box, Text } from "ink";
+import React, { useState } from "react";
+import { controlClass } from "../../text/control-chars.js";
+import { must } from "../../text/must.js";
+import { terminalText } from "../../text/terminal-text.js";
+import { isCancel } from "../input/keymap.js";
+import { useKeyAction } from "../input/use-keymap.js";
+import { useKeys } from "../input/use-keys.js";
+import type { ConfirmRequest } from "./app-reducer.js";
+
+type Answer = "yes" | "no" | "always";
+const OPTIONS: { answer: Answer; label: string; key: string }[] = [
+	{ answer: "yes", label: "Yes", key: "y" },
+	{ answer: "no", label: "No", key: "n" },
+	{ answer: "always", label: "Always (this session)", key: "a" },
+];
+
+const CONTROL = new RegExp(controlClass(), "g");
+/** Control characters from the model's arguments are shown as `\xNN`, never sent to the terminal. */
+const visible = (line: string) =>
+	line.replace(/\t/g, "    ").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+
+/** A diff line coloured by its sign; other preview lines dimmed. */
+function PreviewLine({ line: raw }: { line: string }) {
+	const line = visible(terminalText(raw));
+	const color = line.startsWith("+") && !line.startsWith("+++") ? "green" : line.startsWith("-") && !line.startsWith("---") ? "red" : undefined;
+	return <Text color={color} dimColor={color === undefined} wrap="truncate-end">{line === "" ? " " : line}</Text>;
+}
+
+/**
+ * `Allow <description>?` above what the call would do (diff, first lines, command), with yes / no /
+ * always. Esc stops the whole turn (as while streaming); Ctrl+C answers no.
+ */
+export function ConfirmPrompt({ request, onAnswer, onAbort }: { request: ConfirmRequest; onAnswer(a: Answer): void; onAbort(): void }) {
+	const [index, setIndex] = useState(0);
+	const { keymap, is } = useKeyAction();
+	useKeys((event) => {
+		if (event.kind === "paste") return;
+		if (event.kind === "text") {
+			// Only the first key of a fast-typed run answers; the rest would belong to nothing.
+			const direct = OPTIONS.find((o) => o.key === event.text.charAt(0).toLowerCase());
+			return direct ? onAnswer(direct.answer) : undefined;
+		}
+		if (is("prompt.stop", event)) return onAbort();
+		if (isCancel(event, keymap)) return onAnswer("no");
+		if (is("dialog.accept", event)) return onAnswer(must(OPTIONS[index], "selected option").answer);
+		if (event.name === "left" || event.name === "up") return setIndex((index + OPTIONS.length - 1) % OPTIONS.length);
+		if (event.name === "right" || event.name === "down" || event.name === "tab") return setIndex((index + 1) % OPTIONS.length);
+	});
+	return (
+		<Box flexDirection="column" marginTop={1} borderStyle="round" borderColor="yellow" paddingX={1}>
+			<Text bold>{terminalText(`Allow ${request.description}?`)}</Text>
+			{request.preview?.split("\n").map((line, i) => <PreviewLine key={i} line={line} />)}
+			<Text>
+				{OPTIONS.map((o, i) => (
+					<Text key={o.answer} inverse={i === index}>{` ${o.label} (${o.key}) `}</Text>
+				))}
+			</Text>
+		</Box>
+	);
+}

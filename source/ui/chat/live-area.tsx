@@ -1,0 +1,81 @@
+import { Spinner } from "@inkjs/ui";
+import { Box, Text } from "ink";
+import React, { useEffect } from "react";
+import { must } from "../../text/must.js";
+import { terminalLine, terminalTextSoFar } from "../../text/terminal-text.js";
+import { cutToWidth, displayWidth } from "../../text/text-width.js";
+import { describeToolCall } from "../../tools/describe.js";
+import type { ToolName } from "../../tools/policy.js";
+import { elapsedSeconds, useClock } from "../widgets/use-clock.js";
+import type { AppState } from "./app-reducer.js";
+import { loadHighlighter } from "../markdown/highlight.js";
+import { MarkdownView } from "../widgets/markdown-view.js";
+
+type Props = {
+	live: AppState["live"];
+	running: AppState["running"];
+	busy: AppState["busy"];
+	/** Rows the streaming text may take; the tail is shown so the area never outgrows the screen. */
+	maxLines: number;
+	cols: number;
+	clock?: () => number;
+};
+
+/** The last `maxLines` terminal rows of `text`, counting wrapped rows at `cols`. */
+export function tailLines(text: string, maxLines: number, cols: number): string {
+	const lines = text.split("\n");
+	const kept: string[] = [];
+	let rows = 0;
+	for (let i = lines.length - 1; i >= 0; i--) {
+		const line = must(lines[i], "line");
+		const lineRows = Math.max(1, Math.ceil(displayWidth(line) / Math.max(1, cols)));
+		if (rows + lineRows > maxLines) {
+			if (kept.length === 0) kept.unshift(line.slice(-maxLines * cols));
+			break;
+		}
+		kept.unshift(line);
+		rows += lineRows;
+	}
+	return kept.join("\n");
+}
+
+const seconds = (now: number, since: number) => `${elapsedSeconds(now, since)}s`;
+
+/** A spinner row cut to `cols`: the spinner frame and its space take two columns. */
+function SpinnerRow({ label, cols }: { label: string; cols: number }) {
+	return (
+		<Box width={cols}>
+			<Spinner label={cutToWidth(terminalLine(label), Math.max(1, cols - 2))} />
+		</Box>
+	);
+}
+
+/** The streaming reply and running tools, below the printed transcript. */
+export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now }: Props) {
+	const active = busy !== null;
+	const now = useClock(active, clock);
+	// A reply may bring code: start loading the highlighter (never before the first frame) so the
+	// reply is highlighted when it is printed, even when it finishes quickly.
+	useEffect(() => {
+		if (active) void loadHighlighter();
+	}, [active]);
+	if (busy === null) return null;
+	const text = live?.text ?? "";
+	const waiting = text === "" && running.length === 0;
+	const thinking = live?.thinkingChars ?? 0;
+	return (
+		<Box flexDirection="column" marginTop={1} width={cols}>
+			{thinking > 0 && text === "" && <Text dimColor italic>{`thinking… (${thinking} chars)`}</Text>}
+			{text !== "" && <MarkdownView text={tailLines(terminalTextSoFar(text), maxLines, cols)} width={cols} />}
+			{running.map((tool) => (
+				<SpinnerRow key={tool.toolCallId} cols={cols} label={`${describeToolCall(tool.toolName as ToolName, tool.args)} (${seconds(now, tool.startedAt)})`} />
+			))}
+			{waiting && (
+				<SpinnerRow
+					cols={cols}
+					label={busy.kind === "compact" ? "Compacting… (Esc to cancel)" : `Working… (${seconds(now, busy.startedAt)} · Esc to abort)`}
+				/>
+			)}
+		</Box>
+	);
+}

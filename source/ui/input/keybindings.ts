@@ -1,0 +1,62 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { usageError } from "../../config/errors.js";
+import { chordLabel, DEFAULT_KEYMAP, KEY_ACTIONS, LIVE_TOGETHER, parseChord, type Chord, type KeyAction, type Keymap, type KeyScreen } from "./keymap.js";
+
+const sameChord = (a: Chord, b: Chord) => a.name === b.name && a.ctrl === b.ctrl && a.alt === b.alt && a.shift === b.shift;
+
+const together = (a: KeyScreen, b: KeyScreen) => a === b || LIVE_TOGETHER.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+
+/** The first key bound to two actions that take keys at the same time, as a sentence. */
+export function keymapConflict(keymap: Keymap): string | undefined {
+	const actions = Object.keys(KEY_ACTIONS) as KeyAction[];
+	for (const [i, a] of actions.entries()) {
+		for (const b of actions.slice(i + 1)) {
+			const [sa, sb] = [KEY_ACTIONS[a].screen, KEY_ACTIONS[b].screen];
+			if (!together(sa, sb)) continue;
+			const shared = keymap[a].find((chord) => keymap[b].some((other) => sameChord(chord, other)));
+			const where = sa === sb ? `(${sa})` : `(${sa} and ${sb} take keys together)`;
+			if (shared) return `${chordLabel(shared)} is bound to both ${a} and ${b} ${where}`;
+		}
+	}
+	return undefined;
+}
+
+/**
+ * The keymap with `overrides` (keybindings.json's object: action → key or keys) applied: each named
+ * action gets exactly the keys given (`[]` unbinds it). Unknown actions, keys that name no key and
+ * conflicts are errors: the message, or the keymap.
+ */
+export function applyKeybindings(overrides: unknown): { ok: true; keymap: Keymap } | { ok: false; message: string } {
+	if (!overrides || typeof overrides !== "object" || Array.isArray(overrides)) return { ok: false, message: "expected a JSON object of action → key or [keys]" };
+	const keymap: Record<string, readonly Chord[]> = { ...DEFAULT_KEYMAP };
+	for (const [action, value] of Object.entries(overrides)) {
+		if (!(action in KEY_ACTIONS)) return { ok: false, message: `unknown action "${action}" (the actions are listed in readme.md, "Keybindings")` };
+		const specs: unknown[] = Array.isArray(value) ? value : [value];
+		if (!specs.every((s): s is string => typeof s === "string")) return { ok: false, message: `"${action}" must be a key or an array of keys` };
+		const chords: Chord[] = [];
+		for (const spec of specs) {
+			const chord = parseChord(spec);
+			if (typeof chord === "string") return { ok: false, message: `${action}: ${chord}` };
+			chords.push(chord);
+		}
+		keymap[action] = chords;
+	}
+	const conflict = keymapConflict(keymap as Keymap);
+	return conflict ? { ok: false, message: conflict } : { ok: true, keymap: keymap as Keymap };
+}
+
+/** `$ARBOR_HOME/keybindings.json` over the defaults; no file is the defaults, a broken one a configuration error (exit 2). */
+export function loadKeymap(home: string): Keymap {
+	const file = join(home, "keybindings.json");
+	if (!existsSync(file)) return DEFAULT_KEYMAP;
+	let raw: unknown;
+	try {
+		raw = JSON.parse(readFileSync(file, "utf8"));
+	} catch (error) {
+		throw usageError(`${file}: invalid JSON (${(error as Error).message})`);
+	}
+	const applied = applyKeybindings(raw);
+	if (!applied.ok) throw usageError(`${file}: ${applied.message}`);
+	return applied.keymap;
+}

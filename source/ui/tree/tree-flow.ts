@@ -1,0 +1,185 @@
+/**
+ * The whole /tree screen as one state machine: tree → (summary prompt → custom instructions) →
+ * summarizing or navigating → done, and beside the moves the cross-branch actions: a marked entry
+ * (Shift+C), the comparison of two branches, a running merge (Shift+M). Pure: times arrive in
+ * events, effects live in hooks (use-tree-actions.ts).
+ */
+
+/** Options of the summary prompt, in display order (summaries.md). */
+export const SUMMARY_OPTIONS = ["No summary", "Summarize", "Summarize with custom prompt"] as const;
+
+export type TreeFlow = TreeFlowScreen & {
+	/** The entry marked for a comparison (Shift+C); kept while moving between screens. */
+	mark?: string;
+};
+
+type TreeFlowScreen =
+	/** `notice` (e.g. `Summary cancelled`) or `error` is shown under the tree until the next choice. */
+	| { screen: "tree"; notice?: string; error?: string }
+	/** `draft`: custom instructions typed before Esc, offered again when the custom option is chosen. */
+	| { screen: "summary-prompt"; targetId: string; option: number; error?: string; draft?: string }
+	| { screen: "custom-instructions"; targetId: string; text: string }
+	| { screen: "summarizing"; targetId: string; startedAt: number; customInstructions?: string }
+	/** Moving without a summary: short, but keys must not start a second move meanwhile. */
+	| { screen: "navigating"; targetId: string }
+	/** The branches ending at `a` (the marked entry) and `b` (the one picked after it). */
+	| { screen: "comparing"; a: string; b: string }
+	| { screen: "merging"; fromId: string; startedAt: number };
+
+export type TreeFlowEvent =
+	/** `ask`: the move abandons entries and summaries are switched on. */
+	| { type: "node-chosen"; targetId: string; ask: boolean }
+	| { type: "option-moved"; delta: number }
+	| { type: "summary-declined" }
+	| { type: "summary-requested"; now: number }
+	| { type: "summary-unavailable"; message: string }
+	| { type: "custom-requested" }
+	| { type: "instructions-edited"; text: string }
+	| { type: "instructions-submitted"; now: number }
+	| { type: "summary-failed"; message: string }
+	| { type: "summary-cancelled" }
+	/** An extension cancelled the move: back to the tree without a message. */
+	| { type: "navigation-cancelled" }
+	| { type: "navigation-done" }
+	| { type: "went-back" }
+	/** Shift+L saved (no `error`) or the store refused the label. */
+	| { type: "label-set"; error?: string }
+	| BranchEvent;
+
+/** Shift+C and Shift+M. */
+export type BranchEvent =
+	/** Shift+C: marks, unmarks (the marked entry again) or compares with the marked entry. */
+	| { type: "entry-marked"; id: string }
+	| { type: "comparison-closed" }
+	| { type: "merge-started"; fromId: string; now: number }
+	/** A merge that cannot start (nothing to merge) or that failed: nothing was written. */
+	| { type: "merge-failed"; message: string }
+	| { type: "merge-cancelled"; notice: string }
+	| { type: "merge-done" };
+
+export const INITIAL_TREE_FLOW: TreeFlow = { screen: "tree" };
+
+function targetOf(flow: TreeFlow): string | undefined {
+	return "targetId" in flow ? flow.targetId : undefined;
+}
+
+function wentBack(flow: TreeFlow): TreeFlow {
+	switch (flow.screen) {
+		case "custom-instructions":
+			return { screen: "summary-prompt", targetId: flow.targetId, option: 2, ...(flow.text ? { draft: flow.text } : {}) };
+		case "summary-prompt":
+			return { screen: "tree" };
+		case "tree":
+		case "summarizing":
+		case "navigating":
+		case "comparing":
+		case "merging":
+			// Closing the tree is the caller's business; a running move is left via summary-cancelled.
+			return flow;
+		default: {
+			const never: never = flow;
+			return never;
+		}
+	}
+}
+
+function onPrompt(flow: TreeFlow, event: MoveEvent): TreeFlow {
+	if (flow.screen !== "summary-prompt") return flow;
+	switch (event.type) {
+		case "option-moved": {
+			const n = SUMMARY_OPTIONS.length;
+			const option = (((flow.option + event.delta) % n) + n) % n;
+			return { screen: "summary-prompt", targetId: flow.targetId, option, ...(flow.draft ? { draft: flow.draft } : {}) };
+		}
+		case "summary-declined":
+			return { screen: "navigating", targetId: flow.targetId };
+		case "summary-requested":
+			return { screen: "summarizing", targetId: flow.targetId, startedAt: event.now };
+		case "summary-unavailable":
+			return { ...flow, error: event.message };
+		case "custom-requested":
+			return { screen: "custom-instructions", targetId: flow.targetId, text: flow.draft ?? "" };
+		default:
+			return flow;
+	}
+}
+
+function marked(flow: TreeFlow, id: string): TreeFlow {
+	if (flow.mark === id) return { screen: "tree", notice: "Mark removed" };
+	if (flow.mark === undefined) return { screen: "tree", mark: id, notice: `Marked ${id} · Shift+C on another entry compares` };
+	return { screen: "comparing", a: flow.mark, b: id };
+}
+
+/** Shift+C / Shift+M and the merge's end; `undefined` for the other events. */
+function onBranch(flow: TreeFlow, event: TreeFlowEvent): TreeFlow | undefined {
+	const onTree = flow.screen === "tree";
+	const mark = flow.mark === undefined ? {} : { mark: flow.mark };
+	switch (event.type) {
+		case "entry-marked":
+			return onTree ? marked(flow, event.id) : flow;
+		case "comparison-closed":
+			return flow.screen === "comparing" ? { screen: "tree" } : flow;
+		case "merge-started":
+			return onTree ? { screen: "merging", fromId: event.fromId, startedAt: event.now, ...mark } : flow;
+		case "merge-failed":
+			return onTree || flow.screen === "merging" ? { screen: "tree", ...mark, error: event.message } : flow;
+		case "merge-cancelled":
+			return onTree || flow.screen === "merging" ? { screen: "tree", ...mark, notice: event.notice } : flow;
+		case "merge-done":
+			return { screen: "tree" };
+		case "label-set": {
+			if (flow.screen !== "tree") return flow;
+			const { error: _, ...rest } = flow;
+			return event.error !== undefined ? { ...rest, error: event.error } : rest;
+		}
+		default:
+			return undefined;
+	}
+}
+
+/**
+ * Pure reducer of the /tree screen. Events that do not apply to the current screen change nothing;
+ * a move's screens keep the mark.
+ */
+export function treeFlowReducer(flow: TreeFlow, event: TreeFlowEvent): TreeFlow {
+	const branch = onBranch(flow, event);
+	if (branch) return branch;
+	const next = moveReducer(flow, event as MoveEvent);
+	return next === flow || flow.mark === undefined || next.mark !== undefined ? next : { ...next, mark: flow.mark };
+}
+
+type MoveEvent = Exclude<TreeFlowEvent, BranchEvent | { type: "label-set" }>;
+
+function moveReducer(flow: TreeFlow, event: MoveEvent): TreeFlow {
+	switch (event.type) {
+		case "node-chosen":
+			if (flow.screen !== "tree") return flow;
+			return event.ask
+				? { screen: "summary-prompt", targetId: event.targetId, option: 0 }
+				: { screen: "navigating", targetId: event.targetId };
+		case "option-moved":
+		case "summary-declined":
+		case "summary-requested":
+		case "summary-unavailable":
+		case "custom-requested":
+			return onPrompt(flow, event);
+		case "instructions-edited":
+			return flow.screen === "custom-instructions" ? { ...flow, text: event.text } : flow;
+		case "instructions-submitted":
+			if (flow.screen !== "custom-instructions") return flow;
+			return { screen: "summarizing", targetId: flow.targetId, startedAt: event.now, customInstructions: flow.text };
+		case "summary-failed":
+			return targetOf(flow) === undefined ? flow : { screen: "tree", error: event.message };
+		case "summary-cancelled":
+			return targetOf(flow) === undefined ? flow : { screen: "tree", notice: "Summary cancelled" };
+		case "navigation-cancelled":
+		case "navigation-done":
+			return { screen: "tree" };
+		case "went-back":
+			return wentBack(flow);
+		default: {
+			const never: never = event;
+			return never;
+		}
+	}
+}

@@ -1,0 +1,203 @@
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge.js";
+import { conversationLeaf, navigateByPlan, planNavigation, type NavigationContext } from "../../navigation/navigate.js";
+import type { NavigateOptions, NavigateResult, NavigationPlan } from "../../navigation/types.js";
+import type { SessionTreeView } from "../../session/api.js";
+import { useServices } from "../services.js";
+import { useLatest } from "../widgets/use-latest.js";
+import { INITIAL_TREE_FLOW, treeFlowReducer, type BranchEvent, type TreeFlow, type TreeFlowEvent } from "./tree-flow.js";
+
+/** How the /tree screen ends: the leaf moved (text for the editor, if any) or it closed. */
+export type TreeDone = { kind: "moved"; editorText?: string } | { kind: "closed"; status?: string };
+
+export const NO_SUMMARY_MODEL = "No model configured for summaries";
+export const ALREADY_HERE = "Already at this point";
+
+export type TreeActions = {
+	flow: TreeFlow;
+	/** Enter on a row: plans the move once, then asks about a summary or moves. */
+	choose: (targetId: string) => void;
+	moveOption: (delta: number) => void;
+	chooseOption: (option: number) => void;
+	editInstructions: (text: string) => void;
+	submitInstructions: () => void;
+	cancelSummary: () => void;
+	back: () => void;
+	/** Esc / Ctrl+C on the tree. */
+	close: () => void;
+	setLabel: (id: string, label: string | undefined) => void;
+	mark: (id: string) => void;
+	closeComparison: () => void;
+	merge: (id: string) => void;
+	cancelMerge: () => void;
+};
+
+/** What the tree shows for a finished merge that wrote nothing. */
+function unmerged(result: Exclude<MergeResult, { status: "merged" }>): BranchEvent {
+	switch (result.status) {
+		case "cancelled":
+			return result.reason === "hook" ? { type: "merge-failed", message: "Merge cancelled by an extension" } : { type: "merge-cancelled", notice: "Merge cancelled" };
+		case "failed":
+		case "nothing-to-merge":
+			return { type: "merge-failed", message: result.message };
+		default: {
+			const never: never = result;
+			return never;
+		}
+	}
+}
+
+/** Why merging `id` into `into` cannot start (nothing to summarize), if it cannot. */
+function mergeRefusal(view: SessionTreeView, id: string, into: string | null): string | undefined {
+	return planMerge(view, id, into).abandoned.length === 0 ? `Nothing to merge: ${id} is on the current branch` : undefined;
+}
+
+/** Where a finished move goes: the app (moved, already here: the tree closes) or the tree (it stays). */
+function outcomeEvent(outcome: NavigateResult): { app: TreeDone } | { tree: TreeFlowEvent } {
+	switch (outcome.status) {
+		case "moved":
+			return { app: outcome.editorText !== undefined ? { kind: "moved", editorText: outcome.editorText } : { kind: "moved" } };
+		case "already-here":
+			return { app: { kind: "closed", status: ALREADY_HERE } };
+		case "cancelled":
+			return { tree: outcome.reason === "aborted" ? { type: "summary-cancelled" } : { type: "navigation-cancelled" } };
+		case "failed":
+			return { tree: { type: "summary-failed", message: outcome.message } };
+		default: {
+			const never: never = outcome;
+			return never;
+		}
+	}
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * Runs one abortable job at a time: `cancel()` aborts it (navigateTree / mergeBranch then write
+ * nothing) and its late result is dropped, so Esc returns to the tree at once even if the provider is
+ * slow to notice the abort. Unmounting aborts too.
+ */
+function useJob(): { start: <T>(run: (signal: AbortSignal) => Promise<T>, done: (result: T) => void) => void; cancel: () => void } {
+	const controller = useRef<AbortController | undefined>(undefined);
+	useEffect(() => () => controller.current?.abort(), []);
+	const start = useCallback(<T,>(run: (signal: AbortSignal) => Promise<T>, done: (result: T) => void) => {
+		controller.current?.abort();
+		const mine = new AbortController();
+		controller.current = mine;
+		void run(mine.signal).then((result) => {
+			if (controller.current !== mine || mine.signal.aborted) return; // cancelled or superseded
+			controller.current = undefined;
+			done(result);
+		});
+	}, []);
+	const cancel = useCallback(() => {
+		controller.current?.abort();
+		controller.current = undefined;
+	}, []);
+	return { start, cancel };
+}
+
+/**
+ * The /tree screen's state and effects: one reducer (tree-flow.ts) for moves, comparisons and merges.
+ * A move is planned once, on Enter; its outcome is dispatched once, from here: to the app when the
+ * tree closes (moved, already here), to the tree's reducer when it stays open (cancelled, failed).
+ */
+export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
+	const services = useServices();
+	const [flow, dispatch] = useReducer(treeFlowReducer, INITIAL_TREE_FLOW);
+	const job = useJob();
+	const plan = useRef<NavigationPlan | undefined>(undefined);
+	const latest = useLatest({ services, askSummary: opts.askSummary });
+	const done = useCallback((result: TreeDone) => latest.current.services.dispatch({ type: "tree-done", done: result }), [latest]);
+	const context = (): NavigationContext => {
+		const { store, summaryModel, bus, maxRetries } = latest.current.services;
+		return { store, summaryModel, bus, maxRetries };
+	};
+
+	const run = (options: Omit<NavigateOptions, "signal">) => {
+		const planned = plan.current;
+		if (!planned) return;
+		const ctx = context();
+		job.start(
+			(signal) => navigateByPlan(ctx, planned, { ...options, signal }).catch((error: unknown): NavigateResult => ({ status: "failed", message: messageOf(error) })),
+			(outcome) => {
+				const to = outcomeEvent(outcome);
+				if ("app" in to) done(to.app);
+				else dispatch(to.tree);
+			},
+		);
+	};
+
+	const choose = (id: string) => {
+		const made = planNavigation(services.store.snapshot(), id);
+		if (made.alreadyHere) return done({ kind: "closed", status: ALREADY_HERE });
+		plan.current = made;
+		const ask = opts.askSummary && made.abandoned.length > 0;
+		dispatch({ type: "node-chosen", targetId: id, ask });
+		if (!ask) run({});
+	};
+	const chooseOption = (option: number) => {
+		if (flow.screen !== "summary-prompt") return;
+		if (option === 0) {
+			dispatch({ type: "summary-declined" });
+			return run({});
+		}
+		if (!services.summaryModel) return dispatch({ type: "summary-unavailable", message: NO_SUMMARY_MODEL });
+		if (option === 2) return dispatch({ type: "custom-requested" });
+		dispatch({ type: "summary-requested", now: Date.now() });
+		run({ summarize: true });
+	};
+	const submitInstructions = () => {
+		if (flow.screen !== "custom-instructions") return;
+		dispatch({ type: "instructions-submitted", now: Date.now() });
+		const text = flow.text.trim();
+		run(text ? { summarize: true, customInstructions: text } : { summarize: true });
+	};
+	const setLabel = (id: string, label: string | undefined) => {
+		try {
+			services.store.setLabel(id, label);
+			dispatch({ type: "label-set" });
+		} catch (error) {
+			dispatch({ type: "label-set", error: messageOf(error) });
+		}
+	};
+	const merge = (id: string) => {
+		const ctx = context();
+		const view = ctx.store.snapshot();
+		const into = conversationLeaf(view);
+		const refusal = mergeRefusal(view, id, into);
+		if (refusal) return dispatch({ type: "merge-failed", message: refusal });
+		dispatch({ type: "merge-started", fromId: id, now: Date.now() });
+		job.start(
+			(signal) => mergeBranch(ctx, id, { intoId: into ?? undefined, signal }).catch((error: unknown): MergeResult => ({ status: "failed", message: messageOf(error) })),
+			(result) => {
+				if (result.status !== "merged") return dispatch(unmerged(result));
+				dispatch({ type: "merge-done" });
+				done({ kind: "closed", status: `Merged ${id} into the current branch` });
+			},
+		);
+	};
+
+	return {
+		flow,
+		choose,
+		moveOption: (delta) => dispatch({ type: "option-moved", delta }),
+		chooseOption,
+		editInstructions: (text) => dispatch({ type: "instructions-edited", text }),
+		submitInstructions,
+		cancelSummary: () => {
+			job.cancel();
+			dispatch({ type: "summary-cancelled" });
+		},
+		back: () => dispatch({ type: "went-back" }),
+		close: () => done({ kind: "closed" }),
+		setLabel,
+		mark: (id) => dispatch({ type: "entry-marked", id }),
+		closeComparison: () => dispatch({ type: "comparison-closed" }),
+		merge,
+		cancelMerge: () => {
+			job.cancel();
+			dispatch({ type: "merge-cancelled", notice: "Merge cancelled" });
+		},
+	};
+}

@@ -1,0 +1,86 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { key } from "../../source/ui/input/key-event.js";
+import { applyKeybindings, keymapConflict } from "../../source/ui/input/keybindings.js";
+import { actionOf, actionTable, DEFAULT_KEYMAP, isCancel, keyTable, type KeyScreen, type Keymap } from "../../source/ui/input/keymap.js";
+import { editorIntent } from "../../source/ui/editor/editor-keys.js";
+import { fieldAction } from "../../source/ui/editor/editor-field.js";
+import { treeHint, treeIntentIn } from "../../source/ui/tree/use-tree-keys.js";
+import { TREE_HINT } from "../../source/ui/tree/tree-selector.js";
+
+const readme = readFileSync(join(import.meta.dirname, "../../readme.md"), "utf8");
+
+/** The text between `<!-- keys:NAME -->` and `<!-- /keys -->` in readme.md. */
+function block(name: string): string {
+	const start = `<!-- keys:${name} -->\n`;
+	const at = readme.indexOf(start);
+	expect(at, `readme.md has no ${start.trim()}`).toBeGreaterThanOrEqual(0);
+	return readme.slice(at + start.length, readme.indexOf("\n<!-- /keys -->", at));
+}
+
+function applied(overrides: unknown): Keymap {
+	const result = applyKeybindings(overrides);
+	if (!result.ok) throw new Error(result.message);
+	return result.keymap;
+}
+
+describe("the keymap drives readme.md's key tables", () => {
+	const tables: [string, KeyScreen[]][] = [["prompt", ["prompt", "line editing"]], ["tree", ["tree"]], ["screens", ["lists", "dialogs", "compare", "session picker"]]];
+	for (const [name, screens] of tables) {
+		it(`the ${name} table is the keymap's (regenerate it from keyTable when a key changes)`, () => expect(block(name)).toBe(keyTable(DEFAULT_KEYMAP, screens)));
+	}
+	it("the keybindings.json action list is the keymap's", () => expect(block("actions")).toBe(actionTable()));
+});
+
+describe("keybindings.json", () => {
+	it("the defaults have no conflict", () => expect(keymapConflict(DEFAULT_KEYMAP)).toBeUndefined());
+
+	it("an action's keys are replaced, one key or several; [] unbinds", () => {
+		const keymap = applied({ "tree.mark": "shift+k", "tree.merge": ["shift+j", "ctrl+g"], "tree.labelTimes": [] });
+		expect(treeIntentIn(keymap, { kind: "text", text: "K" })).toEqual({ type: "mark" });
+		expect(treeIntentIn(keymap, { kind: "text", text: "C" })).toEqual({ type: "type", text: "C" });
+		expect(treeIntentIn(keymap, key("g", { ctrl: true }))).toEqual({ type: "merge" });
+		expect(treeIntentIn(keymap, { kind: "text", text: "T" })).toEqual({ type: "type", text: "T" });
+		expect(treeHint(keymap)).toContain("Shift+K compare · Shift+J merge");
+		expect(treeHint(keymap)).not.toContain("label times");
+	});
+
+	it("the prompt and the fields follow the line-editing keys", () => {
+		const keymap = applied({ "line.wordLeft": ["ctrl+b"] });
+		const wordLeft = { type: "cursor-moved", to: "word-left" };
+		expect(fieldAction(key("b", { ctrl: true }), { keymap })).toEqual(wordLeft);
+		expect(editorIntent(key("b", { ctrl: true }), false, keymap)).toEqual({ type: "edit", action: wordLeft });
+		expect(fieldAction(key("b", { alt: true }), { keymap })).toBeUndefined();
+	});
+
+	it("cancel is one predicate: Esc or Ctrl+C, and what keybindings.json makes it", () => {
+		expect([isCancel(key("escape")), isCancel(key("c", { ctrl: true })), isCancel(key("q"))]).toEqual([true, true, false]);
+		const keymap = applied({ "dialog.cancel": ["q", "escape"] });
+		expect([isCancel({ kind: "text", text: "q" }, keymap), isCancel(key("c", { ctrl: true }), keymap)]).toEqual([true, false]);
+	});
+
+	it("Shift on a named key without a binding of its own moves like the key; Shift+Tab stays its own key", () => {
+		expect(actionOf(DEFAULT_KEYMAP, ["line.left"], key("left", { shift: true }))).toBe("line.left");
+		expect(editorIntent(key("tab", { shift: true }), true)).toEqual({ type: "ignore" });
+	});
+
+	it("an unknown action, a key that is no key, a wrong type and a conflict are errors that say which", () => {
+		const message = (overrides: unknown) => {
+			const result = applyKeybindings(overrides);
+			return result.ok ? "ok" : result.message;
+		};
+		expect(message({ "tree.fly": "f" })).toBe('unknown action "tree.fly" (the actions are listed in readme.md, "Keybindings")');
+		expect(message({ "tree.mark": "hyper+x" })).toBe('tree.mark: "hyper+x": unknown modifier "hyper" (ctrl, alt, shift)');
+		expect(message({ "tree.mark": "ctrl+pgup" })).toBe('tree.mark: "ctrl+pgup": unknown key "pgup"');
+		expect(message({ "tree.mark": 3 })).toBe('"tree.mark" must be a key or an array of keys');
+		expect(message(["tree.mark"])).toBe("expected a JSON object of action → key or [keys]");
+		expect(message({ "tree.mark": "ctrl+u" })).toBe("Ctrl+U is bound to both tree.filterUser and tree.mark (tree)");
+		expect(message({ "line.wordLeft": "ctrl+c" })).toBe("Ctrl+C is bound to both line.wordLeft and prompt.clear (line editing and prompt take keys together)");
+		// Screens that never take keys at the same time may share a key (↑ in the tree and in lists).
+		expect(message({ "tree.mark": "ctrl+g" })).toBe("ok");
+	});
+
+	it("the tree's hint with the default keys is the one the screen showed before", () =>
+		expect(TREE_HINT).toBe("↑↓ move · Enter select · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Shift+T label times · Shift+C compare · Shift+M merge · Esc close"));
+});

@@ -1,0 +1,169 @@
+import { act } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { TreeDone } from "../../../source/ui/tree/tree-screen.js";
+import { TreeHarness } from "./tree-harness.js";
+import { TREE_HINT } from "../../../source/ui/tree/tree-selector.js";
+import { SPEC_EXAMPLE_ROWS } from "../../tree/fake-view.js";
+import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let cleanups: (() => void)[] = [];
+afterEach(() => {
+	for (const c of cleanups.reverse()) c();
+	cleanups = [];
+});
+
+function setup(over: { askSummary?: boolean; rows?: number } = {}) {
+	const s = storeWith(specExampleEntries(), "uA2");
+	const done: TreeDone[] = [];
+	const ui = mount(
+		<TreeHarness store={s.store} summaryModel={undefined} askSummary={over.askSummary ?? true} rows={over.rows ?? 24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
+	);
+	cleanups.push(s.cleanup, ui.unmount);
+	return { ...ui, store: s.store, done };
+}
+
+/** The spec's rows as /tree shows them: the branch point a1 carries the fold mark ⊟. */
+const EXAMPLE_ROWS = SPEC_EXAMPLE_ROWS.map((row) => (row === "  • assistant: Of course! I can" ? "  ⊟ • assistant: Of course! I can" : row));
+const hintLine = TREE_HINT.length > 100 ? `${TREE_HINT.slice(0, 99)}…` : TREE_HINT;
+
+describe("TreeScreen selector", () => {
+	it("opens on the leaf and renders the spec example", async () => {
+		const t = setup();
+		expect(t.frame()).toBe(["Session tree", hintLine, "Type to search", ...EXAMPLE_ROWS, "(7/9) [default]"].join("\n"));
+	});
+
+	it("wraps ↑/↓ at both ends", async () => {
+		const t = setup();
+		await t.press(KEYS.down);
+		await t.until("› └─ user: Actually, approach B");
+		await t.press(KEYS.down);
+		await t.until("(9/9) [default]");
+		await t.press(KEYS.down);
+		await t.until("(1/9) [default]");
+		expect(t.frame()).toContain("› • user: Hello, can you help");
+		await t.press(KEYS.up);
+		await t.until("(9/9) [default]");
+		expect(t.frame()).toContain("›       assistant: For approach B");
+	});
+
+	it("toggles filters with Ctrl+U / Ctrl+O / Ctrl+T / Ctrl+L without typing letters", async () => {
+		const t = setup();
+		await t.press(KEYS.ctrlU);
+		await t.until("[user]");
+		expect(t.frame().split("\n").slice(2)).toEqual([
+			"Type to search",
+			"  ⊟ • user: Hello, can you help",
+			"  ├─ • [checkpoint-1] user: Let's try approach A",
+			"› │     • user: That worked, now ← active",
+			"  └─ user: Actually, approach B",
+			"(3/4) [user]",
+		]);
+		await t.press(KEYS.ctrlU);
+		await t.until("(7/9) [default]");
+		await t.press(KEYS.ctrlO);
+		await t.until("(8/12) [all]");
+		await t.press(KEYS.ctrlT);
+		await t.until("(6/8) [no-tools]");
+		await t.press(KEYS.ctrlL);
+		await t.until("(1/1) [labeled]");
+		await t.press(KEYS.ctrlL);
+		await t.until("(7/9) [default]");
+		expect(t.frame()).toContain("Type to search");
+	});
+
+	it("shows No entries found and (0/0) for an empty search and keeps the selection", async () => {
+		const t = setup();
+		await t.press("zzz");
+		await t.until("(0/0) [default]");
+		expect(t.frame().split("\n").slice(2)).toEqual(["Search: zzz", "  No entries found", "(0/0) [default]"]);
+		await t.press(KEYS.esc);
+		await t.until("(7/9) [default]");
+		expect(t.done).toEqual([]);
+	});
+
+	it("type-to-search filters rows, Backspace edits, Esc clears then closes", async () => {
+		const t = setup();
+		await t.press("approach b");
+		await t.until("Search: approach b");
+		expect(t.frame().split("\n").slice(3)).toEqual(["› user: Actually, approach B", "  assistant: For approach B", "(1/2) [default]"]);
+		await t.press(KEYS.backspace);
+		await t.settle(() => t.frame().split("\n")[2] === "Search: approach");
+		await t.press(KEYS.esc);
+		await t.until("Type to search");
+		await t.press(KEYS.esc);
+		await t.settle(() => t.done.length === 1);
+		expect(t.done).toEqual([{ kind: "closed" }]);
+	});
+
+	it("several keys in one input chunk (a held key) each move one row", async () => {
+		const t = setup();
+		await t.press(KEYS.up + KEYS.up + KEYS.up);
+		await t.until("(4/9) [default]");
+		expect(t.frame()).toContain("› │     • [read: src/a.ts]");
+	});
+
+	it("a terminal resize re-lays out at once: window height and row width follow the new size", async () => {
+		const t = setup({ rows: 10 });
+		expect(t.frame().split("\n").slice(3)).toEqual([...EXAMPLE_ROWS.slice(4, 9), "(7/9) [default]"]);
+		const stdout = t.app.stdout as unknown as NodeJS.EventEmitter & { rows?: number; columns: number };
+		await act(async () => {
+			Object.defineProperty(stdout, "rows", { value: 30, configurable: true });
+			Object.defineProperty(stdout, "columns", { value: 30, configurable: true });
+			stdout.emit("resize");
+		});
+		await t.settle(() => t.frame().split("\n").length === 13);
+		expect(t.frame().split("\n")).toEqual([
+			"Session tree",
+			"↑↓ move · Enter select · Ctrl…",
+			"Type to search",
+			"  • user: Hello, can you help",
+			"  ⊟ • assistant: Of course! I…",
+			"  ├─ • [checkpoint-1] user: L…",
+			"  │     • [read: src/a.ts]",
+			"  │     • assistant: For appr…",
+			"  │     • [compaction: 12k to…",
+			"› │     • user: That… ← active",
+			"  └─ user: Actually, approach…",
+			"        assistant: For approa…",
+			"(7/9) [default]",
+		]);
+	});
+
+	it("Ctrl+C closes", async () => {
+		const t = setup();
+		await t.press(KEYS.ctrlC);
+		await t.settle(() => t.done.length === 1);
+		expect(t.done).toEqual([{ kind: "closed" }]);
+	});
+
+	it("Enter on the leaf closes with Already at this point", async () => {
+		const t = setup();
+		await t.press(KEYS.enter);
+		await t.settle(() => t.done.length === 1);
+		expect(t.done).toEqual([{ kind: "closed", status: "Already at this point" }]);
+	});
+
+	it("Home/End and PgUp/PgDn move to the ends and by a page", async () => {
+		const t = setup({ rows: 10 }); // window of 5 rows
+		await t.press(KEYS.home);
+		await t.until("(1/9)");
+		await t.press(KEYS.pageDown);
+		await t.until("(6/9)");
+		await t.press(KEYS.right);
+		await t.until("(9/9)");
+		await t.press(KEYS.left);
+		await t.until("(4/9)");
+		await t.press(KEYS.end);
+		await t.until("(9/9)");
+		expect(t.frame().split("\n").slice(3)).toEqual([
+			"  │     • assistant: For approach A",
+			"  │     • [compaction: 12k tokens]",
+			"  │     • user: That worked, now ← active",
+			"  └─ user: Actually, approach B",
+			"›       assistant: For approach B",
+			"(9/9) [default]",
+		]);
+	});
+});
