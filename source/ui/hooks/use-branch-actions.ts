@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
-import { conversationLeaf, type NavigationContext } from "../../navigation/navigate.js";
+import { canSummarize, conversationLeaf, type NavigationContext } from "../../navigation/navigate.js";
 import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { branchActionsReducer, INITIAL_BRANCH_ACTIONS, type BranchActions, type BranchEvent } from "../state/branch-actions.js";
@@ -30,7 +30,7 @@ function unmerged(result: Exclude<MergeResult, { status: "merged" }>): BranchEve
 
 /** Why merging `id` into `into` cannot start (nothing to summarize), if it cannot. */
 function mergeRefusal(view: SessionTreeView, id: string, into: string | null): string | undefined {
-	return planMerge(view, id, into).abandoned.length === 0 ? `Nothing to merge: ${id} is on the current branch` : undefined;
+	return !canSummarize(planMerge(view, id, into)) ? `Nothing to merge: ${id} is on the current branch` : undefined;
 }
 
 /**

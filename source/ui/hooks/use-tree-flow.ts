@@ -1,7 +1,7 @@
 import { useReducer, type Dispatch } from "react";
 import type { ResolvedModel } from "../../llm/resolve-model.js";
 import type { EventBus } from "../../navigation/events.js";
-import { planNavigation } from "../../navigation/navigate.js";
+import { canSummarize, planNavigation } from "../../navigation/navigate.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { NavigateOptions } from "../../navigation/types.js";
 import { INITIAL_TREE_FLOW, treeFlowReducer, type TreeFlow, type TreeFlowEvent } from "../state/tree-flow.js";
@@ -76,7 +76,7 @@ export function useTreeFlow(opts: {
 	const choose = (id: string) => {
 		const plan = planNavigation(opts.store.snapshot(), id);
 		if (plan.alreadyHere) return opts.onDone({ kind: "closed", status: ALREADY_HERE });
-		const ask = opts.askSummary && plan.abandoned.length > 0;
+		const ask = opts.askSummary && canSummarize(plan);
 		dispatch({ type: "node-chosen", targetId: id, ask });
 		if (!ask) nav.run(id, {});
 	};
