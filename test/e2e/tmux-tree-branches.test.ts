@@ -108,6 +108,17 @@ describe.skipIf(!HAS_CLI)("/tree compare and merge in tmux", () => {
 		await t.waitForScreen((s) => s.includes("(lines 1–") && s.includes("common ancestor"), "back at the top");
 	});
 
+	it("Esc then Ctrl+← in one read: Esc clears the search (the match stays selected), Ctrl+← folds it", async () => {
+		const { t } = await start();
+		t.type("apple");
+		await t.waitForScreen((s) => s.includes("Search: apple") && /› .*user: Try the apple approach/.test(s), "searching");
+		// One send-keys call: both keys reach arbor in the same read, as when typed quickly.
+		t.send("Escape", "C-Left");
+		const screen = await t.waitForScreen((s) => s.includes("(3/5) [default]"), "the match folded");
+		expect(screen).toContain("Type to search");
+		expect(screen).toMatch(/› .*⊞ user: Try the apple approach\n/);
+	});
+
 	it("the comparison stacks the branches in a narrow terminal", async () => {
 		const { t } = await start();
 		resizeTmux(t, 60, 30);
