@@ -70,6 +70,21 @@ describe.skipIf(!HAS_CLI)("the most recent session in tmux", () => {
 		expect(context.stdout).toContain("leaf: bbbb22a1");
 	}, 60_000);
 
+	it("a session switched to with /resume is the most recent afterwards", async () => {
+		const s = setUp();
+		tmux = startArbor({ args: ["-c"], cwd: s.dir, home: s.home });
+		await tmux.waitForScreen((x) => x.includes("leaf bbbb22a2"), "status line");
+		await submitLine(tmux, "/resume");
+		await tmux.waitForScreen((x) => x.includes("Resume a session") && /›.*recent work one/.test(x), "picker");
+		tmux.send("Down");
+		await tmux.waitForScreen((x) => /›.*older work one/.test(x), "older selected");
+		tmux.send("Enter");
+		await tmux.waitForScreen((x) => x.includes("leaf aaaa11a2"), "resumed");
+		await quit(tmux);
+		expect(await listed(s.dir, s.home)).toEqual([s.older, s.recent]);
+		expect(fileEntries(s.older)).toHaveLength(5);
+	}, 60_000);
+
 	it("a session opened with -s and left without a message is the most recent afterwards", async () => {
 		const s = setUp();
 		tmux = startArbor({ args: ["-s", s.older], cwd: s.dir, home: s.home });
