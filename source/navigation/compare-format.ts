@@ -6,6 +6,7 @@ import { oneLine } from "../text/one-line.js";
 import { stripControls } from "../text/terminal-text.js";
 import type { SessionEntry } from "../session/types.js";
 import type { BranchComparison } from "./compare.js";
+import { counted } from "../text/count.js";
 
 const clean = (text: string) => oneLine(stripControls(text));
 
@@ -19,8 +20,8 @@ export function formatComparison(view: SessionTreeView, c: BranchComparison, wid
 	const head = `common ancestor: ${ancestor ? line(view, ancestor) : "(none: separate roots)"}`;
 	const a = c.a.map((e) => line(view, e));
 	const b = c.b.map((e) => line(view, e));
-	const titleA = `A: ${c.a.length} entries, ends at ${c.a.at(-1)?.id ?? "the ancestor"}`;
-	const titleB = `B: ${c.b.length} entries, ends at ${c.b.at(-1)?.id ?? "the ancestor"}`;
+	const titleA = `A: ${counted(c.a.length, "entry", "entries")}, ends at ${c.a.at(-1)?.id ?? "the ancestor"}`;
+	const titleB = `B: ${counted(c.b.length, "entry", "entries")}, ends at ${c.b.at(-1)?.id ?? "the ancestor"}`;
 	const col = Math.floor((width - 3) / 2);
 	if (col < 40) {
 		return [cutToWidth(head, width), "", titleA, ...a.map((l) => `  ${cutToWidth(l, width - 2)}`), "", titleB, ...b.map((l) => `  ${cutToWidth(l, width - 2)}`)].join("\n");

@@ -6,7 +6,7 @@
  * the leaf, so the next turn's context carries it. A failed or cancelled summary writes nothing.
  */
 import type { BranchSummaryEntry } from "../session/types.js";
-import { conversationLeaf, isConversation, obtainSummary, type NavigationContext } from "./navigate.js";
+import { canSummarize, conversationLeaf, isConversation, obtainSummary, type NavigationContext } from "./navigate.js";
 import type { NavigationPlan } from "./types.js";
 import type { SessionTreeView } from "../session/api.js";
 
@@ -36,7 +36,7 @@ export async function mergeBranch(ctx: NavigationContext, fromId: string, opts: 
 	const view = ctx.store.snapshot();
 	const intoId = opts.intoId ?? conversationLeaf(view);
 	const plan = planMerge(view, fromId, intoId);
-	if (plan.abandoned.length === 0) {
+	if (!canSummarize(plan)) {
 		return { status: "nothing-to-merge", message: `${fromId} is already on the path to ${intoId ?? "the root"}: nothing to merge` };
 	}
 	const outcome = await obtainSummary(ctx, plan, { summarize: true, ...opts });

@@ -2,7 +2,7 @@ import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import { conversationLeaf, isConversationEntry as isConversation } from "../tree/filter.js";
 import { contentText } from "../session/content.js";
-import { SessionError, type BranchSummaryEntry, type SessionEntry } from "../session/types.js";
+import { SessionError, type BranchSummaryEntry, type CompactionEntry, type SessionEntry } from "../session/types.js";
 import type { EventBus } from "./events.js";
 import type { NavigateOptions, NavigateResult, NavigationPlan } from "./types.js";
 
@@ -48,18 +48,38 @@ export function planNavigation(view: SessionTreeView, targetId: string, opts: { 
 	return { targetId, oldLeafId, alreadyHere, newLeafId, editorText, commonAncestorId, abandoned, compaction };
 }
 
+/** The compaction met on the walk back from the old leaf, when it carries summary text. */
+function summarizedCompaction(plan: NavigationPlan): CompactionEntry | undefined {
+	const c = plan.compaction;
+	return c?.type === "compaction" && typeof c.summary === "string" && c.summary.trim() !== "" ? c : undefined;
+}
+
+/**
+ * Whether leaving the branch leaves something a summary can cover: conversation entries, or a
+ * compaction on the way back (its own summary is content — after `/compact` it is the leaf).
+ */
+export function canSummarize(plan: NavigationPlan): boolean {
+	return plan.abandoned.length > 0 || summarizedCompaction(plan) !== undefined;
+}
+
+/** What an extension's summarizer gets: the compaction first (as pi includes it), then the entries. */
+function entriesToSummarize(plan: NavigationPlan): SessionEntry[] {
+	const compaction = summarizedCompaction(plan);
+	return compaction ? [compaction, ...plan.abandoned] : plan.abandoned;
+}
+
 export type SummaryOutcome =
 	| { ok: true; summary?: { summary: string; details?: unknown }; fromHook?: boolean; label?: string }
 	| { ok: false; result: NavigateResult };
 
 export async function obtainSummary(ctx: NavigationContext, plan: NavigationPlan, opts: NavigateOptions): Promise<SummaryOutcome> {
-	const wantsSummary = Boolean(opts.summarize) && plan.abandoned.length > 0;
+	const wantsSummary = Boolean(opts.summarize) && canSummarize(plan);
 	const hook = ctx.bus
 		? await ctx.bus.emit("session_before_tree", {
 				targetId: plan.targetId,
 				oldLeafId: plan.oldLeafId,
 				commonAncestorId: plan.commonAncestorId,
-				entriesToSummarize: plan.abandoned,
+				entriesToSummarize: entriesToSummarize(plan),
 				userWantsSummary: wantsSummary,
 				customInstructions: opts.customInstructions,
 				replaceInstructions: opts.replaceInstructions,
@@ -76,11 +96,11 @@ export async function obtainSummary(ctx: NavigationContext, plan: NavigationPlan
 	}
 	const { summarizeBranch } = await import("../llm/summarize.js");
 	const { detailsFiles } = await import("../llm/files.js");
-	const compaction = plan.compaction?.type === "compaction" ? plan.compaction : undefined;
+	const compaction = summarizedCompaction(plan);
 	const made = await summarizeBranch({
 		model: ctx.summaryModel,
 		entries: plan.abandoned,
-		background: typeof compaction?.summary === "string" ? compaction.summary : undefined,
+		background: compaction?.summary,
 		backgroundFiles: detailsFiles(compaction?.details),
 		maxRetries: ctx.maxRetries,
 		customInstructions: hook.customInstructions ?? opts.customInstructions,
@@ -109,6 +129,10 @@ export async function navigateTree(ctx: NavigationContext, targetId: string, opt
 export async function navigateByPlan(ctx: NavigationContext, planned: NavigationPlan, opts: NavigateOptions = {}): Promise<NavigateResult> {
 	const plan = planned.oldLeafId === ctx.store.snapshot().leafId ? planned : planNavigation(ctx.store.snapshot(), planned.targetId, opts);
 	if (plan.alreadyHere) return { status: "already-here" };
+	if (opts.summarize && !canSummarize(plan)) {
+		const from = plan.oldLeafId ?? "the empty conversation";
+		return { status: "failed", message: `nothing to summarize: moving from ${from} to ${plan.targetId} leaves no conversation behind` };
+	}
 	const outcome = await obtainSummary(ctx, plan, opts);
 	if (!outcome.ok) return outcome.result;
 	if (opts.signal?.aborted) return { status: "cancelled", reason: "aborted" };

@@ -1,4 +1,4 @@
-import { SessionStore, mostRecentSession, resolveSession } from "../session/index.js";
+import { SessionStore, mostRecentSession, recordWorked, resolveSession } from "../session/index.js";
 
 /** How a chat picks its session (product.md "Session options"). */
 export type ChatSessionChoice = {
@@ -17,12 +17,17 @@ export type ChatSessionChoice = {
 export function openChatSession(choice: ChatSessionChoice): SessionStore {
 	const { cwd, home, sessionDir } = choice;
 	if (choice.session === false) return SessionStore.create({ cwd, inMemory: true });
-	if (typeof choice.session === "string") {
-		return SessionStore.open(resolveSession(choice.session, { cwd, home, sessionDir }), { write: true });
-	}
+	if (typeof choice.session === "string") return openToWork(resolveSession(choice.session, { cwd, home, sessionDir }));
 	if (choice.continue) {
 		const recent = mostRecentSession(sessionDir);
-		if (recent) return SessionStore.open(recent, { write: true });
+		if (recent) return openToWork(recent);
 	}
 	return SessionStore.create({ cwd, sessionDir });
+}
+
+/** Opens an existing session as its writer and records it as the one last worked in (`-c` finds it). */
+function openToWork(file: string): SessionStore {
+	const store = SessionStore.open(file, { write: true });
+	recordWorked(file);
+	return store;
 }

@@ -2,6 +2,7 @@ import { oneLine } from "../text/one-line.js";
 import { terminalText } from "../text/terminal-text.js";
 import { cutToWidth } from "../text/text-width.js";
 import type { ContextMessage, SessionContext } from "../session/types.js";
+import { counted } from "../text/count.js";
 
 type SessionRow = {
 	file: string;
@@ -22,7 +23,7 @@ export function formatSessions(sessions: readonly SessionRow[]): string {
 		.map((s) => {
 			const when = (s.modified instanceof Date ? s.modified : new Date(s.modified)).toISOString().slice(0, 16).replace("T", " ");
 			const title = s.name ? `${fitted(s.name, 60)} — ${fitted(s.firstMessage ?? "", 50)}` : fitted(s.firstMessage ?? "(no messages)", 70);
-			const lines = [`${when}  ${s.id.slice(0, 8)}  ${String(s.entryCount).padStart(5)} entries  ${title}`, `    ${s.file}`];
+			const lines = [`${when}  ${s.id.slice(0, 8)}  ${counted(s.entryCount, "entry", "entries", String(s.entryCount).padStart(5))}  ${title}`, `    ${s.file}`];
 			if (s.parentSession) lines.push(`    forked from ${s.parentSession}`);
 			return lines.join("\n");
 		})
@@ -66,7 +67,7 @@ function formatMessage(m: ContextMessage): string {
 		case "custom":
 			return `[${m.customType}]: ${textOf(m.content)}`;
 		case "compactionSummary":
-			return `[compaction summary, ${m.tokensBefore} tokens before]\n${m.summary}`;
+			return `[compaction summary, ${counted(m.tokensBefore, "token")} before]\n${m.summary}`;
 		case "branchSummary":
 			return `[branch summary from ${m.fromId}]\n${m.summary}`;
 		default: {

@@ -8,13 +8,14 @@ import { CliError } from "../config/errors.js";
 import { importFile, sourceFiles, type ImportOutcome } from "../import/import.js";
 import { place, type CommonOptions } from "../config/options.js";
 import { terminalText } from "../text/terminal-text.js";
+import { counted } from "../text/count.js";
 
 function describe(o: ImportOutcome): string {
 	switch (o.status) {
 		case "imported": {
 			const skipped = Object.entries(o.skipped).map(([why, n]) => `${n} × ${why}`);
 			const tail = skipped.length ? `; skipped ${skipped.join(", ")}` : "";
-			return `imported ${o.source} (${o.format}) → ${o.file}: ${o.entries} entries${tail}`;
+			return `imported ${o.source} (${o.format}) → ${o.file}: ${counted(o.entries, "entry", "entries")}${tail}`;
 		}
 		case "already-imported":
 			return `already imported ${o.source} → ${o.file}`;

@@ -17,6 +17,7 @@ import { reported } from "./session-arg.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import { composePrompt, readStdin } from "./stdin.js";
 import { terminalText } from "../text/terminal-text.js";
+import { counted } from "../text/count.js";
 
 type PrintOptions = ChatFlags & ExtensionFlags & {
 	outputFormat?: OutputFormat;
@@ -50,7 +51,7 @@ async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal:
 	if (!models.chat) return;
 	const { autoCompactIfNeeded } = await import("../navigation/compact.js");
 	const result = await autoCompactIfNeeded({ store, model: models.chat, summaryModel: models.summary, signal, maxRetries: maxRetries(), bus: ext.bus });
-	if (result.status === "compacted") process.stderr.write(`arbor: compacted the context (${result.entry.tokensBefore} tokens before)\n`);
+	if (result.status === "compacted") process.stderr.write(`arbor: compacted the context (${counted(result.entry.tokensBefore, "token")} before)\n`);
 	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${terminalText(result.message)}\n`);
 }
 

@@ -7,6 +7,7 @@ import { allSessionFiles, searchSessions, type SearchHit } from "../search/searc
 import { sessionFiles } from "../session/paths.js";
 import { place, type CommonOptions } from "../config/options.js";
 import { terminalText } from "../text/terminal-text.js";
+import { counted } from "../text/count.js";
 
 export type SearchOptions = CommonOptions & { limit?: string };
 
@@ -44,8 +45,8 @@ export async function searchCommand(words: string[], opts: SearchOptions): Promi
 	const scope = opts.all ? "all sessions" : where.sessionDir;
 	const footer =
 		result.total === 0
-			? `no matches for ${JSON.stringify(text)} in ${result.files} sessions (${scope})`
-			: `${result.hits.length} of ${result.total} hits in ${result.files} sessions searched (${scope})`;
+			? `no matches for ${JSON.stringify(text)} in ${counted(result.files, "session")} (${scope})`
+			: `${result.hits.length} of ${counted(result.total, "hit")} in ${counted(result.files, "session")} searched (${scope})`;
 	process.stdout.write(`${terminalText([...shown, footer].join("\n\n"))}\n`);
 	return 0;
 }

@@ -2,6 +2,7 @@ import { SessionStore, mostRecentSession, resolveSession } from "../session/inde
 import { SessionError } from "../session/types.js";
 import { usageError } from "../config/errors.js";
 import type { CommonOptions, Place } from "../config/options.js";
+import { counted } from "../text/count.js";
 
 /**
  * The session of a subcommand whose session argument is optional: the argument or `-s`, never both;
@@ -39,6 +40,6 @@ export function openForWrite(arg: string | undefined, where: Place): SessionStor
 export function reported<T extends SessionStore>(store: T, stderr: NodeJS.WritableStream = process.stderr): T {
 	const warnings = store.snapshot().warnings;
 	for (const w of warnings.slice(0, 5)) stderr.write(`arbor: warning: ${store.file ?? "session"}: ${w.message}\n`);
-	if (warnings.length > 5) stderr.write(`arbor: warning: ${warnings.length - 5} more problems in ${store.file}\n`);
+	if (warnings.length > 5) stderr.write(`arbor: warning: ${counted(warnings.length - 5, "more problem")} in ${store.file}\n`);
 	return store;
 }

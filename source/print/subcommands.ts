@@ -7,7 +7,7 @@ import { loadSettings } from "../config/settings.js";
 import { CliError, usageError } from "../config/errors.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { forkFromEntry } from "../navigation/fork.js";
-import { navigateTree, planNavigation } from "../navigation/navigate.js";
+import { canSummarize, navigateTree, planNavigation } from "../navigation/navigate.js";
 import { listAllSessions, listSessions } from "../session/index.js";
 import { colourWanted } from "../text/terminal-colour.js";
 import { terminalText } from "../text/terminal-text.js";
@@ -65,7 +65,7 @@ export async function navigateCommand(arg: string, entryId: string, opts: Common
 	try {
 		const targetId = store.snapshot().resolveId(entryId);
 		const models = opts.summarize ? await chooseModels(opts, settings) : undefined;
-		if (models && !models.summary && !ext.loaded.length && planNavigation(store.snapshot(), targetId).abandoned.length) {
+		if (models && !models.summary && !ext.loaded.length && canSummarize(planNavigation(store.snapshot(), targetId))) {
 			throw usageError(models.summaryError ?? "no model configured for summaries");
 		}
 		const result = await navigateTree({ store, summaryModel: models?.summary, bus: ext.bus }, targetId, {

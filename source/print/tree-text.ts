@@ -1,6 +1,7 @@
 import type { SessionTreeView } from "../session/api.js";
 import { buildTreeRows, formatTreeRow, formatTreeRowParts, isDimKind } from "../tree/rows.js";
 import type { TreeFilter, TreeRow } from "../tree/types.js";
+import { counted } from "../text/count.js";
 
 /** `arbor tree`'s colours: the tree display model (tree/) stays colourless; each front end colours. */
 const ANSI = {
@@ -31,6 +32,6 @@ export function renderTreeText(
 		opts.color ? colourLine(row, opts.width) : formatTreeRow(row, { width: opts.width, selected: false }),
 	);
 	if (rows.length === 0) lines.push("  No entries found");
-	lines.push(`  (${rows.length}/${view.entries.length} entries)`);
+	lines.push(`  (${rows.length}/${counted(view.entries.length, "entry", "entries")})`);
 	return `${lines.join("\n")}\n`;
 }

@@ -17,4 +17,5 @@ export {
 } from "./listing.js";
 export { arborHome, sessionDirFor, sessionFiles } from "./paths.js";
 export { type CreateOptions, SessionStore } from "./store.js";
+export { recordWorked } from "./worked.js";
 export * from "./types.js";

@@ -2,12 +2,16 @@ import * as fs from "node:fs";
 
 const CHUNK = 8192;
 
-/** The `timestamp` of one JSONL line, if the line parses and carries a valid one. */
+/**
+ * The `timestamp` of one JSONL line, if the line parses and carries a valid one. A `session_info`
+ * line (a rename) has none here: renaming a session is not working in it.
+ */
 function timeOf(line: Buffer): Date | undefined {
 	const text = line.toString("utf8").trim();
 	if (text === "") return undefined;
 	try {
-		const value = JSON.parse(text) as { timestamp?: unknown } | null;
+		const value = JSON.parse(text) as { type?: unknown; timestamp?: unknown } | null;
+		if (value?.type === "session_info") return undefined;
 		const time = typeof value?.timestamp === "string" ? new Date(value.timestamp) : undefined;
 		return time && !Number.isNaN(time.getTime()) ? time : undefined;
 	} catch {
@@ -16,8 +20,8 @@ function timeOf(line: Buffer): Date | undefined {
 }
 
 /**
- * When a session was last used: the timestamp of its last line that parses (the header's in a file
- * without entries), read backwards from the end of the file in growing chunks — a listing never
+ * When a session was last used: the timestamp of its last line that parses, renames left out (the
+ * header's in a file without other entries), read backwards from the end of the file in growing chunks — a listing never
  * parses whole files, and neither a copy nor `touch` changes the answer. Undefined when no line
  * has a timestamp.
  */

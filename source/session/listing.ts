@@ -7,7 +7,8 @@ import { lineEnd, parseHeader, readHeader } from "./parse.js";
 import { projectDirs, sessionDirFor, sessionFiles } from "./paths.js";
 
 export { arborHome, sessionDirFor } from "./paths.js";
-import { SessionError } from "./types.js";
+import { SessionError, type SessionHeader } from "./types.js";
+import { readWorked } from "./worked.js";
 
 /** One row of `arbor sessions`. */
 export type SessionInfo = {
@@ -19,7 +20,7 @@ export type SessionInfo = {
 	firstMessage: string;
 	/** Lines after the header. */
 	entryCount: number;
-	/** When the session was last used: its last entry's timestamp (the file's mtime if none parses). */
+	/** When the session was last worked in (see lastUsed): its newest entry, creation or opening. */
 	modified: Date;
 	parentSession?: string;
 };
@@ -29,12 +30,13 @@ export type ListOptions = { onSkip?: (file: string, error: Error) => void };
 
 const NAME_MARK = Buffer.from('"session_info"');
 
-/** Sessions in one folder, newest first (by their last entry's time). A missing folder is empty. */
+/** Sessions in one folder, the one last worked in first. A missing folder is empty. */
 export function listSessions(dir: string, opts: ListOptions = {}): SessionInfo[] {
 	const out: SessionInfo[] = [];
+	const worked = readWorked(dir);
 	for (const file of sessionFiles(dir)) {
 		try {
-			out.push(sessionInfo(file));
+			out.push(sessionInfo(file, worked));
 		} catch (error) {
 			opts.onSkip?.(file, error as Error);
 		}
@@ -53,9 +55,11 @@ export function listAllSessions(home: string, opts: ListOptions = {}): SessionIn
  */
 export function mostRecentSession(dir: string): string | undefined {
 	const found: { file: string; modified: Date }[] = [];
+	const worked = readWorked(dir);
 	for (const file of sessionFiles(dir)) {
 		try {
-			if (readHeader(file)) found.push({ file, modified: lastUsed(file) });
+			const header = readHeader(file);
+			if (header) found.push({ file, modified: lastUsed(file, header, worked) });
 		} catch (error) {
 			if ((error as NodeJS.ErrnoException).code === undefined) throw error;
 		}
@@ -63,8 +67,18 @@ export function mostRecentSession(dir: string): string | undefined {
 	return sortNewestFirst(found)[0]?.file;
 }
 
-function lastUsed(file: string): Date {
-	return lastEntryTime(file) ?? fs.statSync(file).mtime;
+/**
+ * When the session was last worked in: the newest of its last entry's time (renames left out), its
+ * header's time (a fork or clone is created now, though its entries keep their times) and the
+ * folder's record of it being opened to work in (`worked.ts`); the file's mtime only when none is known.
+ */
+function lastUsed(file: string, header: SessionHeader, worked: Map<string, Date>): Date {
+	const created = typeof header.timestamp === "string" ? new Date(header.timestamp) : undefined;
+	const times = [lastEntryTime(file), created, worked.get(path.basename(file))].filter(
+		(t): t is Date => t !== undefined && !Number.isNaN(t.getTime()),
+	);
+	if (times.length === 0) return fs.statSync(file).mtime;
+	return new Date(Math.max(...times.map((t) => t.getTime())));
 }
 
 /**
@@ -97,7 +111,7 @@ function sortNewestFirst<T extends { file: string; modified: Date }>(list: T[]):
 }
 
 /** Header plus a cheap scan: count lines, parse only up to the first user message and the name lines. */
-function sessionInfo(file: string): SessionInfo {
+function sessionInfo(file: string, worked: Map<string, Date>): SessionInfo {
 	const buf = fs.readFileSync(file);
 	const firstEnd = lineEnd(buf, 0);
 	const header = parseHeader(buf.toString("utf8", 0, firstEnd), file);
@@ -115,7 +129,7 @@ function sessionInfo(file: string): SessionInfo {
 		cwd: typeof header.cwd === "string" ? header.cwd : "",
 		firstMessage: firstMessage ?? "",
 		entryCount,
-		modified: lastUsed(file),
+		modified: lastUsed(file, header, worked),
 	};
 	const name = newestName(buf);
 	if (name !== undefined) info.name = name;

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { OutputCapture } from "./output-capture.js";
 import { ToolError, throwIfAborted, type ToolResult } from "./result.js";
 import { toolEnvironment } from "./secrets.js";
+import { counted } from "../text/count.js";
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
 /** After bash exits, how long to wait for background children that still hold the pipes. */
@@ -65,7 +66,7 @@ export async function bashTool(
 	const lines: string[] = [];
 	if (out.truncated) {
 		const shown = out.text === "" ? 0 : out.text.split("\n").length;
-		lines.push(`[output truncated: showing the last ${shown} of ${out.totalLines} lines; full output in ${out.fullOutputPath}]`);
+		lines.push(`[output truncated: showing the last ${shown} of ${counted(out.totalLines, "line")}; full output in ${out.fullOutputPath}]`);
 	}
 	lines.push(out.text === "" ? "(no output)" : out.text.replace(/\n$/, ""));
 	lines.push(statusLine(ended, timeout));

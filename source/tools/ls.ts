@@ -4,6 +4,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isNotFound, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
+import { counted } from "../text/count.js";
 
 export const LS_MAX_ENTRIES = 500;
 
@@ -25,7 +26,7 @@ export async function lsTool(args: LsArgs, opts: { cwd: string }): Promise<ToolR
 	names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 	const shown = names.slice(0, LS_MAX_ENTRIES);
 	const lines = shown.length === 0 ? ["(empty directory)"] : [...shown];
-	if (names.length > shown.length) lines.push(`[... ${names.length - shown.length} more entries not shown]`);
+	if (names.length > shown.length) lines.push(`[... ${counted(names.length - shown.length, "more entry", "more entries")} not shown]`);
 	return { output: lines.join("\n"), details: { path: abs, total: names.length, shown: shown.length } };
 }
 

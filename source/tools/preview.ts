@@ -7,13 +7,14 @@ import { readFile } from "node:fs/promises";
 import { replacementDiff } from "./diff.js";
 import type { ToolName } from "./policy.js";
 import { resolvePath } from "./paths.js";
+import { counted } from "../text/count.js";
 
 /** Lines of a write's content (and of a bash command) shown before asking. */
 export const PREVIEW_LINES = 12;
 
 function head(text: string, n = PREVIEW_LINES): string {
 	const lines = text.replace(/\n$/, "").split("\n");
-	return lines.length > n ? `${lines.slice(0, n).join("\n")}\n… ${lines.length - n} more lines` : lines.join("\n");
+	return lines.length > n ? `${lines.slice(0, n).join("\n")}\n… ${counted(lines.length - n, "more line")}` : lines.join("\n");
 }
 
 async function readText(cwd: string, path: string): Promise<string | undefined> {
@@ -37,7 +38,7 @@ async function editPreview(cwd: string, a: Record<string, unknown>): Promise<str
 async function writePreview(cwd: string, a: Record<string, unknown>): Promise<string | undefined> {
 	if (typeof a.path !== "string" || typeof a.content !== "string") return undefined;
 	const existing = await readText(cwd, a.path);
-	const what = existing === undefined ? `new file ${a.path}` : `replaces ${a.path} (${existing.split("\n").length} lines now)`;
+	const what = existing === undefined ? `new file ${a.path}` : `replaces ${a.path} (${counted(existing.split("\n").length, "line")} now)`;
 	return `${what}:\n${head(a.content)}`;
 }
 

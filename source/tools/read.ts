@@ -3,6 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import { must } from "../text/must.js";
 import { isNotFound, looksBinary, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
+import { counted } from "../text/count.js";
 
 export const READ_DEFAULT_LIMIT = 2000;
 export const READ_MAX_LINE_CHARS = 2000;
@@ -23,7 +24,7 @@ export async function readTool(args: ReadArgs, opts: { cwd: string }): Promise<T
 	const offset = Math.max(1, Math.floor(args.offset ?? 1));
 	const limit = Math.max(1, Math.floor(args.limit ?? READ_DEFAULT_LIMIT));
 	if (offset > lines.length) {
-		throw new ToolError(`offset ${offset} is beyond the end of ${args.path} (${lines.length} lines)`);
+		throw new ToolError(`offset ${offset} is beyond the end of ${args.path} (${counted(lines.length, "line")})`);
 	}
 	const out: string[] = [];
 	let bytes = 0;
@@ -38,7 +39,7 @@ export async function readTool(args: ReadArgs, opts: { cwd: string }): Promise<T
 	}
 	const endLine = next - 1;
 	const remaining = lines.length - endLine;
-	if (remaining > 0) out.push(`[... ${remaining} more lines; use offset=${endLine + 1} to continue]`);
+	if (remaining > 0) out.push(`[... ${counted(remaining, "more line")}; use offset=${endLine + 1} to continue]`);
 	return { output: out.join("\n"), details: { path: abs, startLine: offset, endLine, totalLines: lines.length } };
 }
 

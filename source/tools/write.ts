@@ -3,6 +3,7 @@ import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
+import { counted } from "../text/count.js";
 
 export type WriteArgs = { path: string; content: string };
 export type WriteDetails = { path: string; bytes: number; lines: number; created: boolean };
@@ -21,7 +22,7 @@ export async function writeTool(args: WriteArgs, opts: { cwd: string }): Promise
 	const lines = countLines(args.content);
 	const verb = existing ? "Overwrote" : "Created";
 	return {
-		output: `${verb} ${args.path} (${bytes} bytes, ${lines} lines)`,
+		output: `${verb} ${args.path} (${counted(bytes, "byte")}, ${counted(lines, "line")})`,
 		details: { path: abs, bytes, lines, created: !existing },
 	};
 }

@@ -22,7 +22,8 @@ const model = (url: string) => ["--model", "compat:test-model", "--base-url", ur
 
 function sessionFiles(home: string): string[] {
 	const root = join(home, "sessions");
-	return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).map((f) => join(root, d, f)));
+	// Only sessions: a folder also holds arbor's `.arbor-worked.json` once a session was opened to work in.
+	return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).filter((f) => f.endsWith(".jsonl")).map((f) => join(root, d, f)));
 }
 
 const entries = readJsonl;

@@ -28,7 +28,7 @@ describe("arbor search (built CLI)", () => {
 		expect(r.stderr).toBe("");
 		expect(r.code).toBe(0);
 		expect(r.stdout).toContain("4b5d6f09  user  ● active path");
-		expect(r.stdout).toMatch(/hits in 1 sessions searched/);
+		expect(r.stdout).toMatch(/hits? in 1 session searched/);
 	});
 
 	it("--json gives every hit's session, entry, field, snippet and path flag", async () => {
@@ -47,7 +47,7 @@ describe("arbor search (built CLI)", () => {
 	it("--all searches every folder; control characters never reach the terminal", async () => {
 		const p = project();
 		const local = await runCli(["search", "xylophone"], p);
-		expect(local.stdout).toMatch(/^no matches for "xylophone" in 1 sessions/);
+		expect(local.stdout).toMatch(/^no matches for "xylophone" in 1 session /);
 		const all = await runCli(["search", "--all", "xylophone"], p);
 		expect(all.code).toBe(0);
 		expect(all.stdout).toContain("e1  user  ● active path");

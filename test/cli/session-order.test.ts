@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -69,4 +69,34 @@ describe("sessions are ordered by their last entry's time, not the file's mtime"
 		expect(JSON.stringify(server.requests[0]!.body.messages)).toContain("recent work");
 		expect(readFileSync(recent, "utf8")).toContain("Continuing.");
 	});
+});
+
+/** The files `arbor sessions --json` lists, in its order. */
+async function listed(dir: string, home: string): Promise<string[]> {
+	const run = await runCli(["sessions", "--session-dir", dir, "--json"], { env: { ARBOR_HOME: home } });
+	expect([run.code, run.stderr]).toEqual([0, ""]);
+	return JSON.parse(run.stdout).map((s: { file: string }) => s.file);
+}
+
+describe("the session last worked in is the most recent", () => {
+	it("a fork (its entries keep their old times) is created now: listed first, and -c continues it", async () => {
+		const { dir, recent, touched, home, root } = place();
+		const fork = await runCli(["fork", touched, "u1", "--session-dir", dir, "--json"], { env: { ARBOR_HOME: home } });
+		expect([fork.code, fork.stderr]).toEqual([0, ""]);
+		const forked = JSON.parse(fork.stdout).file as string;
+		expect(await listed(dir, home)).toEqual([forked, recent, touched]);
+		const context = await runCli(["context", "-c", "--session-dir", dir], { cwd: root, env: { ARBOR_HOME: home } });
+		expect(context.stdout).toContain("old work");
+		expect(context.stdout).not.toContain("recent work");
+	});
+
+	it("renaming a session (a session_info entry, as the picker and /name write) does not move it up", async () => {
+		const { dir, recent, touched, home } = place();
+		const info = { type: "session_info", id: "n1", parentId: "a1", timestamp: new Date().toISOString(), name: "renamed now" };
+		appendFileSync(touched, `${JSON.stringify(info)}\n`);
+		expect(await listed(dir, home)).toEqual([recent, touched]);
+		const text = await runCli(["sessions", "--session-dir", dir], { env: { ARBOR_HOME: home } });
+		expect(text.stdout).toContain("2026-02-01 09:00  bbbb2222");
+	});
+
 });

@@ -14,7 +14,8 @@ export const model = (url: string): string[] => ["--model", "compat:test-model",
 /** Every session file under `home`. */
 export function sessionFiles(home: string): string[] {
 	const root = join(home, "sessions");
-	return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).map((f) => join(root, d, f)));
+	// Only sessions: a folder also holds arbor's `.arbor-worked.json` once a session was opened to work in.
+	return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).filter((f) => f.endsWith(".jsonl")).map((f) => join(root, d, f)));
 }
 
 /** The parsed lines of a session file (header first). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { EventBus, type BeforeTreeEvent, type TreeEvent } from "../../source/navigation/events.js";
-import { navigateTree } from "../../source/navigation/navigate.js";
+import { canSummarize, navigateTree, planNavigation } from "../../source/navigation/navigate.js";
 import { SessionStore } from "../../source/session/store.js";
 import { FileWatch, cleanTempDirs, exampleTree, say, summarizer, user } from "./helpers.js";
 import { waitFor } from "../helpers/wait-for.js";
@@ -53,6 +53,50 @@ describe("navigateTree with a summary", () => {
 		expect(sum.promptText()).not.toContain("contents of a");
 		expect(result).toMatchObject({ status: "moved", oldLeafId: y, summaryEntry: { fromId: y, details: { readFiles: ["src/k.ts"], modifiedFiles: [] } } });
 		expect(x).not.toBe(y);
+		store.close();
+	});
+
+	it("a compaction as the leaf (after /compact): moving up summarizes the compaction's own summary", async () => {
+		const { store, ids } = exampleTree();
+		const compaction = store.append({ type: "compaction", summary: "COMPACTED WORK", firstKeptEntryId: ids.E!, tokensBefore: 50 });
+		expect(store.snapshot().leafId).toBe(compaction.id);
+		const plan = planNavigation(store.snapshot(), ids.H!);
+		expect(plan.abandoned).toEqual([]);
+		expect(canSummarize(plan)).toBe(true);
+		const watch = new FileWatch(store.file!);
+		const bus = new EventBus();
+		const seen: BeforeTreeEvent[] = [];
+		bus.on("session_before_tree", (event) => void seen.push(event));
+		const sum = summarizer(["## Goal\nfrom the compaction"]);
+		const result = await navigateTree({ store, summaryModel: sum.model, bus }, ids.H!, { summarize: true });
+		expect(sum.calls).toHaveLength(1);
+		expect(sum.promptText()).toContain("COMPACTED WORK");
+		// pi hands an extension the compaction among the entries to summarize.
+		expect(seen[0]!.entriesToSummarize.map((e) => e.id)).toEqual([compaction.id]);
+		const added = watch.grew();
+		expect(added).toHaveLength(1);
+		expect(added[0]).toMatchObject({ type: "branch_summary", parentId: ids.H, fromId: compaction.id });
+		expect(result).toMatchObject({ status: "moved", oldLeafId: compaction.id, newLeafId: added[0]!.id });
+		store.close();
+	});
+
+	it("a compaction whose summary is empty is nothing to summarize", () => {
+		const { store, ids } = exampleTree();
+		store.append({ type: "compaction", summary: " ", firstKeptEntryId: ids.E!, tokensBefore: 50 });
+		expect(canSummarize(planNavigation(store.snapshot(), ids.H!))).toBe(false);
+		store.close();
+	});
+
+	it("--summarize with nothing to summarize fails with the reason and writes nothing", async () => {
+		const { store, ids } = exampleTree();
+		store.moveLeaf(ids.C!);
+		store.sync();
+		const watch = new FileWatch(store.file!);
+		const sum = summarizer(["S"]);
+		const result = await navigateTree({ store, summaryModel: sum.model }, ids.H!, { summarize: true });
+		expect(result).toEqual({ status: "failed", message: `nothing to summarize: moving from ${ids.C} to ${ids.H} leaves no conversation behind` });
+		expect(sum.calls).toHaveLength(0);
+		watch.unchanged();
 		store.close();
 	});
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { navigateTree, planNavigation } from "../../source/navigation/navigate.js";
+import { canSummarize, navigateTree, planNavigation } from "../../source/navigation/navigate.js";
 import { SessionStore } from "../../source/session/store.js";
 import { LEAF_MARKER_TYPE } from "../../source/session/types.js";
 import { FileWatch, cleanTempDirs, exampleTree, say, summarizer, user } from "./helpers.js";
@@ -71,7 +71,8 @@ describe("navigateTree without a summary", () => {
 		const { store, ids } = exampleTree();
 		store.moveLeaf(ids.C!);
 		const { model, calls } = summarizer([SUMMARY]);
-		const result = await navigateTree({ store, summaryModel: model }, ids.H!, { summarize: true });
+		expect(canSummarize(planNavigation(store.snapshot(), ids.H!))).toBe(false);
+		const result = await navigateTree({ store, summaryModel: model }, ids.H!);
 		expect(result).toEqual({ status: "moved", oldLeafId: ids.C, newLeafId: ids.H });
 		expect(calls).toHaveLength(0);
 		expect(store.snapshot().entries.some((e) => e.type === "branch_summary")).toBe(false);

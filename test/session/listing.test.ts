@@ -10,6 +10,7 @@ import {
 	sessionDirFor,
 } from "../../source/session/listing.js";
 import { SessionError } from "../../source/session/types.js";
+import { readWorked, recordWorked, WORKED_FILE } from "../../source/session/worked.js";
 import { entry, tempDir, writeJsonl } from "./helpers.js";
 
 let home: string;
@@ -18,7 +19,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
 
-/** A session file; its last entry is stamped `last` (ISO) when given, and its mtime is set to `mtime` seconds. */
+/** A session file; its last entry (before any renames) is stamped `last` (ISO) when given, and its mtime is set to `mtime` seconds. */
 function session(dir: string, id: string, opts: { mtime: number; name?: string; parent?: string; last?: string }): string {
 	fs.mkdirSync(dir, { recursive: true });
 	const file = path.join(dir, `2026-01-01T00-00-00-000Z_${id}.jsonl`);
@@ -27,7 +28,8 @@ function session(dir: string, id: string, opts: { mtime: number; name?: string; 
 	const items: unknown[] = [header, entry("a1", null, { type: "model_change", provider: "p", modelId: "m" })];
 	items.push(entry("a2", "a1", { message: { role: "user", content: [{ type: "text", text: "hello" }, { type: "text", text: "world" }], timestamp: 1 } }));
 	if (opts.name) items.push(entry("a3", "a2", { type: "session_info", name: "old" }), entry("a4", "a3", { type: "session_info", name: opts.name }));
-	if (opts.last) (items.at(-1) as { timestamp: string }).timestamp = opts.last;
+	// A rename is not work: `last` stamps the newest entry that is not a session_info.
+	if (opts.last) (items.filter((e) => (e as { type?: string }).type !== "session_info").at(-1) as { timestamp: string }).timestamp = opts.last;
 	writeJsonl(file, items);
 	fs.utimesSync(file, opts.mtime, opts.mtime);
 	return file;
@@ -122,5 +124,54 @@ describe("listing", () => {
 			"000005": new Date(1000_000).toISOString(),
 		});
 		expect(mostRecentSession(dir)).toBe(long);
+	});
+});
+
+describe("the session last worked in comes first", () => {
+	it("a rename (session_info) newer than the work does not move a session up", () => {
+		const dir = sessionDirFor("/w/p", home);
+		const named = session(dir, "aaaa1111-0000-4000-8000-000000000000", { mtime: 1000, name: "Named", last: "2026-01-01T10:00:00.000Z" });
+		const other = session(dir, "bbbb2222-0000-4000-8000-000000000000", { mtime: 1000, last: "2026-01-01T11:00:00.000Z" });
+		fs.appendFileSync(named, `${JSON.stringify({ ...entry("a9", "a4", { type: "session_info", name: "Renamed" }), timestamp: "2026-06-01T00:00:00.000Z" })}\n`);
+		expect(listSessions(dir).map((s) => [s.file, s.name])).toEqual([[other, undefined], [named, "Renamed"]]);
+		expect(mostRecentSession(dir)).toBe(other);
+	});
+
+	it("the header's time counts (a fork is created now though its entries keep their times)", () => {
+		const dir = sessionDirFor("/w/p", home);
+		const source = session(dir, "aaaa1111-0000-4000-8000-000000000000", { mtime: 1000, last: "2026-01-01T10:00:00.000Z" });
+		const fork = session(dir, "bbbb2222-0000-4000-8000-000000000000", { mtime: 1000, last: "2026-01-01T09:00:00.000Z" });
+		const lines = fs.readFileSync(fork, "utf8").split("\n");
+		lines[0] = JSON.stringify({ ...JSON.parse(lines[0]!), timestamp: "2026-03-01T00:00:00.000Z", parentSession: source });
+		fs.writeFileSync(fork, lines.join("\n"));
+		expect(listSessions(dir).map((s) => [s.file, s.modified])).toEqual([
+			[fork, new Date("2026-03-01T00:00:00.000Z")],
+			[source, new Date("2026-01-01T10:00:00.000Z")],
+		]);
+		expect(mostRecentSession(dir)).toBe(fork);
+	});
+
+	it("recordWorked: a session opened to work in comes first; the record drops files that are gone and survives damage", () => {
+		const dir = sessionDirFor("/w/p", home);
+		const older = session(dir, "aaaa1111-0000-4000-8000-000000000000", { mtime: 1000, last: "2026-01-01T10:00:00.000Z" });
+		const newer = session(dir, "bbbb2222-0000-4000-8000-000000000000", { mtime: 1000, last: "2026-01-01T11:00:00.000Z" });
+		expect(mostRecentSession(dir)).toBe(newer);
+		recordWorked(older, new Date("2026-02-01T00:00:00.000Z"));
+		expect(mostRecentSession(dir)).toBe(older);
+		expect(listSessions(dir).map((s) => [s.file, s.modified])).toEqual([
+			[older, new Date("2026-02-01T00:00:00.000Z")],
+			[newer, new Date("2026-01-01T11:00:00.000Z")],
+		]);
+		// The record file is not a session (pi and arbor list *.jsonl only).
+		expect(listSessions(dir)).toHaveLength(2);
+		fs.rmSync(older);
+		recordWorked(newer, new Date("2026-02-02T00:00:00.000Z"));
+		expect([...readWorked(dir).keys()]).toEqual([path.basename(newer)]);
+		fs.writeFileSync(path.join(dir, WORKED_FILE), "{not json");
+		expect(readWorked(dir).size).toBe(0);
+		expect(mostRecentSession(dir)).toBe(newer);
+		// A file that does not exist is not recorded (and nothing is written for it).
+		recordWorked(path.join(home, "nowhere", "x.jsonl"));
+		expect(fs.existsSync(path.join(home, "nowhere"))).toBe(false);
 	});
 });

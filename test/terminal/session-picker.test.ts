@@ -19,9 +19,10 @@ function saved(home: string, cwd: string, text: string, ageMs: number, parentSes
 	store.appendMessage({ role: "assistant", content: [{ type: "text", text: `answer to ${text}` }], stopReason: "stop", timestamp: 2 } as never);
 	const file = store.file!;
 	store.close();
-	// Sessions are ordered by their last entry's time: age the entries, not only the file.
+	// Sessions are ordered by when they were last worked in (entries, creation): age the header and
+	// the entries, not only the file.
 	const when = new Date(Date.now() - ageMs);
-	writeFileSync(file, readFileSync(file, "utf8").replace(/("type":"message".*?"timestamp":")[^"]+/g, `$1${when.toISOString()}`));
+	writeFileSync(file, readFileSync(file, "utf8").replace(/("timestamp":")[^"]+/g, `$1${when.toISOString()}`));
 	utimesSync(file, when, when);
 	return file;
 }
@@ -44,9 +45,16 @@ describe("session picker (-r) in the virtual terminal", () => {
 		tmux.send("Down", "C-r");
 		await tmux.waitForScreen((s) => s.includes("Rename alpha apples") && s.includes("Name: ▏"), "rename field");
 		tmux.send("Apple pie", "Enter");
-		await tmux.waitForScreen((s) => s.includes("Renamed to Apple pie"), "renamed");
+		const renamed = await tmux.waitForScreen((s) => s.includes("Renamed to Apple pie"), "renamed");
 		expect(readFileSync(alpha, "utf8")).toMatch(/"type":"session_info".*"name":"Apple pie"/);
-		tmux.send("End", "C-d");
+		// A rename is not work in the session: it keeps its place and stays selected.
+		expect(renamed).toMatch(/ +5m {2}beta bananas {2}\(2\)\n› +3h {2}Apple pie {2}\(3\)\n +10m {4}└ alpha fork {2}\(2\)\n/);
+		// The rename field starts with the current name.
+		tmux.send("C-r");
+		await tmux.waitForScreen((s) => s.includes("Rename Apple pie") && s.includes("Name: Apple pie▏"), "rename field with the name");
+		tmux.send("Escape");
+		await tmux.waitForScreen((s) => !s.includes("Rename Apple pie"), "rename cancelled");
+		tmux.send("Home", "C-d");
 		await tmux.waitForScreen((s) => s.includes("Move beta bananas to the trash"), "confirmation");
 		tmux.send("y");
 		await tmux.waitForScreen((s) => s.includes("Moved to"), "moved");

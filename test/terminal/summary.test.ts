@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { editorTextOf } from "../../source/navigation/navigate.js";
 import { copyTreeFixture, fileEntries, quit, requestText, submitLine, tempPlace, treeRows, cleanUp } from "../helpers/arbor-tmux.js";
@@ -93,6 +94,41 @@ describe("/tree summaries in the virtual terminal", () => {
 		const turn = requestText(server.requests[1]!.body);
 		expect(turn).toContain("MARKER-SUMMARY-7");
 		expect(turn).toContain(s.text);
+		await quit(tmux);
+	}, 60_000);
+
+	it("after /compact (a compaction as the leaf) moving up asks, and the summary covers the compaction's text", async () => {
+		const place = tempPlace("summary");
+		dir = place.dir;
+		const file = join(place.dir, "compacted.jsonl");
+		const at = (n: number) => `2026-11-20T10:00:0${n}.000Z`;
+		const msg = (id: string, parentId: string | null, n: number, message: object) => ({ type: "message", id, parentId, timestamp: at(n), message: { ...message, timestamp: n } });
+		const lines = [
+			{ type: "session", version: 3, id: "c0mpac7e-0000-4000-8000-000000000000", timestamp: at(0), cwd: place.dir },
+			msg("a0000001", null, 1, { role: "user", content: "start the work" }),
+			msg("a0000002", "a0000001", 2, { role: "assistant", content: [{ type: "text", text: "started" }], stopReason: "stop" }),
+			msg("a0000003", "a0000002", 3, { role: "user", content: "carry on" }),
+			msg("a0000004", "a0000003", 4, { role: "assistant", content: [{ type: "text", text: "carried on" }], stopReason: "stop" }),
+			{ type: "compaction", id: "a0000005", parentId: "a0000004", timestamp: at(5), summary: "COMPACTED-WORK-3", firstKeptEntryId: "a0000003", tokensBefore: 900 },
+		];
+		writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
+		server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("x")));
+		tmux = startArbor({ args: args(server.url, file), cwd: place.dir, home: place.home });
+		await tmux.waitForScreen((x) => x.includes("leaf a0000005"), "status line");
+		await submitLine(tmux, "/tree");
+		await tmux.waitForScreen((x) => x.includes("Session tree"), "tree");
+		tmux.send("Home");
+		await tmux.waitForScreen((x) => /\(1\/\d+\)/.test(x), "first row selected");
+		tmux.send("Enter");
+		await tmux.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "summary prompt");
+		tmux.send("Down");
+		await tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
+		tmux.send("Enter");
+		await tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
+		expect(server.requests).toHaveLength(1);
+		expect(requestText(server.requests[0]!.body)).toContain("COMPACTED-WORK-3");
+		const summary = fileEntries(file).filter((e) => e.type === "branch_summary");
+		expect(summary).toMatchObject([{ fromId: "a0000005", parentId: null }]);
 		await quit(tmux);
 	}, 60_000);
 

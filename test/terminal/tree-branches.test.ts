@@ -88,6 +88,37 @@ describe("/tree compare and merge in the virtual terminal", () => {
 		await t.waitForScreen((s) => s.includes("Session tree") && !s.includes("Compare aA"), "back in the tree");
 	});
 
+	it("a comparison longer than the window scrolls to the summary when it arrives", async () => {
+		const body = Array.from({ length: 30 }, (_, i) => `- point ${i + 1}`).join("\n");
+		const { t } = await start([textReply(`## LONG-COMPARE-START\n${body}\nLONG-COMPARE-END`)]);
+		t.resize(120, 16); // an 8-line window: the branches alone fill it
+		await selectRow(t, "aB", "aA");
+		t.send("C");
+		await t.waitForScreen((s) => s.includes("Marked aA"), "marked");
+		await selectRow(t, "aA", "aB");
+		t.send("C");
+		await t.waitForScreen((s) => s.includes("Compare aA ↔ aB"), "comparison");
+		t.send("s");
+		const shown = await t.waitForScreen((s) => /\(lines \d+–\d+ of \d+\)/.test(s) && !s.includes("Comparing with"), "the summary arrived");
+		expect(shown).toMatch(/## LONG-COMPARE-START\n- point 1\n- point 2\n/);
+		expect(shown).not.toMatch(/\(lines 1–/);
+		t.send("PgDn", "PgDn", "PgDn", "PgDn");
+		await t.waitForScreen((s) => s.includes("LONG-COMPARE-END"), "scrolled to its end");
+		t.send("PgUp", "PgUp", "PgUp", "PgUp");
+		await t.waitForScreen((s) => s.includes("(lines 1–") && s.includes("common ancestor"), "back at the top");
+	});
+
+	it("Esc then Ctrl+← in one read: Esc clears the search (the match stays selected), Ctrl+← folds it", async () => {
+		const { t } = await start();
+		t.type("apple");
+		await t.waitForScreen((s) => s.includes("Search: apple") && /› .*user: Try the apple approach/.test(s), "searching");
+		// One send-keys call: both keys reach arbor in the same read, as when typed quickly.
+		t.send("Escape", "C-Left");
+		const screen = await t.waitForScreen((s) => s.includes("(3/5) [default]"), "the match folded");
+		expect(screen).toContain("Type to search");
+		expect(screen).toMatch(/› .*⊞ user: Try the apple approach\n/);
+	});
+
 	it("the comparison stacks the branches in a narrow terminal", async () => {
 		const { t } = await start();
 		t.resize(60, 30);

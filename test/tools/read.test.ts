@@ -44,7 +44,7 @@ describe("readTool", () => {
 		await expect(readTool({ path: "nope.txt" }, { cwd: dir })).rejects.toThrow("nope.txt: no such file");
 		await expect(readTool({ path: "sub" }, { cwd: dir })).rejects.toThrow("sub is a directory; use ls to list it");
 		await expect(readTool({ path: "a.txt", offset: 5 }, { cwd: dir })).rejects.toThrow(
-			"offset 5 is beyond the end of a.txt (1 lines)",
+			"offset 5 is beyond the end of a.txt (1 line)",
 		);
 		await expect(readTool({ path: "sub/x" }, { cwd: dir })).resolves.toMatchObject({ output: "sub/x is empty" });
 	});

@@ -16,7 +16,7 @@ describe("writeTool", () => {
 		expect(r.details).toEqual({ path: path.join(dir, "deep/er/f.txt"), bytes: 13, lines: 2, created: true });
 		expect(fs.readFileSync(path.join(dir, "deep/er/f.txt"), "utf8")).toBe("héllo\nworld\n");
 		const again = await writeTool({ path: "deep/er/f.txt", content: "x" }, { cwd: dir });
-		expect(again.output).toBe("Overwrote deep/er/f.txt (1 bytes, 1 lines)");
+		expect(again.output).toBe("Overwrote deep/er/f.txt (1 byte, 1 line)");
 		expect(fs.readFileSync(path.join(dir, "deep/er/f.txt"), "utf8")).toBe("x");
 	});
 

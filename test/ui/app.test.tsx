@@ -91,10 +91,10 @@ describe("App", () => {
 		await t.send("/fork");
 		await waitFor(() => t.frame().includes("Fork from a user message"));
 		await t.press("\r");
-		await waitFor(() => t.frame().includes("Forked into a new session"));
+		await waitFor(() => t.frame().includes("Forked into"));
 		expect(t.current.store).not.toBe(t.store);
 		expect(t.current.store.snapshot().entries.length).toBe(2);
-		expect(t.frame()).toContain("› second\nForked into a new session");
+		expect(t.frame().replace(/\n(?!Forked)/g, "")).toContain(`› second\nForked into ${t.current.store.file}`);
 		expect(readdirSync(t.dir).filter((f) => f.endsWith(".jsonl")).length).toBe(1);
 	});
 

@@ -18,9 +18,10 @@ function saved(home: string, cwd: string, text: string, ageMs: number, parentSes
 	store.appendMessage(say(`answer to ${text}`));
 	const file = store.file!;
 	store.close();
-	// Sessions are ordered by their last entry's time: age the entries, not only the file.
+	// Sessions are ordered by when they were last worked in (entries, creation): age the header and
+	// the entries, not only the file.
 	const when = new Date(Date.now() - ageMs);
-	writeFileSync(file, readFileSync(file, "utf8").replace(/("type":"message".*?"timestamp":")[^"]+/g, `$1${when.toISOString()}`));
+	writeFileSync(file, readFileSync(file, "utf8").replace(/("timestamp":")[^"]+/g, `$1${when.toISOString()}`));
 	utimesSync(file, when, when);
 	return file;
 }
@@ -64,8 +65,13 @@ describe("session picker", () => {
 		await t.press("Apple pie\r");
 		await t.until(() => t.frame().includes("Renamed to Apple pie"), "renamed");
 		expect(readFileSync(alpha, "utf8")).toMatch(/"type":"session_info".*"name":"Apple pie"/);
-		expect(rowsOf(t.frame())[0]).toBe("›    0m  Apple pie  (3)");
-		await t.press("\x1b[F\x04");
+		// A rename is not work in the session: it keeps its place (and its age).
+		expect(rowsOf(t.frame())).toEqual([
+			"     5m  beta bananas  (2)",
+			"›    3h  Apple pie  (3)",
+			"    10m    └ alpha fork  (2)",
+		]);
+		await t.press("\x1b[H\x04");
 		await t.until(() => t.frame().includes("to the trash"), "confirm");
 		await t.press("n");
 		await t.until(() => t.frame().includes("this folder"), "kept");

@@ -8,6 +8,7 @@ import { entryType, messageRole } from "../../session/entry-guards.js";
 import { previewText } from "../../tree/rows.js";
 import { el } from "./dom.js";
 import { entryView, SHOWN_TYPES } from "./entry-view.js";
+import { counted } from "../../text/count.js";
 
 /** Longest path rendered at once; earlier entries come on request. */
 export const PATH_WINDOW = 400;
@@ -17,10 +18,10 @@ export type ConversationOptions = { view: SessionTreeView; selectedId: string | 
 function pathNotice(opts: ConversationOptions, shown: number, total: number): HTMLElement {
 	const { view, selectedId } = opts;
 	const atLeaf = selectedId === view.leafId;
-	const text = selectedId === null ? "Empty session" : atLeaf ? `Session leaf · ${total} entries on this path` : `Entry ${selectedId} · ${total} entries on this path (not the session's leaf)`;
+	const text = selectedId === null ? "Empty session" : atLeaf ? `Session leaf · ${counted(total, "entry", "entries")} on this path` : `Entry ${selectedId} · ${counted(total, "entry", "entries")} on this path (not the session's leaf)`;
 	const notice = el("div", { class: "path-notice", id: "path-notice" }, text);
 	if (shown < total) {
-		const more = el("button", { type: "button", class: "show-all", id: "show-all" }, `Show ${total - shown} earlier entries`);
+		const more = el("button", { type: "button", class: "show-all", id: "show-all" }, `Show ${counted(total - shown, "earlier entry", "earlier entries")}`);
 		more.addEventListener("click", () => opts.onShowAll());
 		notice.append(" ", more);
 	}

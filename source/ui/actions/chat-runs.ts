@@ -5,6 +5,7 @@ import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction, Status } from "../chat/app-reducer.js";
+import { counted } from "../../text/count.js";
 
 /** What one reply or compaction needs; built by useChat for the current store and model. */
 export type RunContext = {
@@ -50,7 +51,7 @@ function eventAction(event: TurnEvent, now: () => number): AppAction | null {
 export function compactionStatus(result: CompactNowResult | { status: "not-needed" }, auto: boolean): Status | undefined {
 	switch (result.status) {
 		case "compacted":
-			return info(`Compacted (${result.entry.tokensBefore} tokens before)`);
+			return info(`Compacted (${counted(result.entry.tokensBefore, "token")} before)`);
 		case "cancelled":
 			return info(result.reason === "hook" ? "Compaction cancelled by an extension" : "Compaction cancelled");
 		case "nothing":

@@ -12,6 +12,7 @@ import { cloneBranch } from "./fork-action.js";
 import type { SwitchStore } from "../chat/use-session-switch.js";
 import { runSearchCommand } from "./search-actions.js";
 import { exportAction } from "./export-action.js";
+import { counted } from "../../text/count.js";
 
 export type CommandContext = {
 	store: SessionStoreApi;
@@ -39,7 +40,7 @@ function sessionFacts(ctx: CommandContext): string {
 	const { view, store } = ctx;
 	const path = view.getPath(view.leafId);
 	const tokens = ctx.deps.estimateContextTokens(view.buildContext().messages);
-	const facts = `${store.file ?? "(in memory)"} · id ${store.id} · ${view.entries.length} entries, ${path.length} on this path · ~${tokens} tokens`;
+	const facts = `${store.file ?? "(in memory)"} · id ${store.id} · ${counted(view.entries.length, "entry", "entries")}, ${path.length} on this path · ~${counted(tokens, "token")}`;
 	return view.warnings.length === 0 ? facts : `${facts} · ${damageList(view)}`;
 }
 
@@ -72,7 +73,7 @@ function copyLastReply(ctx: CommandContext): void {
 	if (text === undefined) return ctx.dispatch(error("No reply to copy"));
 	ctx.writeControl(osc52(text));
 	const lines = text.split("\n").length;
-	ctx.dispatch(info(`Copied the last reply to the clipboard (${text.length} characters, ${lines} line${lines === 1 ? "" : "s"})`));
+	ctx.dispatch(info(`Copied the last reply to the clipboard (${counted(text.length, "character")}, ${counted(lines, "line")})`));
 }
 
 function hasUserMessage(view: SessionTreeView): boolean {

@@ -38,7 +38,9 @@ export async function forkAtMessage(opts: ForkContext & { messageId: string; clo
 			bus: opts.bus,
 		});
 		if (result.status === "cancelled") return opts.closeWith({ text: "Fork cancelled by an extension", kind: "info" });
-		opts.switchStore(result.store, "Forked into a new session", result.editorText);
+		// Where the new file is, as /clone says; a fork of a root message is written at its first reply.
+		const file = persistedFile(result.store);
+		opts.switchStore(result.store, file ? `Forked into ${file}` : "Forked into a new session (saved at its first reply)", result.editorText);
 	} catch (error) {
 		opts.closeWith({ text: error instanceof Error ? error.message : String(error), kind: "error" });
 	}

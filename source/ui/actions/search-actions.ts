@@ -10,6 +10,7 @@ import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../chat/app-reducer.js";
 import type { SwitchStore } from "../chat/use-session-switch.js";
+import { counted } from "../../text/count.js";
 
 const error = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "error" } });
 
@@ -22,7 +23,7 @@ export function runSearchCommand(ctx: { deps: UiDeps; dispatch: Dispatch<AppActi
 		if (here.hits.length > 0) return dispatch({ type: "search-opened", result: here, all: false });
 		const all = deps.searchSessions(args, true);
 		if (all.hits.length > 0) return dispatch({ type: "search-opened", result: all, all: true });
-		dispatch({ type: "status-shown", status: { text: `No matches for ${JSON.stringify(args)} in ${all.files} sessions (all folders)`, kind: "info" } });
+		dispatch({ type: "status-shown", status: { text: `No matches for ${JSON.stringify(args)} in ${counted(all.files, "session")} (all folders)`, kind: "info" } });
 	} catch (e) {
 		dispatch(error(`Bad search: ${e instanceof Error ? e.message : String(e)}`));
 		dispatch({ type: "editor-text-requested", text: `/search ${args}` });

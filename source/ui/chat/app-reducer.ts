@@ -5,6 +5,7 @@ import { applyOp, replayTail } from "./replay.js";
 import { entryOp, settleAll, type TranscriptItem } from "./transcript.js";
 import { tailBudget } from "./transcript-tail.js";
 import type { TreeDone } from "../tree/use-tree-actions.js";
+import { counted } from "../../text/count.js";
 
 /** A tool call waiting for the user's yes / no / always. */
 export type ConfirmRequest = { toolName: string; args: unknown; description: string; preview?: string };
@@ -94,7 +95,7 @@ export function initialAppState(path: readonly SessionEntry[], opts: { size: Ter
 function replayLimited(path: readonly SessionEntry[], size: TermSize): TranscriptItem[] {
 	const { items, hidden } = replayTail(path, tailBudget(size));
 	if (hidden === 0) return items;
-	const text = `… ${hidden.toLocaleString("en-US")} earlier message${hidden === 1 ? "" : "s"} not shown · /tree browses them`;
+	const text = `… ${counted(hidden, "earlier message", undefined, hidden.toLocaleString("en-US"))} not shown · /tree browses them`;
 	return [{ kind: "notice", key: "hidden-notice", text }, ...items];
 }
 

@@ -7,6 +7,7 @@ import type { ToolName } from "../../tools/policy.js";
 import type { TranscriptItem } from "./transcript.js";
 import { MarkdownView } from "../widgets/markdown-view.js";
 import { Prefixed } from "../widgets/prefixed.js";
+import { counted } from "../../text/count.js";
 
 /** Lines of a tool result shown under the call; the full output stays in the session file. */
 const RESULT_LINES = 3;
@@ -39,7 +40,7 @@ export function ToolResultLines({ output, isError, width }: { output: string; is
 					{line === "" ? " " : line}
 				</Text>
 			))}
-			{lines.length > RESULT_LINES && <Text dimColor wrap="truncate-end">{`  … ${lines.length - RESULT_LINES} more lines`}</Text>}
+			{lines.length > RESULT_LINES && <Text dimColor wrap="truncate-end">{`  … ${counted(lines.length - RESULT_LINES, "more line")}`}</Text>}
 		</Prefixed>
 	);
 }

@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import React from "react";
 import { terminalText } from "../../text/terminal-text.js";
 import type { Status } from "./app-reducer.js";
+import { counted } from "../../text/count.js";
 
 export type StatusInfo = {
 	/** The model spec, or undefined when none is configured (then `hint` explains how). */
@@ -24,7 +25,7 @@ export function statusText(info: Omit<StatusInfo, "status">): string {
 	if (info.sessionName) parts.push(info.sessionName.replace(/\s+/g, " "));
 	parts.push(`${kTokens(info.contextTokens)}${info.contextWindow ? `/${kTokens(info.contextWindow)}` : ""} tokens`);
 	parts.push(info.leafId ? `leaf ${info.leafId.slice(0, 8)}` : "empty");
-	if (info.warnings > 0) parts.push(`${info.warnings} damaged line${info.warnings === 1 ? "" : "s"}, see /session`);
+	if (info.warnings > 0) parts.push(`${counted(info.warnings, "damaged line")}, see /session`);
 	return terminalText(parts.join(" · "));
 }
 

@@ -1,6 +1,7 @@
 import { useCallback, type Dispatch } from "react";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { AppAction } from "./app-reducer.js";
+import { recordWorked } from "../../session/worked.js";
 
 /** Switches to a store (or one opened by the callback), then shows `status` and fills the editor. */
 export type SwitchStore = (open: SessionStoreApi | (() => SessionStoreApi), status: string, editorText?: string) => void;
@@ -27,6 +28,8 @@ export function useSessionSwitch(opts: {
 				return;
 			}
 			if (next !== store) {
+				// "Switched to" counts as working in it: -c and the listings put it first.
+				if (next.file !== undefined) recordWorked(next.file);
 				store.close();
 				setStore(next);
 				onStoreChange(next);

@@ -53,6 +53,23 @@ function withAlt(step: Step): Step {
 	return { used: step.used + 1, decoded: d.kind === "key" ? { ...d, alt: true } : d.kind === "text" ? key(d.text, { alt: true }) : d };
 }
 
+/** A CSI with a modifier field (`ESC[1;5D`, `ESC[13;2u`, `ESC[27;5;106~`). */
+const MODIFIED_CSI = /^\u001b\[[0-9:]*;/;
+
+/**
+ * ESC in front of a whole sequence: Alt+that key (meta-prefix terminals send ESC ESC [ A), unless
+ * the sequence cannot take such a prefix — one that carries its own modifier field (a terminal
+ * that encodes modifiers there encodes Alt there too), a paste, or no key at all (a terminal
+ * reply, dropped on its own). Then the ESC is the Esc key, typed just before it in the same read
+ * (Esc, then Ctrl+← in /tree).
+ */
+function prefixedStep(buf: string, at: number): Step {
+	const inner = escapeStep(buf, at + 1);
+	if (inner === "pending") return "pending";
+	const own = inner.decoded === undefined || inner.decoded === "paste-start" || MODIFIED_CSI.test(buf.slice(at + 1, at + 1 + inner.used));
+	return own ? { used: 1, decoded: key("escape") } : withAlt(inner);
+}
+
 /** Alt+key: ESC followed by a character (or by a whole sequence, e.g. ESC ESC [ A). */
 function altStep(buf: string, at: number): Step {
 	const next = buf.codePointAt(at + 1);
@@ -61,7 +78,7 @@ function altStep(buf: string, at: number): Step {
 	if (ch === ESC) {
 		const third = buf[at + 2];
 		if (third === undefined) return "pending";
-		if (third === "[" || third === "O") return withAlt(escapeStep(buf, at + 1));
+		if (third === "[" || third === "O") return prefixedStep(buf, at);
 		return { used: 1, decoded: key("escape") };
 	}
 	const control = controlKey(ch);

@@ -7,6 +7,7 @@ import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { oneLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
+import { counted } from "../../text/count.js";
 
 type Props = {
 	result: SearchResult;
@@ -53,7 +54,7 @@ export function SearchResults(props: Props) {
 	});
 	const r = shown.result;
 	const scope = shown.all ? "all folders" : "this folder";
-	const count = `${hits.length} of ${r.total} hits in ${r.files} sessions (${scope})`;
+	const count = `${hits.length} of ${counted(r.total, "hit")} in ${counted(r.files, "session")} (${scope})`;
 	return (
 		<Box flexDirection="column" marginTop={1}>
 			<Text bold wrap="truncate-end">{`Search ${JSON.stringify(r.query)} — ${count}`}</Text>

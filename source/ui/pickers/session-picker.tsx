@@ -23,7 +23,7 @@ type Props = {
 };
 
 type Mode =
-	| { kind: "list"; notice?: { ok: boolean; text: string }; version: number }
+	| { kind: "list"; notice?: { ok: boolean; text: string }; version: number; focus?: string }
 	| { kind: "rename"; session: SessionInfo; version: number }
 	| { kind: "trash"; session: SessionInfo; version: number };
 
@@ -55,7 +55,9 @@ export function SessionPicker({ listHere, listAll, currentFile, rows, actions, o
 	const sessions = useMemo(() => (all ? listAll() : listHere()), [all, listAll, listHere, mode.version]);
 	const query = search.field.text;
 	const shown = query.trim() ? sessions.filter((s) => matchesSession(s, query)).map((session) => ({ session, depth: 0 })) : lineage(sessions);
-	const back = (notice?: { ok: boolean; text: string }) => setMode({ kind: "list", notice, version: mode.version + (notice?.ok ? 1 : 0) });
+	// After a rename the list is read again: the renamed session keeps its place and stays selected.
+	const back = (notice?: { ok: boolean; text: string }, focus?: string) => setMode({ kind: "list", notice, focus, version: mode.version + (notice?.ok ? 1 : 0) });
+	const focused = mode.kind === "list" && mode.focus !== undefined ? shown.findIndex((s) => s.session.file === mode.focus) : -1;
 	// eslint-disable-next-line react-hooks/purity -- ages are shown as of this render: each key re-renders and refreshes them
 	const now = Date.now();
 	const labels = shown.map(({ session: s, depth }) => {
@@ -75,12 +77,12 @@ export function SessionPicker({ listHere, listAll, currentFile, rows, actions, o
 		<Box flexDirection="column">
 			<ListPicker
 				key={`${all}-${mode.version}`} title={`Resume a session — ${all ? "all folders" : "this folder"}`} hint={`${hintLine(keymap, [[["list.scope"], "all folders"]])} · type to search · ${hintLine(keymap, [[["dialog.accept"], "open"], [["picker.rename"], "rename"], [["picker.trash"], "to trash"], [["dialog.cancel"], "cancel"]])}`}
-				labels={labels} size={Math.max(5, rows - 9)} search={search} empty="No sessions found"
+				labels={labels} size={Math.max(5, rows - 9)} search={search} empty="No sessions found" initial={Math.max(0, focused)}
 				onPick={(i) => shown[i] && onOpen(shown[i].session)} onCancel={onCancel} onKey={onKey} active={mode.kind === "list"}
 			/>
 			{mode.kind === "list" && mode.notice ? <Text color={mode.notice.ok ? undefined : "red"}>{terminalText(mode.notice.text)}</Text> : null}
 			{mode.kind === "rename" ? (
-				<RenameSession label={title(mode.session)} initial={mode.session.name ?? ""} onCancel={() => back()} onSave={(name) => back(name ? actions.rename(mode.session, name) : undefined)} />
+				<RenameSession label={title(mode.session)} initial={mode.session.name ?? ""} onCancel={() => back()} onSave={(name) => back(name ? actions.rename(mode.session, name) : undefined, mode.session.file)} />
 			) : null}
 			{mode.kind === "trash" ? <ConfirmTrash label={title(mode.session)} onAnswer={(yes) => back(yes ? actions.trash(mode.session) : undefined)} /> : null}
 		</Box>

@@ -52,23 +52,27 @@ function SummaryLine({ summary }: { summary: ComparisonSummary }) {
 /**
  * Two branches from their common ancestor, laid out as `arbor compare` prints them for this
  * terminal's width (side by side from 84 columns, stacked below). ↑↓ PgUp PgDn scroll; `s` asks the
- * summary model for a comparison (shown below it); Esc cancels that, else returns to the tree.
+ * summary model for a comparison (shown below it, scrolled into view when it arrives); Esc cancels
+ * that, else returns to the tree.
  */
 export function ComparisonView(props: Props) {
 	const { view, a, b, rows, cols } = props;
 	const { comparison, lines: base } = useMemo(() => layout(view, a, b, cols), [view, a, b, cols]);
 	const { summary, start, cancel } = useComparisonSummary();
-	const lines = summary.kind === "done" ? [...base, "", ...terminalText(summary.text).split("\n")] : base;
-	const [top, setTop] = useState(0);
+	const shownSummary = summary.kind === "done" ? summary.text : undefined;
+	const lines = shownSummary !== undefined ? [...base, "", ...terminalText(shownSummary).split("\n")] : base;
+	// `seen`: the summary the user has scrolled with; a newly arrived one is scrolled into view.
+	const [scroll, setScroll] = useState<{ top: number; seen?: string }>({ top: 0 });
 	const page = treeWindowSize(rows); // the tree's window: the comparison replaces it on screen
 	const last = Math.max(0, lines.length - page);
+	const top = shownSummary !== undefined && scroll.seen !== shownSummary ? Math.min(last, base.length + 1) : Math.min(last, scroll.top);
 	const { keymap, is } = useKeyAction();
 	useKeys((event) => {
 		if (isCancel(event, keymap)) return summary.kind === "running" ? cancel() : props.onClose();
 		if (is("compare.summarize", event) && summary.kind !== "running" && comparison) return start(comparison.a, comparison.b);
-		const scroll = actionOf(keymap, SCROLL, event);
-		const delta = { "compare.up": -1, "compare.down": 1, "compare.pageUp": -page, "compare.pageDown": page, none: 0 }[scroll ?? "none"];
-		if (delta !== 0) setTop(Math.max(0, Math.min(last, top + delta)));
+		const action = actionOf(keymap, SCROLL, event);
+		const delta = { "compare.up": -1, "compare.down": 1, "compare.pageUp": -page, "compare.pageDown": page, none: 0 }[action ?? "none"];
+		if (delta !== 0) setScroll({ top: Math.max(0, Math.min(last, top + delta)), seen: shownSummary });
 	});
 	return (
 		<Box flexDirection="column">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge.js";
-import { conversationLeaf, navigateByPlan, planNavigation, type NavigationContext } from "../../navigation/navigate.js";
+import { canSummarize, conversationLeaf, navigateByPlan, planNavigation, type NavigationContext } from "../../navigation/navigate.js";
 import type { NavigateOptions, NavigateResult, NavigationPlan } from "../../navigation/types.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { useServices } from "../services.js";
@@ -49,7 +49,7 @@ function unmerged(result: Exclude<MergeResult, { status: "merged" }>): BranchEve
 
 /** Why merging `id` into `into` cannot start (nothing to summarize), if it cannot. */
 function mergeRefusal(view: SessionTreeView, id: string, into: string | null): string | undefined {
-	return planMerge(view, id, into).abandoned.length === 0 ? `Nothing to merge: ${id} is on the current branch` : undefined;
+	return !canSummarize(planMerge(view, id, into)) ? `Nothing to merge: ${id} is on the current branch` : undefined;
 }
 
 /** Where a finished move goes: the app (moved, already here: the tree closes) or the tree (it stays). */
@@ -132,7 +132,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		const made = planNavigation(services.store.snapshot(), id);
 		if (made.alreadyHere) return done({ kind: "closed", status: ALREADY_HERE });
 		plan.current = made;
-		const ask = opts.askSummary && made.abandoned.length > 0;
+		const ask = opts.askSummary && canSummarize(made);
 		dispatch({ type: "node-chosen", targetId: id, ask });
 		if (!ask) run({});
 	};

@@ -61,6 +61,25 @@ describe("createKeyParser", () => {
 		expect(parse("\x1b\x1b[A")).toEqual([key("up", { alt: true })]);
 	});
 
+	it("an Esc before a sequence that carries its own modifiers, in the same read, is the Esc key", () => {
+		// Esc then Ctrl+← typed quickly: a terminal that puts modifiers in the parameters would
+		// send Alt there too (ESC[1;7D), so the ESC in front is a key of its own.
+		expect(parse("\x1b\x1b[1;5D")).toEqual([key("escape"), key("left", { ctrl: true })]);
+		expect(parse("\x1b\x1b[1;5C")).toEqual([key("escape"), key("right", { ctrl: true })]);
+		expect(parse("\x1b\x1b[13;2u")).toEqual([key("escape"), key("return", { shift: true })]);
+		expect(parse("\x1b\x1b[27;5;106~")).toEqual([key("escape"), key("j", { ctrl: true })]);
+		// Esc then a terminal reply (kitty flags): the reply is dropped, the Esc stays.
+		expect(parse("\x1b\x1b[?1u")).toEqual([key("escape")]);
+		// Esc then a paste: the paste is whole.
+		expect(parse("\x1b\x1b[200~hi\x1b[201~")).toEqual([key("escape"), paste("hi")]);
+		// A meta-prefixed key without modifier parameters stays Alt+key (rxvt, macOS Terminal).
+		expect(parse("\x1b\x1b[D")).toEqual([key("left", { alt: true })]);
+		expect(parse("\x1b\x1bOD")).toEqual([key("left", { alt: true })]);
+		expect(parse("\x1b\x1b[5~")).toEqual([key("pageup", { alt: true })]);
+		// Split across reads it is decided once the sequence is complete.
+		expect(parse("\x1b\x1b[1;", "5D")).toEqual([key("escape"), key("left", { ctrl: true })]);
+	});
+
 	it("keeps emoji and CJK text whole", () => {
 		expect(parse("a😀漢字\r")).toEqual([text("a😀漢字"), key("return")]);
 	});
