@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { addExtensionOptions, addModelOptions, addPrintOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
-import { CliError } from "./config/errors.js";
+import { failureOf } from "./config/errors.js";
 import type { CommonOptions, ModelFlags } from "./config/options.js";
 
 declare const ARBOR_VERSION: string;
@@ -204,8 +204,7 @@ main(process.argv.slice(2)).then(
 		if (process.exitCode !== undefined) exitAfterFlush(Number(process.exitCode));
 	},
 	(error: unknown) => {
-		const named = error as { name?: string; message?: string };
-		const code = error instanceof CliError ? error.exitCode : named?.name === "SessionError" ? 2 : 1;
-		fail(named?.message ?? String(error), code);
+		const { message, exitCode } = failureOf(error);
+		fail(message, exitCode);
 	},
 );

@@ -16,3 +16,15 @@ export class CliError extends Error {
 export function usageError(message: string): CliError {
 	return new CliError(message, 2);
 }
+
+/**
+ * How the CLI reports a thrown error: the `arbor: …` line's text (its first line, without
+ * commander's `error: ` prefix) and the exit code — a CliError's own, 2 for a SessionError (a
+ * session that cannot be read or written), 1 for anything else.
+ */
+export function failureOf(error: unknown): { message: string; exitCode: number } {
+	const named = error as { name?: string; message?: string } | undefined;
+	const exitCode = error instanceof CliError ? error.exitCode : named?.name === "SessionError" ? 2 : 1;
+	const text = typeof named?.message === "string" ? named.message : String(error);
+	return { message: text.replace(/^error: /, "").split("\n")[0] ?? "", exitCode };
+}
