@@ -5,6 +5,7 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { usageError } from "../config/errors.js";
+import { causeOf } from "../session/io-errors.js";
 
 /** What the check needs to know about the session it will write. */
 export type PendingSession = { file?: string; persisted: boolean };
@@ -39,6 +40,6 @@ function folderProblem(dir: string): string | undefined | "missing" {
 		const code = (error as NodeJS.ErrnoException).code;
 		// ENOTDIR: a file further up; walking up names it.
 		if (code === "ENOENT" || code === "ENOTDIR") return "missing";
-		return `${dir}: ${code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EROFS" ? "read-only file system" : (error as Error).message}`;
+		return `${dir}: ${code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EROFS" ? "read-only file system" : causeOf(error)}`;
 	}
 }

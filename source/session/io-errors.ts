@@ -11,6 +11,8 @@ const CAUSES: Record<string, string> = {
 	EEXIST: "already exists",
 	EMFILE: "too many open files",
 	EIO: "input/output error",
+	ENAMETOOLONG: "name too long",
+	ENOENT: "no such file or directory",
 };
 
 /** The errno code of a Node fs error, if it has one. */
