@@ -7,6 +7,7 @@ import { allSessionFiles, searchSessions, type SearchHit } from "../search/searc
 import { sessionFiles } from "../session/paths.js";
 import { place, type CommonOptions } from "../config/options.js";
 import { terminalText } from "../text/terminal-text.js";
+import { skipWarning } from "./skip-warning.js";
 
 export type SearchOptions = CommonOptions & { limit?: string };
 
@@ -32,7 +33,7 @@ export async function searchCommand(words: string[], opts: SearchOptions): Promi
 	const files = opts.all ? allSessionFiles(where.home) : sessionFiles(where.sessionDir);
 	let result;
 	try {
-		result = searchSessions(files, text, limit);
+		result = searchSessions(files, text, limit, { onSkip: skipWarning });
 	} catch (error) {
 		throw usageError((error as Error).message);
 	}
