@@ -184,8 +184,7 @@ describe("a full disk while a turn is appended", () => {
 			expect(first.code).toBe(0);
 			const [file] = readdirSync(sessionDir).map((f) => join(sessionDir, f));
 			const run = await runCli(["-p", "-c", ...model(server.url), "--session-dir", sessionDir, "second"], { cwd, env: { ARBOR_HOME: home } });
-			expect(run.code).toBe(2);
-			expect(lines(run.stderr)).toEqual([`arbor: cannot append to session ${file}: no space left on device (ENOSPC)`]);
+			expect([run.code, lines(run.stderr)]).toEqual([2, [`arbor: cannot append to session ${file}: no space left on device (ENOSPC)`]]);
 			// Every line in the file still parses: the user message went in before the disk filled.
 			expect(entries(file!).slice(1).map((e) => e.message.role)).toEqual(["user", "assistant", "user"]);
 			expect(existsSync(`${file}.lock`)).toBe(false);
