@@ -12,6 +12,7 @@ import { runCli } from "../helpers/cli.js";
 import { entries, model, place, sessionFiles } from "../helpers/print-run.js";
 import { errorReply, startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
+import { put } from "../extensions/helpers.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -236,5 +237,31 @@ describe("kill -9 of arbor while a bash command runs", () => {
 		} finally {
 			process.kill(bg, "SIGKILL");
 		}
+	});
+});
+
+describe("session_shutdown sees the session read-only, as the readme says", () => {
+	it("appendEntry and sendMessage there fail with one warning each; nothing is written", async () => {
+		server = await startSseServer([textReply("Hello.")]);
+		const { cwd, home } = place();
+		put(cwd, ".arbor/extensions/late.ts", `
+export default function (arbor) {
+	arbor.on("session_shutdown", (_event, ctx) => {
+		ctx.ui.notify("leaf " + ctx.session.leafId);
+		arbor.appendEntry("too-late", { n: 1 });
+	});
+	arbor.on("session_shutdown", () => arbor.sendMessage({ customType: "late", content: "x", display: true }));
+}
+`);
+		const run = await runCli(["-p", ...model(server.url), "hi"], { cwd, env: { ARBOR_HOME: home } });
+		expect(run.code).toBe(0);
+		const [file] = sessionFiles(home);
+		expect(entries(file!).slice(1).map((e) => e.type)).toEqual(["message", "message"]);
+		const leaf = entries(file!).at(-1).id;
+		expect(lines(run.stderr)).toEqual([
+			`arbor: leaf ${leaf}`,
+			expect.stringMatching(/^arbor: warning: extension .*late\.ts: session_shutdown handler failed: the session cannot be written in session_shutdown/),
+			expect.stringMatching(/^arbor: warning: extension .*late\.ts: session_shutdown handler failed: the session cannot be written in session_shutdown/),
+		]);
 	});
 });
