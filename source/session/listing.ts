@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { asRecord } from "./entry-guards.js";
 import { textParts } from "./content.js";
-import { lastEntryTime } from "./last-entry-time.js";
+import { lastEntry, lastEntryTime } from "./last-entry-time.js";
 import { lineEnd, parseHeader, readHeader } from "./parse.js";
 import { projectDirs, sessionDirFor, sessionFiles } from "./paths.js";
 
@@ -21,6 +21,8 @@ export type SessionInfo = {
 	entryCount: number;
 	/** When the session was last used: its last entry's timestamp (the file's mtime if none parses). */
 	modified: Date;
+	/** Set when the last entry is a failed reply (`stopReason: "error"`): its error message. */
+	lastError?: string;
 	parentSession?: string;
 };
 
@@ -109,18 +111,28 @@ function sessionInfo(file: string): SessionInfo {
 		if (firstMessage === undefined) firstMessage = userText(buf.toString("utf8", start, end));
 		start = end + 1;
 	}
+	const last = lastEntry(file);
 	const info: SessionInfo = {
 		file,
 		id: header.id,
 		cwd: typeof header.cwd === "string" ? header.cwd : "",
 		firstMessage: firstMessage ?? "",
 		entryCount,
-		modified: lastUsed(file),
+		modified: last?.time ?? fs.statSync(file).mtime,
 	};
+	const failed = last && failedReply(last.value);
+	if (failed !== undefined) info.lastError = failed;
 	const name = newestName(buf);
 	if (name !== undefined) info.name = name;
 	if (typeof header.parentSession === "string") info.parentSession = header.parentSession;
 	return info;
+}
+
+/** The error of a failed assistant reply (`stopReason: "error"`), else undefined. */
+function failedReply(entry: Record<string, unknown>): string | undefined {
+	const message = entry.type === "message" ? asRecord(entry.message) : undefined;
+	if (message?.role !== "assistant" || message.stopReason !== "error") return undefined;
+	return typeof message.errorMessage === "string" && message.errorMessage !== "" ? message.errorMessage : "error";
 }
 
 function parseOrUndefined(text: string): Record<string, unknown> | undefined {

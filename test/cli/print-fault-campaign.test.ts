@@ -265,3 +265,34 @@ export default function (arbor) {
 		]);
 	});
 });
+
+describe("a failed one-shot prompt keeps the user message and shows the session as failed", () => {
+	it("sessions marks it (text and --json); -c sends the kept message again with the new one", async () => {
+		server = await startSseServer([errorReply(500, "the provider is down"), textReply("Back up.")]);
+		const { cwd, home } = place();
+		const failed = await runCli(["-p", ...model(server.url)], { cwd, env: { ARBOR_HOME: home, ...noRetry }, input: "first question" });
+		expect(failed.code).toBe(1);
+		const [file] = sessionFiles(home);
+		const stored = entries(file!).slice(1);
+		expect(stored.map((e) => [e.message.role, e.message.stopReason])).toEqual([
+			["user", undefined],
+			["assistant", "error"],
+		]);
+
+		const listed = await runCli(["sessions"], { cwd, env: { ARBOR_HOME: home } });
+		expect(lines(listed.stdout)).toEqual([
+			expect.stringMatching(/ {4}2 entries {2}first question$/),
+			`    ${file}`,
+			expect.stringMatching(/^ {4}last reply failed: .*the provider is down/),
+		]);
+		const [info] = JSON.parse((await runCli(["sessions", "--json"], { cwd, env: { ARBOR_HOME: home } })).stdout);
+		expect(info.lastError).toMatch(/the provider is down/);
+
+		const retry = await runCli(["-p", "-c", ...model(server.url), "try again"], { cwd, env: { ARBOR_HOME: home } });
+		expect([retry.code, retry.stdout]).toEqual([0, "Back up.\n"]);
+		const sent = server.requests[1]!.body.messages.filter((m: { role: string }) => m.role === "user").map((m: { content: string }) => m.content);
+		expect(sent).toEqual(["first question", "try again"]);
+		const [after] = JSON.parse((await runCli(["sessions", "--json"], { cwd, env: { ARBOR_HOME: home } })).stdout);
+		expect(after).not.toHaveProperty("lastError");
+	});
+});
