@@ -109,6 +109,20 @@ describe("a cwd longer than one folder name can hold", () => {
 		expect(entries(file!).slice(1).map((e) => e.message.role)).toEqual(["user", "assistant", "user", "assistant"]);
 	});
 
+	it("import of a Claude Code session from such a cwd lands where sessions and -c look", async () => {
+		const { cwd, home } = longCwd(300);
+		const source = readFileSync(join(import.meta.dirname, "../fixtures/import/claude-code-rewinds.jsonl"), "utf8");
+		const copy = join(home, "..", "claude.jsonl");
+		writeFileSync(copy, source.replaceAll('"/home/dev/adder"', JSON.stringify(cwd)));
+		const imported = await runCli(["import", copy, "--json"], { env: { ARBOR_HOME: home } });
+		expect([imported.code, imported.stderr]).toEqual([0, ""]);
+		const [outcome] = JSON.parse(imported.stdout);
+		expect(outcome).toMatchObject({ status: "imported" });
+		const listed = await runCli(["sessions", "--json"], { cwd, env: { ARBOR_HOME: home } });
+		expect(listed.code).toBe(0);
+		expect(JSON.parse(listed.stdout).map((s: { file: string }) => s.file)).toEqual([outcome.file]);
+	});
+
 	it("two long cwds that share their first 250 characters get different folders", async () => {
 		server = await startSseServer([textReply("One."), textReply("Two.")]);
 		const { cwd: base, home } = longCwd(300);
