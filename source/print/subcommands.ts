@@ -10,6 +10,7 @@ import { forkFromEntry } from "../navigation/fork.js";
 import { navigateTree, planNavigation } from "../navigation/navigate.js";
 import { listAllSessions, listSessions } from "../session/index.js";
 import { errnoOf } from "../session/io-errors.js";
+import { SessionError } from "../session/types.js";
 import { skipWarning } from "./skip-warning.js";
 import { colourWanted } from "../text/terminal-colour.js";
 import { terminalText } from "../text/terminal-text.js";
@@ -35,7 +36,9 @@ export async function sessionsCommand(opts: CommonOptions): Promise<number> {
 	if (opts.all && opts.sessionDir) throw usageError("--all lists every project's sessions under ARBOR_HOME; drop --session-dir");
 	const where = place(opts);
 	// A file that cannot be read is one warning; a .jsonl that is no session is left out silently.
-	const onSkip = (file: string, error: Error) => errnoOf(error) !== undefined && skipWarning(file, error);
+	const onSkip = (file: string, error: Error) => {
+		if (!(error instanceof SessionError) && errnoOf(error) !== undefined) skipWarning(file, error);
+	};
 	const sessions = opts.all ? listAllSessions(where.home, { onSkip }) : listSessions(where.sessionDir, { onSkip });
 	if (opts.json) return json(sessions);
 	return out(sessions.length ? formatSessions(sessions) : `no sessions in ${opts.all ? where.home : where.sessionDir}`);

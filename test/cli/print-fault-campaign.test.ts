@@ -143,6 +143,8 @@ describe("an unreadable file among the sessions", () => {
 		const [file] = sessionFiles(home);
 		const dangling = join(dirname(file!), "zz-gone.jsonl");
 		symlinkSync(join(cwd, "no-such-file.jsonl"), dangling);
+		// A .jsonl that is no session is left out without a warning, as before.
+		writeFileSync(join(dirname(file!), "aa-notes.jsonl"), "not a session\n");
 
 		const search = await runCli(["search", "zebras"], { cwd, env: { ARBOR_HOME: home } });
 		expect(search.code).toBe(0);
