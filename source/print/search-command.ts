@@ -8,6 +8,7 @@ import { sessionFiles } from "../session/paths.js";
 import { place, type CommonOptions } from "../config/options.js";
 import { terminalText } from "../text/terminal-text.js";
 import { skipWarning } from "./skip-warning.js";
+import { errorMessage } from "../text/error-text.js";
 
 export type SearchOptions = CommonOptions & { limit?: string };
 
@@ -35,7 +36,7 @@ export async function searchCommand(words: string[], opts: SearchOptions): Promi
 	try {
 		result = searchSessions(files, text, limit, { onSkip: skipWarning });
 	} catch (error) {
-		throw usageError((error as Error).message);
+		throw usageError(errorMessage(error));
 	}
 	if (opts.json) {
 		process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

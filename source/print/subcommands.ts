@@ -9,9 +9,9 @@ import type { ExtensionFlags } from "../extensions/setup.js";
 import { forkFromEntry } from "../navigation/fork.js";
 import { navigateTree, planNavigation } from "../navigation/navigate.js";
 import { listAllSessions, listSessions } from "../session/index.js";
-import { errnoOf } from "../session/io-errors.js";
 import { SessionError } from "../session/types.js";
 import { skipWarning } from "./skip-warning.js";
+import { errnoCode } from "../text/error-text.js";
 import { colourWanted } from "../text/terminal-colour.js";
 import { terminalText } from "../text/terminal-text.js";
 import { buildTreeJson, parseTreeFilter, TREE_FILTERS, treeJsonText } from "../tree/rows.js";
@@ -37,7 +37,7 @@ export async function sessionsCommand(opts: CommonOptions): Promise<number> {
 	const where = place(opts);
 	// A file that cannot be read is one warning; a .jsonl that is no session is left out silently.
 	const onSkip = (file: string, error: Error) => {
-		if (!(error instanceof SessionError) && errnoOf(error) !== undefined) skipWarning(file, error);
+		if (!(error instanceof SessionError) && errnoCode(error) !== undefined) skipWarning(file, error);
 	};
 	const sessions = opts.all ? listAllSessions(where.home, { onSkip }) : listSessions(where.sessionDir, { onSkip });
 	if (opts.json) return json(sessions);

@@ -9,6 +9,7 @@ import { projectDirs, sessionFiles } from "../session/paths.js";
 import { activePath } from "./ancestry.js";
 import { parseQuery } from "./query.js";
 import { byRank, scanFile, type FileHit } from "./scan.js";
+import { errnoCode } from "../text/error-text.js";
 
 /** One search result: a file's hit plus the session it is in. */
 export type SearchHit = FileHit & {
@@ -34,8 +35,6 @@ function headerOf(file: string): { id: string; cwd?: string } | undefined {
 /** What a search does with a file it cannot read (a dangling symlink, no permission): skip it and say so. */
 export type SearchOptions = { onSkip?: (file: string, error: unknown) => void };
 
-/** True for an fs error (errno code): the file is skipped; anything else is a bug and propagates. */
-const isFsError = (error: unknown): boolean => typeof (error as { code?: unknown } | undefined)?.code === "string";
 
 /**
  * Searches `files` for `queryText`; the best `limit` hits, best first. Throws on a bad query. A
@@ -54,7 +53,8 @@ export function searchSessions(files: readonly string[], queryText: string, limi
 			if (!header) continue;
 			found = scanFile(file, query, limit);
 		} catch (error) {
-			if (!isFsError(error)) throw error;
+			// Only an fs error (errno code) skips the file; anything else is a bug and propagates.
+			if (errnoCode(error) === undefined) throw error;
 			opts.onSkip?.(file, error);
 			continue;
 		}

@@ -8,6 +8,7 @@ import { projectDirs, sessionDirFor, sessionFiles } from "./paths.js";
 
 export { arborHome, sessionDirFor } from "./paths.js";
 import { SessionError } from "./types.js";
+import { errnoCode } from "../text/error-text.js";
 
 /** One row of `arbor sessions`. */
 export type SessionInfo = {
@@ -59,7 +60,7 @@ export function mostRecentSession(dir: string): string | undefined {
 		try {
 			if (readHeader(file)) found.push({ file, modified: lastUsed(file) });
 		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+			if (errnoCode(error) === undefined) throw error;
 		}
 	}
 	return sortNewestFirst(found)[0]?.file;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { errnoCode } from "../text/error-text.js";
 
 /** arbor's home folder: `$ARBOR_HOME`, else `~/.arbor`. */
 export function arborHome(env: NodeJS.ProcessEnv = process.env): string {
@@ -46,7 +47,7 @@ function entriesOf(dir: string): fs.Dirent[] {
 	try {
 		return fs.readdirSync(dir, { withFileTypes: true });
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+		if (errnoCode(error) === "ENOENT") return [];
 		throw error;
 	}
 }

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { OutputCapture } from "./output-capture.js";
 import { ToolError, throwIfAborted, type ToolResult } from "./result.js";
 import { toolEnvironment } from "./secrets.js";
+import { errnoCode } from "../text/error-text.js";
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
 /** After bash exits, how long to wait for background children that still hold the pipes. */
@@ -37,7 +38,7 @@ function killGroup(pid: number): void {
 		process.kill(-pid, "SIGKILL");
 	} catch (error) {
 		// ESRCH: the group is already gone, which is what we wanted.
-		if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+		if (errnoCode(error) !== "ESRCH") throw error;
 	}
 }
 

@@ -10,6 +10,7 @@ import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../state/app-reducer.js";
 import type { SwitchStore } from "../hooks/use-session-switch.js";
+import { errorMessage } from "../../text/error-text.js";
 
 const error = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "error" } });
 
@@ -24,7 +25,7 @@ export function runSearchCommand(ctx: { deps: UiDeps; dispatch: Dispatch<AppActi
 		if (all.hits.length > 0) return dispatch({ type: "search-opened", result: all, all: true });
 		dispatch({ type: "status-shown", status: { text: `No matches for ${JSON.stringify(args)} in ${all.files} sessions (all folders)`, kind: "info" } });
 	} catch (e) {
-		dispatch(error(`Bad search: ${e instanceof Error ? e.message : String(e)}`));
+		dispatch(error(`Bad search: ${errorMessage(e)}`));
 		dispatch({ type: "editor-text-requested", text: `/search ${args}` });
 	}
 }
@@ -39,7 +40,7 @@ export function openSearchHit(ctx: { store: SessionStoreApi; deps: UiDeps; switc
 	try {
 		next = ctx.deps.openSession(hit.sessionFile);
 	} catch (e) {
-		return dispatch({ type: "screen-closed", status: { text: e instanceof Error ? e.message : String(e), kind: "error" } });
+		return dispatch({ type: "screen-closed", status: { text: errorMessage(e), kind: "error" } });
 	}
 	ctx.switchStore(next, `Opened ${hit.sessionName ?? hit.sessionId}`);
 	dispatch({ type: "tree-opened", selectedId: hit.entryId });

@@ -10,6 +10,7 @@ import { isCtrl, isKey } from "../input/key-event.js";
 import { useKeys } from "../input/use-keys.js";
 import { useComparisonSummary, type ComparisonSummary } from "../hooks/use-comparison-summary.js";
 import { treeWindowSize } from "./tree-selector.js";
+import { errorMessage } from "../../text/error-text.js";
 
 type Props = {
 	view: SessionTreeView;
@@ -31,7 +32,7 @@ function layout(view: SessionTreeView, a: string, b: string, cols: number): { co
 		const comparison = planComparison(view, a, b);
 		return { comparison, lines: terminalText(formatComparison(view, comparison, cols - 1)).split("\n") };
 	} catch (error) {
-		return { lines: [error instanceof Error ? error.message : String(error)] };
+		return { lines: [errorMessage(error)] };
 	}
 }
 

@@ -13,6 +13,7 @@ import { TreeSelector } from "./tree-selector.js";
 import { TreeSummarizing } from "./tree-summarizing.js";
 import { ComparisonView } from "./comparison-view.js";
 import { useBranchActions } from "../hooks/use-branch-actions.js";
+import { errorMessage } from "../../text/error-text.js";
 
 export type { TreeDone } from "../hooks/use-tree-flow.js";
 
@@ -62,7 +63,7 @@ export function TreeScreen(props: TreeScreenProps) {
 			store.setLabel(id, label);
 			setLabelError(undefined);
 		} catch (error) {
-			setLabelError(error instanceof Error ? error.message : String(error));
+			setLabelError(errorMessage(error));
 		}
 	};
 	if (b.screen.kind === "comparison") {

@@ -4,6 +4,7 @@ import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge
 import type { SessionTreeView } from "../../session/api.js";
 import { branchActionsReducer, INITIAL_BRANCH_ACTIONS, type BranchActions, type BranchEvent } from "../state/branch-actions.js";
 import { useLatest } from "./use-latest.js";
+import { errorMessage } from "../../text/error-text.js";
 
 export type BranchActionControls = {
 	state: BranchActions;
@@ -54,7 +55,7 @@ export function useBranchActions(opts: NavigationContext & { onMerged: (status: 
 		controller.current = mine;
 		dispatch({ type: "merge-started", fromId: id, now: Date.now() });
 		mergeBranch(ctx, id, { intoId: into ?? undefined, signal: mine.signal })
-			.catch((error: unknown): MergeResult => ({ status: "failed", message: error instanceof Error ? error.message : String(error) }))
+			.catch((error: unknown): MergeResult => ({ status: "failed", message: errorMessage(error) }))
 			.then((result) => {
 				if (controller.current !== mine || mine.signal.aborted) return;
 				controller.current = undefined;

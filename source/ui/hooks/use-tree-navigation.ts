@@ -5,6 +5,7 @@ import { navigateTree } from "../../navigation/navigate.js";
 import type { NavigateOptions, NavigateResult } from "../../navigation/types.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import { useLatest } from "./use-latest.js";
+import { errorMessage } from "../../text/error-text.js";
 
 /** A finished move as the tree flow sees it; thrown errors become `failed`. */
 export type TreeNavigationOutcome = NavigateResult;
@@ -33,7 +34,7 @@ export function useTreeNavigation(opts: {
 		controller.current = mine;
 		const { store, summaryModel, bus, maxRetries } = latest.current;
 		navigateTree({ store, summaryModel, bus, maxRetries }, targetId, { ...options, signal: mine.signal })
-			.catch((error: unknown): NavigateResult => ({ status: "failed", message: error instanceof Error ? error.message : String(error) }))
+			.catch((error: unknown): NavigateResult => ({ status: "failed", message: errorMessage(error) }))
 			.then((outcome) => {
 				if (controller.current !== mine || mine.signal.aborted) return; // cancelled or superseded
 				controller.current = undefined;
