@@ -123,6 +123,16 @@ describe("a cwd longer than one folder name can hold", () => {
 		expect(JSON.parse(listed.stdout).map((s: { file: string }) => s.file)).toEqual([outcome.file]);
 	});
 
+	it("a --session-dir whose folder name is too long is exit 2 before the model is called, the cause in words", async () => {
+		server = await startSseServer([textReply("This answer would be lost.")]);
+		const { cwd, home } = place();
+		const sessionDir = join(cwd, "x".repeat(300));
+		const run = await runCli(["-p", ...model(server.url), "--session-dir", sessionDir, "hello"], { cwd, env: { ARBOR_HOME: home } });
+		expect([run.code, run.stdout]).toEqual([2, ""]);
+		expect(lines(run.stderr)).toEqual([`arbor: cannot write the session in ${sessionDir}: ${sessionDir}: name too long (ENAMETOOLONG) (use --session-dir <dir> or --no-session)`]);
+		expect(server.requests).toHaveLength(0);
+	});
+
 	it("two long cwds that share their first 250 characters get different folders", async () => {
 		server = await startSseServer([textReply("One."), textReply("Two.")]);
 		const { cwd: base, home } = longCwd(300);
