@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { addExtensionOptions, addModelOptions, addPrintOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
-import { failureOf } from "./config/errors.js";
+import { failureOf, rejectedArgvOutput } from "./config/errors.js";
 import type { CommonOptions, ModelFlags } from "./config/options.js";
 
 declare const ARBOR_VERSION: string;
@@ -188,6 +188,8 @@ async function main(argv: string[]): Promise<void> {
 	} catch (error) {
 		if (error instanceof CommanderError) {
 			if (error.exitCode === 0) return; // --help, --version
+			const json = rejectedArgvOutput(argv, { message: failureOf(error).message, exitCode: 2 });
+			if (json) process.stdout.write(json);
 			fail(error.message, 2);
 			return;
 		}

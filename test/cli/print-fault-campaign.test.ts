@@ -45,6 +45,21 @@ describe("--output-format json always prints exactly one object", () => {
 		expect(lines(run.stderr)).toEqual(["arbor: no prompt"]);
 	});
 
+	it("a command line the parser rejects: the object too (json and stream-json), nothing in text", async () => {
+		const { cwd, home } = place();
+		const args = ["-p", "--model", "compat:m", "--bogus", "hi"];
+		const json = await runCli([...args, "--output-format", "json"], { cwd, env: { ARBOR_HOME: home } });
+		expect([json.code, lines(json.stderr)]).toEqual([2, ["arbor: unknown option '--bogus'"]]);
+		expect(lines(json.stdout).map((l) => JSON.parse(l))).toEqual([{ error: "unknown option '--bogus'", exitCode: 2 }]);
+		const stream = await runCli(["--output-format=stream-json", ...args], { cwd, env: { ARBOR_HOME: home } });
+		expect(lines(stream.stdout).map((l) => JSON.parse(l))).toEqual([
+			{ type: "error", message: "unknown option '--bogus'" },
+			{ type: "result", error: "unknown option '--bogus'", exitCode: 2 },
+		]);
+		const text = await runCli(args, { cwd, env: { ARBOR_HOME: home } });
+		expect([text.code, text.stdout]).toEqual([2, ""]);
+	});
+
 	it("success carries exitCode 0 and no error", async () => {
 		server = await startSseServer([textReply("Fine.")]);
 		const { cwd, home } = place();
