@@ -85,11 +85,16 @@ export class AppendFile {
 		if (this.fd !== undefined) fs.fsyncSync(this.fd);
 	}
 
+	/** fsync and close; the descriptor is closed even when the fsync fails (which is then thrown). */
 	close(): void {
-		if (this.fd === undefined) return;
-		fs.fsyncSync(this.fd);
-		fs.closeSync(this.fd);
+		const fd = this.fd;
+		if (fd === undefined) return;
 		this.fd = undefined;
+		try {
+			fs.fsyncSync(fd);
+		} finally {
+			fs.closeSync(fd);
+		}
 	}
 }
 

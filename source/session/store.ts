@@ -144,14 +144,21 @@ export class SessionStore implements SessionStoreApi {
 		}
 	}
 
+	/** Syncs and closes the file and releases the lock — the lock also when the final sync fails (thrown as a SessionError). */
 	close(): void {
 		if (this.closed) return;
 		this.closed = true;
-		this.out?.close();
+		const out = this.out;
 		this.out = undefined;
 		this.openOut = undefined;
-		this.lock?.release();
-		this.lock = undefined;
+		try {
+			out?.close();
+		} catch (error) {
+			throw writeFailure(this.file ?? "(in memory)", "sync", error);
+		} finally {
+			this.lock?.release();
+			this.lock = undefined;
+		}
 	}
 
 	private write(parentId: string | null, entry: NewEntry): SessionEntry {
