@@ -5,7 +5,7 @@
  */
 import { Command, CommanderError } from "commander";
 import { addExtensionOptions, addModelOptions, addPrintOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
-import { CliError } from "./config/errors.js";
+import { failureOf, rejectedArgvOutput } from "./config/errors.js";
 import type { CommonOptions, ModelFlags } from "./config/options.js";
 
 declare const ARBOR_VERSION: string;
@@ -188,6 +188,8 @@ async function main(argv: string[]): Promise<void> {
 	} catch (error) {
 		if (error instanceof CommanderError) {
 			if (error.exitCode === 0) return; // --help, --version
+			const json = rejectedArgvOutput(argv, { message: failureOf(error).message, exitCode: 2 });
+			if (json) process.stdout.write(json);
 			fail(error.message, 2);
 			return;
 		}
@@ -204,8 +206,7 @@ main(process.argv.slice(2)).then(
 		if (process.exitCode !== undefined) exitAfterFlush(Number(process.exitCode));
 	},
 	(error: unknown) => {
-		const named = error as { name?: string; message?: string };
-		const code = error instanceof CliError ? error.exitCode : named?.name === "SessionError" ? 2 : 1;
-		fail(named?.message ?? String(error), code);
+		const { message, exitCode } = failureOf(error);
+		fail(message, exitCode);
 	},
 );

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { usageError } from "./errors.js";
+import { errorMessage } from "../text/error-text.js";
 
 /** `$ARBOR_HOME/settings.json`. Every field optional; flags and environment win over it. */
 export type Settings = {
@@ -55,7 +56,7 @@ export function loadSettings(home: string): Settings {
 	try {
 		raw = JSON.parse(readFileSync(file, "utf8"));
 	} catch (error) {
-		throw usageError(`${file}: invalid JSON (${(error as Error).message})`);
+		throw usageError(`${file}: invalid JSON (${errorMessage(error)})`);
 	}
 	if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw usageError(`${file}: expected a JSON object`);
 	const settings: Record<string, unknown> = {};

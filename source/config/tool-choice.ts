@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import type { Settings } from "./settings.js";
 import { usageError } from "./errors.js";
 import type { ToolName } from "../tools/policy.js";
+import { errnoCode, errorMessage } from "../text/error-text.js";
 
 /** --tools / --no-tools / settings.tools → the tool policy of a mode (loads only the policy module). */
 export async function chooseTools(opts: {
@@ -34,7 +35,7 @@ function checkedDirs(dirs: readonly string[], source: string): string[] {
 		try {
 			isDir = statSync(abs).isDirectory();
 		} catch (error) {
-			throw usageError(`${source}: ${dir}: ${(error as NodeJS.ErrnoException).code === "ENOENT" ? "no such folder" : (error as Error).message}`);
+			throw usageError(`${source}: ${dir}: ${errnoCode(error) === "ENOENT" ? "no such folder" : errorMessage(error)}`);
 		}
 		if (!isDir) throw usageError(`${source}: ${dir} is not a folder`);
 		return abs;

@@ -8,6 +8,7 @@ import { basename, extname, join, resolve } from "node:path";
 import { CliError } from "../config/errors.js";
 import type { SessionTreeView } from "../session/api.js";
 import { exportHtml } from "./export-html.js";
+import { errnoCode, errorMessage } from "../text/error-text.js";
 
 export type ExportRequest = {
 	view: SessionTreeView;
@@ -30,7 +31,7 @@ function isDirectory(path: string): boolean {
 	try {
 		return statSync(path).isDirectory();
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+		if (errnoCode(error) === "ENOENT") return false;
 		throw error;
 	}
 }
@@ -76,7 +77,7 @@ function writeAtomically(file: string, chunks: readonly Buffer[]): void {
 		renameSync(temp, file);
 	} catch (error) {
 		rmSync(temp, { force: true });
-		throw new CliError(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 2);
+		throw new CliError(`cannot write ${file}: ${errnoCode(error) ?? errorMessage(error)}`, 2);
 	}
 }
 

@@ -34,6 +34,8 @@ export class ExtensionHost {
 	private readonly commandMap = new Map<string, CommandOptions & { path: string }>();
 	private store: SessionStoreApi | undefined;
 	private turnRunning = false;
+	/** True while session_shutdown handlers run: the session is read-only then. */
+	private shuttingDown = false;
 	private pending: NewEntry[] = [];
 	private sinks: { warn(line: string): void; notify(text: string): void };
 
@@ -114,6 +116,8 @@ export class ExtensionHost {
 
 	private append(entry: NewEntry): void {
 		if (!this.store) throw new Error("no session is open");
+		// The UI has closed the session by then and a signal may be ending the run: read-only, in every mode.
+		if (this.shuttingDown) throw new Error("the session cannot be written in session_shutdown (write at turn_end)");
 		if (this.turnRunning) {
 			this.pending.push(entry);
 			return;
@@ -135,7 +139,13 @@ export class ExtensionHost {
 
 	/** Fires session_shutdown for the current session. */
 	async shutdown(): Promise<void> {
-		if (this.store) await this.bus.emit("session_shutdown", { sessionId: this.store.id, sessionFile: this.store.file });
+		if (!this.store) return;
+		this.shuttingDown = true;
+		try {
+			await this.bus.emit("session_shutdown", { sessionId: this.store.id, sessionFile: this.store.file });
+		} finally {
+			this.shuttingDown = false;
+		}
 	}
 
 	/**

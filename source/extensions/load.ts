@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { oneLine } from "../text/one-line.js";
 import type { Extension } from "./types.js";
+import { errorMessage } from "../text/error-text.js";
 
 /** A module's default export, or why there is none (one line). */
 export type LoadedModule = { ok: true; factory: Extension } | { ok: false; reason: string };
@@ -22,7 +23,7 @@ function getImporter(): Promise<Importer> {
 
 /** An error's message on one line (a parse error's location is on its second line), at most 300 characters. */
 export function reasonOf(error: unknown): string {
-	const text = oneLine(error instanceof Error ? error.message : String(error));
+	const text = oneLine(errorMessage(error));
 	return (text.length > 300 ? `${text.slice(0, 299)}…` : text) || "unknown error";
 }
 

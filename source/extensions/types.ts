@@ -106,9 +106,9 @@ export type CompleteOptions = {
 export type ExtensionAPI = {
 	/** Subscribe to an event; handlers run in load order. */
 	on<K extends EventName>(event: K, handler: ExtensionHandler<K>): void;
-	/** Append a `custom` entry (extension state: not in the context, hidden by the default tree filter). */
+	/** Append a `custom` entry (extension state: not in the context, hidden by the default tree filter). Throws in `session_shutdown`. */
 	appendEntry(customType: string, data?: unknown): void;
-	/** Append a `custom_message` entry to the current session (in the context as a user message). */
+	/** Append a `custom_message` entry to the current session (in the context as a user message). Throws in `session_shutdown`. */
 	sendMessage(message: SendMessageOptions): void;
 	/** Add a slash command to the interactive UI. */
 	registerCommand(name: string, options: CommandOptions): void;

@@ -9,6 +9,7 @@ import type {
 	Usage,
 } from "../session/types.js";
 import type { ResolvedModel } from "./resolve-model.js";
+import { errorMessage } from "../text/error-text.js";
 
 /** A zero usage record (pi stores cost too; arbor does not price models, so cost stays 0). */
 export function emptyUsage(): Usage {
@@ -152,6 +153,6 @@ export function outputText(output: unknown): string {
 	try {
 		return JSON.stringify(output);
 	} catch (error) {
-		return `[unserializable output: ${error instanceof Error ? error.message : String(error)}]`;
+		return `[unserializable output: ${errorMessage(error)}]`;
 	}
 }

@@ -1,6 +1,6 @@
 import { stepCountIs, streamText, type TextStreamPart, type ToolSet } from "ai";
 import type { SessionStoreApi } from "../session/api.js";
-import type { StopReason, Usage, UserMessage } from "../session/types.js";
+import { SessionError, type StopReason, type Usage, type UserMessage } from "../session/types.js";
 import { toModelMessages } from "./convert.js";
 import { ABORTED_MESSAGE, describeError, isAbortError, type FailureReason } from "./errors.js";
 import { stopReasonFrom, usageFromSdk } from "./from-step.js";
@@ -75,6 +75,8 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 		});
 		for await (const part of untilAborted(stream.fullStream, opts.signal)) handlePart(part, recorder, { fail, failure });
 	} catch (error) {
+		// The store could not write (full disk, …): no failure entry could be written either.
+		if (error instanceof SessionError) throw error;
 		fail(error);
 	}
 	if (opts.signal?.aborted) failure.aborted = true;

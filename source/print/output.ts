@@ -12,14 +12,23 @@ export type PrintResult = {
 	text: string;
 	stopReason: StopReason;
 	usage: Usage;
+	/** The process's exit code; `error` holds its reason (the `arbor: …` line's text) when not 0. */
+	exitCode: number;
 	error?: string;
 };
+
+/** What the JSON formats print when print mode fails without a turn result (before or during the turn). */
+export type PrintFailure = { sessionId?: string; sessionFile?: string | null; error: string; exitCode: number };
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 
 /** Turns turn events into the chosen output format. Text goes out as it arrives. */
 export class Printer {
 	private wroteText = false;
+	/** The JSON formats print exactly one result: later failures add nothing. */
+	private finished = false;
+	/** The message of the `error` event already streamed (stream-json prints each error once). */
+	private streamedError: string | undefined;
 	private endsWithNewline = true;
 	/** Text output is sanitized as it streams: a sequence split across deltas is held until whole. */
 	private readonly sanitizer = new TerminalTextStream();
@@ -44,6 +53,7 @@ export class Printer {
 
 	event(event: TurnEvent): void {
 		if (this.format === "stream-json") {
+			if (event.type === "error") this.streamedError = event.message;
 			this.line(event);
 			return;
 		}
@@ -60,15 +70,21 @@ export class Printer {
 		this.endsWithNewline = safe.endsWith("\n");
 	}
 
-	/** Ends the output. Failures print nothing more on stdout (text, json): the error goes to stderr. */
-	finish(result: PrintResult, failed: boolean): void {
+	/**
+	 * Ends the output. `json` prints the one result object, failed or not; `stream-json` ends with
+	 * it (after one `error` event on failure); `text` only ends the streamed reply — its errors go
+	 * to stderr.
+	 */
+	finish(result: PrintResult | PrintFailure): void {
+		if (this.finished) return;
+		this.finished = true;
 		if (this.format === "stream-json") {
-			if (result.error) this.line({ type: "error", message: result.error });
+			if (result.error !== undefined && result.error !== this.streamedError) this.line({ type: "error", message: result.error });
 			this.line({ type: "result", ...result });
 			return;
 		}
 		if (this.format === "json") {
-			if (!failed) this.line(result);
+			this.line(result);
 			return;
 		}
 		this.text(this.sanitizer.end());

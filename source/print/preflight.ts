@@ -5,6 +5,8 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { usageError } from "../config/errors.js";
+import { causeOf } from "../session/io-errors.js";
+import { errnoCode } from "../text/error-text.js";
 
 /** What the check needs to know about the session it will write. */
 export type PendingSession = { file?: string; persisted: boolean };
@@ -36,9 +38,9 @@ function folderProblem(dir: string): string | undefined | "missing" {
 		accessSync(dir, constants.W_OK | constants.X_OK);
 		return undefined;
 	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
+		const code = errnoCode(error);
 		// ENOTDIR: a file further up; walking up names it.
 		if (code === "ENOENT" || code === "ENOTDIR") return "missing";
-		return `${dir}: ${code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EROFS" ? "read-only file system" : (error as Error).message}`;
+		return `${dir}: ${code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EROFS" ? "read-only file system" : causeOf(error)}`;
 	}
 }

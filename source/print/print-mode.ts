@@ -1,6 +1,6 @@
 import { maxRetries } from "../config/env.js";
 import { loadSettings } from "../config/settings.js";
-import { CliError, usageError, type ExitCode } from "../config/errors.js";
+import { CliError, failureOf, usageError, type ExitCode } from "../config/errors.js";
 import type { ExtensionFlags, ExtensionHost } from "../extensions/setup.js";
 import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
@@ -62,7 +62,7 @@ function newMessageId(store: SessionStore, before: string | null): string | unde
 	return path.slice(index).find((e) => e.type === "message")?.id;
 }
 
-function resultOf(store: SessionStore, turn: TurnResult, error?: string): PrintResult {
+function resultOf(store: SessionStore, turn: TurnResult, exitCode: ExitCode, error?: string): PrintResult {
 	return {
 		sessionId: store.id,
 		sessionFile: store.file ?? null,
@@ -70,6 +70,7 @@ function resultOf(store: SessionStore, turn: TurnResult, error?: string): PrintR
 		text: turn.text,
 		stopReason: turn.stopReason,
 		usage: turn.usage,
+		exitCode,
 		...(error ? { error } : {}),
 	};
 }
@@ -87,8 +88,30 @@ function checkTreeFlags(opts: PrintOptions): void {
 	}
 }
 
-/** `arbor -p`: answer one message without a UI, with exit codes scripts can trust. */
+/**
+ * `arbor -p`: answer one message without a UI, with exit codes scripts can trust. In the JSON
+ * formats every run prints one result, also when it fails before or during the turn (the error is
+ * then thrown on, for cli.ts to print its `arbor: …` line and exit).
+ */
 export async function runPrintMode(words: string[], opts: PrintOptions): Promise<number> {
+	const opened: Opened = {};
+	const printer = new Printer(opts.outputFormat ?? "text", process, {
+		toolLines: Boolean(opts.verbose) || process.stderr.isTTY === true,
+		describe: (name, args) => opened.describe?.(name, args) ?? name,
+	});
+	try {
+		return await printRun(words, opts, printer, opened);
+	} catch (error) {
+		const { message, exitCode } = failureOf(error);
+		const store = opened.store;
+		printer.finish({ ...(store ? { sessionId: store.id, sessionFile: store.file ?? null } : {}), error: message, exitCode });
+		throw error;
+	}
+}
+
+type Opened = { store?: SessionStore; describe?: (name: string, args: unknown) => string };
+
+async function printRun(words: string[], opts: PrintOptions, printer: Printer, opened: Opened): Promise<number> {
 	const where = place(opts);
 	if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c in print mode");
 	checkTreeFlags(opts);
@@ -99,7 +122,9 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	const tools = await printToolSet(opts, settings, where.cwd);
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
+	opened.describe = tools.describe;
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));
+	opened.store = store;
 	const abort = new AbortController();
 	let ended: EndingSignal | undefined;
 	// SIGINT, SIGTERM and SIGHUP (a closed terminal) all abort the turn, which saves what streamed.
@@ -109,10 +134,6 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 	});
 	try {
 		checkSessionWritable(store);
-		const printer = new Printer(opts.outputFormat ?? "text", process, {
-			toolLines: Boolean(opts.verbose) || process.stderr.isTTY === true,
-			describe: tools.describe,
-		});
 		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, cwd: where.cwd, signal: abort.signal, ext });
 		return finish(store, turn, printer, ended);
 	} finally {
@@ -165,11 +186,12 @@ async function answer({ store, models, chat, opts, printer, prompt, tools, cwd, 
 
 function finish(store: SessionStore, turn: TurnResult, printer: Printer, ended: EndingSignal | undefined): ExitCode {
 	if (turn.ok && !(turn.text === "" && turn.stopReason === "error")) {
-		printer.finish(resultOf(store, turn), false);
+		printer.finish(resultOf(store, turn, 0));
 		return 0;
 	}
 	const message = ended ? `aborted (${ended})` : turn.reason === "aborted" ? "aborted" : (turn.error ?? "the model returned no answer");
-	printer.finish(resultOf(store, turn, message), !ended);
+	const code = ended ? signalExitCode(ended) : 1;
+	printer.finish(resultOf(store, turn, code, message));
 	process.stderr.write(`arbor: ${terminalText(message.split("\n")[0] ?? "")}\n`);
-	return ended ? signalExitCode(ended) : 1;
+	return code;
 }

@@ -8,6 +8,8 @@ import { sessionFiles } from "../session/paths.js";
 import { place, type CommonOptions } from "../config/options.js";
 import { terminalText } from "../text/terminal-text.js";
 import { counted } from "../text/count.js";
+import { skipWarning } from "./skip-warning.js";
+import { errorMessage } from "../text/error-text.js";
 
 export type SearchOptions = CommonOptions & { limit?: string };
 
@@ -33,9 +35,9 @@ export async function searchCommand(words: string[], opts: SearchOptions): Promi
 	const files = opts.all ? allSessionFiles(where.home) : sessionFiles(where.sessionDir);
 	let result;
 	try {
-		result = searchSessions(files, text, limit);
+		result = searchSessions(files, text, limit, { onSkip: skipWarning });
 	} catch (error) {
-		throw usageError((error as Error).message);
+		throw usageError(errorMessage(error));
 	}
 	if (opts.json) {
 		process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

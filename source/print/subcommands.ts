@@ -9,6 +9,9 @@ import type { ExtensionFlags } from "../extensions/setup.js";
 import { forkFromEntry } from "../navigation/fork.js";
 import { canSummarize, navigateTree, planNavigation } from "../navigation/navigate.js";
 import { listAllSessions, listSessions } from "../session/index.js";
+import { SessionError } from "../session/types.js";
+import { skipWarning } from "./skip-warning.js";
+import { errnoCode } from "../text/error-text.js";
 import { colourWanted } from "../text/terminal-colour.js";
 import { terminalText } from "../text/terminal-text.js";
 import { buildTreeJson, parseTreeFilter, TREE_FILTERS, treeJsonText } from "../tree/rows.js";
@@ -32,7 +35,11 @@ const json = (value: unknown) => write(JSON.stringify(value, null, 2));
 export async function sessionsCommand(opts: CommonOptions): Promise<number> {
 	if (opts.all && opts.sessionDir) throw usageError("--all lists every project's sessions under ARBOR_HOME; drop --session-dir");
 	const where = place(opts);
-	const sessions = opts.all ? listAllSessions(where.home) : listSessions(where.sessionDir);
+	// A file that cannot be read is one warning; a .jsonl that is no session is left out silently.
+	const onSkip = (file: string, error: Error) => {
+		if (!(error instanceof SessionError) && errnoCode(error) !== undefined) skipWarning(file, error);
+	};
+	const sessions = opts.all ? listAllSessions(where.home, { onSkip }) : listSessions(where.sessionDir, { onSkip });
 	if (opts.json) return json(sessions);
 	return out(sessions.length ? formatSessions(sessions) : `no sessions in ${opts.all ? where.home : where.sessionDir}`);
 }

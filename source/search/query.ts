@@ -1,3 +1,4 @@
+import { errorMessage } from "../text/error-text.js";
 /**
  * The search query language, as pi's session picker accepts it: plain words (all must occur,
  * case-insensitive), `"a phrase"` (occurs as written, case-insensitive), `re:<regex>` (a
@@ -22,7 +23,7 @@ export function parseQuery(text: string): Query {
 			try {
 				re = new RegExp(m[1], "giu");
 			} catch (error) {
-				throw new Error(`bad regular expression re:${m[1]}: ${(error as Error).message}`, { cause: error });
+				throw new Error(`bad regular expression re:${m[1]}: ${errorMessage(error)}`, { cause: error });
 			}
 			terms.push({ kind: "regex", source: m[1], re });
 		} else {

@@ -9,6 +9,7 @@ import { projectDirs, sessionFiles } from "../session/paths.js";
 import { activePath } from "./ancestry.js";
 import { parseQuery } from "./query.js";
 import { byRank, scanFile, type FileHit } from "./scan.js";
+import { errnoCode } from "../text/error-text.js";
 
 /** One search result: a file's hit plus the session it is in. */
 export type SearchHit = FileHit & {
@@ -31,17 +32,33 @@ function headerOf(file: string): { id: string; cwd?: string } | undefined {
 	return h && { id: h.id, ...(typeof h.cwd === "string" ? { cwd: h.cwd } : {}) };
 }
 
-/** Searches `files` for `queryText`; the best `limit` hits, best first. Throws on a bad query. */
-export function searchSessions(files: readonly string[], queryText: string, limit: number): SearchResult {
+/** What a search does with a file it cannot read (a dangling symlink, no permission): skip it and say so. */
+export type SearchOptions = { onSkip?: (file: string, error: unknown) => void };
+
+
+/**
+ * Searches `files` for `queryText`; the best `limit` hits, best first. Throws on a bad query. A
+ * file that cannot be read is skipped (reported to `onSkip`) and the rest are searched.
+ */
+export function searchSessions(files: readonly string[], queryText: string, limit: number, opts: SearchOptions = {}): SearchResult {
 	const query = parseQuery(queryText);
 	let total = 0;
 	let searched = 0;
 	const perFile: { file: string; header: { id: string; cwd?: string }; hits: FileHit[] }[] = [];
 	for (const file of files) {
-		const header = headerOf(file);
-		if (!header) continue;
+		let header: ReturnType<typeof headerOf>;
+		let found: ReturnType<typeof scanFile>;
+		try {
+			header = headerOf(file);
+			if (!header) continue;
+			found = scanFile(file, query, limit);
+		} catch (error) {
+			// Only an fs error (errno code) skips the file; anything else is a bug and propagates.
+			if (errnoCode(error) === undefined) throw error;
+			opts.onSkip?.(file, error);
+			continue;
+		}
 		searched++;
-		const found = scanFile(file, query, limit);
 		total += found.total;
 		if (found.hits.length) perFile.push({ file, header, hits: found.hits });
 	}

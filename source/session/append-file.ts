@@ -63,9 +63,20 @@ export class AppendFile {
 		if (batch.length === 0) return;
 		let total = 0;
 		for (const b of batch) total += b.length;
-		let done = fs.writevSync(fd, batch);
-		// writev may write less than asked (signals, huge batches): finish the rest in order.
-		while (done < total) done += fs.writeSync(fd, Buffer.concat(batch).subarray(done));
+		try {
+			let done = fs.writevSync(fd, batch);
+			// writev may write less than asked (signals, huge batches): finish the rest in order.
+			while (done < total) done += fs.writeSync(fd, Buffer.concat(batch).subarray(done));
+		} catch (error) {
+			// A full disk may have taken part of a line: cut it off so the file ends on a whole line
+			// (shrinking needs no space). If even that fails, the next line starts on a new line.
+			try {
+				fs.ftruncateSync(fd, this.size);
+			} catch {
+				this.needsNewline = true;
+			}
+			throw error;
+		}
 		this.size += total;
 		this.needsNewline = false;
 	}
@@ -74,11 +85,16 @@ export class AppendFile {
 		if (this.fd !== undefined) fs.fsyncSync(this.fd);
 	}
 
+	/** fsync and close; the descriptor is closed even when the fsync fails (which is then thrown). */
 	close(): void {
-		if (this.fd === undefined) return;
-		fs.fsyncSync(this.fd);
-		fs.closeSync(this.fd);
+		const fd = this.fd;
+		if (fd === undefined) return;
 		this.fd = undefined;
+		try {
+			fs.fsyncSync(fd);
+		} finally {
+			fs.closeSync(fd);
+		}
 	}
 }
 

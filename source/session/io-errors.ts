@@ -1,4 +1,5 @@
 import { SessionError } from "./types.js";
+import { errnoCode, errorMessage } from "../text/error-text.js";
 
 const CAUSES: Record<string, string> = {
 	EACCES: "permission denied",
@@ -11,18 +12,14 @@ const CAUSES: Record<string, string> = {
 	EEXIST: "already exists",
 	EMFILE: "too many open files",
 	EIO: "input/output error",
+	ENAMETOOLONG: "name too long",
+	ENOENT: "no such file or directory",
 };
-
-/** The errno code of a Node fs error, if it has one. */
-export function errnoOf(error: unknown): string | undefined {
-	const code = (error as NodeJS.ErrnoException | undefined)?.code;
-	return typeof code === "string" ? code : undefined;
-}
 
 /** "read-only file system (EROFS)": the cause of an fs error in words, without the temp file it named. */
 export function causeOf(error: unknown): string {
-	const code = errnoOf(error);
-	if (code === undefined) return error instanceof Error ? error.message : String(error);
+	const code = errnoCode(error);
+	if (code === undefined) return errorMessage(error);
 	return `${CAUSES[code] ?? code.toLowerCase()} (${code})`;
 }
 
@@ -32,7 +29,7 @@ export function causeOf(error: unknown): string {
  * that is not an fs error (a SessionError, a bug) passes through unchanged.
  */
 export function writeFailure(file: string, doing: string, error: unknown, where?: string): unknown {
-	if (error instanceof SessionError || errnoOf(error) === undefined) return error;
+	if (error instanceof SessionError || errnoCode(error) === undefined) return error;
 	const at = where ? ` (${where})` : "";
 	return new SessionError("unwritable", `cannot ${doing} session ${file}: ${causeOf(error)}${at}`);
 }

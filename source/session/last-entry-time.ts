@@ -2,30 +2,39 @@ import * as fs from "node:fs";
 
 const CHUNK = 8192;
 
+/** The last line of a session that parses and has a valid `timestamp`: its time and its value. */
+export type LastEntry = { time: Date; value: Record<string, unknown> };
+
 /**
- * The `timestamp` of one JSONL line, if the line parses and carries a valid one. A `session_info`
- * line (a rename) has none here: renaming a session is not working in it.
+ * One JSONL line as a {@link LastEntry}, if the line parses and carries a valid timestamp. A
+ * `session_info` line (a rename) is none here: renaming a session is not working in it.
  */
-function timeOf(line: Buffer): Date | undefined {
+function entryOf(line: Buffer): LastEntry | undefined {
 	const text = line.toString("utf8").trim();
 	if (text === "") return undefined;
 	try {
-		const value = JSON.parse(text) as { type?: unknown; timestamp?: unknown } | null;
+		const value = JSON.parse(text) as Record<string, unknown> | null;
 		if (value?.type === "session_info") return undefined;
 		const time = typeof value?.timestamp === "string" ? new Date(value.timestamp) : undefined;
-		return time && !Number.isNaN(time.getTime()) ? time : undefined;
+		return value && time && !Number.isNaN(time.getTime()) ? { time, value } : undefined;
 	} catch {
 		return undefined; // a torn or damaged line: the one before it is the last entry
 	}
 }
 
-/**
- * When a session was last used: the timestamp of its last line that parses, renames left out (the
- * header's in a file without other entries), read backwards from the end of the file in growing chunks — a listing never
- * parses whole files, and neither a copy nor `touch` changes the answer. Undefined when no line
- * has a timestamp.
- */
+/** When a session was last used ({@link lastEntry}'s time). */
 export function lastEntryTime(file: string): Date | undefined {
+	return lastEntry(file)?.time;
+}
+
+/**
+ * The last line that parses and has a timestamp, renames left out (the header in a file without
+ * other entries) — its
+ * time is when the session was last used — read backwards from the end of the file in growing
+ * chunks: a listing never parses whole files, and neither a copy nor `touch` changes the answer.
+ * Undefined when no line has a timestamp.
+ */
+export function lastEntry(file: string): LastEntry | undefined {
 	const fd = fs.openSync(file, "r");
 	try {
 		let end = fs.fstatSync(fd).size;
@@ -39,8 +48,8 @@ export function lastEntryTime(file: string): Date | undefined {
 			while (true) {
 				const newline = lineEnd === 0 ? -1 : buf.lastIndexOf(0x0a, lineEnd - 1);
 				if (newline === -1 && start > 0) break; // this line may begin in an earlier chunk
-				const time = timeOf(buf.subarray(newline + 1, lineEnd));
-				if (time) return time;
+				const entry = entryOf(buf.subarray(newline + 1, lineEnd));
+				if (entry) return entry;
 				if (newline === -1) return undefined;
 				lineEnd = newline;
 			}

@@ -2,13 +2,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { asRecord } from "./entry-guards.js";
 import { textParts } from "./content.js";
-import { lastEntryTime } from "./last-entry-time.js";
+import { lastEntry, lastEntryTime } from "./last-entry-time.js";
 import { lineEnd, parseHeader, readHeader } from "./parse.js";
 import { projectDirs, sessionDirFor, sessionFiles } from "./paths.js";
 
 export { arborHome, sessionDirFor } from "./paths.js";
 import { SessionError, type SessionHeader } from "./types.js";
 import { readWorked } from "./worked.js";
+import { errnoCode } from "../text/error-text.js";
 
 /** One row of `arbor sessions`. */
 export type SessionInfo = {
@@ -22,6 +23,8 @@ export type SessionInfo = {
 	entryCount: number;
 	/** When the session was last worked in (see lastUsed): its newest entry, creation or opening. */
 	modified: Date;
+	/** Set when the last entry is a failed reply (`stopReason: "error"`): its error message. */
+	lastError?: string;
 	parentSession?: string;
 };
 
@@ -61,7 +64,7 @@ export function mostRecentSession(dir: string): string | undefined {
 			const header = readHeader(file);
 			if (header) found.push({ file, modified: lastUsed(file, header, worked) });
 		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+			if (errnoCode(error) === undefined) throw error;
 		}
 	}
 	return sortNewestFirst(found)[0]?.file;
@@ -72,9 +75,9 @@ export function mostRecentSession(dir: string): string | undefined {
  * header's time (a fork or clone is created now, though its entries keep their times) and the
  * folder's record of it being opened to work in (`worked.ts`); the file's mtime only when none is known.
  */
-function lastUsed(file: string, header: SessionHeader, worked: Map<string, Date>): Date {
+function lastUsed(file: string, header: SessionHeader, worked: Map<string, Date>, lastTime = lastEntryTime(file)): Date {
 	const created = typeof header.timestamp === "string" ? new Date(header.timestamp) : undefined;
-	const times = [lastEntryTime(file), created, worked.get(path.basename(file))].filter(
+	const times = [lastTime, created, worked.get(path.basename(file))].filter(
 		(t): t is Date => t !== undefined && !Number.isNaN(t.getTime()),
 	);
 	if (times.length === 0) return fs.statSync(file).mtime;
@@ -123,18 +126,28 @@ function sessionInfo(file: string, worked: Map<string, Date>): SessionInfo {
 		if (firstMessage === undefined) firstMessage = userText(buf.toString("utf8", start, end));
 		start = end + 1;
 	}
+	const last = lastEntry(file);
 	const info: SessionInfo = {
 		file,
 		id: header.id,
 		cwd: typeof header.cwd === "string" ? header.cwd : "",
 		firstMessage: firstMessage ?? "",
 		entryCount,
-		modified: lastUsed(file, header, worked),
+		modified: lastUsed(file, header, worked, last?.time),
 	};
+	const failed = last && failedReply(last.value);
+	if (failed !== undefined) info.lastError = failed;
 	const name = newestName(buf);
 	if (name !== undefined) info.name = name;
 	if (typeof header.parentSession === "string") info.parentSession = header.parentSession;
 	return info;
+}
+
+/** The error of a failed assistant reply (`stopReason: "error"`), else undefined. */
+function failedReply(entry: Record<string, unknown>): string | undefined {
+	const message = entry.type === "message" ? asRecord(entry.message) : undefined;
+	if (message?.role !== "assistant" || message.stopReason !== "error") return undefined;
+	return typeof message.errorMessage === "string" && message.errorMessage !== "" ? message.errorMessage : "error";
 }
 
 function parseOrUndefined(text: string): Record<string, unknown> | undefined {

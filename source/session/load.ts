@@ -11,6 +11,7 @@ import { type ParsedSession, lineEnd, parseSessionBuffer } from "./parse.js";
 import { TreeIndex } from "./tree-index.js";
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { CURRENT_VERSION, DAMAGED_ENTRY_TYPE, SessionError } from "./types.js";
+import { errnoCode, errorMessage } from "../text/error-text.js";
 
 /**
  * An opened session file, ready to wrap in a SessionStore. A v1/v2 file opened for writing has no
@@ -117,8 +118,8 @@ function readSessionFile(file: string): Buffer {
 	try {
 		return fs.readFileSync(file);
 	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
+		const code = errnoCode(error);
 		if (code === "ENOENT") throw new SessionError("not-found", `session file not found: ${file}`);
-		throw new SessionError("unreadable", `cannot read session ${file}: ${(error as Error).message}`);
+		throw new SessionError("unreadable", `cannot read session ${file}: ${errorMessage(error)}`);
 	}
 }

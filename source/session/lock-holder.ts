@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
+import { errnoCode } from "../text/error-text.js";
 
 /** What a lock file holds, so a second writer can name the owner and tell a stale lock. */
 export type LockInfo = {
@@ -28,7 +29,7 @@ function readProc(path: string): string | undefined {
 		return fs.readFileSync(path, "utf8");
 	} catch (error) {
 		// No /proc (macOS, Windows), or the process is gone: the caller treats both as "cannot tell".
-		if ((error as NodeJS.ErrnoException).code === undefined) throw error;
+		if (errnoCode(error) === undefined) throw error;
 		return undefined;
 	}
 }
@@ -69,8 +70,8 @@ export function holderState(info: LockInfo): HolderState {
 	try {
 		process.kill(info.pid, 0);
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ESRCH") return "dead";
-		if ((error as NodeJS.ErrnoException).code !== "EPERM") throw error;
+		if (errnoCode(error) === "ESRCH") return "dead";
+		if (errnoCode(error) !== "EPERM") throw error;
 	}
 	if (info.bootId !== undefined && bootId() !== undefined && info.bootId !== bootId()) return "dead";
 	const start = processStart(info.pid);

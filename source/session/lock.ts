@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
-import { errnoOf, writeFailure } from "./io-errors.js";
+import { writeFailure } from "./io-errors.js";
 import { type HolderState, type LockInfo, currentHolder, holderState } from "./lock-holder.js";
 import { SessionError } from "./types.js";
+import { errnoCode } from "../text/error-text.js";
 
 export type { LockInfo } from "./lock-holder.js";
 
@@ -80,7 +81,7 @@ function linkNew(from: string, to: string): boolean {
 		fs.linkSync(from, to);
 		return true;
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+		if (errnoCode(error) === "EEXIST") return false;
 		throw error;
 	}
 }
@@ -130,7 +131,7 @@ function releasePath(path: string): void {
 	try {
 		current = fs.readFileSync(path, "utf8");
 	} catch (error) {
-		if (errnoOf(error) === undefined) throw error;
+		if (errnoCode(error) === undefined) throw error;
 		return; // gone already, or unreadable: nothing we could prove is ours
 	}
 	if (current === content) fs.rmSync(path, { force: true });
@@ -151,7 +152,7 @@ function readLock(path: string, file: string): Seen | undefined {
 			fs.closeSync(fd);
 		}
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+		if (errnoCode(error) === "ENOENT") return undefined;
 		throw error;
 	}
 	const identity = createHash("sha256").update(raw).update(`:${ino}`).digest("hex").slice(0, 16);

@@ -5,6 +5,7 @@ import { entryJson } from "./entry-json.js";
 import { writeFailure } from "./io-errors.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
 import { CURRENT_VERSION, SessionError } from "./types.js";
+import { errnoCode } from "../text/error-text.js";
 
 /**
  * Bring parsed entries from `version` (what settleVersion decided, 1–3) to the current format, in
@@ -104,7 +105,7 @@ function linkOrCopy(file: string, backup: string): void {
 	try {
 		fs.linkSync(file, backup);
 	} catch (error) {
-		if ((error as NodeJS.ErrnoException).code === "EEXIST") throw error;
+		if (errnoCode(error) === "EEXIST") throw error;
 		fs.copyFileSync(file, backup, fs.constants.COPYFILE_EXCL);
 	}
 }
@@ -146,7 +147,7 @@ export function syncDir(dir: string): void {
 		fs.fsyncSync(fd);
 	} catch (error) {
 		// Some platforms (Windows) cannot fsync a directory; the data itself is already synced.
-		if ((error as NodeJS.ErrnoException).code !== "EISDIR" && (error as NodeJS.ErrnoException).code !== "EPERM") {
+		if (errnoCode(error) !== "EISDIR" && errnoCode(error) !== "EPERM") {
 			throw error;
 		}
 	} finally {

@@ -3,6 +3,7 @@ import { must } from "../text/must.js";
 import type { CreateOptions, OpenOptions, SessionStoreApi, SessionTreeView } from "./api.js";
 import { type AppendFile, createLockedFile, jsonLine } from "./append-file.js";
 import { newEntryId, newSessionId, sessionFileName } from "./ids.js";
+import { writeFailure } from "./io-errors.js";
 import { arborHome, sessionDirFor } from "./paths.js";
 import { loadSession } from "./load.js";
 import type { LockHandle } from "./lock.js";
@@ -136,17 +137,28 @@ export class SessionStore implements SessionStoreApi {
 	}
 
 	sync(): void {
-		this.out?.sync();
+		try {
+			this.out?.sync();
+		} catch (error) {
+			throw writeFailure(this.file ?? "(in memory)", "sync", error);
+		}
 	}
 
+	/** Syncs and closes the file and releases the lock — the lock also when the final sync fails (thrown as a SessionError). */
 	close(): void {
 		if (this.closed) return;
 		this.closed = true;
-		this.out?.close();
+		const out = this.out;
 		this.out = undefined;
 		this.openOut = undefined;
-		this.lock?.release();
-		this.lock = undefined;
+		try {
+			out?.close();
+		} catch (error) {
+			throw writeFailure(this.file ?? "(in memory)", "sync", error);
+		} finally {
+			this.lock?.release();
+			this.lock = undefined;
+		}
 	}
 
 	private write(parentId: string | null, entry: NewEntry): SessionEntry {
@@ -165,16 +177,30 @@ export class SessionStore implements SessionStoreApi {
 			this.out = this.openOut();
 			this.openOut = undefined;
 		}
-		if (this.out) this.index.add(stored, this.out.writeLine(stored));
+		if (this.out) this.index.add(stored, this.appendLine(this.out, stored));
 		else if (this.mode === "write" && isAssistantMessage(stored)) this.flushNew(stored);
 		else this.index.add(stored); // pending (lazy creation) or in memory
 		return stored;
 	}
 
+	/** One line appended; a full disk or another fs failure is a SessionError naming the file (exit 2). */
+	private appendLine(out: AppendFile, entry: SessionEntry): number {
+		try {
+			return out.writeLine(entry);
+		} catch (error) {
+			throw writeFailure(this.file ?? "(in memory)", "append to", error);
+		}
+	}
+
 	/** First assistant message: create the file with the header and everything pending. */
 	private flushNew(first: SessionEntry): void {
 		const pending = [...this.index.entries, first];
-		const created = createLockedFile(this.file as string, [this.header, ...pending].map(jsonLine));
+		let created: ReturnType<typeof createLockedFile>;
+		try {
+			created = createLockedFile(this.file as string, [this.header, ...pending].map(jsonLine));
+		} catch (error) {
+			throw writeFailure(this.file as string, "create", error);
+		}
 		for (let i = 0; i < pending.length - 1; i++) this.index.offsets.set(must(pending[i], "pending entry"), must(created.offsets[i + 1], "line offset"));
 		this.index.add(first, must(created.offsets[pending.length], "line offset"));
 		this.lock = created.lock;

@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { acquireLock } from "./lock.js";
+import { errnoCode } from "../text/error-text.js";
 
 /**
  * Moves a session file into `<home>/trash/` — arbor never deletes a session for good. Takes the
@@ -18,7 +19,7 @@ export function trashSession(file: string, home: string): string {
 		try {
 			fs.renameSync(file, target);
 		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+			if (errnoCode(error) !== "EXDEV") throw error;
 			// Another file system (a --session-dir elsewhere): copy, then remove the original.
 			fs.copyFileSync(file, target, fs.constants.COPYFILE_EXCL);
 			fs.rmSync(file);

@@ -8,6 +8,7 @@ import { OutputCapture } from "./output-capture.js";
 import { ToolError, throwIfAborted, type ToolResult } from "./result.js";
 import { toolEnvironment } from "./secrets.js";
 import { counted } from "../text/count.js";
+import { errnoCode } from "../text/error-text.js";
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
 /** After bash exits, how long to wait for background children that still hold the pipes. */
@@ -38,7 +39,7 @@ function killGroup(pid: number): void {
 		process.kill(-pid, "SIGKILL");
 	} catch (error) {
 		// ESRCH: the group is already gone, which is what we wanted.
-		if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+		if (errnoCode(error) !== "ESRCH") throw error;
 	}
 }
 
@@ -90,15 +91,28 @@ function statusLine(ended: Ended, timeout: number): string {
 
 type RunOptions = { command: string; cwd: string; timeout: number; capture: OutputCapture; signal?: AbortSignal };
 
+/**
+ * The parent-death watchdog (Linux has no PR_SET_PDEATHSIG from Node): a background shell in the
+ * command's process group waits on fd 3, a pipe only arbor writes to. A line means the command
+ * finished and the watchdog just leaves; end of file without one means arbor died (`kill -9`, a
+ * crash) and it kills the whole group. The command itself runs as before (`bash -c`, exec'd in
+ * the same process, without fd 3).
+ */
+const WATCHDOG = `{ read -r -u 3 _ || kill -KILL 0; } </dev/null >/dev/null 2>&1 &
+exec 3<&- bash -c "$1"`;
+
 function run(opts: RunOptions): Promise<Ended> {
 	return new Promise((resolve, reject) => {
-		const child = spawn("bash", ["-c", opts.command], {
+		const child = spawn("bash", ["-c", WATCHDOG, "bash", opts.command], {
 			cwd: opts.cwd,
 			// Provider keys stay with arbor: a model-run `env` must not copy them into the session.
 			env: toolEnvironment(),
 			detached: true,
-			stdio: ["ignore", "pipe", "pipe"],
+			stdio: ["ignore", "pipe", "pipe", "pipe"],
 		});
+		const watchdog = child.stdio[3] as NodeJS.WritableStream | null;
+		// The group may be gone already (timeout, Esc): then nobody reads the line.
+		watchdog?.on("error", () => {});
 		const killers = armKillers(child.pid, opts);
 		const untrack = track(child.pid);
 		let settled = false;
@@ -111,8 +125,8 @@ function run(opts: RunOptions): Promise<Ended> {
 			untrack();
 			resolve({ code, signal, timedOut: killers.state.timedOut, cancelled: killers.state.cancelled });
 		};
-		child.stdout.on("data", (c: Buffer) => opts.capture.push(c));
-		child.stderr.on("data", (c: Buffer) => opts.capture.push(c));
+		child.stdout?.on("data", (c: Buffer) => opts.capture.push(c));
+		child.stderr?.on("data", (c: Buffer) => opts.capture.push(c));
 		child.on("error", (error) => {
 			settled = true;
 			killers.dispose();
@@ -121,9 +135,11 @@ function run(opts: RunOptions): Promise<Ended> {
 		});
 		child.on("close", (code, signal) => finish(code, signal));
 		child.on("exit", (code, signal) => {
+			// The command is done: the watchdog leaves without killing what it left running.
+			watchdog?.end("done\n");
 			graceTimer = setTimeout(() => {
-				child.stdout.destroy();
-				child.stderr.destroy();
+				child.stdout?.destroy();
+				child.stderr?.destroy();
 				finish(code, signal);
 			}, PIPE_GRACE_MS);
 		});

@@ -6,6 +6,7 @@
 import { realpath } from "node:fs/promises";
 import path from "node:path";
 import { resolvePath } from "./paths.js";
+import { errnoCode } from "../text/error-text.js";
 
 /** The folders the file tools may use, each already resolved to its real path. */
 export type Confinement = { roots: readonly string[] };
@@ -28,7 +29,7 @@ export async function realTarget(abs: string): Promise<string> {
 		try {
 			return path.join(await realpath(at), ...rest);
 		} catch (error) {
-			const code = (error as NodeJS.ErrnoException).code;
+			const code = errnoCode(error);
 			const parent = path.dirname(at);
 			// ENOENT/ENOTDIR: keep walking up; anything else (EACCES, a link loop) is judged as given.
 			if ((code !== "ENOENT" && code !== "ENOTDIR") || parent === at) return path.join(at, ...rest);

@@ -3,6 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { replacementDiff } from "./diff.js";
 import { isNotFound, looksBinary, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
+import { errnoCode } from "../text/error-text.js";
 
 export type EditArgs = { path: string; oldText: string; newText: string };
 export type EditDetails = { path: string; diff: string };
@@ -16,7 +17,7 @@ export async function editTool(args: EditArgs, opts: { cwd: string }): Promise<T
 		buf = await readFile(abs);
 	} catch (error) {
 		if (isNotFound(error)) throw new ToolError(`${args.path}: no such file`);
-		if ((error as NodeJS.ErrnoException).code === "EISDIR") throw new ToolError(`${args.path} is a directory`);
+		if (errnoCode(error) === "EISDIR") throw new ToolError(`${args.path} is a directory`);
 		throw error;
 	}
 	if (looksBinary(buf)) throw new ToolError(`${args.path} is a binary file`);

@@ -5,6 +5,7 @@ import { displayPath, looksBinary } from "./paths.js";
 import type { Confinement } from "./confine.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { relToRoot, searchTarget } from "./search-target.js";
+import { errorMessage } from "../text/error-text.js";
 
 export const GREP_MAX_MATCHES = 200;
 export const GREP_MAX_LINE_CHARS = 500;
@@ -52,7 +53,7 @@ function compile(args: GrepArgs): RegExp {
 	try {
 		return new RegExp(source, args.ignoreCase ? "i" : "");
 	} catch (error) {
-		throw new ToolError(`invalid regular expression: ${(error as Error).message}`);
+		throw new ToolError(`invalid regular expression: ${errorMessage(error)}`);
 	}
 }
 

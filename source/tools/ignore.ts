@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { globToRegexSource } from "./glob.js";
+import { errnoCode } from "../text/error-text.js";
 
 /** One compiled line of a .gitignore file. */
 export type IgnoreRule = {
@@ -69,7 +70,7 @@ export async function loadGitignore(dir: string, base: string): Promise<IgnoreRu
 	try {
 		text = await readFile(path.join(dir, ".gitignore"), "utf8");
 	} catch (error) {
-		const code = (error as NodeJS.ErrnoException).code;
+		const code = errnoCode(error);
 		if (code === "ENOENT" || code === "ENOTDIR" || code === "EISDIR") return [];
 		throw error;
 	}

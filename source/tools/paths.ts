@@ -1,6 +1,7 @@
 import { open } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { errnoCode } from "../text/error-text.js";
 
 /** Resolves a tool path argument against `cwd`; absolute paths are kept and `~` is expanded. */
 export function resolvePath(cwd: string, p: string): string {
@@ -38,6 +39,6 @@ export async function isBinaryFile(abs: string): Promise<boolean> {
 
 /** True when an fs error means "does not exist". */
 export function isNotFound(error: unknown): boolean {
-	const code = (error as NodeJS.ErrnoException | undefined)?.code;
+	const code = errnoCode(error);
 	return code === "ENOENT" || code === "ENOTDIR";
 }

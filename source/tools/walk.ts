@@ -7,6 +7,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { isIgnored, loadGitignore, type IgnoreRule } from "./ignore.js";
 import { throwIfAborted } from "./result.js";
+import { errnoCode } from "../text/error-text.js";
 
 const ALWAYS_SKIPPED = new Set([".git", "node_modules"]);
 
@@ -64,7 +65,7 @@ async function* walkDir(dir: string, inherited: IgnoreRule[], state: WalkState):
 		entries = await readdir(dir, { withFileTypes: true });
 	} catch (error) {
 		// Unreadable sub-directories are skipped, as grep -r / rg do; the start dir was checked.
-		if ((error as NodeJS.ErrnoException).code === "EACCES") return;
+		if (errnoCode(error) === "EACCES") return;
 		throw error;
 	}
 	entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

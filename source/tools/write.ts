@@ -4,6 +4,7 @@ import path from "node:path";
 import { resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { counted } from "../text/count.js";
+import { errnoCode } from "../text/error-text.js";
 
 export type WriteArgs = { path: string; content: string };
 export type WriteDetails = { path: string; bytes: number; lines: number; created: boolean };
@@ -11,8 +12,8 @@ export type WriteDetails = { path: string; bytes: number; lines: number; created
 /** Writes `args.content` to `args.path` (relative to cwd). */
 export async function writeTool(args: WriteArgs, opts: { cwd: string }): Promise<ToolResult<WriteDetails>> {
 	const abs = resolvePath(opts.cwd, args.path);
-	const existing = await stat(abs).catch((error: NodeJS.ErrnoException) => {
-		if (error.code === "ENOENT") return undefined;
+	const existing = await stat(abs).catch((error: unknown) => {
+		if (errnoCode(error) === "ENOENT") return undefined;
 		throw error;
 	});
 	if (existing?.isDirectory()) throw new ToolError(`${args.path} is a directory`);

@@ -69,7 +69,7 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 		]);
 	});
 
-	it("a provider 500 exits 1 with one stderr line and nothing on stdout (text and json)", async () => {
+	it("a provider 500 exits 1 with one stderr line; nothing on stdout in text, the one result object in json", async () => {
 		for (const format of ["text", "json"]) {
 			server = await startSseServer(() => errorReply(500, "upstream exploded"));
 			const { cwd, home } = place();
@@ -78,7 +78,8 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 				env: { ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0" },
 			});
 			expect(run.code).toBe(1);
-			expect(run.stdout).toBe("");
+			if (format === "text") expect(run.stdout).toBe("");
+			else expect(JSON.parse(run.stdout)).toMatchObject({ exitCode: 1, error: expect.stringContaining("upstream exploded") });
 			expect(run.stderr.split("\n").filter(Boolean)).toHaveLength(1);
 			expect(run.stderr).toMatch(/^arbor: .*upstream exploded/);
 			await server.close();

@@ -43,6 +43,18 @@ describe("listing", () => {
 		expect(sessionDirFor("C:\\Users\\me", "/h")).toBe("/h/sessions/--C--Users-me--");
 	});
 
+	it("a cwd too long for one folder name gets a name that fits: its start, a hash of the cwd, its end", () => {
+		const long = `/${"p".repeat(100)}/${"é".repeat(100)}/${"q".repeat(100)}`;
+		const name = path.basename(sessionDirFor(long, "/h"));
+		expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+		expect(name).toMatch(/^--p{100}-é{9}-[0-9a-f]{16}-q{100}--$/);
+		expect(sessionDirFor(long, "/h")).toBe(sessionDirFor(long, "/h"));
+		expect(sessionDirFor(`${long}x`, "/h")).not.toBe(sessionDirFor(long, "/h"));
+		// Right at the limit the pi name is kept.
+		const fits = `/${"a".repeat(251)}`;
+		expect(path.basename(sessionDirFor(fits, "/h"))).toBe(`--${"a".repeat(251)}--`);
+	});
+
 	it("lists newest first with name, first message, counts; skips and reports bad files", () => {
 		const dir = sessionDirFor("/w/p", home);
 		const older = session(dir, "aaaa1111-0000-4000-8000-000000000000", { mtime: 1000, name: "Named", last: "2026-01-01T10:00:00.000Z" });

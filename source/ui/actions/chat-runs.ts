@@ -6,6 +6,7 @@ import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction, Status } from "../chat/app-reducer.js";
 import { counted } from "../../text/count.js";
+import { errorMessage } from "../../text/error-text.js";
 
 /** What one reply or compaction needs; built by useChat for the current store and model. */
 export type RunContext = {
@@ -23,7 +24,6 @@ export type RunContext = {
 
 const info = (text: string): Status => ({ text, kind: "info" });
 const error = (text: string): Status => ({ text, kind: "error" });
-const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 function eventAction(event: TurnEvent, now: () => number): AppAction | null {
 	switch (event.type) {
@@ -88,7 +88,7 @@ async function withController(ctx: RunContext, run: (signal: AbortSignal) => Pro
 		try {
 			await run(ac.signal);
 		} catch (e) {
-			ctx.dispatch({ type: "turn-failed", message: messageOf(e) });
+			ctx.dispatch({ type: "turn-failed", message: errorMessage(e) });
 		} finally {
 			if (ctx.controller.current === ac) ctx.controller.current = null;
 		}

@@ -1,6 +1,7 @@
 import type { Dispatch } from "react";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
 import type { AppAction } from "../chat/app-reducer.js";
+import { errorMessage } from "../../text/error-text.js";
 
 /** `/export [file]`: the same page as `arbor export`, written from the current snapshot. */
 export async function exportAction(
@@ -13,6 +14,6 @@ export async function exportAction(
 		const result = await exportToFile({ view: ctx.view, sessionFile: ctx.store.file, out: args || undefined, cwd: process.cwd() });
 		ctx.dispatch({ type: "status-shown", status: { text: `Exported to ${result.file}`, kind: "info" } });
 	} catch (failure) {
-		ctx.dispatch({ type: "status-shown", status: { text: `Export failed: ${(failure as Error).message}`, kind: "error" } });
+		ctx.dispatch({ type: "status-shown", status: { text: `Export failed: ${errorMessage(failure)}`, kind: "error" } });
 	}
 }

@@ -3,6 +3,7 @@ import { forkBeforeUserMessage, forkFromEntry } from "../../navigation/fork.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
 import type { Status } from "../chat/app-reducer.js";
 import type { SwitchStore } from "../chat/use-session-switch.js";
+import { errorMessage } from "../../text/error-text.js";
 
 /**
  * The file a fork should name as its parent: only one that exists. A new session is lazy (no file
@@ -42,7 +43,7 @@ export async function forkAtMessage(opts: ForkContext & { messageId: string; clo
 		const file = persistedFile(result.store);
 		opts.switchStore(result.store, file ? `Forked into ${file}` : "Forked into a new session (saved at its first reply)", result.editorText);
 	} catch (error) {
-		opts.closeWith({ text: error instanceof Error ? error.message : String(error), kind: "error" });
+		opts.closeWith({ text: errorMessage(error), kind: "error" });
 	}
 }
 
@@ -64,6 +65,6 @@ export async function cloneBranch(opts: ForkContext & { report(status: Status): 
 		if (result.status === "cancelled") return opts.report({ text: "Clone cancelled by an extension", kind: "info" });
 		opts.switchStore(result.store, `Cloned this branch into ${result.file ?? "a new session"}`);
 	} catch (error) {
-		opts.report({ text: error instanceof Error ? error.message : String(error), kind: "error" });
+		opts.report({ text: errorMessage(error), kind: "error" });
 	}
 }

@@ -11,6 +11,7 @@ import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../chat/app-reducer.js";
 import type { SwitchStore } from "../chat/use-session-switch.js";
 import { counted } from "../../text/count.js";
+import { errorMessage } from "../../text/error-text.js";
 
 const error = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "error" } });
 
@@ -25,7 +26,7 @@ export function runSearchCommand(ctx: { deps: UiDeps; dispatch: Dispatch<AppActi
 		if (all.hits.length > 0) return dispatch({ type: "search-opened", result: all, all: true });
 		dispatch({ type: "status-shown", status: { text: `No matches for ${JSON.stringify(args)} in ${counted(all.files, "session")} (all folders)`, kind: "info" } });
 	} catch (e) {
-		dispatch(error(`Bad search: ${e instanceof Error ? e.message : String(e)}`));
+		dispatch(error(`Bad search: ${errorMessage(e)}`));
 		dispatch({ type: "editor-text-requested", text: `/search ${args}` });
 	}
 }
@@ -40,7 +41,7 @@ export function openSearchHit(ctx: { store: SessionStoreApi; deps: UiDeps; switc
 	try {
 		next = ctx.deps.openSession(hit.sessionFile);
 	} catch (e) {
-		return dispatch({ type: "screen-closed", status: { text: e instanceof Error ? e.message : String(e), kind: "error" } });
+		return dispatch({ type: "screen-closed", status: { text: errorMessage(e), kind: "error" } });
 	}
 	ctx.switchStore(next, `Opened ${hit.sessionName ?? hit.sessionId}`);
 	dispatch({ type: "tree-opened", selectedId: hit.entryId });

@@ -1,8 +1,8 @@
 import type { SessionStoreApi } from "../../session/api.js";
 import type { SessionInfo } from "../../session/index.js";
 import { trashSession } from "../../session/trash.js";
+import { errorMessage } from "../../text/error-text.js";
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** What the session picker's rename and delete do; each returns the line the picker shows. */
 export type SessionActions = {
@@ -29,7 +29,7 @@ export function sessionActions(opts: { store: SessionStoreApi; open(file: string
 				}
 				return { ok: true, text: `Renamed to ${name}` };
 			} catch (error) {
-				return { ok: false, text: message(error) };
+				return { ok: false, text: errorMessage(error) };
 			}
 		},
 		trash(session) {
@@ -37,7 +37,7 @@ export function sessionActions(opts: { store: SessionStoreApi; open(file: string
 			try {
 				return { ok: true, text: `Moved to ${trashSession(session.file, opts.home)}` };
 			} catch (error) {
-				return { ok: false, text: message(error) };
+				return { ok: false, text: errorMessage(error) };
 			}
 		},
 	};

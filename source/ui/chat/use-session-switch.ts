@@ -2,6 +2,7 @@ import { useCallback, type Dispatch } from "react";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { AppAction } from "./app-reducer.js";
 import { recordWorked } from "../../session/worked.js";
+import { errorMessage } from "../../text/error-text.js";
 
 /** Switches to a store (or one opened by the callback), then shows `status` and fills the editor. */
 export type SwitchStore = (open: SessionStoreApi | (() => SessionStoreApi), status: string, editorText?: string) => void;
@@ -23,7 +24,7 @@ export function useSessionSwitch(opts: {
 			try {
 				next = typeof open === "function" ? open() : open;
 			} catch (error) {
-				const message = error instanceof Error ? error.message : String(error);
+				const message = errorMessage(error);
 				dispatch({ type: "screen-closed", status: { text: message, kind: "error" } });
 				return;
 			}

@@ -10,6 +10,7 @@ import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { useComparisonSummary, type ComparisonSummary } from "./use-comparison-summary.js";
 import { treeWindowSize } from "./tree-selector.js";
+import { errorMessage } from "../../text/error-text.js";
 
 type Props = {
 	view: SessionTreeView;
@@ -28,7 +29,7 @@ function layout(view: SessionTreeView, a: string, b: string, cols: number): { co
 		const comparison = planComparison(view, a, b);
 		return { comparison, lines: terminalText(formatComparison(view, comparison, cols - 1)).split("\n") };
 	} catch (error) {
-		return { lines: [error instanceof Error ? error.message : String(error)] };
+		return { lines: [errorMessage(error)] };
 	}
 }
 

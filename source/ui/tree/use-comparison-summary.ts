@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { SessionEntry } from "../../session/types.js";
 import { useServices } from "../services.js";
 import { NO_SUMMARY_MODEL } from "./use-tree-actions.js";
+import { errorMessage } from "../../text/error-text.js";
 
 /** The model's comparison of two branches, as the compare view shows it. */
 export type ComparisonSummary =
@@ -38,7 +39,7 @@ export function useComparisonSummary(): {
 						controller.current = undefined;
 						setSummary(made.ok ? { kind: "done", text: made.text } : { kind: "failed", message: `Comparison failed: ${made.message}` });
 					},
-					(error: unknown) => setSummary({ kind: "failed", message: error instanceof Error ? error.message : String(error) }),
+					(error: unknown) => setSummary({ kind: "failed", message: errorMessage(error) }),
 				);
 		},
 		[summaryModel, maxRetries],

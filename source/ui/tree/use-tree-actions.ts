@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
+import { errorMessage } from "../../text/error-text.js";
 import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge.js";
 import { canSummarize, conversationLeaf, navigateByPlan, planNavigation, type NavigationContext } from "../../navigation/navigate.js";
 import type { NavigateOptions, NavigateResult, NavigationPlan } from "../../navigation/types.js";
@@ -70,7 +71,6 @@ function outcomeEvent(outcome: NavigateResult): { app: TreeDone } | { tree: Tree
 	}
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Runs one abortable job at a time: `cancel()` aborts it (navigateTree / mergeBranch then write
@@ -119,7 +119,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		if (!planned) return;
 		const ctx = context();
 		job.start(
-			(signal) => navigateByPlan(ctx, planned, { ...options, signal }).catch((error: unknown): NavigateResult => ({ status: "failed", message: messageOf(error) })),
+			(signal) => navigateByPlan(ctx, planned, { ...options, signal }).catch((error: unknown): NavigateResult => ({ status: "failed", message: errorMessage(error) })),
 			(outcome) => {
 				const to = outcomeEvent(outcome);
 				if ("app" in to) done(to.app);
@@ -158,7 +158,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 			services.store.setLabel(id, label);
 			dispatch({ type: "label-set" });
 		} catch (error) {
-			dispatch({ type: "label-set", error: messageOf(error) });
+			dispatch({ type: "label-set", error: errorMessage(error) });
 		}
 	};
 	const merge = (id: string) => {
@@ -169,7 +169,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		if (refusal) return dispatch({ type: "merge-failed", message: refusal });
 		dispatch({ type: "merge-started", fromId: id, now: Date.now() });
 		job.start(
-			(signal) => mergeBranch(ctx, id, { intoId: into ?? undefined, signal }).catch((error: unknown): MergeResult => ({ status: "failed", message: messageOf(error) })),
+			(signal) => mergeBranch(ctx, id, { intoId: into ?? undefined, signal }).catch((error: unknown): MergeResult => ({ status: "failed", message: errorMessage(error) })),
 			(result) => {
 				if (result.status !== "merged") return dispatch(unmerged(result));
 				dispatch({ type: "merge-done" });
