@@ -2,8 +2,9 @@ import { EVENT_NAMES, EventBus, type EventMap } from "../navigation/events.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { NewEntry } from "../session/types.js";
 import { sessionView } from "./context.js";
-import { importExtension, reasonOf } from "./load.js";
+import { importExtension, reasonOf, safeText } from "./load.js";
 import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler } from "./types.js";
+import { seconds, settle, type Waited } from "./wait.js";
 
 /** What the mode running the extensions provides. */
 export type HostOptions = {
@@ -14,6 +15,8 @@ export type HostOptions = {
 	/** ctx.ui.notify outside the UI (print mode, subcommands). */
 	notify(text: string): void;
 	complete(options: CompleteOptions): Promise<string>;
+	/** How long loading one extension, or one handler, may take (ms; 0: no limit). Default 60 s. */
+	timeoutMs?: number;
 };
 
 /** A slash command an extension registered, for the UI's completion list. */
@@ -41,19 +44,41 @@ export class ExtensionHost {
 		this.sinks = { warn: opts.warn, notify: opts.notify };
 	}
 
+	/** Waits on extension code within the time limit; Ctrl+C ends the wait outside the UI. */
+	private wait<T>(start: () => T | PromiseLike<T>, signal?: AbortSignal): Promise<Waited<T>> {
+		return settle(start, { limitMs: this.limitMs, signal, interruptible: this.opts.mode !== "interactive" });
+	}
+
+	private get limitMs(): number {
+		return this.opts.timeoutMs ?? 60_000;
+	}
+
+	/** The warning for a wait that ended without an answer (undefined: aborted by the user, no fault). */
+	private unanswered(status: "timeout" | "stuck" | "aborted", verb: "load" | "finish"): string | undefined {
+		if (status === "timeout") return `did not ${verb} within ${seconds(this.limitMs)} (extensionTimeout); carrying on without it`;
+		if (status === "stuck") return `can never ${verb} (it waits on nothing that is still running); carrying on without it`;
+		return undefined;
+	}
+
 	/** Loads each path in order; a failure is one warning and the others still load. */
 	async load(paths: readonly string[]): Promise<void> {
 		for (const path of paths) {
-			const loaded = await importExtension(path);
+			const imported = await this.wait(() => importExtension(path));
+			if (imported.status !== "done") {
+				const why = imported.status === "threw" ? `failed to load: ${reasonOf(imported.error)}` : this.unanswered(imported.status, "load");
+				if (why) this.warn(`extension ${path}: ${why}`);
+				continue;
+			}
+			const loaded = imported.value;
 			if (!loaded.ok) {
 				this.warn(`extension ${path}: ${loaded.reason}`);
 				continue;
 			}
 			const registration: Registration = { handlers: [], commands: [] };
-			try {
-				await loaded.factory(this.api(path, registration));
-			} catch (error) {
-				this.warn(`extension ${path}: threw while loading: ${reasonOf(error)}`);
+			const ran = await this.wait(() => loaded.factory(this.api(path, registration)));
+			if (ran.status !== "done") {
+				const why = ran.status === "threw" ? `threw while loading: ${reasonOf(ran.error)}` : this.unanswered(ran.status, "load");
+				if (why) this.warn(`extension ${path}: ${why}`);
 				continue;
 			}
 			for (const [name, handler] of registration.handlers) this.subscribe(path, name, handler);
@@ -83,13 +108,12 @@ export class ExtensionHost {
 	private subscribe(path: string, name: EventName, handler: ExtensionHandler<EventName>): void {
 		this.bus.on(name, async (event: EventMap[EventName][0]) => {
 			const signal = (event as { signal?: AbortSignal }).signal;
-			try {
-				return await handler(event, this.context(signal));
-			} catch (error) {
-				// A handler stopped by the user's own Esc/Ctrl+C (e.g. inside complete()) is no fault.
-				if (!signal?.aborted) this.warn(`extension ${path}: ${name} handler failed: ${reasonOf(error)}`);
-				return undefined;
-			}
+			const ran = await this.wait(() => handler(event, this.context(signal)), signal);
+			if (ran.status === "done") return ran.value;
+			// A handler stopped by the user's own Esc/Ctrl+C (e.g. inside complete()) is no fault.
+			if (ran.status === "threw" && !signal?.aborted) this.warn(`extension ${path}: ${name} handler failed: ${reasonOf(ran.error)}`);
+			if (ran.status === "timeout" || ran.status === "stuck") this.warn(`extension ${path}: ${name} handler ${this.unanswered(ran.status, "finish")}`);
+			return undefined;
 		});
 	}
 
@@ -104,7 +128,7 @@ export class ExtensionHost {
 			cwd: this.opts.cwd,
 			signal: signal ?? NEVER,
 			mode: this.opts.mode,
-			ui: { notify: (text) => this.sinks.notify(String(text)) },
+			ui: { notify: (text) => this.sinks.notify(safeText(text)) },
 		};
 	}
 
