@@ -34,7 +34,7 @@ export function safeText(value: unknown, pick: (value: unknown) => unknown = (v)
 	try {
 		return String(pick(value));
 	} catch {
-		return `a ${typeof value} that cannot be shown as text`;
+		return "a value that cannot be shown as text";
 	}
 }
 

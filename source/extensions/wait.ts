@@ -5,7 +5,7 @@
  * signal, reports a promise nothing can settle any more (`beforeExit`: the loop drained), and
  * outside the UI lets Ctrl+C through.
  */
-import { signalExitCode, type EndingSignal } from "../config/signals.js";
+import type { EndingSignal } from "../config/signals.js";
 
 export type Waited<T> =
 	| { status: "done"; value: T }
@@ -15,7 +15,9 @@ export type Waited<T> =
 	/** The action was aborted (its signal, or Ctrl+C handled by the mode). */
 	| { status: "aborted" }
 	/** Nothing left in the event loop could ever settle it. */
-	| { status: "stuck" };
+	| { status: "stuck" }
+	/** Ctrl+C (SIGTERM, SIGHUP) that no one else in arbor handles: the run is to end with 128 + the signal. */
+	| { status: "interrupted"; signal: EndingSignal };
 
 export type WaitOptions = {
 	/** 0: no limit. */
@@ -23,8 +25,8 @@ export type WaitOptions = {
 	signal?: AbortSignal;
 	/**
 	 * Ctrl+C (and SIGTERM, SIGHUP) may end the wait. When the mode handles the signal itself the
-	 * wait ends as "aborted" and the mode goes on; when nobody does, arbor exits as Node would
-	 * (128 + the signal), through process.exit so the session's lock is released.
+	 * wait ends as "aborted" and the mode goes on; when nobody does, as "interrupted" (the caller
+	 * ends the run with 128 + the signal, the session's lock released on the way out).
 	 */
 	interruptible: boolean;
 };
@@ -39,10 +41,14 @@ export function settle<T>(start: () => T | PromiseLike<T>, opts: WaitOptions): P
 	let first: T | PromiseLike<T>;
 	try {
 		first = start();
-		// Reading `then` may itself throw (a hostile getter): caught as a throw of the handler.
-		if (!isThenable(first)) return Promise.resolve({ status: "done", value: first });
 	} catch (error) {
 		return Promise.resolve({ status: "threw", error });
+	}
+	try {
+		if (!isThenable(first)) return Promise.resolve({ status: "done", value: first });
+	} catch {
+		// Reading `then` threw (a hostile getter or Proxy): a value, for the caller's checks to refuse.
+		return Promise.resolve({ status: "done", value: first as T });
 	}
 	if (opts.signal?.aborted) return Promise.resolve({ status: "aborted" });
 	const pending = first;
@@ -71,8 +77,7 @@ export function settle<T>(start: () => T | PromiseLike<T>, opts: WaitOptions): P
 		if (opts.interruptible) {
 			for (const name of SIGNALS) {
 				const onSignal = () => {
-					if (process.listenerCount(name) > 1) finish({ status: "aborted" });
-					else process.exit(signalExitCode(name));
+					finish(process.listenerCount(name) > 1 ? { status: "aborted" } : { status: "interrupted", signal: name });
 				};
 				process.on(name, onSignal);
 				cleanups.push(() => process.off(name, onSignal));

@@ -60,6 +60,7 @@ describe("an extension that never answers (through the built CLI)", () => {
 		process.kill(pid, "SIGINT");
 		const run = await running;
 		expect(run.code).toBe(130);
+		expect(run.stderr).toBe("arbor: waiting\narbor: interrupted while an extension was running\n");
 		expect(run.stdout).toBe("");
 		expect(readFileSync(p.file, "utf8")).toBe(before);
 		expect(existsSync(`${p.file}.lock`)).toBe(false);
