@@ -4,8 +4,8 @@
  * kept; one API reply written as several records is merged back into one assistant message;
  * `tool_use`/`tool_result` blocks become pi's toolCall and toolResult messages; a compaction
  * (boundary + summary message) becomes a `compaction` entry; `summary` lines become labels on
- * the entries they describe. Sidechain (sub-agent) records and bookkeeping records are skipped and
- * counted. Pure.
+ * the entries they describe. Sidechain (sub-agent) records, bookkeeping records and repeats of a
+ * record already read (same uuid) are skipped and counted. Pure.
  */
 import { isoOf, jsonLines, sourceText, skip, type Converted, type ImportedEntry, type Skipped } from "./types.js";
 
@@ -146,6 +146,7 @@ export function convertClaudeCode(text: string, now = new Date().toISOString()):
 	let sessionId: string | undefined;
 	let cwd: string | undefined;
 	let boundary: Rec | undefined;
+	const seen = new Set<string>();
 	for (const { value: rec } of jsonLines(text, skipped)) {
 		if (rec.type === "summary") {
 			summaries.push(rec);
@@ -156,6 +157,12 @@ export function convertClaudeCode(text: string, now = new Date().toISOString()):
 			skip(skipped, `${String(rec.type ?? "untyped")} record (no uuid)`);
 			continue;
 		}
+		// A record written twice (a resumed or copied session) would be two entries with one id.
+		if (seen.has(uuid)) {
+			skip(skipped, "repeated record (its uuid came earlier)");
+			continue;
+		}
+		seen.add(uuid);
 		sessionId ??= typeof rec.sessionId === "string" ? rec.sessionId : undefined;
 		cwd ??= typeof rec.cwd === "string" ? rec.cwd : undefined;
 		const timestamp = isoOf(rec.timestamp, now);

@@ -12,7 +12,7 @@ import { readHeader } from "../session/parse.js";
 import { sessionDirFor, sessionFiles } from "../session/paths.js";
 import { convertClaudeCode } from "./claude-code.js";
 import { convertCodex } from "./codex.js";
-import type { Converted } from "./types.js";
+import { skip, type Converted } from "./types.js";
 
 export type ImportOutcome =
 	| { status: "imported"; source: string; file: string; format: Converted["format"]; entries: number; skipped: Record<string, number> }
@@ -84,6 +84,11 @@ export function importFile(source: string, opts: { home: string; cwd: string; no
 	const converted = format === "codex" ? convertCodex(text, now) : convertClaudeCode(text, now);
 	if (converted.entries.length === 0) return { status: "skipped", source, reason: "no conversation in it" };
 	const sha256 = createHash("sha256").update(bytes).digest("hex");
+	// A NUL cannot be in a path: such a cwd names no folder, so the session goes under the current one.
+	if (converted.cwd?.includes("\0")) {
+		skip(converted.skipped, "source cwd with a NUL character: imported under the current folder");
+		converted.cwd = undefined;
+	}
 	const dir = sessionDirFor(converted.cwd ?? opts.cwd, opts.home);
 	const earlier = findImport(dir, sha256);
 	if (earlier) return { status: "already-imported", source, file: earlier };
