@@ -2,9 +2,11 @@
 // Import benchmark: `node scripts/bench-import.mjs [--quick]` (needs `npm run build`).
 // `arbor import` of a generated ~50 MB Claude Code session (scripts/gen-claude-code.mjs; 10 MB with
 // --quick) beside its floor, measured in the same run: a node process that reads the file,
-// JSON.parses each line and writes the same bytes (target: import <= 1.2x the floor). Medians.
+// JSON.parses each line and writes the same bytes (target: import <= 1.2x the floor). Medians of
+// wall time and, on Linux, of CPU time (user + system of the child, from /proc: the figure that
+// stays put when the shared machine is busy).
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -42,11 +44,24 @@ for (const line of text.split("\\n")) if (line) { JSON.parse(line); n++; }
 fs.writeFileSync(out, text);
 `;
 
+/** CPU ms of this process's finished children (cutime + cstime, in clock ticks of 10 ms); undefined off Linux. */
+function childrenCpu() {
+	try {
+		const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+		return (Number(fields[13]) + Number(fields[14])) * 10;
+	} catch {
+		return undefined;
+	}
+}
+
 function timed(args, env) {
+	const cpu = childrenCpu();
 	const t = process.hrtime.bigint();
 	const r = spawnSync(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env } });
 	if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}: ${r.stderr}`);
-	return Number(process.hrtime.bigint() - t) / 1e6;
+	const wall = Number(process.hrtime.bigint() - t) / 1e6;
+	const after = childrenCpu();
+	return { wall, cpu: cpu === undefined || after === undefined ? undefined : after - cpu };
 }
 
 function main() {
@@ -64,11 +79,16 @@ function main() {
 			rmSync(join(work, `home-${i}`), { recursive: true, force: true });
 			rmSync(join(work, `floor-${i}.jsonl`), { force: true });
 		}
-		const f = median(floor);
-		const m = median(imp);
+		const f = median(floor.map((x) => x.wall));
+		const m = median(imp.map((x) => x.wall));
 		console.log(`## Import (${(size / 1024 / 1024).toFixed(1)} MB Claude Code session; medians of ${RUNS})`);
 		console.log(`floor: read + JSON.parse each line + write  ${ms(f)}`);
 		console.log(`arbor import                               ${ms(m)}   (${(m / f).toFixed(2)}x the floor; target <= 1.2x)`);
+		if (floor[0].cpu !== undefined) {
+			const fc = median(floor.map((x) => x.cpu));
+			const mc = median(imp.map((x) => x.cpu));
+			console.log(`CPU time: floor ${ms(fc)}, arbor import ${ms(mc)}   (${(mc / fc).toFixed(2)}x)`);
+		}
 	} finally {
 		rmSync(work, { recursive: true, force: true });
 	}

@@ -56,15 +56,36 @@ function findImport(dir: string, sha256: string): string | undefined {
 	});
 }
 
+/** Written in pieces of about this many characters: no second copy of the whole session in memory. */
+const CHUNK = 1 << 20;
+
+/** The lines to `fd`, each entry stringified once and written a chunk at a time. */
+function writeLines(fd: number, lines: readonly unknown[]): void {
+	let chunk = "";
+	for (const line of lines) {
+		chunk += `${JSON.stringify(line)}\n`;
+		if (chunk.length >= CHUNK) {
+			fs.writeSync(fd, chunk);
+			chunk = "";
+		}
+	}
+	if (chunk) fs.writeSync(fd, chunk);
+}
+
 function writeSession(dir: string, header: Record<string, unknown>, converted: Converted): string {
 	fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
 	const file = path.join(dir, sessionFileName(String(header.timestamp), String(header.id)));
-	const lines = [header, ...converted.entries].map((l) => JSON.stringify(l)).join("\n");
 	const tmp = `${file}.import-${process.pid}.tmp`;
+	let fd: number | undefined;
 	try {
-		fs.writeFileSync(tmp, `${lines}\n`, { mode: 0o600, flag: "wx" });
+		fd = fs.openSync(tmp, "wx", 0o600);
+		writeLines(fd, [header]);
+		writeLines(fd, converted.entries);
+		fs.closeSync(fd);
+		fd = undefined;
 		fs.renameSync(tmp, file);
 	} catch (error) {
+		if (fd !== undefined) fs.closeSync(fd);
 		fs.rmSync(tmp, { force: true });
 		throw error;
 	}
