@@ -5,12 +5,20 @@ export type ImportedEntry = { type: string; id: string; parentId: string | null;
 /** Counts of what was not converted, by reason ("sidechain record", "malformed line 12", …). */
 export type Skipped = Map<string, number>;
 
+/**
+ * Where a converter puts its entries, in file order, as it makes them. The entry put last may
+ * still change (a reply whose next record is merged into it) until the next one is put or the
+ * conversion returns; the ones before it are final.
+ */
+export type EntrySink = (entry: ImportedEntry) => void;
+
 export type Converted = {
 	format: "claude-code" | "codex";
 	sourceSessionId?: string;
 	cwd?: string;
 	startedAt?: string;
-	entries: ImportedEntry[];
+	/** How many entries were put. */
+	count: number;
 	skipped: Skipped;
 };
 
