@@ -38,12 +38,24 @@ function shapeOf<T>(schema: z.ZodType<T>, value: unknown): Checked<T> {
 	return bad(`${where}: ${(issue?.message ?? "invalid").replace(/^Invalid input: /, "")}`);
 }
 
-/** An object, copied through JSON and checked against `schema`. */
-function objectOf<T>(schema: z.ZodType<T>, value: unknown): Checked<T> {
+/**
+ * An object's fields that `schema` knows (others are not arbor's business, whatever they hold),
+ * copied through JSON and checked against it.
+ */
+function objectOf<S extends z.ZodObject>(schema: S, value: unknown): Checked<z.infer<S>> {
 	if (typeof value !== "object" || value === null || Array.isArray(value)) return bad(`not an object (${kindOf(value)})`);
-	const copy = jsonCopy(value);
+	const picked: Record<string, unknown> = {};
+	try {
+		for (const key of Object.keys(schema.shape)) {
+			const field: unknown = (value as Record<string, unknown>)[key];
+			if (field !== undefined) picked[key] = field;
+		}
+	} catch (error) {
+		return bad(`unreadable (${reasonOf(error)})`);
+	}
+	const copy = jsonCopy(picked);
 	if (!copy.ok) return copy;
-	return shapeOf(schema, copy.value);
+	return shapeOf(schema, copy.value) as Checked<z.infer<S>>;
 }
 
 const summary = z.object({ summary: z.string(), details: z.unknown().optional() });
@@ -81,7 +93,7 @@ function summaryEntry(name: WithResult, result: Record<string, unknown>): Record
  */
 export function checkResult(name: keyof EventMap, value: unknown): Checked<Record<string, unknown> | undefined> {
 	if (!hasResult(name) || value === undefined || value === null) return { ok: true, value: undefined };
-	const checked = objectOf<Record<string, unknown>>(RESULTS[name], value);
+	const checked = objectOf(RESULTS[name], value) as Checked<Record<string, unknown>>;
 	if (!checked.ok) return checked;
 	const entry = summaryEntry(name, checked.value);
 	const problem = entry && entryProblem(entry, true);

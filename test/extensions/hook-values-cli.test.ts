@@ -28,12 +28,13 @@ const BAD_RESULTS: [name: string, expression: string, reason: RegExp][] = [
 	["BigInt details", "({ summary: { summary: 'ok', details: 10n } })", /not JSON.*BigInt/],
 	["circular details", "(() => { const d: any = {}; d.self = d; return { summary: { summary: 'ok', details: d } }; })()", /not JSON.*circular/],
 	["details nested too deep", "(() => { let d: any = {}; for (let i = 0; i < 400; i++) d = { d }; return { summary: { summary: 'ok', details: d } }; })()", /nested more than 256/],
-	["a throwing getter", `({ get summary() { throw new Error("getter boom"); } })`, /not JSON.*getter boom/],
+	["a throwing getter", `({ get summary() { throw new Error("getter boom"); } })`, /getter boom/],
 	["a hostile Proxy", `new Proxy({}, { get() { throw new Error("trap"); }, ownKeys() { throw new Error("trap"); } })`, /trap/],
 	["customInstructions as a number", "({ customInstructions: 7 })", /customInstructions/],
 	["replaceInstructions as text", `({ replaceInstructions: "yes" })`, /replaceInstructions/],
 	["label as a number", "({ label: 5 })", /label/],
 	["cancel as text", `({ cancel: "yes" })`, /cancel/],
+	["a good cancel beside a broken summary", `({ cancel: true, summary: { summary: 5 } })`, /summary\.summary/],
 ];
 
 describe("values extensions hand back are checked before anything is written (through the built CLI)", () => {
@@ -50,6 +51,16 @@ describe("values extensions hand back are checked before anything is written (th
 		expect(run.code).toBe(0);
 		expect(JSON.parse(run.stdout)).toMatchObject({ status: "moved", summaryEntry: { summary: "good summary", details: { by: "good" }, fromHook: true } });
 		expectUndamaged(p.file);
+	});
+
+	it("fields arbor does not read are not its business: a BigInt or a cycle beside a good cancel still cancels", async () => {
+		const p = project();
+		put(p.cwd, ".arbor/extensions/cancel.ts", `export default (arbor: any) => arbor.on("session_before_tree", () => { const d: any = {}; d.d = d; return { cancel: true, debug: 10n, state: d }; });`);
+		const before = readFileSync(p.file, "utf8");
+		const run = await runCli(["navigate", p.file, NEAR_ROOT], { cwd: p.cwd, env: p.env });
+		expect(run.stderr).toBe("arbor: navigation cancelled by an extension\n");
+		expect(run.code).toBe(1);
+		expect(readFileSync(p.file, "utf8")).toBe(before);
 	});
 
 	it("a handler throwing an object whose toString throws: one warning naming it, never a raw JavaScript message", async () => {
