@@ -200,7 +200,19 @@ async function main(argv: string[]): Promise<void> {
 	process.exitCode = code;
 }
 
-main(process.argv.slice(2)).then(
+/**
+ * A promise that never settles holds nothing in the event loop: when the loop drains before main()
+ * settles, Node exits with no exit code set (0) and the command's work undone. Never silently:
+ * one line and exit 1. (An explicit process.exit — Ctrl+C, a finished run — always sets a code.)
+ */
+let mainSettled = false;
+process.on("exit", () => {
+	if (mainSettled || process.exitCode !== undefined) return;
+	process.stderr.write("arbor: internal error: the command stopped before it finished (it waited on something that can never happen)\n");
+	process.exitCode = 1;
+});
+
+main(process.argv.slice(2)).finally(() => (mainSettled = true)).then(
 	() => {
 		// Print mode may hold sockets (keep-alive) open; the exit code is decided, so leave now.
 		if (process.exitCode !== undefined) exitAfterFlush(Number(process.exitCode));

@@ -30,3 +30,20 @@ export function idleTimeoutMs(env: NodeJS.ProcessEnv, settingsTimeout: number | 
 	if (settingsTimeout !== undefined) return Math.round(settingsTimeout * 1000);
 	return DEFAULT_TIMEOUT_SECONDS * 1000;
 }
+
+/** Seconds an extension may take to load or to answer one event (ARBOR_EXTENSION_TIMEOUT). */
+export const DEFAULT_EXTENSION_TIMEOUT_SECONDS = 60;
+
+/**
+ * The extension time limit in milliseconds: ARBOR_EXTENSION_TIMEOUT, else the settings key
+ * `extensionTimeout`, else 60 s. Both are seconds (fractions allowed); 0 switches the limit off.
+ */
+export function extensionTimeoutMs(env: NodeJS.ProcessEnv, settingsTimeout: number | undefined): number {
+	const raw = env.ARBOR_EXTENSION_TIMEOUT;
+	if (raw !== undefined && raw.trim() !== "") {
+		const n = Number(raw.trim());
+		if (!Number.isFinite(n) || n < 0) throw usageError(`ARBOR_EXTENSION_TIMEOUT must be a number of seconds >= 0, not "${raw}"`);
+		return Math.round(n * 1000);
+	}
+	return Math.round((settingsTimeout ?? DEFAULT_EXTENSION_TIMEOUT_SECONDS) * 1000);
+}

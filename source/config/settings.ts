@@ -20,6 +20,8 @@ export type Settings = {
 	addDirs?: string[];
 	/** Extension modules to load (paths relative to $ARBOR_HOME). */
 	extensions?: string[];
+	/** Seconds an extension may take to load or to answer one event (default 60; 0: no limit). */
+	extensionTimeout?: number;
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
@@ -32,6 +34,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 	timeout: "number",
 	addDirs: "string[]",
 	extensions: "string[]",
+	extensionTimeout: "number",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

@@ -1,9 +1,13 @@
+import { CliError } from "../config/errors.js";
+import { signalExitCode } from "../config/signals.js";
 import { EVENT_NAMES, EventBus, type EventMap } from "../navigation/events.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { NewEntry } from "../session/types.js";
 import { sessionView } from "./context.js";
-import { importExtension, reasonOf } from "./load.js";
+import { importExtension, reasonOf, safeText } from "./load.js";
 import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler } from "./types.js";
+import type * as Values from "./values.js";
+import { seconds, settle, type Waited } from "./wait.js";
 
 /** What the mode running the extensions provides. */
 export type HostOptions = {
@@ -14,6 +18,8 @@ export type HostOptions = {
 	/** ctx.ui.notify outside the UI (print mode, subcommands). */
 	notify(text: string): void;
 	complete(options: CompleteOptions): Promise<string>;
+	/** How long loading one extension, or one handler, may take (ms; 0: no limit). Default 60 s. */
+	timeoutMs?: number;
 };
 
 /** A slash command an extension registered, for the UI's completion list. */
@@ -38,24 +44,57 @@ export class ExtensionHost {
 	private shuttingDown = false;
 	private pending: NewEntry[] = [];
 	private sinks: { warn(line: string): void; notify(text: string): void };
+	/** The checks of values extensions hand over (zod): loaded with the first extension. */
+	private values: typeof Values | undefined;
 
 	constructor(private readonly opts: HostOptions) {
 		this.sinks = { warn: opts.warn, notify: opts.notify };
 	}
 
+	/** Waits on extension code within the time limit; Ctrl+C ends the wait outside the UI. */
+	private wait<T>(start: () => T | PromiseLike<T>, signal?: AbortSignal): Promise<Waited<T>> {
+		return settle(start, { limitMs: this.limitMs, signal, interruptible: this.opts.mode !== "interactive" });
+	}
+
+	private get limitMs(): number {
+		return this.opts.timeoutMs ?? 60_000;
+	}
+
+	/**
+	 * The warning for a wait that ended without an answer (undefined: aborted by the user, no fault).
+	 * Ctrl+C that nothing else in arbor handles ends the run here: a CliError with 128 + the signal.
+	 */
+	private unanswered(status: Exclude<Waited<unknown>, { status: "done" | "threw" }>, verb: "load" | "finish"): string | undefined {
+		if (status.status === "interrupted") throw new CliError(`interrupted while an extension was running`, signalExitCode(status.signal));
+		return this.unansweredText(status.status, verb);
+	}
+
+	private unansweredText(status: "timeout" | "stuck" | "aborted", verb: "load" | "finish"): string | undefined {
+		if (status === "timeout") return `did not ${verb} within ${seconds(this.limitMs)} (extensionTimeout); carrying on without it`;
+		if (status === "stuck") return `can never ${verb} (it waits on nothing that is still running); carrying on without it`;
+		return undefined;
+	}
+
 	/** Loads each path in order; a failure is one warning and the others still load. */
 	async load(paths: readonly string[]): Promise<void> {
+		if (paths.length > 0) this.values ??= await import("./values.js");
 		for (const path of paths) {
-			const loaded = await importExtension(path);
+			const imported = await this.wait(() => importExtension(path));
+			if (imported.status !== "done") {
+				const why = imported.status === "threw" ? `failed to load: ${reasonOf(imported.error)}` : this.unanswered(imported, "load");
+				if (why) this.warn(`extension ${path}: ${why}`);
+				continue;
+			}
+			const loaded = imported.value;
 			if (!loaded.ok) {
 				this.warn(`extension ${path}: ${loaded.reason}`);
 				continue;
 			}
 			const registration: Registration = { handlers: [], commands: [] };
-			try {
-				await loaded.factory(this.api(path, registration));
-			} catch (error) {
-				this.warn(`extension ${path}: threw while loading: ${reasonOf(error)}`);
+			const ran = await this.wait(() => loaded.factory(this.api(path, registration)));
+			if (ran.status !== "done") {
+				const why = ran.status === "threw" ? `threw while loading: ${reasonOf(ran.error)}` : this.unanswered(ran, "load");
+				if (why) this.warn(`extension ${path}: ${why}`);
 				continue;
 			}
 			for (const [name, handler] of registration.handlers) this.subscribe(path, name, handler);
@@ -68,15 +107,23 @@ export class ExtensionHost {
 		return {
 			path,
 			on: (event, handler) => {
-				if (!EVENT_NAMES.includes(event)) throw new Error(`unknown event "${String(event)}"`);
+				if (!EVENT_NAMES.includes(event)) throw new Error(`unknown event "${safeText(event)}"`);
+				if (typeof handler !== "function") {
+					this.warn(`extension ${path}: on("${event}"): the handler is not a function; not added`);
+					return;
+				}
 				registration.handlers.push([event, handler as unknown as ExtensionHandler<EventName>]);
 			},
-			appendEntry: (customType, data) => this.append({ type: "custom", customType, ...(data !== undefined ? { data } : {}) }),
-			sendMessage: (m) =>
-				this.append({ type: "custom_message", customType: m.customType, content: m.content, display: m.display === true, ...(m.details !== undefined ? { details: m.details } : {}) }),
+			appendEntry: (customType, data) => this.write(path, "appendEntry", this.checks().customEntry(customType, data)),
+			sendMessage: (m) => this.write(path, "sendMessage", this.checks().messageEntry(m)),
 			registerCommand: (name, options) => {
-				if (!/^[A-Za-z][\w-]*$/.test(name)) throw new Error(`invalid command name "${name}"`);
-				registration.commands.push([name, options]);
+				if (!/^[A-Za-z][\w-]*$/.test(String(name))) throw new Error(`invalid command name "${safeText(name)}"`);
+				const o = options as Partial<CommandOptions> | undefined;
+				if (typeof o?.handler !== "function" || typeof o.description !== "string") {
+					this.warn(`extension ${path}: registerCommand("${name}"): needs {description: string, handler: function}; not added`);
+					return;
+				}
+				registration.commands.push([name, { description: o.description, handler: o.handler }]);
 			},
 			complete: (options) => this.opts.complete(options),
 		};
@@ -85,13 +132,19 @@ export class ExtensionHost {
 	private subscribe(path: string, name: EventName, handler: ExtensionHandler<EventName>): void {
 		this.bus.on(name, async (event: EventMap[EventName][0]) => {
 			const signal = (event as { signal?: AbortSignal }).signal;
-			try {
-				return await handler(event, this.context(signal));
-			} catch (error) {
-				// A handler stopped by the user's own Esc/Ctrl+C (e.g. inside complete()) is no fault.
-				if (!signal?.aborted) this.warn(`extension ${path}: ${name} handler failed: ${reasonOf(error)}`);
+			const ran = await this.wait(() => handler(event, this.context(signal)), signal);
+			if (ran.status === "done") {
+				const checked = this.checks().checkResult(name, ran.value);
+				if (checked.ok) return checked.value;
+				this.warn(`extension ${path}: ${name} handler returned a bad result (${checked.reason}); ignored`);
 				return undefined;
 			}
+			// A handler stopped by the user's own Esc/Ctrl+C (e.g. inside complete()) is no fault.
+			if (ran.status === "threw" && !signal?.aborted) this.warn(`extension ${path}: ${name} handler failed: ${reasonOf(ran.error)}`);
+			if (ran.status === "threw") return undefined;
+			const why = this.unanswered(ran, "finish");
+			if (why) this.warn(`extension ${path}: ${name} handler ${why}`);
+			return undefined;
 		});
 	}
 
@@ -106,12 +159,26 @@ export class ExtensionHost {
 			cwd: this.opts.cwd,
 			signal: signal ?? NEVER,
 			mode: this.opts.mode,
-			ui: { notify: (text) => this.sinks.notify(String(text)) },
+			ui: { notify: (text) => this.sinks.notify(safeText(text)) },
 		};
 	}
 
 	private warn(line: string): void {
 		this.sinks.warn(line);
+	}
+
+	private checks(): typeof Values {
+		if (!this.values) throw new Error("extension values checked before any extension loaded");
+		return this.values;
+	}
+
+	/** An API call's entry: written when it passed the checks, else one warning naming the extension. */
+	private write(path: string, call: string, entry: Values.Checked<NewEntry>): void {
+		if (!entry.ok) {
+			this.warn(`extension ${path}: ${call}: ${entry.reason}; nothing written`);
+			return;
+		}
+		this.append(entry.value);
 	}
 
 	private append(entry: NewEntry): void {

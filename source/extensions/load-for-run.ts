@@ -1,4 +1,4 @@
-import { maxRetries } from "../config/env.js";
+import { extensionTimeoutMs, maxRetries } from "../config/env.js";
 import type { Settings } from "../config/settings.js";
 import { setUpExtensions, type ExtensionFlags, type ExtensionHost } from "./setup.js";
 import { chooseModels, type ModelChoice } from "../config/model-config.js";
@@ -24,6 +24,7 @@ export function loadExtensions(opts: LoadExtensionsOptions): Promise<ExtensionHo
 		flags: opts.flags,
 		settings: opts.settings,
 		maxRetries: maxRetries(),
+		timeoutMs: extensionTimeoutMs(process.env, opts.settings.extensionTimeout),
 		models: async () => {
 			const m = await (models ??= chooseModels(opts.flags, opts.settings));
 			return { resolve: m.resolve, chat: m.chat, summary: m.summary, error: m.summaryError ?? m.chatError };

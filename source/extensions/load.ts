@@ -23,8 +23,20 @@ function getImporter(): Promise<Importer> {
 
 /** An error's message on one line (a parse error's location is on its second line), at most 300 characters. */
 export function reasonOf(error: unknown): string {
-	const text = oneLine(errorMessage(error));
+	const text = oneLine(safeText(error, errorMessage));
 	return (text.length > 300 ? `${text.slice(0, 299)}…` : text) || "unknown error";
+}
+
+/**
+ * Any value an extension hands over as text (a thrown value, a notice): String(value), or a
+ * description when that throws (a throwing toString or message getter, a revoked Proxy).
+ */
+export function safeText(value: unknown, pick: (value: unknown) => unknown = (v) => v): string {
+	try {
+		return String(pick(value));
+	} catch {
+		return "a value that cannot be shown as text";
+	}
 }
 
 /** Imports one extension module; never throws. */

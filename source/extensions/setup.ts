@@ -24,6 +24,8 @@ export type SetUpOptions = {
 	mode: ExtensionContext["mode"];
 	flags: ExtensionFlags;
 	settings: { extensions?: string[] };
+	/** How long loading an extension or one handler may take (ms; 0: no limit; default 60 s). */
+	timeoutMs?: number;
 	models(): Promise<CompleteModels>;
 	maxRetries?: number;
 	stderr?: NodeJS.WritableStream;
@@ -55,6 +57,7 @@ export async function setUpExtensions(opts: SetUpOptions): Promise<ExtensionHost
 		warn: (line) => stderr.write(`arbor: warning: ${terminalText(line.split("\n")[0] ?? "")}\n`),
 		notify: (text) => stderr.write(`arbor: ${terminalText(text.split("\n")[0] ?? "")}\n`),
 		complete: (options) => complete(opts, options),
+		timeoutMs: opts.timeoutMs,
 	});
 	const paths = discoverExtensions({
 		cwd: opts.cwd,

@@ -4,22 +4,32 @@
  * kept; one API reply written as several records is merged back into one assistant message;
  * `tool_use`/`tool_result` blocks become pi's toolCall and toolResult messages; a compaction
  * (boundary + summary message) becomes a `compaction` entry; `summary` lines become labels on
- * the entries they describe. Sidechain (sub-agent) records and bookkeeping records are skipped and
- * counted. Pure.
+ * the entries they describe. Sidechain (sub-agent) records, bookkeeping records and repeats of a
+ * record already read (same uuid) are skipped and counted. Pure.
  */
-import { isoOf, jsonLines, sourceText, skip, type Converted, type ImportedEntry, type Skipped } from "./types.js";
+import { isoOf, jsonLines, sourceText, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped } from "./types.js";
 
 type Rec = Record<string, unknown>;
 type Block = { type?: string; [key: string]: unknown };
 
 type State = {
-	entries: ImportedEntry[];
-	byId: Map<string, ImportedEntry>;
+	put: EntrySink;
+	/** Ids of the entries put so far. */
+	ids: Set<string>;
+	count: number;
+	first?: ImportedEntry;
+	last?: ImportedEntry;
+	/** The last message or compaction entry: where summary labels hang. */
+	lastConversationId: string | null;
 	/** Source uuid → the arbor id that stands for it (skipped records stand for their parent). */
 	alias: Map<string, string | null>;
 	toolNames: Map<string, string>;
-	/** Assistant message id (msg_…) → the entry its records merge into, and that entry's message. */
-	replies: Map<string, { id: string; message: { content: unknown[]; [key: string]: unknown } }>;
+	/**
+	 * The assistant entry put last, while it is the last entry: the API message id (msg_…) whose
+	 * further records merge into it, and its message. Entries are put as they are made, so only
+	 * the last one can still grow.
+	 */
+	reply?: { apiId: string; id: string; message: { content: unknown[]; [key: string]: unknown } };
 	skipped: Skipped;
 	now: string;
 };
@@ -27,13 +37,23 @@ type State = {
 function parentOf(s: State, rec: Rec): string | null {
 	const raw = rec.type === "system" && rec.subtype === "compact_boundary" ? rec.logicalParentUuid : rec.parentUuid;
 	if (typeof raw !== "string") return null;
-	return s.alias.has(raw) ? (s.alias.get(raw) ?? null) : s.byId.has(raw) ? raw : null;
+	return s.alias.has(raw) ? (s.alias.get(raw) ?? null) : s.ids.has(raw) ? raw : null;
+}
+
+/** Puts an entry: the last one from now on (an open reply before it is final). */
+function put(s: State, entry: ImportedEntry): void {
+	s.reply = undefined;
+	s.put(entry);
+	s.ids.add(entry.id);
+	s.count++;
+	s.first ??= entry;
+	s.last = entry;
+	if (entry.type === "message" || entry.type === "compaction") s.lastConversationId = entry.id;
 }
 
 function add(s: State, uuid: string, entry: Omit<ImportedEntry, "id">, id = uuid): ImportedEntry {
 	const full = { ...entry, id } as ImportedEntry;
-	s.entries.push(full);
-	s.byId.set(id, full);
+	put(s, full);
 	s.alias.set(uuid, id);
 	return full;
 }
@@ -69,7 +89,7 @@ function onAssistant(s: State, rec: Rec, uuid: string, timestamp: string): void 
 	const content = assistantContent(blocks, s);
 	const apiId = typeof message.id === "string" ? message.id : undefined;
 	const parentId = parentOf(s, rec);
-	const same = apiId ? s.replies.get(apiId) : undefined;
+	const same = apiId !== undefined && s.reply?.apiId === apiId ? s.reply : undefined;
 	if (same && same.id === parentId) {
 		const m = same.message;
 		m.content.push(...content);
@@ -91,7 +111,7 @@ function onAssistant(s: State, rec: Rec, uuid: string, timestamp: string): void 
 		timestamp: Date.parse(timestamp),
 	};
 	const entry = add(s, uuid, { type: "message", parentId, timestamp, message: reply });
-	if (apiId) s.replies.set(apiId, { id: entry.id, message: reply });
+	if (apiId) s.reply = { apiId, id: entry.id, message: reply };
 }
 
 function onUser(s: State, rec: Rec, uuid: string, timestamp: string, pendingBoundary: Rec | undefined): void {
@@ -122,30 +142,31 @@ function onUser(s: State, rec: Rec, uuid: string, timestamp: string, pendingBoun
 
 function onSummaries(s: State, summaries: Rec[]): void {
 	let named: string | undefined;
-	let leaf = [...s.entries].reverse().find((e) => e.type === "message" || e.type === "compaction")?.id ?? null;
-	const at = s.entries.at(-1)?.timestamp ?? s.now;
+	let leaf = s.lastConversationId;
+	const at = s.last?.timestamp ?? s.now;
 	for (const sum of summaries) {
-		const target = typeof sum.leafUuid === "string" ? (s.alias.get(sum.leafUuid) ?? (s.byId.has(sum.leafUuid) ? sum.leafUuid : undefined)) : undefined;
+		const target = typeof sum.leafUuid === "string" ? (s.alias.get(sum.leafUuid) ?? (s.ids.has(sum.leafUuid) ? sum.leafUuid : undefined)) : undefined;
 		if (!target || typeof sum.summary !== "string") {
 			skip(s.skipped, "summary line whose entry is not in this file");
 			continue;
 		}
-		const id = `label-${s.entries.length}`;
-		s.entries.push({ type: "label", id, parentId: leaf, timestamp: at, targetId: target, label: sum.summary });
+		const id = `label-${s.count}`;
+		put(s, { type: "label", id, parentId: leaf, timestamp: at, targetId: target, label: sum.summary });
 		leaf = id;
 		named = sum.summary;
 	}
-	if (named !== undefined) s.entries.push({ type: "session_info", id: `name-${s.entries.length}`, parentId: leaf, timestamp: at, name: named });
+	if (named !== undefined) put(s, { type: "session_info", id: `name-${s.count}`, parentId: leaf, timestamp: at, name: named });
 }
 
-/** Converts a Claude Code session file's text. */
-export function convertClaudeCode(text: string, now = new Date().toISOString()): Converted {
+/** Converts a Claude Code session file's text, putting each entry into `sink` as it is made. */
+export function convertClaudeCode(text: string, sink: EntrySink, now = new Date().toISOString()): Converted {
 	const skipped: Skipped = new Map();
-	const s: State = { entries: [], byId: new Map(), alias: new Map(), toolNames: new Map(), replies: new Map(), skipped, now };
+	const s: State = { put: sink, ids: new Set(), count: 0, lastConversationId: null, alias: new Map(), toolNames: new Map(), skipped, now };
 	const summaries: Rec[] = [];
 	let sessionId: string | undefined;
 	let cwd: string | undefined;
 	let boundary: Rec | undefined;
+	const seen = new Set<string>();
 	for (const { value: rec } of jsonLines(text, skipped)) {
 		if (rec.type === "summary") {
 			summaries.push(rec);
@@ -156,6 +177,12 @@ export function convertClaudeCode(text: string, now = new Date().toISOString()):
 			skip(skipped, `${String(rec.type ?? "untyped")} record (no uuid)`);
 			continue;
 		}
+		// A record written twice (a resumed or copied session) would be two entries with one id.
+		if (seen.has(uuid)) {
+			skip(skipped, "repeated record (its uuid came earlier)");
+			continue;
+		}
+		seen.add(uuid);
 		sessionId ??= typeof rec.sessionId === "string" ? rec.sessionId : undefined;
 		cwd ??= typeof rec.cwd === "string" ? rec.cwd : undefined;
 		const timestamp = isoOf(rec.timestamp, now);
@@ -175,5 +202,5 @@ export function convertClaudeCode(text: string, now = new Date().toISOString()):
 		boundary = undefined;
 	}
 	onSummaries(s, summaries);
-	return { format: "claude-code", sourceSessionId: sessionId, cwd, startedAt: s.entries[0]?.timestamp, entries: s.entries, skipped };
+	return { format: "claude-code", sourceSessionId: sessionId, cwd, startedAt: s.first?.timestamp, count: s.count, skipped };
 }

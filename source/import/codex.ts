@@ -9,12 +9,13 @@
  * and instruction blocks Codex injects as user messages. Pure.
  */
 import { randomUUID } from "node:crypto";
-import { isoOf, jsonLines, skip, type Converted, type ImportedEntry, type Skipped } from "./types.js";
+import { isoOf, jsonLines, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped } from "./types.js";
 
 type Rec = Record<string, unknown>;
 
 type State = {
-	entries: ImportedEntry[];
+	put: EntrySink;
+	first?: ImportedEntry;
 	parentId: string | null;
 	/** The message of the assistant entry being assembled (reasoning, text and calls in a row). */
 	reply?: { content: unknown[]; [key: string]: unknown };
@@ -28,7 +29,9 @@ const INJECTED = /^\s*<(environment_context|user_instructions|INSTRUCTIONS)>/;
 
 function push(s: State, entry: Omit<ImportedEntry, "id" | "parentId">): ImportedEntry {
 	const full = { ...entry, id: `${(++s.n).toString(16).padStart(8, "0")}`, parentId: s.parentId } as ImportedEntry;
-	s.entries.push(full);
+	// Only the entry put last changes afterwards (the reply being assembled, a compaction's own id).
+	s.put(full);
+	s.first ??= full;
 	s.parentId = full.id;
 	return full;
 }
@@ -125,10 +128,10 @@ function onItem(s: State, item: Rec, timestamp: string): void {
 	}
 }
 
-/** Converts a Codex rollout's text. */
-export function convertCodex(text: string, now = new Date().toISOString()): Converted {
+/** Converts a Codex rollout's text, putting each entry into `sink` as it is made. */
+export function convertCodex(text: string, sink: EntrySink, now = new Date().toISOString()): Converted {
 	const skipped: Skipped = new Map();
-	const s: State = { entries: [], parentId: null, model: "unknown", toolNames: new Map(), skipped, n: 0 };
+	const s: State = { put: sink, parentId: null, model: "unknown", toolNames: new Map(), skipped, n: 0 };
 	let sessionId: string | undefined;
 	let cwd: string | undefined;
 	let startedAt: string | undefined;
@@ -151,5 +154,5 @@ export function convertCodex(text: string, now = new Date().toISOString()): Conv
 		else if (!payload && typeof rec.type === "string" && rec.record_type === undefined && rec.type !== "event_msg") onItem(s, rec, timestamp);
 		else skip(skipped, rec.type === "event_msg" ? "event record (repeats the items)" : `${String(rec.type ?? rec.record_type ?? "untyped")} record`);
 	}
-	return { format: "codex", sourceSessionId: sessionId, cwd, startedAt: startedAt ?? s.entries[0]?.timestamp, entries: s.entries, skipped };
+	return { format: "codex", sourceSessionId: sessionId, cwd, startedAt: startedAt ?? s.first?.timestamp, count: s.n, skipped };
 }

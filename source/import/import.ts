@@ -12,7 +12,7 @@ import { readHeader } from "../session/parse.js";
 import { sessionDirFor, sessionFiles } from "../session/paths.js";
 import { convertClaudeCode } from "./claude-code.js";
 import { convertCodex } from "./codex.js";
-import type { Converted } from "./types.js";
+import { skip, type Converted, type EntrySink, type ImportedEntry } from "./types.js";
 
 export type ImportOutcome =
 	| { status: "imported"; source: string; file: string; format: Converted["format"]; entries: number; skipped: Record<string, number> }
@@ -56,15 +56,57 @@ function findImport(dir: string, sha256: string): string | undefined {
 	});
 }
 
-function writeSession(dir: string, header: Record<string, unknown>, converted: Converted): string {
+/** Encoded in pieces of about this many characters. */
+const CHUNK = 1 << 20;
+
+/**
+ * The session's lines as they are converted: each entry is JSON-encoded once it is final (when the
+ * next one arrives) and kept as bytes, so a large source's entries do not pile up in the heap.
+ */
+class Lines {
+	readonly chunks: Buffer[] = [];
+	private text = "";
+	private held: ImportedEntry | undefined;
+
+	readonly put: EntrySink = (entry) => {
+		if (this.held) this.encode(this.held);
+		this.held = entry;
+	};
+
+	private encode(line: unknown): void {
+		this.text += `${JSON.stringify(line)}\n`;
+		if (this.text.length >= CHUNK) this.flush();
+	}
+
+	private flush(): void {
+		if (this.text) this.chunks.push(Buffer.from(this.text));
+		this.text = "";
+	}
+
+	/** Every line, the last entry included. */
+	end(): Buffer[] {
+		if (this.held) this.encode(this.held);
+		this.held = undefined;
+		this.flush();
+		return this.chunks;
+	}
+}
+
+/** The session file: the header line, then the entries' bytes; temp file + rename. */
+function writeSession(dir: string, header: Record<string, unknown>, body: readonly Buffer[]): string {
 	fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
 	const file = path.join(dir, sessionFileName(String(header.timestamp), String(header.id)));
-	const lines = [header, ...converted.entries].map((l) => JSON.stringify(l)).join("\n");
 	const tmp = `${file}.import-${process.pid}.tmp`;
+	let fd: number | undefined;
 	try {
-		fs.writeFileSync(tmp, `${lines}\n`, { mode: 0o600, flag: "wx" });
+		fd = fs.openSync(tmp, "wx", 0o600);
+		fs.writeSync(fd, `${JSON.stringify(header)}\n`);
+		for (const chunk of body) fs.writeSync(fd, chunk);
+		fs.closeSync(fd);
+		fd = undefined;
 		fs.renameSync(tmp, file);
 	} catch (error) {
+		if (fd !== undefined) fs.closeSync(fd);
 		fs.rmSync(tmp, { force: true });
 		throw error;
 	}
@@ -81,9 +123,16 @@ export function importFile(source: string, opts: { home: string; cwd: string; no
 		return { status: "skipped", source, reason: "a sub-agent (sidechain) transcript: its result is in the parent session" };
 	}
 	const now = opts.now ?? new Date().toISOString();
-	const converted = format === "codex" ? convertCodex(text, now) : convertClaudeCode(text, now);
-	if (converted.entries.length === 0) return { status: "skipped", source, reason: "no conversation in it" };
+	const lines = new Lines();
+	const converted = format === "codex" ? convertCodex(text, lines.put, now) : convertClaudeCode(text, lines.put, now);
+	const body = lines.end();
+	if (converted.count === 0) return { status: "skipped", source, reason: "no conversation in it" };
 	const sha256 = createHash("sha256").update(bytes).digest("hex");
+	// A NUL cannot be in a path: such a cwd names no folder, so the session goes under the current one.
+	if (converted.cwd?.includes("\0")) {
+		skip(converted.skipped, "source cwd with a NUL character: imported under the current folder");
+		converted.cwd = undefined;
+	}
 	const dir = sessionDirFor(converted.cwd ?? opts.cwd, opts.home);
 	const earlier = findImport(dir, sha256);
 	if (earlier) return { status: "already-imported", source, file: earlier };
@@ -95,6 +144,6 @@ export function importFile(source: string, opts: { home: string; cwd: string; no
 		cwd: converted.cwd ?? opts.cwd,
 		importedFrom: { format, file: path.resolve(source), sha256, ...(converted.sourceSessionId ? { sessionId: converted.sourceSessionId } : {}) },
 	};
-	const file = writeSession(dir, header, converted);
-	return { status: "imported", source, file, format, entries: converted.entries.length, skipped: Object.fromEntries(converted.skipped) };
+	const file = writeSession(dir, header, body);
+	return { status: "imported", source, file, format, entries: converted.count, skipped: Object.fromEntries(converted.skipped) };
 }

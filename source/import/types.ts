@@ -5,12 +5,20 @@ export type ImportedEntry = { type: string; id: string; parentId: string | null;
 /** Counts of what was not converted, by reason ("sidechain record", "malformed line 12", …). */
 export type Skipped = Map<string, number>;
 
+/**
+ * Where a converter puts its entries, in file order, as it makes them. The entry put last may
+ * still change (a reply whose next record is merged into it) until the next one is put or the
+ * conversion returns; the ones before it are final.
+ */
+export type EntrySink = (entry: ImportedEntry) => void;
+
 export type Converted = {
 	format: "claude-code" | "codex";
 	sourceSessionId?: string;
 	cwd?: string;
 	startedAt?: string;
-	entries: ImportedEntry[];
+	/** How many entries were put. */
+	count: number;
 	skipped: Skipped;
 };
 
@@ -18,24 +26,38 @@ export function skip(skipped: Skipped, reason: string): void {
 	skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
 }
 
-/** Lines of a JSONL text, parsed; a malformed line is reported with its number and skipped. */
-export function jsonLines(text: string, skipped: Skipped): { line: number; value: Record<string, unknown> }[] {
-	const out: { line: number; value: Record<string, unknown> }[] = [];
-	text.split("\n").forEach((raw, i) => {
-		if (raw.trim() === "") return;
+/**
+ * Lines of a JSONL text, parsed one at a time as the caller asks for them (a 50 MB source is never
+ * held as a second copy of parsed lines); blank lines are passed over, a malformed line is reported
+ * with its number and skipped.
+ */
+export function* jsonLines(text: string, skipped: Skipped): Generator<{ line: number; value: Record<string, unknown> }> {
+	let line = 0;
+	for (let start = 0; start < text.length; ) {
+		const end = text.indexOf("\n", start);
+		const stop = end === -1 ? text.length : end;
+		const raw = text.slice(start, stop);
+		start = stop + 1;
+		line++;
+		if (raw.length === 0) continue;
+		let value: unknown;
 		try {
-			const value = JSON.parse(raw) as unknown;
-			if (value && typeof value === "object" && !Array.isArray(value)) out.push({ line: i + 1, value: value as Record<string, unknown> });
-			else skip(skipped, `line ${i + 1}: not a JSON object`);
+			value = JSON.parse(raw);
 		} catch {
-			skip(skipped, `line ${i + 1}: malformed JSON`);
+			if (raw.trim() !== "") skip(skipped, `line ${line}: malformed JSON`);
+			continue;
 		}
-	});
-	return out;
+		if (value && typeof value === "object" && !Array.isArray(value)) yield { line, value: value as Record<string, unknown> };
+		else skip(skipped, `line ${line}: not a JSON object`);
+	}
 }
 
-export const isoOf = (value: unknown, fallback: string): string =>
-	typeof value === "string" && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : fallback;
+/** A source timestamp as ISO text (parsed once), or the fallback when it is none. */
+export function isoOf(value: unknown, fallback: string): string {
+	if (typeof value !== "string") return fallback;
+	const ms = Date.parse(value);
+	return Number.isNaN(ms) ? fallback : new Date(ms).toISOString();
+}
 
 /** The text of a source's content (a tool result, a summary): string or blocks via contentText, else JSON. */
 export function sourceText(content: unknown): string {

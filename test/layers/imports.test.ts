@@ -68,7 +68,7 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"tools/": { imports: [...STORE, "tree/", "llm/"], packages: ["ai", "zod"] },
 	"navigation/": { imports: [...STORE, "tree/", "llm/", "tools/"] },
 	"config/": { imports: [...STORE, "tree/", "llm/", "tools/", "navigation/"] },
-	"extensions/": { imports: CORE.slice(0, -1), packages: ["jiti"] },
+	"extensions/": { imports: CORE.slice(0, -1), packages: ["jiti", "zod"] },
 	// Store-level features: no model, tools or navigation (the HTML export runs without the AI SDK).
 	"search/": { imports: [...STORE, "tree/", "config/"] },
 	"import/": { imports: [...STORE, "tree/", "config/"] },
