@@ -3,6 +3,7 @@ import { maxRetries } from "./config/env.js";
 import { loadSettings } from "./config/settings.js";
 import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
+import { chatContextFiles } from "./config/context-files.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
 import { loadExtensions } from "./extensions/load-for-run.js";
 import { chooseModels, noChatModelMessage } from "./config/model-config.js";
@@ -34,6 +35,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const settings = loadSettings(where.home);
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
+	const context = chatContextFiles(opts, settings, where);
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "interactive", models });
@@ -55,6 +57,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		openPicker: opts.resume ? "resume" : undefined,
 		resolveModel: models.resolve,
 		maxRetries: maxRetries(),
+		contextFiles: context,
 	}, {
 		bus: ext.bus,
 		extensions: ext,

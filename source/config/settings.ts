@@ -19,6 +19,8 @@ export type Settings = {
 	addDirs?: string[];
 	/** Extension modules to load (paths relative to $ARBOR_HOME). */
 	extensions?: string[];
+	/** Read AGENTS.md / CLAUDE.md into the system prompt (default true; --no-context-files). */
+	contextFiles?: boolean;
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
@@ -31,6 +33,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 	timeout: "number",
 	addDirs: "string[]",
 	extensions: "string[]",
+	contextFiles: "boolean",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

@@ -1,3 +1,4 @@
+import type { ContextFiles } from "../config/context-files.js";
 import type { ResolvedModel } from "../llm/index.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { TreeFilter } from "../tree/types.js";
@@ -20,6 +21,8 @@ export type InteractiveOptions = {
 	openPicker?: "resume";
 	/** Provider retries after a failed request (ARBOR_MAX_RETRIES; the SDK default when absent). */
 	maxRetries?: number;
+	/** Project instructions (AGENTS.md / CLAUDE.md) in the system prompt, and the files that could not be read. */
+	contextFiles?: ContextFiles;
 	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
 };
 

@@ -1,4 +1,5 @@
 import type { Dispatch } from "react";
+import { contextFilesLine, type ContextFiles } from "../../config/context-files.js";
 import type { ResolvedModel } from "../../llm/index.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
 import { conversationLeaf, treeIsEmpty } from "../../tree/rows.js";
@@ -26,7 +27,7 @@ export type CommandContext = {
 	switchStore: SwitchStore;
 	quit(): void;
 	/** Where new session files go (/clone). */
-	where: { sessionDir: string; cwd: string };
+	where: { sessionDir: string; cwd: string; contextFiles?: ContextFiles };
 	bus: EventBus;
 	/** Writes arbor's own control sequences (OSC 52) straight to the terminal. */
 	writeControl(sequence: string): void;
@@ -39,7 +40,8 @@ function sessionFacts(ctx: CommandContext): string {
 	const { view, store } = ctx;
 	const path = view.getPath(view.leafId);
 	const tokens = ctx.deps.estimateContextTokens(view.buildContext().messages);
-	const facts = `${store.file ?? "(in memory)"} · id ${store.id} · ${view.entries.length} entries, ${path.length} on this path · ~${tokens} tokens`;
+	const context = ctx.where.contextFiles ? ` · ${contextFilesLine(ctx.where.contextFiles, ctx.where.cwd)}` : "";
+	const facts = `${store.file ?? "(in memory)"} · id ${store.id} · ${view.entries.length} entries, ${path.length} on this path · ~${tokens} tokens${context}`;
 	return view.warnings.length === 0 ? facts : `${facts} · ${damageList(view)}`;
 }
 

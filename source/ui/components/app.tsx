@@ -1,3 +1,4 @@
+import { contextFilesLine } from "../../config/context-files.js";
 import { Box, Static, useApp, useStdout } from "ink";
 import React, { useEffect, useMemo, useReducer, useState } from "react";
 import type { ExtensionHost } from "../../extensions/host.js";
@@ -71,6 +72,10 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
+		const context = options.contextFiles;
+		if (context && (context.files.length > 0 || context.warnings.length > 0)) {
+			dispatch({ type: "status-shown", status: { text: contextFilesLine(context, options.cwd), kind: context.warnings.length > 0 ? "error" : "info" } });
+		}
 		if (options.initialPrompt) void chat.send(options.initialPrompt);
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- only once, at start-up (a later `chat` or `options` must not send the prompt again)
 	}, []);
