@@ -151,6 +151,12 @@ function importCommand(program: Command): void {
 }
 
 /** One function per subcommand; a new subcommand adds its function here. */
+function modelsCommand(program: Command): void {
+	addSessionOptions(program.command("models").description("list the models arbor knows (built-in and models.json)"), "models")
+		.option("--json", "JSON output")
+		.action((o: Opts) => run(async () => (await import("./print/models-command.js")).modelsCommand(o)));
+}
+
 const SUBCOMMANDS: ((program: Command) => void)[] = [
 	sessionsCommand,
 	treeCommand,
@@ -163,6 +169,7 @@ const SUBCOMMANDS: ((program: Command) => void)[] = [
 	compareCommand,
 	mergeCommand,
 	importCommand,
+	modelsCommand,
 ];
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */

@@ -2,6 +2,9 @@ import { idleTimeoutMs } from "./env.js";
 import type { Settings } from "./settings.js";
 import { usageError } from "./errors.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
+import type { ModelCatalog } from "../llm/model-catalog.js";
+import { arborHome } from "../session/paths.js";
+import { loadModelsFile } from "./models-file.js";
 import type { SessionTreeView } from "../session/api.js";
 import type { ModelFlags } from "./options.js";
 
@@ -13,7 +16,15 @@ export type ModelChoice = {
 	summaryError?: string;
 	/** Resolve another spec with the same base URL and key (used by /model). */
 	resolve(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
+	/** Built-in models with $ARBOR_HOME/models.json on top. */
+	catalog: ModelCatalog;
 };
+
+/** The built-in models with the user's `$ARBOR_HOME/models.json` on top (a broken file is exit 2). */
+export async function loadCatalog(env: NodeJS.ProcessEnv = process.env): Promise<ModelCatalog> {
+	const { mergeCatalog } = await import("../llm/model-catalog.js");
+	return mergeCatalog(await loadModelsFile(arborHome(env)));
+}
 
 /** Flag, then environment, then settings — for the chat model and the summary model alike. */
 export async function chooseModels(
@@ -22,15 +33,16 @@ export async function chooseModels(
 	env: NodeJS.ProcessEnv = process.env,
 ): Promise<ModelChoice> {
 	const { resolveModel } = await import("../llm/resolve-model.js");
+	const catalog = await loadCatalog(env);
 	const baseUrl = checkedBaseUrl(flags, settings, env);
 	// The --api-key value is redacted from tool results like the key variables.
 	(await import("../tools/secrets.js")).registerSecret(flags.apiKey);
 	const idle = idleTimeoutMs(env, settings.timeout);
-	const resolve = (spec: string | undefined) => resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env, idleTimeoutMs: idle });
+	const resolve = (spec: string | undefined) => resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env, idleTimeoutMs: idle, catalog });
 	const chatSpec = flags.model ?? env.ARBOR_MODEL ?? settings.model;
 	const summarySpec = flags.summaryModel ?? env.ARBOR_SUMMARY_MODEL ?? settings.summaryModel;
 	const chat = resolve(chatSpec);
-	const choice: ModelChoice = { resolve: (spec) => resolve(spec) };
+	const choice: ModelChoice = { resolve: (spec) => resolve(spec), catalog };
 	if (chat.ok) choice.chat = chat.value;
 	else choice.chatError = chat.message;
 	if (summarySpec) {

@@ -8,7 +8,7 @@ import { CliError, usageError } from "../config/errors.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { forkFromEntry } from "../navigation/fork.js";
 import { navigateTree, planNavigation } from "../navigation/navigate.js";
-import { listAllSessions, listSessions } from "../session/index.js";
+import { fileCost, listAllSessions, listSessions } from "../session/index.js";
 import { colourWanted } from "../text/terminal-colour.js";
 import { terminalText } from "../text/terminal-text.js";
 import { buildTreeJson, parseTreeFilter, TREE_FILTERS, treeJsonText } from "../tree/rows.js";
@@ -33,7 +33,8 @@ export async function sessionsCommand(opts: CommonOptions): Promise<number> {
 	if (opts.all && opts.sessionDir) throw usageError("--all lists every project's sessions under ARBOR_HOME; drop --session-dir");
 	const where = place(opts);
 	const sessions = opts.all ? listAllSessions(where.home) : listSessions(where.sessionDir);
-	if (opts.json) return json(sessions);
+	// cost: dollars the session's replies cost, from the prices of their models (0 where unknown).
+	if (opts.json) return json(sessions.map((s) => ({ ...s, cost: fileCost(s.file) })));
 	return out(sessions.length ? formatSessions(sessions) : `no sessions in ${opts.all ? where.home : where.sessionDir}`);
 }
 

@@ -16,5 +16,6 @@ export {
 	resolveSession,
 } from "./listing.js";
 export { arborHome, sessionDirFor, sessionFiles } from "./paths.js";
+export { fileCost, sessionCost } from "./usage.js";
 export { type CreateOptions, SessionStore } from "./store.js";
 export * from "./types.js";

@@ -1,5 +1,7 @@
 import type { Dispatch } from "react";
 import { contextFilesLine, type ContextFiles } from "../../config/context-files.js";
+import { sessionCost } from "../../session/usage.js";
+import { dollars } from "../components/status-line.js";
 import type { ResolvedModel } from "../../llm/index.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
 import { conversationLeaf, treeIsEmpty } from "../../tree/rows.js";
@@ -41,7 +43,10 @@ function sessionFacts(ctx: CommandContext): string {
 	const path = view.getPath(view.leafId);
 	const tokens = ctx.deps.estimateContextTokens(view.buildContext().messages);
 	const context = ctx.where.contextFiles ? ` · ${contextFilesLine(ctx.where.contextFiles, ctx.where.cwd)}` : "";
-	const facts = `${store.file ?? "(in memory)"} · id ${store.id} · ${view.entries.length} entries, ${path.length} on this path · ~${tokens} tokens${context}`;
+	const window = ctx.model && !ctx.model.contextWindow ? ` (context window of ${ctx.model.spec} unknown: declare contextWindow in models.json)` : "";
+	const cost = sessionCost(view.entries);
+	const spent = cost > 0 ? ` · ${dollars(cost)}` : "";
+	const facts = `${store.file ?? "(in memory)"} · id ${store.id} · ${view.entries.length} entries, ${path.length} on this path · ~${tokens} tokens${window}${spent}${context}`;
 	return view.warnings.length === 0 ? facts : `${facts} · ${damageList(view)}`;
 }
 

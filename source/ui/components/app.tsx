@@ -17,6 +17,7 @@ import { DEFAULT_MODEL_HINT, type InteractiveOptions } from "../options.js";
 import { appReducer, initialAppState, type AppAction } from "../state/app-reducer.js";
 import { settledPrefix } from "../state/transcript.js";
 import { conversationLeaf } from "../../tree/rows.js";
+import { sessionCost } from "../../session/usage.js";
 import { BottomScreen } from "./bottom-screen.js";
 import { LiveArea } from "./live-area.js";
 import { MessageView } from "./message-view.js";
@@ -69,6 +70,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit,
 		where: options, bus, writeControl: (sequence) => stdout.write(sequence) });
 	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
+	const cost = useMemo(() => sessionCost(view.entries), [view]);
 
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
@@ -131,7 +133,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 			</Box>}
 			<StatusLine
 				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
-				contextWindow={model?.contextWindow} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
+				contextWindow={model?.contextWindow} cost={cost} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
 			/>
 		</Box>
 		</KeyInputProvider>
