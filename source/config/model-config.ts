@@ -38,7 +38,11 @@ export async function chooseModels(
 	// The --api-key value is redacted from tool results like the key variables.
 	(await import("../tools/secrets.js")).registerSecret(flags.apiKey);
 	const idle = idleTimeoutMs(env, settings.timeout);
-	const resolve = (spec: string | undefined) => resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env, idleTimeoutMs: idle, catalog });
+	const resolve = (spec: string | undefined) => {
+		const result = resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env, idleTimeoutMs: idle, catalog });
+		if (result.ok && settings.compactionReserve !== undefined) result.value.compactionReserve = settings.compactionReserve;
+		return result;
+	};
 	const chatSpec = flags.model ?? env.ARBOR_MODEL ?? settings.model;
 	const summarySpec = flags.summaryModel ?? env.ARBOR_SUMMARY_MODEL ?? settings.summaryModel;
 	const chat = resolve(chatSpec);

@@ -21,6 +21,8 @@ export type Settings = {
 	extensions?: string[];
 	/** Read AGENTS.md / CLAUDE.md into the system prompt (default true; --no-context-files). */
 	contextFiles?: boolean;
+	/** Tokens kept free in a model's window before a turn compacts automatically (default 16,384). */
+	compactionReserve?: number;
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
@@ -34,6 +36,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 	addDirs: "string[]",
 	extensions: "string[]",
 	contextFiles: "boolean",
+	compactionReserve: "number",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

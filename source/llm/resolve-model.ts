@@ -20,6 +20,8 @@ export type ResolvedModel = {
 	api?: ModelApi;
 	/** The catalog's entry (built-in or models.json): prices, output limit, reasoning, input kinds. */
 	info?: ModelInfo;
+	/** Tokens kept free in the window before a turn compacts (settings `compactionReserve`; default 16,384). */
+	compactionReserve?: number;
 };
 
 /** Options for {@link resolveModel}. Keys are read here and only handed to the provider. */

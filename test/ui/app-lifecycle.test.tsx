@@ -44,7 +44,7 @@ describe("start-up", () => {
 		unmount = t.unmount;
 		await t.until(() => t.frame().includes("Hello there") && !t.frame().includes("Working"), "reply");
 		expect(prompts).toEqual(["hello from argv"]);
-		expect(t.frame()).toBe(`\n› hello from argv\n\nHello there\n\n›\ntest:m · 20 tokens · leaf ${t.store.snapshot().leafId}`);
+		expect(t.frame()).toBe(`\n› hello from argv\n\nHello there\n\n›\ntest:m · 20/? tokens · leaf ${t.store.snapshot().leafId}`);
 	});
 });
 
@@ -61,7 +61,7 @@ describe("automatic compaction before a turn", () => {
 		expect(types(t.store).slice(-3)).toEqual(["compaction", "message", "message"]);
 		expect(t.frame().split("\n").slice(-10)).toEqual([
 			"", "[compaction] AUTO SUMMARY", "", "› go on", "", "Hello there", "", "›",
-			`Compacted (${before} tokens before)`, `test:m · 80/40k tokens · leaf ${t.store.snapshot().leafId}`,
+			`Compacted (${before} tokens before)`, `test:m · 80/40k tokens (0%) · leaf ${t.store.snapshot().leafId}`,
 		]);
 	});
 
@@ -91,7 +91,7 @@ describe("automatic compaction before a turn", () => {
 		await t.until(() => t.frame().includes("Compaction cancelled — message not sent"), "cancelled");
 		expect(prompts).toEqual([]);
 		expect(t.store.snapshot().entries.length).toBe(entries);
-		expect(t.frame().split("\n").slice(-3)).toEqual(["› go on", "Compaction cancelled — message not sent", `test:m · 90/40k tokens · leaf ${t.store.snapshot().leafId}`]);
+		expect(t.frame().split("\n").slice(-3)).toEqual(["› go on", "Compaction cancelled — message not sent", `test:m · 90/40k tokens (0%) · leaf ${t.store.snapshot().leafId}`]);
 	});
 });
 
@@ -114,7 +114,7 @@ describe("/fork through the navigation layer", () => {
 		const header = JSON.parse(readFileSync(t.current.store.file!, "utf8").split("\n")[0]!);
 		expect(header.parentSession).toBe(t.store.file);
 		expect(t.current.store.snapshot().entries.length).toBe(2);
-		expect(t.frame().split("\n").slice(-3)).toEqual(["› second", "Forked into a new session", `test:m · 20 tokens · leaf ${t.current.store.snapshot().leafId}`]);
+		expect(t.frame().split("\n").slice(-3)).toEqual(["› second", "Forked into a new session", `test:m · 20/? tokens · leaf ${t.current.store.snapshot().leafId}`]);
 	});
 
 	it("an extension can veto the fork: the session stays", async () => {

@@ -21,12 +21,12 @@ export type StatusInfo = {
 const kTokens = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n));
 
 /**
- * `23.1k/128k (18%) tokens` where the model's window is known, `23.1k/? tokens` where a model's is
- * not (declare it in models.json), `23.1k tokens` without a model.
+ * `23.1k/128k tokens (18%)` where the model's window is known, `23.1k/? tokens` where a model's is
+ * not (declare it in models.json; /session says so), `23.1k tokens` without a model.
  */
 function contextUse(info: Pick<StatusInfo, "model" | "contextTokens" | "contextWindow">): string {
 	const used = kTokens(info.contextTokens);
-	if (info.contextWindow) return `${used}/${kTokens(info.contextWindow)} (${Math.round((info.contextTokens / info.contextWindow) * 100)}%) tokens`;
+	if (info.contextWindow) return `${used}/${kTokens(info.contextWindow)} tokens (${Math.round((info.contextTokens / info.contextWindow) * 100)}%)`;
 	return info.model ? `${used}/? tokens` : `${used} tokens`;
 }
 
@@ -35,7 +35,7 @@ export function dollars(amount: number): string {
 	return `$${amount.toFixed(amount < 0.01 ? 4 : amount < 1 ? 3 : 2)}`;
 }
 
-/** `model · name · 1.2k/128k (1%) tokens · $0.012 · leaf 1a2b3c4d · 2 damaged lines, see /session`. */
+/** `model · name · 1.2k/128k tokens (1%) · $0.012 · leaf 1a2b3c4d · 2 damaged lines, see /session`. */
 export function statusText(info: Omit<StatusInfo, "status">): string {
 	const parts = [info.model ?? info.hint ?? "no model"];
 	if (info.sessionName) parts.push(info.sessionName.replace(/\s+/g, " "));
