@@ -3,6 +3,7 @@ import type { Settings } from "./settings.js";
 import { usageError } from "./errors.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
+import type { ThinkingLevel } from "../llm/thinking.js";
 import { arborHome } from "../session/paths.js";
 import { loadModelsFile } from "./models-file.js";
 import type { SessionTreeView } from "../session/api.js";
@@ -94,4 +95,18 @@ export async function noChatModelMessage(models: ModelChoice, view: SessionTreeV
 	if (models.chatError !== undefined && models.chatError !== NO_MODEL_MESSAGE) return models.chatError;
 	const { noModelMessage, recordedModelSpec } = await import("../llm/model-hint.js");
 	return noModelMessage(view ? recordedModelSpec(view) : undefined);
+}
+
+/**
+ * The thinking level of a run: `--thinking` (checked: a level name, and a model marked `reasoning`
+ * for any level but off), else the level on the session's path, else undefined (off).
+ */
+export async function chooseThinking(flag: string | undefined, model: ResolvedModel | undefined, pathLevel: string | undefined): Promise<ThinkingLevel | undefined> {
+	const { canThink, isThinkingLevel, THINKING_LEVELS } = await import("../llm/thinking.js");
+	if (flag === undefined) return isThinkingLevel(pathLevel) && canThink(model) ? pathLevel : undefined;
+	if (!isThinkingLevel(flag)) throw usageError(`--thinking: "${flag}" is not a level (use ${THINKING_LEVELS.join(", ")})`);
+	if (flag !== "off" && model && !canThink(model)) {
+		throw usageError(`--thinking ${flag}: ${model.spec} is not marked as a reasoning model (declare "reasoning": true for it in models.json)`);
+	}
+	return flag;
 }

@@ -48,4 +48,6 @@ export type ChatFlags = ModelFlags & {
 	addDir?: string[];
 	/** false with --no-context-files. */
 	contextFiles?: boolean;
+	/** --thinking: off | minimal | low | medium | high. */
+	thinking?: string;
 };

@@ -7,6 +7,7 @@ import { stopReasonFrom, usageFromSdk } from "./from-step.js";
 import type { ResolvedModel } from "./resolve-model.js";
 import { TurnRecorder, type TurnEvent } from "./turn-recorder.js";
 import { untilAborted } from "./until-aborted.js";
+import { canThink, thinkingOptions, type ThinkingLevel } from "./thinking.js";
 
 export type { TurnEvent } from "./turn-recorder.js";
 
@@ -23,6 +24,11 @@ export type RunTurnOptions = {
 	/** SDK retries on retryable HTTP errors (default 2, with backoff); tests pass 0. */
 	maxRetries?: number;
 	onEvent?: (event: TurnEvent) => void;
+	/**
+	 * The thinking level asked for (models marked `reasoning` only). A level other than the path's
+	 * is written first as a `thinking_level_change` entry, as pi does.
+	 */
+	thinkingLevel?: ThinkingLevel;
 };
 
 /** How a turn ended. `text` is the final assistant text of the last step. */
@@ -50,6 +56,7 @@ export const EMPTY_ANSWER_MESSAGE = "the model returned an empty answer";
  */
 export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	const emit = opts.onEvent ?? (() => {});
+	recordModelAndThinking(opts);
 	const user: UserMessage = { role: "user", content: opts.prompt, timestamp: Date.now() };
 	emit({ type: "message_end", entryId: opts.store.appendMessage(user).id, message: user });
 	const messages = toModelMessages(opts.store.snapshot().buildContext().messages);
@@ -70,6 +77,7 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 			stopWhen: stepCountIs(opts.maxSteps ?? 25),
 			abortSignal: opts.signal,
 			maxRetries: opts.maxRetries,
+			providerOptions: thinkingOptions(opts.model, opts.thinkingLevel),
 			// Our own handler keeps the SDK from logging to the console (the error part repeats it).
 			onError: ({ error }) => fail(error),
 		});
@@ -81,6 +89,23 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	const result = finish(recorder, failure, emit);
 	opts.store.sync();
 	return { ...result, leafId: opts.store.snapshot().leafId };
+}
+
+/**
+ * pi's bookkeeping entries before the user message: `model_change` when the turn's model is not the
+ * one the path last used (a switch; a path with no model yet needs none, its replies name it), and
+ * `thinking_level_change` when the level asked for is not the path's.
+ */
+function recordModelAndThinking(opts: RunTurnOptions): void {
+	const context = opts.store.snapshot().buildContext();
+	const { provider, modelId } = opts.model;
+	if (context.model && (context.model.provider !== provider || context.model.modelId !== modelId)) {
+		opts.store.append({ type: "model_change", provider, modelId });
+	}
+	const level = canThink(opts.model) ? opts.thinkingLevel : undefined;
+	if (level !== undefined && level !== (context.thinkingLevel ?? "off")) {
+		opts.store.append({ type: "thinking_level_change", thinkingLevel: level });
+	}
 }
 
 type PartContext = { fail: (error: unknown) => void; failure: { error?: string; aborted: boolean } };

@@ -6,7 +6,8 @@ import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
 import { mostRecentSession, resolveSession, SessionStore } from "../session/index.js";
-import { chooseModels, noChatModelMessage, type ModelChoice } from "../config/model-config.js";
+import { chooseModels, chooseThinking, noChatModelMessage, type ModelChoice } from "../config/model-config.js";
+import type { ThinkingLevel } from "../llm/thinking.js";
 import { place, type ChatFlags, type Place } from "../config/options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { killToolProcesses } from "../tools/bash.js";
@@ -98,6 +99,8 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	const tools = await printToolSet(opts, settings, where.cwd);
+	// A bad --thinking is refused before anything is spent.
+	const thinking = await chooseThinking(opts.thinking, models.chat, undefined);
 	const context = chatContextFiles(opts, settings, where);
 	for (const warning of context.warnings) process.stderr.write(`arbor: warning: ${terminalText(warning)}\n`);
 	if (opts.verbose) for (const file of context.files) process.stderr.write(`arbor: instructions from ${terminalText(file.path)}\n`);
@@ -117,7 +120,7 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 			describe: tools.describe,
 		});
 		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, contextFiles: context.files });
-		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, system, signal: abort.signal, ext });
+		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, system, thinking, signal: abort.signal, ext });
 		return finish(store, turn, printer, ended);
 	} finally {
 		stopListening();
@@ -137,17 +140,20 @@ type Answer = {
 	tools: Awaited<ReturnType<typeof printToolSet>>;
 	/** The chat's system prompt (project instructions included). */
 	system: string;
+	/** --thinking, checked; absent: the level on the session's path. */
+	thinking: ThinkingLevel | undefined;
 	signal: AbortSignal;
 	ext: ExtensionHost;
 };
 
-async function answer({ store, models, chat, opts, printer, prompt, tools, system, signal, ext }: Answer): Promise<TurnResult> {
+async function answer({ store, models, chat, opts, printer, prompt, tools, system, thinking, signal, ext }: Answer): Promise<TurnResult> {
 	printer.header(store.snapshot().header);
 	await ext.start(store);
 	await moveFirst(store, models, opts, printer, ext);
 	await compactIfNeeded(store, models, signal, ext);
 	const before = store.snapshot().leafId;
 	const { runTurn } = await import("../llm/turn.js");
+	const thinkingLevel = thinking ?? (await chooseThinking(undefined, chat, store.snapshot().buildContext().thinkingLevel));
 	const turn = await ext.turn({ store, prompt, signal }, () =>
 		runTurn({
 			store,
@@ -155,6 +161,7 @@ async function answer({ store, models, chat, opts, printer, prompt, tools, syste
 			prompt,
 			tools: tools.toolSet,
 			system,
+			thinkingLevel,
 			signal,
 			maxRetries: maxRetries(),
 			onEvent: (event) => printer.event(event),
