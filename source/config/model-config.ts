@@ -97,13 +97,10 @@ export async function noChatModelMessage(models: ModelChoice, view: SessionTreeV
 	return noModelMessage(view ? recordedModelSpec(view) : undefined);
 }
 
-/**
- * The thinking level of a run: `--thinking` (checked: a level name, and a model marked `reasoning`
- * for any level but off), else the level on the session's path, else undefined (off).
- */
-export async function chooseThinking(flag: string | undefined, model: ResolvedModel | undefined, pathLevel: string | undefined): Promise<ThinkingLevel | undefined> {
+/** `--thinking`, checked: a level name, and a model marked `reasoning` for any level but off. */
+export async function chooseThinking(flag: string | undefined, model: ResolvedModel | undefined): Promise<ThinkingLevel | undefined> {
 	const { canThink, isThinkingLevel, THINKING_LEVELS } = await import("../llm/thinking.js");
-	if (flag === undefined) return isThinkingLevel(pathLevel) && canThink(model) ? pathLevel : undefined;
+	if (flag === undefined) return undefined;
 	if (!isThinkingLevel(flag)) throw usageError(`--thinking: "${flag}" is not a level (use ${THINKING_LEVELS.join(", ")})`);
 	if (flag !== "off" && model && !canThink(model)) {
 		throw usageError(`--thinking ${flag}: ${model.spec} is not marked as a reasoning model (declare "reasoning": true for it in models.json)`);

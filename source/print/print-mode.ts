@@ -100,7 +100,7 @@ export async function runPrintMode(words: string[], opts: PrintOptions): Promise
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	const tools = await printToolSet(opts, settings, where.cwd);
 	// A bad --thinking is refused before anything is spent.
-	const thinking = await chooseThinking(opts.thinking, models.chat, undefined);
+	const thinking = await chooseThinking(opts.thinking, models.chat);
 	const context = chatContextFiles(opts, settings, where);
 	for (const warning of context.warnings) process.stderr.write(`arbor: warning: ${terminalText(warning)}\n`);
 	if (opts.verbose) for (const file of context.files) process.stderr.write(`arbor: instructions from ${terminalText(file.path)}\n`);
@@ -140,7 +140,7 @@ type Answer = {
 	tools: Awaited<ReturnType<typeof printToolSet>>;
 	/** The chat's system prompt (project instructions included). */
 	system: string;
-	/** --thinking, checked; absent: the level on the session's path. */
+	/** --thinking, checked; absent: the level on the session's path (runTurn reads it). */
 	thinking: ThinkingLevel | undefined;
 	signal: AbortSignal;
 	ext: ExtensionHost;
@@ -153,7 +153,6 @@ async function answer({ store, models, chat, opts, printer, prompt, tools, syste
 	await compactIfNeeded(store, models, signal, ext);
 	const before = store.snapshot().leafId;
 	const { runTurn } = await import("../llm/turn.js");
-	const thinkingLevel = thinking ?? (await chooseThinking(undefined, chat, store.snapshot().buildContext().thinkingLevel));
 	const turn = await ext.turn({ store, prompt, signal }, () =>
 		runTurn({
 			store,
@@ -161,7 +160,7 @@ async function answer({ store, models, chat, opts, printer, prompt, tools, syste
 			prompt,
 			tools: tools.toolSet,
 			system,
-			thinkingLevel,
+			thinkingLevel: thinking,
 			signal,
 			maxRetries: maxRetries(),
 			onEvent: (event) => printer.event(event),

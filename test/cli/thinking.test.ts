@@ -54,12 +54,12 @@ describe("thinking levels through the built CLI and a local OpenAI-compatible se
 		const second = await runCli(["-p", "-c", "-m", "local:m1", "q2"], { cwd, env });
 		expect(second.code).toBe(0);
 		expect(server.requests[1]!.body.reasoning_effort).toBe("high");
-		// Switching model and turning thinking off: model_change and thinking_level_change, as pi writes them.
+		// Another model for one run (-m) and thinking off: a thinking_level_change; the reply names its model.
 		const third = await runCli(["-p", "-c", "-m", "local:m2", "--thinking", "off", "q3"], { cwd, env });
 		expect(third.code).toBe(0);
 		expect(server.requests[2]!.body.reasoning_effort).toBeUndefined();
 		const types = entries(file!).slice(1).map((e) => (e.type === "message" ? e.message.role : e.type));
-		expect(types).toEqual(["thinking_level_change", "user", "assistant", "user", "assistant", "model_change", "thinking_level_change", "user", "assistant"]);
+		expect(types).toEqual(["thinking_level_change", "user", "assistant", "user", "assistant", "thinking_level_change", "user", "assistant"]);
 		const context = JSON.parse((await runCli(["context", "-c", "--json"], { cwd, env })).stdout);
 		expect(context.model).toEqual({ provider: "local", modelId: "m2" });
 		expect(context.thinkingLevel).toBe("off");

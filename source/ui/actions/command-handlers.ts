@@ -1,6 +1,7 @@
 import type { Dispatch } from "react";
 import { contextFilesLine, type ContextFiles } from "../../config/context-files.js";
 import { sessionCost } from "../../session/usage.js";
+import { canThink, isThinkingLevel, nextThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from "../../llm/thinking.js";
 import { dollars } from "../components/status-line.js";
 import type { ResolvedModel } from "../../llm/index.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
@@ -33,6 +34,8 @@ export type CommandContext = {
 	bus: EventBus;
 	/** Writes arbor's own control sequences (OSC 52) straight to the terminal. */
 	writeControl(sequence: string): void;
+	/** A reply is running (the thinking level waits for it). */
+	busy: boolean;
 };
 
 const info = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "info" } });
@@ -70,7 +73,37 @@ function switchModel(ctx: CommandContext, spec: string): void {
 	const result = ctx.resolveModel(spec);
 	if (!result.ok) return ctx.dispatch(error(result.message));
 	ctx.setModel(result.value);
+	// pi's model_change, written when the user switches, so the path (and pi) names the model from here.
+	const { provider, modelId } = result.value;
+	const current = ctx.view.buildContext().model;
+	if (ctx.view.leafId !== null && (current?.provider !== provider || current.modelId !== modelId)) {
+		ctx.store.append({ type: "model_change", provider, modelId });
+	}
 	ctx.dispatch(info(`Model: ${result.value.spec}`));
+}
+
+/** The thinking level on the current path ("off" when none was set). */
+export function pathThinkingLevel(view: SessionTreeView): ThinkingLevel {
+	const level = view.buildContext().thinkingLevel;
+	return isThinkingLevel(level) ? level : "off";
+}
+
+/**
+ * /thinking [level] and Shift+Tab ("next"): the level is written at once as a
+ * `thinking_level_change` entry, as pi does, so the next turn, a restart and /tree all see it.
+ */
+export function setThinking(ctx: Pick<CommandContext, "store" | "view" | "model" | "busy">, arg: string): { ok: boolean; message: string } {
+	const current = pathThinkingLevel(ctx.view);
+	if (arg === "") return { ok: true, message: `Thinking: ${current}${canThink(ctx.model) ? "" : " (this model does not think)"}` };
+	const level = arg === "next" ? nextThinkingLevel(current) : arg;
+	if (!isThinkingLevel(level)) return { ok: false, message: `Unknown thinking level "${arg}" (use ${THINKING_LEVELS.join(", ")})` };
+	if (!canThink(ctx.model)) {
+		const spec = ctx.model?.spec ?? "no model";
+		return { ok: false, message: `${spec} is not marked as a reasoning model (declare "reasoning": true for it in models.json)` };
+	}
+	if (ctx.busy) return { ok: false, message: "Still working — change the thinking level when the reply is done" };
+	if (level !== current) ctx.store.append({ type: "thinking_level_change", thinkingLevel: level });
+	return { ok: true, message: `Thinking: ${level}` };
 }
 
 /** /copy: the last reply onto the clipboard via OSC 52 (works over ssh). */
@@ -106,6 +139,10 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 		compact: (args) => ctx.chat.compact(args),
 		model: (args) => switchModel(ctx, args),
 		session: () => dispatch(info(sessionFacts(ctx))),
+		thinking: (args) => {
+			const result = setThinking(ctx, args);
+			dispatch(result.ok ? info(result.message) : error(result.message));
+		},
 		search: (args) => runSearchCommand(ctx, args),
 		export: (args) => exportAction(ctx, args),
 		help: () => dispatch({ type: "help-opened" }),

@@ -18,6 +18,7 @@ import { appReducer, initialAppState, type AppAction } from "../state/app-reduce
 import { settledPrefix } from "../state/transcript.js";
 import { conversationLeaf } from "../../tree/rows.js";
 import { sessionCost } from "../../session/usage.js";
+import { canThink } from "../../llm/thinking.js";
 import { BottomScreen } from "./bottom-screen.js";
 import { LiveArea } from "./live-area.js";
 import { MessageView } from "./message-view.js";
@@ -68,7 +69,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
 	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit,
-		where: options, bus, writeControl: (sequence) => stdout.write(sequence) });
+		where: options, bus, writeControl: (sequence) => stdout.write(sequence), busy: state.busy !== null });
 	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
 	const cost = useMemo(() => sessionCost(view.entries), [view]);
 
@@ -128,12 +129,13 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 					active={chatting} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
 					onHint={(text) => showHint(dispatch, text)}
+					onCycleThinking={() => handlers.thinking("next")}
 					extraCommands={ext.commands}
 				/>
 			</Box>}
 			<StatusLine
 				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
-				contextWindow={model?.contextWindow} cost={cost} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
+				contextWindow={model?.contextWindow} cost={cost} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
 			/>
 		</Box>
 		</KeyInputProvider>

@@ -7,6 +7,7 @@ const KEYS: [string, string][] = [
 	["Enter", "send"],
 	["Shift+Enter / Alt+Enter / Ctrl+J", "new line"],
 	["Ctrl+G", "edit the draft in $VISUAL / $EDITOR"],
+	["Shift+Tab", "next thinking level (reasoning models)"],
 	["↑ (empty editor)", "earlier prompts"],
 	["Esc", "stop the reply (also at a tool confirmation)"],
 	["Esc Esc (empty editor)", "open the tree"],

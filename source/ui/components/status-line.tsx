@@ -10,6 +10,8 @@ export type StatusInfo = {
 	sessionName?: string;
 	contextTokens: number;
 	contextWindow?: number;
+	/** The thinking level on the path, for models that think (undefined: not shown). */
+	thinking?: string;
 	/** Dollars the session's replies cost (all branches), from the models' prices. */
 	cost?: number;
 	leafId: string | null;
@@ -38,6 +40,7 @@ export function dollars(amount: number): string {
 /** `model · name · 1.2k/128k tokens (1%) · $0.012 · leaf 1a2b3c4d · 2 damaged lines, see /session`. */
 export function statusText(info: Omit<StatusInfo, "status">): string {
 	const parts = [info.model ?? info.hint ?? "no model"];
+	if (info.thinking) parts.push(`thinking ${info.thinking}`);
 	if (info.sessionName) parts.push(info.sessionName.replace(/\s+/g, " "));
 	parts.push(contextUse(info));
 	if (info.cost) parts.push(dollars(info.cost));

@@ -12,6 +12,8 @@ export type EditorIntent =
 	| { type: "complete" }
 	/** Ctrl+G: edit the draft in $VISUAL / $EDITOR. */
 	| { type: "external-edit" }
+	/** Shift+Tab: the next thinking level (reasoning models). */
+	| { type: "cycle-thinking" }
 	| { type: "ignore" };
 
 const edit = (action: EditorAction): EditorIntent => ({ type: "edit", action });
@@ -57,7 +59,7 @@ function namedIntent(event: Extract<KeyEvent, { kind: "key" }>, menuOpen: boolea
 		case "end":
 			return move("end");
 		case "tab":
-			if (event.shift) return { type: "ignore" };
+			if (event.shift) return { type: "cycle-thinking" };
 			return menuOpen ? { type: "complete" } : edit({ type: "text-inserted", text: "  " });
 		case "backspace":
 			return edit({ type: "backspaced" });
