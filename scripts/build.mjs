@@ -25,6 +25,8 @@ await build({
 	// jiti loads its own babel build from its package folder at run time, so it cannot be bundled;
 	// it is imported only when an extension exists.
 	external: ["react-devtools-core", "jiti"],
+	// jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES build bundles.
+	alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
 	define: {
 		ARBOR_VERSION: JSON.stringify(pkg.version),
 		ARBOR_EXPORT_PAGE: JSON.stringify(exportPage),

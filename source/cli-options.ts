@@ -32,11 +32,12 @@ function refused(cmd: Command, flags: string, why: string): Option {
  * How a subcommand names its session: none (it works on a folder of sessions), an optional or a
  * required argument, or not at all (`sources`: it reads other tools' files, e.g. `arbor import`).
  */
-export type SessionArg = "none" | "optional" | "required" | "sources";
+export type SessionArg = "none" | "optional" | "required" | "sources" | "models";
 const NO_SESSION_OPTION = {
 	none: "it works on all sessions of a folder (use --session-dir or --all)",
 	required: "give the session as the first argument",
 	sources: "it reads other tools' files and files each session under ARBOR_HOME by its project folder",
+	models: "it lists models, not sessions",
 };
 
 /**
@@ -44,7 +45,7 @@ const NO_SESSION_OPTION = {
  * make sense for it and refuses the others with a reason, instead of ignoring them.
  */
 export function addSessionOptions(cmd: Command, arg: SessionArg): Command {
-	if (arg === "sources") cmd.addOption(refused(cmd, "--session-dir <dir>", NO_SESSION_OPTION[arg]));
+	if (arg === "sources" || arg === "models") cmd.addOption(refused(cmd, "--session-dir <dir>", NO_SESSION_OPTION[arg]));
 	else cmd.option("--session-dir <dir>", "directory holding this project's sessions");
 	if (arg === "optional") {
 		cmd.option("-s, --session <path|id>", "the session (instead of the argument)");
@@ -55,7 +56,7 @@ export function addSessionOptions(cmd: Command, arg: SessionArg): Command {
 	}
 	return cmd
 		.addOption(refused(cmd, "-r, --resume", "the session picker is interactive"))
-		.addOption(refused(cmd, "--no-session", arg === "sources" ? NO_SESSION_OPTION[arg] : "it works on session files"));
+		.addOption(refused(cmd, "--no-session", arg === "sources" || arg === "models" ? NO_SESSION_OPTION[arg] : "it works on session files"));
 }
 
 /**

@@ -32,6 +32,8 @@ function buildProgram(): Command {
 		.option("--session-dir <dir>", "directory holding this project's sessions")
 		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
 		.option("--no-tools", "disable all tools")
+		.option("--no-context-files", "do not read AGENTS.md / CLAUDE.md into the system prompt")
+		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
 		.option("-y, --yes", "run write/edit/bash without asking")
 		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir]);
 	addExtensionOptions(addPrintOptions(addModelOptions(program)));
@@ -150,6 +152,12 @@ function importCommand(program: Command): void {
 }
 
 /** One function per subcommand; a new subcommand adds its function here. */
+function modelsCommand(program: Command): void {
+	addSessionOptions(program.command("models").description("list the models arbor knows (built-in and models.json)"), "models")
+		.option("--json", "JSON output")
+		.action((o: Opts) => run(async () => (await import("./print/models-command.js")).modelsCommand(o)));
+}
+
 const SUBCOMMANDS: ((program: Command) => void)[] = [
 	sessionsCommand,
 	treeCommand,
@@ -162,6 +170,7 @@ const SUBCOMMANDS: ((program: Command) => void)[] = [
 	compareCommand,
 	mergeCommand,
 	importCommand,
+	modelsCommand,
 ];
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */

@@ -4,9 +4,10 @@ import { loadSettings } from "./config/settings.js";
 import { loadKeymap } from "./ui/input/keybindings.js";
 import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
+import { chatContextFiles } from "./config/context-files.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
 import { loadExtensions } from "./extensions/load-for-run.js";
-import { chooseModels, noChatModelMessage } from "./config/model-config.js";
+import { chooseModels, chooseThinking, noChatModelMessage } from "./config/model-config.js";
 import { place, type ChatFlags } from "./config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/signals.js";
 import { parseTreeFilter } from "./tree/rows.js";
@@ -39,8 +40,14 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const keymap = loadKeymap(where.home);
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
+	const context = chatContextFiles(opts, settings, where);
+	const thinking = await chooseThinking(opts.thinking, models.chat);
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
+	// --thinking is written at once, as Shift+Tab is: the path then carries the level (pi's entry).
+	if (thinking !== undefined && thinking !== (store.snapshot().buildContext().thinkingLevel ?? "off")) {
+		store.append({ type: "thinking_level_change", thinkingLevel: thinking });
+	}
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "interactive", models });
 	await ext.start(store);
 	const { runInteractive } = await ui;
@@ -61,6 +68,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		resolveModel: models.resolve,
 		keymap,
 		maxRetries: maxRetries(),
+		contextFiles: context,
 	}, {
 		...terminal,
 		bus: ext.bus,

@@ -2,6 +2,10 @@ import { idleTimeoutMs } from "./env.js";
 import type { Settings } from "./settings.js";
 import { usageError } from "./errors.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
+import type { ModelCatalog } from "../llm/model-catalog.js";
+import type { ThinkingLevel } from "../llm/thinking.js";
+import { arborHome } from "../session/paths.js";
+import { loadModelsFile } from "./models-file.js";
 import type { SessionTreeView } from "../session/api.js";
 import type { ModelFlags } from "./options.js";
 
@@ -13,7 +17,15 @@ export type ModelChoice = {
 	summaryError?: string;
 	/** Resolve another spec with the same base URL and key (used by /model). */
 	resolve(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
+	/** Built-in models with $ARBOR_HOME/models.json on top. */
+	catalog: ModelCatalog;
 };
+
+/** The built-in models with the user's `$ARBOR_HOME/models.json` on top (a broken file is exit 2). */
+export async function loadCatalog(env: NodeJS.ProcessEnv = process.env): Promise<ModelCatalog> {
+	const { mergeCatalog } = await import("../llm/model-catalog.js");
+	return mergeCatalog(await loadModelsFile(arborHome(env)));
+}
 
 /** Flag, then environment, then settings — for the chat model and the summary model alike. */
 export async function chooseModels(
@@ -22,15 +34,20 @@ export async function chooseModels(
 	env: NodeJS.ProcessEnv = process.env,
 ): Promise<ModelChoice> {
 	const { resolveModel } = await import("../llm/resolve-model.js");
+	const catalog = await loadCatalog(env);
 	const baseUrl = checkedBaseUrl(flags, settings, env);
 	// The --api-key value is redacted from tool results like the key variables.
 	(await import("../tools/secrets.js")).registerSecret(flags.apiKey);
 	const idle = idleTimeoutMs(env, settings.timeout);
-	const resolve = (spec: string | undefined) => resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env, idleTimeoutMs: idle });
+	const resolve = (spec: string | undefined) => {
+		const result = resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env, idleTimeoutMs: idle, catalog });
+		if (result.ok && settings.compactionReserve !== undefined) result.value.compactionReserve = settings.compactionReserve;
+		return result;
+	};
 	const chatSpec = flags.model ?? env.ARBOR_MODEL ?? settings.model;
 	const summarySpec = flags.summaryModel ?? env.ARBOR_SUMMARY_MODEL ?? settings.summaryModel;
 	const chat = resolve(chatSpec);
-	const choice: ModelChoice = { resolve: (spec) => resolve(spec) };
+	const choice: ModelChoice = { resolve: (spec) => resolve(spec), catalog };
 	if (chat.ok) choice.chat = chat.value;
 	else choice.chatError = chat.message;
 	if (summarySpec) {
@@ -78,4 +95,15 @@ export async function noChatModelMessage(models: ModelChoice, view: SessionTreeV
 	if (models.chatError !== undefined && models.chatError !== NO_MODEL_MESSAGE) return models.chatError;
 	const { noModelMessage, recordedModelSpec } = await import("../llm/model-hint.js");
 	return noModelMessage(view ? recordedModelSpec(view) : undefined);
+}
+
+/** `--thinking`, checked: a level name, and a model marked `reasoning` for any level but off. */
+export async function chooseThinking(flag: string | undefined, model: ResolvedModel | undefined): Promise<ThinkingLevel | undefined> {
+	const { canThink, isThinkingLevel, THINKING_LEVELS } = await import("../llm/thinking.js");
+	if (flag === undefined) return undefined;
+	if (!isThinkingLevel(flag)) throw usageError(`--thinking: "${flag}" is not a level (use ${THINKING_LEVELS.join(", ")})`);
+	if (flag !== "off" && model && !canThink(model)) {
+		throw usageError(`--thinking ${flag}: ${model.spec} is not marked as a reasoning model (declare "reasoning": true for it in models.json)`);
+	}
+	return flag;
 }

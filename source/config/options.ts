@@ -46,4 +46,8 @@ export type ChatFlags = ModelFlags & {
 	yes?: boolean;
 	/** --add-dir, repeatable: folders besides cwd the file tools may use. */
 	addDir?: string[];
+	/** false with --no-context-files. */
+	contextFiles?: boolean;
+	/** --thinking: off | minimal | low | medium | high. */
+	thinking?: string;
 };

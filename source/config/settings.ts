@@ -22,6 +22,10 @@ export type Settings = {
 	extensions?: string[];
 	/** Seconds an extension may take to load or to answer one event (default 60; 0: no limit). */
 	extensionTimeout?: number;
+	/** Read AGENTS.md / CLAUDE.md into the system prompt (default true; --no-context-files). */
+	contextFiles?: boolean;
+	/** Tokens kept free in a model's window before a turn compacts automatically (default 16,384). */
+	compactionReserve?: number;
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
@@ -35,6 +39,8 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 	addDirs: "string[]",
 	extensions: "string[]",
 	extensionTimeout: "number",
+	contextFiles: "boolean",
+	compactionReserve: "number",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

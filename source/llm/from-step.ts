@@ -10,8 +10,9 @@ import type {
 } from "../session/types.js";
 import type { ResolvedModel } from "./resolve-model.js";
 import { errorMessage } from "../text/error-text.js";
+import { priceUsage } from "./model-catalog.js";
 
-/** A zero usage record (pi stores cost too; arbor does not price models, so cost stays 0). */
+/** A zero usage record; a reply's cost is filled in from the model's prices (priceUsage). */
 export function emptyUsage(): Usage {
 	return {
 		input: 0,
@@ -45,7 +46,15 @@ export function addUsage(a: Usage, b: Usage): Usage {
 	sum.cacheRead = a.cacheRead + b.cacheRead;
 	sum.cacheWrite = a.cacheWrite + b.cacheWrite;
 	sum.totalTokens = (a.totalTokens ?? 0) + (b.totalTokens ?? 0);
+	const cost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+	for (const key of ["input", "output", "cacheRead", "cacheWrite", "total"] as const) cost[key] = (a.cost?.[key] ?? 0) + (b.cost?.[key] ?? 0);
+	sum.cost = cost;
 	return sum;
+}
+
+/** The usage with its cost in dollars from the model's prices (0 where the prices are unknown). */
+export function priced(usage: Usage, model: ResolvedModel): Usage {
+	return { ...usage, cost: priceUsage(model.info?.cost, usage) };
 }
 
 /** SDK finish reason (or arbor's own outcome) → stored stop reason. */
@@ -98,7 +107,7 @@ export function assistantFromStep(step: StepOutput): AssistantMessage {
 		api: step.model.api ?? "openai-completions",
 		provider: step.model.provider,
 		model: step.model.modelId,
-		usage: step.usage ?? emptyUsage(),
+		usage: priced(step.usage ?? emptyUsage(), step.model),
 		stopReason: step.stopReason,
 		timestamp: Date.now(),
 	};

@@ -13,7 +13,14 @@ const TOOL_LINES: Record<string, string> = {
  * The chat system prompt. Kept short and factual: where we are, what tools exist, and the few
  * habits that make an agent safe to run in someone's working tree.
  */
-export function buildSystemPrompt(opts: { cwd: string; tools: string[]; date?: Date }): string {
+/** A project instruction file (AGENTS.md / CLAUDE.md) as loaded by config/context-files.ts. */
+export type PromptFile = { path: string; content: string };
+
+/**
+ * The chat's system prompt. `contextFiles` (project instructions) close it, each under its path, in
+ * the order given (outer folders first).
+ */
+export function buildSystemPrompt(opts: { cwd: string; tools: string[]; date?: Date; contextFiles?: readonly PromptFile[] }): string {
 	const date = (opts.date ?? new Date()).toISOString().slice(0, 10);
 	const lines = [
 		"You are arbor, a coding assistant working in the user's terminal.",
@@ -35,7 +42,19 @@ export function buildSystemPrompt(opts: { cwd: string; tools: string[]; date?: D
 		);
 	}
 	lines.push("- Be concise. Show file paths and commands exactly.");
-	return lines.join("\n");
+	const section = contextFilesSection(opts.contextFiles ?? []);
+	return section === "" ? lines.join("\n") : `${lines.join("\n")}\n\n${section}`;
+}
+
+function contextFilesSection(files: readonly PromptFile[]): string {
+	if (files.length === 0) return "";
+	const parts = [
+		"# Project instructions",
+		"",
+		"The user keeps these instructions in AGENTS.md / CLAUDE.md files: follow them. Later files are closer to the working directory and take precedence.",
+	];
+	for (const file of files) parts.push("", `## ${file.path}`, "", file.content.trimEnd());
+	return parts.join("\n");
 }
 
 /** The structure every branch summary and compaction summary must follow. */

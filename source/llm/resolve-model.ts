@@ -1,6 +1,7 @@
 import type { LanguageModel } from "ai";
 import { idleTimeoutFetch } from "./idle-timeout.js";
 import { lazyModel } from "./lazy-model.js";
+import { BUILT_IN_PROVIDERS, findModel, findProvider, mergeCatalog, type ModelCatalog, type ModelInfo } from "./model-catalog.js";
 
 /** The wire protocol a model speaks; stored as `api` on assistant messages (pi names). */
 export type ModelApi = "openai-responses" | "anthropic-messages" | "openai-completions";
@@ -17,6 +18,10 @@ export type ResolvedModel = {
 	contextWindow?: number;
 	/** Stored as `api` on assistant messages; defaults to "openai-completions" when absent. */
 	api?: ModelApi;
+	/** The catalog's entry (built-in or models.json): prices, output limit, reasoning, input kinds. */
+	info?: ModelInfo;
+	/** Tokens kept free in the window before a turn compacts (settings `compactionReserve`; default 16,384). */
+	compactionReserve?: number;
 };
 
 /** Options for {@link resolveModel}. Keys are read here and only handed to the provider. */
@@ -26,6 +31,8 @@ export type ResolveModelOptions = {
 	env: Record<string, string | undefined>;
 	/** Fail a request after this many milliseconds without a byte from the server (ARBOR_TIMEOUT); absent or 0: never. */
 	idleTimeoutMs?: number;
+	/** Built-in models with the user's models.json on top (default: the built-in ones alone). */
+	catalog?: ModelCatalog;
 };
 
 /** Either a value or a one-line message for the user. */
@@ -56,9 +63,21 @@ export function knownContextWindow(modelId: string): number | undefined {
 	return best?.[1];
 }
 
+/** An `apiKey` as pi reads it: the variable of that name when it is set, else (not a variable's name) the key itself. */
+export function resolveApiKey(value: string | undefined, env: Record<string, string | undefined>): string | undefined {
+	if (!value) return undefined;
+	const fromEnv = env[value];
+	if (fromEnv) return fromEnv;
+	return ENV_NAME.test(value) ? undefined : value;
+}
+
+const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
+
 /**
  * Turn a `provider:model` spec into an AI SDK model. Never throws for bad input: returns a
- * one-line message naming what is missing (spec, form, API key env var, base URL).
+ * one-line message naming what is missing (spec, form, API key env var, base URL). The catalog
+ * (built-in models plus `models.json`) gives the provider's API, server and key, and the model's
+ * window, prices and abilities.
  */
 export function resolveModel(spec: string | undefined, opts: ResolveModelOptions): ResolveResult {
 	const trimmed = spec?.trim();
@@ -69,58 +88,56 @@ export function resolveModel(spec: string | undefined, opts: ResolveModelOptions
 	if (!provider || !modelId) {
 		return { ok: false, message: `bad model "${trimmed}": expected one of ${FORMS}` };
 	}
-	const base = { spec: trimmed, provider, modelId, contextWindow: knownContextWindow(modelId) };
-	// ARBOR_BASE_URL is meant for local/compatible servers; only an explicit --base-url redirects
-	// the hosted providers (a stray env var must not send an OpenAI key to another host).
-	const baseUrl = opts.baseUrl || undefined;
+	const catalog = opts.catalog ?? mergeCatalog([]);
+	const declared = findProvider(catalog, provider);
+	if (!declared) {
+		const own = catalog.providers.filter((p) => p.source === "models.json" && !BUILT_IN_NAMES.has(p.name)).map((p) => `${p.name}:<model>`);
+		const forms = own.length ? `${FORMS}, or a models.json provider: ${own.join(", ")}` : FORMS;
+		return { ok: false, message: `unknown model provider "${provider}" in "${trimmed}": expected one of ${forms}` };
+	}
+	const info = findModel(declared, modelId);
+	const base = { spec: trimmed, provider, modelId, contextWindow: info?.contextWindow ?? knownContextWindow(modelId), ...(info ? { info } : {}) };
 	const fetch = opts.idleTimeoutMs ? idleTimeoutFetch(opts.idleTimeoutMs) : undefined;
-	switch (provider) {
-		case "openai": {
-			const apiKey = opts.apiKey || opts.env.OPENAI_API_KEY;
-			if (!apiKey) return missingKey(trimmed, "OPENAI_API_KEY");
+	const hosted = declared.api === "openai-responses" || declared.api === "anthropic-messages";
+	// ARBOR_BASE_URL is meant for local/compatible servers; only an explicit --base-url (or the
+	// user's models.json) redirects the hosted providers (a stray env var must not send a key elsewhere).
+	const baseUrl = opts.baseUrl || (hosted ? undefined : opts.env.ARBOR_BASE_URL || undefined) || declared.baseUrl;
+	const keyName = declared.apiKey ?? "OPENAI_API_KEY";
+	const apiKey = opts.apiKey || resolveApiKey(declared.apiKey, opts.env) || (declared.source === "built-in" || declared.apiKey === undefined ? opts.env.OPENAI_API_KEY : undefined);
+	switch (declared.api ?? "openai-completions") {
+		case "openai-responses": {
+			if (!apiKey) return missingKey(trimmed, keyName);
 			const model = lazyModel("openai.responses", modelId, async () => {
 				const { createOpenAI } = await import("@ai-sdk/openai");
 				return createOpenAI({ apiKey, baseURL: baseUrl, fetch })(modelId);
 			});
 			return { ok: true, value: { ...base, model, api: "openai-responses" } };
 		}
-		case "anthropic": {
-			const apiKey = opts.apiKey || opts.env.ANTHROPIC_API_KEY;
-			if (!apiKey) return missingKey(trimmed, "ANTHROPIC_API_KEY");
+		case "anthropic-messages": {
+			const key = opts.apiKey || resolveApiKey(declared.apiKey ?? "ANTHROPIC_API_KEY", opts.env);
+			if (!key) return missingKey(trimmed, declared.apiKey ?? "ANTHROPIC_API_KEY");
 			const model = lazyModel("anthropic.messages", modelId, async () => {
 				const { createAnthropic } = await import("@ai-sdk/anthropic");
-				return createAnthropic({ apiKey, baseURL: baseUrl, fetch })(modelId);
+				return createAnthropic({ apiKey: key, baseURL: baseUrl, fetch })(modelId);
 			});
 			return { ok: true, value: { ...base, model, api: "anthropic-messages" } };
 		}
-		case "ollama":
-		case "lmstudio":
-		case "compat":
-			return compatible(
-				{ ...base, provider },
-				baseUrl ?? (opts.env.ARBOR_BASE_URL || undefined),
-				{ apiKey: opts.apiKey || opts.env.OPENAI_API_KEY, fetch },
-			);
-		default:
-			return { ok: false, message: `unknown model provider "${provider}" in "${trimmed}": expected one of ${FORMS}` };
+		case "openai-completions":
+			return compatible(base, baseUrl, { apiKey, fetch });
 	}
 }
 
-const LOCAL_DEFAULTS: Record<string, string> = {
-	ollama: "http://127.0.0.1:11434/v1",
-	lmstudio: "http://127.0.0.1:1234/v1",
-};
+const BUILT_IN_NAMES = new Set(BUILT_IN_PROVIDERS.map((p) => p.name));
 
 function compatible(
 	base: Omit<ResolvedModel, "model">,
-	baseUrl: string | undefined,
+	url: string | undefined,
 	auth: { apiKey: string | undefined; fetch: typeof globalThis.fetch | undefined },
 ): ResolveResult {
-	const url = baseUrl ?? LOCAL_DEFAULTS[base.provider];
 	if (!url) {
 		return {
 			ok: false,
-			message: `model "${base.spec}" needs a server: pass --base-url <url> or set ARBOR_BASE_URL`,
+			message: `model "${base.spec}" needs a server: pass --base-url <url>, set ARBOR_BASE_URL, or give the provider a baseUrl in models.json`,
 		};
 	}
 	// includeUsage asks the server for token counts in the stream (needed for context tracking).

@@ -7,6 +7,7 @@ import { stopReasonFrom, usageFromSdk } from "./from-step.js";
 import type { ResolvedModel } from "./resolve-model.js";
 import { TurnRecorder, type TurnEvent } from "./turn-recorder.js";
 import { untilAborted } from "./until-aborted.js";
+import { canThink, isThinkingLevel, thinkingOptions, type ThinkingLevel } from "./thinking.js";
 
 export type { TurnEvent } from "./turn-recorder.js";
 
@@ -23,6 +24,11 @@ export type RunTurnOptions = {
 	/** SDK retries on retryable HTTP errors (default 2, with backoff); tests pass 0. */
 	maxRetries?: number;
 	onEvent?: (event: TurnEvent) => void;
+	/**
+	 * The thinking level asked for (models marked `reasoning` only); absent, the path's level. A level
+	 * other than the path's is written first as a `thinking_level_change` entry, as pi does.
+	 */
+	thinkingLevel?: ThinkingLevel;
 };
 
 /** How a turn ended. `text` is the final assistant text of the last step. */
@@ -50,6 +56,7 @@ export const EMPTY_ANSWER_MESSAGE = "the model returned an empty answer";
  */
 export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	const emit = opts.onEvent ?? (() => {});
+	const thinkingLevel = recordThinking(opts);
 	const user: UserMessage = { role: "user", content: opts.prompt, timestamp: Date.now() };
 	emit({ type: "message_end", entryId: opts.store.appendMessage(user).id, message: user });
 	const messages = toModelMessages(opts.store.snapshot().buildContext().messages);
@@ -70,6 +77,7 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 			stopWhen: stepCountIs(opts.maxSteps ?? 25),
 			abortSignal: opts.signal,
 			maxRetries: opts.maxRetries,
+			providerOptions: thinkingOptions(opts.model, thinkingLevel),
 			// Our own handler keeps the SDK from logging to the console (the error part repeats it).
 			onError: ({ error }) => fail(error),
 		});
@@ -83,6 +91,20 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	const result = finish(recorder, failure, emit);
 	opts.store.sync();
 	return { ...result, leafId: opts.store.snapshot().leafId };
+}
+
+/**
+ * pi's `thinking_level_change` before the user message when the level asked for is not the path's.
+ * Returns the level in effect: the one asked for, else the path's (models marked `reasoning` only).
+ * (A `model_change` is written by /model, when the user switches; each reply names its model too.)
+ */
+function recordThinking(opts: RunTurnOptions): ThinkingLevel | undefined {
+	if (!canThink(opts.model)) return undefined;
+	const context = opts.store.snapshot().buildContext();
+	const pathLevel = isThinkingLevel(context.thinkingLevel) ? context.thinkingLevel : "off";
+	const level = opts.thinkingLevel ?? pathLevel;
+	if (level !== pathLevel) opts.store.append({ type: "thinking_level_change", thinkingLevel: level });
+	return level;
 }
 
 type PartContext = { fail: (error: unknown) => void; failure: { error?: string; aborted: boolean } };

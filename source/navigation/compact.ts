@@ -96,7 +96,7 @@ export async function autoCompactIfNeeded(opts: AutoCompactOptions): Promise<Com
 	if (!contextWindow) return { status: "not-needed" };
 	const { estimateContextTokens, shouldAutoCompact } = await import("../llm/tokens.js");
 	const contextTokens = estimateContextTokens(opts.store.snapshot().buildContext().messages);
-	if (!shouldAutoCompact({ contextTokens, contextWindow, reserveTokens: opts.reserveTokens })) return { status: "not-needed" };
+	if (!shouldAutoCompact({ contextTokens, contextWindow, reserveTokens: opts.reserveTokens ?? opts.model.compactionReserve })) return { status: "not-needed" };
 	const { reserveTokens: _reserve, summaryModel, onCompacting, ...rest } = opts;
 	onCompacting?.();
 	return compactNow({ ...rest, model: summaryModel ?? opts.model });

@@ -6,11 +6,13 @@ import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
 import { mostRecentSession, resolveSession, SessionStore } from "../session/index.js";
-import { chooseModels, noChatModelMessage, type ModelChoice } from "../config/model-config.js";
+import { chooseModels, chooseThinking, noChatModelMessage, type ModelChoice } from "../config/model-config.js";
+import type { ThinkingLevel } from "../llm/thinking.js";
 import { place, type ChatFlags, type Place } from "../config/options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { killToolProcesses } from "../tools/bash.js";
 import { checkSessionWritable } from "./preflight.js";
+import { chatContextFiles } from "../config/context-files.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
@@ -121,6 +123,11 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	const tools = await printToolSet(opts, settings, where.cwd);
+	// A bad --thinking is refused before anything is spent.
+	const thinking = await chooseThinking(opts.thinking, models.chat);
+	const context = chatContextFiles(opts, settings, where);
+	for (const warning of context.warnings) process.stderr.write(`arbor: warning: ${terminalText(warning)}\n`);
+	if (opts.verbose) for (const file of context.files) process.stderr.write(`arbor: instructions from ${terminalText(file.path)}\n`);
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 	opened.describe = tools.describe;
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));
@@ -134,7 +141,8 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	});
 	try {
 		checkSessionWritable(store);
-		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, cwd: where.cwd, signal: abort.signal, ext });
+		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, contextFiles: context.files });
+		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, system, thinking, signal: abort.signal, ext });
 		return finish(store, turn, printer, ended);
 	} finally {
 		stopListening();
@@ -152,26 +160,29 @@ type Answer = {
 	printer: Printer;
 	prompt: string;
 	tools: Awaited<ReturnType<typeof printToolSet>>;
-	cwd: string;
+	/** The chat's system prompt (project instructions included). */
+	system: string;
+	/** --thinking, checked; absent: the level on the session's path (runTurn reads it). */
+	thinking: ThinkingLevel | undefined;
 	signal: AbortSignal;
 	ext: ExtensionHost;
 };
 
-async function answer({ store, models, chat, opts, printer, prompt, tools, cwd, signal, ext }: Answer): Promise<TurnResult> {
+async function answer({ store, models, chat, opts, printer, prompt, tools, system, thinking, signal, ext }: Answer): Promise<TurnResult> {
 	printer.header(store.snapshot().header);
 	await ext.start(store);
 	await moveFirst(store, models, opts, printer, ext);
 	await compactIfNeeded(store, models, signal, ext);
 	const before = store.snapshot().leafId;
 	const { runTurn } = await import("../llm/turn.js");
-	const { buildSystemPrompt } = await import("../llm/prompts.js");
 	const turn = await ext.turn({ store, prompt, signal }, () =>
 		runTurn({
 			store,
 			model: chat,
 			prompt,
 			tools: tools.toolSet,
-			system: buildSystemPrompt({ cwd, tools: tools.enabled }),
+			system,
+			thinkingLevel: thinking,
 			signal,
 			maxRetries: maxRetries(),
 			onEvent: (event) => printer.event(event),

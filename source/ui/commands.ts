@@ -11,6 +11,7 @@ export type CommandName =
 	| "resume"
 	| "compact"
 	| "model"
+	| "thinking"
 	| "session"
 	| "search"
 	| "export"
@@ -33,6 +34,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 	{ name: "resume", description: "open another session" },
 	{ name: "compact", args: "[instructions]", description: "summarize older messages to free context" },
 	{ name: "model", args: "[provider:model]", description: "show or switch the model" },
+	{ name: "thinking", args: "[level]", description: "show or set the thinking level: off, minimal, low, medium, high (Shift+Tab cycles)" },
 	{ name: "session", description: "file, id, entry counts and tokens of this session" },
 	{ name: "search", args: "<query>", description: "search this folder's sessions (then all); Enter opens the hit in /tree" },
 	{ name: "export", args: "[file]", description: "write this session as one HTML page (default: its name .html here)" },

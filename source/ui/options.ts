@@ -1,3 +1,4 @@
+import type { ContextFiles } from "../config/context-files.js";
 import type { ResolvedModel } from "../llm/index.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { TreeFilter } from "../tree/types.js";
@@ -23,6 +24,8 @@ export type InteractiveOptions = {
 	maxRetries?: number;
 	/** `$ARBOR_HOME/keybindings.json` over the default keys; the defaults when absent. */
 	keymap?: Keymap;
+	/** Project instructions (AGENTS.md / CLAUDE.md) in the system prompt, and the files that could not be read. */
+	contextFiles?: ContextFiles;
 	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
 };
 

@@ -28,7 +28,7 @@ export function realDeps(opts: InteractiveOptions): UiDeps {
 		// Tool specs (zod) load in the background after the first frame, not before it.
 		createTools: async (confirm) =>
 			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n), addDirs: opts.tools.addDirs }),
-		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled }),
+		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled, contextFiles: opts.contextFiles?.files }),
 		estimateContextTokens,
 		createSession: () => SessionStore.create({ cwd, sessionDir }),
 		openSession: (file) => SessionStore.open(file, { write: true }),

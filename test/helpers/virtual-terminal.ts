@@ -21,6 +21,13 @@ export const KEY_BYTES: Readonly<Record<string, string>> = {
 	Home: "\u001b[1~",
 	End: "\u001b[4~",
 	"M-Enter": "\u001b\r",
+	BTab: "\u001b[Z",
+	"C-Left": "\u001b[1;5D",
+	"C-Right": "\u001b[1;5C",
+	PPage: "\u001b[5~",
+	NPage: "\u001b[6~",
+	PgUp: "\u001b[5~",
+	PgDn: "\u001b[6~",
 };
 
 /** A tmux key name or literal text → bytes: `C-x` is the control byte, anything unknown is literal. */

@@ -19,6 +19,10 @@ describe("resolveModel", () => {
 			modelId: "gpt-4.1-mini",
 			contextWindow: 1_047_576,
 			api: "openai-responses",
+			info: {
+				id: "gpt-4.1-mini", name: "GPT-4.1 mini", contextWindow: 1_047_576, maxTokens: 32_768, reasoning: false, input: ["text", "image"],
+				cost: { input: 0.4, output: 1.6, cacheRead: 0.1, cacheWrite: 0 },
+			},
 			sdkProvider: "openai.responses",
 			sdkModelId: "gpt-4.1-mini",
 		});
@@ -72,7 +76,7 @@ describe("resolveModel", () => {
 		});
 		expect(resolveModel("compat:m", { env: {} })).toEqual({
 			ok: false,
-			message: 'model "compat:m" needs a server: pass --base-url <url> or set ARBOR_BASE_URL',
+			message: 'model "compat:m" needs a server: pass --base-url <url>, set ARBOR_BASE_URL, or give the provider a baseUrl in models.json',
 		});
 	});
 

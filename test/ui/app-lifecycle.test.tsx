@@ -39,7 +39,7 @@ describe("start-up", () => {
 		unmount = t.unmount;
 		await t.until(() => t.frame().includes("Hello there") && !t.frame().includes("Working"), "reply");
 		expect(prompts).toEqual(["hello from argv"]);
-		expect(t.frame()).toBe(`\n› hello from argv\n\nHello there\n\n›\ntest:m · 20 tokens · leaf ${t.store.snapshot().leafId}`);
+		expect(t.frame()).toBe(`\n› hello from argv\n\nHello there\n\n›\ntest:m · 20/? tokens · leaf ${t.store.snapshot().leafId}`);
 	});
 });
 
@@ -56,7 +56,7 @@ describe("automatic compaction before a turn", () => {
 		expect(types(t.store).slice(-3)).toEqual(["compaction", "message", "message"]);
 		expect(t.frame().split("\n").slice(-10)).toEqual([
 			"", "[compaction] AUTO SUMMARY", "", "› go on", "", "Hello there", "", "›",
-			`Compacted (${before} tokens before)`, `test:m · 80/40k tokens · leaf ${t.store.snapshot().leafId}`,
+			`Compacted (${before} tokens before)`, `test:m · 80/40k tokens (0%) · leaf ${t.store.snapshot().leafId}`,
 		]);
 	});
 
@@ -86,7 +86,7 @@ describe("automatic compaction before a turn", () => {
 		await t.until(() => t.frame().includes("Compaction cancelled — message not sent"), "cancelled");
 		expect(prompts).toEqual([]);
 		expect(t.store.snapshot().entries.length).toBe(entries);
-		expect(t.frame().split("\n").slice(-3)).toEqual(["› go on", "Compaction cancelled — message not sent", `test:m · 90/40k tokens · leaf ${t.store.snapshot().leafId}`]);
+		expect(t.frame().split("\n").slice(-3)).toEqual(["› go on", "Compaction cancelled — message not sent", `test:m · 90/40k tokens (0%) · leaf ${t.store.snapshot().leafId}`]);
 	});
 });
 
@@ -112,7 +112,7 @@ describe("/fork through the navigation layer", () => {
 		const lines = t.frame().split("\n");
 		const at = lines.lastIndexOf("› second");
 		expect(lines.slice(at + 1, -1).join("")).toBe(`Forked into ${t.current.store.file}`);
-		expect(lines.at(-1)).toBe(`test:m · 20 tokens · leaf ${t.current.store.snapshot().leafId}`);
+		expect(lines.at(-1)).toBe(`test:m · 20/? tokens · leaf ${t.current.store.snapshot().leafId}`);
 	});
 
 	it("an extension can veto the fork: the session stays", async () => {

@@ -28,7 +28,7 @@ describe("App", () => {
 		await t.send("hi");
 		await waitFor(() => t.frame().includes("Hello there") && !t.frame().includes("Working"), { what: "reply" });
 		const leaf = t.store.snapshot().leafId!;
-		expect(t.frame()).toBe(`\n› hi\n\nHello there\n\n›\ntest:m · 20 tokens · leaf ${leaf}`);
+		expect(t.frame()).toBe(`\n› hi\n\nHello there\n\n›\ntest:m · 20/? tokens · leaf ${leaf}`);
 	});
 
 	it("unknown command shows an error, sends nothing and keeps the text", async () => {
@@ -36,7 +36,7 @@ describe("App", () => {
 		unmount = () => act(() => t.app.unmount());
 		await t.send("/frob");
 		await waitFor(() => t.frame().includes("Unknown command /frob"));
-		expect(t.frame()).toBe("\n› /frob\nUnknown command /frob\ntest:m · 0 tokens · empty");
+		expect(t.frame()).toBe("\n› /frob\nUnknown command /frob\ntest:m · 0/? tokens · empty");
 		expect(t.store.snapshot().entries.length).toBe(0);
 	});
 
@@ -51,7 +51,7 @@ describe("App", () => {
 		expect(t.store.snapshot().getLabel(leaf)).toBe("checkpoint");
 		await t.send("/name demo");
 		await waitFor(() => t.frame().includes("Session named: demo"));
-		expect(t.frame().split("\n").at(-1)).toMatch(/^test:m · demo · 20 tokens · leaf [0-9a-f]{8}$/);
+		expect(t.frame().split("\n").at(-1)).toMatch(/^test:m · demo · 20\/\? tokens · leaf [0-9a-f]{8}$/);
 	});
 
 	it("/model switches or reports a bad spec", async () => {
@@ -60,7 +60,7 @@ describe("App", () => {
 		await t.send("/model nope:x");
 		await waitFor(() => t.frame().includes("bad model nope:x"));
 		await t.send("/model test:other");
-		await waitFor(() => t.frame().endsWith("Model: test:other\ntest:other · 0 tokens · empty"));
+		await waitFor(() => t.frame().endsWith("Model: test:other\ntest:other · 0/? tokens · empty"));
 	});
 
 	it("asks before a tool runs and passes the answer on", async () => {
@@ -123,7 +123,7 @@ describe("App", () => {
 		const leaf = t.store.snapshot().leafId!;
 		// The fake terminal keeps old output; a real one is cleared first (counted here) and then
 		// shows only the replayed path.
-		const replayed = `\n› first\n\nHello there\n\n› second\nNavigated to selected point\ntest:m · 20 tokens · leaf ${leaf}`;
+		const replayed = `\n› first\n\nHello there\n\n› second\nNavigated to selected point\ntest:m · 20/? tokens · leaf ${leaf}`;
 		expect(t.frame().endsWith(`Hello there\n${replayed}`)).toBe(true);
 		expect(t.current.cleared).toBe(1);
 		expect(t.store.snapshot().getEntry(leaf)).toMatchObject({ type: "message", message: { role: "assistant" } });

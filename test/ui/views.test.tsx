@@ -103,7 +103,7 @@ describe("LiveArea", () => {
 describe("StatusLine", () => {
 	it("model, name, tokens/window, leaf, warnings", () => {
 		expect(statusText({ model: "openai:gpt-4.1", sessionName: "demo", contextTokens: 12_345, contextWindow: 128_000, leafId: "1a2b3c4d5e", warnings: 2 })).toBe(
-			"openai:gpt-4.1 · demo · 12k/128k tokens · leaf 1a2b3c4d · 2 damaged lines, see /session",
+			"openai:gpt-4.1 · demo · 12k/128k tokens (10%) · leaf 1a2b3c4d · 2 damaged lines, see /session",
 		);
 	});
 	it("no model shows the hint and the transient status above", () => {

@@ -1,4 +1,8 @@
 import type { Dispatch } from "react";
+import { contextFilesLine, type ContextFiles } from "../../config/context-files.js";
+import { sessionCost } from "../../session/usage.js";
+import { canThink, isThinkingLevel, nextThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from "../../llm/thinking.js";
+import { dollars } from "../chat/status-line.js";
 import type { ResolvedModel } from "../../llm/index.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
 import { conversationLeaf, treeIsEmpty } from "../../tree/rows.js";
@@ -27,10 +31,12 @@ export type CommandContext = {
 	switchStore: SwitchStore;
 	quit(): void;
 	/** Where new session files go (/clone). */
-	where: { sessionDir: string; cwd: string };
+	where: { sessionDir: string; cwd: string; contextFiles?: ContextFiles };
 	bus: EventBus;
 	/** Writes arbor's own control sequences (OSC 52) straight to the terminal. */
 	writeControl(sequence: string): void;
+	/** A reply is running (the thinking level waits for it). */
+	busy: boolean;
 };
 
 const info = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "info" } });
@@ -40,7 +46,11 @@ function sessionFacts(ctx: CommandContext): string {
 	const { view, store } = ctx;
 	const path = view.getPath(view.leafId);
 	const tokens = ctx.deps.estimateContextTokens(view.buildContext().messages);
-	const facts = `${store.file ?? "(in memory)"} · id ${store.id} · ${counted(view.entries.length, "entry", "entries")}, ${path.length} on this path · ~${counted(tokens, "token")}`;
+	const context = ctx.where.contextFiles ? ` · ${contextFilesLine(ctx.where.contextFiles, ctx.where.cwd)}` : "";
+	const window = ctx.model && !ctx.model.contextWindow ? ` (context window of ${ctx.model.spec} unknown: declare contextWindow in models.json)` : "";
+	const cost = sessionCost(view.entries);
+	const spent = cost > 0 ? ` · ${dollars(cost)}` : "";
+	const facts = `${store.file ?? "(in memory)"} · id ${store.id} · ${counted(view.entries.length, "entry", "entries")}, ${path.length} on this path · ~${counted(tokens, "token")}${window}${spent}${context}`;
 	return view.warnings.length === 0 ? facts : `${facts} · ${damageList(view)}`;
 }
 
@@ -64,7 +74,37 @@ function switchModel(ctx: CommandContext, spec: string): void {
 	const result = ctx.resolveModel(spec);
 	if (!result.ok) return ctx.dispatch(error(result.message));
 	ctx.setModel(result.value);
+	// pi's model_change, written when the user switches, so the path (and pi) names the model from here.
+	const { provider, modelId } = result.value;
+	const current = ctx.view.buildContext().model;
+	if (ctx.view.leafId !== null && (current?.provider !== provider || current.modelId !== modelId)) {
+		ctx.store.append({ type: "model_change", provider, modelId });
+	}
 	ctx.dispatch(info(`Model: ${result.value.spec}`));
+}
+
+/** The thinking level on the current path ("off" when none was set). */
+export function pathThinkingLevel(view: SessionTreeView): ThinkingLevel {
+	const level = view.buildContext().thinkingLevel;
+	return isThinkingLevel(level) ? level : "off";
+}
+
+/**
+ * /thinking [level] and Shift+Tab ("next"): the level is written at once as a
+ * `thinking_level_change` entry, as pi does, so the next turn, a restart and /tree all see it.
+ */
+export function setThinking(ctx: Pick<CommandContext, "store" | "view" | "model" | "busy">, arg: string): { ok: boolean; message: string } {
+	const current = pathThinkingLevel(ctx.view);
+	if (arg === "") return { ok: true, message: `Thinking: ${current}${canThink(ctx.model) ? "" : " (this model does not think)"}` };
+	const level = arg === "next" ? nextThinkingLevel(current) : arg;
+	if (!isThinkingLevel(level)) return { ok: false, message: `Unknown thinking level "${arg}" (use ${THINKING_LEVELS.join(", ")})` };
+	if (!canThink(ctx.model)) {
+		const spec = ctx.model?.spec ?? "no model";
+		return { ok: false, message: `${spec} is not marked as a reasoning model (declare "reasoning": true for it in models.json)` };
+	}
+	if (ctx.busy) return { ok: false, message: "Still working — change the thinking level when the reply is done" };
+	if (level !== current) ctx.store.append({ type: "thinking_level_change", thinkingLevel: level });
+	return { ok: true, message: `Thinking: ${level}` };
 }
 
 /** /copy: the last reply onto the clipboard via OSC 52 (works over ssh). */
@@ -100,6 +140,10 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 		compact: (args) => ctx.chat.compact(args),
 		model: (args) => switchModel(ctx, args),
 		session: () => dispatch(info(sessionFacts(ctx))),
+		thinking: (args) => {
+			const result = setThinking(ctx, args);
+			dispatch(result.ok ? info(result.message) : error(result.message));
+		},
 		search: (args) => runSearchCommand(ctx, args),
 		export: (args) => exportAction(ctx, args),
 		help: () => dispatch({ type: "help-opened" }),

@@ -1,3 +1,4 @@
+import { contextFilesLine } from "../../config/context-files.js";
 import { Box, Static, useApp, useStdout } from "ink";
 import React, { useEffect, useMemo, useReducer, useState } from "react";
 import type { ExtensionHost } from "../../extensions/host.js";
@@ -14,6 +15,8 @@ import { DEFAULT_MODEL_HINT, type InteractiveOptions } from "../options.js";
 import { appReducer, initialAppState, type AppAction } from "./app-reducer.js";
 import { settledPrefix } from "./transcript.js";
 import { conversationLeaf } from "../../tree/rows.js";
+import { sessionCost } from "../../session/usage.js";
+import { canThink } from "../../llm/thinking.js";
 import { BottomScreen } from "./bottom-screen.js";
 import { LiveArea } from "./live-area.js";
 import { MessageView } from "./message-view.js";
@@ -65,15 +68,20 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
 	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit,
-		where: options, bus, writeControl: (sequence) => stdout.write(sequence) });
+		where: options, bus, writeControl: (sequence) => stdout.write(sequence), busy: state.busy !== null });
 	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
 	const services = useMemo<SessionServices>(
 		() => ({ store, view, deps, bus, summaryModel, maxRetries: options.maxRetries, dispatch }),
 		[store, view, deps, bus, summaryModel, options.maxRetries],
 	);
+	const cost = useMemo(() => sessionCost(view.entries), [view]);
 
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
+		const context = options.contextFiles;
+		if (context && (context.files.length > 0 || context.warnings.length > 0)) {
+			dispatch({ type: "status-shown", status: { text: contextFilesLine(context, options.cwd), kind: context.warnings.length > 0 ? "error" : "info" } });
+		}
 		if (options.initialPrompt) void chat.send(options.initialPrompt);
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- only once, at start-up (a later `chat` or `options` must not send the prompt again)
 	}, []);
@@ -115,12 +123,13 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 					active={chatting} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
 					onHint={(text) => showHint(dispatch, text)}
+					onCycleThinking={() => handlers.thinking("next")}
 					extraCommands={ext.commands}
 				/>
 			</Box>}
 			<StatusLine
 				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
-				contextWindow={model?.contextWindow} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
+				contextWindow={model?.contextWindow} cost={cost} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
 			/>
 		</Box>
 		</SessionServicesProvider>

@@ -11,6 +11,10 @@ export type StatusInfo = {
 	sessionName?: string;
 	contextTokens: number;
 	contextWindow?: number;
+	/** The thinking level on the path, for models that think (undefined: not shown). */
+	thinking?: string;
+	/** Dollars the session's replies cost (all branches), from the models' prices. */
+	cost?: number;
 	leafId: string | null;
 	/** Damaged lines the store skipped or could not link while reading the file. */
 	warnings: number;
@@ -19,11 +23,28 @@ export type StatusInfo = {
 
 const kTokens = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n));
 
-/** `model · name · 1.2k/128k tokens · leaf 1a2b3c4d · 2 damaged lines, see /session`. */
+/**
+ * `23.1k/128k tokens (18%)` where the model's window is known, `23.1k/? tokens` where a model's is
+ * not (declare it in models.json; /session says so), `23.1k tokens` without a model.
+ */
+function contextUse(info: Pick<StatusInfo, "model" | "contextTokens" | "contextWindow">): string {
+	const used = kTokens(info.contextTokens);
+	if (info.contextWindow) return `${used}/${kTokens(info.contextWindow)} tokens (${Math.round((info.contextTokens / info.contextWindow) * 100)}%)`;
+	return info.model ? `${used}/? tokens` : `${used} tokens`;
+}
+
+/** `$0.0042`, `$0.042`, `$4.20`: enough digits to see a small session's cost move. */
+export function dollars(amount: number): string {
+	return `$${amount.toFixed(amount < 0.01 ? 4 : amount < 1 ? 3 : 2)}`;
+}
+
+/** `model · name · 1.2k/128k tokens (1%) · $0.012 · leaf 1a2b3c4d · 2 damaged lines, see /session`. */
 export function statusText(info: Omit<StatusInfo, "status">): string {
 	const parts = [info.model ?? info.hint ?? "no model"];
+	if (info.thinking) parts.push(`thinking ${info.thinking}`);
 	if (info.sessionName) parts.push(info.sessionName.replace(/\s+/g, " "));
-	parts.push(`${kTokens(info.contextTokens)}${info.contextWindow ? `/${kTokens(info.contextWindow)}` : ""} tokens`);
+	parts.push(contextUse(info));
+	if (info.cost) parts.push(dollars(info.cost));
 	parts.push(info.leafId ? `leaf ${info.leafId.slice(0, 8)}` : "empty");
 	if (info.warnings > 0) parts.push(`${counted(info.warnings, "damaged line")}, see /session`);
 	return terminalText(parts.join(" · "));

@@ -14,9 +14,11 @@ export type EditorIntent =
 	| { type: "complete" }
 	/** Ctrl+G: edit the draft in $VISUAL / $EDITOR. */
 	| { type: "external-edit" }
+	/** Shift+Tab: the next thinking level (reasoning models). */
+	| { type: "cycle-thinking" }
 	| { type: "ignore" };
 
-const PROMPT_KEYS = ["prompt.send", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.externalEditor", "prompt.complete", "prompt.previous", "prompt.next"] as const;
+const PROMPT_KEYS = ["prompt.send", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.externalEditor", "prompt.cycleThinking", "prompt.complete", "prompt.previous", "prompt.next"] as const;
 
 function promptIntent(action: (typeof PROMPT_KEYS)[number], menuOpen: boolean): EditorIntent {
 	switch (action) {
@@ -30,6 +32,8 @@ function promptIntent(action: (typeof PROMPT_KEYS)[number], menuOpen: boolean): 
 			return { type: "eof" };
 		case "prompt.externalEditor":
 			return { type: "external-edit" };
+		case "prompt.cycleThinking":
+			return { type: "cycle-thinking" };
 		case "prompt.complete":
 			return menuOpen ? { type: "complete" } : { type: "edit", action: { type: "text-inserted", text: "  " } };
 		case "prompt.previous":

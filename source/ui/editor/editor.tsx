@@ -22,6 +22,8 @@ export type EditorProps = {
 	onOpenTree(): void;
 	onQuit(): void;
 	onHint(text: string): void;
+	/** Shift+Tab: the next thinking level. */
+	onCycleThinking?(): void;
 	request: { text: string; seq: number } | null;
 	/** Terminal columns: the `› ` prompt is subtracted before the text wraps. */
 	width: number;
@@ -113,6 +115,8 @@ export function Editor(props: EditorProps) {
 			}
 			case "external-edit":
 				return externalEdit();
+			case "cycle-thinking":
+				return props.onCycleThinking?.();
 			case "ignore":
 				return;
 			default: {

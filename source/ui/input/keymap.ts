@@ -28,6 +28,7 @@ export const KEY_ACTIONS = {
 	"prompt.clear": { screen: "prompt", keys: ["ctrl+c"], does: "clear; twice quits" },
 	"prompt.quit": { screen: "prompt", keys: ["ctrl+d"], does: "quit (empty editor)" },
 	"prompt.externalEditor": { screen: "prompt", keys: ["ctrl+g"], does: "edit the draft in $VISUAL / $EDITOR" },
+	"prompt.cycleThinking": { screen: "prompt", keys: ["shift+tab"], does: "next thinking level: off, minimal, low, medium, high (reasoning models)" },
 	"prompt.complete": { screen: "prompt", keys: ["tab"], does: "complete the slash command (else two spaces)" },
 	"prompt.previous": { screen: "prompt", keys: ["up"], does: "earlier prompts (empty editor), the line above, the slash menu" },
 	"prompt.next": { screen: "prompt", keys: ["down"], does: "later prompts, the line below, the slash menu" },

@@ -1,0 +1,121 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { entries, place, sessionFiles } from "../helpers/print-run.js";
+import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+
+let server: SseServer | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+});
+
+/** A models.json declaring the test server as provider `local` with one priced model of a 200k window. */
+function declare(home: string, url: string, extra: object = {}): void {
+	mkdirSync(home, { recursive: true });
+	const models = { providers: { local: { baseUrl: url, api: "openai-completions", apiKey: "LOCAL_KEY", models: [{ id: "m1", name: "Model One", contextWindow: 200_000, cost: { input: 1, output: 2 }, ...extra }] } } };
+	writeFileSync(join(home, "models.json"), JSON.stringify(models, null, 2));
+}
+
+describe("models.json through the built CLI and a local provider", () => {
+	it("-m local:m1 uses the declared server and key; the reply's cost is stored and reported", async () => {
+		server = await startSseServer([textReply("hi", { usage: { prompt: 1_000, completion: 500 } })]);
+		const { cwd, home } = place();
+		declare(home, server.url);
+		const run = await runCli(["-p", "-m", "local:m1", "--output-format", "json", "hello"], { cwd, env: { ARBOR_HOME: home, LOCAL_KEY: "sekrit" } });
+		expect(run.stderr).toBe("");
+		expect(run.code).toBe(0);
+		expect(server.requests[0]!.headers.authorization).toBe("Bearer sekrit");
+		const result = JSON.parse(run.stdout);
+		// $1/M input, $2/M output: 1,000 in + 500 out = $0.002.
+		expect(result.usage.cost.total).toBeCloseTo(0.002, 10);
+		const [file] = sessionFiles(home);
+		const reply = entries(file!).find((e) => e.type === "message" && e.message.role === "assistant");
+		expect(reply.message.usage.cost).toEqual({ input: 0.001, output: 0.001, cacheRead: 0, cacheWrite: 0, total: 0.002 });
+		const listed = JSON.parse((await runCli(["sessions", "--json"], { cwd, env: { ARBOR_HOME: home } })).stdout);
+		expect(listed[0].cost).toBeCloseTo(0.002, 10);
+	});
+
+	it("a declared window compacts a local model's context before the turn that would not fit", async () => {
+		server = await startSseServer([
+			textReply("old answer", { usage: { prompt: 25_000, completion: 100 } }),
+			textReply("new answer", { usage: { prompt: 190_000, completion: 100 } }),
+			textReply("## Goal\nThe summary of it all."),
+			textReply("third answer"),
+		]);
+		const { cwd, home } = place();
+		declare(home, server.url);
+		const env = { ARBOR_HOME: home, LOCAL_KEY: "k" };
+		// Two long turns (about 25k and 22k tokens of text), the second reported at 190k prompt tokens.
+		expect((await runCli(["-p", "-m", "local:m1", "old ".repeat(25_000)], { cwd, env })).code).toBe(0);
+		const second = await runCli(["-p", "-c", "-m", "local:m1", "new ".repeat(22_500)], { cwd, env });
+		expect(second.stderr).toBe("");
+		const third = await runCli(["-p", "-c", "-m", "local:m1", "third"], { cwd, env });
+		expect(third.code).toBe(0);
+		expect(third.stdout).toBe("third answer\n");
+		expect(third.stderr).toMatch(/^arbor: compacted the context \(\d+ tokens before\)\n$/);
+		expect(server.requests).toHaveLength(4);
+		const sent = JSON.stringify(server.requests[3]!.body.messages);
+		expect(sent).toContain("The summary of it all.");
+		expect(sent).not.toContain("old answer");
+		const [file] = sessionFiles(home);
+		expect(entries(file!).some((e) => e.type === "compaction")).toBe(true);
+	});
+
+	it("without a declared window the same reply does not compact (the window is unknown)", async () => {
+		server = await startSseServer([textReply("first answer", { usage: { prompt: 190_000, completion: 100 } }), textReply("second answer")]);
+		const { cwd, home } = place();
+		const env = { ARBOR_HOME: home };
+		const flags = ["-m", "compat:m1", "--base-url", server.url];
+		expect((await runCli(["-p", ...flags, "first"], { cwd, env })).code).toBe(0);
+		const second = await runCli(["-p", "-c", ...flags, "second"], { cwd, env });
+		expect(second.stderr).toBe("");
+		expect(server.requests).toHaveLength(2);
+	});
+
+	it("settings compactionReserve moves the threshold", async () => {
+		const replies = () => [
+			textReply("old answer", { usage: { prompt: 25_000, completion: 100 } }),
+			textReply("new answer", { usage: { prompt: 150_000, completion: 100 } }),
+			textReply("## Goal\nshort"),
+			textReply("third"),
+		];
+		const thirdStderr = async (settings: object) => {
+			server = await startSseServer(replies());
+			const dir = place();
+			declare(dir.home, server.url);
+			writeFileSync(join(dir.home, "settings.json"), JSON.stringify(settings));
+			const env = { ARBOR_HOME: dir.home, LOCAL_KEY: "k" };
+			await runCli(["-p", "-m", "local:m1", "old ".repeat(25_000)], { cwd: dir.cwd, env });
+			await runCli(["-p", "-c", "-m", "local:m1", "new ".repeat(22_500)], { cwd: dir.cwd, env });
+			const third = await runCli(["-p", "-c", "-m", "local:m1", "third"], { cwd: dir.cwd, env });
+			await server.close();
+			server = undefined;
+			return third.stderr;
+		};
+		// 150k of a 200k window: under the default reserve (16,384), over a reserve of 60,000.
+		expect(await thirdStderr({})).toBe("");
+		expect(await thirdStderr({ compactionReserve: 60_000 })).toContain("arbor: compacted the context");
+	});
+
+	it("a broken models.json is exit 2 naming file, line and field; arbor models lists what it declares", async () => {
+		const { cwd, home } = place();
+		declare(home, "http://127.0.0.1:9/v1", { contextWindow: -5 });
+		const bad = await runCli(["-p", "-m", "local:m1", "hi"], { cwd, env: { ARBOR_HOME: home } });
+		expect(bad.code).toBe(2);
+		const line = readFileSync(join(home, "models.json"), "utf8").split("\n").findIndex((l) => l.includes('"contextWindow": -5')) + 1;
+		expect(line).toBeGreaterThan(1);
+		expect(bad.stderr).toBe(`arbor: ${join(home, "models.json")}:${line}: providers.local.models[0].contextWindow must be a positive whole number of tokens\n`);
+		declare(home, "http://127.0.0.1:9/v1");
+		const text = await runCli(["models"], { cwd, env: { ARBOR_HOME: home } });
+		expect(text.code).toBe(0);
+		expect(text.stdout).toMatch(/^local:m1 +Model One +200k +\? +no +text +1\/2 +models\.json$/m);
+		expect(text.stdout).toMatch(/^anthropic:claude-sonnet-4-5 +Claude Sonnet 4\.5 +200k +64k +yes +text,image +3\/15 +built-in$/m);
+		const json = JSON.parse((await runCli(["models", "--json"], { cwd, env: { ARBOR_HOME: home } })).stdout);
+		const local = json.providers.find((p: { name: string }) => p.name === "local");
+		expect(local).toMatchObject({ api: "openai-completions", apiKeyEnv: "LOCAL_KEY", source: "models.json", models: [{ spec: "local:m1", contextWindow: 200_000 }] });
+		const refused = await runCli(["models", "--session-dir", "x"], { cwd, env: { ARBOR_HOME: home } });
+		expect(refused.code).toBe(2);
+	});
+});
