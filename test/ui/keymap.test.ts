@@ -62,7 +62,7 @@ describe("keybindings.json", () => {
 
 	it("Shift on a named key without a binding of its own moves like the key; Shift+Tab stays its own key", () => {
 		expect(actionOf(DEFAULT_KEYMAP, ["line.left"], key("left", { shift: true }))).toBe("line.left");
-		expect(editorIntent(key("tab", { shift: true }), true)).toEqual({ type: "ignore" });
+		expect(editorIntent(key("tab", { shift: true }), true)).toEqual({ type: "cycle-thinking" });
 	});
 
 	it("an unknown action, a key that is no key, a wrong type and a conflict are errors that say which", () => {
