@@ -48,6 +48,8 @@ export function chatFlags(args: string[]): { words: string[]; flags: ChatFlags &
 		else if (arg === "--add-dir") flags.addDir = [...(flags.addDir ?? []), value()];
 		else if (arg === "-e" || arg === "--extension") flags.extension = [...(flags.extension ?? []), value()];
 		else if (arg === "--no-extensions") flags.extensions = false;
+		else if (arg === "--no-context-files") flags.contextFiles = false;
+		else if (arg === "--thinking") flags.thinking = value();
 		else if (arg.startsWith("-")) throw new Error(`arbor-terminal: flag ${arg} is not handled here (use the tmux harness)`);
 		else words.push(arg);
 	}

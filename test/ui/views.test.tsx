@@ -106,6 +106,13 @@ describe("StatusLine", () => {
 			"openai:gpt-4.1 · demo · 12k/128k tokens (10%) · leaf 1a2b3c4d · 2 damaged lines, see /session",
 		);
 	});
+	it("the thinking level of a reasoning model, ? for an unknown window, the session's cost last", () => {
+		expect(statusText({ model: "local:r1", thinking: "high", contextTokens: 23_100, contextWindow: 128_000, leafId: "1a2b3c4d5e", warnings: 0, cost: 0.0421 })).toBe(
+			"local:r1 · thinking high · 23k/128k tokens (18%) · leaf 1a2b3c4d · $0.042",
+		);
+		expect(statusText({ model: "compat:m", contextTokens: 1_234, leafId: null, warnings: 0, cost: 0.004 })).toBe("compat:m · 1.2k/? tokens · empty · $0.0040");
+		expect(statusText({ contextTokens: 1_234, leafId: null, warnings: 0, cost: 12.5 })).toBe("no model · 1.2k tokens · empty · $12.50");
+	});
 	it("no model shows the hint and the transient status above", () => {
 		const frame = frameOf(
 			<StatusLine hint="no model — set ARBOR_MODEL or use --model provider:model" contextTokens={0} leafId={null} warnings={0} status={{ text: "Unknown command /x", kind: "error" }} />,

@@ -38,15 +38,16 @@ export function dollars(amount: number): string {
 	return `$${amount.toFixed(amount < 0.01 ? 4 : amount < 1 ? 3 : 2)}`;
 }
 
-/** `model · name · 1.2k/128k tokens (1%) · $0.012 · leaf 1a2b3c4d · 2 damaged lines, see /session`. */
+/** `model · thinking high · name · 1.2k/128k tokens (1%) · leaf 1a2b3c4d · 2 damaged lines, see /session · $0.012`. */
 export function statusText(info: Omit<StatusInfo, "status">): string {
 	const parts = [info.model ?? info.hint ?? "no model"];
 	if (info.thinking) parts.push(`thinking ${info.thinking}`);
 	if (info.sessionName) parts.push(info.sessionName.replace(/\s+/g, " "));
 	parts.push(contextUse(info));
-	if (info.cost) parts.push(dollars(info.cost));
 	parts.push(info.leafId ? `leaf ${info.leafId.slice(0, 8)}` : "empty");
 	if (info.warnings > 0) parts.push(`${counted(info.warnings, "damaged line")}, see /session`);
+	// Last: on a narrow terminal the line is cut from the end, and the leaf matters more.
+	if (info.cost) parts.push(dollars(info.cost));
 	return terminalText(parts.join(" · "));
 }
 
