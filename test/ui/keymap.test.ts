@@ -60,8 +60,11 @@ describe("keybindings.json", () => {
 		expect([isCancel({ kind: "text", text: "q" }, keymap), isCancel(key("c", { ctrl: true }), keymap)]).toEqual([true, false]);
 	});
 
-	it("Shift on a named key without a binding of its own moves like the key; Shift+Tab stays its own key", () => {
+	it("a modifier on a named key without a binding of its own is ignored; Shift+Tab stays its own key", () => {
 		expect(actionOf(DEFAULT_KEYMAP, ["line.left"], key("left", { shift: true }))).toBe("line.left");
+		expect(actionOf(DEFAULT_KEYMAP, ["line.left", "line.wordLeft"], key("left", { shift: true, ctrl: true }))).toBe("line.wordLeft");
+		expect(fieldAction(key("backspace", { ctrl: true }))).toEqual({ type: "backspaced" });
+		expect(isCancel(key("escape", { alt: true }))).toBe(true);
 		expect(editorIntent(key("tab", { shift: true }), true)).toEqual({ type: "cycle-thinking" });
 	});
 

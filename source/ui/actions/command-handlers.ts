@@ -1,16 +1,14 @@
-import type { Dispatch } from "react";
 import { contextFilesLine, type ContextFiles } from "../../config/context-files.js";
 import { sessionCost } from "../../session/usage.js";
 import { canThink, isThinkingLevel, nextThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from "../../llm/thinking.js";
 import { dollars } from "../chat/status-line.js";
 import type { ResolvedModel } from "../../llm/index.js";
-import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
+import type { SessionTreeView } from "../../session/api.js";
 import { conversationLeaf, treeIsEmpty } from "../../tree/rows.js";
 import type { CommandHandlers } from "../commands.js";
-import type { UiDeps } from "../deps.js";
+import type { SessionServices } from "../services.js";
 import type { AppAction } from "../chat/app-reducer.js";
 import type { Chat } from "../chat/use-chat.js";
-import type { EventBus } from "../../navigation/events.js";
 import { lastReplyText, osc52 } from "../terminal/clipboard.js";
 import { cloneBranch } from "./fork-action.js";
 import type { SwitchStore } from "../chat/use-session-switch.js";
@@ -18,21 +16,17 @@ import { runSearchCommand } from "./search-actions.js";
 import { exportAction } from "./export-action.js";
 import { counted } from "../../text/count.js";
 
-export type CommandContext = {
-	store: SessionStoreApi;
-	view: SessionTreeView;
+/** The session's services (store, view, deps, bus, dispatch) and what the commands need besides. */
+export type CommandContext = SessionServices & {
 	model: ResolvedModel | undefined;
 	modelHint: string;
-	deps: UiDeps;
 	chat: Chat;
-	dispatch: Dispatch<AppAction>;
 	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
 	setModel(model: ResolvedModel): void;
 	switchStore: SwitchStore;
 	quit(): void;
 	/** Where new session files go (/clone). */
 	where: { sessionDir: string; cwd: string; contextFiles?: ContextFiles };
-	bus: EventBus;
 	/** Writes arbor's own control sequences (OSC 52) straight to the terminal. */
 	writeControl(sequence: string): void;
 	/** A reply is running (the thinking level waits for it). */

@@ -63,18 +63,18 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	const context = useMemo(() => view.buildContext(), [view]);
 	const modelHint = hintWithSessionModel(options.modelHint ?? DEFAULT_MODEL_HINT, context.model);
 	const summaryModel = options.summaryModel ?? model;
-	const chat = useChat({ store, model, summaryModel, modelHint, deps, bus, dispatch, maxRetries: options.maxRetries });
-	const ext = useExtensions(extensions, dispatch);
-	const { quitting, quit } = useQuit(chat, exit);
-	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
-	const handlers = buildCommandHandlers({ store, view, model, modelHint, deps, chat, dispatch, resolveModel: options.resolveModel, setModel, switchStore, quit,
-		where: options, bus, writeControl: (sequence) => stdout.write(sequence), busy: state.busy !== null });
-	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
 	const services = useMemo<SessionServices>(
 		() => ({ store, view, deps, bus, summaryModel, maxRetries: options.maxRetries, dispatch }),
 		[store, view, deps, bus, summaryModel, options.maxRetries],
 	);
 	const cost = useMemo(() => sessionCost(view.entries), [view]);
+	const chat = useChat({ services, model, modelHint });
+	const ext = useExtensions(extensions, dispatch);
+	const { quitting, quit } = useQuit(chat, exit);
+	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
+	const handlers = buildCommandHandlers({ ...services, model, modelHint, chat, resolveModel: options.resolveModel, setModel, switchStore, quit,
+		where: options, writeControl: (sequence) => stdout.write(sequence), busy: state.busy !== null });
+	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
 
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });

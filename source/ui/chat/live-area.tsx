@@ -10,6 +10,8 @@ import { elapsedSeconds, useClock } from "../widgets/use-clock.js";
 import type { AppState } from "./app-reducer.js";
 import { loadHighlighter } from "../markdown/highlight.js";
 import { MarkdownView } from "../widgets/markdown-view.js";
+import { keysLabel } from "../input/keymap.js";
+import { useKeymap } from "../input/use-keymap.js";
 
 type Props = {
 	live: AppState["live"];
@@ -52,6 +54,7 @@ function SpinnerRow({ label, cols }: { label: string; cols: number }) {
 
 /** The streaming reply and running tools, below the printed transcript. */
 export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now }: Props) {
+	const keymap = useKeymap();
 	const active = busy !== null;
 	const now = useClock(active, clock);
 	// A reply may bring code: start loading the highlighter (never before the first frame) so the
@@ -63,6 +66,7 @@ export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now
 	const text = live?.text ?? "";
 	const waiting = text === "" && running.length === 0;
 	const thinking = live?.thinkingChars ?? 0;
+	const stop = keysLabel(keymap, "prompt.stop", { atMost: 1 });
 	return (
 		<Box flexDirection="column" marginTop={1} width={cols}>
 			{thinking > 0 && text === "" && <Text dimColor italic>{`thinking… (${thinking} chars)`}</Text>}
@@ -73,7 +77,7 @@ export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now
 			{waiting && (
 				<SpinnerRow
 					cols={cols}
-					label={busy.kind === "compact" ? "Compacting… (Esc to cancel)" : `Working… (${seconds(now, busy.startedAt)} · Esc to abort)`}
+					label={busy.kind === "compact" ? `Compacting… (${stop} to cancel)` : `Working… (${seconds(now, busy.startedAt)} · ${stop} to abort)`}
 				/>
 			)}
 		</Box>

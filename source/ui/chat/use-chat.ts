@@ -1,10 +1,7 @@
-import { useCallback, useMemo, useRef, type Dispatch } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import type { ResolvedModel } from "../../llm/index.js";
-import type { EventBus } from "../../navigation/events.js";
-import type { SessionStoreApi } from "../../session/api.js";
 import type { ConfirmFn } from "../../tools/index.js";
-import type { UiDeps } from "../deps.js";
-import type { AppAction } from "./app-reducer.js";
+import type { SessionServices } from "../services.js";
 import { runCompaction, runReply, type RunContext } from "../actions/chat-runs.js";
 
 type Answer = "yes" | "no" | "always";
@@ -20,17 +17,9 @@ export type Chat = {
 };
 
 /** Sending, compaction and tool confirmation for one store; effects and controllers live here. */
-export function useChat(opts: {
-	store: SessionStoreApi;
-	model: ResolvedModel | undefined;
-	summaryModel: ResolvedModel | undefined;
-	modelHint: string;
-	deps: UiDeps;
-	bus: EventBus;
-	maxRetries?: number;
-	dispatch: Dispatch<AppAction>;
-}): Chat {
-	const { store, model, summaryModel, modelHint, deps, bus, dispatch, maxRetries } = opts;
+export function useChat(opts: { services: SessionServices; model: ResolvedModel | undefined; modelHint: string }): Chat {
+	const { model, modelHint } = opts;
+	const { store, summaryModel, deps, bus, dispatch, maxRetries } = opts.services;
 	const controller = useRef<AbortController | null>(null);
 	const pendingConfirm = useRef<((a: Answer) => void) | null>(null);
 	const running = useRef<Set<Promise<void>>>(new Set());

@@ -132,9 +132,8 @@ export const DEFAULT_KEYMAP: Keymap = Object.fromEntries(
 const isChar = (chord: Chord) => [...chord.name].length === 1;
 
 /**
- * Whether `event` is `chord`. A character with Shift only is typed text (`shift+l` is `L`); Shift
- * on a named key without a binding of its own is ignored (Shift+← moves like ←), and so is Alt on
- * Esc (Esc Esc arrives as Alt+Esc).
+ * Whether `event` is `chord`, modifiers and all. A character with Shift only is typed text
+ * (`shift+l` is `L`).
  */
 function exact(chord: Chord, event: KeyEvent): boolean {
 	if (event.kind === "paste") return false;
@@ -146,17 +145,20 @@ function exact(chord: Chord, event: KeyEvent): boolean {
 	return event.name === name && event.ctrl === chord.ctrl && event.alt === chord.alt && event.shift === chord.shift;
 }
 
-/** Keys whose Shift means nothing unless bound (Shift+Tab and Shift+Enter do mean something). */
-const SHIFT_IGNORED = new Set(["up", "down", "left", "right", "home", "end", "pageup", "pagedown", "backspace", "delete", "escape"]);
+/**
+ * Keys whose modifiers mean nothing unless bound: Shift+← moves like ← (Ctrl+Shift+← like Ctrl+←),
+ * Ctrl+Backspace deletes like Backspace, and Alt+Esc (a quick Esc Esc) is Esc. Tab and Enter with
+ * a modifier stay keys of their own (Shift+Tab, Shift+Enter).
+ */
+const MODIFIERS_IGNORED = new Set(["up", "down", "left", "right", "home", "end", "pageup", "pagedown", "backspace", "delete", "escape"]);
 
-/** The first of `actions` bound to `event`, or undefined (see `exact` for Shift and Alt). */
+/** The first of `actions` bound to `event`, or undefined (see MODIFIERS_IGNORED). */
 export function actionOf<A extends KeyAction>(keymap: Keymap, actions: readonly A[], event: KeyEvent): A | undefined {
 	const find = (e: KeyEvent) => actions.find((a) => keymap[a].some((chord) => exact(chord, e)));
 	const found = find(event);
 	if (found || event.kind !== "key") return found;
-	if (event.shift && SHIFT_IGNORED.has(event.name)) return find({ ...event, shift: false });
-	if (event.alt && event.name === "escape") return find({ ...event, alt: false });
-	return undefined;
+	if (!MODIFIERS_IGNORED.has(event.name)) return undefined;
+	return (event.shift ? find({ ...event, shift: false }) : undefined) ?? find({ ...event, shift: false, alt: false, ctrl: false });
 }
 
 export const isAction = (keymap: Keymap, action: KeyAction, event: KeyEvent): boolean => actionOf(keymap, [action], event) !== undefined;

@@ -3,6 +3,8 @@ import type { SessionTreeView } from "../../session/api.js";
 import type { SessionEntry } from "../../session/types.js";
 import { contentText } from "../../session/content.js";
 import { oneLine } from "../../text/one-line.js";
+import { hintLine } from "../input/keymap.js";
+import { useKeymap } from "../input/use-keymap.js";
 import { ListPicker } from "./list-picker.js";
 
 /** User messages of every branch in file order (newest last), with their text. */
@@ -21,7 +23,7 @@ export function ForkPicker(props: { view: SessionTreeView; rows: number; onPick(
 	const items = useMemo(() => userMessages(props.view), [props.view]);
 	return (
 		<ListPicker
-			title="Fork from a user message (↑↓ move, Enter forks, Esc cancels)"
+			title={`Fork from a user message (${hintLine(useKeymap(), [[["list.up", "list.down"], "move"], [["dialog.accept"], "forks"], [["dialog.cancel"], "cancels"]]).replace(/ · /g, ", ")})`}
 			labels={items.map((i) => oneLine(i.text))}
 			initial={items.length - 1}
 			size={Math.max(5, props.rows - 6)}

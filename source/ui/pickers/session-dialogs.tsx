@@ -1,7 +1,7 @@
 import { Box, Text } from "ink";
 import React from "react";
 import { stripControls, terminalText } from "../../text/terminal-text.js";
-import { isCancel } from "../input/keymap.js";
+import { hintLine, isCancel } from "../input/keymap.js";
 import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "../editor/line-field.js";
@@ -18,7 +18,7 @@ export function RenameSession(props: { label: string; initial: string; onSave(na
 	return (
 		<Box flexDirection="column" marginTop={1}>
 			<Text bold wrap="truncate-end">{terminalText(`Rename ${props.label}`)}</Text>
-			<LineField label="Name: " field={input.field} active suffix="  (Enter save · Esc cancel)" />
+			<LineField label="Name: " field={input.field} active suffix={`  (${hintLine(keymap, [[["dialog.accept"], "save"], [["dialog.cancel"], "cancel"]])})`} />
 		</Box>
 	);
 }

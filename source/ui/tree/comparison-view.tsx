@@ -5,7 +5,7 @@ import { planComparison, type BranchComparison } from "../../navigation/compare.
 import { formatComparison } from "../../navigation/compare-format.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { terminalText } from "../../text/terminal-text.js";
-import { actionOf, hintLine, isCancel } from "../input/keymap.js";
+import { actionOf, hintLine, isCancel, keysLabel } from "../input/keymap.js";
 import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { useComparisonSummary, type ComparisonSummary } from "./use-comparison-summary.js";
@@ -33,12 +33,12 @@ function layout(view: SessionTreeView, a: string, b: string, cols: number): { co
 	}
 }
 
-function SummaryLine({ summary }: { summary: ComparisonSummary }) {
+function SummaryLine({ summary, cancelKey }: { summary: ComparisonSummary; cancelKey: string }) {
 	switch (summary.kind) {
 		case "none":
 			return summary.notice ? <Text>{summary.notice}</Text> : null;
 		case "running":
-			return <Spinner label="Comparing with the summary model… (Esc to cancel)" />;
+			return <Spinner label={`Comparing with the summary model… (${cancelKey} to cancel)`} />;
 		case "failed":
 			return <Text color="red">{summary.message}</Text>;
 		case "done":
@@ -83,7 +83,7 @@ export function ComparisonView(props: Props) {
 				<Text key={top + i} wrap="truncate-end">{line === "" ? " " : line}</Text>
 			))}
 			{lines.length > page ? <Text dimColor>{`(lines ${top + 1}–${Math.min(lines.length, top + page)} of ${lines.length})`}</Text> : null}
-			<SummaryLine summary={summary} />
+			<SummaryLine summary={summary} cancelKey={keysLabel(keymap, "dialog.cancel", { atMost: 1 })} />
 		</Box>
 	);
 }

@@ -1,5 +1,5 @@
 import { stripControls } from "../../text/terminal-text.js";
-import { isCancel } from "../input/keymap.js";
+import { hintLine, isCancel } from "../input/keymap.js";
 import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "../editor/line-field.js";
@@ -17,5 +17,5 @@ export function LabelEditor(props: { initial: string; active: boolean; onSave(te
 		},
 		{ isActive: props.active },
 	);
-	return <LineField label="Label: " field={input.field} active suffix=" (Enter save · empty removes · Esc cancel)" />;
+	return <LineField label="Label: " field={input.field} active suffix={` (${hintLine(keymap, [[["dialog.accept"], "save · empty removes"], [["dialog.cancel"], "cancel"]])})`} />;
 }
