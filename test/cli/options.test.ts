@@ -136,8 +136,10 @@ async function runRow(row: string) {
 	return { code: run.code, stdout: show(run.stdout), stderr: show(run.stderr) };
 }
 
+// Each row is its own CLI run on its own copy of the fixture: they run side by side (the time is
+// process start-up, not CPU), at most vitest's maxConcurrency (5) at once.
 describe("every subcommand × session option, through the built CLI", () => {
-	it.each(TABLE)("arbor %s", async (row, want) => {
+	it.concurrent.each(TABLE)("arbor %s", async (row, want) => {
 		const run = await runRow(row);
 		expect(run.code, run.stderr).toBe(want.code);
 		if (want.stdout) expect(run.stdout).toMatch(want.stdout);
@@ -146,14 +148,14 @@ describe("every subcommand × session option, through the built CLI", () => {
 		else expect(run.stdout).toBe("");
 	});
 
-	it.each(OWN)("own options: arbor %s", async (row, want) => {
+	it.concurrent.each(OWN)("own options: arbor %s", async (row, want) => {
 		const run = await runRow(row);
 		expect(run.code, run.stderr).toBe(want.code);
 		if (want.stdout) expect(run.stdout).toMatch(want.stdout);
 		if (want.stderr) expect(run.stderr).toMatch(want.stderr);
 	});
 
-	it.each(ROOT_ONLY)("arbor %s is refused: %s does not apply to %s", async (row, flag, sub) => {
+	it.concurrent.each(ROOT_ONLY)("arbor %s is refused: %s does not apply to %s", async (row, flag, sub) => {
 		const run = await runRow(row);
 		expect([run.code, run.stdout]).toEqual([2, ""]);
 		expect(run.stderr).toBe(`arbor: ${flag} does not apply to \`arbor ${sub}\`\n`);

@@ -11,7 +11,8 @@ type JsonNode = { id: string; type: string; label?: string; children: JsonNode[]
 const shape = (nodes: JsonNode[]): unknown =>
 	nodes.map((n) => ({ id: n.id, type: n.type, ...(n.label ? { label: n.label } : {}), children: shape(n.children) }));
 
-describe("arbor context / tree on pi's own files", () => {
+// Every test runs the CLI on its own fixture copy: they run side by side (at most maxConcurrency, 5).
+describe.concurrent("arbor context / tree on pi's own files", () => {
 	it("context --json equals pi's context for the tree fixture, and the file is untouched", async () => {
 		const { file, home } = fixtureCopy(TREE);
 		const before = readFileSync(file);
@@ -79,7 +80,7 @@ describe("arbor context / tree on pi's own files", () => {
 	});
 });
 
-describe("arbor navigate / label / fork", () => {
+describe.concurrent("arbor navigate / label / fork", () => {
 	it("navigating to a user message moves the leaf to its parent and prints its text; the file only grows", async () => {
 		const { file, home } = fixtureCopy(TREE);
 		const before = readFileSync(file);
@@ -137,7 +138,7 @@ describe("arbor navigate / label / fork", () => {
 	});
 });
 
-describe("bad input: one line on stderr, exit 2, nothing lost", () => {
+describe.concurrent("bad input: one line on stderr, exit 2, nothing lost", () => {
 	it("unknown entry id", async () => {
 		const { file, home } = fixtureCopy(TREE);
 		const run = await runCli(["navigate", file, "zzzzzzzz"], { env: { ARBOR_HOME: home } });
@@ -197,7 +198,7 @@ describe("bad input: one line on stderr, exit 2, nothing lost", () => {
 	});
 });
 
-describe("damaged files", () => {
+describe.concurrent("damaged files", () => {
 	it("a torn tail and a garbage line are reported on stderr with line numbers; stdout stays valid; appends start on a new line", async () => {
 		const { file, home } = fixtureCopy(TREE);
 		const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
