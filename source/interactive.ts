@@ -66,6 +66,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		treeFilter,
 		openPicker: opts.resume ? "resume" : undefined,
 		resolveModel: models.resolve,
+		catalog: models.catalog,
 		keymap,
 		maxRetries: maxRetries(),
 		contextFiles: context,

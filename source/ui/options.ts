@@ -1,5 +1,6 @@
 import type { ContextFiles } from "../config/context-files.js";
 import type { ResolvedModel } from "../llm/index.js";
+import type { ModelCatalog } from "../llm/model-catalog.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { TreeFilter } from "../tree/types.js";
 import type { ToolPolicy } from "../tools/policy.js";
@@ -26,6 +27,8 @@ export type InteractiveOptions = {
 	keymap?: Keymap;
 	/** Project instructions (AGENTS.md / CLAUDE.md) in the system prompt, and the files that could not be read. */
 	contextFiles?: ContextFiles;
+	/** Built-in models and $ARBOR_HOME/models.json: the /model picker's list. */
+	catalog?: ModelCatalog;
 	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
 };
 

@@ -63,8 +63,9 @@ function labelLeaf(ctx: CommandContext, text: string): void {
 	ctx.dispatch(info(text === "" ? "Label cleared" : `Labelled: ${text}`));
 }
 
-function switchModel(ctx: CommandContext, spec: string): void {
-	if (spec === "") return ctx.dispatch(ctx.model ? info(`Model: ${ctx.model.spec}`) : error(ctx.modelHint));
+/** /model <spec>, and the model picker's choice: switch for the next turn, written as pi's model_change. */
+export function switchModel(ctx: Pick<CommandContext, "resolveModel" | "setModel" | "view" | "store" | "dispatch">, spec: string): void {
+	if (spec === "") return ctx.dispatch({ type: "picker-opened", picker: "model-picker" });
 	const result = ctx.resolveModel(spec);
 	if (!result.ok) return ctx.dispatch(error(result.message));
 	ctx.setModel(result.value);

@@ -17,6 +17,7 @@ export type Screen =
 	| { kind: "search"; result: SearchResult; all: boolean }
 	| { kind: "fork-picker" }
 	| { kind: "resume-picker" }
+	| { kind: "model-picker" }
 	| { kind: "confirm"; request: ConfirmRequest }
 	| { kind: "help" };
 
@@ -64,7 +65,7 @@ export type AppAction =
 	| { type: "tree-closed"; status?: string }
 	/** How /tree ended, sent once by the tree screen: moved (the transcript replays on its own) or closed. */
 	| { type: "tree-done"; done: TreeDone }
-	| { type: "picker-opened"; picker: "fork-picker" | "resume-picker" }
+	| { type: "picker-opened"; picker: "fork-picker" | "resume-picker" | "model-picker" }
 	| { type: "help-opened" }
 	| { type: "screen-closed"; status?: Status }
 	| { type: "confirm-requested"; request: ConfirmRequest }

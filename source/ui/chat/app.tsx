@@ -116,7 +116,8 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 			</Static>
 			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={Math.max(3, rows - 12)} cols={cols} />
 			{state.screen.kind !== "chat" && (
-				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows} cols={cols} extraCommands={ext.commands} />
+				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows} cols={cols} extraCommands={ext.commands}
+					model={model?.spec} onModel={(spec) => handlers.model(spec)} />
 			)}
 			{!quitting && <Box display={chatting ? "flex" : "none"}>
 				<Editor

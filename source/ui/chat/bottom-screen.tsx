@@ -13,6 +13,7 @@ import { openSearchHit } from "../actions/search-actions.js";
 import { SessionPicker } from "../pickers/session-picker.js";
 import { TreeScreen } from "../tree/tree-screen.js";
 import { SearchResults } from "../pickers/search-results.js";
+import { ModelPicker } from "../pickers/model-picker.js";
 import { useServices } from "../services.js";
 
 export type BottomScreenProps = {
@@ -24,6 +25,10 @@ export type BottomScreenProps = {
 	cols: number;
 	/** Extensions' commands, listed in /help. */
 	extraCommands?: readonly MenuCommand[];
+	/** The chat model's spec (marked in the model picker). */
+	model?: string;
+	/** The model picker's choice: `/model <spec>`. */
+	onModel(spec: string): void;
 };
 
 /** Whichever non-chat screen is open; each one listens to keys only while it is mounted. */
@@ -67,6 +72,16 @@ export function BottomScreen(props: BottomScreenProps) {
 					result={screen.result} all={screen.all} rows={props.rows} onCancel={close}
 					onOpen={(hit) => openSearchHit({ store, deps, switchStore, dispatch }, hit)}
 					search={(all) => deps.searchSessions(screen.result.query, all)}
+				/>
+			);
+		case "model-picker":
+			return (
+				<ModelPicker
+					catalog={options.catalog ?? { providers: [] }} view={view} current={props.model} rows={props.rows} onCancel={close}
+					onPick={(spec) => {
+						close();
+						props.onModel(spec);
+					}}
 				/>
 			);
 		case "help":

@@ -1,0 +1,71 @@
+import React, { useMemo } from "react";
+import type { ModelCatalog } from "../../llm/model-catalog.js";
+import type { SessionTreeView } from "../../session/api.js";
+import { hintLine } from "../input/keymap.js";
+import { useKeymap } from "../input/use-keymap.js";
+import { useTextField } from "../editor/line-field.js";
+import { ListPicker } from "./list-picker.js";
+
+/** One row of /model: a `provider:model` spec and what the catalog says of it. */
+export type ModelChoiceRow = { spec: string; detail: string; recent: boolean };
+
+const tokens = (n: number | undefined) => (n === undefined ? "? window" : `${n >= 1000 ? `${Math.round(n / 1000)}k` : n} window`);
+
+/** Models the session used, newest first (its model_change entries and replies, every branch). */
+export function recentModels(view: SessionTreeView): string[] {
+	const seen: string[] = [];
+	for (let i = view.entries.length - 1; i >= 0; i--) {
+		const e = view.entries[i];
+		let spec: string | undefined;
+		if (e?.type === "model_change") spec = `${e.provider}:${e.modelId}`;
+		else if (e?.type === "message" && e.message.role === "assistant" && e.message.provider && e.message.model) spec = `${e.message.provider}:${e.message.model}`;
+		if (spec && !seen.includes(spec)) seen.push(spec);
+	}
+	return seen;
+}
+
+/**
+ * The rows of /model: the current model, then the session's recent ones, then every model of the
+ * catalog (built-in and models.json) — each once. A query keeps the rows whose spec or name holds
+ * every word (case-insensitive).
+ */
+export function modelRows(catalog: ModelCatalog, opts: { current?: string; recent: readonly string[]; query: string }): ModelChoiceRow[] {
+	const details = new Map<string, string>();
+	for (const p of catalog.providers) {
+		for (const m of p.models) {
+			const parts = [m.name ?? m.id, tokens(m.contextWindow), ...(m.reasoning ? ["reasoning"] : []), ...(m.input.includes("image") ? ["images"] : [])];
+			details.set(`${p.name}:${m.id}`, parts.join(" · "));
+		}
+	}
+	const order = [...(opts.current ? [opts.current] : []), ...opts.recent, ...details.keys()];
+	const rows: ModelChoiceRow[] = [];
+	for (const spec of order) {
+		if (rows.some((r) => r.spec === spec)) continue;
+		rows.push({ spec, detail: details.get(spec) ?? "", recent: spec === opts.current || opts.recent.includes(spec) });
+	}
+	const words = opts.query.toLowerCase().split(/\s+/).filter(Boolean);
+	return rows.filter((r) => words.every((w) => `${r.spec} ${r.detail}`.toLowerCase().includes(w)));
+}
+
+/** /model without an argument: search, recent first, the current one marked; Enter switches. */
+export function ModelPicker(props: { catalog: ModelCatalog; view: SessionTreeView; current?: string; rows: number; onPick(spec: string): void; onCancel(): void }) {
+	const search = useTextField("");
+	const recent = useMemo(() => recentModels(props.view), [props.view]);
+	const rows = modelRows(props.catalog, { current: props.current, recent, query: search.field.text });
+	const keymap = useKeymap();
+	return (
+		<ListPicker
+			title="Switch model for the next turn"
+			hint={`type to search · ${hintLine(keymap, [[["list.up", "list.down"], "move"], [["dialog.accept"], "switch"], [["dialog.cancel"], "cancel"]])}`}
+			labels={rows.map((r) => `${r.spec === props.current ? "● " : "  "}${r.spec}${r.detail ? `  ${r.detail}` : ""}${r.recent && r.spec !== props.current ? "  (recent)" : ""}`)}
+			size={Math.max(5, props.rows - 9)}
+			search={search}
+			empty="No model matches"
+			onPick={(i) => {
+				const row = rows[i];
+				if (row) props.onPick(row.spec);
+			}}
+			onCancel={props.onCancel}
+		/>
+	);
+}
