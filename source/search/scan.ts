@@ -2,33 +2,23 @@
  * Searches one session file without building its tree: only lines that can hold the query's
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
-import { oneLine } from "../text/one-line.js";
-import { stripControls } from "../text/terminal-text.js";
 import { anchorNeedles, linesWithAnchor } from "./anchor.js";
 import { forEachChunk, lineAround, type Chunk } from "./chunks.js";
 import { FIELD_WEIGHT, searchables, type Field } from "./fields.js";
-import { firstMatch, matchesAll, occurrences, prefilterPattern, type Query } from "./query.js";
+import { matchesAll, occurrences, prefilterPattern, type Query } from "./query.js";
 
-/** One matching entry of one file (session-level facts are added by the caller). */
+/**
+ * One matching entry of one file (session-level facts are added by the caller). `text` is the
+ * matched text: the caller builds the snippet from it for the hits it shows (snippet.ts).
+ */
 export type FileHit = {
 	entryId: string;
 	type: string;
 	field: Field;
-	snippet: string;
+	text: string;
 	timestamp?: string;
 	score: number;
 };
-
-const SNIPPET = 100;
-
-/** A one-line excerpt around the first match; control characters and runs of blanks become one space. */
-export function snippetOf(query: Query, text: string): string {
-	const flat = oneLine(stripControls(text));
-	const at = firstMatch(query, flat)?.index ?? 0;
-	const from = Math.max(0, at - Math.floor(SNIPPET / 3));
-	const cut = Array.from(flat.slice(from)).slice(0, SNIPPET).join("");
-	return `${from > 0 ? "…" : ""}${cut}${from + cut.length < flat.length ? "…" : ""}`;
-}
 
 function hitsOfLine(query: Query, line: string): FileHit[] {
 	let entry: Record<string, unknown>;
@@ -46,7 +36,7 @@ function hitsOfLine(query: Query, line: string): FileHit[] {
 			entryId: s.entryId,
 			type: String(entry.type),
 			field: s.field,
-			snippet: snippetOf(query, s.text),
+			text: s.text,
 			...(typeof entry.timestamp === "string" ? { timestamp: entry.timestamp } : {}),
 			score: FIELD_WEIGHT[s.field] * (1 + Math.log2(1 + occurrences(query, s.text))),
 		});
