@@ -34,3 +34,15 @@ describe("search snippets", () => {
 		expect(Object.keys(few[0] ?? {})).toEqual(["sessionId", "sessionFile", "sessionName", "cwd", "entryId", "type", "field", "snippet", "timestamp", "score", "onActivePath"]);
 	});
 });
+
+describe("matchCount", () => {
+	it("is undefined exactly when matchesAll is false, else the occurrences of every term (each capped at 20)", async () => {
+		const { matchCount, matchesAll, parseQuery } = await import("../../source/search/query.js");
+		const q = parseQuery('bash "model error" re:err\\w+');
+		for (const text of ["bash model error", "BASH model error errors", "bash model", "model error", "", "bash ".repeat(30) + "model error"]) {
+			expect([text, matchCount(q, text) !== undefined]).toEqual([text, matchesAll(q, text)]);
+		}
+		expect(matchCount(q, "bash bash model error errand")).toBe(2 + 1 + 2);
+		expect(matchCount(q, "bash ".repeat(30) + "model error")).toBe(20 + 1 + 1);
+	});
+});
