@@ -24,10 +24,16 @@ describe("opening a session reads it in chunks", () => {
 			const lines = [JSON.stringify(HEADER)];
 			let parent: string | null = null;
 			// ~3.3 MB of 300-byte lines, one 9 MB line (longer than a chunk), more short lines, a torn tail.
-			for (let i = 0; i < 11_000; i++) lines.push(line(`a${i}`, parent, `short ${i} ${"x".repeat(200)}`)), (parent = `a${i}`);
+			for (let i = 0; i < 11_000; i++) {
+				lines.push(line(`a${i}`, parent, `short ${i} ${"x".repeat(200)}`));
+				parent = `a${i}`;
+			}
 			lines.push(line("big", parent, "é".repeat(4_500_000)));
 			parent = "big";
-			for (let i = 0; i < 11_000; i++) lines.push(line(`b${i}`, parent, `after ${i} ${"y".repeat(200)}`)), (parent = `b${i}`);
+			for (let i = 0; i < 11_000; i++) {
+				lines.push(line(`b${i}`, parent, `after ${i} ${"y".repeat(200)}`));
+				parent = `b${i}`;
+			}
 			const text = `${lines.join("\n")}\n{"type":"message","id":"torn`;
 			fs.writeFileSync(file, text);
 			vi.mocked(fs.readFileSync).mockClear();
