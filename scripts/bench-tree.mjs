@@ -2,7 +2,8 @@
 // `arbor tree` text on 100k-entry sessions beside its floors, measured in the same run: the
 // read+parse floor (a node process that reads the file and JSON.parses every line) and, when pi is
 // installed outside the repo (ARBOR_BENCH_PI=/tmp/pi/node_modules/@mariozechner/pi-coding-agent),
-// pi's SessionManager.open + getTree() in a node process. Medians of fresh processes.
+// pi's SessionManager.open + getTree() in a node process. Medians of fresh processes: wall time and,
+// where /usr/bin/time exists, CPU time (user+sys; the steadier figure on a shared machine).
 //   node scripts/bench-tree.mjs [--quick] [--runs N] [--kinds linear,bushy-deep]
 //   ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
 import { execFileSync, spawnSync } from "node:child_process";
@@ -44,15 +45,24 @@ function piScript(pi, file) {
 	return `const { SessionManager } = await import(${JSON.stringify(sm)}); const m = SessionManager.open(${JSON.stringify(file)}, ${JSON.stringify(path.dirname(file))}); const t = m.getTree(); if (!t.length) process.exit(3);`;
 }
 
+const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+
+/** {wall, cpu} in ms of one fresh process (cpu: user+sys, NaN without /usr/bin/time). */
 function timeProcess(args, opts = {}) {
+	const out = path.join(os.tmpdir(), `arbor-bench-time-${process.pid}`);
+	const [cmd, argv] = TIME ? [TIME, ["-f", "%U %S", "-o", out, process.execPath, ...args]] : [process.execPath, args];
 	const t = process.hrtime.bigint();
-	const r = spawnSync(process.execPath, args, { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 30, ...opts });
+	const r = spawnSync(cmd, argv, { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 30, ...opts });
+	const wall = Number(process.hrtime.bigint() - t) / 1e6;
 	if (r.status !== 0) throw new Error(`${args.slice(0, 2).join(" ")} exited ${r.status}: ${r.stderr}`);
-	return Number(process.hrtime.bigint() - t) / 1e6;
+	if (!TIME) return { wall, cpu: Number.NaN };
+	const [user, sys] = fs.readFileSync(out, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
+	fs.rmSync(out, { force: true });
+	return { wall, cpu: (user + sys) * 1000 };
 }
 
 console.log(`## arbor tree text (${N / 1000}k entries; medians of ${RUNS} fresh processes; stdout to /dev/null, width 100000)`);
-console.log("file                        read+parse ms  arbor tree ms  tree/parse" + (PI ? "  pi open+getTree ms  tree/pi" : ""));
+console.log("wall ms (cpu ms)            read+parse         arbor tree          tree/parse" + (PI ? "  pi open+getTree     tree/pi" : ""));
 for (const kind of KINDS) {
 	const file = sessionFile(kind);
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-tree-"));
@@ -68,10 +78,13 @@ for (const kind of KINDS) {
 			tree.push(timeProcess([cli, "tree", copy], { env: { ...process.env, ARBOR_HOME: tmp, NO_COLOR: "1" } }));
 			if (PI) pi.push(timeProcess(["--input-type=module", "-e", piScript(PI, copy)]));
 		}
-		const p = median(parse);
-		const t = median(tree);
-		let line = `${path.basename(file).padEnd(28)}${p.toFixed(0).padStart(13)}${t.toFixed(0).padStart(15)}${`${(t / p).toFixed(2)}x`.padStart(12)}`;
-		if (PI) line += `${median(pi).toFixed(0).padStart(20)}${`${(t / median(pi)).toFixed(2)}x`.padStart(9)}`;
+		const m = (xs) => ({ wall: median(xs.map((x) => x.wall)), cpu: median(xs.map((x) => x.cpu)) });
+		const fig = (x) => `${x.wall.toFixed(0)} (${x.cpu.toFixed(0)})`.padStart(17);
+		const ratio = (a, b) => `${(a.wall / b.wall).toFixed(2)}x (${(a.cpu / b.cpu).toFixed(2)}x)`.padStart(19);
+		const p = m(parse);
+		const t = m(tree);
+		let line = `${path.basename(file).padEnd(24)}${fig(p)}  ${fig(t)}${ratio(t, p)}`;
+		if (PI) line += `  ${fig(m(pi))}${ratio(t, m(pi))}`;
 		console.log(line);
 	} finally {
 		fs.rmSync(tmp, { recursive: true, force: true });
