@@ -6,7 +6,8 @@
 //   node scripts/bench-search.mjs [--quick] [--runs N]   (--quick: 2 × 10k-entry files)
 //   ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -31,6 +32,22 @@ const time = (fn) => {
 	}
 	return median(xs);
 };
+
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+
+/** Median CPU ms (user+sys) of a node process (NaN without /usr/bin/time): steadier than wall time on a shared machine. */
+function cpuOf(args, env) {
+	if (!TIME) return Number.NaN;
+	const out = join(tmpdir(), `arbor-bench-cpu-${process.pid}`);
+	const xs = [];
+	for (let i = 0; i < RUNS; i++) {
+		spawnSync(TIME, ["-f", "%U %S", "-o", out, process.execPath, ...args], { env: env ?? process.env, stdio: "ignore" });
+		const [user, sys] = readFileSync(out, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
+		xs.push((user + sys) * 1000);
+	}
+	rmSync(out, { force: true });
+	return median(xs);
+}
 
 function corpus() {
 	const home = join(root, ".bench", `search-home-${N}`);
@@ -69,15 +86,19 @@ const read = time(() => nodeRead(files));
 // Line by line from each file's Buffer, as the store and search decode: the cost of parsing it all.
 const PARSE = `const fs=require("fs");let n=0;for(const f of process.argv.slice(1)){const b=fs.readFileSync(f);for(let s=0;s<b.length;){let e=b.indexOf(10,s);if(e<0)e=b.length;if(e>s){JSON.parse(b.toString("utf8",s,e));n++}s=e+1}}`;
 const parse = time(() => spawnSync(process.execPath, ["-e", PARSE, ...files], { stdio: "ignore" }));
+const parseCpu = cpuOf(["-e", PARSE, ...files]);
 console.log(`cat > /dev/null                 ${cat.toFixed(0)} ms`);
 console.log(`cat | wc -c                     ${catWc.toFixed(0)} ms`);
 console.log(`node read loop (in process)     ${read.toFixed(0)} ms   (+ ${node.toFixed(0)} ms node start-up)`);
-console.log(`read+parse floor (node process) ${parse.toFixed(0)} ms`);
+console.log(`read+parse floor (node process) ${parse.toFixed(0)} ms   (cpu ${parseCpu.toFixed(0)} ms)`);
 for (const q of ["xylophone", "zebra sync", "re:xylo\\w+ zebra", "the", "async path offset"]) {
 	const word = q.replace(/^re:/, "").split(" ")[0].replace(/\\w\+$/, "");
 	const grep = time(() => sh(`cat ${quoted} | grep -ciF '${word}' > /dev/null`));
-	const t = time(() => spawnSync(process.execPath, [cli, "search", "--all", "--json", q], { env: { ...process.env, ARBOR_HOME: home }, stdio: "ignore" }));
+	const args = [cli, "search", "--all", "--json", q];
+	const env = { ...process.env, ARBOR_HOME: home };
+	const t = time(() => spawnSync(process.execPath, args, { env, stdio: "ignore" }));
+	const cpu = cpuOf(args, env);
 	console.log(
-		`arbor search ${JSON.stringify(q).padEnd(20)} ${t.toFixed(0)} ms   (${(t / cat).toFixed(2)}× cat, ${(t / catWc).toFixed(2)}× cat|wc, ${(t / parse).toFixed(2)}× read+parse; cat|grep -ci ${JSON.stringify(word)} ${grep.toFixed(0)} ms)`,
+		`arbor search ${JSON.stringify(q).padEnd(20)} ${t.toFixed(0)} ms   (${(t / cat).toFixed(2)}× cat, ${(t / catWc).toFixed(2)}× cat|wc, ${(t / parse).toFixed(2)}× read+parse; cpu ${cpu.toFixed(0)} ms = ${(cpu / parseCpu).toFixed(2)}× read+parse cpu; cat|grep -ci ${JSON.stringify(word)} ${grep.toFixed(0)} ms)`,
 	);
 }
