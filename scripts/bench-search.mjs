@@ -35,18 +35,25 @@ const time = (fn) => {
 
 const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
-/** Median CPU ms (user+sys) of a node process (NaN without /usr/bin/time): steadier than wall time on a shared machine. */
-function cpuOf(args, env) {
-	if (!TIME) return Number.NaN;
+/**
+ * Medians of a node process's wall time and CPU time (user+sys, from the same runs; NaN without
+ * /usr/bin/time). CPU time is the steadier figure on a shared machine.
+ */
+function measure(args, env = process.env) {
 	const out = join(tmpdir(), `arbor-bench-cpu-${process.pid}`);
-	const xs = [];
+	const walls = [];
+	const cpus = [];
 	for (let i = 0; i < RUNS; i++) {
-		spawnSync(TIME, ["-f", "%U %S", "-o", out, process.execPath, ...args], { env: env ?? process.env, stdio: "ignore" });
+		const t = process.hrtime.bigint();
+		if (TIME) spawnSync(TIME, ["-f", "%U %S", "-o", out, process.execPath, ...args], { env, stdio: "ignore" });
+		else spawnSync(process.execPath, args, { env, stdio: "ignore" });
+		walls.push(Number(process.hrtime.bigint() - t) / 1e6);
+		if (!TIME) continue;
 		const [user, sys] = readFileSync(out, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
-		xs.push((user + sys) * 1000);
+		cpus.push((user + sys) * 1000);
 	}
 	rmSync(out, { force: true });
-	return median(xs);
+	return { wall: median(walls), cpu: TIME ? median(cpus) : Number.NaN };
 }
 
 function corpus() {
@@ -85,8 +92,7 @@ const node = time(() => spawnSync(process.execPath, ["-e", "0"], { stdio: "ignor
 const read = time(() => nodeRead(files));
 // Line by line from each file's Buffer, as the store and search decode: the cost of parsing it all.
 const PARSE = `const fs=require("fs");let n=0;for(const f of process.argv.slice(1)){const b=fs.readFileSync(f);for(let s=0;s<b.length;){let e=b.indexOf(10,s);if(e<0)e=b.length;if(e>s){JSON.parse(b.toString("utf8",s,e));n++}s=e+1}}`;
-const parse = time(() => spawnSync(process.execPath, ["-e", PARSE, ...files], { stdio: "ignore" }));
-const parseCpu = cpuOf(["-e", PARSE, ...files]);
+const { wall: parse, cpu: parseCpu } = measure(["-e", PARSE, ...files]);
 console.log(`cat > /dev/null                 ${cat.toFixed(0)} ms`);
 console.log(`cat | wc -c                     ${catWc.toFixed(0)} ms`);
 console.log(`node read loop (in process)     ${read.toFixed(0)} ms   (+ ${node.toFixed(0)} ms node start-up)`);
@@ -96,8 +102,7 @@ for (const q of ["xylophone", "zebra sync", "re:xylo\\w+ zebra", "the", "async p
 	const grep = time(() => sh(`cat ${quoted} | grep -ciF '${word}' > /dev/null`));
 	const args = [cli, "search", "--all", "--json", q];
 	const env = { ...process.env, ARBOR_HOME: home };
-	const t = time(() => spawnSync(process.execPath, args, { env, stdio: "ignore" }));
-	const cpu = cpuOf(args, env);
+	const { wall: t, cpu } = measure(args, env);
 	console.log(
 		`arbor search ${JSON.stringify(q).padEnd(20)} ${t.toFixed(0)} ms   (${(t / cat).toFixed(2)}× cat, ${(t / catWc).toFixed(2)}× cat|wc, ${(t / parse).toFixed(2)}× read+parse; cpu ${cpu.toFixed(0)} ms = ${(cpu / parseCpu).toFixed(2)}× read+parse cpu; cat|grep -ci ${JSON.stringify(word)} ${grep.toFixed(0)} ms)`,
 	);
