@@ -10,6 +10,13 @@ const SNIPPET = 100;
 
 /** A one-line excerpt around the first match; control characters and runs of blanks become one space. */
 export function snippetOf(query: Query, text: string): string {
+	return snippets.build(query, text);
+}
+
+/** What builds snippets, as an object so a test can count the calls (vi.spyOn). */
+export const snippets = { build: buildSnippet };
+
+function buildSnippet(query: Query, text: string): string {
 	const flat = oneLine(stripControls(text));
 	const at = firstMatch(query, flat)?.index ?? 0;
 	const from = Math.max(0, at - Math.floor(SNIPPET / 3));

@@ -39,9 +39,12 @@ function isNarrow(code: number): boolean {
 	}
 }
 
+/** The full measure (graphemes, East Asian widths, emoji), as an object so a test can count its calls. */
+export const fullWidth = { measure: (text: string): number => stringWidth(text) };
+
 /** Columns `text` takes in a terminal (no escape sequences expected: sanitize first). */
 export function displayWidth(text: string): number {
-	for (let i = 0; i < text.length; i++) if (!isNarrow(text.charCodeAt(i))) return stringWidth(text);
+	for (let i = 0; i < text.length; i++) if (!isNarrow(text.charCodeAt(i))) return fullWidth.measure(text);
 	return text.length;
 }
 

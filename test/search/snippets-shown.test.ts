@@ -1,30 +1,39 @@
-import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import * as snippet from "../../source/search/snippet.js";
+import { snippets } from "../../source/search/snippet.js";
 import { searchSessions } from "../../source/search/search.js";
-import { copyFixture, sharedDir, tempDir } from "../session/helpers.js";
+import { copyFixture, tempDir } from "../session/helpers.js";
 
-// Counts snippetOf calls while keeping what it returns.
-vi.mock("../../source/search/snippet.js", async (importOriginal) => {
-	const real = await importOriginal<typeof import("../../source/search/snippet.js")>();
-	return { ...real, snippetOf: vi.fn(real.snippetOf) };
-});
+/** A session of `n` messages, most of them holding "the". */
+function manyHits(file: string, n: number): void {
+	const lines = [JSON.stringify({ type: "session", version: 3, id: "many-hits", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" })];
+	for (let i = 0; i < n; i++) {
+		const text = i % 5 === 4 ? `nothing here ${i}` : `${"word ".repeat(i % 40)}the answer ${i} is in the file`;
+		const message = { role: i % 2 ? "assistant" : "user", content: [{ type: "text", text }], timestamp: i };
+		lines.push(JSON.stringify({ type: "message", id: `m${i}`, parentId: i ? `m${i - 1}` : null, timestamp: `2026-01-01T00:${String(Math.floor(i / 60) % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.000Z`, message }));
+	}
+	lines.push(JSON.stringify({ type: "session_info", id: "name", parentId: `m${n - 1}`, timestamp: "2026-01-01T01:00:00.000Z", name: "many hits" }));
+	fs.writeFileSync(file, `${lines.join("\n")}\n`);
+}
 
 describe("search snippets", () => {
 	const dir = tempDir();
 	const tree = copyFixture("pi-tree-session.jsonl", dir);
 	const large = path.join(dir, "generated.jsonl");
-	execFileSync(process.execPath, [path.join(sharedDir(), "tools/gen-session.mjs"), "--out", large, "--kind", "bushy", "--n", "400"]);
+	manyHits(large, 400);
 
 	it("are built only for the hits shown, not for every hit (a common word hits most lines)", () => {
-		const spy = vi.mocked(snippet.snippetOf);
-		spy.mockClear();
-		const result = searchSessions([large, tree], "the", 3);
-		expect(result.total).toBeGreaterThan(100);
-		expect(result.hits).toHaveLength(3);
-		expect(spy).toHaveBeenCalledTimes(3);
-		for (const hit of result.hits) expect(hit.snippet.toLowerCase()).toContain("the");
+		const spy = vi.spyOn(snippets, "build");
+		try {
+			const result = searchSessions([large, tree], "the", 3);
+			expect(result.total).toBeGreaterThan(300);
+			expect(result.hits).toHaveLength(3);
+			expect(spy).toHaveBeenCalledTimes(3);
+			for (const hit of result.hits) expect(hit.snippet.toLowerCase()).toContain("the");
+		} finally {
+			spy.mockRestore();
+		}
 	});
 
 	it("are the same text whichever limit ranks them", () => {

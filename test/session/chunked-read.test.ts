@@ -1,16 +1,23 @@
-import * as fs from "node:fs";
+import fs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import * as path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import type { SessionEntry } from "../../source/session/types.js";
 import { tempDir } from "./helpers.js";
 
-// Counts whole-file reads of session files while keeping what node:fs does.
-vi.mock("node:fs", async (importOriginal) => {
-	const real = await importOriginal<typeof import("node:fs")>();
-	const readFileSync = vi.fn(real.readFileSync);
-	return { ...real, readFileSync, default: { ...real, readFileSync } };
-});
+/** Calls of fs.readFileSync (as every `import * as fs` sees it) while `run` runs. */
+function readFileCalls<T>(run: () => T): { result: T; files: string[] } {
+	const spy = vi.spyOn(fs, "readFileSync");
+	syncBuiltinESMExports(); // the ESM bindings of node:fs follow the spied CJS export
+	try {
+		const result = run();
+		return { result, files: spy.mock.calls.map(([p]) => String(p)) };
+	} finally {
+		spy.mockRestore();
+		syncBuiltinESMExports();
+	}
+}
 
 const HEADER = { type: "session", version: 3, id: "chunky", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" };
 const line = (id: string, parentId: string | null, text: string) =>
@@ -36,10 +43,8 @@ describe("opening a session reads it in chunks", () => {
 			}
 			const text = `${lines.join("\n")}\n{"type":"message","id":"torn`;
 			fs.writeFileSync(file, text);
-			vi.mocked(fs.readFileSync).mockClear();
-			const store = SessionStore.open(file);
-			const reads = vi.mocked(fs.readFileSync).mock.calls.filter(([p]) => String(p) === file);
-			expect(reads).toEqual([]);
+			const { result: store, files } = readFileCalls(() => SessionStore.open(file));
+			expect(files.filter((f) => f === file)).toEqual([]);
 			const view = store.snapshot();
 			expect(view.entries.length).toBe(22_001);
 			expect(view.leafId).toBe("b10999");

@@ -1,13 +1,9 @@
-import { describe, expect, it, vi } from "vitest";
-import stringWidth from "string-width";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fullWidth } from "../../source/text/text-width.js";
 import { buildTreeRows, formatTreeRow, formatTreeRowParts } from "../../source/tree/rows.js";
 import { e, fakeView } from "./fake-view.js";
 
-// Counts string-width calls while keeping what it returns.
-vi.mock("string-width", async (importOriginal) => {
-	const real = await importOriginal<typeof import("string-width")>();
-	return { default: vi.fn(real.default) };
-});
+afterEach(() => vi.restoreAllMocks());
 
 /** A branchy tree: every row below the first has a box-drawing gutter, the leaf a marker and suffix. */
 function branchy() {
@@ -21,10 +17,9 @@ function branchy() {
 }
 
 describe("tree row widths", () => {
-	it("are not measured by string-width when gutters, markers and text are known to be one column a character", () => {
+	it("are not measured by the full measure (string-width) when gutters, markers and text are known to be one column a character", () => {
 		const rows = branchy();
-		const spy = vi.mocked(stringWidth);
-		spy.mockClear();
+		const spy = vi.spyOn(fullWidth, "measure");
 		const wide = rows.map((r) => formatTreeRow(r, { width: 100_000, selected: false, foldMarks: true }));
 		const n3 = rows.findIndex((r) => r.id === "n3");
 		const narrow = rows.map((r, i) => formatTreeRow(r, { width: 24, selected: i === n3, foldMarks: true }));
@@ -36,8 +31,7 @@ describe("tree row widths", () => {
 
 	it("still measures wide text (CJK, emoji) and cuts it by columns", () => {
 		const rows = buildTreeRows(fakeView([e.user("a", null, "漢字漢字漢字漢字"), e.user("b", "a", "x")], "b"), { filter: "default" });
-		const spy = vi.mocked(stringWidth);
-		spy.mockClear();
+		const spy = vi.spyOn(fullWidth, "measure");
 		const p = formatTreeRowParts(rows[0]!, { width: 16, selected: false });
 		expect(spy).toHaveBeenCalled();
 		expect(p.text).toBe("user: 漢字…");
