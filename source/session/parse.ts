@@ -23,7 +23,7 @@ export type ParsedSession = {
 
 const NEWLINE = 0x0a;
 /** Bytes read at a time by {@link parseSessionFile}; a longer line grows the buffer. */
-const CHUNK = 8 * 1024 * 1024;
+const CHUNK = 1024 * 1024;
 
 /**
  * Parse an open session file, read in chunks of whole lines: the file's bytes are never all in

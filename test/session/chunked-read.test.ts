@@ -24,7 +24,7 @@ const line = (id: string, parentId: string | null, text: string) =>
 	JSON.stringify({ type: "message", id, parentId, timestamp: "2026-01-01T00:00:01.000Z", message: { role: "user", content: text, timestamp: 1 } });
 
 describe("opening a session reads it in chunks", () => {
-	it("never reads the whole file at once, and lines across and longer than a chunk (8 MiB) parse whole", () => {
+	it("never reads the whole file at once, and lines across and longer than a chunk (1 MiB) parse whole", () => {
 		const dir = tempDir();
 		try {
 			const file = path.join(dir, "s.jsonl");
