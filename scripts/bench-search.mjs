@@ -1,16 +1,21 @@
 // Search figures: `arbor search` over about 1 GB of sessions (7 × 100k-entry bushy files) against
 // reading the same bytes: `cat > /dev/null` (the issue's yardstick; on Linux it may splice without
-// copying), `cat | wc -c` (the bytes copied into a process) and a plain Node read loop.
-//   node scripts/bench-search.mjs [--quick]   (--quick: 2 × 10k-entry files)
+// copying), `cat | wc -c` (the bytes copied into a process), a plain Node read loop, the read+parse
+// floor (a node process that reads every file, splits it into lines and JSON.parses each: what a
+// word on every line cannot avoid) and, per query, `cat | grep -ci` of its first word.
+//   node scripts/bench-search.mjs [--quick] [--runs N]   (--quick: 2 × 10k-entry files)
+//   ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
 import { spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, openSync, readSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = join(root, "dist/cli.js");
+const cli = process.env.ARBOR_BENCH_CLI ?? join(root, "dist/cli.js");
 const quick = process.argv.includes("--quick");
-const RUNS = 3;
+const runsAt = process.argv.indexOf("--runs");
+const RUNS = runsAt >= 0 ? Number(process.argv[runsAt + 1]) : 3;
 const FILES = quick ? 2 : 7;
 const N = quick ? 10_000 : 100_000;
 
@@ -27,6 +32,29 @@ const time = (fn) => {
 	}
 	return median(xs);
 };
+
+const TIME = existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+
+/**
+ * Medians of a node process's wall time and CPU time (user+sys, from the same runs; NaN without
+ * /usr/bin/time). CPU time is the steadier figure on a shared machine.
+ */
+function measure(args, env = process.env) {
+	const out = join(tmpdir(), `arbor-bench-cpu-${process.pid}`);
+	const walls = [];
+	const cpus = [];
+	for (let i = 0; i < RUNS; i++) {
+		const t = process.hrtime.bigint();
+		if (TIME) spawnSync(TIME, ["-f", "%U %S", "-o", out, process.execPath, ...args], { env, stdio: "ignore" });
+		else spawnSync(process.execPath, args, { env, stdio: "ignore" });
+		walls.push(Number(process.hrtime.bigint() - t) / 1e6);
+		if (!TIME) continue;
+		const [user, sys] = readFileSync(out, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
+		cpus.push((user + sys) * 1000);
+	}
+	rmSync(out, { force: true });
+	return { wall: median(walls), cpu: TIME ? median(cpus) : Number.NaN };
+}
 
 function corpus() {
 	const home = join(root, ".bench", `search-home-${N}`);
@@ -55,17 +83,27 @@ function nodeRead(files) {
 
 const { home, files } = corpus();
 const bytes = nodeRead(files);
-console.log(`## search (${FILES} files, ${(bytes / 1e9).toFixed(2)} GB; medians of ${RUNS} runs, warm page cache; "async path offset" occurs on most lines, so most lines are parsed)`);
+console.log(`## search (${FILES} files, ${(bytes / 1e9).toFixed(2)} GB; medians of ${RUNS} runs, warm page cache; "the" and "async path offset" occur on most lines, so most lines are parsed)`);
 const sh = (cmd) => spawnSync("sh", ["-c", cmd], { stdio: "ignore" });
 const quoted = files.map((f) => `'${f}'`).join(" ");
 const cat = time(() => sh(`cat ${quoted} > /dev/null`));
 const catWc = time(() => sh(`cat ${quoted} | wc -c > /dev/null`));
 const node = time(() => spawnSync(process.execPath, ["-e", "0"], { stdio: "ignore" }));
 const read = time(() => nodeRead(files));
+// Line by line from each file's Buffer, as the store and search decode: the cost of parsing it all.
+const PARSE = `const fs=require("fs");let n=0;for(const f of process.argv.slice(1)){const b=fs.readFileSync(f);for(let s=0;s<b.length;){let e=b.indexOf(10,s);if(e<0)e=b.length;if(e>s){JSON.parse(b.toString("utf8",s,e));n++}s=e+1}}`;
+const { wall: parse, cpu: parseCpu } = measure(["-e", PARSE, ...files]);
 console.log(`cat > /dev/null                 ${cat.toFixed(0)} ms`);
 console.log(`cat | wc -c                     ${catWc.toFixed(0)} ms`);
 console.log(`node read loop (in process)     ${read.toFixed(0)} ms   (+ ${node.toFixed(0)} ms node start-up)`);
-for (const q of ["xylophone", "zebra sync", "re:xylo\\w+ zebra", "async path offset"]) {
-	const t = time(() => spawnSync(process.execPath, [cli, "search", "--all", "--json", q], { env: { ...process.env, ARBOR_HOME: home }, stdio: "ignore" }));
-	console.log(`arbor search ${JSON.stringify(q).padEnd(20)} ${t.toFixed(0)} ms   (${(t / cat).toFixed(1)}× cat, ${(t / catWc).toFixed(1)}× cat|wc)`);
+console.log(`read+parse floor (node process) ${parse.toFixed(0)} ms   (cpu ${parseCpu.toFixed(0)} ms)`);
+for (const q of ["xylophone", "zebra sync", "re:xylo\\w+ zebra", "the", "async path offset"]) {
+	const word = q.replace(/^re:/, "").split(" ")[0].replace(/\\w\+$/, "");
+	const grep = time(() => sh(`cat ${quoted} | grep -ciF '${word}' > /dev/null`));
+	const args = [cli, "search", "--all", "--json", q];
+	const env = { ...process.env, ARBOR_HOME: home };
+	const { wall: t, cpu } = measure(args, env);
+	console.log(
+		`arbor search ${JSON.stringify(q).padEnd(20)} ${t.toFixed(0)} ms   (${(t / cat).toFixed(2)}× cat, ${(t / catWc).toFixed(2)}× cat|wc, ${(t / parse).toFixed(2)}× read+parse; cpu ${cpu.toFixed(0)} ms = ${(cpu / parseCpu).toFixed(2)}× read+parse cpu; cat|grep -ci ${JSON.stringify(word)} ${grep.toFixed(0)} ms)`,
+	);
 }

@@ -3,7 +3,9 @@
 // Bundles source/session/index.ts to .bench/session.mjs, generates synthetic sessions once
 // (cached in .bench/), then measures each file in fresh child processes (so RSS is per run) and
 // prints medians plus ratios to a plain read+split+JSON.parse baseline. `runStoreBench()` is
-// exported for scripts/bench.mjs.
+// exported for scripts/bench.mjs. With ARBOR_BENCH_PI=<pi-coding-agent package folder> (installed
+// outside the repo, e.g. npm install --prefix /tmp/pi @mariozechner/pi-coding-agent@0.73.1) pi's
+// SessionManager.open + getTree() is measured the same way (time, peak RSS growth, heapUsed).
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -40,8 +42,10 @@ const percentile = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
 
 // ---------- worker side (runs in a child process) ----------
 async function worker(mode, file, deepest) {
+	if (mode === "pi") return piWorker(file);
 	const lib = mode === "baseline" ? undefined : await import(pathToFileURL(BUNDLE).href);
 	const rss0 = process.memoryUsage().rss; // after loading code: only data growth counts
+	const heap0 = heapNow();
 	const peak = () => process.resourceUsage().maxRSS * 1024 - rss0;
 	if (mode === "baseline") {
 		const t0 = performance.now();
@@ -57,6 +61,7 @@ async function worker(mode, file, deepest) {
 		const store = SessionStore.open(copy, { write: true });
 		const open = performance.now() - t0;
 		const rss = peak();
+		const heap = heapNow() - heap0;
 		const view = store.snapshot();
 		const t1 = performance.now();
 		view.buildContext();
@@ -75,7 +80,35 @@ async function worker(mode, file, deepest) {
 			appends.push(performance.now() - s);
 		}
 		store.close();
-		return { open, rss, context, traversal, walked, fork, appendMedian: median(appends), appendP99: percentile(appends, 0.99) };
+		return { open, rss, heap, context, traversal, walked, fork, appendMedian: median(appends), appendP99: percentile(appends, 0.99) };
+	} finally {
+		fs.rmSync(tmp, { recursive: true, force: true });
+	}
+}
+
+/** heapUsed after a full collection (node --expose-gc), else as it stands. */
+function heapNow() {
+	globalThis.gc?.();
+	return process.memoryUsage().heapUsed;
+}
+
+async function piWorker(file) {
+	const { SessionManager } = await import(pathToFileURL(path.join(process.env.ARBOR_BENCH_PI, "dist/core/session-manager.js")).href);
+	const rss0 = process.memoryUsage().rss;
+	const heap0 = heapNow();
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-pi-"));
+	try {
+		const copy = path.join(tmp, "s.jsonl");
+		fs.copyFileSync(file, copy);
+		const t0 = performance.now();
+		const manager = SessionManager.open(copy, tmp);
+		const open = performance.now() - t0;
+		const rss = process.resourceUsage().maxRSS * 1024 - rss0;
+		const heap = heapNow() - heap0;
+		const t1 = performance.now();
+		const roots = manager.getTree();
+		const tree = performance.now() - t1;
+		return { open, tree, rss, heap, roots: roots.length };
 	} finally {
 		fs.rmSync(tmp, { recursive: true, force: true });
 	}
@@ -93,7 +126,7 @@ function walk(view) {
 }
 
 function runChild(mode, file, deepest) {
-	const out = execFileSync(process.execPath, ["--max-old-space-size=8192", fileURLToPath(import.meta.url), "--worker", mode, file, deepest], {
+	const out = execFileSync(process.execPath, ["--max-old-space-size=8192", "--expose-gc", fileURLToPath(import.meta.url), "--worker", mode, file, deepest], {
 		encoding: "utf8",
 		maxBuffer: 1 << 20,
 	});
@@ -111,9 +144,11 @@ export async function runStoreBench({ quick = false, runs = 3, log = () => {} } 
 			const { file, stats } = sessionFile(kind, n);
 			const base = [];
 			const store = [];
+			const pi = [];
 			for (let r = 0; r < runs; r++) {
 				base.push(runChild("baseline", file, stats.deepestLeaf));
 				store.push(runChild("store", file, stats.deepestLeaf));
+				if (process.env.ARBOR_BENCH_PI) pi.push(runChild("pi", file, stats.deepestLeaf));
 			}
 			const m = (list, key) => median(list.map((x) => x[key]));
 			const row = {
@@ -130,6 +165,8 @@ export async function runStoreBench({ quick = false, runs = 3, log = () => {} } 
 				appendP99Ms: m(store, "appendP99"),
 				baselineRss: m(base, "rss"),
 				openRss: m(store, "rss"),
+				openHeap: m(store, "heap"),
+				...(pi.length ? { piOpenMs: m(pi, "open"), piTreeMs: m(pi, "tree"), piRss: m(pi, "rss"), piHeap: m(pi, "heap") } : {}),
 			};
 			row.openRatio = row.openMs / row.baselineMs;
 			row.memoryRatio = row.openRss / row.bytes;
@@ -163,7 +200,25 @@ function table(rows) {
 			].join(" "),
 		);
 	}
-	lines.push("targets: open <= 1.1x base, mem <= 3.5x file, linear-100k ctx < 50 ms, fork of 100k-deep < 1500 ms, append flat");
+	if (rows.some((r) => r.piRss !== undefined)) {
+		lines.push("", "file                      pi open ms  pi getTree ms  pi mem MB  pi heap MB  our heap MB  mem/pi  heap/pi");
+		for (const r of rows) {
+			if (r.piRss === undefined) continue;
+			lines.push(
+				[
+					r.file.padEnd(24),
+					f(r.piOpenMs, 0).padStart(11),
+					f(r.piTreeMs, 0).padStart(14),
+					f(r.piRss / 1e6, 0).padStart(10),
+					f(r.piHeap / 1e6, 0).padStart(11),
+					f(r.openHeap / 1e6, 0).padStart(12),
+					`${f(r.openRss / r.piRss, 2)}x`.padStart(7),
+					`${f(r.openHeap / r.piHeap, 2)}x`.padStart(8),
+				].join(" "),
+			);
+		}
+	}
+	lines.push("targets: open <= 1.1x base, mem <= 3.5x file, linear-100k ctx < 50 ms, fork of 100k-deep < 1500 ms, append flat; mem <= 0.4x pi (issue 17 item 16)");
 	return lines.join("\n");
 }
 

@@ -7,16 +7,21 @@
 import { must } from "../text/must.js";
 import { forEachChunk } from "./chunks.js";
 
-const HEAD = /^\{"type":"([^"\\]*)","id":"([^"\\]*)","parentId":(?:null|"([^"\\]*)")/;
+/** Sticky: matched in place at a line's start in the chunk, no copy of the line made. */
+const HEAD = /\{"type":"([^"\\]*)","id":"([^"\\]*)","parentId":(?:null|"([^"\\]*)")/y;
 const LEAF_MARKER = '"customType":"arbor.leaf"';
 
 type Link = { id: string; parentId: string | null; marker: boolean };
 
-function linkOf(line: string): Link | undefined {
-	const m = HEAD.exec(line.length > 400 ? line.slice(0, 400) : line);
-	if (m) return { id: must(m[2], "id of a matched line head"), parentId: m[3] ?? null, marker: m[1] === "custom" && line.includes(LEAF_MARKER) };
+function linkOf(latin1: string, start: number, end: number): Link | undefined {
+	HEAD.lastIndex = start;
+	const m = HEAD.exec(latin1);
+	if (m && HEAD.lastIndex <= end) {
+		const marker = m[1] === "custom" && latin1.slice(start, end).includes(LEAF_MARKER);
+		return { id: must(m[2], "id of a matched line head"), parentId: m[3] ?? null, marker };
+	}
 	try {
-		const e = JSON.parse(Buffer.from(line, "latin1").toString("utf8")) as Record<string, unknown>;
+		const e = JSON.parse(Buffer.from(latin1.slice(start, end), "latin1").toString("utf8")) as Record<string, unknown>;
 		if (typeof e.id !== "string") return undefined;
 		const parentId = typeof e.parentId === "string" ? e.parentId : null;
 		return { id: e.id, parentId, marker: e.type === "custom" && e.customType === "arbor.leaf" };
@@ -25,7 +30,7 @@ function linkOf(line: string): Link | undefined {
 	}
 }
 
-const NAME = /^\{"type":"session_info"/;
+const NAME = /\{"type":"session_info"/y;
 
 function nameOf(line: string): string | undefined {
 	try {
@@ -49,8 +54,9 @@ export function activePath(file: string): { ids: Set<string>; name?: string } {
 			if (end === -1) end = latin1.length;
 			if (first) first = false; // the header
 			else if (end > start) {
-				const link = linkOf(latin1.slice(start, end));
-				if (link && NAME.test(latin1.slice(start, start + 30))) name = nameOf(latin1.slice(start, end)) ?? name;
+				const link = linkOf(latin1, start, end);
+				NAME.lastIndex = start;
+				if (link && NAME.test(latin1)) name = nameOf(latin1.slice(start, end)) ?? name;
 				if (link) {
 					if (!parents.has(link.id)) parents.set(link.id, link.parentId);
 					last = link;

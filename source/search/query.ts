@@ -46,13 +46,17 @@ export function matchesAll(query: Query, text: string): boolean {
 	});
 }
 
-/** How often the terms occur in `text` (each capped), for ranking. */
-export function occurrences(query: Query, text: string): number {
+/**
+ * How often the terms occur in `text` (each capped at 20), for ranking, when every term occurs
+ * ({@link matchesAll}); else undefined. One pass of each term's regex (a common word hits most lines).
+ */
+export function matchCount(query: Query, text: string): number | undefined {
 	let n = 0;
 	for (const t of query.terms) {
 		t.re.lastIndex = 0;
 		let count = 0;
 		while (t.re.exec(text) && count < 20) count++;
+		if (count === 0) return undefined;
 		n += count;
 	}
 	return n;
@@ -75,10 +79,15 @@ export function firstMatch(query: Query, text: string): { index: number; length:
  * case; non-ASCII letters in their written, lower and upper forms.
  */
 export function prefilterPattern(literal: string): RegExp {
+	return new RegExp(literalForms(literal, (escaped) => Buffer.from(escaped, "utf8").toString("latin1")), "gi");
+}
+
+/** {@link prefilterPattern} over a line already decoded from UTF-8 (no latin1 view needed). */
+export function decodedPrefilterPattern(literal: string): RegExp {
+	return new RegExp(literalForms(literal, (escaped) => escaped), "i");
+}
+
+function literalForms(literal: string, encode: (escaped: string) => string): string {
 	const forms = new Set([literal, literal.toLowerCase(), literal.toUpperCase()]);
-	const alternatives = [...forms].map((form) => {
-		const escaped = JSON.stringify(form).slice(1, -1);
-		return escapeRe(Buffer.from(escaped, "utf8").toString("latin1"));
-	});
-	return new RegExp(alternatives.join("|"), "gi");
+	return [...forms].map((form) => escapeRe(encode(JSON.stringify(form).slice(1, -1)))).join("|");
 }

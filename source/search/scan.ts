@@ -2,33 +2,23 @@
  * Searches one session file without building its tree: only lines that can hold the query's
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
-import { oneLine } from "../text/one-line.js";
-import { stripControls } from "../text/terminal-text.js";
 import { anchorNeedles, linesWithAnchor } from "./anchor.js";
 import { forEachChunk, lineAround, type Chunk } from "./chunks.js";
 import { FIELD_WEIGHT, searchables, type Field } from "./fields.js";
-import { firstMatch, matchesAll, occurrences, prefilterPattern, type Query } from "./query.js";
+import { decodedPrefilterPattern, matchCount, prefilterPattern, type Query } from "./query.js";
 
-/** One matching entry of one file (session-level facts are added by the caller). */
+/**
+ * One matching entry of one file (session-level facts are added by the caller). `text` is the
+ * matched text: the caller builds the snippet from it for the hits it shows (snippet.ts).
+ */
 export type FileHit = {
 	entryId: string;
 	type: string;
 	field: Field;
-	snippet: string;
+	text: string;
 	timestamp?: string;
 	score: number;
 };
-
-const SNIPPET = 100;
-
-/** A one-line excerpt around the first match; control characters and runs of blanks become one space. */
-export function snippetOf(query: Query, text: string): string {
-	const flat = oneLine(stripControls(text));
-	const at = firstMatch(query, flat)?.index ?? 0;
-	const from = Math.max(0, at - Math.floor(SNIPPET / 3));
-	const cut = Array.from(flat.slice(from)).slice(0, SNIPPET).join("");
-	return `${from > 0 ? "…" : ""}${cut}${from + cut.length < flat.length ? "…" : ""}`;
-}
 
 function hitsOfLine(query: Query, line: string): FileHit[] {
 	let entry: Record<string, unknown>;
@@ -41,20 +31,21 @@ function hitsOfLine(query: Query, line: string): FileHit[] {
 	}
 	const hits: FileHit[] = [];
 	for (const s of searchables(entry)) {
-		if (!matchesAll(query, s.text)) continue;
+		const count = matchCount(query, s.text);
+		if (count === undefined) continue;
 		hits.push({
 			entryId: s.entryId,
 			type: String(entry.type),
 			field: s.field,
-			snippet: snippetOf(query, s.text),
+			text: s.text,
 			...(typeof entry.timestamp === "string" ? { timestamp: entry.timestamp } : {}),
-			score: FIELD_WEIGHT[s.field] * (1 + Math.log2(1 + occurrences(query, s.text))),
+			score: FIELD_WEIGHT[s.field] * (1 + Math.log2(1 + count)),
 		});
 	}
 	return hits;
 }
 
-type Filter = { first: RegExp; others: RegExp[]; needles?: Buffer[] };
+type Filter = { first: RegExp; others: RegExp[]; needles?: Buffer[]; literals: RegExp[] };
 
 /** The longest literal finds candidate lines; every other literal must also occur in the raw line. */
 function filterOf(query: Query): Filter | undefined {
@@ -63,20 +54,23 @@ function filterOf(query: Query): Filter | undefined {
 		.filter((t) => t.kind !== "regex" && t.source !== query.prefilter)
 		.map((t) => new RegExp(prefilterPattern(t.source).source, "i"));
 	const needles = anchorNeedles(query.prefilter);
-	return { first: prefilterPattern(query.prefilter), others, ...(needles ? { needles } : {}) };
+	const literals = query.terms.filter((t) => t.kind !== "regex").map((t) => decodedPrefilterPattern(t.source));
+	return { first: prefilterPattern(query.prefilter), others, literals, ...(needles ? { needles } : {}) };
 }
 
-/** Lines holding the anchor, then every literal in the raw line, then parsed: the fast path. */
+/**
+ * Lines holding the anchor, then every literal in the line (decoded once, as JSON.parse needs it),
+ * then parsed: the fast path.
+ */
 function scanChunkAnchored(chunk: Chunk, filter: Filter & { needles: Buffer[] }, query: Query, isHeader: (offset: number) => boolean): FileHit[] {
 	const hits: FileHit[] = [];
-	const literals = [new RegExp(filter.first.source, "i"), ...filter.others];
 	for (const start of linesWithAnchor(chunk.bytes, filter.needles)) {
 		if (isHeader(chunk.offset + start)) continue;
 		let end = chunk.bytes.indexOf(0x0a, start);
 		if (end === -1) end = chunk.bytes.length;
-		const raw = chunk.bytes.toString("latin1", start, end);
-		if (!literals.every((re) => re.test(raw))) continue;
-		for (const h of hitsOfLine(query, chunk.bytes.toString("utf8", start, end))) hits.push(h);
+		const line = chunk.bytes.toString("utf8", start, end);
+		if (!filter.literals.every((re) => re.test(line))) continue;
+		for (const h of hitsOfLine(query, line)) hits.push(h);
 	}
 	return hits;
 }

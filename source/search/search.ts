@@ -10,9 +10,11 @@ import { activePath } from "./ancestry.js";
 import { parseQuery } from "./query.js";
 import { byRank, scanFile, type FileHit } from "./scan.js";
 import { errnoCode } from "../text/error-text.js";
+import { snippetOf } from "./snippet.js";
 
-/** One search result: a file's hit plus the session it is in. */
-export type SearchHit = FileHit & {
+/** One search result: a file's hit (its snippet in place of the matched text) plus the session it is in. */
+export type SearchHit = Omit<FileHit, "text"> & {
+	snippet: string;
 	sessionId: string;
 	sessionFile: string;
 	sessionName?: string;
@@ -67,6 +69,7 @@ export function searchSessions(files: readonly string[], queryText: string, limi
 		.sort((a, b) => byRank(a.hit, b.hit))
 		.slice(0, limit);
 	const paths = new Map<string, ReturnType<typeof activePath>>();
+	// Snippets only for the hits shown: building one per hit was most of a common word's cost.
 	const hits = ranked.map(({ f, hit }) => {
 		let path = paths.get(f.file);
 		if (path === undefined) {
@@ -78,7 +81,12 @@ export function searchSessions(files: readonly string[], queryText: string, limi
 			sessionFile: f.file,
 			...(path.name !== undefined ? { sessionName: path.name } : {}),
 			...(f.header.cwd !== undefined ? { cwd: f.header.cwd } : {}),
-			...hit,
+			entryId: hit.entryId,
+			type: hit.type,
+			field: hit.field,
+			snippet: snippetOf(query, hit.text),
+			...(hit.timestamp !== undefined ? { timestamp: hit.timestamp } : {}),
+			score: hit.score,
 			onActivePath: path.ids.has(hit.entryId),
 		};
 	});

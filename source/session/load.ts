@@ -7,7 +7,7 @@ import { MAX_NESTING, entryProblem } from "./entry-shape.js";
 import { writeFailure } from "./io-errors.js";
 import { type LockHandle, acquireLock } from "./lock.js";
 import { migrateInMemory, rewriteMigrated } from "./migrate.js";
-import { type ParsedSession, lineEnd, parseSessionBuffer } from "./parse.js";
+import { type ParsedSession, parseSessionFile, readLineAt } from "./parse.js";
 import { TreeIndex } from "./tree-index.js";
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { CURRENT_VERSION, DAMAGED_ENTRY_TYPE, SessionError } from "./types.js";
@@ -37,11 +37,8 @@ export function loadSession(file: string, write: boolean): LoadedSession {
 	const lock = write ? acquireLock(target) : undefined;
 	try {
 		const seen = write ? fs.statSync(target) : undefined;
-		const buf = readSessionFile(target);
-		const parsed = parseSessionBuffer(buf, file);
-		const from = migrateInMemory(parsed.header, parsed.entries, parsed.version);
+		const { parsed, usable, from } = readSessionFile(target, file);
 		const migrated = from < CURRENT_VERSION;
-		const usable = usableEntries(parsed, buf);
 		// Byte offsets only describe entries that are stored verbatim in the file we will append to.
 		const offsets = migrated ? undefined : parsed.offsets;
 		const index = TreeIndex.build(usable, { warnings: parsed.warnings, lines: parsed.lines, offsets });
@@ -60,10 +57,6 @@ export function loadSession(file: string, write: boolean): LoadedSession {
 	}
 }
 
-function lineAt(buf: Buffer, offset: number): string {
-	return buf.toString("utf8", offset, lineEnd(buf, offset));
-}
-
 function openAppend(file: string, needsNewline: boolean): AppendFile {
 	try {
 		return AppendFile.open(file, needsNewline);
@@ -79,19 +72,19 @@ function openAppend(file: string, needsNewline: boolean): AppendFile {
  * placeholder keeps the tree linked (the path through it stays whole), never reaches the model,
  * and serializes as the original entry, so copies and migrations keep the data.
  */
-function usableEntries(parsed: ParsedSession, buf: Buffer): SessionEntry[] {
+function usableEntries(parsed: ParsedSession, size: number, fd: number): SessionEntry[] {
 	const { entries, lines, offsets } = parsed;
 	let out: SessionEntry[] | undefined;
 	for (let i = 0; i < entries.length; i++) {
 		// A line of n bytes nests at most n/2 deep: only long lines need the nesting walk.
 		const entry = must(entries[i], "entry");
 		const offset = must(offsets[i], "entry offset");
-		const longest = (offsets[i + 1] ?? buf.length) - offset;
+		const longest = (offsets[i + 1] ?? size) - offset;
 		const problem = entryProblem(entry, longest > 2 * MAX_NESTING);
 		if (problem === undefined) continue;
 		const line = must(lines[i], "entry line");
 		out ??= entries.slice();
-		out[i] = placeholder(entry, line, problem, () => lineAt(buf, offset));
+		out[i] = placeholder(entry, line, problem, () => readLineAt(fd, offset));
 		parsed.warnings.push(damagedWarning(entry, line, problem));
 	}
 	if (out) parsed.warnings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
@@ -114,12 +107,23 @@ function damagedWarning(entry: SessionEntry, line: number, problem: string): Ses
 	return { kind: "bad-entry", line, id: entry.id, message: `line ${line}: ${type} not usable (${problem}), left out of views and context` };
 }
 
-function readSessionFile(file: string): Buffer {
+/**
+ * Parse the file at `target` in chunks (see parseSessionFile), migrate it in memory and check its
+ * entries' shapes; the file stays open until then, so a placeholder's raw line is read back by offset.
+ */
+function readSessionFile(target: string, file: string): { parsed: ParsedSession; usable: SessionEntry[]; from: number } {
+	let fd: number | undefined;
 	try {
-		return fs.readFileSync(file);
+		fd = fs.openSync(target, "r");
+		const parsed = parseSessionFile(fd, file);
+		const from = migrateInMemory(parsed.header, parsed.entries, parsed.version);
+		return { parsed, usable: usableEntries(parsed, parsed.size, fd), from };
 	} catch (error) {
 		const code = errnoCode(error);
-		if (code === "ENOENT") throw new SessionError("not-found", `session file not found: ${file}`);
-		throw new SessionError("unreadable", `cannot read session ${file}: ${errorMessage(error)}`);
+		if (error instanceof SessionError || code === undefined) throw error;
+		if (code === "ENOENT") throw new SessionError("not-found", `session file not found: ${target}`);
+		throw new SessionError("unreadable", `cannot read session ${target}: ${errorMessage(error)}`);
+	} finally {
+		if (fd !== undefined) fs.closeSync(fd);
 	}
 }

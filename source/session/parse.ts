@@ -1,10 +1,11 @@
+import * as fs from "node:fs";
 import { must } from "../text/must.js";
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { SessionError } from "./types.js";
 import { settleVersion } from "./version.js";
 import { readFirstLine } from "./last-entry-time.js";
 
-/** What `parseSessionBuffer` found in a file, before migration and indexing. */
+/** What `parseSessionFile` found in a file, before migration and indexing. */
 export type ParsedSession = {
 	header: SessionHeader;
 	/** Entries in file order (v1 entries have no id/parentId until migrated). */
@@ -21,33 +22,62 @@ export type ParsedSession = {
 };
 
 const NEWLINE = 0x0a;
+/** Bytes read at a time by {@link parseSessionFile}; a longer line grows the buffer. */
+const CHUNK = 1024 * 1024;
 
 /**
- * Parse a session file's bytes. Each line is decoded from its own Buffer slice and parsed once
- * (faster than decoding one big string and splitting it). Damage is reported, never thrown,
- * except for a missing or broken header, which makes the file unusable.
+ * Parse an open session file, read in chunks of whole lines: the file's bytes are never all in
+ * memory at once (a 2 GB session no longer needs a 2 GB buffer besides its entries). Each line is
+ * decoded from its own slice and parsed once. Damage is reported, never thrown, except for a
+ * missing or broken header, which makes the file unusable. `size` is the number of bytes read.
  */
-export function parseSessionBuffer(buf: Buffer, file: string): ParsedSession {
-	const firstEnd = lineEnd(buf, 0);
-	const header = parseHeader(buf.toString("utf8", 0, firstEnd), file);
-	const out: ParsedSession = {
-		header,
-		entries: [],
-		lines: [],
-		offsets: [],
-		warnings: [],
-		needsNewline: buf.length > 0 && buf[buf.length - 1] !== NEWLINE,
-		version: 1,
-	};
-	let start = firstEnd + 1;
-	let line = 2;
-	while (start < buf.length) {
-		const end = lineEnd(buf, start);
-		parseLine(out, buf.toString("utf8", start, end), { line, torn: end === buf.length, offset: start });
-		start = end + 1;
+export function parseSessionFile(fd: number, file: string): ParsedSession & { size: number } {
+	let buf: Buffer = Buffer.allocUnsafe(CHUNK);
+	let carried = 0; // bytes of a line begun in the previous read, at the front of `buf`
+	let base = 0; // file offset of buf[0]
+	let line = 1;
+	let last = -1; // the file's last byte
+	let out: ParsedSession | undefined;
+	const take = (text: string, offset: number, torn: boolean) => {
+		if (!out) out = { ...emptyParse(parseHeader(text, file)) };
+		else parseLine(out, text, { line, torn, offset });
 		line++;
+	};
+	for (;;) {
+		if (carried === buf.length) buf = grown(buf, carried);
+		const n = fs.readSync(fd, buf, carried, buf.length - carried, null);
+		const size = carried + n;
+		if (n > 0) last = must(buf[size - 1], "last byte read");
+		let start = 0;
+		for (let nl = buf.indexOf(NEWLINE, 0); nl !== -1 && nl < size; nl = buf.indexOf(NEWLINE, start)) {
+			take(buf.toString("utf8", start, nl), base + start, false);
+			start = nl + 1;
+		}
+		if (n === 0) {
+			if (start < size || !out) take(buf.toString("utf8", start, size), base + start, true);
+			const parsed = must(out, "parsed header");
+			parsed.needsNewline = base + size > 0 && last !== NEWLINE;
+			return { ...settle(parsed), size: base + size };
+		}
+		carried = size - start;
+		if (start > 0 && carried > 0) buf.copy(buf, 0, start, size);
+		base += start;
 	}
-	const settled = settleVersion(header, out.entries);
+}
+
+function grown(buf: Buffer, used: number): Buffer {
+	const bigger = Buffer.allocUnsafe(buf.length * 2);
+	buf.copy(bigger, 0, 0, used);
+	return bigger;
+}
+
+function emptyParse(header: SessionHeader): ParsedSession {
+	return { header, entries: [], lines: [], offsets: [], warnings: [], needsNewline: false, version: 1 };
+}
+
+/** The version, its warning, and v2+ entries without an id dropped. */
+function settle(out: ParsedSession): ParsedSession {
+	const settled = settleVersion(out.header, out.entries);
 	out.version = settled.version;
 	if (settled.warning) out.warnings.unshift({ kind: "version", line: 1, message: settled.warning });
 	if (out.version >= 2 && out.entries.some((e) => typeof e.id !== "string")) {
@@ -55,6 +85,19 @@ export function parseSessionBuffer(buf: Buffer, file: string): ParsedSession {
 		out.warnings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 	}
 	return out;
+}
+
+/** The text of the line starting at byte `offset` of an open file (for the rare entry kept raw). */
+export function readLineAt(fd: number, offset: number): string {
+	const parts: Buffer[] = [];
+	const buf = Buffer.allocUnsafe(64 * 1024);
+	for (let at = offset; ; ) {
+		const n = fs.readSync(fd, buf, 0, buf.length, at);
+		const nl = buf.subarray(0, n).indexOf(NEWLINE);
+		parts.push(Buffer.from(buf.subarray(0, nl === -1 ? n : nl)));
+		if (n === 0 || nl !== -1) return Buffer.concat(parts).toString("utf8");
+		at += n;
+	}
 }
 
 /** v2 and v3 entries need an id to be linked; v1 entries get theirs from migration. */

@@ -1,3 +1,4 @@
+import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
 import {
 	cutToWidth,
@@ -12,6 +13,16 @@ describe("text-width", () => {
 	it("splits by grapheme cluster, not UTF-16 unit", () => {
 		expect(graphemes("a😀b")).toEqual(["a", "😀", "b"]);
 		expect(graphemes("👍🏽e\u0301")).toEqual(["👍🏽", "e\u0301"]);
+	});
+
+	it("counts the characters it knows without string-width exactly as string-width does", () => {
+		const known = [" ~AZaz09", "─│┌└├┤┬┴┼═║╭╰╿", "…•›●←↑→↓⊞⊟"].join("");
+		for (const ch of known) expect([ch, displayWidth(ch)]).toEqual([ch, stringWidth(ch)]);
+		for (let c = 0x2500; c <= 0x257f; c++) expect(displayWidth(String.fromCharCode(c))).toBe(stringWidth(String.fromCharCode(c)));
+		expect(displayWidth("│  ├─ ⊟ • ")).toBe(10);
+		expect(displayWidth("├─ 漢")).toBe(5);
+		expect(displayWidth("├─ e\u0301")).toBe(4);
+		expect(displayWidth("a\u00ad\u200bb")).toBe(stringWidth("a\u00ad\u200bb"));
 	});
 
 	it("counts CJK and emoji as two columns", () => {

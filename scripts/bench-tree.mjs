@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// `arbor tree` text on 100k-entry sessions beside its floors, measured in the same run: the
+// read+parse floor (a node process that reads the file and JSON.parses every line) and, when pi is
+// installed outside the repo (ARBOR_BENCH_PI=/tmp/pi/node_modules/@mariozechner/pi-coding-agent),
+// pi's SessionManager.open + getTree() in a node process. Medians of fresh processes: wall time and,
+// where /usr/bin/time exists, CPU time (user+sys; the steadier figure on a shared machine).
+//   node scripts/bench-tree.mjs [--quick] [--runs N] [--kinds linear,bushy-deep]
+//   ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
+import { execFileSync, spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const BENCH = path.join(ROOT, ".bench");
+const cli = process.env.ARBOR_BENCH_CLI ?? path.join(ROOT, "dist/cli.js");
+const argv = process.argv.slice(2);
+const quick = argv.includes("--quick");
+const opt = (name, fallback) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : fallback);
+const RUNS = Number(opt("--runs", quick ? 3 : 5));
+const N = quick ? 10_000 : 100_000;
+const KINDS = opt("--kinds", "linear,bushy,bushy-deep").split(",");
+const PI = process.env.ARBOR_BENCH_PI;
+
+const median = (xs) => {
+	const s = [...xs].sort((a, b) => a - b);
+	return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function sessionFile(kind) {
+	const file = path.join(BENCH, `${kind}-${N}.jsonl`);
+	if (!fs.existsSync(file)) {
+		fs.mkdirSync(BENCH, { recursive: true });
+		const gen = path.join(ROOT, "scripts/gen-session.mjs");
+		execFileSync(process.execPath, [gen, "--out", file, "--kind", kind, "--n", String(N)], { stdio: "ignore" });
+	}
+	return file;
+}
+
+const PARSE = `const fs=require("fs");const b=fs.readFileSync(process.argv[1]);let n=0;for(let s=0;s<b.length;){let e=b.indexOf(10,s);if(e<0)e=b.length;if(e>s){JSON.parse(b.toString("utf8",s,e));n++}s=e+1}`;
+
+function piScript(pi, file) {
+	const sm = pathToFileURL(path.join(pi, "dist/core/session-manager.js")).href;
+	return `const { SessionManager } = await import(${JSON.stringify(sm)}); const m = SessionManager.open(${JSON.stringify(file)}, ${JSON.stringify(path.dirname(file))}); const t = m.getTree(); if (!t.length) process.exit(3);`;
+}
+
+const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
+
+/** {wall, cpu} in ms of one fresh process (cpu: user+sys, NaN without /usr/bin/time). */
+function timeProcess(args, opts = {}) {
+	const out = path.join(os.tmpdir(), `arbor-bench-time-${process.pid}`);
+	const [cmd, argv] = TIME ? [TIME, ["-f", "%U %S", "-o", out, process.execPath, ...args]] : [process.execPath, args];
+	const t = process.hrtime.bigint();
+	const r = spawnSync(cmd, argv, { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 30, ...opts });
+	const wall = Number(process.hrtime.bigint() - t) / 1e6;
+	if (r.status !== 0) throw new Error(`${args.slice(0, 2).join(" ")} exited ${r.status}: ${r.stderr}`);
+	if (!TIME) return { wall, cpu: Number.NaN };
+	const [user, sys] = fs.readFileSync(out, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
+	fs.rmSync(out, { force: true });
+	return { wall, cpu: (user + sys) * 1000 };
+}
+
+console.log(`## arbor tree text (${N / 1000}k entries; medians of ${RUNS} fresh processes; stdout to /dev/null, width 100000)`);
+console.log("wall ms (cpu ms)            read+parse         arbor tree          tree/parse" + (PI ? "  pi open+getTree     tree/pi" : ""));
+for (const kind of KINDS) {
+	const file = sessionFile(kind);
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-tree-"));
+	try {
+		// pi may write beside the file it opens: give it (and arbor) a copy.
+		const copy = path.join(tmp, "s.jsonl");
+		fs.copyFileSync(file, copy);
+		const parse = [];
+		const tree = [];
+		const pi = [];
+		for (let i = 0; i < RUNS; i++) {
+			parse.push(timeProcess(["-e", PARSE, copy]));
+			tree.push(timeProcess([cli, "tree", copy], { env: { ...process.env, ARBOR_HOME: tmp, NO_COLOR: "1" } }));
+			if (PI) pi.push(timeProcess(["--input-type=module", "-e", piScript(PI, copy)]));
+		}
+		const m = (xs) => ({ wall: median(xs.map((x) => x.wall)), cpu: median(xs.map((x) => x.cpu)) });
+		const fig = (x) => `${x.wall.toFixed(0)} (${x.cpu.toFixed(0)})`.padStart(17);
+		const ratio = (a, b) => `${(a.wall / b.wall).toFixed(2)}x (${(a.cpu / b.cpu).toFixed(2)}x)`.padStart(19);
+		const p = m(parse);
+		const t = m(tree);
+		let line = `${path.basename(file).padEnd(24)}${fig(p)}  ${fig(t)}${ratio(t, p)}`;
+		if (PI) line += `  ${fig(m(pi))}${ratio(t, m(pi))}`;
+		console.log(line);
+	} finally {
+		fs.rmSync(tmp, { recursive: true, force: true });
+	}
+}
+console.log("targets (issue 17 item 15): arbor tree <= 1.5x read+parse, <= 0.5x pi open+getTree");

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fullWidth } from "../../source/text/text-width.js";
+import { buildTreeRows, formatTreeRow, formatTreeRowParts } from "../../source/tree/rows.js";
+import { e, fakeView } from "./fake-view.js";
+
+afterEach(() => vi.restoreAllMocks());
+
+/** A branchy tree: every row below the first has a box-drawing gutter, the leaf a marker and suffix. */
+function branchy() {
+	const entries = [e.user("n0", null, "root")];
+	let parent = "n0";
+	for (let i = 1; i <= 40; i++) {
+		entries.push(e.user(`s${i}`, parent, `side ${i}`), e.assistant(`n${i}`, parent, `main ${i}`));
+		parent = `n${i}`;
+	}
+	return buildTreeRows(fakeView(entries, parent), { filter: "default" });
+}
+
+describe("tree row widths", () => {
+	it("are not measured by the full measure (string-width) when gutters, markers and text are known to be one column a character", () => {
+		const rows = branchy();
+		const spy = vi.spyOn(fullWidth, "measure");
+		const wide = rows.map((r) => formatTreeRow(r, { width: 100_000, selected: false, foldMarks: true }));
+		const n3 = rows.findIndex((r) => r.id === "n3");
+		const narrow = rows.map((r, i) => formatTreeRow(r, { width: 24, selected: i === n3, foldMarks: true }));
+		expect(spy).not.toHaveBeenCalled();
+		expect(wide.at(-1)).toBe("  …36          └─ • assistant: main 40 ← active");
+		expect(narrow.at(-1)).toBe("  …38    └─ • … ← active");
+		expect(narrow[n3]).toBe("›       └─ ⊟ • assistan…");
+	});
+
+	it("still measures wide text (CJK, emoji) and cuts it by columns", () => {
+		const rows = buildTreeRows(fakeView([e.user("a", null, "漢字漢字漢字漢字"), e.user("b", "a", "x")], "b"), { filter: "default" });
+		const spy = vi.spyOn(fullWidth, "measure");
+		const p = formatTreeRowParts(rows[0]!, { width: 16, selected: false });
+		expect(spy).toHaveBeenCalled();
+		expect(p.text).toBe("user: 漢字…");
+	});
+});
