@@ -1,13 +1,13 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { quit, startArbor, submitLine } from "../helpers/arbor-tmux.js";
+import { quit, submitLine } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
-import type { TmuxSession } from "../helpers/tmux.js";
 
 const dirs: string[] = [];
 let server: SseServer | undefined;
-let tmux: TmuxSession | undefined;
+let tmux: ArborTerminal | undefined;
 afterEach(async () => {
 	tmux?.kill();
 	tmux = undefined;
@@ -79,7 +79,7 @@ describe("built CLI: wrongly typed entries do not crash views or the model", () 
 		expect(sent).not.toContain("NESTED");
 	});
 
-	it("interactive: a session with message: null opens and /tree shows it (tmux)", async () => {
+	it("interactive: a session with message: null opens and /tree shows it (virtual terminal)", async () => {
 		const { file, home, dir } = damaged((l) => void (l[lastUser(l)]!.message = null));
 		tmux = startArbor({ args: ["--session", file], cwd: dir, home });
 		await tmux.waitForScreen((s) => s.includes("damaged line"), "status line with the damaged count");
