@@ -36,22 +36,13 @@ const SIGNALS: readonly EndingSignal[] = ["SIGINT", "SIGTERM", "SIGHUP"];
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
 	(typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
 
-/** Runs `start` and waits for its result; never throws and never waits past the limit. */
+/**
+ * Runs `start` and waits for its result; never throws and never waits past the limit. The signal
+ * listeners are in place before `start` runs: a handler may say it is waiting (a synchronous write)
+ * and be interrupted at once, before it has even returned its promise.
+ */
 export function settle<T>(start: () => T | PromiseLike<T>, opts: WaitOptions): Promise<Waited<T>> {
-	let first: T | PromiseLike<T>;
-	try {
-		first = start();
-	} catch (error) {
-		return Promise.resolve({ status: "threw", error });
-	}
-	try {
-		if (!isThenable(first)) return Promise.resolve({ status: "done", value: first });
-	} catch {
-		// Reading `then` threw (a hostile getter or Proxy): a value, for the caller's checks to refuse.
-		return Promise.resolve({ status: "done", value: first as T });
-	}
 	if (opts.signal?.aborted) return Promise.resolve({ status: "aborted" });
-	const pending = first;
 	return new Promise<Waited<T>>((resolve) => {
 		const cleanups: (() => void)[] = [];
 		let done = false;
@@ -61,6 +52,29 @@ export function settle<T>(start: () => T | PromiseLike<T>, opts: WaitOptions): P
 			for (const clean of cleanups) clean();
 			resolve(result);
 		};
+		if (opts.interruptible) {
+			for (const name of SIGNALS) {
+				const onSignal = () => {
+					finish(process.listenerCount(name) > 1 ? { status: "aborted" } : { status: "interrupted", signal: name });
+				};
+				process.on(name, onSignal);
+				cleanups.push(() => process.off(name, onSignal));
+			}
+		}
+		let first: T | PromiseLike<T>;
+		try {
+			first = start();
+		} catch (error) {
+			return finish({ status: "threw", error });
+		}
+		if (done) return; // a signal arrived while `start` ran
+		try {
+			if (!isThenable(first)) return finish({ status: "done", value: first });
+		} catch {
+			// Reading `then` threw (a hostile getter or Proxy): a value, for the caller's checks to refuse.
+			return finish({ status: "done", value: first as T });
+		}
+		if (opts.signal?.aborted) return finish({ status: "aborted" });
 		if (opts.limitMs > 0) {
 			const timer = setTimeout(() => finish({ status: "timeout" }), opts.limitMs);
 			cleanups.push(() => clearTimeout(timer));
@@ -74,17 +88,8 @@ export function settle<T>(start: () => T | PromiseLike<T>, opts: WaitOptions): P
 		const onDrained = () => finish({ status: "stuck" });
 		process.on("beforeExit", onDrained);
 		cleanups.push(() => process.off("beforeExit", onDrained));
-		if (opts.interruptible) {
-			for (const name of SIGNALS) {
-				const onSignal = () => {
-					finish(process.listenerCount(name) > 1 ? { status: "aborted" } : { status: "interrupted", signal: name });
-				};
-				process.on(name, onSignal);
-				cleanups.push(() => process.off(name, onSignal));
-			}
-		}
 		try {
-			Promise.resolve(pending).then(
+			Promise.resolve(first).then(
 				(value) => finish({ status: "done", value }),
 				(error: unknown) => finish({ status: "threw", error }),
 			);

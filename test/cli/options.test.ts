@@ -81,7 +81,7 @@ const TABLE: [string, Expect][] = [
 	["label -c F 474513f0", refusedBy("label", "-c/--continue")],
 	["label -r F 474513f0", refusedBy("label", "-r/--resume")],
 	["label --no-session F 474513f0", refusedBy("label", "--no-session")],
-	["search --session-dir D naïve --limit 2", { code: 0, stdout: /^[^]*2 of \d+ hits in 1 sessions searched \(D\)\n$/ }],
+	["search --session-dir D naïve --limit 2", { code: 0, stdout: /^[^]*2 of \d+ hits in 1 session searched \(D\)\n$/ }],
 	["search -s F x", refusedBy("search", "-s/--session")],
 	["search -c x", refusedBy("search", "-c/--continue")],
 	["search -r x", refusedBy("search", "-r/--resume")],
