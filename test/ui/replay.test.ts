@@ -86,7 +86,7 @@ describe("replay", () => {
 		};
 		const compaction: SessionEntry = { type: "compaction", id: "k1", parentId: "a1", timestamp: ts, summary: "## Goal\nx", firstKeptEntryId: "a1", tokensBefore: 5 };
 		expect(replay([aborted, compaction])).toEqual([
-			{ kind: "assistant", key: "a1", text: "", thinkingChars: 0, stopReason: "aborted", errorMessage: "Request was aborted" },
+			{ kind: "assistant", key: "a1", text: "", thinking: "", stopReason: "aborted", errorMessage: "Request was aborted" },
 			{ kind: "summary", key: "k1", label: "compaction", text: "## Goal\nx" },
 		]);
 	});

@@ -27,17 +27,17 @@ describe("MessageView", () => {
 	it("user message", () => expect(item({ kind: "user", key: "u", text: "hello there" })).toBe("\n› hello there"));
 	it("assistant markdown: heading, list, inline code, code fence", () => {
 		const text = "# Title\n- one `x`\n2. two\n```ts\nconst a = 1;\n```\nend **bold**";
-		expect(item({ kind: "assistant", key: "a", text, thinkingChars: 0, stopReason: "stop" })).toBe(
+		expect(item({ kind: "assistant", key: "a", text, thinking: "", stopReason: "stop" })).toBe(
 			"\nTitle\n• one x\n2. two\n    const a = 1;\nend bold",
 		);
 	});
-	it("thinking collapsed and aborted marked", () => {
-		expect(item({ kind: "assistant", key: "a", text: "partial", thinkingChars: 42, stopReason: "aborted" })).toBe(
-			"\nthinking… (42 chars)\npartial\n(aborted)",
-		);
+	it("thinking shown dim, its first lines and a count of the rest; aborted marked", () => {
+		expect(item({ kind: "assistant", key: "a", text: "partial", thinking: "Let me see.", stopReason: "aborted" })).toBe("\nLet me see.\npartial\n(aborted)");
+		const long = "one\ntwo\x1b[31m\nthree\nfour\nfive";
+		expect(item({ kind: "assistant", key: "a", text: "done", thinking: long, stopReason: "stop" })).toBe("\none\ntwo\nthree\n… 2 more lines of thinking\ndone");
 	});
 	it("stored error reply shows its message", () => {
-		expect(item({ kind: "assistant", key: "a", text: "", thinkingChars: 0, stopReason: "error", errorMessage: "HTTP 500" })).toBe("\n(error: HTTP 500)");
+		expect(item({ kind: "assistant", key: "a", text: "", thinking: "", stopReason: "error", errorMessage: "HTTP 500" })).toBe("\n(error: HTTP 500)");
 	});
 	it("tool call with the first result lines", () => {
 		const result = { output: "l1\nl2\nl3\nl4\nl5", isError: false };
@@ -60,7 +60,7 @@ describe("escape sequences in transcript items and the status line", () => {
 	it("are removed from every kind of item", () => {
 		const frames = [
 			item({ kind: "user", key: "u", text: bad }),
-			item({ kind: "assistant", key: "a", text: bad, thinkingChars: 0, stopReason: "error", errorMessage: bad }),
+			item({ kind: "assistant", key: "a", text: bad, thinking: "", stopReason: "error", errorMessage: bad }),
 			item({ kind: "tool", key: "t", toolCallId: "c", toolName: "bash", args: { command: bad }, result: { output: `${bad}\tz`, isError: false }, settled: true }),
 			item({ kind: "summary", key: "s", label: "compaction", text: bad }),
 			item({ kind: "bash", key: "b", command: bad, output: bad, exitCode: 0 } as TranscriptItem),

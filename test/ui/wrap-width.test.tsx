@@ -33,7 +33,7 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => ["build", "mode
 
 const LONG: TranscriptItem[] = [
 	{ kind: "user", key: "u", text: words(60) },
-	{ kind: "assistant", key: "a", thinkingChars: 0, stopReason: "stop", text: `${words(50)}\n- ${words(40)}\n  - ${words(30)}\n> ${words(30)}\n\`\`\`\n${"x".repeat(150)}\n\`\`\`` },
+	{ kind: "assistant", key: "a", thinking: "", stopReason: "stop", text: `${words(50)}\n- ${words(40)}\n  - ${words(30)}\n> ${words(30)}\n\`\`\`\n${"x".repeat(150)}\n\`\`\`` },
 	{ kind: "tool", key: "t", toolCallId: "c", toolName: "bash", args: { command: words(40) }, result: { output: `${"y".repeat(200)}\nshort`, isError: false }, settled: true },
 	{ kind: "summary", key: "s", label: "branch summary", text: words(50) },
 	{ kind: "custom", key: "c", customType: "note", text: words(50) },
@@ -66,7 +66,7 @@ describe("no line wider than the terminal", () => {
 	});
 
 	it("bullets hang under their text", () => {
-		const item: TranscriptItem = { kind: "assistant", key: "a", thinkingChars: 0, stopReason: "stop", text: "- one two three four five" };
+		const item: TranscriptItem = { kind: "assistant", key: "a", thinking: "", stopReason: "stop", text: "- one two three four five" };
 		expect(linesOf(<MessageView item={item} width={14} />)).toEqual(["", "• one two", "  three four", "  five"]);
 	});
 

@@ -4,7 +4,7 @@ import { firstLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
-import type { TranscriptItem } from "./transcript.js";
+import { THINKING_LINES, type TranscriptItem } from "./transcript.js";
 import { MarkdownView } from "../widgets/markdown-view.js";
 import { Prefixed } from "../widgets/prefixed.js";
 import { counted } from "../../text/count.js";
@@ -56,10 +56,22 @@ function ToolView({ item, width }: { item: Extract<TranscriptItem, { kind: "tool
 	);
 }
 
+/** The reasoning, dim: its first lines (sanitized), then how many more there are. */
+function ThinkingLines({ thinking }: { thinking: string }) {
+	const lines = terminalText(thinking).split("\n");
+	const rest = lines.length - THINKING_LINES;
+	return (
+		<Box flexDirection="column">
+			<Text dimColor italic>{lines.slice(0, THINKING_LINES).join("\n")}</Text>
+			{rest > 0 && <Text dimColor italic>{`… ${counted(rest, "more line")} of thinking`}</Text>}
+		</Box>
+	);
+}
+
 function AssistantView({ item, width }: { item: Extract<TranscriptItem, { kind: "assistant" }>; width: number }) {
 	return (
 		<Box flexDirection="column" width={width}>
-			{item.thinkingChars > 0 && <Text dimColor italic>{`thinking… (${item.thinkingChars} chars)`}</Text>}
+			{item.thinking !== "" && <ThinkingLines thinking={item.thinking} />}
 			{item.text.trim() !== "" && <MarkdownView text={item.text} width={width} />}
 			{item.stopReason === "aborted" && <Text color="yellow">(aborted)</Text>}
 			{item.stopReason === "error" && <Text color="red">{terminalText(`(error: ${item.errorMessage ?? "unknown error"})`)}</Text>}

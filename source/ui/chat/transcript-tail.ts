@@ -1,3 +1,4 @@
+import { THINKING_LINES } from "./transcript.js";
 import { must } from "../../text/must.js";
 import type { TranscriptItem } from "./transcript.js";
 
@@ -31,13 +32,20 @@ function outputRows(output: string): number {
 	return Math.min(lines, 3) + (lines > 3 ? 1 : 0);
 }
 
+/** Rows of an assistant's reasoning as message-view shows it: its first lines, then a count of the rest. */
+function thinkingRows(thinking: string, cols: number): number {
+	if (thinking === "") return 0;
+	const lines = thinking.split("\n");
+	return textRows(lines.slice(0, THINKING_LINES).join("\n"), cols) + (lines.length > THINKING_LINES ? 1 : 0);
+}
+
 /** Rows one item takes on screen (message-view.tsx), estimated without rendering it. */
 export function itemRows(item: TranscriptItem, cols: number): number {
 	switch (item.kind) {
 		case "user":
 			return 1 + textRows(item.text, cols);
 		case "assistant":
-			return 1 + (item.text.trim() === "" ? 0 : textRows(item.text, cols)) + (item.thinkingChars > 0 ? 1 : 0) + (item.stopReason === "aborted" || item.stopReason === "error" ? 1 : 0);
+			return 1 + (item.text.trim() === "" ? 0 : textRows(item.text, cols)) + thinkingRows(item.thinking, cols) + (item.stopReason === "aborted" || item.stopReason === "error" ? 1 : 0);
 		case "tool":
 			return 1 + (item.result ? outputRows(item.result.output) : 1);
 		case "bash":

@@ -1,6 +1,9 @@
 import type { SessionEntry, StopReason, StoredMessage } from "../../session/types.js";
 import { contentText, unwrapLegacyToolResult } from "../../session/content.js";
 
+/** Lines of an assistant's reasoning the transcript shows (dim); the rest is counted. */
+export const THINKING_LINES = 3;
+
 /** What one tool call looks like once its result is known (or known never to come). */
 export type ToolResultView = { output: string; isError: boolean };
 
@@ -11,7 +14,8 @@ export type TranscriptItem =
 			kind: "assistant";
 			key: string;
 			text: string;
-			thinkingChars: number;
+			/** The reasoning the provider streamed (`thinking` parts), "" when none. */
+			thinking: string;
 			stopReason: StopReason;
 			errorMessage?: string;
 	  }
@@ -77,17 +81,19 @@ function messageOp(id: string, message: StoredMessage): TranscriptOp {
 
 function assistantItems(id: string, message: Extract<StoredMessage, { role: "assistant" }>): TranscriptItem[] {
 	const text = contentText(message.content, { separator: "", imageAs: "" });
-	const thinkingChars = message.content
+	const thinking = message.content
 		.filter((p) => p.type === "thinking")
-		.reduce((n, p) => n + String(p.thinking).length, 0);
+		.map((p) => String(p.thinking))
+		.join("\n")
+		.trim();
 	const items: TranscriptItem[] = [];
 	const failed = message.stopReason === "aborted" || message.stopReason === "error";
-	if (text.trim() !== "" || thinkingChars > 0 || failed) {
+	if (text.trim() !== "" || thinking !== "" || failed) {
 		items.push({
 			kind: "assistant",
 			key: id,
 			text,
-			thinkingChars,
+			thinking,
 			stopReason: message.stopReason,
 			...(message.errorMessage ? { errorMessage: message.errorMessage } : {}),
 		});
