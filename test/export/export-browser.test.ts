@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entryType, SessionStore } from "../../source/session/index.js";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
@@ -22,6 +22,15 @@ type JsonNode = { id: string; children: JsonNode[] };
 const preorder = (nodes: JsonNode[]): string[] => nodes.flatMap((n) => [n.id, ...preorder(n.children)]);
 
 if (!HAVE_BROWSER) console.warn(`SKIPPED: ${NO_BROWSER_REASON}`);
+
+/**
+ * The sidebar list after it opened: it measures itself and scrolls to the selected row (a
+ * ResizeObserver, then a frame). A click read before that lands where a row was, not where it is.
+ */
+async function listSettled(page: Page): Promise<void> {
+	await page.locator('#tree .row[aria-selected="true"]').waitFor();
+	await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done)))));
+}
 
 describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", { timeout: 90_000 }, () => {
 	let browser: Browser;
@@ -134,6 +143,7 @@ describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", { timeout: 90_00
 
 	it("folding a branch point hides its descendants; unfolding brings them back", async () => {
 		const { page } = await openExport(browser, html, { width: 1280, height: 800 });
+		await listSettled(page);
 		const before = Number(await page.getAttribute("#tree", "data-row-count"));
 		const toggle = page.locator("#tree button[data-fold]").first();
 		const id = await toggle.getAttribute("data-fold");
@@ -157,8 +167,7 @@ describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", { timeout: 90_00
 		expect(await page.isVisible("#sidebar")).toBe(true);
 		// Opening re-measures the list and scrolls it to the selected row (a ResizeObserver, then a
 		// frame): let that settle before reading a row, or the click lands where the row was.
-		await page.locator('#tree .row[aria-selected="true"]').waitFor();
-		await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done)))));
+		await listSettled(page);
 		await page.screenshot({ path: join(ARTIFACTS, "tree-600x900-sidebar-open.png") });
 		const first = await page.getAttribute("#tree .row", "data-entry-id");
 		await page.click(`#tree .row[data-entry-id="${first}"]`);
