@@ -145,8 +145,20 @@ describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", { timeout: 90_00
 		const { page } = await openExport(browser, html, { width: 1280, height: 800 });
 		await listSettled(page);
 		const before = Number(await page.getAttribute("#tree", "data-row-count"));
-		const toggle = page.locator("#tree button[data-fold]").first();
-		const id = await toggle.getAttribute("data-fold");
+		// A fold button the user can see: the list also renders overscan rows above and below the
+		// visible part, and clicking one of those makes the browser scroll the list under the press.
+		const id = await page.evaluate(() => {
+			const tree = document.querySelector("#tree");
+			if (!tree) return null;
+			const box = tree.getBoundingClientRect();
+			const seen = [...tree.querySelectorAll("button[data-fold]")].find((b) => {
+				const r = b.getBoundingClientRect();
+				return r.top >= box.top && r.bottom <= box.bottom;
+			});
+			return seen?.getAttribute("data-fold") ?? null;
+		});
+		expect(id).not.toBeNull();
+		const toggle = page.locator(`#tree button[data-fold="${id}"]`);
 		// Polled from the test, not evaluated in the page: the page's CSP forbids eval, which a string
 		// predicate of waitForFunction needs whenever its first check fails (a flake under load).
 		const rowCount = async () => Number(await page.getAttribute("#tree", "data-row-count"));
