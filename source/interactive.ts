@@ -5,6 +5,7 @@ import { loadKeymap } from "./ui/input/keybindings.js";
 import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { chatContextFiles } from "./config/context-files.js";
+import { pathThinkingLevel } from "./llm/thinking.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
 import { loadExtensions } from "./extensions/load-for-run.js";
 import { chooseModels, chooseThinking, noChatModelMessage } from "./config/model-config.js";
@@ -45,7 +46,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
 	// --thinking is written at once, as Shift+Tab is: the path then carries the level (pi's entry).
-	if (thinking !== undefined && thinking !== (store.snapshot().buildContext().thinkingLevel ?? "off")) {
+	if (thinking !== undefined && thinking !== pathThinkingLevel(store.snapshot())) {
 		store.append({ type: "thinking_level_change", thinkingLevel: thinking });
 	}
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "interactive", models });

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModelApi } from "../llm/resolve-model.js";
 import type { InputKind, ModelCost, ModelInfo, ProviderInfo } from "../llm/model-catalog.js";
+import { errorMessage } from "../text/error-text.js";
 import { usageError } from "./errors.js";
 
 const APIS: readonly ModelApi[] = ["openai-completions", "openai-responses", "anthropic-messages"];
@@ -142,7 +143,7 @@ export async function loadModelsFile(home: string): Promise<ProviderInfo[]> {
 	try {
 		text = readFileSync(file, "utf8");
 	} catch (error) {
-		throw usageError(`${file}: cannot read: ${error instanceof Error ? error.message : String(error)}`);
+		throw usageError(`${file}: cannot read: ${errorMessage(error)}`);
 	}
 	const { findNodeAtLocation, parseTree, printParseErrorCode } = await import("jsonc-parser");
 	const errors: import("jsonc-parser").ParseError[] = [];

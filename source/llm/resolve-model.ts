@@ -63,15 +63,18 @@ export function knownContextWindow(modelId: string): number | undefined {
 	return best?.[1];
 }
 
+const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
+
+/** Whether a models.json `apiKey` names an environment variable (else it is the key itself). */
+export const isEnvName = (value: string): boolean => ENV_NAME.test(value);
+
 /** An `apiKey` as pi reads it: the variable of that name when it is set, else (not a variable's name) the key itself. */
 export function resolveApiKey(value: string | undefined, env: Record<string, string | undefined>): string | undefined {
 	if (!value) return undefined;
 	const fromEnv = env[value];
 	if (fromEnv) return fromEnv;
-	return ENV_NAME.test(value) ? undefined : value;
+	return isEnvName(value) ? undefined : value;
 }
-
-const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
 
 /**
  * Turn a `provider:model` spec into an AI SDK model. Never throws for bad input: returns a

@@ -12,6 +12,12 @@ export function isThinkingLevel(value: unknown): value is ThinkingLevel {
 	return typeof value === "string" && (THINKING_LEVELS as readonly string[]).includes(value);
 }
 
+/** The level on a path: its newest `thinking_level_change`, "off" when there is none (or it is not a level). */
+export function pathThinkingLevel(view: { buildContext(): { thinkingLevel?: string } }): ThinkingLevel {
+	const level = view.buildContext().thinkingLevel;
+	return isThinkingLevel(level) ? level : "off";
+}
+
 /** The level after `level` (Shift+Tab), wrapping to "off". */
 export function nextThinkingLevel(level: ThinkingLevel): ThinkingLevel {
 	const at = THINKING_LEVELS.indexOf(level);

@@ -7,7 +7,7 @@ import { stopReasonFrom, usageFromSdk } from "./from-step.js";
 import type { ResolvedModel } from "./resolve-model.js";
 import { TurnRecorder, type TurnEvent } from "./turn-recorder.js";
 import { untilAborted } from "./until-aborted.js";
-import { canThink, isThinkingLevel, thinkingOptions, type ThinkingLevel } from "./thinking.js";
+import { canThink, pathThinkingLevel, thinkingOptions, type ThinkingLevel } from "./thinking.js";
 
 export type { TurnEvent } from "./turn-recorder.js";
 
@@ -100,8 +100,7 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
  */
 function recordThinking(opts: RunTurnOptions): ThinkingLevel | undefined {
 	if (!canThink(opts.model)) return undefined;
-	const context = opts.store.snapshot().buildContext();
-	const pathLevel = isThinkingLevel(context.thinkingLevel) ? context.thinkingLevel : "off";
+	const pathLevel = pathThinkingLevel(opts.store.snapshot());
 	const level = opts.thinkingLevel ?? pathLevel;
 	if (level !== pathLevel) opts.store.append({ type: "thinking_level_change", thinkingLevel: level });
 	return level;

@@ -1,6 +1,7 @@
 /** `arbor models [--json]`: the built-in models and those of `$ARBOR_HOME/models.json`. */
 import { loadCatalog } from "../config/model-config.js";
 import type { ModelInfo, ProviderInfo } from "../llm/model-catalog.js";
+import { isEnvName } from "../llm/resolve-model.js";
 import { terminalText } from "../text/terminal-text.js";
 
 const tokens = (n: number | undefined) => (n === undefined ? "?" : n >= 1000 ? `${Math.round(n / 1000)}k` : String(n));
@@ -8,7 +9,7 @@ const price = (m: ModelInfo) => (m.cost ? `${m.cost.input}/${m.cost.output}` : "
 
 /** A provider as JSON: never the key itself, only the variable's name when it is one. */
 function providerJson(p: ProviderInfo) {
-	const keyVariable = p.apiKey && /^[A-Z_][A-Z0-9_]*$/.test(p.apiKey) ? p.apiKey : undefined;
+	const keyVariable = p.apiKey && isEnvName(p.apiKey) ? p.apiKey : undefined;
 	return {
 		name: p.name,
 		api: p.api ?? "openai-completions",

@@ -1,6 +1,6 @@
 import { contextFilesLine, type ContextFiles } from "../../config/context-files.js";
 import { sessionCost } from "../../session/usage.js";
-import { canThink, isThinkingLevel, nextThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from "../../llm/thinking.js";
+import { canThink, isThinkingLevel, nextThinkingLevel, pathThinkingLevel, THINKING_LEVELS } from "../../llm/thinking.js";
 import { dollars } from "../chat/status-line.js";
 import type { ResolvedModel } from "../../llm/index.js";
 import type { SessionTreeView } from "../../session/api.js";
@@ -76,12 +76,6 @@ export function switchModel(ctx: Pick<CommandContext, "resolveModel" | "setModel
 		ctx.store.append({ type: "model_change", provider, modelId });
 	}
 	ctx.dispatch(info(`Model: ${result.value.spec}`));
-}
-
-/** The thinking level on the current path ("off" when none was set). */
-export function pathThinkingLevel(view: SessionTreeView): ThinkingLevel {
-	const level = view.buildContext().thinkingLevel;
-	return isThinkingLevel(level) ? level : "off";
 }
 
 /**
