@@ -208,8 +208,8 @@ describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", { timeout: 90_00
 		const leaf = SessionStore.open(session).snapshot().leafId!;
 		await page.focus("#tree");
 		await page.keyboard.press("ArrowUp");
+		await expect.poll(() => page.getAttribute("#conversation", "data-selected-id"), WAIT).not.toBe(leaf);
 		const above = await page.getAttribute("#conversation", "data-selected-id");
-		expect(above).not.toBe(leaf);
 		expect(await paneIds(page)).toEqual(pathIds(above!));
 		await page.keyboard.press("ArrowDown");
 		await expect.poll(() => page.getAttribute("#conversation", "data-selected-id"), WAIT).toBe(leaf);

@@ -35,15 +35,17 @@ export class App {
 	start(): void {
 		this.refreshRows();
 		this.list.measure();
-		window.addEventListener("hashchange", () => this.fromHash());
-		this.fromHash();
+		window.addEventListener("hashchange", () => this.fromHash(true));
+		this.fromHash(false);
 	}
 
 	/** Shows `id`'s path through the URL hash, so the browser's history and links follow. */
 	go(id: string | null): void {
 		const hash = id === null ? "" : `#${encodeURIComponent(id)}`;
+		// Select now (the hashchange event comes a task later, and a second key press may come first);
+		// the hash then only records it, and fromHash finds the selection already there.
+		this.select(id);
 		if (location.hash !== hash && hash !== "") location.hash = hash;
-		else this.select(id);
 	}
 
 	private pick(id: string): void {
@@ -74,7 +76,8 @@ export class App {
 		if (row) this.go(row.id);
 	}
 
-	private fromHash(): void {
+	/** Shows the hash's entry; `changed`: skipped when go() has shown it already. */
+	private fromHash(changed: boolean): void {
 		let id = location.hash.slice(1);
 		try {
 			id = decodeURIComponent(id);
@@ -82,7 +85,9 @@ export class App {
 			// A hand-edited hash with a stray `%`: look it up as written.
 			console.warn("undecodable hash", error);
 		}
-		this.select(id !== "" && this.view.getEntry(id) ? id : this.view.leafId);
+		const target = id !== "" && this.view.getEntry(id) ? id : this.view.leafId;
+		if (changed && target === this.state.selected) return;
+		this.select(target);
 	}
 
 	private toggleFold(id: string): void {
