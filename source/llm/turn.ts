@@ -8,6 +8,7 @@ import type { ResolvedModel } from "./resolve-model.js";
 import { TurnRecorder, type TurnEvent } from "./turn-recorder.js";
 import { untilAborted } from "./until-aborted.js";
 import { canThink, pathThinkingLevel, thinkingOptions, type ThinkingLevel } from "./thinking.js";
+import type { MessageQueue } from "./message-queue.js";
 
 export type { TurnEvent } from "./turn-recorder.js";
 
@@ -29,6 +30,12 @@ export type RunTurnOptions = {
 	 * other than the path's is written first as a `thinking_level_change` entry, as pi does.
 	 */
 	thinkingLevel?: ThinkingLevel;
+	/**
+	 * Steering messages (pi's `steer`): taken at the next step boundary — after the running step's
+	 * tools have finished and their results are stored, before the model is called again — and
+	 * stored as user messages there. Messages queued as the model finishes continue the same turn.
+	 */
+	steering?: MessageQueue;
 };
 
 /** How a turn ended. `text` is the final assistant text of the last step. */
@@ -59,29 +66,24 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	const thinkingLevel = recordThinking(opts);
 	const user: UserMessage = { role: "user", content: opts.prompt, timestamp: Date.now() };
 	emit({ type: "message_end", entryId: opts.store.appendMessage(user).id, message: user });
-	const messages = toModelMessages(opts.store.snapshot().buildContext().messages);
 	const recorder = new TurnRecorder(opts.store, opts.model, emit);
 	const failure: { error?: string; aborted: boolean } = { aborted: false };
 	const fail = (error: unknown) => {
 		if (isAbortError(error, opts.signal)) failure.aborted = true;
 		else failure.error ??= describeError(error);
 	};
+	let stepsLeft = opts.maxSteps ?? 25;
 	try {
-		// Esc pressed before the request went out: no request at all.
-		if (opts.signal?.aborted) throw opts.signal.reason;
-		const stream = streamText({
-			model: opts.model.model,
-			system: opts.system,
-			messages,
-			tools: opts.tools,
-			stopWhen: stepCountIs(opts.maxSteps ?? 25),
-			abortSignal: opts.signal,
-			maxRetries: opts.maxRetries,
-			providerOptions: thinkingOptions(opts.model, thinkingLevel),
-			// Our own handler keeps the SDK from logging to the console (the error part repeats it).
-			onError: ({ error }) => fail(error),
-		});
-		for await (const part of untilAborted(stream.fullStream, opts.signal)) handlePart(part, recorder, { fail, failure });
+		for (;;) {
+			stepsLeft -= await streamSteps(opts, { recorder, fail, failure, thinkingLevel, stepsLeft });
+			if (failure.aborted || failure.error !== undefined || stepsLeft <= 0 || recorder.hasOpenStep) break;
+			const steer = opts.steering?.take() ?? [];
+			if (steer.length === 0) break;
+			for (const content of steer) {
+				const message: UserMessage = { role: "user", content, timestamp: Date.now() };
+				emit({ type: "message_end", entryId: opts.store.appendMessage(message).id, message });
+			}
+		}
 	} catch (error) {
 		// The store could not write (full disk, …): no failure entry could be written either.
 		if (error instanceof SessionError) throw error;
@@ -107,6 +109,36 @@ function recordThinking(opts: RunTurnOptions): ThinkingLevel | undefined {
 }
 
 type PartContext = { fail: (error: unknown) => void; failure: { error?: string; aborted: boolean } };
+
+type StepsContext = PartContext & { recorder: TurnRecorder; thinkingLevel: ThinkingLevel | undefined; stepsLeft: number };
+
+/** One model request with its tool round trips, from the store's context; returns the steps it took. */
+async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<number> {
+	// Esc pressed before the request went out: no request at all.
+	if (opts.signal?.aborted) throw opts.signal.reason;
+	const messages = toModelMessages(opts.store.snapshot().buildContext().messages);
+	const steering = opts.steering;
+	const stream = streamText({
+		model: opts.model.model,
+		system: opts.system,
+		messages,
+		tools: opts.tools,
+		// A steering message ends the tool loop after the step that is running: its results are
+		// stored, then the message, then the model is asked again (runTurn's loop).
+		stopWhen: steering ? [stepCountIs(ctx.stepsLeft), () => steering.size > 0] : stepCountIs(ctx.stepsLeft),
+		abortSignal: opts.signal,
+		maxRetries: opts.maxRetries,
+		providerOptions: thinkingOptions(opts.model, ctx.thinkingLevel),
+		// Our own handler keeps the SDK from logging to the console (the error part repeats it).
+		onError: ({ error }) => ctx.fail(error),
+	});
+	let steps = 0;
+	for await (const part of untilAborted(stream.fullStream, opts.signal)) {
+		if (part.type === "start-step") steps += 1;
+		handlePart(part, ctx.recorder, ctx);
+	}
+	return Math.max(steps, 1);
+}
 
 function handlePart(part: TextStreamPart<ToolSet>, recorder: TurnRecorder, ctx: PartContext): void {
 	switch (part.type) {
