@@ -9,8 +9,9 @@ import { resolved, streamingModel, textChunks, toolCallChunks } from "./mock-mod
 /** The role and text of every stored message, in file order. */
 function roles(store: FakeStore): string[] {
 	return store.messages().map((m) => {
-		const text = typeof m.content === "string" ? m.content : m.content.map((p) => ("text" in p ? p.text : p.type === "toolCall" ? `call ${p.name}` : p.type)).join("");
-		return `${m.role}: ${text}`;
+		if (!("content" in m)) return m.role;
+		const parts = typeof m.content === "string" ? [{ type: "text", text: m.content }] : (m.content as Array<{ type: string; text?: string; name?: string }>);
+		return `${m.role}: ${parts.map((p) => (p.type === "toolCall" ? `call ${p.name}` : (p.text ?? p.type))).join("")}`;
 	});
 }
 
