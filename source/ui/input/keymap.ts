@@ -41,7 +41,7 @@ export const KEY_ACTIONS = {
 	"tree.last": { screen: "tree", keys: ["end"], does: "last row" },
 	"tree.fold": { screen: "tree", keys: ["ctrl+left", "alt+left", "alt+b"], does: "fold; on a folded or plain row: the previous branch point" },
 	"tree.unfold": { screen: "tree", keys: ["ctrl+right", "alt+right", "alt+f"], does: "unfold; on an open or plain row: the next branch point" },
-	"tree.select": { screen: "tree", keys: ["enter"], does: "select" },
+	"tree.select": { screen: "tree", keys: ["enter", "ctrl+enter"], does: "select" },
 	"tree.back": { screen: "tree", keys: ["escape"], does: "clear the search (the match stays selected), else close" },
 	"tree.close": { screen: "tree", keys: ["ctrl+c"], does: "close" },
 	"tree.filterUser": { screen: "tree", keys: ["ctrl+u"], does: "user messages only ↔ default" },

@@ -30,6 +30,13 @@ describe("treeKeyIntent", () => {
 		expect(intents("\x7f")).toEqual([{ type: "erase" }]);
 		expect(intents("ab c")).toEqual([{ type: "type", text: "ab c" }]);
 	});
+	it("Enter and Ctrl+Enter select; Shift+Enter and Alt+Enter do nothing (as before the keymap, c297249)", () => {
+		expect(intents("\r")).toEqual([{ type: "select" }]);
+		expect(intents("\x1b[13;5u")).toEqual([{ type: "select" }]); // kitty: Ctrl+Enter
+		expect(intents("\x1b[27;5;13~")).toEqual([{ type: "select" }]); // xterm modifyOtherKeys: Ctrl+Enter
+		expect(intents("\x1b[13;2u")).toEqual([{ type: "ignore" }]);
+		expect(intents("\x1b\r")).toEqual([{ type: "ignore" }]);
+	});
 	it("keys of one read stay separate and in order", () => {
 		expect(intents("\x1b[B\x1b[B\r")).toEqual([{ type: "down" }, { type: "down" }, { type: "select" }]);
 		expect(intents("ab\x7f\x7f")).toEqual([{ type: "type", text: "ab" }, { type: "erase" }, { type: "erase" }]);
