@@ -59,6 +59,8 @@ describe("/tree compare and merge in the virtual terminal", () => {
 		expect(view).toContain("common ancestor: a1 assistant: Two ways to go");
 		expect(view).toMatch(/A: 2 entries, ends at aA +│ B: 2 entries, ends at aB/);
 		expect(view).toMatch(/uA user: Try the apple approach +│ uB user: Try the banana approach/);
+		// Ctrl+Esc and Alt+Esc (kitty) are not Esc here, as before the keymap (c297249): still comparing.
+		t.write("\x1b[27;5u\x1b[27;3u");
 		t.send("s"); // no model configured
 		await t.waitForScreen((s) => s.includes("No model configured for summaries") && s.includes("Compare aA ↔ aB"), "no model");
 		t.send("Escape");

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { key } from "../../source/ui/input/key-event.js";
 import { applyKeybindings, keymapConflict } from "../../source/ui/input/keybindings.js";
-import { actionOf, actionTable, DEFAULT_KEYMAP, isCancel, keyTable, type KeyScreen, type Keymap } from "../../source/ui/input/keymap.js";
+import { actionOf, actionTable, DEFAULT_KEYMAP, isCancel, isPlainCancel, keyTable, type KeyScreen, type Keymap } from "../../source/ui/input/keymap.js";
 import { editorIntent } from "../../source/ui/editor/editor-keys.js";
 import { fieldAction } from "../../source/ui/editor/editor-field.js";
 import { treeHint, treeIntentIn } from "../../source/ui/tree/use-tree-keys.js";
@@ -52,6 +52,14 @@ describe("keybindings.json", () => {
 		expect(fieldAction(key("b", { ctrl: true }), { keymap })).toEqual(wordLeft);
 		expect(editorIntent(key("b", { ctrl: true }), false, keymap)).toEqual({ type: "edit", action: wordLeft });
 		expect(fieldAction(key("b", { alt: true }), { keymap })).toBeUndefined();
+	});
+
+	it("a modified Esc cancels the pickers and dialogs but not /search's hits nor the comparison (isPlainCancel), as in c297249", () => {
+		const modified = [key("escape", { ctrl: true }), key("escape", { alt: true }), key("escape", { shift: true })];
+		expect(modified.map((e) => isCancel(e))).toEqual([true, true, true]);
+		expect(modified.map((e) => isPlainCancel(e))).toEqual([false, false, false]);
+		expect([isPlainCancel(key("escape")), isPlainCancel(key("c", { ctrl: true }))]).toEqual([true, true]);
+		expect(isPlainCancel({ kind: "text", text: "q" }, applied({ "dialog.cancel": ["q"] }))).toBe(true);
 	});
 
 	it("cancel is one predicate: Esc or Ctrl+C, and what keybindings.json makes it", () => {

@@ -163,8 +163,17 @@ export function actionOf<A extends KeyAction>(keymap: Keymap, actions: readonly 
 
 export const isAction = (keymap: Keymap, action: KeyAction, event: KeyEvent): boolean => actionOf(keymap, [action], event) !== undefined;
 
+/** Whether `event` is one of `action`'s keys, modifiers and all: none is ignored (Ctrl+Esc is not Esc). */
+export const isExactly = (keymap: Keymap, action: KeyAction, event: KeyEvent): boolean => keymap[action].some((chord) => exact(chord, event));
+
 /** "Cancel" (Esc or Ctrl+C unless rebound): closes a picker, goes back a step, stops a running summary. */
 export const isCancel = (event: KeyEvent, keymap: Keymap = DEFAULT_KEYMAP): boolean => isAction(keymap, "dialog.cancel", event);
+
+/**
+ * Cancel without Esc's modifiers ignored: /search's hits and the comparison close on a plain Esc
+ * only, as they did before the keymap (a modified Esc there was no key).
+ */
+export const isPlainCancel = (event: KeyEvent, keymap: Keymap = DEFAULT_KEYMAP): boolean => isExactly(keymap, "dialog.cancel", event);
 
 const SHOWN: Record<string, string> = {
 	return: "Enter", escape: "Esc", tab: "Tab", backspace: "Backspace", delete: "Delete", insert: "Insert", up: "↑", down: "↓", left: "←", right: "→",

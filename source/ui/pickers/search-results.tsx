@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import React, { useState } from "react";
 import type { SearchHit, SearchResult } from "../../search/search.js";
 import { PickList } from "./pick-list.js";
-import { hintLine, isCancel } from "../input/keymap.js";
+import { hintLine, isPlainCancel } from "../input/keymap.js";
 import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { oneLine } from "../../text/one-line.js";
@@ -43,7 +43,7 @@ export function SearchResults(props: Props) {
 	const n = hits.length;
 	const { keymap, is } = useKeyAction();
 	useKeys((event) => {
-		if (isCancel(event, keymap)) return props.onCancel();
+		if (isPlainCancel(event, keymap)) return props.onCancel();
 		if (is("dialog.accept", event)) return hits[selected] ? props.onOpen(hits[selected]) : undefined;
 		if (is("list.scope", event)) {
 			setIndex(0);

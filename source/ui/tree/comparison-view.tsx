@@ -5,7 +5,7 @@ import { planComparison, type BranchComparison } from "../../navigation/compare.
 import { formatComparison } from "../../navigation/compare-format.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { terminalText } from "../../text/terminal-text.js";
-import { actionOf, hintLine, isCancel, keysLabel } from "../input/keymap.js";
+import { actionOf, hintLine, isPlainCancel, keysLabel } from "../input/keymap.js";
 import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { useComparisonSummary, type ComparisonSummary } from "./use-comparison-summary.js";
@@ -69,7 +69,7 @@ export function ComparisonView(props: Props) {
 	const top = shownSummary !== undefined && scroll.seen !== shownSummary ? Math.min(last, base.length + 1) : Math.min(last, scroll.top);
 	const { keymap, is } = useKeyAction();
 	useKeys((event) => {
-		if (isCancel(event, keymap)) return summary.kind === "running" ? cancel() : props.onClose();
+		if (isPlainCancel(event, keymap)) return summary.kind === "running" ? cancel() : props.onClose();
 		if (is("compare.summarize", event) && summary.kind !== "running" && comparison) return start(comparison.a, comparison.b);
 		const action = actionOf(keymap, SCROLL, event);
 		const delta = { "compare.up": -1, "compare.down": 1, "compare.pageUp": -page, "compare.pageDown": page, none: 0 }[action ?? "none"];
