@@ -68,6 +68,19 @@ describe("/tree compare and merge in the virtual terminal", () => {
 		expect(tree).not.toContain("Marked aA");
 	});
 
+	it("the mark's notice is still shown after the summary prompt's Esc (as before the restructure, c297249)", async () => {
+		const { t } = await start();
+		await selectRow(t, "aB", "aA");
+		t.send("C");
+		await t.waitForScreen((s) => s.includes("Marked aA · Shift+C on another entry compares"), "marked");
+		await selectRow(t, "aA", "uA");
+		t.send("Enter");
+		await t.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary prompt");
+		t.send("Escape");
+		const tree = await t.waitForScreen((s) => s.includes("Session tree") && s.includes("(3/6) [default]"), "back in the tree");
+		expect(tree).toContain("(3/6) [default]\nMarked aA · Shift+C on another entry compares\n");
+	});
+
 	it("s in the comparison asks the summary model; Esc cancels a running one, then closes", async () => {
 		const reply = "## Branch A tried\nApples COMPARE-MARKER-7";
 		const { t } = await start((_body, i) => (i === 0 ? textReply("never", { hold: true }) : textReply(reply)));

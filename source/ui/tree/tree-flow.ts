@@ -8,14 +8,28 @@
 /** Options of the summary prompt, in display order (summaries.md). */
 export const SUMMARY_OPTIONS = ["No summary", "Summarize", "Summarize with custom prompt"] as const;
 
-export type TreeFlow = TreeFlowScreen & {
-	/** The entry marked for a comparison (Shift+C); kept while moving between screens. */
+export type TreeFlow = TreeFlowScreen & Kept;
+
+/**
+ * What every screen keeps (the compare / merge actions and the label editor had states of their own
+ * beside the move's before c297249's restructure, and their lines outlived a move's screens).
+ */
+type Kept = {
+	/** The entry marked for a comparison (Shift+C). */
 	mark?: string;
+	/** The last Shift+C / Shift+M outcome, shown under the tree (after the move's own) until the next one. */
+	branchNotice?: string;
+	branchError?: string;
+	/** The store's refusal of the last Shift+L label, until a label is saved. */
+	labelError?: string;
 };
+
+/** The move's own `notice` / `error` under the tree; a comparison or merge started there keeps them for its return. */
+type TreeLines = { notice?: string; error?: string };
 
 type TreeFlowScreen =
 	/** `notice` (e.g. `Summary cancelled`) or `error` is shown under the tree until the next choice. */
-	| { screen: "tree"; notice?: string; error?: string }
+	| ({ screen: "tree" } & TreeLines)
 	/** `draft`: custom instructions typed before Esc, offered again when the custom option is chosen. */
 	| { screen: "summary-prompt"; targetId: string; option: number; error?: string; draft?: string }
 	| { screen: "custom-instructions"; targetId: string; text: string }
@@ -23,8 +37,8 @@ type TreeFlowScreen =
 	/** Moving without a summary: short, but keys must not start a second move meanwhile. */
 	| { screen: "navigating"; targetId: string }
 	/** The branches ending at `a` (the marked entry) and `b` (the one picked after it). */
-	| { screen: "comparing"; a: string; b: string }
-	| { screen: "merging"; fromId: string; startedAt: number };
+	| ({ screen: "comparing"; a: string; b: string } & TreeLines)
+	| ({ screen: "merging"; fromId: string; startedAt: number } & TreeLines);
 
 export type TreeFlowEvent =
 	/** `ask`: the move abandons entries and summaries are switched on. */
@@ -104,48 +118,84 @@ function onPrompt(flow: TreeFlow, event: MoveEvent): TreeFlow {
 	}
 }
 
-function marked(flow: TreeFlow, id: string): TreeFlow {
-	if (flow.mark === id) return { screen: "tree", notice: "Mark removed" };
-	if (flow.mark === undefined) return { screen: "tree", mark: id, notice: `Marked ${id} · Shift+C on another entry compares` };
-	return { screen: "comparing", a: flow.mark, b: id };
+const KEPT = ["mark", "branchNotice", "branchError", "labelError"] as const;
+
+/** The Kept fields of `flow` that are set, `overrides` applied (undefined removes one). */
+function kept(flow: TreeFlow, overrides: Kept = {}): Kept {
+	const out: Kept = {};
+	for (const k of KEPT) {
+		const value = k in overrides ? overrides[k] : flow[k];
+		if (value !== undefined) out[k] = value;
+	}
+	return out;
 }
 
-/** Shift+C / Shift+M and the merge's end; `undefined` for the other events. */
+/** The move's lines under the tree (or those a comparison / merge keeps for its return). */
+function treeLines(flow: TreeFlow): TreeLines {
+	if (flow.screen !== "tree" && flow.screen !== "comparing" && flow.screen !== "merging") return {};
+	return { ...(flow.notice !== undefined ? { notice: flow.notice } : {}), ...(flow.error !== undefined ? { error: flow.error } : {}) };
+}
+
+/** The tree screen again: the move's lines as they were, the compare / merge outcome given. */
+function backToTree(flow: TreeFlow, branch: Kept): TreeFlow {
+	return { screen: "tree", ...treeLines(flow), ...kept(flow, { branchNotice: undefined, branchError: undefined, ...branch }) };
+}
+
+function marked(flow: TreeFlow, id: string): TreeFlow {
+	if (flow.mark === id) return backToTree(flow, { mark: undefined, branchNotice: "Mark removed" });
+	if (flow.mark === undefined) return backToTree(flow, { mark: id, branchNotice: `Marked ${id} · Shift+C on another entry compares` });
+	return { screen: "comparing", a: flow.mark, b: id, ...treeLines(flow), ...kept(flow, { mark: undefined, branchNotice: undefined, branchError: undefined }) };
+}
+
+/** Shift+C / Shift+M, the merge's end and Shift+L's outcome; `undefined` for the other events. */
 function onBranch(flow: TreeFlow, event: TreeFlowEvent): TreeFlow | undefined {
 	const onTree = flow.screen === "tree";
-	const mark = flow.mark === undefined ? {} : { mark: flow.mark };
 	switch (event.type) {
 		case "entry-marked":
 			return onTree ? marked(flow, event.id) : flow;
 		case "comparison-closed":
-			return flow.screen === "comparing" ? { screen: "tree" } : flow;
+			return flow.screen === "comparing" ? backToTree(flow, {}) : flow;
 		case "merge-started":
-			return onTree ? { screen: "merging", fromId: event.fromId, startedAt: event.now, ...mark } : flow;
+			return onTree ? { screen: "merging", fromId: event.fromId, startedAt: event.now, ...treeLines(flow), ...kept(flow, { branchNotice: undefined, branchError: undefined }) } : flow;
 		case "merge-failed":
-			return onTree || flow.screen === "merging" ? { screen: "tree", ...mark, error: event.message } : flow;
+			return onTree || flow.screen === "merging" ? backToTree(flow, { branchError: event.message }) : flow;
 		case "merge-cancelled":
-			return onTree || flow.screen === "merging" ? { screen: "tree", ...mark, notice: event.notice } : flow;
+			return onTree || flow.screen === "merging" ? backToTree(flow, { branchNotice: event.notice }) : flow;
 		case "merge-done":
-			return { screen: "tree" };
-		case "label-set": {
+			return { screen: "tree", ...kept(flow, { mark: undefined, branchNotice: undefined, branchError: undefined }) };
+		case "label-set":
 			if (flow.screen !== "tree") return flow;
-			const { error: _, ...rest } = flow;
-			return event.error !== undefined ? { ...rest, error: event.error } : rest;
-		}
+			return event.error !== undefined ? { ...flow, labelError: event.error } : withoutLabelError(flow);
 		default:
 			return undefined;
 	}
 }
 
 /**
+ * What the tree shows under its rows, as before c297249's restructure: the move's notice, else the
+ * last compare / merge notice; the move's error, else the label's, else the compare / merge error.
+ */
+export function treeMessages(flow: TreeFlow): TreeLines {
+	const own = flow.screen === "tree" ? treeLines(flow) : {};
+	const notice = own.notice ?? flow.branchNotice;
+	const error = own.error ?? flow.labelError ?? flow.branchError;
+	return { ...(notice !== undefined ? { notice } : {}), ...(error !== undefined ? { error } : {}) };
+}
+
+/**
  * Pure reducer of the /tree screen. Events that do not apply to the current screen change nothing;
- * a move's screens keep the mark.
+ * a move's screens keep the mark and the compare / merge and label lines.
  */
 export function treeFlowReducer(flow: TreeFlow, event: TreeFlowEvent): TreeFlow {
 	const branch = onBranch(flow, event);
 	if (branch) return branch;
 	const next = moveReducer(flow, event as MoveEvent);
-	return next === flow || flow.mark === undefined || next.mark !== undefined ? next : { ...next, mark: flow.mark };
+	return next === flow ? next : { ...next, ...kept(flow) };
+}
+
+function withoutLabelError(flow: TreeFlow): TreeFlow {
+	const { labelError: _, ...rest } = flow;
+	return rest;
 }
 
 type MoveEvent = Exclude<TreeFlowEvent, BranchEvent | { type: "label-set" }>;

@@ -5,6 +5,7 @@ import { useTerminalSize } from "../widgets/use-terminal-size.js";
 import { ComparisonView } from "./comparison-view.js";
 import { CustomInstructions } from "./custom-instructions.js";
 import { SummaryPrompt } from "./summary-prompt.js";
+import { treeMessages } from "./tree-flow.js";
 import { TreeSelector } from "./tree-selector.js";
 import { initialTreeState, treeReducer } from "./tree-state.js";
 import { TreeSummarizing } from "./tree-summarizing.js";
@@ -50,8 +51,7 @@ export function TreeScreen(props: TreeScreenProps) {
 					termRows={size.rows}
 					cols={size.cols}
 					active={f.screen === "tree"}
-					notice={f.screen === "tree" ? f.notice : undefined}
-					error={f.screen === "tree" ? f.error : undefined}
+					{...treeMessages(f)}
 					onChoose={actions.choose}
 					onClose={actions.close}
 					onLabel={actions.setLabel}
