@@ -3,17 +3,18 @@ import React, { useState } from "react";
 import { controlClass } from "../../text/control-chars.js";
 import { must } from "../../text/must.js";
 import { terminalText } from "../../text/terminal-text.js";
-import { isCancel } from "../input/keymap.js";
+import { actionOf, answerOf, isCancel, keysLabel } from "../input/keymap.js";
 import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import type { ConfirmRequest } from "./app-reducer.js";
 
 type Answer = "yes" | "no" | "always";
-const OPTIONS: { answer: Answer; label: string; key: string }[] = [
-	{ answer: "yes", label: "Yes", key: "y" },
-	{ answer: "no", label: "No", key: "n" },
-	{ answer: "always", label: "Always (this session)", key: "a" },
+const OPTIONS: { answer: Answer; label: string; action: "confirm.yes" | "confirm.no" | "confirm.always" }[] = [
+	{ answer: "yes", label: "Yes", action: "confirm.yes" },
+	{ answer: "no", label: "No", action: "confirm.no" },
+	{ answer: "always", label: "Always (this session)", action: "confirm.always" },
 ];
+const ANSWERS = OPTIONS.map((o) => o.action);
 
 const CONTROL = new RegExp(controlClass(), "g");
 /** Control characters from the model's arguments are shown as `\xNN`, never sent to the terminal. */
@@ -38,14 +39,14 @@ export function ConfirmPrompt({ request, onAnswer, onAbort }: { request: Confirm
 		if (event.kind === "paste") return;
 		if (event.kind === "text") {
 			// Only the first key of a fast-typed run answers; the rest would belong to nothing.
-			const direct = OPTIONS.find((o) => o.key === event.text.charAt(0).toLowerCase());
+			const direct = OPTIONS.find((o) => o.action === answerOf(keymap, ANSWERS, event));
 			return direct ? onAnswer(direct.answer) : undefined;
 		}
 		if (is("prompt.stop", event)) return onAbort();
 		if (isCancel(event, keymap)) return onAnswer("no");
 		if (is("dialog.accept", event)) return onAnswer(must(OPTIONS[index], "selected option").answer);
-		if (event.name === "left" || event.name === "up") return setIndex((index + OPTIONS.length - 1) % OPTIONS.length);
-		if (event.name === "right" || event.name === "down" || event.name === "tab") return setIndex((index + 1) % OPTIONS.length);
+		const step = actionOf(keymap, ["confirm.previous", "confirm.next"], event);
+		if (step) return setIndex((index + (step === "confirm.next" ? 1 : OPTIONS.length - 1)) % OPTIONS.length);
 	});
 	return (
 		<Box flexDirection="column" marginTop={1} borderStyle="round" borderColor="yellow" paddingX={1}>
@@ -53,7 +54,7 @@ export function ConfirmPrompt({ request, onAnswer, onAbort }: { request: Confirm
 			{request.preview?.split("\n").map((line, i) => <PreviewLine key={i} line={line} />)}
 			<Text>
 				{OPTIONS.map((o, i) => (
-					<Text key={o.answer} inverse={i === index}>{` ${o.label} (${o.key}) `}</Text>
+					<Text key={o.answer} inverse={i === index}>{` ${o.label}${keysLabel(keymap, o.action, { atMost: 1 }) ? ` (${keysLabel(keymap, o.action, { atMost: 1 })})` : ""} `}</Text>
 				))}
 			</Text>
 		</Box>

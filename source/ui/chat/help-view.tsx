@@ -2,7 +2,7 @@ import { Box, Text } from "ink";
 import React from "react";
 import { COMMANDS, type MenuCommand } from "../commands.js";
 import { useKeys } from "../input/use-keys.js";
-import { KEY_ACTIONS, keysLabel, type ActionSpec, type KeyAction, type Keymap } from "../input/keymap.js";
+import { isAction, isCancel, KEY_ACTIONS, keysLabel, type ActionSpec, type KeyAction, type Keymap } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
 
 /** The keys /help lists, from the keymap in force (readme.md lists them all). */
@@ -17,10 +17,12 @@ function keyRows(keymap: Keymap): [string, string][] {
 	});
 }
 
-/** Keys and commands (extensions' commands after the built-in ones); any key closes it. */
+/** Keys and commands (extensions' commands after the built-in ones); `help.close` (any key) or cancel closes it. */
 export function HelpView({ onClose, extraCommands = [] }: { onClose(): void; extraCommands?: readonly MenuCommand[] }) {
-	useKeys(() => onClose());
-	const keys = keyRows(useKeymap());
+	const keymap = useKeymap();
+	useKeys((event) => (isAction(keymap, "help.close", event) || isCancel(event, keymap) ? onClose() : undefined));
+	const keys = keyRows(keymap);
+	const closes = keysLabel(keymap, "help.close", { sep: " / " }) || keysLabel(keymap, "dialog.cancel", { sep: " / " });
 	const commands: readonly MenuCommand[] = [...COMMANDS, ...extraCommands.filter((e) => !COMMANDS.some((c) => c.name === e.name))];
 	const width = Math.max(...keys.map(([k]) => k.length), ...commands.map((c) => c.name.length + 1 + (c.args ? c.args.length + 1 : 0)));
 	return (
@@ -33,7 +35,7 @@ export function HelpView({ onClose, extraCommands = [] }: { onClose(): void; ext
 			{commands.map((c) => (
 				<Text key={c.name}>{`  ${`/${c.name}${c.args ? ` ${c.args}` : ""}`.padEnd(width)}  ${c.description}`}</Text>
 			))}
-			<Text dimColor>(any key closes)</Text>
+			<Text dimColor>{`(${closes} closes)`}</Text>
 		</Box>
 	);
 }

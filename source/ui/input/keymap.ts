@@ -6,7 +6,7 @@ import type { KeyEvent } from "./key-event.js";
  * from this table; `$ARBOR_HOME/keybindings.json` replaces the keys of the actions it names
  * (keybindings.ts). Pure: no React, no files.
  */
-export type KeyScreen = "line editing" | "prompt" | "tree" | "lists" | "dialogs" | "compare" | "session picker";
+export type KeyScreen = "line editing" | "prompt" | "tree" | "lists" | "dialogs" | "compare" | "session picker" | "tool confirmation" | "help";
 
 export type ActionSpec = { screen: KeyScreen; keys: readonly string[]; does: string };
 
@@ -73,6 +73,15 @@ export const KEY_ACTIONS = {
 	// /resume.
 	"picker.rename": { screen: "session picker", keys: ["ctrl+r"], does: "rename the session" },
 	"picker.trash": { screen: "session picker", keys: ["ctrl+d"], does: "move the session to the trash (asks first)" },
+	"picker.trashYes": { screen: "session picker", keys: ["y"], does: "at the trash question: move it (any other key keeps it)" },
+	// A tool call's confirmation (Esc there stops the reply, Ctrl+C answers no, Enter the selected answer).
+	"confirm.yes": { screen: "tool confirmation", keys: ["y"], does: "yes: run the call" },
+	"confirm.no": { screen: "tool confirmation", keys: ["n"], does: "no: the model is told and goes on" },
+	"confirm.always": { screen: "tool confirmation", keys: ["a"], does: "always: yes, and for the rest of the session" },
+	"confirm.previous": { screen: "tool confirmation", keys: ["left", "up"], does: "select the previous answer" },
+	"confirm.next": { screen: "tool confirmation", keys: ["right", "down", "tab", "shift+tab"], does: "select the next answer" },
+	// /help.
+	"help.close": { screen: "help", keys: ["any"], does: "close /help" },
 } as const satisfies Record<string, ActionSpec>;
 
 export type KeyAction = keyof typeof KEY_ACTIONS;
@@ -89,6 +98,7 @@ export const LIVE_TOGETHER: readonly (readonly [KeyScreen, KeyScreen])[] = [
 	["lists", "session picker"],
 	["dialogs", "session picker"],
 	["compare", "dialogs"],
+	["tool confirmation", "dialogs"],
 ];
 
 /** One key: a key name (`return`, `left`, …) or one character, and its modifiers. */
@@ -98,8 +108,11 @@ export type Keymap = { readonly [A in KeyAction]: readonly Chord[] };
 
 const NAMES: Record<string, string> = {
 	enter: "return", return: "return", escape: "escape", esc: "escape", tab: "tab", backspace: "backspace", delete: "delete", insert: "insert",
-	up: "up", down: "down", left: "left", right: "right", home: "home", end: "end", pageup: "pageup", pagedown: "pagedown", space: " ",
+	up: "up", down: "down", left: "left", right: "right", home: "home", end: "end", pageup: "pageup", pagedown: "pagedown", space: " ", any: "any",
 };
+
+/** `any`: every key, typed text and paste (/help closes on any key); it takes no modifier. */
+const ANY = "any";
 
 /** `ctrl+shift+x`, `alt+b`, `pageUp`, `s` → a chord; a reason when the text names no key. */
 export function parseChord(spec: string): Chord | string {
@@ -114,6 +127,7 @@ export function parseChord(spec: string): Chord | string {
 	}
 	const name = NAMES[key] ?? ([...key].length === 1 && key.trim() !== "" ? key : undefined);
 	if (name === undefined) return `"${spec}": unknown key "${key}"`;
+	if (name === ANY && (mods.ctrl || mods.alt || mods.shift)) return `"${spec}": "any" takes no modifier`;
 	return { name, ...mods };
 }
 
@@ -132,10 +146,21 @@ export const DEFAULT_KEYMAP: Keymap = Object.fromEntries(
 const isChar = (chord: Chord) => [...chord.name].length === 1;
 
 /**
+ * Typed text as a one-key answer (the tool confirmation, the trash question): its first character,
+ * either case — a fast-typed run answers with its first key, `Y` is `y`.
+ */
+export function answerOf<A extends KeyAction>(keymap: Keymap, actions: readonly A[], event: KeyEvent): A | undefined {
+	if (event.kind !== "text") return actionOf(keymap, actions, event);
+	const first = [...event.text][0] ?? "";
+	return actionOf(keymap, actions, { kind: "text", text: first }) ?? actionOf(keymap, actions, { kind: "text", text: first.toLowerCase() });
+}
+
+/**
  * Whether `event` is `chord`, modifiers and all. A character with Shift only is typed text
  * (`shift+l` is `L`).
  */
 function exact(chord: Chord, event: KeyEvent): boolean {
+	if (chord.name === ANY) return true;
 	if (event.kind === "paste") return false;
 	if (event.kind === "text") {
 		if (chord.ctrl || chord.alt || !isChar(chord)) return false;
@@ -177,7 +202,7 @@ export const isPlainCancel = (event: KeyEvent, keymap: Keymap = DEFAULT_KEYMAP):
 
 const SHOWN: Record<string, string> = {
 	return: "Enter", escape: "Esc", tab: "Tab", backspace: "Backspace", delete: "Delete", insert: "Insert", up: "↑", down: "↓", left: "←", right: "→",
-	home: "Home", end: "End", pageup: "PgUp", pagedown: "PgDn", " ": "Space",
+	home: "Home", end: "End", pageup: "PgUp", pagedown: "PgDn", " ": "Space", any: "any key",
 };
 
 /** How a chord is written for people: `Ctrl+U`, `Shift+L`, `Alt+←`, `Enter`, `s`. */

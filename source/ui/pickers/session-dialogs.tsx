@@ -1,8 +1,8 @@
 import { Box, Text } from "ink";
 import React from "react";
 import { stripControls, terminalText } from "../../text/terminal-text.js";
-import { hintLine, isCancel } from "../input/keymap.js";
-import { useKeyAction } from "../input/use-keymap.js";
+import { answerOf, hintLine, isCancel, keysLabel } from "../input/keymap.js";
+import { useKeyAction, useKeymap } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "../editor/line-field.js";
 
@@ -23,12 +23,14 @@ export function RenameSession(props: { label: string; initial: string; onSave(na
 	);
 }
 
-/** Ctrl+D in the session picker: `y` moves the file to the trash, anything else keeps it. */
+/** Ctrl+D in the session picker: `picker.trashYes` (`y`) moves the file to the trash, anything else keeps it. */
 export function ConfirmTrash(props: { label: string; onAnswer(yes: boolean): void }) {
-	useKeys((event) => props.onAnswer(event.kind === "text" && event.text.toLowerCase().startsWith("y")));
+	const keymap = useKeymap();
+	useKeys((event) => props.onAnswer(answerOf(keymap, ["picker.trashYes"], event) !== undefined));
+	const yes = keysLabel(keymap, "picker.trashYes", { atMost: 1 });
 	return (
 		<Box flexDirection="column" marginTop={1}>
-			<Text bold wrap="truncate-end">{terminalText(`Move ${props.label} to the trash ($ARBOR_HOME/trash)? (y/n)`)}</Text>
+			<Text bold wrap="truncate-end">{terminalText(`Move ${props.label} to the trash ($ARBOR_HOME/trash)? (${yes}/n)`)}</Text>
 		</Box>
 	);
 }
