@@ -34,29 +34,5 @@ export function key(name: KeyName | (string & {}), mods: Partial<Modifiers> = {}
 	return { kind: "key", name, ...NO_MODS, ...mods };
 }
 
-/** True for a plain named key without modifiers. */
-export function isKey(event: KeyEvent, name: KeyName | (string & {}), mods: Partial<Modifiers> = {}): boolean {
-	if (event.kind !== "key" || event.name !== name) return false;
-	return event.shift === (mods.shift ?? false) && event.alt === (mods.alt ?? false) && event.ctrl === (mods.ctrl ?? false);
-}
-
-/** Ctrl+letter (no Alt). */
+/** Ctrl+letter (no Alt): only the input layer's raw-mode Ctrl+C → SIGINT; screens ask the keymap. */
 export const isCtrl = (event: KeyEvent, letter: string): boolean => event.kind === "key" && event.ctrl && !event.alt && event.name === letter;
-
-/** "Cancel" — Esc (with any modifier) or Ctrl+C: closes a picker, goes back a screen, stops a running summary. */
-export const isCancel = (event: KeyEvent): boolean => (event.kind === "key" && event.name === "escape") || isCtrl(event, "c");
-
-/** Enter that means "new line": Shift+Enter, Alt+Enter (any form) or Ctrl+J. */
-export function isNewline(event: KeyEvent): boolean {
-	if (event.kind !== "key") return false;
-	if (event.name === "return") return event.shift || event.alt || event.ctrl;
-	return event.name === "j" && event.ctrl && !event.alt;
-}
-
-/** Plain Enter: send / choose. */
-export const isEnter = (event: KeyEvent): boolean => isKey(event, "return");
-
-/** Text a key adds to a field: typed text or a paste; undefined for other keys. */
-export function insertedText(event: KeyEvent): string | undefined {
-	return event.kind === "text" || event.kind === "paste" ? event.text : undefined;
-}
