@@ -1,21 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import {
-	cleanUp, copyTreeFixture, quit, resizeTmux, startArbor, submitLine, tempPlace,
-} from "../helpers/arbor-tmux.js";
-import type { SseServer } from "../helpers/sse-server.js";
+import { describe, expect, it } from "vitest";
+import { cleanUp, copyTreeFixture, quit, resizeTmux, startArbor, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 import { waitFor } from "../helpers/wait-for.js";
 
-let tmux: TmuxSession | undefined;
-let server: SseServer | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, server, dir });
-	[tmux, server, dir] = [undefined, undefined, undefined];
-});
+const fx = useArborRun();
 
 /** Pastes `text` the way a terminal does: bracketed when the program asked for it (`-p`). */
 function paste(t: TmuxSession, text: string): void {
@@ -25,12 +16,12 @@ function paste(t: TmuxSession, text: string): void {
 
 function treeSession(settings: object = {}) {
 	const place = tempPlace("input-tree");
-	dir = place.dir;
+	fx.dir = place.dir;
 	mkdirSync(place.home, { recursive: true });
 	writeFileSync(join(place.home, "settings.json"), JSON.stringify(settings));
 	const file = copyTreeFixture(place.dir);
-	tmux = startArbor({ args: ["--session", file], cwd: place.dir, home: place.home });
-	return { t: tmux, file };
+	fx.tmux = startArbor({ args: ["--session", file], cwd: place.dir, home: place.home });
+	return { t: fx.tmux, file };
 }
 
 describe("keys arriving in one read (tmux)", () => {
@@ -55,41 +46,41 @@ describe("keys arriving in one read (tmux)", () => {
 describe("terminal hand-off (tmux)", () => {
 	it("Ctrl+G edits the draft in $EDITOR and reads it back; without one it says how to set it", async () => {
 		const place = tempPlace("input-editor");
-		dir = place.dir;
+		fx.dir = place.dir;
 		const script = join(place.dir, "fake-editor.sh");
 		writeFileSync(script, `#!/bin/sh\nprintf '%s edited in $EDITOR\\n' "$(cat "$1")" > "$1"\n`);
 		chmodSync(script, 0o755);
-		tmux = startArbor({ args: [], cwd: place.dir, home: place.home, env: { EDITOR: script, VISUAL: "" } });
-		await tmux.waitForScreen((s) => s.includes("no model"), "started");
-		tmux.type("my draft");
-		await tmux.waitForScreen((s) => s.includes("› my draft"), "draft");
-		tmux.send("C-g");
-		await tmux.waitForScreen((s) => s.includes("› my draft edited in $EDITOR"), "edited draft");
-		tmux.send("C-d");
-		tmux.kill();
-		tmux = startArbor({ args: [], cwd: place.dir, home: place.home, env: { EDITOR: "", VISUAL: "" } });
-		await tmux.waitForScreen((s) => s.includes("no model"), "started");
-		tmux.send("C-g");
-		await tmux.waitForScreen((s) => s.includes("set $VISUAL or $EDITOR"), "hint");
+		fx.tmux = startArbor({ args: [], cwd: place.dir, home: place.home, env: { EDITOR: script, VISUAL: "" } });
+		await fx.tmux.waitForScreen((s) => s.includes("no model"), "started");
+		fx.tmux.type("my draft");
+		await fx.tmux.waitForScreen((s) => s.includes("› my draft"), "draft");
+		fx.tmux.send("C-g");
+		await fx.tmux.waitForScreen((s) => s.includes("› my draft edited in $EDITOR"), "edited draft");
+		fx.tmux.send("C-d");
+		fx.tmux.kill();
+		fx.tmux = startArbor({ args: [], cwd: place.dir, home: place.home, env: { EDITOR: "", VISUAL: "" } });
+		await fx.tmux.waitForScreen((s) => s.includes("no model"), "started");
+		fx.tmux.send("C-g");
+		await fx.tmux.waitForScreen((s) => s.includes("set $VISUAL or $EDITOR"), "hint");
 	});
 
 	it("bracketed paste is turned off again on quit, SIGTERM, SIGHUP and SIGINT", async () => {
 		const place = tempPlace("input-modes");
-		dir = place.dir;
+		fx.dir = place.dir;
 		for (const how of ["quit", "SIGTERM", "SIGHUP", "SIGINT"] as const) {
-			tmux?.kill();
-			tmux = startArbor({ args: [], cwd: place.dir, home: place.home });
-			await tmux.waitForScreen((s) => s.includes("no model"), "started");
-			if (how === "quit") await quit(tmux);
+			fx.tmux?.kill();
+			fx.tmux = startArbor({ args: [], cwd: place.dir, home: place.home });
+			await fx.tmux.waitForScreen((s) => s.includes("no model"), "started");
+			if (how === "quit") await quit(fx.tmux);
 			else {
-				const shell = execFileSync("tmux", ["-L", tmux.name, "display", "-p", "-t", tmux.name, "#{pane_pid}"], { encoding: "utf8" }).trim();
+				const shell = execFileSync("tmux", ["-L", fx.tmux.name, "display", "-p", "-t", fx.tmux.name, "#{pane_pid}"], { encoding: "utf8" }).trim();
 				const pid = await waitFor(() => execFileSync("pgrep", ["-P", shell], { encoding: "utf8" }).trim(), { what: "arbor pid" });
 				process.kill(Number(pid), how);
-				await tmux.waitForScreen((s) => s.includes("[exit "), `exit after ${how}`);
+				await fx.tmux.waitForScreen((s) => s.includes("[exit "), `exit after ${how}`);
 			}
 			// `sleep` now reads the terminal with echo on: a bracketed paste would echo ^[[200~.
-			paste(tmux, `MARK-${how}`);
-			const screen = await tmux.waitForScreen((s) => s.includes(`MARK-${how}`), "pasted after exit");
+			paste(fx.tmux, `MARK-${how}`);
+			const screen = await fx.tmux.waitForScreen((s) => s.includes(`MARK-${how}`), "pasted after exit");
 			expect(screen, how).not.toContain("200~");
 		}
 	}, 60_000);
@@ -100,12 +91,12 @@ describe("terminal hand-off (tmux)", () => {
 describe("a real terminal resize (tmux, SIGWINCH)", () => {
 	it("the editor re-wraps at the new width after a resize", async () => {
 		const place = tempPlace("resize-editor");
-		dir = place.dir;
-		tmux = startArbor({ args: [], cwd: place.dir, home: place.home });
-		await tmux.waitForScreen((s) => s.includes("no model"), "status line");
-		resizeTmux(tmux, 60, 20);
-		tmux.type("abcdefghij ".repeat(9).trim());
-		const wrapped = await tmux.waitForScreen((s) => s.includes("abcdefghij abcdefghij\n"), "typed text wrapped", 5_000);
+		fx.dir = place.dir;
+		fx.tmux = startArbor({ args: [], cwd: place.dir, home: place.home });
+		await fx.tmux.waitForScreen((s) => s.includes("no model"), "status line");
+		resizeTmux(fx.tmux, 60, 20);
+		fx.tmux.type("abcdefghij ".repeat(9).trim());
+		const wrapped = await fx.tmux.waitForScreen((s) => s.includes("abcdefghij abcdefghij\n"), "typed text wrapped", 5_000);
 		expect(wrapped).toContain("› abcdefghij abcdefghij abcdefghij abcdefghij abcdefghij\n  abcdefghij abcdefghij abcdefghij abcdefghij\n");
 	});
 });
@@ -113,12 +104,12 @@ describe("a real terminal resize (tmux, SIGWINCH)", () => {
 describe("$ARBOR_HOME/keybindings.json (tmux)", () => {
 	function withKeybindings(text: string) {
 		const place = tempPlace("input-keys");
-		dir = place.dir;
+		fx.dir = place.dir;
 		mkdirSync(place.home, { recursive: true });
 		writeFileSync(join(place.home, "keybindings.json"), text);
 		const file = copyTreeFixture(place.dir);
-		tmux = startArbor({ args: ["--session", file], cwd: place.dir, home: place.home });
-		return { t: tmux, home: place.home };
+		fx.tmux = startArbor({ args: ["--session", file], cwd: place.dir, home: place.home });
+		return { t: fx.tmux, home: place.home };
 	}
 
 	it("rebound keys work in /tree and its hint line shows them; the old key types search text", async () => {
@@ -144,8 +135,8 @@ describe("$ARBOR_HOME/keybindings.json (tmux)", () => {
 			const { t, home } = withKeybindings(JSON.stringify(bindings));
 			const screen = await t.waitForScreen((s) => s.includes("[exit 2]"), "exit 2");
 			expect(screen.replace(/\n/g, "")).toContain(`arbor: ${join(home, "keybindings.json")}: ${what}`);
-			await cleanUp({ tmux: t, dir });
-			[tmux, dir] = [undefined, undefined];
+			await cleanUp({ tmux: t, dir: fx.dir });
+			[fx.tmux, fx.dir] = [undefined, undefined];
 		}
 	});
 });

@@ -4,18 +4,12 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessionDirFor } from "../../source/session/listing.js";
 import { runCli } from "../helpers/cli.js";
-import { cleanUp, fileEntries, quit, startArbor, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
-import type { TmuxSession } from "../helpers/tmux.js";
+import { fileEntries, quit, startArbor, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 
-let tmux: TmuxSession | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, dir });
-	[tmux, dir] = [undefined, undefined];
-});
+const fx = useArborRun();
 
 /** A session of two turns in `sessions`, its entries stamped a second apart on `day` (2026-MM-DD). */
 function session(sessions: string, id: string, text: string, day: string): string {
@@ -36,7 +30,7 @@ function session(sessions: string, id: string, text: string, day: string): strin
 
 function setUp() {
 	const place = tempPlace("order");
-	dir = place.dir;
+	fx.dir = place.dir;
 	const sessions = sessionDirFor(place.dir, place.home);
 	mkdirSync(sessions, { recursive: true });
 	const older = session(sessions, "aaaa1111-0000-4000-8000-000000000000", "older work", "2026-02-01");
@@ -54,13 +48,13 @@ describe("the most recent session in tmux", () => {
 	it("after /fork (the copy keeps the old entries' times), arbor sessions lists the fork first and -c continues it", async () => {
 		const s = setUp();
 		expect(await listed(s.dir, s.home)).toEqual([s.recent, s.older]);
-		tmux = startArbor({ args: ["-c"], cwd: s.dir, home: s.home });
-		await tmux.waitForScreen((x) => x.includes("leaf bbbb22a2"), "status line");
-		await submitLine(tmux, "/fork");
-		await tmux.waitForScreen((x) => x.includes("› recent work two\n"), "fork picker");
-		tmux.send("Enter");
-		await tmux.waitForScreen((x) => x.includes("Forked into"), "forked");
-		await quit(tmux);
+		fx.tmux = startArbor({ args: ["-c"], cwd: s.dir, home: s.home });
+		await fx.tmux.waitForScreen((x) => x.includes("leaf bbbb22a2"), "status line");
+		await submitLine(fx.tmux, "/fork");
+		await fx.tmux.waitForScreen((x) => x.includes("› recent work two\n"), "fork picker");
+		fx.tmux.send("Enter");
+		await fx.tmux.waitForScreen((x) => x.includes("Forked into"), "forked");
+		await quit(fx.tmux);
 		const order = await listed(s.dir, s.home);
 		expect(order).toHaveLength(3);
 		const fork = order[0]!;
@@ -72,24 +66,24 @@ describe("the most recent session in tmux", () => {
 
 	it("a session switched to with /resume is the most recent afterwards", async () => {
 		const s = setUp();
-		tmux = startArbor({ args: ["-c"], cwd: s.dir, home: s.home });
-		await tmux.waitForScreen((x) => x.includes("leaf bbbb22a2"), "status line");
-		await submitLine(tmux, "/resume");
-		await tmux.waitForScreen((x) => x.includes("Resume a session") && /›.*recent work one/.test(x), "picker");
-		tmux.send("Down");
-		await tmux.waitForScreen((x) => /›.*older work one/.test(x), "older selected");
-		tmux.send("Enter");
-		await tmux.waitForScreen((x) => x.includes("leaf aaaa11a2"), "resumed");
-		await quit(tmux);
+		fx.tmux = startArbor({ args: ["-c"], cwd: s.dir, home: s.home });
+		await fx.tmux.waitForScreen((x) => x.includes("leaf bbbb22a2"), "status line");
+		await submitLine(fx.tmux, "/resume");
+		await fx.tmux.waitForScreen((x) => x.includes("Resume a session") && /›.*recent work one/.test(x), "picker");
+		fx.tmux.send("Down");
+		await fx.tmux.waitForScreen((x) => /›.*older work one/.test(x), "older selected");
+		fx.tmux.send("Enter");
+		await fx.tmux.waitForScreen((x) => x.includes("leaf aaaa11a2"), "resumed");
+		await quit(fx.tmux);
 		expect(await listed(s.dir, s.home)).toEqual([s.older, s.recent]);
 		expect(fileEntries(s.older)).toHaveLength(5);
 	}, 60_000);
 
 	it("a session opened with -s and left without a message is the most recent afterwards", async () => {
 		const s = setUp();
-		tmux = startArbor({ args: ["-s", s.older], cwd: s.dir, home: s.home });
-		await tmux.waitForScreen((x) => x.includes("leaf aaaa11a2"), "status line");
-		await quit(tmux);
+		fx.tmux = startArbor({ args: ["-s", s.older], cwd: s.dir, home: s.home });
+		await fx.tmux.waitForScreen((x) => x.includes("leaf aaaa11a2"), "status line");
+		await quit(fx.tmux);
 		expect(await listed(s.dir, s.home)).toEqual([s.older, s.recent]);
 		// Nothing was written to the session itself.
 		expect(fileEntries(s.older)).toHaveLength(5);

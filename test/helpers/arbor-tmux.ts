@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterEach } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeRows, type TreeFilter, type TreeRow } from "../../source/tree/rows.js";
 import { builtCli } from "./cli.js";
@@ -88,4 +89,19 @@ export async function cleanUp(r: E2eResources): Promise<void> {
 	r.tmux?.kill();
 	await r.server?.close();
 	if (r.dir) rmSync(r.dir, { recursive: true, force: true });
+}
+
+/**
+ * One test's resources as a fixture that cleans itself up: `const fx = useArborRun<ArborTerminal>()`
+ * at the top of a test file registers an afterEach that kills `fx.tmux`, closes `fx.server` and
+ * removes `fx.dir` (whichever the test set), then empties the fixture for the next test.
+ */
+export function useArborRun<T extends TmuxSession = TmuxSession>(): { tmux?: T; server?: SseServer; dir?: string } {
+	const fx: { tmux?: T; server?: SseServer; dir?: string } = {};
+	afterEach(async () => {
+		const { tmux, server, dir } = fx;
+		[fx.tmux, fx.server, fx.dir] = [undefined, undefined, undefined];
+		await cleanUp({ tmux, server, dir });
+	});
+	return fx;
 }

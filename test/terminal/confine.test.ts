@@ -1,18 +1,11 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { fileEntries, quit, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { describe, expect, it } from "vitest";
+import { fileEntries, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
 
-let tmux: ArborTerminal | undefined;
-let server: SseServer | undefined;
-afterEach(async () => {
-	tmux?.kill();
-	tmux = undefined;
-	await server?.close();
-	server = undefined;
-});
+const fx = useArborRun<ArborTerminal>();
 
 describe("interactive mode asks before a file tool leaves the working directory", () => {
 	it("shows the write question for an outside read; No gives the model a declined result", async () => {
@@ -20,19 +13,19 @@ describe("interactive mode asks before a file tool leaves the working directory"
 		const project = join(dir, "project");
 		mkdirSync(project);
 		writeFileSync(join(dir, "secret.txt"), "TOPSECRET\n");
-		server = await startSseServer([toolCallReply([{ id: "c1", name: "read", args: { path: "../secret.txt" } }]), textReply("Fine, I won't.")]);
-		tmux = startArbor({ args: ["--model", "compat:test", "--base-url", server.url], cwd: project, home });
-		await tmux.waitForScreen((s) => s.includes("compat:test"), "status line");
-		await submitLine(tmux, "read the secret");
-		await tmux.waitForScreen((s) => s.includes("Allow read ../secret.txt (outside the working directory)?"), "the question");
-		tmux.send("n");
-		await tmux.waitForScreen((s) => s.includes("Fine, I won't."), "the reply");
-		await quit(tmux);
+		fx.server = await startSseServer([toolCallReply([{ id: "c1", name: "read", args: { path: "../secret.txt" } }]), textReply("Fine, I won't.")]);
+		fx.tmux = startArbor({ args: ["--model", "compat:test", "--base-url", fx.server.url], cwd: project, home });
+		await fx.tmux.waitForScreen((s) => s.includes("compat:test"), "status line");
+		await submitLine(fx.tmux, "read the secret");
+		await fx.tmux.waitForScreen((s) => s.includes("Allow read ../secret.txt (outside the working directory)?"), "the question");
+		fx.tmux.send("n");
+		await fx.tmux.waitForScreen((s) => s.includes("Fine, I won't."), "the reply");
+		await quit(fx.tmux);
 		const root = join(home, "sessions");
 		const folder = join(root, readdirSync(root)[0]!);
 		const file = join(folder, readdirSync(folder).find((f) => f.endsWith(".jsonl"))!);
 		const result = fileEntries(file).find((e) => e.message?.role === "toolResult").message;
 		expect(result).toMatchObject({ isError: true, content: [{ type: "text", text: "the user declined to run this tool" }] });
-		expect(JSON.stringify(server.requests[1]!.body)).not.toContain("TOPSECRET");
+		expect(JSON.stringify(fx.server.requests[1]!.body)).not.toContain("TOPSECRET");
 	});
 });

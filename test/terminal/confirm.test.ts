@@ -1,56 +1,50 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, quit, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { describe, expect, it } from "vitest";
+import { quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
 
-let tmux: ArborTerminal | undefined;
-let server: SseServer | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, server, dir });
-	[tmux, server, dir] = [undefined, undefined, undefined];
-});
+const fx = useArborRun<ArborTerminal>();
 
 const args = (url: string) => ["--model", "compat:test-model", "--base-url", url];
 
 describe("tool confirmation in the virtual terminal", () => {
 	it("shows the edit's diff; Esc stops the whole turn (no further request, file unchanged)", async () => {
-		({ dir } = tempPlace("confirm"));
-		writeFileSync(join(dir, "a.txt"), "one\ntwo\nthree\n");
-		server = await startSseServer([toolCallReply([{ id: "c1", name: "edit", args: { path: "a.txt", oldText: "two", newText: "TWO" } }]), textReply("went on")]);
-		tmux = startArbor({ args: args(server.url), cwd: dir, home: join(dir, "home") });
-		await tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
-		await submitLine(tmux, "change two");
-		const ask = await tmux.waitForScreen((s) => s.includes("Allow edit a.txt?"), "confirmation");
+		({ dir: fx.dir } = tempPlace("confirm"));
+		writeFileSync(join(fx.dir, "a.txt"), "one\ntwo\nthree\n");
+		fx.server = await startSseServer([toolCallReply([{ id: "c1", name: "edit", args: { path: "a.txt", oldText: "two", newText: "TWO" } }]), textReply("went on")]);
+		fx.tmux = startArbor({ args: args(fx.server.url), cwd: fx.dir, home: join(fx.dir, "home") });
+		await fx.tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
+		await submitLine(fx.tmux, "change two");
+		const ask = await fx.tmux.waitForScreen((s) => s.includes("Allow edit a.txt?"), "confirmation");
 		expect(ask).toMatch(/@@ -1,3 \+1,3 @@.*\n.* one.*\n.*-two.*\n.*\+TWO.*\n.* three/);
-		tmux.send("Escape");
-		await tmux.waitForScreen((s) => !s.includes("Allow edit") && s.includes("(aborted)"), "turn stopped");
-		expect(server.requests).toHaveLength(1);
-		expect(readFileSync(join(dir, "a.txt"), "utf8")).toBe("one\ntwo\nthree\n");
-		await quit(tmux);
+		fx.tmux.send("Escape");
+		await fx.tmux.waitForScreen((s) => !s.includes("Allow edit") && s.includes("(aborted)"), "turn stopped");
+		expect(fx.server.requests).toHaveLength(1);
+		expect(readFileSync(join(fx.dir, "a.txt"), "utf8")).toBe("one\ntwo\nthree\n");
+		await quit(fx.tmux);
 	}, 60_000);
 
 	it("shows a write's first lines and a bash command in full; n declines and the turn goes on", async () => {
-		({ dir } = tempPlace("confirm"));
+		({ dir: fx.dir } = tempPlace("confirm"));
 		const content = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join("\n");
-		server = await startSseServer([
+		fx.server = await startSseServer([
 			toolCallReply([{ id: "c1", name: "write", args: { path: "b.txt", content } }]),
 			toolCallReply([{ id: "c2", name: "bash", args: { command: "echo first\necho second" } }]),
 			textReply("all declined"),
 		]);
-		tmux = startArbor({ args: args(server.url), cwd: dir, home: join(dir, "home") });
-		await tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
-		await submitLine(tmux, "make files");
-		const write = await tmux.waitForScreen((s) => s.includes("Allow write b.txt?"), "write confirmation");
+		fx.tmux = startArbor({ args: args(fx.server.url), cwd: fx.dir, home: join(fx.dir, "home") });
+		await fx.tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
+		await submitLine(fx.tmux, "make files");
+		const write = await fx.tmux.waitForScreen((s) => s.includes("Allow write b.txt?"), "write confirmation");
 		expect(write).toMatch(/new file b\.txt:.*\n.*line 1.*\n(.*\n){10}.*line 12.*\n.*… 8 more lines/);
 		expect(write).not.toContain("line 13");
-		tmux.send("n");
-		const bash = await tmux.waitForScreen((s) => s.includes("Allow bash: echo first …?"), "bash confirmation");
+		fx.tmux.send("n");
+		const bash = await fx.tmux.waitForScreen((s) => s.includes("Allow bash: echo first …?"), "bash confirmation");
 		expect(bash).toMatch(/\$ echo first.*\n.*echo second/);
-		tmux.send("n");
-		await tmux.waitForScreen((s) => s.includes("all declined"), "turn went on");
-		await quit(tmux);
+		fx.tmux.send("n");
+		await fx.tmux.waitForScreen((s) => s.includes("all declined"), "turn went on");
+		await quit(fx.tmux);
 	}, 60_000);
 });

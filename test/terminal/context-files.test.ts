@@ -1,50 +1,44 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, quit, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { describe, expect, it } from "vitest";
+import { quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { startSseServer, textReply } from "../helpers/sse-server.js";
 
-let tmux: ArborTerminal | undefined;
-let server: SseServer | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, server, dir });
-	[tmux, server, dir] = [undefined, undefined, undefined];
-});
+const fx = useArborRun<ArborTerminal>();
 
 describe("project instructions in the interactive chat (virtual terminal)", () => {
 	it("names AGENTS.md at start-up and in /session, and sends it with every turn", async () => {
-		({ dir } = tempPlace("agents"));
-		writeFileSync(join(dir, "AGENTS.md"), "Always answer in haiku\n");
-		server = await startSseServer([textReply("Silent pond replies"), textReply("Frog leaps in")]);
-		tmux = startArbor({ args: ["--model", "compat:test-model", "--base-url", server.url], cwd: dir, home: join(dir, "home") });
-		await tmux.waitForScreen((s) => s.includes("instructions: AGENTS.md"), "start-up names the file");
-		await submitLine(tmux, "first");
-		await tmux.waitForScreen((s) => s.includes("Silent pond replies"), "first reply");
-		await submitLine(tmux, "second");
-		await tmux.waitForScreen((s) => s.includes("Frog leaps in"), "second reply");
-		for (const request of server.requests) {
+		({ dir: fx.dir } = tempPlace("agents"));
+		writeFileSync(join(fx.dir, "AGENTS.md"), "Always answer in haiku\n");
+		fx.server = await startSseServer([textReply("Silent pond replies"), textReply("Frog leaps in")]);
+		fx.tmux = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home") });
+		await fx.tmux.waitForScreen((s) => s.includes("instructions: AGENTS.md"), "start-up names the file");
+		await submitLine(fx.tmux, "first");
+		await fx.tmux.waitForScreen((s) => s.includes("Silent pond replies"), "first reply");
+		await submitLine(fx.tmux, "second");
+		await fx.tmux.waitForScreen((s) => s.includes("Frog leaps in"), "second reply");
+		for (const request of fx.server.requests) {
 			const system = request.body.messages.find((m: { role: string }) => m.role === "system")?.content ?? "";
-			expect(system).toContain(`## ${join(dir, "AGENTS.md")}\n\nAlways answer in haiku`);
+			expect(system).toContain(`## ${join(fx.dir, "AGENTS.md")}\n\nAlways answer in haiku`);
 		}
-		expect(server.requests).toHaveLength(2);
-		await submitLine(tmux, "/session");
+		expect(fx.server.requests).toHaveLength(2);
+		await submitLine(fx.tmux, "/session");
 		// The facts line wraps at 120 columns: read it without the line breaks.
-		await tmux.waitForScreen((s) => / · instructions: AGENTS\.md/.test(s.replace(/\n/g, " ")), "/session lists it");
-		await quit(tmux);
+		await fx.tmux.waitForScreen((s) => / · instructions: AGENTS\.md/.test(s.replace(/\n/g, " ")), "/session lists it");
+		await quit(fx.tmux);
 	}, 60_000);
 
 	it("--no-context-files sends none and names none", async () => {
-		({ dir } = tempPlace("agents"));
-		writeFileSync(join(dir, "AGENTS.md"), "Always answer in haiku\n");
-		server = await startSseServer([textReply("Plain reply")]);
-		tmux = startArbor({ args: ["--model", "compat:test-model", "--base-url", server.url, "--no-context-files"], cwd: dir, home: join(dir, "home") });
-		await tmux.waitForScreen((s) => s.includes("tokens · empty"), "status line");
-		await submitLine(tmux, "hi");
-		const screen = await tmux.waitForScreen((s) => s.includes("Plain reply"), "reply");
+		({ dir: fx.dir } = tempPlace("agents"));
+		writeFileSync(join(fx.dir, "AGENTS.md"), "Always answer in haiku\n");
+		fx.server = await startSseServer([textReply("Plain reply")]);
+		fx.tmux = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url, "--no-context-files"], cwd: fx.dir, home: join(fx.dir, "home") });
+		await fx.tmux.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		await submitLine(fx.tmux, "hi");
+		const screen = await fx.tmux.waitForScreen((s) => s.includes("Plain reply"), "reply");
 		expect(screen).not.toContain("instructions:");
-		expect(JSON.stringify(server.requests[0]!.body.messages)).not.toContain("haiku");
-		await quit(tmux);
+		expect(JSON.stringify(fx.server.requests[0]!.body.messages)).not.toContain("haiku");
+		await quit(fx.tmux);
 	}, 60_000);
 });

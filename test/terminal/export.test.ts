@@ -1,17 +1,12 @@
 /** `/export` in the interactive UI (the built CLI in tmux). */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
-import { cleanUp, copyTreeFixture, quit, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { copyTreeFixture, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 
-let tmux: ArborTerminal | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, dir });
-	[tmux, dir] = [undefined, undefined];
-});
+const fx = useArborRun<ArborTerminal>();
 
 const embeddedIds = (html: string): string[] => {
 	const open = '<script id="arbor-data" type="application/json">';
@@ -21,23 +16,23 @@ const embeddedIds = (html: string): string[] => {
 
 describe("/export in the virtual terminal", () => {
 	it("/export writes <session>.html in the folder, /export name.html that file; a bad path is an error status", async () => {
-		({ dir } = tempPlace("export"));
-		const file = copyTreeFixture(dir);
-		tmux = startArbor({ args: ["--session", file], cwd: dir, home: join(dir, "home") });
-		await tmux.waitForScreen((s) => s.includes("leaf "), "status line");
+		({ dir: fx.dir } = tempPlace("export"));
+		const file = copyTreeFixture(fx.dir);
+		fx.tmux = startArbor({ args: ["--session", file], cwd: fx.dir, home: join(fx.dir, "home") });
+		await fx.tmux.waitForScreen((s) => s.includes("leaf "), "status line");
 		const ids = SessionStore.open(file).snapshot().entries.map((e) => e.id);
 
-		await submitLine(tmux, "/export");
-		await tmux.waitForScreen((s) => /Exported to \S*pi-tree-session\.html/.test(s), "default export");
-		expect(embeddedIds(readFileSync(join(dir, "pi-tree-session.html"), "utf8"))).toEqual(ids);
+		await submitLine(fx.tmux, "/export");
+		await fx.tmux.waitForScreen((s) => /Exported to \S*pi-tree-session\.html/.test(s), "default export");
+		expect(embeddedIds(readFileSync(join(fx.dir, "pi-tree-session.html"), "utf8"))).toEqual(ids);
 
-		await submitLine(tmux, "/export page.html");
-		await tmux.waitForScreen((s) => /Exported to \S*page\.html/.test(s), "named export");
-		expect(embeddedIds(readFileSync(join(dir, "page.html"), "utf8"))).toEqual(ids);
+		await submitLine(fx.tmux, "/export page.html");
+		await fx.tmux.waitForScreen((s) => /Exported to \S*page\.html/.test(s), "named export");
+		expect(embeddedIds(readFileSync(join(fx.dir, "page.html"), "utf8"))).toEqual(ids);
 
-		await submitLine(tmux, "/export no/such/x.html");
-		await tmux.waitForScreen((s) => s.includes("Export failed: cannot write"), "failed export");
-		expect(existsSync(join(dir, "no"))).toBe(false);
-		await quit(tmux);
+		await submitLine(fx.tmux, "/export no/such/x.html");
+		await fx.tmux.waitForScreen((s) => s.includes("Export failed: cannot write"), "failed export");
+		expect(existsSync(join(fx.dir, "no"))).toBe(false);
+		await quit(fx.tmux);
 	});
 });

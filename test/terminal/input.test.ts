@@ -1,18 +1,12 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { editorTextOf } from "../../source/navigation/navigate.js";
-import { cleanUp, copyTreeFixture, fileEntries, submitLine, tempPlace, treeRows } from "../helpers/arbor-tmux.js";
+import { copyTreeFixture, fileEntries, submitLine, tempPlace, treeRows, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { startSseServer, textReply } from "../helpers/sse-server.js";
 
-let tmux: ArborTerminal | undefined;
-let server: SseServer | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, server, dir });
-	[tmux, server, dir] = [undefined, undefined, undefined];
-});
+const fx = useArborRun<ArborTerminal>();
 
 /** The user messages stored in the only session file under `home`. */
 function storedUserTexts(home: string): string[] {
@@ -25,22 +19,23 @@ function storedUserTexts(home: string): string[] {
 }
 
 async function chatWithServer(replies: number, env: Record<string, string> = {}) {
-	server = await startSseServer(Array.from({ length: replies }, (_, i) => textReply(`Reply number ${i + 1}`)));
+	const server = await startSseServer(Array.from({ length: replies }, (_, i) => textReply(`Reply number ${i + 1}`)));
+	fx.server = server;
 	const place = tempPlace("input");
-	dir = place.dir;
-	tmux = startArbor({ args: ["--model", "compat:test", "--base-url", server.url], cwd: place.dir, home: place.home, env });
-	await tmux.waitForScreen((s) => s.includes("compat:test"), "status line");
-	return { t: tmux, home: place.home, server };
+	fx.dir = place.dir;
+	fx.tmux = startArbor({ args: ["--model", "compat:test", "--base-url", server.url], cwd: place.dir, home: place.home, env });
+	await fx.tmux.waitForScreen((s) => s.includes("compat:test"), "status line");
+	return { t: fx.tmux, home: place.home, server };
 }
 
 function treeSession(settings: object = {}) {
 	const place = tempPlace("input-tree");
-	dir = place.dir;
+	fx.dir = place.dir;
 	mkdirSync(place.home, { recursive: true });
 	writeFileSync(join(place.home, "settings.json"), JSON.stringify(settings));
 	const file = copyTreeFixture(place.dir);
-	tmux = startArbor({ args: ["--session", file], cwd: place.dir, home: place.home });
-	return { t: tmux, file };
+	fx.tmux = startArbor({ args: ["--session", file], cwd: place.dir, home: place.home });
+	return { t: fx.tmux, file };
 }
 
 describe("keys arriving in one read (virtual terminal)", () => {

@@ -1,23 +1,18 @@
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import { replay } from "../../source/ui/chat/replay.js";
-import { cleanUp, quit, tempPlace } from "../helpers/arbor-tmux.js";
+import { quit, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { GEN_SESSION } from "../helpers/shared.js";
 
-let tmux: ArborTerminal | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, dir });
-	[tmux, dir] = [undefined, undefined];
-});
+const fx = useArborRun<ArborTerminal>();
 
 describe("a long session in the virtual terminal", () => {
 	it("prints only the last screens of the transcript, behind one line counting the earlier messages", async () => {
-		({ dir } = tempPlace("long"));
-		const file = join(dir, "long.jsonl");
+		({ dir: fx.dir } = tempPlace("long"));
+		const file = join(fx.dir, "long.jsonl");
 		execFileSync(process.execPath, [GEN_SESSION, "--out", file, "--kind", "linear", "--n", "3000"], { stdio: "ignore" });
 		const store = SessionStore.open(file);
 		const view = store.snapshot();
@@ -25,9 +20,9 @@ describe("a long session in the virtual terminal", () => {
 		const leaf = view.leafId!;
 		store.close();
 
-		tmux = startArbor({ args: ["--session", file], cwd: dir, home: join(dir, "home") });
-		await tmux.waitForScreen((s) => s.includes(`leaf ${leaf.slice(0, 8)}`), "status line");
-		const all = await tmux.terminal.scrollback();
+		fx.tmux = startArbor({ args: ["--session", file], cwd: fx.dir, home: join(fx.dir, "home") });
+		await fx.tmux.waitForScreen((s) => s.includes(`leaf ${leaf.slice(0, 8)}`), "status line");
+		const all = await fx.tmux.terminal.scrollback();
 		const notice = /… ([\d,]+) earlier messages not shown · \/tree browses them/.exec(all);
 		expect(notice).not.toBeNull();
 		const hidden = Number(notice![1]!.replace(/,/g, ""));
@@ -36,6 +31,6 @@ describe("a long session in the virtual terminal", () => {
 		// Three screens of 40 rows, plus the editor and status line: nothing older was printed.
 		const printed = all.slice(all.indexOf(notice![0])).split("\n").length;
 		expect(printed).toBeLessThanOrEqual(3 * 40 + 10);
-		await quit(tmux);
+		await quit(fx.tmux);
 	}, 60_000);
 });

@@ -2,19 +2,13 @@ import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DECLINED_MESSAGE } from "../../source/tools/tool-set.js";
-import { builtCli, fileEntries, quit, submitLine, tempPlace, cleanUp } from "../helpers/arbor-tmux.js";
+import { builtCli, fileEntries, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
 
-let tmux: ArborTerminal | undefined;
-let server: SseServer | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, server, dir });
-	[tmux, server, dir] = [undefined, undefined, undefined];
-});
+const fx = useArborRun<ArborTerminal>();
 
 /** Every session file under the home's sessions folder. */
 function sessionFiles(home: string): string[] {
@@ -36,21 +30,21 @@ async function ask(t: ArborTerminal, prompt: string, reply: string): Promise<str
 
 describe("pickers and tool confirmation in the virtual terminal", () => {
 	it("/fork lists user messages newest selected; Enter forks into a new file with the text in the editor", async () => {
-		({ dir } = tempPlace("fork"));
-		const home = join(dir, "home");
-		server = await startSseServer([textReply("Answer one."), textReply("Answer two.")]);
-		tmux = startArbor({ args: model(server.url), cwd: dir, home });
-		await tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
-		await ask(tmux, "first question", "Answer one.");
-		await ask(tmux, "second question", "Answer two.");
+		({ dir: fx.dir } = tempPlace("fork"));
+		const home = join(fx.dir, "home");
+		fx.server = await startSseServer([textReply("Answer one."), textReply("Answer two.")]);
+		fx.tmux = startArbor({ args: model(fx.server.url), cwd: fx.dir, home });
+		await fx.tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
+		await ask(fx.tmux, "first question", "Answer one.");
+		await ask(fx.tmux, "second question", "Answer two.");
 		const [original] = sessionFiles(home);
 		expect(sessionFiles(home).length).toBe(1);
 
-		await submitLine(tmux, "/fork");
-		const picker = await tmux.waitForScreen((s) => s.includes("Fork from a user message"), "fork picker");
+		await submitLine(fx.tmux, "/fork");
+		const picker = await fx.tmux.waitForScreen((s) => s.includes("Fork from a user message"), "fork picker");
 		expect(picker).toContain("Fork from a user message (↑↓ move, Enter forks, Esc cancels)\n  first question\n› second question\n");
-		tmux.send("Enter");
-		const forked = await tmux.waitForScreen((s) => s.includes("Forked into"), "forked");
+		fx.tmux.send("Enter");
+		const forked = await fx.tmux.waitForScreen((s) => s.includes("Forked into"), "forked");
 		const files = sessionFiles(home);
 		expect(files.length).toBe(2);
 		const created = files.find((f) => f !== original)!;
@@ -62,55 +56,55 @@ describe("pickers and tool confirmation in the virtual terminal", () => {
 		const copied = lines.slice(1);
 		expect(copied.map((e) => e.message?.role)).toEqual(["user", "assistant"]);
 		expect(forked).toContain(`leaf ${copied[1].id.slice(0, 8)}`);
-		await quit(tmux);
+		await quit(fx.tmux);
 	}, 60_000);
 
 	it("-r lists both sessions of the folder; Enter opens one and shows its transcript", async () => {
-		({ dir } = tempPlace("resume"));
-		const home = join(dir, "home");
-		server = await startSseServer([textReply("Alpha reply."), textReply("Beta reply.")]);
+		({ dir: fx.dir } = tempPlace("resume"));
+		const home = join(fx.dir, "home");
+		fx.server = await startSseServer([textReply("Alpha reply."), textReply("Beta reply.")]);
 		for (const prompt of ["alpha question", "beta question"]) {
 			// Async: the fake server answers from this process's event loop. Print mode reads a
 			// piped stdin to its end, so close it.
-			const run = promisify(execFile)("node", [builtCli(), "-p", ...model(server.url), prompt], { cwd: dir, env: { ...process.env, ARBOR_HOME: home }, timeout: 20_000 });
+			const run = promisify(execFile)("node", [builtCli(), "-p", ...model(fx.server.url), prompt], { cwd: fx.dir, env: { ...process.env, ARBOR_HOME: home }, timeout: 20_000 });
 			run.child.stdin?.end();
 			await run;
 		}
 		expect(sessionFiles(home).length).toBe(2);
-		tmux = startArbor({ args: [...model(server.url), "-r"], cwd: dir, home });
-		const picker = await tmux.waitForScreen((s) => s.includes("Resume a session"), "resume picker");
+		fx.tmux = startArbor({ args: [...model(fx.server.url), "-r"], cwd: fx.dir, home });
+		const picker = await fx.tmux.waitForScreen((s) => s.includes("Resume a session"), "resume picker");
 		expect(picker).toContain("Resume a session — this folder\nTab all folders · type to search · Enter open · Ctrl+R rename · Ctrl+D to trash · Esc cancel\nSearch: ▏\n");
 		expect(picker).toMatch(/› +0m {2}beta question {2}\(2\)\n {3,}0m {2}alpha question {2}\(2\)\n/);
-		tmux.send("Down");
-		await tmux.waitForScreen((s) => /› +0m {2}alpha question/.test(s), "alpha selected");
-		tmux.send("Enter");
-		const opened = await tmux.waitForScreen((s) => s.includes("Alpha reply.") && s.includes("Resumed"), "transcript");
+		fx.tmux.send("Down");
+		await fx.tmux.waitForScreen((s) => /› +0m {2}alpha question/.test(s), "alpha selected");
+		fx.tmux.send("Enter");
+		const opened = await fx.tmux.waitForScreen((s) => s.includes("Alpha reply.") && s.includes("Resumed"), "transcript");
 		expect(opened).toMatch(/› alpha question\n\nAlpha reply.\n/);
 		expect(opened).not.toContain("beta question");
-		await quit(tmux);
+		await quit(fx.tmux);
 	}, 60_000);
 
 	it("a write tool call asks Allow write …?; no declines, yes writes the file", async () => {
-		({ dir } = tempPlace("confirm"));
-		const home = join(dir, "home");
+		({ dir: fx.dir } = tempPlace("confirm"));
+		const home = join(fx.dir, "home");
 		const call = (id: string) => toolCallReply([{ id, name: "write", args: { path: "out.txt", content: "written by the tool\n" } }]);
-		server = await startSseServer([call("call-1"), textReply("Declined, fine."), call("call-2"), textReply("Wrote it.")]);
-		tmux = startArbor({ args: model(server.url), cwd: dir, home });
-		await tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
-		await submitLine(tmux, "please write");
-		const asked = await tmux.waitForScreen((s) => s.includes("Allow write out.txt?"), "confirm prompt");
+		fx.server = await startSseServer([call("call-1"), textReply("Declined, fine."), call("call-2"), textReply("Wrote it.")]);
+		fx.tmux = startArbor({ args: model(fx.server.url), cwd: fx.dir, home });
+		await fx.tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
+		await submitLine(fx.tmux, "please write");
+		const asked = await fx.tmux.waitForScreen((s) => s.includes("Allow write out.txt?"), "confirm prompt");
 		expect(asked).toContain(" Yes (y)  No (n)  Always (this session) (a) ");
-		tmux.send("n");
-		await tmux.waitForScreen((s) => s.includes("Declined, fine.") && !s.includes("Working"), "reply after no");
-		expect(existsSync(join(dir, "out.txt"))).toBe(false);
-		const toolMessage = server.requests[1]!.body.messages.find((m: any) => m.role === "tool");
+		fx.tmux.send("n");
+		await fx.tmux.waitForScreen((s) => s.includes("Declined, fine.") && !s.includes("Working"), "reply after no");
+		expect(existsSync(join(fx.dir, "out.txt"))).toBe(false);
+		const toolMessage = fx.server.requests[1]!.body.messages.find((m: any) => m.role === "tool");
 		expect(toolMessage.content).toContain(DECLINED_MESSAGE);
 
-		await submitLine(tmux, "write it now");
-		await tmux.waitForScreen((s) => s.includes("Allow write out.txt?"), "second confirm");
-		tmux.send("y");
-		await tmux.waitForScreen((s) => s.includes("Wrote it.") && !s.includes("Working"), "reply after yes");
-		expect(readFileSync(join(dir, "out.txt"), "utf8")).toBe("written by the tool\n");
-		await quit(tmux);
+		await submitLine(fx.tmux, "write it now");
+		await fx.tmux.waitForScreen((s) => s.includes("Allow write out.txt?"), "second confirm");
+		fx.tmux.send("y");
+		await fx.tmux.waitForScreen((s) => s.includes("Wrote it.") && !s.includes("Working"), "reply after yes");
+		expect(readFileSync(join(fx.dir, "out.txt"), "utf8")).toBe("written by the tool\n");
+		await quit(fx.tmux);
 	}, 60_000);
 });

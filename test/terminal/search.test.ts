@@ -1,22 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../source/text/text-width.js";
-import { cleanUp, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
 
-let tmux: ArborTerminal | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, dir });
-	[tmux, dir] = [undefined, undefined];
-});
+const fx = useArborRun<ArborTerminal>();
 
 function open(): { t: ArborTerminal; branched: string } {
 	const place = tempPlace("search");
-	dir = place.dir;
+	fx.dir = place.dir;
 	const { branched } = writeBranchSessions(place.dir, place.home);
-	tmux = startArbor({ args: ["-s", branched], cwd: place.dir, home: place.home });
-	return { t: tmux, branched };
+	fx.tmux = startArbor({ args: ["-s", branched], cwd: place.dir, home: place.home });
+	return { t: fx.tmux, branched };
 }
 
 describe("/search in the virtual terminal", () => {

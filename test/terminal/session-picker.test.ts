@@ -1,16 +1,11 @@
 import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SessionStore, sessionDirFor } from "../../source/session/index.js";
-import { cleanUp, tempPlace } from "../helpers/arbor-tmux.js";
+import { tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 
-let tmux: ArborTerminal | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, dir });
-	[tmux, dir] = [undefined, undefined];
-});
+const fx = useArborRun<ArborTerminal>();
 
 /** A saved two-entry session of `cwd`, modified `ageMs` ago. */
 function saved(home: string, cwd: string, text: string, ageMs: number, parentSession?: string): string {
@@ -30,34 +25,34 @@ function saved(home: string, cwd: string, text: string, ageMs: number, parentSes
 describe("session picker (-r) in the virtual terminal", () => {
 	it("indents forks, searches ids, renames with Ctrl+R and moves a session to the trash with Ctrl+D y", async () => {
 		const place = tempPlace("picker");
-		dir = place.dir;
+		fx.dir = place.dir;
 		const alpha = saved(place.home, place.dir, "alpha apples", 3 * 3600_000);
 		const beta = saved(place.home, place.dir, "beta bananas", 5 * 60_000);
 		const fork = saved(place.home, place.dir, "alpha fork", 10 * 60_000, alpha);
 		const forkId = SessionStore.open(fork).id;
-		tmux = startArbor({ args: ["-r"], cwd: place.dir, home: place.home });
-		const screen = await tmux.waitForScreen((s) => s.includes("Resume a session"), "picker");
+		fx.tmux = startArbor({ args: ["-r"], cwd: place.dir, home: place.home });
+		const screen = await fx.tmux.waitForScreen((s) => s.includes("Resume a session"), "picker");
 		expect(screen).toMatch(/› +5m {2}beta bananas {2}\(2\)\n +3h {2}alpha apples {2}\(2\)\n +10m {4}└ alpha fork {2}\(2\)\n/);
-		tmux.type(forkId.slice(0, 8));
-		await tmux.waitForScreen((s) => /› +10m {2}alpha fork/.test(s) && !s.includes("beta bananas"), "found by id");
-		tmux.send("C-u");
-		await tmux.waitForScreen((s) => s.includes("beta bananas"), "search cleared");
-		tmux.send("Down", "C-r");
-		await tmux.waitForScreen((s) => s.includes("Rename alpha apples") && s.includes("Name: ▏"), "rename field");
-		tmux.send("Apple pie", "Enter");
-		const renamed = await tmux.waitForScreen((s) => s.includes("Renamed to Apple pie"), "renamed");
+		fx.tmux.type(forkId.slice(0, 8));
+		await fx.tmux.waitForScreen((s) => /› +10m {2}alpha fork/.test(s) && !s.includes("beta bananas"), "found by id");
+		fx.tmux.send("C-u");
+		await fx.tmux.waitForScreen((s) => s.includes("beta bananas"), "search cleared");
+		fx.tmux.send("Down", "C-r");
+		await fx.tmux.waitForScreen((s) => s.includes("Rename alpha apples") && s.includes("Name: ▏"), "rename field");
+		fx.tmux.send("Apple pie", "Enter");
+		const renamed = await fx.tmux.waitForScreen((s) => s.includes("Renamed to Apple pie"), "renamed");
 		expect(readFileSync(alpha, "utf8")).toMatch(/"type":"session_info".*"name":"Apple pie"/);
 		// A rename is not work in the session: it keeps its place and stays selected.
 		expect(renamed).toMatch(/ +5m {2}beta bananas {2}\(2\)\n› +3h {2}Apple pie {2}\(3\)\n +10m {4}└ alpha fork {2}\(2\)\n/);
 		// The rename field starts with the current name.
-		tmux.send("C-r");
-		await tmux.waitForScreen((s) => s.includes("Rename Apple pie") && s.includes("Name: Apple pie▏"), "rename field with the name");
-		tmux.send("Escape");
-		await tmux.waitForScreen((s) => !s.includes("Rename Apple pie"), "rename cancelled");
-		tmux.send("Home", "C-d");
-		await tmux.waitForScreen((s) => s.includes("Move beta bananas to the trash"), "confirmation");
-		tmux.send("y");
-		await tmux.waitForScreen((s) => s.includes("Moved to"), "moved");
+		fx.tmux.send("C-r");
+		await fx.tmux.waitForScreen((s) => s.includes("Rename Apple pie") && s.includes("Name: Apple pie▏"), "rename field with the name");
+		fx.tmux.send("Escape");
+		await fx.tmux.waitForScreen((s) => !s.includes("Rename Apple pie"), "rename cancelled");
+		fx.tmux.send("Home", "C-d");
+		await fx.tmux.waitForScreen((s) => s.includes("Move beta bananas to the trash"), "confirmation");
+		fx.tmux.send("y");
+		await fx.tmux.waitForScreen((s) => s.includes("Moved to"), "moved");
 		expect(existsSync(beta)).toBe(false);
 		expect(readdirSync(join(place.home, "trash"))).toEqual([beta.split("/").at(-1)]);
 	}, 60_000);

@@ -1,19 +1,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { editorTextOf } from "../../source/navigation/navigate.js";
-import { copyTreeFixture, fileEntries, quit, requestText, submitLine, tempPlace, treeRows, cleanUp } from "../helpers/arbor-tmux.js";
+import { copyTreeFixture, fileEntries, quit, requestText, submitLine, tempPlace, treeRows, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { errorReply, startSseServer, textReply, type Script, type SseServer } from "../helpers/sse-server.js";
+import { errorReply, startSseServer, textReply, type Script } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
 
-let tmux: ArborTerminal | undefined;
-let server: SseServer | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, server, dir });
-	[tmux, server, dir] = [undefined, undefined, undefined];
-});
+const fx = useArborRun<ArborTerminal>();
 
 const SUMMARY = "## Goal\nCheck the summary flow MARKER-SUMMARY-7\n## Next Steps\n1. Keep going";
 
@@ -23,7 +17,7 @@ const SUMMARY = "## Goal\nCheck the summary flow MARKER-SUMMARY-7\n## Next Steps
  */
 function setUp(): { file: string; home: string; cwd: string; targetId: string; text: string; oldLeaf: string; userStatus: string } {
 	const place = tempPlace("summary");
-	dir = place.dir;
+	fx.dir = place.dir;
 	const file = copyTreeFixture(place.dir);
 	const { rows, leafId, leafIndex } = treeRows(file, "user");
 	const target = rows[rows.length - 1]!;
@@ -68,14 +62,14 @@ const isSummary = (body: any) => body?.stream !== true;
 describe("/tree summaries in the virtual terminal", () => {
 	it("Summarize writes a branch summary, shows it, and the next turn sends it to the model", async () => {
 		const s = setUp();
-		server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("Next answer.")));
-		tmux = startArbor({ args: args(server.url, s.file), cwd: s.cwd, home: s.home });
-		const prompt = await openPromptOnTarget(tmux, s);
+		fx.server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("Next answer.")));
+		fx.tmux = startArbor({ args: args(fx.server.url, s.file), cwd: s.cwd, home: s.home });
+		const prompt = await openPromptOnTarget(fx.tmux, s);
 		expect(prompt).toContain("› No summary\n  Summarize\n  Summarize with custom prompt\n↑↓ move · Enter choose · Esc back");
-		tmux.send("Down");
-		await tmux.waitForScreen((x) => x.includes("  No summary\n› Summarize\n"), "Summarize selected");
-		tmux.send("Enter");
-		const moved = await tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
+		fx.tmux.send("Down");
+		await fx.tmux.waitForScreen((x) => x.includes("  No summary\n› Summarize\n"), "Summarize selected");
+		fx.tmux.send("Enter");
+		const moved = await fx.tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
 		expect(moved).toContain("[branch summary] ## Goal…");
 		expect(moved).toContain(`› ${s.text.slice(0, 60)}`);
 		const summaries = fileEntries(s.file).filter((e) => e.type === "branch_summary");
@@ -84,22 +78,22 @@ describe("/tree summaries in the virtual terminal", () => {
 		expect(mine.summary.startsWith(SUMMARY)).toBe(true);
 		expect(mine.parentId).toBe(fileEntries(s.file).find((e) => e.id === s.targetId).parentId);
 		expect(moved).toContain(`leaf ${mine.id.slice(0, 8)}`);
-		expect(server.requests.length).toBe(1);
+		expect(fx.server.requests.length).toBe(1);
 
 		// The editor holds the target's text; send it and the summary goes with the next turn.
-		await editorHolds(tmux, s.text);
-		tmux.send("Enter");
-		await tmux.waitForScreen((x) => x.includes("Next answer.") && !x.includes("Working"), "reply");
-		expect(server.requests.length).toBe(2);
-		const turn = requestText(server.requests[1]!.body);
+		await editorHolds(fx.tmux, s.text);
+		fx.tmux.send("Enter");
+		await fx.tmux.waitForScreen((x) => x.includes("Next answer.") && !x.includes("Working"), "reply");
+		expect(fx.server.requests.length).toBe(2);
+		const turn = requestText(fx.server.requests[1]!.body);
 		expect(turn).toContain("MARKER-SUMMARY-7");
 		expect(turn).toContain(s.text);
-		await quit(tmux);
+		await quit(fx.tmux);
 	}, 60_000);
 
 	it("after /compact (a compaction as the leaf) moving up asks, and the summary covers the compaction's text", async () => {
 		const place = tempPlace("summary");
-		dir = place.dir;
+		fx.dir = place.dir;
 		const file = join(place.dir, "compacted.jsonl");
 		const at = (n: number) => `2026-11-20T10:00:0${n}.000Z`;
 		const msg = (id: string, parentId: string | null, n: number, message: object) => ({ type: "message", id, parentId, timestamp: at(n), message: { ...message, timestamp: n } });
@@ -112,110 +106,110 @@ describe("/tree summaries in the virtual terminal", () => {
 			{ type: "compaction", id: "a0000005", parentId: "a0000004", timestamp: at(5), summary: "COMPACTED-WORK-3", firstKeptEntryId: "a0000003", tokensBefore: 900 },
 		];
 		writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n");
-		server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("x")));
-		tmux = startArbor({ args: args(server.url, file), cwd: place.dir, home: place.home });
-		await tmux.waitForScreen((x) => x.includes("leaf a0000005"), "status line");
-		await submitLine(tmux, "/tree");
-		await tmux.waitForScreen((x) => x.includes("Session tree"), "tree");
-		tmux.send("Home");
-		await tmux.waitForScreen((x) => /\(1\/\d+\)/.test(x), "first row selected");
-		tmux.send("Enter");
-		await tmux.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "summary prompt");
-		tmux.send("Down");
-		await tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
-		tmux.send("Enter");
-		await tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
-		expect(server.requests).toHaveLength(1);
-		expect(requestText(server.requests[0]!.body)).toContain("COMPACTED-WORK-3");
+		fx.server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("x")));
+		fx.tmux = startArbor({ args: args(fx.server.url, file), cwd: place.dir, home: place.home });
+		await fx.tmux.waitForScreen((x) => x.includes("leaf a0000005"), "status line");
+		await submitLine(fx.tmux, "/tree");
+		await fx.tmux.waitForScreen((x) => x.includes("Session tree"), "tree");
+		fx.tmux.send("Home");
+		await fx.tmux.waitForScreen((x) => /\(1\/\d+\)/.test(x), "first row selected");
+		fx.tmux.send("Enter");
+		await fx.tmux.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "summary prompt");
+		fx.tmux.send("Down");
+		await fx.tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
+		fx.tmux.send("Enter");
+		await fx.tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
+		expect(fx.server.requests).toHaveLength(1);
+		expect(requestText(fx.server.requests[0]!.body)).toContain("COMPACTED-WORK-3");
 		const summary = fileEntries(file).filter((e) => e.type === "branch_summary");
 		expect(summary).toMatchObject([{ fromId: "a0000005", parentId: null }]);
-		await quit(tmux);
+		await quit(fx.tmux);
 	}, 60_000);
 
 	it("Esc while summarizing cancels: tree on the same row, file unchanged", async () => {
 		const s = setUp();
 		const before = readFileSync(s.file);
-		server = await startSseServer((body): Script => (isSummary(body) ? textReply("never", { hold: true }) : textReply("x")));
-		tmux = startArbor({ args: args(server.url, s.file), cwd: s.cwd, home: s.home });
-		await openPromptOnTarget(tmux, s);
-		tmux.send("Down");
-		await tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
-		tmux.send("Enter");
-		await tmux.waitForScreen((x) => x.includes("Summarizing branch… (Esc to cancel)"), "spinner");
-		const held = server;
+		fx.server = await startSseServer((body): Script => (isSummary(body) ? textReply("never", { hold: true }) : textReply("x")));
+		fx.tmux = startArbor({ args: args(fx.server.url, s.file), cwd: s.cwd, home: s.home });
+		await openPromptOnTarget(fx.tmux, s);
+		fx.tmux.send("Down");
+		await fx.tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
+		fx.tmux.send("Enter");
+		await fx.tmux.waitForScreen((x) => x.includes("Summarizing branch… (Esc to cancel)"), "spinner");
+		const held = fx.server;
 		await waitFor(() => held.requests.length === 1, { what: "the summary request" });
-		tmux.send("Escape");
+		fx.tmux.send("Escape");
 		const total = s.userStatus.split("/")[1]!.split(")")[0]!;
-		const back = await tmux.waitForScreen((x) => x.includes("Summary cancelled"), "cancelled");
+		const back = await fx.tmux.waitForScreen((x) => x.includes("Summary cancelled"), "cancelled");
 		expect(back).toContain(`(${total}/${total}) [user]\nSummary cancelled`);
 		expect(back).toContain("Session tree");
 		expect(readFileSync(s.file).equals(before)).toBe(true);
 		// The tree is live again: Esc closes it.
-		tmux.send("Escape");
-		await tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
-		await quit(tmux);
+		fx.tmux.send("Escape");
+		await fx.tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
+		await quit(fx.tmux);
 		expect(readFileSync(s.file).equals(before)).toBe(true);
 	}, 60_000);
 
 	it("custom instructions: Esc goes back to the prompt and keeps the draft; the submitted text reaches the summarizer", async () => {
 		const s = setUp();
-		server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("x")));
-		tmux = startArbor({ args: args(server.url, s.file), cwd: s.cwd, home: s.home });
-		await openPromptOnTarget(tmux, s);
-		tmux.send("Up");
-		await tmux.waitForScreen((x) => x.includes("› Summarize with custom prompt\n"), "custom option");
-		tmux.send("Enter");
-		await tmux.waitForScreen((x) => x.includes("Custom summary instructions"), "instructions editor");
-		tmux.type("first try");
-		await tmux.waitForScreen((x) => x.includes("> first try▏"), "typed first");
-		tmux.send("Escape");
-		const prompt = await tmux.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "back to prompt");
+		fx.server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("x")));
+		fx.tmux = startArbor({ args: args(fx.server.url, s.file), cwd: s.cwd, home: s.home });
+		await openPromptOnTarget(fx.tmux, s);
+		fx.tmux.send("Up");
+		await fx.tmux.waitForScreen((x) => x.includes("› Summarize with custom prompt\n"), "custom option");
+		fx.tmux.send("Enter");
+		await fx.tmux.waitForScreen((x) => x.includes("Custom summary instructions"), "instructions editor");
+		fx.tmux.type("first try");
+		await fx.tmux.waitForScreen((x) => x.includes("> first try▏"), "typed first");
+		fx.tmux.send("Escape");
+		const prompt = await fx.tmux.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "back to prompt");
 		expect(prompt).toContain("  No summary\n  Summarize\n› Summarize with custom prompt\n");
-		tmux.send("Enter");
-		const again = await tmux.waitForScreen((x) => x.includes("Custom summary instructions"), "editor again");
+		fx.tmux.send("Enter");
+		const again = await fx.tmux.waitForScreen((x) => x.includes("Custom summary instructions"), "editor again");
 		expect(again).toContain("Enter submit · Shift+Enter or Ctrl+J new line · Esc back\n> first try▏");
-		tmux.type(", Focus on FOCUS-WORD-99");
-		await tmux.waitForScreen((x) => x.includes("> first try, Focus on FOCUS-WORD-99▏"), "typed focus");
-		tmux.send("Enter");
-		await tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
-		expect(server.requests.length).toBe(1);
-		const sent = requestText(server.requests[0]!.body);
+		fx.tmux.type(", Focus on FOCUS-WORD-99");
+		await fx.tmux.waitForScreen((x) => x.includes("> first try, Focus on FOCUS-WORD-99▏"), "typed focus");
+		fx.tmux.send("Enter");
+		await fx.tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
+		expect(fx.server.requests.length).toBe(1);
+		const sent = requestText(fx.server.requests[0]!.body);
 		expect(sent).toContain("first try, Focus on FOCUS-WORD-99");
-		await editorHolds(tmux, s.text);
-		await quit(tmux);
+		await editorHolds(fx.tmux, s.text);
+		await quit(fx.tmux);
 	}, 60_000);
 
 	it("a failing summarizer shows the error, keeps the tree on the same row and the file unchanged", async () => {
 		const s = setUp();
 		const before = readFileSync(s.file);
-		server = await startSseServer((body) => (isSummary(body) ? errorReply(500, "summarizer exploded") : textReply("x")));
-		tmux = startArbor({ args: args(server.url, s.file), cwd: s.cwd, home: s.home, env: { ARBOR_MAX_RETRIES: "0" } });
-		await openPromptOnTarget(tmux, s);
-		tmux.send("Down");
-		await tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
-		tmux.send("Enter");
+		fx.server = await startSseServer((body) => (isSummary(body) ? errorReply(500, "summarizer exploded") : textReply("x")));
+		fx.tmux = startArbor({ args: args(fx.server.url, s.file), cwd: s.cwd, home: s.home, env: { ARBOR_MAX_RETRIES: "0" } });
+		await openPromptOnTarget(fx.tmux, s);
+		fx.tmux.send("Down");
+		await fx.tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
+		fx.tmux.send("Enter");
 		const total = s.userStatus.split("/")[1]!.split(")")[0]!;
-		const failed = await tmux.waitForScreen((x) => x.includes("summary failed"), "error");
+		const failed = await fx.tmux.waitForScreen((x) => x.includes("summary failed"), "error");
 		expect(failed).toContain(`(${total}/${total}) [user]\nsummary failed: HTTP 500: summarizer exploded`);
 		expect(readFileSync(s.file).equals(before)).toBe(true);
-		tmux.send("Escape");
-		await tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
-		await quit(tmux);
+		fx.tmux.send("Escape");
+		await fx.tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
+		await quit(fx.tmux);
 		expect(readFileSync(s.file).equals(before)).toBe(true);
 	}, 60_000);
 
 	it("ARBOR_MAX_RETRIES=0: a 500 from the summarizer is requested once", async () => {
 		const s = setUp();
-		server = await startSseServer((body) => (isSummary(body) ? errorReply(500, "summarizer exploded") : textReply("x")));
-		tmux = startArbor({ args: args(server.url, s.file), cwd: s.cwd, home: s.home, env: { ARBOR_MAX_RETRIES: "0" } });
-		await openPromptOnTarget(tmux, s);
-		tmux.send("Down");
-		await tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
-		tmux.send("Enter");
-		await tmux.waitForScreen((x) => x.includes("summary failed: HTTP 500: summarizer exploded"), "error");
-		expect(server.requests.length).toBe(1);
-		tmux.send("Escape");
-		await tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
-		await quit(tmux);
+		fx.server = await startSseServer((body) => (isSummary(body) ? errorReply(500, "summarizer exploded") : textReply("x")));
+		fx.tmux = startArbor({ args: args(fx.server.url, s.file), cwd: s.cwd, home: s.home, env: { ARBOR_MAX_RETRIES: "0" } });
+		await openPromptOnTarget(fx.tmux, s);
+		fx.tmux.send("Down");
+		await fx.tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
+		fx.tmux.send("Enter");
+		await fx.tmux.waitForScreen((x) => x.includes("summary failed: HTTP 500: summarizer exploded"), "error");
+		expect(fx.server.requests.length).toBe(1);
+		fx.tmux.send("Escape");
+		await fx.tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
+		await quit(fx.tmux);
 	}, 60_000);
 });

@@ -1,19 +1,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, fileEntries, quit, requestText, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
+import { describe, expect, it } from "vitest";
+import { fileEntries, quit, requestText, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
-import { errorReply, startSseServer, textReply, type Script, type SseServer } from "../helpers/sse-server.js";
+import { errorReply, startSseServer, textReply, type Script } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
 
-let tmux: ArborTerminal | undefined;
-let server: SseServer | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux, server, dir });
-	[tmux, server, dir] = [undefined, undefined, undefined];
-});
+const fx = useArborRun<ArborTerminal>();
 
 const SUMMARY = "## Goal\nApples were tried MERGED-MARKER-42";
 
@@ -22,19 +16,19 @@ async function start(
 	prepare?: (cwd: string) => void,
 ): Promise<{ t: ArborTerminal; file: string }> {
 	const place = tempPlace("branches");
-	dir = place.dir;
+	fx.dir = place.dir;
 	prepare?.(place.dir);
 	const { branched } = writeBranchSessions(place.dir, place.home);
 	const args = ["-s", branched];
 	if (script) {
-		server = await startSseServer(script);
-		args.push("--model", "compat:test-model", "--base-url", server.url);
+		fx.server = await startSseServer(script);
+		args.push("--model", "compat:test-model", "--base-url", fx.server.url);
 	}
-	tmux = startArbor({ args, cwd: place.dir, home: place.home, env: { ARBOR_MAX_RETRIES: "0" } });
-	await tmux.waitForScreen((s) => s.includes("leaf aB"), "status line");
-	await submitLine(tmux, "/tree");
-	await tmux.waitForScreen((s) => s.includes("Session tree"), "tree");
-	return { t: tmux, file: branched };
+	fx.tmux = startArbor({ args, cwd: place.dir, home: place.home, env: { ARBOR_MAX_RETRIES: "0" } });
+	await fx.tmux.waitForScreen((s) => s.includes("leaf aB"), "status line");
+	await submitLine(fx.tmux, "/tree");
+	await fx.tmux.waitForScreen((s) => s.includes("Session tree"), "tree");
+	return { t: fx.tmux, file: branched };
 }
 
 /** Rows of the default filter, top to bottom; the leaf aB (row 6) is selected on opening. */
@@ -92,8 +86,8 @@ describe("/tree compare and merge in the virtual terminal", () => {
 		await t.waitForScreen((s) => s.includes("Compare aA ↔ aB"), "comparison");
 		t.send("s");
 		await t.waitForScreen((s) => s.includes("Comparing with the summary model… (Esc to cancel)"), "spinner");
-		await waitFor(() => server!.requests.length === 1, { what: "the comparison request" });
-		expect(requestText(server!.requests[0]!.body)).toMatch(/APPLEWIN[\s\S]*BANANAWIN/);
+		await waitFor(() => fx.server!.requests.length === 1, { what: "the comparison request" });
+		expect(requestText(fx.server!.requests[0]!.body)).toMatch(/APPLEWIN[\s\S]*BANANAWIN/);
 		t.send("Escape");
 		await t.waitForScreen((s) => s.includes("Comparison cancelled") && s.includes("Compare aA ↔ aB"), "cancelled, still comparing");
 		t.send("s");
@@ -153,13 +147,13 @@ describe("/tree compare and merge in the virtual terminal", () => {
 		const done = await t.waitForScreen((s) => s.includes("Merged aA into the current branch"), "merged");
 		expect(done).not.toContain("Session tree");
 		expect(done).toMatch(/conclusion BANANAWIN\n+\[branch summary\] ## Goal…\n[\s\S]*Merged aA into the current branch/);
-		expect(requestText(server!.requests[0]!.body)).toContain("APPLEWIN");
+		expect(requestText(fx.server!.requests[0]!.body)).toContain("APPLEWIN");
 		const last = fileEntries(file).at(-1);
 		expect(last).toMatchObject({ type: "branch_summary", fromId: "aA", parentId: "aB", summary: SUMMARY });
 		// The next turn carries the merged branch's conclusions and stays on its own branch.
 		await submitLine(t, "what now");
 		await t.waitForScreen((s) => s.includes("NEXT-7"), "next reply");
-		const next = requestText(server!.requests[1]!.body);
+		const next = requestText(fx.server!.requests[1]!.body);
 		expect(next).toContain("MERGED-MARKER-42");
 		expect(next).toContain("BANANAWIN");
 		expect(next).not.toContain("Try the apple approach");
@@ -172,7 +166,7 @@ describe("/tree compare and merge in the virtual terminal", () => {
 		await selectRow(t, "aB", "aA");
 		t.send("M");
 		await t.waitForScreen((s) => s.includes("Summarizing branch… (Esc to cancel)"), "spinner");
-		await waitFor(() => server!.requests.length === 1, { what: "the summary request" });
+		await waitFor(() => fx.server!.requests.length === 1, { what: "the summary request" });
 		t.send("Escape");
 		await t.waitForScreen((s) => s.includes("Session tree") && s.includes("Merge cancelled"), "cancelled");
 		t.send("M");

@@ -1,7 +1,8 @@
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { useArborRun } from "../helpers/arbor-tmux.js";
+import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { editorTextOf } from "../../source/navigation/navigate.js";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeRows, type TreeFilter } from "../../source/tree/rows.js";
@@ -10,17 +11,10 @@ import { FIXTURES_DIR } from "../helpers/shared.js";
 
 const FIXTURE = join(FIXTURES_DIR, "pi-tree-session.jsonl");
 
-let tmux: ArborTerminal | undefined;
-let dir: string | undefined;
-afterEach(() => {
-	tmux?.kill();
-	tmux = undefined;
-	if (dir) rmSync(dir, { recursive: true, force: true });
-	dir = undefined;
-});
+const fx = useArborRun<ArborTerminal>();
 
 function start(file: string, home: string): ArborTerminal {
-	return startArbor({ args: ["--session", file], cwd: dir!, home });
+	return startArbor({ args: ["--session", file], cwd: fx.dir!, home });
 }
 
 /** `(selected/visible) [filter]` as the selector shows it when opened on the leaf. */
@@ -43,10 +37,10 @@ async function quit(t: ArborTerminal): Promise<void> {
 
 describe("/tree in the virtual terminal", () => {
 	it("filters, selects a user message without a summary, and the move survives a restart", async () => {
-		dir = mkdtempSync(join(tmpdir(), "arbor-e2e-tree-"));
-		const file = join(dir, "pi-tree-session.jsonl");
+		fx.dir = mkdtempSync(join(tmpdir(), "arbor-e2e-tree-"));
+		const file = join(fx.dir, "pi-tree-session.jsonl");
 		copyFileSync(FIXTURE, file);
-		const home = join(dir, "home");
+		const home = join(fx.dir, "home");
 		const initial = statusFor(file, "default");
 		const user = statusFor(file, "user");
 		const target = statusFor(file, "user", 1);
@@ -56,39 +50,39 @@ describe("/tree in the virtual terminal", () => {
 		const text = editorTextOf(targetEntry)!;
 		before.close();
 
-		tmux = start(file, home);
-		await tmux.waitForScreen((s) => s.includes("leaf "), "status line");
-		tmux.type("/tree");
-		await tmux.waitForScreen((s) => s.includes("› /tree"), "typed /tree");
-		tmux.send("Enter");
-		await tmux.waitForScreen((s) => s.includes(initial.status) && s.includes("Session tree"), initial.status);
-		tmux.send("C-u");
-		await tmux.waitForScreen((s) => s.includes(user.status), user.status);
-		tmux.send("C-u");
-		await tmux.waitForScreen((s) => s.includes(initial.status), "back to default");
-		tmux.send("C-o");
-		await tmux.waitForScreen((s) => /\(\d+\/\d+\) \[all\]/.test(s), "[all]");
-		tmux.send("C-o");
-		await tmux.waitForScreen((s) => s.includes(initial.status), "default again");
-		tmux.send("C-u");
-		await tmux.waitForScreen((s) => s.includes(user.status), "user filter");
-		tmux.send("Up");
-		await tmux.waitForScreen((s) => s.includes(target.status), target.status);
-		tmux.send("Enter");
-		const prompt = await tmux.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary prompt");
+		fx.tmux = start(file, home);
+		await fx.tmux.waitForScreen((s) => s.includes("leaf "), "status line");
+		fx.tmux.type("/tree");
+		await fx.tmux.waitForScreen((s) => s.includes("› /tree"), "typed /tree");
+		fx.tmux.send("Enter");
+		await fx.tmux.waitForScreen((s) => s.includes(initial.status) && s.includes("Session tree"), initial.status);
+		fx.tmux.send("C-u");
+		await fx.tmux.waitForScreen((s) => s.includes(user.status), user.status);
+		fx.tmux.send("C-u");
+		await fx.tmux.waitForScreen((s) => s.includes(initial.status), "back to default");
+		fx.tmux.send("C-o");
+		await fx.tmux.waitForScreen((s) => /\(\d+\/\d+\) \[all\]/.test(s), "[all]");
+		fx.tmux.send("C-o");
+		await fx.tmux.waitForScreen((s) => s.includes(initial.status), "default again");
+		fx.tmux.send("C-u");
+		await fx.tmux.waitForScreen((s) => s.includes(user.status), "user filter");
+		fx.tmux.send("Up");
+		await fx.tmux.waitForScreen((s) => s.includes(target.status), target.status);
+		fx.tmux.send("Enter");
+		const prompt = await fx.tmux.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary prompt");
 		expect(prompt).toContain("› No summary\n  Summarize\n  Summarize with custom prompt\n");
-		tmux.send("Enter");
-		const moved = await tmux.waitForScreen((s) => s.includes("Navigated to selected point"), "navigated");
+		fx.tmux.send("Enter");
+		const moved = await fx.tmux.waitForScreen((s) => s.includes("Navigated to selected point"), "navigated");
 		expect(moved).toContain(`› ${text.slice(0, 60)}`);
 		expect(moved).toContain(`leaf ${newLeaf.slice(0, 8)}`);
-		await quit(tmux);
-		tmux.kill();
+		await quit(fx.tmux);
+		fx.tmux.kill();
 
-		tmux = start(file, home);
-		await tmux.waitForScreen((s) => s.includes(`leaf ${newLeaf.slice(0, 8)}`), "same leaf after restart");
+		fx.tmux = start(file, home);
+		await fx.tmux.waitForScreen((s) => s.includes(`leaf ${newLeaf.slice(0, 8)}`), "same leaf after restart");
 		const reopened = SessionStore.open(file);
 		expect(reopened.snapshot().leafId).toBe(newLeaf);
 		reopened.close();
-		await quit(tmux);
+		await quit(fx.tmux);
 	}, 90_000);
 });

@@ -1,15 +1,10 @@
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, quit, tempPlace } from "../helpers/arbor-tmux.js";
+import { describe, expect, it } from "vitest";
+import { quit, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { keyBytes, VirtualTerminal } from "../helpers/virtual-terminal.js";
 
-let t: ArborTerminal | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-	await cleanUp({ tmux: t, dir });
-	[t, dir] = [undefined, undefined];
-});
+const fx = useArborRun<ArborTerminal>();
 
 describe("the virtual terminal (xterm.js behind fake TTY streams)", () => {
 	it("renders what is written, a line feed returning to column 0 as a tty does", async () => {
@@ -43,21 +38,21 @@ describe("the virtual terminal (xterm.js behind fake TTY streams)", () => {
 
 describe("arbor's interactive mode in the virtual terminal", () => {
 	it("turns bracketed paste on; several keys in one write; a paste with a line break does not send", async () => {
-		({ dir } = tempPlace("vt"));
-		t = startArbor({ args: [], cwd: dir, home: join(dir, "home") });
-		await t.waitForScreen((s) => s.includes("no model"), "status line");
-		expect(t.terminal.bracketedPaste()).toBe(true);
-		expect(t.terminal.stdin.isRaw).toBe(true);
-		t.write("abc\u007f\u007fxy");
-		await t.waitForScreen((s) => /^› axy$/m.test(s), "abc, two Backspaces and xy from one read");
-		t.send("C-u");
-		t.paste("line one\nline two");
-		const pasted = await t.waitForScreen((s) => s.includes("line two"), "the paste");
+		({ dir: fx.dir } = tempPlace("vt"));
+		fx.tmux = startArbor({ args: [], cwd: fx.dir, home: join(fx.dir, "home") });
+		await fx.tmux.waitForScreen((s) => s.includes("no model"), "status line");
+		expect(fx.tmux.terminal.bracketedPaste()).toBe(true);
+		expect(fx.tmux.terminal.stdin.isRaw).toBe(true);
+		fx.tmux.write("abc\u007f\u007fxy");
+		await fx.tmux.waitForScreen((s) => /^› axy$/m.test(s), "abc, two Backspaces and xy from one read");
+		fx.tmux.send("C-u");
+		fx.tmux.paste("line one\nline two");
+		const pasted = await fx.tmux.waitForScreen((s) => s.includes("line two"), "the paste");
 		expect(pasted).toContain("› line one\n  line two\n");
-		t.send("C-c");
-		await t.waitForScreen((s) => /^›$/m.test(s), "editor cleared by Ctrl+C");
-		await quit(t);
-		expect(await t.exited).toBe(0);
-		expect(t.terminal.bracketedPaste()).toBe(false);
+		fx.tmux.send("C-c");
+		await fx.tmux.waitForScreen((s) => /^›$/m.test(s), "editor cleared by Ctrl+C");
+		await quit(fx.tmux);
+		expect(await fx.tmux.exited).toBe(0);
+		expect(fx.tmux.terminal.bracketedPaste()).toBe(false);
 	});
 });
