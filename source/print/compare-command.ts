@@ -2,6 +2,7 @@
  * `arbor compare` and `arbor merge`: two branches side by side (or stacked), optionally with a
  * model's comparison; and a branch's conclusions brought into another as a branch summary.
  */
+import { maxRetries } from "../config/env.js";
 import { loadSettings } from "../config/settings.js";
 import { CliError, usageError } from "../config/errors.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
@@ -25,7 +26,7 @@ export async function compareCommand(arg: string, a: string, b: string, opts: Co
 		const models = await chooseModels(opts, loadSettings(where.home));
 		if (!models.summary) throw usageError(models.summaryError ?? "no model configured for summaries");
 		const { compareBranches } = await import("../llm/compare.js");
-		const made = await compareBranches({ model: models.summary, a: comparison.a, b: comparison.b });
+		const made = await compareBranches({ model: models.summary, a: comparison.a, b: comparison.b, maxRetries: maxRetries() });
 		if (!made.ok) throw new CliError(`comparison failed: ${made.message}`, 1);
 		summary = made.text;
 	}
@@ -51,7 +52,7 @@ export async function mergeCommand(arg: string, from: string, opts: CommonOption
 		const models = await chooseModels(opts, settings);
 		const ext = await loadExtensions({ where, settings, flags: opts, mode: "command", models });
 		ext.setStore(store);
-		const result = await mergeBranch({ store, summaryModel: models.summary, bus: ext.bus }, fromId, {
+		const result = await mergeBranch({ store, summaryModel: models.summary, bus: ext.bus, maxRetries: maxRetries() }, fromId, {
 			intoId,
 			customInstructions: opts.instructions,
 			replaceInstructions: opts.replaceInstructions,

@@ -88,7 +88,7 @@ describe("arbor merge (built CLI)", () => {
 		expect(JSON.stringify(server.requests[0]!.body.messages)).toContain("summar");
 	});
 
-	it("a failed summary writes nothing (exit 1); merging an entry on the path is exit 2", async () => {
+	it("a failed summary writes nothing (exit 1), retried only as ARBOR_MAX_RETRIES says (also compare --summarize); merging an entry on the path is exit 2", async () => {
 		const { file, home, dir } = fixtureCopy("pi-tree-session.jsonl");
 		const { view, other } = twoLeaves(file);
 		const before = readFileSync(file);
@@ -96,6 +96,10 @@ describe("arbor merge (built CLI)", () => {
 		const failed = await runCli(["merge", file, other, ...model(server.url)], { cwd: dir, env: env(home) });
 		expect(failed.code).toBe(1);
 		expect(failed.stderr).toMatch(/^arbor: .+\n$/);
+		expect(server.requests).toHaveLength(1); // ARBOR_MAX_RETRIES=0: no retry
+		const compared = await runCli(["compare", file, other, view.leafId!, "--summarize", ...model(server.url)], { cwd: dir, env: env(home) });
+		expect([compared.code, compared.stderr]).toEqual([1, "arbor: comparison failed: HTTP 500: no script for request #2\n"]);
+		expect(server.requests).toHaveLength(2); // compare --summarize: no retry either
 		expect(readFileSync(file).equals(before)).toBe(true);
 		const onPath = view.getPath(view.leafId)[1]!.id;
 		const none = await runCli(["merge", file, onPath, ...model(server.url)], { cwd: dir, env: env(home) });
