@@ -3,6 +3,7 @@
  * code or throws (SessionError / CliError → exit 2 with one line). Never imports Ink or React.
  */
 import { dirname } from "node:path";
+import { maxRetries } from "../config/env.js";
 import { loadSettings } from "../config/settings.js";
 import { CliError, usageError } from "../config/errors.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
@@ -76,7 +77,7 @@ export async function navigateCommand(arg: string, entryId: string, opts: Common
 		if (models && !models.summary && !ext.loaded.length && canSummarize(planNavigation(store.snapshot(), targetId))) {
 			throw usageError(models.summaryError ?? "no model configured for summaries");
 		}
-		const result = await navigateTree({ store, summaryModel: models?.summary, bus: ext.bus }, targetId, {
+		const result = await navigateTree({ store, summaryModel: models?.summary, maxRetries: maxRetries(), bus: ext.bus }, targetId, {
 			summarize: opts.summarize,
 			customInstructions: opts.instructions,
 			replaceInstructions: opts.replaceInstructions,

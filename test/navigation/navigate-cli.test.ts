@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { readJsonl } from "../helpers/jsonl.js";
 import { model } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { errorReply, startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -70,5 +70,16 @@ describe("arbor navigate --summarize from a compaction leaf", () => {
 		expect(run.code).toBe(1);
 		expect(server.requests).toHaveLength(0);
 		expect(readFileSync(file).equals(moved)).toBe(true);
+	});
+
+	it("a failed summary is exit 1, writes nothing and is retried only as ARBOR_MAX_RETRIES says", async () => {
+		server = await startSseServer([errorReply(500, "boom")]);
+		const { dir, file, home } = compactedSession();
+		const before = readFileSync(file);
+		const run = await runCli(["navigate", file, "a0000002", "--summarize", ...model(server.url)], { cwd: dir, env: { ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0" } });
+		expect([run.code, run.stdout]).toEqual([1, ""]);
+		expect(run.stderr).toMatch(/^arbor: .*boom\n$/);
+		expect(server.requests).toHaveLength(1);
+		expect(readFileSync(file).equals(before)).toBe(true);
 	});
 });
