@@ -38,6 +38,10 @@ describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", { timeout: 90_00
 	let session: string;
 	const pathIds = (id: string) => SessionStore.open(session).snapshot().getPath(id).filter((e) => SHOWN.has(entryType(e))).map((e) => e.id);
 	const treeIds = async (args: string[]) => preorder(JSON.parse((await runCli(["tree", session, "--json", ...args])).stdout).roots);
+	/** `arbor tree --json` for every filter and the search, run side by side while the browser starts. */
+	let cliRows: Promise<Record<string, string[]>>;
+	const FILTERS = ["default", "user", "no-tools", "labeled", "all"] as const;
+	const SEARCH = "summary react";
 
 	beforeAll(async () => {
 		const { dir, file } = fixtureCopy("pi-tree-session.jsonl");
@@ -45,6 +49,9 @@ describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", { timeout: 90_00
 		html = join(dir, "tree.html");
 		const run = await runCli(["export", file, html], { cwd: dir });
 		expect(run.code).toBe(0);
+		cliRows = Promise.all([...FILTERS.map((f) => treeIds(["--filter", f])), treeIds(["--search", SEARCH])]).then((all) =>
+			Object.fromEntries(all.map((ids, i) => [FILTERS[i] ?? "search", ids])),
+		);
 		browser = await launch();
 	});
 	afterAll(async () => browser?.close());
@@ -62,15 +69,16 @@ describe.skipIf(!HAVE_BROWSER)("the exported page in Chromium", { timeout: 90_00
 
 	it("has arbor tree's rows for every filter, and for a search", async () => {
 		const { page, requests } = await openExport(browser, html, { width: 1280, height: 800 });
-		for (const filter of ["default", "user", "no-tools", "labeled", "all"]) {
+		const rows = await cliRows;
+		for (const filter of FILTERS) {
 			await page.click(`[data-filter="${filter}"]`);
-			const want = await treeIds(["--filter", filter]);
+			const want = rows[filter]!;
 			expect(Number(await page.getAttribute("#tree", "data-row-count")), filter).toBe(want.length);
 			expect(await allRowIds(page), filter).toEqual(want);
 		}
 		await page.click('[data-filter="default"]');
-		await page.fill("#search", "summary react");
-		const want = await treeIds(["--search", "summary react"]);
+		await page.fill("#search", SEARCH);
+		const want = rows.search!;
 		await expect.poll(() => page.getAttribute("#tree", "data-row-count"), WAIT).toBe(String(want.length));
 		expect(await allRowIds(page)).toEqual(want);
 		expect(requests.length).toBe(1);
