@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cleanUp, copyTreeFixture, quit, resizeTmux, startArbor, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { cleanUp, copyTreeFixture, quit, resizeTmux, startArbor, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import type { TmuxSession } from "../helpers/tmux.js";
 import { waitFor } from "../helpers/wait-for.js";
 
@@ -111,21 +111,6 @@ describe("$ARBOR_HOME/keybindings.json (tmux)", () => {
 		fx.tmux = startArbor({ args: ["--session", file], cwd: place.dir, home: place.home });
 		return { t: fx.tmux, home: place.home };
 	}
-
-	it("rebound keys work in /tree and its hint line shows them; the old key types search text", async () => {
-		const { t } = withKeybindings(JSON.stringify({ "tree.mark": "shift+k", "tree.filterUser": "ctrl+y" }));
-		await t.waitForScreen((s) => s.includes("leaf "), "status line");
-		await submitLine(t, "/tree");
-		await t.waitForScreen((s) => s.includes("Session tree") && s.includes("Enter select · Ctrl+Y user · Ctrl+O all"), "the tree's hint with Ctrl+Y");
-		t.send("C-y");
-		await t.waitForScreen((s) => s.includes("[user]"), "Ctrl+Y filters");
-		t.send("C-y");
-		await t.waitForScreen((s) => s.includes("[default]"), "and back");
-		t.type("K");
-		await t.waitForScreen((s) => /Marked \S+ · Shift\+C on another entry compares/.test(s), "marked with Shift+K");
-		t.type("C");
-		await t.waitForScreen((s) => s.includes("Search: C"), "Shift+C now searches");
-	});
 
 	it("an unknown action or a conflict is one arbor: line naming the file, exit 2", async () => {
 		for (const [bindings, what] of [

@@ -28,11 +28,12 @@ async function chatWithServer(replies: number, env: Record<string, string> = {})
 	return { t: fx.tmux, home: place.home, server };
 }
 
-function treeSession(settings: object = {}) {
+function treeSession(settings: object = {}, keybindings?: object) {
 	const place = tempPlace("input-tree");
 	fx.dir = place.dir;
 	mkdirSync(place.home, { recursive: true });
 	writeFileSync(join(place.home, "settings.json"), JSON.stringify(settings));
+	if (keybindings) writeFileSync(join(place.home, "keybindings.json"), JSON.stringify(keybindings));
 	const file = copyTreeFixture(place.dir);
 	fx.tmux = startArbor({ args: ["--session", file], cwd: place.dir, home: place.home });
 	return { t: fx.tmux, file };
@@ -128,5 +129,23 @@ describe("keys arriving in one read (virtual terminal)", () => {
 		const screen = await t.waitForScreen((s) => s.includes("fivesix"), "all lines");
 		expect(screen).toContain("› one\n  two\n  three\n  four\n  fivesix");
 		expect(screen).not.toContain("[27;2;13~");
+	});
+});
+
+// Moved from test/e2e/tmux-input.test.ts (no real terminal needed); the tmux file keeps the exit-2 run.
+describe("$ARBOR_HOME/keybindings.json (virtual terminal)", () => {
+	it("rebound keys work in /tree, its hint line and the mark's notice show them; the old key types search text", async () => {
+		const { t } = treeSession({}, { "tree.mark": "shift+k", "tree.filterUser": "ctrl+y" });
+		await t.waitForScreen((s) => s.includes("leaf "), "status line");
+		await submitLine(t, "/tree");
+		await t.waitForScreen((s) => s.includes("Session tree") && s.includes("Enter select · Ctrl+Y user · Ctrl+O all"), "the tree's hint with Ctrl+Y");
+		t.send("C-y");
+		await t.waitForScreen((s) => s.includes("[user]"), "Ctrl+Y filters");
+		t.send("C-y");
+		await t.waitForScreen((s) => s.includes("[default]"), "and back");
+		t.type("K");
+		await t.waitForScreen((s) => /Marked \S+ · Shift\+K on another entry compares/.test(s), "marked with Shift+K, which the notice names");
+		t.type("C");
+		await t.waitForScreen((s) => s.includes("Search: C"), "Shift+C now searches");
 	});
 });

@@ -63,7 +63,8 @@ export type TreeFlowEvent =
 /** Shift+C and Shift+M. */
 export type BranchEvent =
 	/** Shift+C: marks, unmarks (the marked entry again) or compares with the marked entry. */
-	| { type: "entry-marked"; id: string }
+	/** `key`: Shift+C as the keymap writes it, named in the `Marked …` notice ("" when unbound). */
+	| { type: "entry-marked"; id: string; key: string }
 	| { type: "comparison-closed" }
 	| { type: "merge-started"; fromId: string; now: number }
 	/** A merge that cannot start (nothing to merge) or that failed: nothing was written. */
@@ -141,9 +142,9 @@ function backToTree(flow: TreeFlow, branch: Kept): TreeFlow {
 	return { screen: "tree", ...treeLines(flow), ...kept(flow, { branchNotice: undefined, branchError: undefined, ...branch }) };
 }
 
-function marked(flow: TreeFlow, id: string): TreeFlow {
+function marked(flow: TreeFlow, id: string, key: string): TreeFlow {
 	if (flow.mark === id) return backToTree(flow, { mark: undefined, branchNotice: "Mark removed" });
-	if (flow.mark === undefined) return backToTree(flow, { mark: id, branchNotice: `Marked ${id} · Shift+C on another entry compares` });
+	if (flow.mark === undefined) return backToTree(flow, { mark: id, branchNotice: `Marked ${id}${key ? ` · ${key} on another entry compares` : ""}` });
 	return { screen: "comparing", a: flow.mark, b: id, ...treeLines(flow), ...kept(flow, { mark: undefined, branchNotice: undefined, branchError: undefined }) };
 }
 
@@ -152,7 +153,7 @@ function onBranch(flow: TreeFlow, event: TreeFlowEvent): TreeFlow | undefined {
 	const onTree = flow.screen === "tree";
 	switch (event.type) {
 		case "entry-marked":
-			return onTree ? marked(flow, event.id) : flow;
+			return onTree ? marked(flow, event.id, event.key) : flow;
 		case "comparison-closed":
 			return flow.screen === "comparing" ? backToTree(flow, {}) : flow;
 		case "merge-started":

@@ -4,6 +4,8 @@ import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge
 import { canSummarize, conversationLeaf, navigateByPlan, planNavigation, type NavigationContext } from "../../navigation/navigate.js";
 import type { NavigateOptions, NavigateResult, NavigationPlan } from "../../navigation/types.js";
 import type { SessionTreeView } from "../../session/api.js";
+import { keysLabel } from "../input/keymap.js";
+import { useKeymap } from "../input/use-keymap.js";
 import { useServices } from "../services.js";
 import { useLatest } from "../widgets/use-latest.js";
 import { INITIAL_TREE_FLOW, treeFlowReducer, type BranchEvent, type TreeFlow, type TreeFlowEvent } from "./tree-flow.js";
@@ -104,6 +106,7 @@ function useJob(): { start: <T>(run: (signal: AbortSignal) => Promise<T>, done: 
  */
 export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 	const services = useServices();
+	const keymap = useKeymap();
 	const [flow, dispatch] = useReducer(treeFlowReducer, INITIAL_TREE_FLOW);
 	const job = useJob();
 	const plan = useRef<NavigationPlan | undefined>(undefined);
@@ -192,7 +195,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		back: () => dispatch({ type: "went-back" }),
 		close: () => done({ kind: "closed" }),
 		setLabel,
-		mark: (id) => dispatch({ type: "entry-marked", id }),
+		mark: (id) => dispatch({ type: "entry-marked", id, key: keysLabel(keymap, "tree.mark", { atMost: 1 }) }),
 		closeComparison: () => dispatch({ type: "comparison-closed" }),
 		merge,
 		cancelMerge: () => {

@@ -8,10 +8,14 @@ const merging: TreeFlow = { screen: "merging", fromId: "x", startedAt: 5, mark: 
 const run = (flow: TreeFlow, ...events: TreeFlowEvent[]) => events.reduce(r, flow);
 
 describe("tree reducer: mark, compare, merge", () => {
-	it("entry-marked with no mark marks it", () => expect(r(init, { type: "entry-marked", id: "a" })).toEqual(marked));
-	it("entry-marked on the marked entry removes the mark", () => expect(r(marked, { type: "entry-marked", id: "a" })).toEqual({ screen: "tree", branchNotice: "Mark removed" }));
-	it("entry-marked on another entry opens the comparison (mark → a)", () => expect(r(marked, { type: "entry-marked", id: "b" })).toEqual({ screen: "comparing", a: "a", b: "b" }));
-	it("entry-marked outside the tree changes nothing", () => expect(r(merging, { type: "entry-marked", id: "b" })).toBe(merging));
+	it("entry-marked with no mark marks it", () => expect(r(init, { type: "entry-marked", id: "a", key: "Shift+C" })).toEqual(marked));
+	it("entry-marked on the marked entry removes the mark", () => expect(r(marked, { type: "entry-marked", id: "a", key: "Shift+C" })).toEqual({ screen: "tree", branchNotice: "Mark removed" }));
+	it("entry-marked on another entry opens the comparison (mark → a)", () => expect(r(marked, { type: "entry-marked", id: "b", key: "Shift+C" })).toEqual({ screen: "comparing", a: "a", b: "b" }));
+	it("the notice names the mark key as the keymap has it; unbound, it names none", () => {
+		expect(r(init, { type: "entry-marked", id: "a", key: "Shift+K" })).toMatchObject({ branchNotice: "Marked a · Shift+K on another entry compares" });
+		expect(r(init, { type: "entry-marked", id: "a", key: "" })).toMatchObject({ branchNotice: "Marked a" });
+	});
+	it("entry-marked outside the tree changes nothing", () => expect(r(merging, { type: "entry-marked", id: "b", key: "Shift+C" })).toBe(merging));
 	it("comparison-closed returns to the tree", () => expect(r({ screen: "comparing", a: "a", b: "b" }, { type: "comparison-closed" })).toEqual({ screen: "tree" }));
 	it("merge-started shows the spinner, keeping the mark", () => expect(r(marked, { type: "merge-started", fromId: "x", now: 5 })).toEqual(merging));
 	it("merge-failed returns to the tree with the error", () => expect(r(merging, { type: "merge-failed", message: "boom" })).toEqual({ screen: "tree", mark: "a", branchError: "boom" }));
@@ -52,6 +56,6 @@ describe("the lines under the tree, as before the restructure", () => {
 	});
 	it("a comparison started under a move's notice returns to it", () => {
 		const cancelled: TreeFlow = { screen: "tree", notice: "Summary cancelled", mark: "a" };
-		expect(treeMessages(run(cancelled, { type: "entry-marked", id: "b" }, { type: "comparison-closed" }))).toEqual({ notice: "Summary cancelled" });
+		expect(treeMessages(run(cancelled, { type: "entry-marked", id: "b", key: "Shift+C" }, { type: "comparison-closed" }))).toEqual({ notice: "Summary cancelled" });
 	});
 });
