@@ -14,6 +14,9 @@ export type TurnCheckpoints = { beforeTool(toolName: string): Promise<void>; aft
 /** What a restore would do or did. */
 export type RestorePlan = { target: Checkpoint; current: string; changes: FileChange[] };
 
+/** What a restore did: the safety snapshot taken first, the state restored, the files written or removed. */
+export type RestoreDone = { safety: Checkpoint; target: Checkpoint; changes: FileChange[]; kept: string[] };
+
 /** What a restore does not cover; said every time one is offered or done. */
 export const RESTORE_LIMITS = "A restore does not cover ignored files, files over the size cap, or files outside the working directory.";
 
@@ -107,10 +110,20 @@ export class Checkpointer {
 	 * Restores the file state of `entryId`: first a safety snapshot of the working tree, recorded at
 	 * the current leaf (the branch being left), then the target's files. The session's leaf is not moved.
 	 */
-	async restore(entryId: string | null): Promise<{ safety: Checkpoint; target: Checkpoint; changes: FileChange[]; kept: string[] } | undefined> {
+	async restore(entryId: string | null): Promise<RestoreDone | undefined> {
+		if (!fileStateAt(this.session.snapshot(), entryId)) return undefined;
+		return this.restoreFrom(await this.safety(), entryId);
+	}
+
+	/** The safety snapshot before a restore, recorded at the current leaf; throws when it cannot be taken. */
+	safety(): Promise<Checkpoint> {
+		return this.serial(() => this.record("before-restore"));
+	}
+
+	/** Restores entry `entryId`'s file state over the working tree `safety` recorded (see {@link safety}). */
+	async restoreFrom(safety: Checkpoint, entryId: string | null): Promise<RestoreDone | undefined> {
 		const target = fileStateAt(this.session.snapshot(), entryId);
 		if (!target) return undefined;
-		const safety = await this.serial(() => this.record("before-restore"));
 		const done = await this.serial(() => this.store.restore(safety.data.tree, target.data.tree));
 		return { safety, target, ...done };
 	}

@@ -76,7 +76,7 @@ export class CheckpointStore {
 				return "";
 			}
 		};
-		const text = [read(path.join(this.cwd, ".git", "info", "exclude")), read(path.join(this.cwd, ".arborignore"))].join("\n");
+		const text = [read(path.join(this.cwd, ".git", "info", "exclude")), read(path.join(this.cwd, ".arborignore")), homeRule(this.cwd, this.home)].join("\n");
 		const file = path.join(this.place.gitDir, "info", "exclude");
 		if (read(file) === text) return;
 		fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -216,6 +216,13 @@ export class CheckpointStore {
 		await runGit(this.place, ["reflog", "expire", "--expire=now", "--all"]);
 		return { before, after: await this.storeBytes(), dropped: drop.length };
 	}
+}
+
+/** ARBOR_HOME inside the project (sessions, the store itself) is never part of a snapshot. */
+function homeRule(cwd: string, home: string): string {
+	const rel = path.relative(path.resolve(cwd), path.resolve(home));
+	if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return "";
+	return `/${rel.split(path.sep).join("/").replace(/[\\*?[\]!# ]/g, (c) => `\\${c}`)}/\n`;
 }
 
 function lstatOrNull(file: string): fs.Stats | null {
