@@ -49,7 +49,17 @@ export class Checkpointer {
 	private disable(error: unknown): void {
 		if (this.off) return;
 		this.off = errorMessage(error);
-		this.onNotice(`checkpoints off: ${this.off}`);
+		this.pendingNotice = `checkpoints off: ${this.off}`;
+		this.onNotice(this.pendingNotice);
+	}
+
+	private pendingNotice: string | undefined;
+
+	/** The notice of checkpoints switched off, once (the UI shows it in the status line). */
+	takeNotice(): string | undefined {
+		const notice = this.pendingNotice;
+		this.pendingNotice = undefined;
+		return notice;
 	}
 
 	/**
