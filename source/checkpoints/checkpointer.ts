@@ -5,7 +5,7 @@
  */
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import { errorMessage } from "../text/error-text.js";
-import { CHECKPOINT_TYPE, fileStateAt, type Checkpoint, type CheckpointData } from "./records.js";
+import { CHECKPOINT_TYPE, checkpointOnPath, fileStateAt, type Checkpoint, type CheckpointData } from "./records.js";
 import { CheckpointStore, type CheckpointLimits, type FileChange } from "./store.js";
 
 /** The hooks runTurn calls (see llm/turn.ts `checkpoints`). */
@@ -81,8 +81,10 @@ export class Checkpointer {
 	private async record(reason: CheckpointData["reason"]): Promise<Checkpoint> {
 		const snap = await this.store.snapshot();
 		const view = this.session.snapshot();
-		const previous = fileStateAt(view, view.leafId);
-		if (previous && previous.data.tree === snap.tree) return previous;
+		// Only what is on the path counts: a new branch records its own first checkpoint. A restore's
+		// safety checkpoint is always written: /undo-restore finds the newest one.
+		const previous = checkpointOnPath(view, view.leafId);
+		if (previous && previous.data.tree === snap.tree && reason !== "before-restore") return previous;
 		const data: CheckpointData = { tree: snap.tree, cwd: this.store.cwd, files: snap.files, bytes: snap.bytes, skipped: snap.skipped, reason };
 		const entry = this.session.append({ type: "custom", customType: CHECKPOINT_TYPE, data });
 		this.session.sync();

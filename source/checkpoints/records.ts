@@ -34,8 +34,23 @@ export function checkpointOf(entry: SessionEntry | undefined): Checkpoint | unde
 	};
 }
 
-/** The file state of an entry: the newest checkpoint on the path from the root to it. */
+/**
+ * The file state of an entry: the checkpoint taken right after it (its oldest checkpoint child — a
+ * turn's closing snapshot follows its last reply), else the newest checkpoint on the path from the
+ * root to it.
+ */
 export function fileStateAt(view: SessionTreeView, entryId: string | null): Checkpoint | undefined {
+	if (entryId !== null && !checkpointOf(view.getEntry(entryId))) {
+		for (const child of view.getChildren(entryId)) {
+			const after = checkpointOf(child);
+			if (after) return after;
+		}
+	}
+	return checkpointOnPath(view, entryId);
+}
+
+/** The newest checkpoint on the path from the root to the entry (itself included). */
+export function checkpointOnPath(view: SessionTreeView, entryId: string | null): Checkpoint | undefined {
 	const path = view.getPath(entryId);
 	for (let i = path.length - 1; i >= 0; i -= 1) {
 		const found = checkpointOf(path[i]);

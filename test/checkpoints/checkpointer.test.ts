@@ -151,7 +151,9 @@ describe("Checkpointer: records on the session path", () => {
 		user(s, "second");
 		const c2 = await ck.take("after-turn");
 		expect(c2?.data.tree).not.toBe(c1?.data.tree);
-		expect(fileStateAt(s.snapshot(), u1.id)).toBeUndefined();
+		// The checkpoint taken right after an entry is its file state; before any, there is none.
+		expect(fileStateAt(s.snapshot(), u1.id)?.data.tree).toBe(c1?.data.tree);
+		expect(fileStateAt(s.snapshot(), null)).toBeUndefined();
 		expect(fileStateAt(s.snapshot(), c1?.entryId ?? null)?.data.tree).toBe(c1?.data.tree);
 		expect(fileStateAt(s.snapshot(), s.snapshot().leafId)?.data.tree).toBe(c2?.data.tree);
 		// pi's context ignores the custom entries.
