@@ -48,6 +48,20 @@ describe("arbor --mode rpc driven by pi's RpcClient: turns", () => {
 		expect(JSON.stringify(events.find((e) => e.type === "tool_execution_end"))).toContain("declined");
 	});
 
+	it("a question nobody answers is refused when the client aborts: the tool never runs", async () => {
+		const rpc = await startRpc([toolCallReply([{ id: "c1", name: "write", args: { path: "never.txt", content: "x" } }]), textReply("unused")]);
+		const idle = rpc.client.collectEvents(20_000);
+		await rpc.client.prompt("write");
+		await waitFor(() => rpc.events.find((e) => e.type === "extension_ui_request" && e.method === "confirm"), { what: "the question" });
+		await rpc.client.abort();
+		await idle;
+		expect(existsSync(join(rpc.cwd, "never.txt"))).toBe(false);
+		const last = (await rpc.client.getMessages()).at(-1) as { role: string; stopReason?: string };
+		expect(last).toMatchObject({ role: "assistant", stopReason: "aborted" });
+		// The question was answered for the client: a late answer is ignored, the session goes on.
+		expect((await rpc.client.getState()).isStreaming).toBe(false);
+	});
+
 	it("--yes runs write without asking", async () => {
 		const rpc = await startRpc([toolCallReply([{ id: "c1", name: "write", args: { path: "y.txt", content: "y" } }]), textReply("ok")], ["--yes"]);
 		const events = await rpc.client.promptAndWait("write", undefined, 20_000);
