@@ -52,13 +52,15 @@ describe("arbor --mode rpc driven by pi's RpcClient: turns", () => {
 		const rpc = await startRpc([toolCallReply([{ id: "c1", name: "write", args: { path: "never.txt", content: "x" } }]), textReply("unused")]);
 		const idle = rpc.client.collectEvents(20_000);
 		await rpc.client.prompt("write");
-		await waitFor(() => rpc.events.find((e) => e.type === "extension_ui_request" && e.method === "confirm"), { what: "the question" });
+		const question = await waitFor(() => rpc.events.find((e) => e.type === "extension_ui_request" && e.method === "confirm"), { what: "the question" });
 		await rpc.client.abort();
 		await idle;
-		expect(existsSync(join(rpc.cwd, "never.txt"))).toBe(false);
 		const last = (await rpc.client.getMessages()).at(-1) as { role: string; stopReason?: string };
 		expect(last).toMatchObject({ role: "assistant", stopReason: "aborted" });
-		// The question was answered for the client: a late answer is ignored, the session goes on.
+		// The abort answered the question "no": a late "yes" finds no open question and runs nothing.
+		rpc.raw(`${JSON.stringify({ type: "extension_ui_response", id: question.id, confirmed: true })}\n`);
+		await waitFor(() => rpc.stderr().includes(`extension_ui_response for no open question (${question.id})`), { what: "the late answer ignored" });
+		expect(existsSync(join(rpc.cwd, "never.txt"))).toBe(false);
 		expect((await rpc.client.getState()).isStreaming).toBe(false);
 	});
 
