@@ -56,6 +56,7 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 				message: request.preview ? `${request.description}\n\n${request.preview}` : request.description,
 				toolName: request.toolName,
 				args: request.args,
+				...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
 			});
 		});
 	const agent = await AgentSession.open({ ...opts, ...where, confirm, warn: (line) => process.stderr.write(`arbor: warning: ${line}\n`) });
