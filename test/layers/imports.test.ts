@@ -73,6 +73,8 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"search/": { imports: [...STORE, "tree/", "config/"] },
 	"import/": { imports: [...STORE, "tree/", "config/"] },
 	"export/": { imports: [...STORE, "tree/", "config/"], packages: ["marked", "highlight.js"] },
+	// The headless session core of the non-terminal front ends (RPC, ACP): no Ink, no React.
+	"agent/": { imports: CORE, typesOf: ["ai"] },
 	"print/": { imports: [...CORE, "search/", "import/", "export/"], typesOf: ["ai"] },
 	"ui/": { imports: [...CORE, "search/", "import/", "export/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
 	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "print/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
