@@ -75,9 +75,11 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"export/": { imports: [...STORE, "tree/", "config/"], packages: ["marked", "highlight.js"] },
 	// The headless session core of the non-terminal front ends (RPC, ACP): no Ink, no React.
 	"agent/": { imports: CORE, typesOf: ["ai"] },
+	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
+	"acp/": { imports: [...CORE, "agent/", "search/"], packages: ["@agentclientprotocol/sdk", "zod"] },
 	"print/": { imports: [...CORE, "search/", "import/", "export/"], typesOf: ["ai"] },
 	"ui/": { imports: [...CORE, "search/", "import/", "export/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
-	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "print/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
+	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "print/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "print/", "interactive.ts"] },
 	"interactive.ts": { imports: [...CORE, "search/", "import/", "export/", "print/", "ui/"] },
