@@ -131,6 +131,37 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(agentText(acp.updates, sessionId)).toBe("Understood.");
 	});
 
+	it("a prompt's image and embedded file reach the model; \"always\" stops asking for that tool", async () => {
+		server = await startSseServer([
+			toolCallReply([{ id: "call_a", name: "bash", args: { command: "echo one > a.txt" } }]),
+			toolCallReply([{ id: "call_b", name: "bash", args: { command: "echo two > b.txt" } }]),
+			textReply("Both done."),
+		]);
+		const where = place();
+		const acp = start(server.url, where);
+		acp.answer = choose("allow_always");
+		await initialize(acp);
+		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
+		const png = Buffer.from("fake png bytes").toString("base64");
+		const answer = await acp.agent.request("session/prompt", {
+			sessionId,
+			prompt: [
+				{ type: "text", text: "look at this " },
+				{ type: "image", data: png, mimeType: "image/png" },
+				{ type: "resource", resource: { uri: "file:///project/notes.md", text: "the notes say 42" } },
+			],
+		});
+		expect(answer.stopReason).toBe("end_turn");
+		const user = server.requests[0]!.body.messages.find((m: { role: string }) => m.role === "user");
+		expect(JSON.stringify(user.content)).toContain("look at this");
+		expect(JSON.stringify(user.content)).toContain('<context ref=\\"file:///project/notes.md\\">\\nthe notes say 42\\n</context>');
+		expect(JSON.stringify(user.content)).toContain(`data:image/png;base64,${png}`);
+		// Two bash calls, one question: "always" allowed bash for the rest of the session.
+		expect(acp.permissions.map((p) => p.toolCall.toolCallId)).toEqual(["call_a"]);
+		expect(readFileSync(join(where.cwd, "b.txt"), "utf8")).toBe("two\n");
+		expect(of(acp.updates, sessionId)).toContainEqual(expect.objectContaining({ sessionUpdate: "tool_call", toolCallId: "call_b", kind: "execute", title: "bash: echo two > b.txt" }));
+	});
+
 	it("session/cancel stops a streaming turn (what streamed is stored) and the session goes on", async () => {
 		server = await startSseServer([textReply("partial answer that never ends", { hold: true }), textReply("Second answer.")]);
 		const where = place();
