@@ -35,6 +35,17 @@ const invalid = (message: string) => new RequestError(-32602, message);
 const failed = (message: string) => new RequestError(-32603, message);
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** A handler whose unexpected failure (a locked file, a model error) is an error with its message, not "Internal error". */
+function guard<A extends unknown[], R>(handler: (...args: A) => R | Promise<R>): (...args: A) => Promise<R> {
+	return async (...args) => {
+		try {
+			return await handler(...args);
+		} catch (error) {
+			throw error instanceof RequestError ? error : failed(messageOf(error));
+		}
+	};
+}
+
 const navigateParams = z.object({
 	sessionId: z.string(),
 	entryId: z.string(),
@@ -170,12 +181,12 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 			agentInfo: { name: "arbor", version: opts.version },
 			authMethods: [],
 		}))
-		.onRequest("session/new", async ({ params }) => {
+		.onRequest("session/new", guard(async ({ params }) => {
 			const live = await sessions.start(params.cwd);
 			advertiseCommands(live);
 			return { sessionId: live.id, configOptions: configOptions(live) };
-		})
-		.onRequest("session/load", async ({ params }) => {
+		}))
+		.onRequest("session/load", guard(async ({ params }) => {
 			let live = sessions.find(params.sessionId);
 			if (!live) {
 				let file: string;
@@ -190,8 +201,8 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 			for (const update of pathUpdates(view.getPath(view.leafId), live.place.cwd)) await live.send(update);
 			advertiseCommands(live);
 			return { configOptions: configOptions(live) };
-		})
-		.onRequest("session/list", ({ params }) => {
+		}))
+		.onRequest("session/list", guard(({ params }) => {
 			const skip = (file: string, error: Error) => process.stderr.write(`arbor: skipped ${file}: ${error.message}\n`);
 			const all = params.cwd
 				? listSessions(sessions.place(params.cwd).sessionDir, { onSkip: skip })
@@ -199,8 +210,8 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 					? listSessions(opts.sessionDir, { onSkip: skip })
 					: listAllSessions(opts.home, { onSkip: skip });
 			return { sessions: all.map(sessionInfo) };
-		})
-		.onRequest("session/fork", async ({ params }) => {
+		}))
+		.onRequest("session/fork", guard(async ({ params }) => {
 			// /clone: the source's active path (root → leaf) copied into a new session file.
 			const source = sessions.get(params.sessionId);
 			const view = source.agent.view;
@@ -210,8 +221,8 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 			const live = await sessions.start(params.cwd, made.file);
 			advertiseCommands(live);
 			return { sessionId: live.id, configOptions: configOptions(live) };
-		})
-		.onRequest("session/prompt", async ({ params }) => {
+		}))
+		.onRequest("session/prompt", guard(async ({ params }) => {
 			const live = sessions.get(params.sessionId);
 			const only = params.prompt.length === 1 ? params.prompt[0] : undefined;
 			const command = only?.type === "text" ? parseCommand(only.text) : undefined;
@@ -228,11 +239,11 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 			}
 			if (typeof stop === "object") throw failed(stop.error);
 			return { stopReason: stop };
-		})
+		}))
 		.onNotification("session/cancel", async ({ params }) => {
 			await sessions.find(params.sessionId)?.cancel();
 		})
-		.onRequest("session/set_config_option", ({ params }) => {
+		.onRequest("session/set_config_option", guard(({ params }) => {
 			const live = sessions.get(params.sessionId);
 			if (typeof params.value !== "string") throw invalid(`${params.configId} takes a value id`);
 			try {
@@ -243,12 +254,12 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 				throw invalid(messageOf(error));
 			}
 			return { configOptions: configOptions(live) };
-		})
-		.onRequest("_arbor/get_tree", treeParams, ({ params }) => {
+		}))
+		.onRequest("_arbor/get_tree", treeParams, guard(({ params }) => {
 			const view = sessions.get(params.sessionId).agent.view;
 			return buildTreeJson(view, { filter: (params.filter ?? "default") as TreeFilter });
-		})
-		.onRequest("_arbor/navigate", navigateParams, async ({ params }) => {
+		}))
+		.onRequest("_arbor/navigate", navigateParams, guard(async ({ params }) => {
 			const live = sessions.get(params.sessionId);
 			const { sessionId: _id, entryId, ...navigate } = params;
 			let result;
@@ -258,7 +269,7 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 				throw invalid(messageOf(error));
 			}
 			return { ...result, leafId: live.agent.view.leafId };
-		});
+		}));
 }
 
 /** Serves ACP on stdin/stdout until stdin closes; then closes every session. Returns the exit code. */
