@@ -34,8 +34,8 @@ export function resolveTarget(view: SessionTreeView, text: string): string {
 		return view.resolveId(text);
 	} catch (error) {
 		for (let i = view.entries.length - 1; i >= 0; i--) {
-			const id = view.entries[i]!.id;
-			if (view.getLabel(id) === text) return id;
+			const entry = view.entries[i];
+			if (entry && view.getLabel(entry.id) === text) return entry.id;
 		}
 		throw error;
 	}
