@@ -180,6 +180,25 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(agentText(acp.updates, sessionId)).toMatch(/Second answer\.$/);
 	});
 
+	it("stdin closing mid-turn ends the process cleanly with the session intact", async () => {
+		server = await startSseServer([textReply("streaming and streaming", { hold: true })]);
+		const where = place();
+		const acp = start(server.url, where);
+		await initialize(acp);
+		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
+		const pending = acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "tell me" }] }).catch((error: unknown) => error);
+		await waitFor(() => agentText(acp.updates, sessionId).includes("streaming"), { what: "the first chunks" });
+		expect(await acp.end()).toEqual({ code: 0, signal: null });
+		await pending;
+		const entries = readJsonl(sessionFile(where.home, sessionId)).slice(1);
+		expect(entries.map((e) => [e.message?.role, e.message?.stopReason])).toEqual([
+			["user", undefined],
+			["assistant", "aborted"],
+		]);
+		expect(entries[1].message.content).toEqual([{ type: "text", text: expect.stringContaining("streaming") }]);
+		expectOnlyProtocol(acp.raw.stdout);
+	});
+
 	it("/tree moves the leaf, _arbor/get_tree and _arbor/navigate see it, fork clones the path, and a malformed message gets a JSON-RPC error while the session goes on", async () => {
 		server = await startSseServer([textReply("A1"), textReply("A2"), textReply("A3")]);
 		const where = place();
