@@ -21,6 +21,8 @@
  *   agent.models() / setModel(spec) / cycleModel() / setThinkingLevel(level) / thinkingLevel()
  *   await agent.compact(instructions?) ; agent.autoCompaction = false
  *   agent.stats() / messages() / lastAssistantText() / forkMessages() / setName(name)
+ *   agent.tree({ filter? }) / entries(sinceId?) / setLabel(entryId, label?)   // the tree verbs
+ *   await agent.compare(a, b, { summarize? }) / merge(fromId, { intoId?, … }) / runCommand("/name args")
  *   agent.store / agent.view / agent.model / agent.isStreaming / agent.isCompacting / agent.commands()
  *   await agent.close()      // aborts, fires session_shutdown, fsyncs and unlocks the session
  *
@@ -46,7 +48,11 @@ import { openChatSession } from "../navigation/open-chat-session.js";
 import type { NavigateOptions, NavigateResult } from "../navigation/types.js";
 import type { MergeOptions, MergeResult } from "../navigation/merge.js";
 import { resolveSession, SessionStore, type SessionTreeView } from "../session/index.js";
-import type { ImageContent, StoredMessage, TextContent } from "../session/types.js";
+import type { ImageContent, SessionEntry, StoredMessage, TextContent } from "../session/types.js";
+import { planComparison, type BranchComparison } from "../navigation/compare.js";
+import type { MergeOptions, MergeResult } from "../navigation/merge.js";
+import { buildTreeJson } from "../tree/json.js";
+import type { TreeFilter, TreeJsonNode } from "../tree/types.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
 import type { AgentEvent, AgentListener, CompactionReason } from "./events.js";
 import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
@@ -398,6 +404,62 @@ export class AgentSession {
 	setName(name: string): void {
 		this.current.setName(name);
 		this.current.sync();
+	}
+
+	/** The tree as `arbor tree --json` gives it (default filter "all": every entry once), with leafId. */
+	tree(filter: TreeFilter = "all"): { leafId: string | null; roots: TreeJsonNode[] } {
+		return buildTreeJson(this.view, { filter });
+	}
+
+	/** Entries in file order after `sinceId` (exclusive; all without it), and the leaf. */
+	entries(sinceId?: string): { entries: SessionEntry[]; leafId: string | null } {
+		const view = this.view;
+		let from = 0;
+		if (sinceId !== undefined) {
+			const id = view.resolveId(sinceId);
+			from = view.entries.findIndex((e) => e.id === id) + 1;
+		}
+		return { entries: view.entries.slice(from), leafId: view.leafId };
+	}
+
+	/** Sets a label on an entry; no label (or "") clears it. */
+	setLabel(entryId: string, label: string | undefined): void {
+		this.idle();
+		this.current.setLabel(this.view.resolveId(entryId), label === "" ? undefined : label);
+		this.current.sync();
+	}
+
+	/** Two branches from their common ancestor, with the summary model's comparison when asked. */
+	async compare(a: string, b: string, opts: { summarize?: boolean } = {}): Promise<BranchComparison & { summary?: string }> {
+		const view = this.view;
+		const comparison = planComparison(view, view.resolveId(a), view.resolveId(b));
+		if (!opts.summarize) return comparison;
+		const model = this.deps.models.summary;
+		if (!model) throw new AgentError("no-model", this.deps.models.summaryError ?? "no model configured for summaries");
+		const { compareBranches } = await import("../llm/compare.js");
+		const made = await this.withOperation((signal) => compareBranches({ model, a: comparison.a, b: comparison.b, signal }));
+		if (!made.ok) throw new AgentError(made.reason === "aborted" ? "cancelled" : "invalid", `comparison failed: ${made.message}`);
+		return { ...comparison, summary: made.text };
+	}
+
+	/** `arbor merge`: the branch ending at `fromId` summarized into `intoId` (default: the leaf). */
+	async merge(fromId: string, opts: Omit<MergeOptions, "signal"> = {}): Promise<MergeResult> {
+		this.idle();
+		const view = this.view;
+		const from = view.resolveId(fromId);
+		const intoId = opts.intoId === undefined ? undefined : view.resolveId(opts.intoId);
+		const { mergeBranch } = await import("../navigation/merge.js");
+		return this.withOperation((signal) =>
+			mergeBranch({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, from, { ...opts, intoId, signal }),
+		);
+	}
+
+	/** Runs `/name args` when an extension registered `name`; false when none did. */
+	async runCommand(text: string): Promise<boolean> {
+		const match = /^\/(\S+)\s*([\s\S]*)$/.exec(text);
+		if (!match?.[1]) return false;
+		this.deps.ext.setStore(this.current);
+		return this.deps.ext.runCommand(match[1], match[2] ?? "");
 	}
 
 	/** Extension commands (name, description). */

@@ -78,10 +78,12 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
 	"acp/": { imports: [...CORE, "agent/", "search/"], packages: ["@agentclientprotocol/sdk", "zod"] },
 	"print/": { imports: [...CORE, "search/", "import/", "export/"], typesOf: ["ai"] },
+	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
+	"rpc/": { imports: [...CORE, "agent/", "search/", "export/"] },
 	"ui/": { imports: [...CORE, "search/", "import/", "export/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
 	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "print/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
-	"modes.ts": { imports: [...CORE, "print/", "interactive.ts"] },
+	"modes.ts": { imports: [...CORE, "print/", "rpc/", "interactive.ts"] },
 	"interactive.ts": { imports: [...CORE, "search/", "import/", "export/", "print/", "ui/"] },
 };
 
