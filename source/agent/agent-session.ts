@@ -46,7 +46,6 @@ import type { CompactNowResult } from "../navigation/compact.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
 import type { NavigateOptions, NavigateResult } from "../navigation/types.js";
-import type { MergeOptions, MergeResult } from "../navigation/merge.js";
 import { resolveSession, SessionStore, type SessionTreeView } from "../session/index.js";
 import type { ImageContent, SessionEntry, StoredMessage, TextContent } from "../session/types.js";
 import { planComparison, type BranchComparison } from "../navigation/compare.js";
@@ -268,16 +267,6 @@ export class AgentSession {
 		);
 		if (result.status === "moved") this.emit({ type: "tree_moved", result });
 		return result;
-	}
-
-	/** `arbor merge`: the branch ending at `fromId` summarized into the leaf (or `intoId`) as a branch summary. */
-	async merge(fromIdOrPrefix: string, opts: Omit<MergeOptions, "signal"> = {}): Promise<MergeResult> {
-		this.idle();
-		const fromId = this.view.resolveId(fromIdOrPrefix);
-		const { mergeBranch } = await import("../navigation/merge.js");
-		return this.withOperation((signal) =>
-			mergeBranch({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, fromId, { ...opts, signal }),
-		);
 	}
 
 	/** pi's fork: a new session holding root → before the user message `entryId`; its text is returned. */
