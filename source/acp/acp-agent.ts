@@ -11,7 +11,7 @@
  *   extension methods _arbor/get_tree {sessionId, filter?} and _arbor/navigate {sessionId,
  *   entryId, summarize?, customInstructions?, replaceInstructions?, label?}.
  */
-import { agent as acpAgent, PROTOCOL_VERSION, RequestError, type AgentContext, type SessionConfigOption, type SessionInfo } from "@agentclientprotocol/sdk/unstable";
+import { agent as acpAgent, PROTOCOL_VERSION, RequestError, type AgentContext, type AvailableCommand, type SessionConfigOption, type SessionInfo } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import { AgentSession } from "../agent/agent-session.js";
 import type { ChatFlags, Place } from "../config/options.js";
@@ -140,9 +140,19 @@ function configOptions(live: LiveSession): SessionConfigOption[] {
 	return out;
 }
 
+/** The tree commands, then the extensions' commands (a tree command's name wins). */
+function availableCommands(live: LiveSession): AvailableCommand[] {
+	const own = new Set(AVAILABLE_COMMANDS.map((c) => c.name));
+	const extension = live.agent
+		.commands()
+		.filter((c) => !own.has(c.name))
+		.map((c): AvailableCommand => ({ name: c.name, description: c.description ?? "extension command", input: { hint: "arguments" } }));
+	return [...AVAILABLE_COMMANDS, ...extension];
+}
+
 /** Sent once the client knows the session (after the response that names it). */
 function advertiseCommands(live: LiveSession): void {
-	setImmediate(() => void live.send({ sessionUpdate: "available_commands_update", availableCommands: AVAILABLE_COMMANDS }).catch(() => undefined));
+	setImmediate(() => void live.send({ sessionUpdate: "available_commands_update", availableCommands: availableCommands(live) }).catch(() => undefined));
 }
 
 function treeHost(live: LiveSession): TreeHost {
@@ -229,6 +239,11 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 			if (command) {
 				const text = await runTreeCommand(treeHost(live), command);
 				await live.send({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+				return { stopReason: "end_turn" as const };
+			}
+			const name = only?.type === "text" ? /^\/(\S+)/.exec(only.text.trim())?.[1] : undefined;
+			if (only?.type === "text" && name && live.agent.commands().some((c) => c.name === name)) {
+				await live.runExtensionCommand(only.text.trim());
 				return { stopReason: "end_turn" as const };
 			}
 			let stop;

@@ -45,6 +45,8 @@ export class LiveSession {
 	private readonly calls = new Map<string, Call>();
 	private waiters: Waiter[] = [];
 	private turn: AbortController | undefined;
+	/** Extension notices (ctx.ui.notify) are shown as agent text while a prompt or command runs. */
+	private showNotices = false;
 
 	constructor(
 		readonly id: string,
@@ -65,11 +67,23 @@ export class LiveSession {
 		const { text, images } = promptOf(blocks);
 		const turn = new AbortController();
 		this.turn = turn;
+		this.showNotices = true;
 		try {
 			const result = await this.agent.prompt(text, { images });
 			return stopReasonOf(result, turn.signal.aborted);
 		} finally {
+			this.showNotices = false;
 			if (this.turn === turn) this.turn = undefined;
+		}
+	}
+
+	/** An extension's `/name args`; its notices are the answer. False when no extension has `name`. */
+	async runExtensionCommand(text: string): Promise<boolean> {
+		this.showNotices = true;
+		try {
+			return await this.agent.runCommand(text);
+		} finally {
+			this.showNotices = false;
 		}
 	}
 
@@ -145,6 +159,10 @@ export class LiveSession {
 				return;
 			case "extension_error":
 				process.stderr.write(`arbor: warning: ${event.error}\n`);
+				return;
+			case "notify":
+				if (this.showNotices) void this.send({ sessionUpdate: "agent_message_chunk", content: { type: "text", text: `${event.message}\n` } });
+				else process.stderr.write(`arbor: ${event.message}\n`);
 				return;
 			default:
 				return;

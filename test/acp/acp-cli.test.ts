@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -178,6 +178,26 @@ describe("arbor acp through the ACP SDK's client", () => {
 		const next = await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "again" }] });
 		expect(next.stopReason).toBe("end_turn");
 		expect(agentText(acp.updates, sessionId)).toMatch(/Second answer\.$/);
+	});
+
+	it("an extension's command is advertised after the tree commands and runs from a prompt, its notices as the answer", async () => {
+		server = await startSseServer([]);
+		const where = place();
+		const extension = join(where.cwd, "hello.ts");
+		writeFileSync(
+			extension,
+			`export default (arbor) => arbor.registerCommand("hello", { description: "says hello", handler: (args, ctx) => ctx.ui.notify("hello " + args) });\n`,
+		);
+		const acp = start(server.url, where, ["--extension", extension]);
+		await initialize(acp);
+		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
+		const commands = await waitFor(() => of(acp.updates, sessionId).find((u) => u.sessionUpdate === "available_commands_update") as { availableCommands: { name: string; description: string }[] } | undefined, { what: "the commands" });
+		expect(commands.availableCommands.map((c) => c.name)).toEqual(["tree", "fork", "label", "compare", "merge", "search", "hello"]);
+		expect(commands.availableCommands.at(-1)!.description).toBe("says hello");
+		const answer = await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "/hello editor" }] });
+		expect(answer.stopReason).toBe("end_turn");
+		expect(agentText(acp.updates, sessionId)).toBe("hello editor\n");
+		expect(server.requests).toHaveLength(0);
 	});
 
 	it("stdin closing mid-turn ends the process cleanly with the session intact", async () => {
