@@ -200,6 +200,54 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(server.requests).toHaveLength(0);
 	});
 
+	it("/label, /compare, /search, /fork and /merge answer in the editor and change the same files; a bad id is an answer, not an error", async () => {
+		server = await startSseServer([textReply("Alpha answer."), textReply("Beta answer."), textReply("Merged: beta said so.")]);
+		const where = place();
+		const acp = start(server.url, where);
+		await initialize(acp);
+		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
+		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "alpha question" }] });
+		const file = sessionFile(where.home, sessionId);
+		const [u1, a1] = readJsonl(file).slice(1).map((e) => e.id as string);
+		// /tree on a user message moves to its parent (here: before the root), as in the terminal: beta is a second branch.
+		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: `/tree ${u1!.slice(0, 6)}` }] });
+		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "beta question" }] });
+		const b2 = readJsonl(file).at(-1).id as string;
+		const say = async (text: string) => {
+			const before = agentText(acp.updates, sessionId).length;
+			const answer = await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text }] });
+			expect(answer.stopReason).toBe("end_turn");
+			return agentText(acp.updates, sessionId).slice(before);
+		};
+		expect(await say(`/label ${a1} alpha`)).toBe(`Labelled ${a1} "alpha"`);
+		expect(readJsonl(file).at(-1)).toMatchObject({ type: "label", targetId: a1, label: "alpha" });
+		expect(await say(`/compare alpha ${b2}`)).toContain("common ancestor:");
+		expect(await say("/search beta")).toContain("beta question");
+		const forked = await say("/fork alpha");
+		const forkId = /Forked into session (\S+)/.exec(forked)?.[1];
+		expect(readJsonl(sessionFile(where.home, forkId!)).filter((e) => e.type === "message")).toHaveLength(2);
+		expect(await say("/tree nosuchentry")).toMatch(/^\/tree: /);
+		// /merge summarizes the branch ending at the alpha answer into the current leaf (b2).
+		const merged = await say("/merge alpha");
+		expect(merged).toContain(`into ${b2}: branch summary`);
+		expect(readJsonl(file).find((e) => e.type === "branch_summary")).toMatchObject({ parentId: b2, fromId: a1, summary: expect.stringContaining("Merged: beta said so.") });
+		expect(server.requests).toHaveLength(3);
+	});
+
+	it("session/set_config_option switches the model for the next turn (a model_change entry, as /model writes)", async () => {
+		server = await startSseServer([textReply("from the other model")]);
+		const where = place();
+		const acp = start(server.url, where);
+		await initialize(acp);
+		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
+		const set = await acp.agent.request("session/set_config_option", { sessionId, configId: "model", value: "compat:other-model" });
+		expect(set.configOptions.find((o) => o.id === "model")).toMatchObject({ currentValue: "compat:other-model" });
+		await expect(acp.agent.request("session/set_config_option", { sessionId, configId: "model", value: "nowhere:x" })).rejects.toMatchObject({ code: -32602 });
+		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "hi" }] });
+		expect(server.requests[0]!.body.model).toBe("other-model");
+		expect(readJsonl(sessionFile(where.home, sessionId)).find((e) => e.type === "message" && e.message.role === "assistant").message.model).toBe("other-model");
+	});
+
 	it("stdin closing mid-turn ends the process cleanly with the session intact", async () => {
 		server = await startSseServer([textReply("streaming and streaming", { hold: true })]);
 		const where = place();
