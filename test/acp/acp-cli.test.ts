@@ -248,6 +248,15 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(readJsonl(sessionFile(where.home, sessionId)).find((e) => e.type === "message" && e.message.role === "assistant").message.model).toBe("other-model");
 	});
 
+	it("a bad option: one arbor: line on stderr, exit 2, nothing on stdout", async () => {
+		const acp = startAcp(["--no-such-option"], place());
+		running.push(acp);
+		await expect(initialize(acp)).rejects.toThrow();
+		expect(await acp.end()).toEqual({ code: 2, signal: null });
+		expect(acp.raw.stderr).toBe("arbor: unknown option '--no-such-option'\n");
+		expect(acp.raw.stdout).toBe("");
+	});
+
 	it("stdin closing mid-turn ends the process cleanly with the session intact", async () => {
 		server = await startSseServer([textReply("streaming and streaming", { hold: true })]);
 		const where = place();
