@@ -156,7 +156,7 @@ async function merge(ctx: CommandContext, cmd: Command) {
 		replaceInstructions: field(cmd, "replaceInstructions", "boolean"),
 		label: field(cmd, "label", "string"),
 	});
-	if (result.status === "merged") return { fromId: result.fromId, intoId: result.intoId, summaryEntry: result.summaryEntry, leafId: ctx.agent.view.leafId };
+	if (result.status === "merged") return { fromId: result.fromId, intoId: result.intoId, summaryEntry: result.summaryEntry };
 	if (result.status === "cancelled") return { cancelled: true, reason: result.reason };
 	throw new Error(result.message);
 }
