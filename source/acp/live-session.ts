@@ -95,10 +95,11 @@ export class LiveSession {
 	}
 
 	/** The tool gate's question, asked of the editor about the tool call it was shown. */
-	readonly confirm = async (request: ConfirmRequest): Promise<ConfirmAnswer> => {
+	readonly confirm = async (request: ConfirmRequest, runSignal?: AbortSignal): Promise<ConfirmAnswer> => {
 		const call = await this.callFor(request.toolName, request.args, request.toolCallId);
 		call.asked = true;
-		const signal = this.turn?.signal;
+		// The run's abort cancels the question (the SDK sends $/cancel_request; the answer is then "no").
+		const signal = runSignal ?? this.turn?.signal;
 		if (signal?.aborted) return "no";
 		const response = await this.client()
 			.request(
