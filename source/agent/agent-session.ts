@@ -183,7 +183,13 @@ export class AgentSession {
 		const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
 		const agent = new AgentSession(store, models.chat, { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext }, thinking);
 		asker.agent = agent;
-		await ext.start(store);
+		try {
+			await ext.start(store);
+		} catch (error) {
+			// A session_start handler that throws ends the start-up: the session is unlocked first.
+			store.close();
+			throw error;
+		}
 		return agent;
 	}
 
