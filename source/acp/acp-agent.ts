@@ -15,6 +15,7 @@ import { agent as acpAgent, PROTOCOL_VERSION, RequestError, type AgentContext, t
 import { z } from "zod";
 import { AgentSession } from "../agent/agent-session.js";
 import type { ChatFlags, Place } from "../config/options.js";
+import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { canThink, THINKING_LEVELS } from "../llm/thinking.js";
 import { listAllSessions, listSessions, resolveSession, sessionDirFor } from "../session/listing.js";
@@ -287,16 +288,31 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 		}));
 }
 
-/** Serves ACP on stdin/stdout until stdin closes; then closes every session. Returns the exit code. */
+/**
+ * Serves ACP on stdin/stdout until stdin closes (exit 0) or SIGINT, SIGTERM or SIGHUP arrives
+ * (128 + the signal's number, as print mode); either way every session is closed first: a running
+ * turn aborted with what streamed stored, the file fsynced and unlocked.
+ */
 export async function runAcp(opts: AcpOptions): Promise<number> {
 	const { ndJsonStream } = await import("@agentclientprotocol/sdk/unstable");
 	const { Readable, Writable } = await import("node:stream");
 	const sessions = new Sessions(opts);
 	const stream = ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
 	const connection = buildAcpApp(sessions, opts).connect(stream);
-	await connection.closed.catch((error: unknown) => process.stderr.write(`arbor: acp connection: ${messageOf(error)}\n`));
-	await sessions.closeAll();
-	return 0;
+	let ended: EndingSignal | undefined;
+	const stopSignals = onEndingSignal((signal) => {
+		ended = signal;
+		connection.close();
+	});
+	try {
+		await connection.closed.catch((error: unknown) => {
+			if (!ended) process.stderr.write(`arbor: acp connection: ${messageOf(error)}\n`);
+		});
+		await sessions.closeAll();
+	} finally {
+		stopSignals();
+	}
+	return ended ? signalExitCode(ended) : 0;
 }
 
 export type { Sessions };

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionNotification } from "@agentclientprotocol/sdk/unstable";
 import { agentText, choose, startAcp, type AcpHarness } from "../helpers/acp-client.js";
@@ -265,6 +265,23 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(existsSync(join(where.cwd, "late.txt"))).toBe(false);
 		const result = readJsonl(sessionFile(where.home, sessionId)).find((e) => e.type === "message" && e.message.role === "toolResult");
 		expect(result?.message.isError ?? true).toBe(true);
+	});
+
+	it("SIGTERM mid-turn: what streamed is stored as aborted, the session unlocked, exit 143", async () => {
+		server = await startSseServer([textReply("words before the signal", { hold: true })]);
+		const where = place();
+		const acp = start(server.url, where);
+		await initialize(acp);
+		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
+		const pending = acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "talk" }] }).catch((error: unknown) => error);
+		await waitFor(() => agentText(acp.updates, sessionId).includes("before"), { what: "the first chunks" });
+		acp.child.kill("SIGTERM");
+		expect(await acp.end()).toEqual({ code: 143, signal: null });
+		await pending;
+		const file = sessionFile(where.home, sessionId);
+		const reply = readJsonl(file).find((e) => e.type === "message" && e.message.role === "assistant");
+		expect(reply?.message).toMatchObject({ stopReason: "aborted", content: [{ type: "text", text: expect.stringContaining("before") }] });
+		expect(readdirSync(dirname(file)).filter((f) => f.endsWith(".lock"))).toEqual([]);
 	});
 
 	it("a bad option: one arbor: line on stderr, exit 2, nothing on stdout", async () => {
