@@ -11,7 +11,17 @@
  *   extension methods _arbor/get_tree {sessionId, filter?} and _arbor/navigate {sessionId,
  *   entryId, summarize?, customInstructions?, replaceInstructions?, label?}.
  */
-import { agent as acpAgent, PROTOCOL_VERSION, RequestError, type AgentContext, type AvailableCommand, type SessionConfigOption, type SessionInfo } from "@agentclientprotocol/sdk/unstable";
+import { Readable, Writable } from "node:stream";
+import {
+	agent as acpAgent,
+	ndJsonStream,
+	PROTOCOL_VERSION,
+	RequestError,
+	type AgentContext,
+	type AvailableCommand,
+	type SessionConfigOption,
+	type SessionInfo,
+} from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import { AgentSession } from "../agent/agent-session.js";
 import type { ChatFlags, Place } from "../config/options.js";
@@ -20,6 +30,7 @@ import type { ExtensionFlags } from "../extensions/setup.js";
 import { canThink, THINKING_LEVELS } from "../llm/thinking.js";
 import { listAllSessions, listSessions, resolveSession, sessionDirFor } from "../session/listing.js";
 import { forkToFile } from "../session/fork.js";
+import { SessionStore } from "../session/store.js";
 import { buildTreeJson } from "../tree/json.js";
 import type { TreeFilter } from "../tree/types.js";
 import { oneLine } from "../text/one-line.js";
@@ -76,6 +87,11 @@ class Sessions {
 
 	find(sessionId: string): LiveSession | undefined {
 		return this.open.get(sessionId);
+	}
+
+	/** The live session of a file, if this process holds it. */
+	findFile(file: string): LiveSession | undefined {
+		return [...this.open.values()].find((live) => live.agent.store.file === file);
 	}
 
 	/** Opens (or creates, without `session`) a session file as a live session. */
@@ -171,6 +187,15 @@ function treeHost(live: LiveSession): TreeHost {
 	};
 }
 
+/** The file of a session id (or unique prefix): this folder's sessions first, then all; -32002 when none. */
+function sessionFileOf(sessions: Sessions, sessionId: string, cwd: string): string {
+	try {
+		return resolveSession(sessionId, sessions.place(cwd));
+	} catch (error) {
+		throw new RequestError(-32002, messageOf(error), { sessionId });
+	}
+}
+
 function sessionInfo(s: { id: string; cwd: string; name?: string; firstMessage: string; modified: Date }): SessionInfo {
 	const title = oneLine(s.name ?? s.firstMessage).slice(0, 120);
 	return { sessionId: s.id, cwd: s.cwd, ...(title ? { title } : {}), updatedAt: s.modified.toISOString() };
@@ -200,13 +225,8 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 		.onRequest("session/load", guard(async ({ params }) => {
 			let live = sessions.find(params.sessionId);
 			if (!live) {
-				let file: string;
-				try {
-					file = resolveSession(params.sessionId, sessions.place(params.cwd));
-				} catch (error) {
-					throw new RequestError(-32002, messageOf(error), { sessionId: params.sessionId });
-				}
-				live = await sessions.start(params.cwd, file);
+				const file = sessionFileOf(sessions, params.sessionId, params.cwd);
+				live = sessions.findFile(file) ?? (await sessions.start(params.cwd, file));
 			}
 			const view = live.agent.view;
 			for (const update of pathUpdates(view.getPath(view.leafId), live.place.cwd)) await live.send(update);
@@ -223,12 +243,14 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 			return { sessions: all.map(sessionInfo) };
 		}))
 		.onRequest("session/fork", guard(async ({ params }) => {
-			// /clone: the source's active path (root → leaf) copied into a new session file.
-			const source = sessions.get(params.sessionId);
-			const view = source.agent.view;
-			source.agent.store.sync();
+			// /clone: the source's active path (root → leaf) copied into a new session file. The source
+			// may be open here or only on disk (read without taking its lock).
+			const open = sessions.find(params.sessionId);
+			open?.agent.store.sync();
+			const sourceFile = open ? open.agent.store.file : sessionFileOf(sessions, params.sessionId, params.cwd);
+			const view = open ? open.agent.view : SessionStore.open(sourceFile ?? "").snapshot();
 			const place = sessions.place(params.cwd);
-			const made = forkToFile({ source: view, sourceFile: source.agent.store.file, entryId: view.leafId, sessionDir: place.sessionDir, cwd: params.cwd });
+			const made = forkToFile({ source: view, sourceFile, entryId: view.leafId, sessionDir: place.sessionDir, cwd: params.cwd });
 			const live = await sessions.start(params.cwd, made.file);
 			advertiseCommands(live);
 			return { sessionId: live.id, configOptions: configOptions(live) };
@@ -294,8 +316,6 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
  * turn aborted with what streamed stored, the file fsynced and unlocked.
  */
 export async function runAcp(opts: AcpOptions): Promise<number> {
-	const { ndJsonStream } = await import("@agentclientprotocol/sdk/unstable");
-	const { Readable, Writable } = await import("node:stream");
 	const sessions = new Sessions(opts);
 	const stream = ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
 	const connection = buildAcpApp(sessions, opts).connect(stream);

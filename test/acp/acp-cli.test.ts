@@ -94,6 +94,9 @@ describe("arbor acp through the ACP SDK's client", () => {
 		// A new process loads it: the active path comes back as session/update notifications, in order.
 		const again = start(server.url, where);
 		await initialize(again);
+		// A session only on disk can be forked (read, not locked) before or without loading it.
+		const clone = await again.agent.request("session/fork", { sessionId, cwd: where.cwd, mcpServers: [] });
+		expect(readJsonl(sessionFile(where.home, clone.sessionId)).filter((e) => e.type === "message")).toHaveLength(4);
 		await again.agent.request("session/load", { sessionId, cwd: where.cwd, mcpServers: [] });
 		const replayed = of(again.updates, sessionId).filter((u) => u.sessionUpdate !== "available_commands_update");
 		const file = sessionFile(where.home, sessionId);
@@ -337,6 +340,11 @@ describe("arbor acp through the ACP SDK's client", () => {
 		const responses = acp.raw.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l));
 		expect(responses).toContainEqual({ jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: -32700 }) });
 		expect(responses).toContainEqual({ jsonrpc: "2.0", id: "bad-1", error: expect.objectContaining({ code: -32602 }) });
+
+		// Loading the open session again (by an id prefix) replays it; it is not opened twice.
+		const before = of(acp.updates, sessionId).length;
+		await acp.agent.request("session/load", { sessionId: sessionId.slice(0, 8), cwd: where.cwd, mcpServers: [] });
+		expect(of(acp.updates, sessionId).slice(before).filter((u) => u.sessionUpdate === "user_message_chunk")).toHaveLength(1);
 
 		// The next prompt continues from the entry /tree chose.
 		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "third" }] });
