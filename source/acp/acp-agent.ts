@@ -316,6 +316,8 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
  * turn aborted with what streamed stored, the file fsynced and unlocked.
  */
 export async function runAcp(opts: AcpOptions): Promise<number> {
+	// stdout is the protocol's: console output (an extension's console.log) goes to stderr.
+	for (const name of ["log", "info", "debug"] as const) console[name] = console.error.bind(console);
 	const sessions = new Sessions(opts);
 	const stream = ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
 	const connection = buildAcpApp(sessions, opts).connect(stream);

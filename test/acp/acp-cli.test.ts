@@ -189,7 +189,7 @@ describe("arbor acp through the ACP SDK's client", () => {
 		const extension = join(where.cwd, "hello.ts");
 		writeFileSync(
 			extension,
-			`export default (arbor) => arbor.registerCommand("hello", { description: "says hello", handler: (args, ctx) => ctx.ui.notify("hello " + args) });\n`,
+			`export default (arbor) => arbor.registerCommand("hello", { description: "says hello", handler: (args, ctx) => { console.log("log line of the extension"); ctx.ui.notify("hello " + args); } });\n`,
 		);
 		const acp = start(server.url, where, ["--extension", extension]);
 		await initialize(acp);
@@ -201,6 +201,10 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(answer.stopReason).toBe("end_turn");
 		expect(agentText(acp.updates, sessionId)).toBe("hello editor\n");
 		expect(server.requests).toHaveLength(0);
+		// An extension's console.log goes to stderr: stdout is the protocol's alone.
+		expect(await acp.end()).toEqual({ code: 0, signal: null });
+		expectOnlyProtocol(acp.raw.stdout);
+		expect(acp.raw.stderr).toContain("log line of the extension");
 	});
 
 	it("/label, /compare, /search, /fork and /merge answer in the editor and change the same files; a bad id is an answer, not an error", async () => {
