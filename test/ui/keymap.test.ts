@@ -26,7 +26,7 @@ function applied(overrides: unknown): Keymap {
 }
 
 describe("the keymap drives readme.md's key tables", () => {
-	const tables: [string, KeyScreen[]][] = [["prompt", ["prompt", "line editing"]], ["tree", ["tree"]], ["screens", ["lists", "dialogs", "compare", "session picker"]]];
+	const tables: [string, KeyScreen[]][] = [["prompt", ["prompt", "line editing"]], ["tree", ["tree"]], ["screens", ["lists", "dialogs", "compare", "confirm", "session picker"]]];
 	for (const [name, screens] of tables) {
 		it(`the ${name} table is the keymap's (regenerate it from keyTable when a key changes)`, () => expect(block(name)).toBe(keyTable(DEFAULT_KEYMAP, screens)));
 	}

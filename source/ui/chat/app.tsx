@@ -22,6 +22,7 @@ import { LiveArea } from "./live-area.js";
 import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "./use-session-switch.js";
+import { ExpandKey } from "./expand-key.js";
 import { useTerminalSize } from "../widgets/use-terminal-size.js";
 import { hintWithSessionModel, statusModelHint, useQuit } from "./use-quit.js";
 import { Editor, QUIT_WINDOW_MS } from "../editor/editor.js";
@@ -111,8 +112,9 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 		<KeymapProvider keymap={options.keymap ?? DEFAULT_KEYMAP}>
 		<SessionServicesProvider value={services}>
 		<Box flexDirection="column">
+			<ExpandKey active={chatting} clearScreen={clearScreen} dispatch={dispatch} size={{ rows, cols }} />
 			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
-				{(item) => <MessageView key={item.key} item={item} width={cols} />}
+				{(item) => <MessageView key={item.key} item={item} width={cols} expanded={state.expanded} />}
 			</Static>
 			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={Math.max(3, rows - 12)} cols={cols} />
 			{state.screen.kind !== "chat" && (

@@ -1,8 +1,40 @@
 import type { SessionEntry, StopReason, StoredMessage } from "../../session/types.js";
 import { contentText, unwrapLegacyToolResult } from "../../session/content.js";
+import { terminalText } from "../../text/terminal-text.js";
+import { counted } from "../../text/count.js";
 
 /** Lines of an assistant's reasoning the transcript shows (dim); the rest is counted. */
 export const THINKING_LINES = 3;
+
+/** Lines of a tool result shown under the call; the rest is counted (Ctrl+O shows them). */
+export const RESULT_LINES = 3;
+
+/** `… 27 more lines (Ctrl+O to expand)`; without a key bound to expanding, no parenthesis. */
+export function expandHint(rest: number, key: string, what?: string): string {
+	return `… ${counted(rest, "more line")}${what ? ` ${what}` : ""}${key ? ` (${key} to expand)` : ""}`;
+}
+
+/** A tool's or command's output as shown: sanitized, tabs as spaces (Ink measures a tab as 0 columns), no trailing blank. */
+export function outputLines(output: string): string[] {
+	return terminalText(output).replace(/\t/g, "    ").replace(/\s+$/, "").split("\n");
+}
+
+/**
+ * A tool call's arguments, one `name: value` per line for the expanded view; a multi-line string
+ * (an edit's text, a file's content) follows its name indented. Not sanitized (the view does that).
+ */
+export function argumentLines(args: unknown): string[] {
+	if (typeof args !== "object" || args === null) return args === undefined ? [] : [JSON.stringify(args) ?? String(args)];
+	const lines: string[] = [];
+	for (const [name, value] of Object.entries(args as Record<string, unknown>)) {
+		if (typeof value === "string" && value.includes("\n")) {
+			lines.push(`${name}:`, ...value.replace(/\n$/, "").split("\n").map((l) => `  ${l.replace(/\t/g, "    ")}`));
+		} else {
+			lines.push(`${name}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
+		}
+	}
+	return lines;
+}
 
 /** What one tool call looks like once its result is known (or known never to come). */
 export type ToolResultView = { output: string; isError: boolean };
@@ -32,7 +64,8 @@ export type TranscriptItem =
 	| { kind: "summary"; key: string; label: "branch summary" | "compaction"; text: string }
 	| { kind: "custom"; key: string; customType: string; text: string }
 	| { kind: "bash"; key: string; command: string; output: string; exitCode: number | null }
-	| { kind: "notice"; key: string; text: string };
+	/** `hidden`: how many earlier items the notice stands for (the one notice before a printed tail). */
+	| { kind: "notice"; key: string; text: string; hidden?: number };
 
 /** The effect of one entry on the transcript: shared by replay() and live appends. */
 export type TranscriptOp =

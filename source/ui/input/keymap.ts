@@ -6,7 +6,7 @@ import type { KeyEvent } from "./key-event.js";
  * from this table; `$ARBOR_HOME/keybindings.json` replaces the keys of the actions it names
  * (keybindings.ts). Pure: no React, no files.
  */
-export type KeyScreen = "line editing" | "prompt" | "tree" | "lists" | "dialogs" | "compare" | "session picker";
+export type KeyScreen = "line editing" | "prompt" | "tree" | "lists" | "dialogs" | "compare" | "confirm" | "session picker";
 
 export type ActionSpec = { screen: KeyScreen; keys: readonly string[]; does: string };
 
@@ -32,6 +32,7 @@ export const KEY_ACTIONS = {
 	"prompt.complete": { screen: "prompt", keys: ["tab"], does: "complete the slash command (else two spaces)" },
 	"prompt.previous": { screen: "prompt", keys: ["up"], does: "earlier prompts (empty editor), the line above, the slash menu" },
 	"prompt.next": { screen: "prompt", keys: ["down"], does: "later prompts, the line below, the slash menu" },
+	"prompt.expand": { screen: "prompt", keys: ["ctrl+o"], does: "expand / collapse every item of the transcript: whole reasoning, tool arguments and output, diffs, summaries" },
 	// /tree.
 	"tree.up": { screen: "tree", keys: ["up"], does: "move up (wraps)" },
 	"tree.down": { screen: "tree", keys: ["down"], does: "move down (wraps)" },
@@ -70,6 +71,18 @@ export const KEY_ACTIONS = {
 	"compare.pageUp": { screen: "compare", keys: ["pageup"], does: "a page up" },
 	"compare.pageDown": { screen: "compare", keys: ["pagedown"], does: "a page down" },
 	"compare.summarize": { screen: "compare", keys: ["s"], does: "ask the summary model for a comparison" },
+	// A tool confirmation (write, edit, bash).
+	"confirm.yes": { screen: "confirm", keys: ["y"], does: "allow this call" },
+	"confirm.no": { screen: "confirm", keys: ["n"], does: "refuse this call (the turn goes on)" },
+	"confirm.always": { screen: "confirm", keys: ["a"], does: "allow this tool for the rest of the session" },
+	"confirm.previous": { screen: "confirm", keys: ["left", "shift+tab"], does: "the previous choice (Enter answers)" },
+	"confirm.next": { screen: "confirm", keys: ["right", "tab"], does: "the next choice" },
+	"confirm.up": { screen: "confirm", keys: ["up"], does: "scroll the diff or content up" },
+	"confirm.down": { screen: "confirm", keys: ["down"], does: "scroll the diff or content down" },
+	"confirm.pageUp": { screen: "confirm", keys: ["pageup"], does: "a page up" },
+	"confirm.pageDown": { screen: "confirm", keys: ["pagedown"], does: "a page down" },
+	"confirm.first": { screen: "confirm", keys: ["home"], does: "top of the diff or content" },
+	"confirm.last": { screen: "confirm", keys: ["end"], does: "end of the diff or content" },
 	// /resume.
 	"picker.rename": { screen: "session picker", keys: ["ctrl+r"], does: "rename the session" },
 	"picker.trash": { screen: "session picker", keys: ["ctrl+d"], does: "move the session to the trash (asks first)" },
