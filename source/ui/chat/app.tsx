@@ -19,6 +19,7 @@ import { sessionCost } from "../../session/usage.js";
 import { canThink } from "../../llm/thinking.js";
 import { BottomScreen } from "./bottom-screen.js";
 import { LiveArea } from "./live-area.js";
+import { CONFIRM_LIVE_LINES } from "./confirm-prompt.js";
 import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "./use-session-switch.js";
@@ -116,7 +117,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
 				{(item) => <MessageView key={item.key} item={item} width={cols} expanded={state.expanded} />}
 			</Static>
-			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={Math.max(3, rows - 12)} cols={cols} />
+			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={state.screen.kind === "confirm" ? CONFIRM_LIVE_LINES : Math.max(3, rows - 12)} cols={cols} />
 			{state.screen.kind !== "chat" && (
 				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows} cols={cols} extraCommands={ext.commands}
 					model={model?.spec} onModel={(spec) => handlers.model(spec)} />
