@@ -128,7 +128,7 @@ export function MessageView({ item, width, expanded = false }: { item: Transcrip
 				</Box>
 			);
 		case "assistant":
-			return <Box marginTop={1} width={width}><AssistantView item={item} width={width} expanded={expanded} /></Box>;
+			return <Box marginTop={item.trailer ? 0 : 1} width={width}><AssistantView item={item} width={width} expanded={expanded} /></Box>;
 		case "tool":
 			return <ToolView item={item} width={width} expanded={expanded} />;
 		case "summary":

@@ -48,7 +48,7 @@ export function itemRows(item: TranscriptItem, cols: number, expanded = false): 
 		case "user":
 			return 1 + textRows(item.text, cols);
 		case "assistant":
-			return 1 + (item.text.trim() === "" ? 0 : textRows(item.text, cols)) + thinkingRows(item.thinking, cols, expanded) + (item.stopReason === "aborted" || item.stopReason === "error" ? 1 : 0);
+			return (item.trailer ? 0 : 1) + (item.text.trim() === "" ? 0 : textRows(item.text, cols)) + thinkingRows(item.thinking, cols, expanded) + (item.stopReason === "aborted" || item.stopReason === "error" ? 1 : 0);
 		case "tool":
 			return 1 + (expanded ? textRows(argumentLines(item.args).join("\n"), Math.max(1, cols - 4)) : 0) + (item.result ? outputRows(item.result.output, cols, expanded) : 1);
 		case "bash":

@@ -50,6 +50,8 @@ export type TranscriptItem =
 			thinking: string;
 			stopReason: StopReason;
 			errorMessage?: string;
+			/** Only the `(aborted)` / `(error: …)` line, printed after the tool calls the stop interrupted. */
+			trailer?: boolean;
 	  }
 	| {
 			kind: "tool";
@@ -121,18 +123,20 @@ function assistantItems(id: string, message: Extract<StoredMessage, { role: "ass
 		.trim();
 	const items: TranscriptItem[] = [];
 	const failed = message.stopReason === "aborted" || message.stopReason === "error";
-	if (text.trim() !== "" || thinking !== "" || failed) {
+	const calls = message.content.filter((p) => p.type === "toolCall");
+	// `(aborted)` / `(error: …)` goes after the tool calls the stop interrupted, as it happened.
+	const trailer = failed && calls.length > 0;
+	if (text.trim() !== "" || thinking !== "" || (failed && !trailer)) {
 		items.push({
 			kind: "assistant",
 			key: id,
 			text,
 			thinking,
-			stopReason: message.stopReason,
-			...(message.errorMessage ? { errorMessage: message.errorMessage } : {}),
+			stopReason: trailer ? "toolUse" : message.stopReason,
+			...(message.errorMessage && !trailer ? { errorMessage: message.errorMessage } : {}),
 		});
 	}
-	for (const part of message.content) {
-		if (part.type !== "toolCall") continue;
+	for (const part of calls) {
 		items.push({
 			kind: "tool",
 			key: `${id}:${part.id}`,
@@ -140,6 +144,17 @@ function assistantItems(id: string, message: Extract<StoredMessage, { role: "ass
 			toolName: part.name,
 			args: part.arguments,
 			settled: false,
+		});
+	}
+	if (trailer) {
+		items.push({
+			kind: "assistant",
+			key: `${id}:stop`,
+			text: "",
+			thinking: "",
+			stopReason: message.stopReason,
+			trailer: true,
+			...(message.errorMessage ? { errorMessage: message.errorMessage } : {}),
 		});
 	}
 	return items;
@@ -169,13 +184,15 @@ export function entryOp(entry: SessionEntry): TranscriptOp {
 
 function assistantCount(message: Extract<StoredMessage, { role: "assistant" }>): number {
 	let calls = 0;
-	let shown = message.stopReason === "aborted" || message.stopReason === "error";
+	let shown = false;
+	const failed = message.stopReason === "aborted" || message.stopReason === "error";
 	for (const part of message.content) {
 		if (part.type === "toolCall") calls++;
 		else if (part.type === "thinking" && String(part.thinking).length > 0) shown = true;
 		else if (part.type === "text" && part.text.trim() !== "") shown = true;
 	}
-	return calls + (shown ? 1 : 0);
+	// A failed step with calls has a trailer item after them (assistantItems).
+	return calls + (shown || (failed && calls === 0) ? 1 : 0) + (failed && calls > 0 ? 1 : 0);
 }
 
 /**
