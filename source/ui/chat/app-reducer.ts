@@ -78,7 +78,9 @@ export type AppAction =
 	| { type: "status-expired"; text: string }
 	| { type: "editor-text-requested"; text: string }
 	/** Ctrl+O: the other form of every item; the screen was cleared, the last screens are printed again. */
-	| { type: "transcript-toggled"; size: TermSize };
+	| { type: "transcript-toggled"; size: TermSize }
+	/** The screen was cleared (e.g. /tree closed): the last screens of the transcript are printed again. */
+	| { type: "transcript-reprinted"; size: TermSize };
 
 /** The initial state for a session path (no clear, no remount: nothing was printed yet). */
 export function initialAppState(path: readonly SessionEntry[], opts: { size: TermSize; warnings?: number }): AppState {
@@ -203,6 +205,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 			return { ...state, editorRequest: { text: stripControls(action.text), seq: (state.editorRequest?.seq ?? 0) + 1 } };
 		case "transcript-toggled":
 			return { ...state, expanded: !state.expanded, items: retail(state.items, action.size, !state.expanded), staticKey: state.staticKey + 1 };
+		case "transcript-reprinted":
+			return { ...state, items: retail(state.items, action.size, state.expanded), staticKey: state.staticKey + 1 };
 		default: {
 			const unreachable: never = action;
 			return unreachable;

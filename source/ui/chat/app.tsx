@@ -24,6 +24,7 @@ import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "./use-session-switch.js";
 import { ExpandKey } from "./expand-key.js";
+import { useReprintAfterTree } from "./use-reprint-after.js";
 import { useTerminalSize } from "../widgets/use-terminal-size.js";
 import { hintWithSessionModel, statusModelHint, useQuit } from "./use-quit.js";
 import { Editor, QUIT_WINDOW_MS } from "../editor/editor.js";
@@ -62,6 +63,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
 	const [state, dispatch] = useReducer(appReducer, view, (v) => initialAppState(v.getPath(v.leafId), { size: { rows, cols }, warnings: damagedLines(v) }));
 	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen, size: { rows, cols } });
+	useReprintAfterTree({ screen: state.screen.kind, clearScreen, dispatch, size: { rows, cols } });
 	const context = useMemo(() => view.buildContext(), [view]);
 	const modelHint = hintWithSessionModel(options.modelHint ?? DEFAULT_MODEL_HINT, context.model);
 	const summaryModel = options.summaryModel ?? model;
