@@ -40,11 +40,15 @@ export type AppState = {
 	staticKey: number;
 	/** Ctrl+O: every item printed in its expanded form (whole text) rather than its short form. */
 	expanded: boolean;
+	/** Bumped when /tree closed without a move: the chat clears the screen and prints the transcript again. */
+	reprintSeq: number;
 };
 
 /** After /tree: the status, and for a move to a user message its text in the editor. */
 function treeDone(state: AppState, done: TreeDone): AppState {
 	const closed = appReducer(state, { type: "tree-closed", status: done.kind === "moved" ? "Navigated to selected point" : done.status });
+	// A move replays the path (cleared and printed again on its own); a plain close asks for a reprint.
+	if (done.kind === "closed") return { ...closed, reprintSeq: state.reprintSeq + 1 };
 	return done.kind === "moved" && done.editorText !== undefined ? appReducer(closed, { type: "editor-text-requested", text: done.editorText }) : closed;
 }
 
@@ -96,6 +100,7 @@ export function initialAppState(path: readonly SessionEntry[], opts: { size: Ter
 		editorRequest: null,
 		staticKey: 0,
 		expanded: false,
+		reprintSeq: 0,
 	};
 }
 

@@ -63,7 +63,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
 	const [state, dispatch] = useReducer(appReducer, view, (v) => initialAppState(v.getPath(v.leafId), { size: { rows, cols }, warnings: damagedLines(v) }));
 	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen, size: { rows, cols } });
-	useReprintAfterTree({ screen: state.screen.kind, clearScreen, dispatch, size: { rows, cols } });
+	useReprintAfterTree({ reprintSeq: state.reprintSeq, clearScreen, dispatch, size: { rows, cols } });
 	const context = useMemo(() => view.buildContext(), [view]);
 	const modelHint = hintWithSessionModel(options.modelHint ?? DEFAULT_MODEL_HINT, context.model);
 	const summaryModel = options.summaryModel ?? model;

@@ -1,21 +1,21 @@
 import { useEffect, useRef, type Dispatch } from "react";
-import type { AppAction, Screen, TermSize } from "./app-reducer.js";
+import type { AppAction, TermSize } from "./app-reducer.js";
 
 /**
- * When /tree closes, the chat's editor and status line would be drawn where the tall tree began
- * (mid-screen, blank rows below). The screen is cleared and the transcript's last screens printed
- * again, so the editor and the status line sit at the bottom of the terminal as before.
+ * When /tree closes without a move (`reprintSeq` bumped), the chat's editor and status line would
+ * be drawn where the tall tree began (mid-screen, blank rows below). The screen is cleared and the
+ * transcript's last screens printed again, so they sit at the bottom of the terminal as before.
+ * (A move replays the path, which clears and prints on its own.)
  */
-export function useReprintAfterTree(opts: { screen: Screen["kind"]; clearScreen(): void; dispatch: Dispatch<AppAction>; size: TermSize }): void {
-	const previous = useRef(opts.screen);
-	const { screen, clearScreen, dispatch } = opts;
+export function useReprintAfterTree(opts: { reprintSeq: number; clearScreen(): void; dispatch: Dispatch<AppAction>; size: TermSize }): void {
+	const { reprintSeq, clearScreen, dispatch } = opts;
+	const seen = useRef(reprintSeq);
 	const size = useRef(opts.size);
 	size.current = opts.size;
 	useEffect(() => {
-		const was = previous.current;
-		previous.current = screen;
-		if (was !== "tree" || screen !== "chat") return;
+		if (seen.current === reprintSeq) return;
+		seen.current = reprintSeq;
 		clearScreen();
 		dispatch({ type: "transcript-reprinted", size: size.current });
-	}, [screen, clearScreen, dispatch]);
+	}, [reprintSeq, clearScreen, dispatch]);
 }
