@@ -36,13 +36,18 @@ describe("small things (virtual terminal)", () => {
 	}, 60_000);
 
 	for (const [cols, rows] of [[80, 24], [120, 40]] as const) {
-		it(`at ${cols}×${rows}: after /tree closes, the editor and the status line are at the bottom of the terminal`, async () => {
+		it(`at ${cols}×${rows}: /tree's hint shows every key (fold, compare) and its rows full │ connectors; after it closes, the editor and the status line are at the bottom`, async () => {
 			({ dir } = tempPlace("tree-close"));
 			const file = copyTreeFixture(dir);
 			tmux = startArbor({ args: ["--session", file], cwd: dir, home: join(dir, "home"), cols, rows });
 			await tmux.waitForScreen(atBottomOnOpening, "status line at the bottom on opening");
 			await submitLine(tmux, "/tree");
-			await tmux.waitForScreen((s) => s.includes("Session tree"), "tree");
+			const tree = await tmux.waitForScreen((s) => s.includes("Session tree") && s.includes("← active"), "tree");
+			expect(tree).toContain("Ctrl+← Ctrl+→ fold / unfold");
+			expect(tree).toContain("Shift+C compare");
+			expect(tree).toContain("Shift+T label times");
+			expect(tree).not.toMatch(/…\d/);
+			expect(tree).toMatch(/^ {2}│ {2}│ {2}/m);
 			tmux.send("Escape");
 			// The last row is Ink's cursor row (empty), as on opening: the status line is just above it.
 			const atBottom = (screen: string) => !screen.includes("Session tree") && rowsOf(screen).at(-1) === "" && (rowsOf(screen).at(-2) ?? "").includes("leaf") && rowsOf(screen).at(-3) === "›";
