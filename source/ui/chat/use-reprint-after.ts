@@ -1,5 +1,6 @@
 import { useEffect, useRef, type Dispatch } from "react";
 import type { AppAction, TermSize } from "./app-reducer.js";
+import { useLatest } from "../widgets/use-latest.js";
 
 /**
  * When /tree closes without a move (`reprintSeq` bumped), the chat's editor and status line would
@@ -10,12 +11,11 @@ import type { AppAction, TermSize } from "./app-reducer.js";
 export function useReprintAfterTree(opts: { reprintSeq: number; clearScreen(): void; dispatch: Dispatch<AppAction>; size: TermSize }): void {
 	const { reprintSeq, clearScreen, dispatch } = opts;
 	const seen = useRef(reprintSeq);
-	const size = useRef(opts.size);
-	size.current = opts.size;
+	const size = useLatest(opts.size);
 	useEffect(() => {
 		if (seen.current === reprintSeq) return;
 		seen.current = reprintSeq;
 		clearScreen();
 		dispatch({ type: "transcript-reprinted", size: size.current });
-	}, [reprintSeq, clearScreen, dispatch]);
+	}, [reprintSeq, clearScreen, dispatch, size]);
 }

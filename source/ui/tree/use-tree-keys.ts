@@ -55,14 +55,15 @@ function treeHintItems(keymap: Keymap): string[] {
 		[["tree.filterUser"], "user"], [["tree.filterAll"], "all"], [["tree.filterNoTools"], "tools"], [["tree.filterLabeled"], "labeled"],
 		[["tree.label"], "label"], [["tree.labelTimes"], "label times"],
 	];
-	// One hint line per item (an empty label shares the next item's), so they can be packed into lines.
+	// One hint text per item (an empty label shares the next item's), so they can be packed into lines.
 	const out: string[] = [];
-	for (let i = 0; i < items.length; i++) {
-		const group: HintItem[] = [];
-		while (i < items.length && items[i]![1] === "") group.push(items[i++]!);
-		if (i < items.length) group.push(items[i]!);
+	let group: HintItem[] = [];
+	for (const item of items) {
+		group.push(item);
+		if (item[1] === "") continue;
 		const text = hintLine(keymap, group);
 		if (text !== "") out.push(text);
+		group = [];
 	}
 	return out;
 }
