@@ -15,13 +15,13 @@ afterEach(async () => {
 const everything = (name: string) => execFileSync("tmux", ["-L", name, "capture-pane", "-p", "-S", "-", "-t", name], { encoding: "utf8" });
 
 describe("Ctrl+O in a true terminal (tmux)", () => {
-	it("at 80×24: expands every item (keys in one write), survives a resize, collapses again", async () => {
+	for (const [cols, rows] of [[80, 24], [120, 40]] as const) it(`at ${cols}×${rows}: expands every item (keys in one write), survives a resize, collapses again`, async () => {
 		const { dir, home } = tempPlace("expand");
 		r.dir = dir;
 		const file = join(dir, "s.jsonl");
 		expandableSession(file);
 		const command = `env -u ARBOR_MODEL -u ARBOR_BASE_URL node ${[builtCli(), "--session", file].map(shellQuote).join(" ")}`;
-		const t = startTmux({ command, cwd: dir, cols: 80, rows: 24, env: { ARBOR_HOME: home, NO_COLOR: "1" } });
+		const t = startTmux({ command, cwd: dir, cols, rows, env: { ARBOR_HOME: home, NO_COLOR: "1" } });
 		r.tmux = t;
 		await t.waitForScreen((s) => s.includes("All counted.") && s.includes("(Ctrl+O to expand)"), "short forms");
 		// Ctrl+O and two letters in one write.
@@ -30,7 +30,7 @@ describe("Ctrl+O in a true terminal (tmux)", () => {
 		expect(whole).not.toContain("to expand");
 		expect(everything(t.name)).toMatch(/out 29\n\s+out 30/);
 		expect(everything(t.name)).toContain("pondering step 8");
-		resizeTmux(t, 100, 30);
+		resizeTmux(t, cols + 20, rows + 6);
 		await t.waitForScreen((s) => s.includes("All counted.") && s.includes("› hi"), "after the resize");
 		t.send("C-o");
 		await t.waitForScreen((s) => s.includes("(Ctrl+O to expand)") && s.includes("› hi"), "collapsed again");

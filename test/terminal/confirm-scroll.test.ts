@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, quit, submitLine, tempPlace } from "../helpers/arbor-tmux.js";
@@ -26,7 +26,11 @@ describe("a long confirmation scrolls inside itself (virtual terminal)", () => {
 		it(`at ${cols}×${rows}: header and choices stay on screen, ↓/PgDn/End/Home scroll with a position, y answers`, async () => {
 			({ dir } = tempPlace("confirm-scroll"));
 			writeFileSync(join(dir, "big.txt"), `${lines("old", 60)}\n`);
-			server = await startSseServer([toolCallReply([{ id: "c1", name: "edit", args: edit }]), textReply("edited it")]);
+			server = await startSseServer([
+				toolCallReply([{ id: "c1", name: "edit", args: edit }]),
+				toolCallReply([{ id: "c2", name: "write", args: { path: "new.txt", content: lines("content", 90) } }]),
+				textReply("edited it"),
+			]);
 			tmux = startArbor({ args: ["--model", "compat:test-model", "--base-url", server.url], cwd: dir, home: join(dir, "home"), cols, rows });
 			await tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
 			await submitLine(tmux, "change it");
@@ -45,7 +49,12 @@ describe("a long confirmation scrolls inside itself (virtual terminal)", () => {
 			tmux.send("Home", "Up");
 			await tmux.waitForScreen((s) => framed(s) && s.includes(`lines 1–${page} of ${DIFF_LINES}`), "back at the top");
 			tmux.send("y");
+			// The next confirmation is answered at once, without scrolling: its choices are on the screen.
+			const write = await tmux.waitForScreen((s) => s.includes("Allow write new.txt?") && s.includes("Yes (y)") && /lines 1–\d+ of 91/.test(s), "write confirmation");
+			expect(write).not.toContain("content 90");
+			tmux.send("n");
 			await tmux.waitForScreen((s) => s.includes("edited it"), "turn went on");
+			expect(existsSync(join(dir, "new.txt"))).toBe(false);
 			expect(readFileSync(join(dir, "big.txt"), "utf8")).toBe(`${lines("new", 60)}\n`);
 			await quit(tmux);
 		}, 60_000);
