@@ -17,6 +17,18 @@ function useHint(): (rest: number, what?: string) => string {
 	return (rest, what) => expandHint(rest, key, what);
 }
 
+/** Consecutive lines of one colour, in order. */
+function colourRuns<C>(lines: readonly string[], colorOf: (line: string) => C): { color: C; lines: string[] }[] {
+	const runs: { color: C; lines: string[] }[] = [];
+	for (const line of lines) {
+		const color = colorOf(line);
+		const last = runs.at(-1);
+		if (last && last.color === color) last.lines.push(line);
+		else runs.push({ color, lines: [line] });
+	}
+	return runs;
+}
+
 /** `[label] first line…`, and a hint line when there is more. */
 function Collapsed({ label, text, color, width }: { label: string; text: string; color: string; width: number }) {
 	const hint = useHint();
@@ -50,20 +62,31 @@ export function ToolResultLines({ output, isError, width, expanded = false }: { 
 	const hint = useHint();
 	const lines = outputLines(output);
 	const diff = !isError && looksLikeDiff(output);
+	const colorOf = (line: string) => (isError ? "red" : diff ? diffColor(line) : undefined);
+	if (expanded) {
+		// Runs of one colour as one wrapped <Text>: a 2,000-line output is a few nodes to lay out, not 2,000.
+		return (
+			<Prefixed prefix="  ⎿ " width={width}>
+				{colourRuns(lines, colorOf).map((run, i) => (
+					<Text key={i} color={run.color} dimColor={run.color === undefined} wrap="wrap">{run.lines.join("\n") || " "}</Text>
+				))}
+			</Prefixed>
+		);
+	}
 	// Cut before Ink does: measuring and truncating a 60k-character line on every render is slow.
-	const shown = (expanded ? lines : lines.slice(0, RESULT_LINES)).map((line) => (line.length > width * 2 && !expanded ? line.slice(0, width * 2) : line));
+	const shown = lines.slice(0, RESULT_LINES).map((line) => (line.length > width * 2 ? line.slice(0, width * 2) : line));
 	return (
 		<Prefixed prefix="  " width={width}>
 			{shown.map((line, i) => {
-				const color = isError ? "red" : diff ? diffColor(line) : undefined;
+				const color = colorOf(line);
 				return (
-					<Text key={i} color={color} dimColor={color === undefined} wrap={expanded ? "wrap" : "truncate-end"}>
+					<Text key={i} color={color} dimColor={color === undefined} wrap="truncate-end">
 						{i === 0 ? "⎿ " : "  "}
 						{line === "" ? " " : line}
 					</Text>
 				);
 			})}
-			{!expanded && lines.length > RESULT_LINES && <Text dimColor wrap="truncate-end">{`  ${hint(lines.length - RESULT_LINES)}`}</Text>}
+			{lines.length > RESULT_LINES && <Text dimColor wrap="truncate-end">{`  ${hint(lines.length - RESULT_LINES)}`}</Text>}
 		</Prefixed>
 	);
 }
@@ -76,9 +99,7 @@ function ToolView({ item, width, expanded }: { item: Extract<TranscriptItem, { k
 			</Prefixed>
 			{expanded && (
 				<Prefixed prefix="    " width={width}>
-					{argumentLines(item.args).map((line, i) => (
-						<Text key={i} dimColor wrap="wrap">{line === "" ? " " : terminalText(line)}</Text>
-					))}
+					<Text dimColor wrap="wrap">{terminalText(argumentLines(item.args).join("\n"))}</Text>
 				</Prefixed>
 			)}
 			{item.result ? <ToolResultLines {...item.result} width={width} expanded={expanded} /> : <Text dimColor>{"  ⎿ (no result)"}</Text>}
