@@ -16,11 +16,11 @@ const rowsOf = (screen: string) => screen.replace(/\n$/, "").split("\n");
 const atBottomOnOpening = (screen: string) => rowsOf(screen).at(-1) === "" && (rowsOf(screen).at(-2) ?? "").includes("leaf") && rowsOf(screen).at(-3) === "›";
 
 describe("small things (virtual terminal)", () => {
-	it("(aborted) prints after the tool it interrupted, live and when the session is opened again", async () => {
+	for (const [cols, rows] of [[80, 24], [120, 40]] as const) it(`at ${cols}×${rows}: (aborted) prints after the tool it interrupted, live and when the session is opened again`, async () => {
 		({ dir } = tempPlace("aborted"));
 		server = await startSseServer([toolCallReply([{ id: "c1", name: "bash", args: { command: "sleep 30" } }], { text: "Let me wait." }), textReply("x")]);
 		const home = join(dir, "home");
-		tmux = startArbor({ args: ["--model", "compat:m", "--base-url", server.url, "-y"], cwd: dir, home, cols: 80, rows: 24 });
+		tmux = startArbor({ args: ["--model", "compat:m", "--base-url", server.url, "-y"], cwd: dir, home, cols, rows });
 		await tmux.waitForScreen((s) => s.includes("compat:m"), "status");
 		await submitLine(tmux, "wait");
 		await tmux.waitForScreen((s) => s.includes("sleep 30 ("), "running");
@@ -29,7 +29,7 @@ describe("small things (virtual terminal)", () => {
 		expect(live).toMatch(/Let me wait\.\n● bash: sleep 30\n.*\n\(aborted\)/);
 		await quit(tmux);
 		tmux.kill();
-		tmux = startArbor({ args: ["--model", "compat:m", "--base-url", server.url, "-c"], cwd: dir, home, cols: 80, rows: 24 });
+		tmux = startArbor({ args: ["--model", "compat:m", "--base-url", server.url, "-c"], cwd: dir, home, cols, rows });
 		const reopened = await tmux.waitForScreen((s) => s.includes("(aborted)"), "reopened");
 		expect(reopened).toMatch(/Let me wait\.\n● bash: sleep 30\n.*\n\(aborted\)/);
 		await quit(tmux);
