@@ -6,7 +6,7 @@ import { LiveArea, tailLines } from "../../source/ui/chat/live-area.js";
 import { MessageView } from "../../source/ui/chat/message-view.js";
 import { PickList } from "../../source/ui/pickers/pick-list.js";
 import { StatusLine, statusText } from "../../source/ui/chat/status-line.js";
-import type { TranscriptItem } from "../../source/ui/chat/transcript.js";
+import { expandedLines, type TranscriptItem } from "../../source/ui/chat/transcript.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 failOnActWarnings();
@@ -130,5 +130,14 @@ describe("StatusLine", () => {
 			<StatusLine hint="no model — set ARBOR_MODEL or use --model provider:model" contextTokens={0} leafId={null} warnings={0} status={{ text: "Unknown command /x", kind: "error" }} />,
 		);
 		expect(frame).toBe("Unknown command /x\nno model — set ARBOR_MODEL or use --model provider:model · 0 tokens · empty");
+	});
+});
+
+describe("expanded tool output limits", () => {
+	it("shows up to 5,000 lines and cuts a line of more than 10,000 characters, saying what is left out", () => {
+		const lines = expandedLines([`${"x".repeat(10_005)}`, ...Array.from({ length: 5001 }, (_, i) => `l${i}`)]);
+		expect(lines[0]).toBe(`${"x".repeat(10_000)}… (5 more characters)`);
+		expect(lines).toHaveLength(5001);
+		expect(lines.at(-1)).toBe("… 2 more lines (in the session file; /export shows them)");
 	});
 });

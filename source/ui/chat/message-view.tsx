@@ -4,7 +4,7 @@ import { firstLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
-import { argumentLines, expandHint, outputLines, RESULT_LINES, THINKING_LINES, type TranscriptItem } from "./transcript.js";
+import { argumentLines, expandedLines, expandHint, outputLines, RESULT_LINES, THINKING_LINES, type TranscriptItem } from "./transcript.js";
 import { MarkdownView } from "../widgets/markdown-view.js";
 import { Prefixed } from "../widgets/prefixed.js";
 import { diffColor, looksLikeDiff } from "../widgets/diff-line.js";
@@ -67,7 +67,7 @@ export function ToolResultLines({ output, isError, width, expanded = false }: { 
 		// Runs of one colour as one wrapped <Text>: a 2,000-line output is a few nodes to lay out, not 2,000.
 		return (
 			<Prefixed prefix="  ⎿ " width={width}>
-				{colourRuns(lines, colorOf).map((run, i) => (
+				{colourRuns(expandedLines(lines), colorOf).map((run, i) => (
 					<Text key={i} color={run.color} dimColor={run.color === undefined} wrap="wrap">{run.lines.join("\n") || " "}</Text>
 				))}
 			</Prefixed>

@@ -14,6 +14,18 @@ export function expandHint(rest: number, key: string, what?: string): string {
 	return `… ${counted(rest, "more line")}${what ? ` ${what}` : ""}${key ? ` (${key} to expand)` : ""}`;
 }
 
+/** Expanded output shows at most this many lines of one tool result (the session file and /export have all of it). */
+export const EXPANDED_LINES = 5000;
+/** …and cuts a longer line here (a minified file read whole is one line of megabytes). */
+export const EXPANDED_LINE_CHARS = 10_000;
+
+/** The lines of an expanded tool result: every line up to the caps above, a note for what they leave out. */
+export function expandedLines(lines: readonly string[]): string[] {
+	const shown = lines.slice(0, EXPANDED_LINES).map((line) => (line.length > EXPANDED_LINE_CHARS ? `${line.slice(0, EXPANDED_LINE_CHARS)}… (${counted(line.length - EXPANDED_LINE_CHARS, "more character")})` : line));
+	if (lines.length > EXPANDED_LINES) shown.push(`… ${counted(lines.length - EXPANDED_LINES, "more line")} (in the session file; /export shows them)`);
+	return shown;
+}
+
 /** A tool's or command's output as shown: sanitized, tabs as spaces (Ink measures a tab as 0 columns), no trailing blank. */
 export function outputLines(output: string): string[] {
 	return terminalText(output).replace(/\t/g, "    ").replace(/\s+$/, "").split("\n");
