@@ -1,7 +1,8 @@
 /**
  * What a confirmation prompt shows under "Allow …?": the diff an edit would make, the content a
- * write would put in the file, the whole bash command (the prompt scrolls through it). Read-only; never throws (a file that
- * cannot be read just gives a shorter preview, and the tool itself reports the problem).
+ * write would put in the file, the whole bash command (the prompt scrolls through it). Read-only;
+ * never throws (a file that cannot be read just gives a shorter preview, and the tool itself
+ * reports the problem).
  */
 import { readFile } from "node:fs/promises";
 import { replacementDiff } from "./diff.js";
