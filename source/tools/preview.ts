@@ -1,7 +1,8 @@
 /**
- * What a confirmation prompt shows under "Allow …?": the diff an edit would make, the first lines
- * a write would put in the file, the whole bash command. Read-only; never throws (a file that
- * cannot be read just gives a shorter preview, and the tool itself reports the problem).
+ * What a confirmation prompt shows under "Allow …?": the diff an edit would make, the content a
+ * write would put in the file, the whole bash command (the prompt scrolls through it). Read-only;
+ * never throws (a file that cannot be read just gives a shorter preview, and the tool itself
+ * reports the problem).
  */
 import { readFile } from "node:fs/promises";
 import { replacementDiff } from "./diff.js";
@@ -9,8 +10,11 @@ import type { ToolName } from "./policy.js";
 import { resolvePath } from "./paths.js";
 import { counted } from "../text/count.js";
 
-/** Lines of a write's content (and of a bash command) shown before asking. */
-export const PREVIEW_LINES = 12;
+/**
+ * Lines of a preview at most: the confirmation scrolls (↑/↓, PgUp/PgDn), so this only bounds the
+ * memory a pathological call can take; the rest is counted.
+ */
+export const PREVIEW_LINES = 10_000;
 
 function head(text: string, n = PREVIEW_LINES): string {
 	const lines = text.replace(/\n$/, "").split("\n");
@@ -32,7 +36,7 @@ async function editPreview(cwd: string, a: Record<string, unknown>): Promise<str
 	if (before === undefined) return `${path}: no such file (the edit will fail)`;
 	const index = before.indexOf(oldText);
 	if (index === -1 || before.indexOf(oldText, index + 1) !== -1) return head(`--- ${path}: the text to replace is ${index === -1 ? "not found" : "not unique"}\n-${oldText.replace(/\n/g, "\n-")}\n+${newText.replace(/\n/g, "\n+")}`);
-	return head(replacementDiff(path, { before, index, oldText, newText }), PREVIEW_LINES * 2);
+	return head(replacementDiff(path, { before, index, oldText, newText }));
 }
 
 async function writePreview(cwd: string, a: Record<string, unknown>): Promise<string | undefined> {

@@ -4,6 +4,9 @@ import { cutToWidth, displayWidth } from "../text/text-width.js";
 import { GUTTER_MAX } from "./layout.js";
 import type { TreeRow, TreeRowKind } from "./types.js";
 
+/** Columns a row of the interactive tree keeps for its markers and text before its gutter is cut to `…N`. */
+export const TEXT_MIN = 30;
+
 /** A formatted row split into parts so callers can colour each (Ink `<Text>` or ANSI). */
 export type TreeRowParts = {
 	/** `› ` or two spaces. */
@@ -38,11 +41,14 @@ export function labelTimeText(iso: string): string {
  * is capped at {@link GUTTER_MAX} columns (and half the width) with a depth marker; label and
  * preview come from files and models, so they are sanitized (terminal-text.ts) before they are cut.
  * `foldMarks` (the interactive tree) adds `⊟`/`⊞`; `labelTimes` (Shift+T) adds when labels were set.
+ * `fullGutter` (the interactive tree): the gutter is drawn whole while it leaves the row
+ * {@link TEXT_MIN} columns for its text (or takes at most half the width); `…N` only beyond that.
  */
 
-export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean; labelTimes?: boolean }): TreeRowParts {
+export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean; labelTimes?: boolean; fullGutter?: boolean }): TreeRowParts {
 	const cursor = opts.selected ? "› " : "  ";
-	const gutter = fitGutter(row, Math.min(GUTTER_MAX, Math.max(0, Math.floor((opts.width - 2) / 2))));
+	const half = Math.max(0, Math.floor((opts.width - 2) / 2));
+	const gutter = fitGutter(row, opts.fullGutter === true ? Math.max(half, opts.width - 2 - TEXT_MIN) : Math.min(GUTTER_MAX, half));
 	const fold = opts.foldMarks !== true ? "" : row.folded ? "⊞ " : row.isBranchPoint ? "⊟ " : "";
 	const marker = row.onActivePath ? "• " : "";
 	const suffix = row.isLeaf ? " ← active" : row.leafBelow ? " ↓ active" : "";
@@ -65,7 +71,7 @@ export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected
 }
 
 /** One plain-text line: cursor, gutter, `• `, `[label] `, the preview cut with `…`, ` ← active`. */
-export function formatTreeRow(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean }): string {
+export function formatTreeRow(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean; fullGutter?: boolean }): string {
 	const p = formatTreeRowParts(row, opts);
 	return p.cursor + p.gutter + p.fold + p.marker + p.label + p.text + p.suffix;
 }

@@ -138,7 +138,7 @@ describe("$ARBOR_HOME/keybindings.json (virtual terminal)", () => {
 		const { t } = treeSession({}, { "tree.mark": "shift+k", "tree.filterUser": "ctrl+y" });
 		await t.waitForScreen((s) => s.includes("leaf "), "status line");
 		await submitLine(t, "/tree");
-		await t.waitForScreen((s) => s.includes("Session tree") && s.includes("Enter select · Ctrl+Y user · Ctrl+O all"), "the tree's hint with Ctrl+Y");
+		await t.waitForScreen((s) => s.includes("Session tree") && s.includes("Shift+K compare") && s.includes("Ctrl+Y user"), "the tree's hint with Shift+K and Ctrl+Y");
 		t.send("C-y");
 		await t.waitForScreen((s) => s.includes("[user]"), "Ctrl+Y filters");
 		t.send("C-y");

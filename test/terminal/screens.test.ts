@@ -27,6 +27,7 @@ describe("commands and tree keys in the virtual terminal", () => {
 		await submitLine(fx.tmux, "/help");
 		const help = await fx.tmux.waitForScreen((s) => s.includes("(any key closes)"), "help");
 		expect(help).toContain("Keys\n  Enter ");
+		expect(help).toMatch(/\n {2}Ctrl\+O +expand \/ collapse every item of the transcript/);
 		expect(help).toMatch(/\n {2}\/tree +browse the conversation tree and jump to any point\n/);
 		expect(help).toMatch(/\n {2}\/label \[text\] +label the current point \(no text clears\)\n/);
 		fx.tmux.send("q");

@@ -29,6 +29,18 @@ describe("tree row widths", () => {
 		expect(narrow[n3]).toBe("›       └─ ⊟ • assistan…");
 	});
 
+	it("in /tree (fullGutter) the gutter is whole while the row keeps 30 columns for its text, `…N` beyond", () => {
+		const rows = branchy();
+		const n5 = rows.find((r) => r.id === "n5")!;
+		// 5 levels = 15 columns: whole at 80 columns (arbor tree's 18-column cap would not cut it either).
+		expect(formatTreeRow(n5, { width: 80, selected: false, fullGutter: true })).toBe(`  ${" ".repeat(12)}└─ • assistant: main 5`);
+		const last = rows.at(-1)!;
+		// 40 levels = 120 columns: at 200 columns they fit (200 - 2 - 30 = 168), at 80 they do not (48: …N and the last four).
+		expect(formatTreeRow(last, { width: 200, selected: false, fullGutter: true })).toBe(`  ${" ".repeat(117)}└─ • assistant: main 40 ← active`);
+		expect(formatTreeRow(last, { width: 80, selected: false, fullGutter: true })).toBe("  …36          └─ • assistant: main 40 ← active");
+		expect(formatTreeRow(last, { width: 200, selected: false })).toBe("  …36          └─ • assistant: main 40 ← active");
+	});
+
 	it("still measures wide text (CJK, emoji) and cuts it by columns", () => {
 		const rows = buildTreeRows(fakeView([e.user("a", null, "漢字漢字漢字漢字"), e.user("b", "a", "x")], "b"), { filter: "default" });
 		const spy = vi.spyOn(fullWidth, "measure");

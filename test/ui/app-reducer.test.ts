@@ -28,9 +28,34 @@ describe("appReducer", () => {
 		const path = Array.from({ length: 5000 }, (_, i) => user(`u${i}`, `m${i}`));
 		const s = appReducer(base(), { type: "path-replayed", path, size });
 		expect([s.items.length, s.items[0], s.items[1], s.items.at(-1)]).toEqual([
-			37, { kind: "notice", key: "hidden-notice", text: "… 4,964 earlier messages not shown · /tree browses them" },
+			37, { kind: "notice", key: "hidden-notice", text: "… 4,964 earlier messages not shown · /tree browses them", hidden: 4964 },
 			{ kind: "user", key: "u4964", text: "m4964" }, { kind: "user", key: "u4999", text: "m4999" },
 		]);
+	});
+	it("transcript-toggled flips the form, remounts <Static> and keeps only what fits three screens in the new form", () => {
+		const long = Array.from({ length: 40 }, (_, i) => `line ${i}`).join("\n");
+		const path: SessionEntry[] = [];
+		for (let i = 0; i < 30; i++) {
+			path.push(user(`u${i}`, `m${i}`), assistant(`a${i}`, "t", true));
+			path.push({ type: "message", id: `r${i}`, parentId: null, timestamp: ts, message: { role: "toolResult", toolCallId: "c1", toolName: "ls", content: [{ type: "text", text: long }], isError: false, timestamp: 1 } });
+		}
+		const open = appReducer(base(), { type: "path-replayed", path, size });
+		const hiddenBefore = (open.items[0] as { hidden: number }).hidden;
+		const expanded = appReducer(open, { type: "transcript-toggled", size });
+		// An expanded call takes ~42 rows: two fit 72 rows at most, the rest joins the notice.
+		expect([expanded.expanded, expanded.staticKey, expanded.items.length <= 4]).toEqual([true, open.staticKey + 1, true]);
+		const shown = expanded.items.length - 1;
+		expect(expanded.items[0]).toMatchObject({ kind: "notice", hidden: hiddenBefore + (open.items.length - 1 - shown) });
+		expect(expanded.items.at(-1)).toEqual(open.items.at(-1));
+		const collapsed = appReducer(expanded, { type: "transcript-toggled", size });
+		expect([collapsed.expanded, collapsed.items]).toEqual([false, expanded.items]);
+		// A replay while expanded keeps the expanded form.
+		expect(appReducer(expanded, { type: "path-replayed", path, size }).items).toEqual(expanded.items);
+	});
+	it("transcript-toggled keeps a tool call still waiting for its result after the printed tail", () => {
+		const busy = appReducer(appReducer(base(), { type: "turn-started", startedAt: 1 }), { type: "entries-stored", entries: [assistant("a1", "t", true)] });
+		const toggled = appReducer(busy, { type: "transcript-toggled", size });
+		expect(toggled.items.at(-1)).toMatchObject({ kind: "tool", settled: false });
 	});
 	it("initial state of a long path prints only the tail; a short path has no notice", () => {
 		const path = Array.from({ length: 300 }, (_, i) => user(`u${i}`, `m${i}`));

@@ -6,7 +6,7 @@ import { applyKeybindings, keymapConflict } from "../../source/ui/input/keybindi
 import { actionOf, actionTable, DEFAULT_KEYMAP, isCancel, isPlainCancel, keyTable, type KeyScreen, type Keymap } from "../../source/ui/input/keymap.js";
 import { editorIntent } from "../../source/ui/editor/editor-keys.js";
 import { fieldAction } from "../../source/ui/editor/editor-field.js";
-import { treeHint, treeIntentIn } from "../../source/ui/tree/use-tree-keys.js";
+import { treeHint, treeHintLines, treeIntentIn } from "../../source/ui/tree/use-tree-keys.js";
 import { TREE_HINT } from "../../source/ui/tree/tree-selector.js";
 
 const readme = readFileSync(join(import.meta.dirname, "../../readme.md"), "utf8");
@@ -92,6 +92,13 @@ describe("keybindings.json", () => {
 		expect(message({ "tree.mark": "ctrl+g" })).toBe("ok");
 	});
 
-	it("the tree's hint with the default keys is the one the screen showed before", () =>
-		expect(TREE_HINT).toBe("↑↓ move · Enter select · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Shift+T label times · Shift+C compare · Shift+M merge · Esc close"));
+	it("the tree's hint with the default keys: fold and compare among the first, every key listed", () =>
+		expect(TREE_HINT).toBe("↑↓ move · Enter select · Ctrl+← Ctrl+→ fold / unfold · Shift+C compare · Shift+M merge · Esc close · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Shift+T label times"));
+	it("the tree's hint is packed into lines that fit the width, nothing cut", () => {
+		const at80 = treeHintLines(DEFAULT_KEYMAP, 80);
+		expect(at80[0]).toBe("↑↓ move · Enter select · Ctrl+← Ctrl+→ fold / unfold · Shift+C compare");
+		for (const line of at80) expect([...line].length).toBeLessThanOrEqual(80);
+		expect(at80.join(" · ")).toBe(TREE_HINT);
+		expect(treeHintLines(DEFAULT_KEYMAP, 120)).toHaveLength(2);
+	});
 });

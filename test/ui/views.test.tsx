@@ -6,7 +6,7 @@ import { LiveArea, tailLines } from "../../source/ui/chat/live-area.js";
 import { MessageView } from "../../source/ui/chat/message-view.js";
 import { PickList } from "../../source/ui/pickers/pick-list.js";
 import { StatusLine, statusText } from "../../source/ui/chat/status-line.js";
-import type { TranscriptItem } from "../../source/ui/chat/transcript.js";
+import { expandedLines, type TranscriptItem } from "../../source/ui/chat/transcript.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 failOnActWarnings();
@@ -34,7 +34,8 @@ describe("MessageView", () => {
 	it("thinking shown dim, its first lines and a count of the rest; aborted marked", () => {
 		expect(item({ kind: "assistant", key: "a", text: "partial", thinking: "Let me see.", stopReason: "aborted" })).toBe("\nLet me see.\npartial\n(aborted)");
 		const long = "one\ntwo\x1b[31m\nthree\nfour\nfive";
-		expect(item({ kind: "assistant", key: "a", text: "done", thinking: long, stopReason: "stop" })).toBe("\none\ntwo\nthree\n… 2 more lines of thinking\ndone");
+		expect(item({ kind: "assistant", key: "a", text: "done", thinking: long, stopReason: "stop" })).toBe("\none\ntwo\nthree\n… 2 more lines of thinking (Ctrl+O to expand)\ndone");
+		expect(frameOf(<MessageView item={{ kind: "assistant", key: "a", text: "done", thinking: long, stopReason: "stop" }} width={100} expanded />)).toBe("\none\ntwo\nthree\nfour\nfive\ndone");
 	});
 	it("stored error reply shows its message", () => {
 		expect(item({ kind: "assistant", key: "a", text: "", thinking: "", stopReason: "error", errorMessage: "HTTP 500" })).toBe("\n(error: HTTP 500)");
@@ -42,14 +43,22 @@ describe("MessageView", () => {
 	it("tool call with the first result lines", () => {
 		const result = { output: "l1\nl2\nl3\nl4\nl5", isError: false };
 		expect(item({ kind: "tool", key: "t", toolCallId: "c", toolName: "bash", args: { command: "ls -l" }, result, settled: true })).toBe(
-			"● bash: ls -l\n  ⎿ l1\n    l2\n    l3\n    … 2 more lines",
+			"● bash: ls -l\n  ⎿ l1\n    l2\n    l3\n    … 2 more lines (Ctrl+O to expand)",
+		);
+	});
+	it("expanded (Ctrl+O): the call's arguments, multi-line ones indented, and every result line", () => {
+		const result = { output: "Edited a.ts\n--- a/a.ts\n+++ b/a.ts\n@@ -1 +1 @@\n-x\n+y", isError: false };
+		const tool: TranscriptItem = { kind: "tool", key: "t", toolCallId: "c", toolName: "edit", args: { path: "a.ts", oldText: "x\nz", newText: "y" }, result, settled: true };
+		expect(frameOf(<MessageView item={tool} width={100} expanded />)).toBe(
+			"● edit a.ts\n    path: a.ts\n    oldText:\n      x\n      z\n    newText: y\n  ⎿ Edited a.ts\n    --- a/a.ts\n    +++ b/a.ts\n    @@ -1 +1 @@\n    -x\n    +y",
 		);
 	});
 	it("tool call without result", () => {
 		expect(item({ kind: "tool", key: "t", toolCallId: "c", toolName: "read", args: { path: "a.ts" }, settled: true })).toBe("● read a.ts\n  ⎿ (no result)");
 	});
 	it("summaries are collapsed to their first line", () => {
-		expect(item({ kind: "summary", key: "s", label: "branch summary", text: "## Goal\nmore" })).toBe("\n[branch summary] ## Goal…");
+		expect(item({ kind: "summary", key: "s", label: "branch summary", text: "## Goal\nmore" })).toBe("\n[branch summary] ## Goal…\n                 … 1 more line (Ctrl+O to expand)");
+		expect(frameOf(<MessageView item={{ kind: "summary", key: "s", label: "branch summary", text: "## Goal\n- **one**" }} width={100} expanded />)).toBe("\n[branch summary]\n  Goal\n  • one");
 		expect(item({ kind: "summary", key: "s", label: "compaction", text: "one line" })).toBe("\n[compaction] one line");
 	});
 });
@@ -65,6 +74,9 @@ describe("escape sequences in transcript items and the status line", () => {
 			item({ kind: "summary", key: "s", label: "compaction", text: bad }),
 			item({ kind: "bash", key: "b", command: bad, output: bad, exitCode: 0 } as TranscriptItem),
 			item({ kind: "notice", key: "n", text: bad }),
+			frameOf(<MessageView item={{ kind: "tool", key: "t", toolCallId: "c", toolName: "edit", args: { path: "a", oldText: bad, newText: `${bad}\n${bad}` }, result: { output: `${bad}\n${bad}`, isError: false }, settled: true }} width={100} expanded />),
+			frameOf(<MessageView item={{ kind: "summary", key: "s", label: "compaction", text: `${bad}\n${bad}` }} width={100} expanded />),
+			frameOf(<MessageView item={{ kind: "assistant", key: "a", text: "", thinking: `${bad}\n${bad}`, stopReason: "stop" }} width={100} expanded />),
 			frameOf(<StatusLine model="m" sessionName={bad} contextTokens={0} leafId={null} warnings={0} status={{ kind: "error", text: bad }} />),
 		];
 		for (const frame of frames) {
@@ -118,5 +130,14 @@ describe("StatusLine", () => {
 			<StatusLine hint="no model — set ARBOR_MODEL or use --model provider:model" contextTokens={0} leafId={null} warnings={0} status={{ text: "Unknown command /x", kind: "error" }} />,
 		);
 		expect(frame).toBe("Unknown command /x\nno model — set ARBOR_MODEL or use --model provider:model · 0 tokens · empty");
+	});
+});
+
+describe("expanded tool output limits", () => {
+	it("shows up to 5,000 lines and cuts a line of more than 10,000 characters, saying what is left out", () => {
+		const lines = expandedLines([`${"x".repeat(10_005)}`, ...Array.from({ length: 5001 }, (_, i) => `l${i}`)]);
+		expect(lines[0]).toBe(`${"x".repeat(10_000)}… (5 more characters)`);
+		expect(lines).toHaveLength(5001);
+		expect(lines.at(-1)).toBe("… 2 more lines (in the session file; /export shows them)");
 	});
 });

@@ -2,8 +2,8 @@ import { stripControls } from "../../text/terminal-text.js";
 import type { SessionEntry } from "../../session/types.js";
 import type { SearchResult } from "../../search/search.js";
 import { applyOp, replayTail } from "./replay.js";
-import { entryOp, settleAll, type TranscriptItem } from "./transcript.js";
-import { tailBudget } from "./transcript-tail.js";
+import { entryOp, settleAll, settledPrefix, type TranscriptItem } from "./transcript.js";
+import { tailBudget, tailCount } from "./transcript-tail.js";
 import type { TreeDone } from "../tree/use-tree-actions.js";
 import { counted } from "../../text/count.js";
 
@@ -38,11 +38,17 @@ export type AppState = {
 	editorRequest: { text: string; seq: number } | null;
 	/** Bumped to remount <Static> so the transcript is printed again from scratch. */
 	staticKey: number;
+	/** Ctrl+O: every item printed in its expanded form (whole text) rather than its short form. */
+	expanded: boolean;
+	/** Bumped when /tree closed without a move: the chat clears the screen and prints the transcript again. */
+	reprintSeq: number;
 };
 
 /** After /tree: the status, and for a move to a user message its text in the editor. */
 function treeDone(state: AppState, done: TreeDone): AppState {
 	const closed = appReducer(state, { type: "tree-closed", status: done.kind === "moved" ? (done.status ?? "Navigated to selected point") : done.status });
+	// A move replays the path (cleared and printed again on its own); a plain close asks for a reprint.
+	if (done.kind === "closed") return { ...closed, reprintSeq: state.reprintSeq + 1 };
 	return done.kind === "moved" && done.editorText !== undefined ? appReducer(closed, { type: "editor-text-requested", text: done.editorText }) : closed;
 }
 
@@ -74,14 +80,18 @@ export type AppAction =
 	| { type: "status-cleared" }
 	/** A timed hint is over: cleared only if it is still the status shown. */
 	| { type: "status-expired"; text: string }
-	| { type: "editor-text-requested"; text: string };
+	| { type: "editor-text-requested"; text: string }
+	/** Ctrl+O: the other form of every item; the screen was cleared, the last screens are printed again. */
+	| { type: "transcript-toggled"; size: TermSize }
+	/** The screen was cleared (e.g. /tree closed): the last screens of the transcript are printed again. */
+	| { type: "transcript-reprinted"; size: TermSize };
 
 /** The initial state for a session path (no clear, no remount: nothing was printed yet). */
 export function initialAppState(path: readonly SessionEntry[], opts: { size: TermSize; warnings?: number }): AppState {
 	const warnings = opts.warnings ?? 0;
 	return {
 		screen: { kind: "chat" },
-		items: replayLimited(path, opts.size),
+		items: replayLimited(path, opts.size, false),
 		live: null,
 		running: [],
 		status: null,
@@ -89,15 +99,37 @@ export function initialAppState(path: readonly SessionEntry[], opts: { size: Ter
 		busy: null,
 		editorRequest: null,
 		staticKey: 0,
+		expanded: false,
+		reprintSeq: 0,
 	};
 }
 
-/** Only the last screens of a long path are printed (measuring 6,000 messages takes seconds). */
-function replayLimited(path: readonly SessionEntry[], size: TermSize): TranscriptItem[] {
-	const { items, hidden } = replayTail(path, tailBudget(size));
+const HIDDEN_NOTICE = "hidden-notice";
+
+function withNotice(hidden: number, items: TranscriptItem[]): TranscriptItem[] {
 	if (hidden === 0) return items;
 	const text = `… ${counted(hidden, "earlier message", undefined, hidden.toLocaleString("en-US"))} not shown · /tree browses them`;
-	return [{ kind: "notice", key: "hidden-notice", text }, ...items];
+	return [{ kind: "notice", key: HIDDEN_NOTICE, text, hidden }, ...items];
+}
+
+/** Only the last screens of a long path are printed (measuring 6,000 messages takes seconds). */
+function replayLimited(path: readonly SessionEntry[], size: TermSize, expanded: boolean): TranscriptItem[] {
+	const { items, hidden } = replayTail(path, tailBudget(size), expanded);
+	return withNotice(hidden, items);
+}
+
+/**
+ * The items printed again after Ctrl+O cleared the screen: the settled ones that fit the last
+ * screens in the new form (older ones join the hidden count), then the unsettled ones. The cost
+ * is the screens printed, not the session's length.
+ */
+export function retail(items: readonly TranscriptItem[], size: TermSize, expanded: boolean): TranscriptItem[] {
+	const first = items[0];
+	const notice = first?.kind === "notice" && first.key === HIDDEN_NOTICE ? first : undefined;
+	const rest = notice ? items.slice(1) : items.slice();
+	const settled = settledPrefix(rest);
+	const dropped = settled - tailCount(rest.slice(0, settled), tailBudget(size), expanded);
+	return withNotice((notice?.hidden ?? 0) + dropped, rest.slice(dropped));
 }
 
 function storeEntries(state: AppState, entries: readonly SessionEntry[]): AppState {
@@ -124,7 +156,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 		case "path-replayed":
 			return {
 				...state,
-				items: replayLimited(action.path, action.size),
+				items: replayLimited(action.path, action.size, state.expanded),
 				live: null,
 				running: [],
 				warnings: action.warnings ?? state.warnings,
@@ -176,6 +208,10 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 		case "editor-text-requested":
 			// Text from the file goes into the editor as typed text would: without control codes.
 			return { ...state, editorRequest: { text: stripControls(action.text), seq: (state.editorRequest?.seq ?? 0) + 1 } };
+		case "transcript-toggled":
+			return { ...state, expanded: !state.expanded, items: retail(state.items, action.size, !state.expanded), staticKey: state.staticKey + 1 };
+		case "transcript-reprinted":
+			return { ...state, items: retail(state.items, action.size, state.expanded), staticKey: state.staticKey + 1 };
 		default: {
 			const unreachable: never = action;
 			return unreachable;

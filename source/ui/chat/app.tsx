@@ -19,9 +19,12 @@ import { sessionCost } from "../../session/usage.js";
 import { canThink } from "../../llm/thinking.js";
 import { BottomScreen } from "./bottom-screen.js";
 import { LiveArea } from "./live-area.js";
+import { CONFIRM_LIVE_LINES } from "./confirm-prompt.js";
 import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "./use-session-switch.js";
+import { ExpandKey } from "./expand-key.js";
+import { useReprintAfterTree } from "./use-reprint-after.js";
 import { useTerminalSize } from "../widgets/use-terminal-size.js";
 import { hintWithSessionModel, statusModelHint, useQuit } from "./use-quit.js";
 import { Editor, QUIT_WINDOW_MS } from "../editor/editor.js";
@@ -60,6 +63,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
 	const [state, dispatch] = useReducer(appReducer, view, (v) => initialAppState(v.getPath(v.leafId), { size: { rows, cols }, warnings: damagedLines(v) }));
 	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen, size: { rows, cols } });
+	useReprintAfterTree({ reprintSeq: state.reprintSeq, clearScreen, dispatch, size: { rows, cols } });
 	const context = useMemo(() => view.buildContext(), [view]);
 	const modelHint = hintWithSessionModel(options.modelHint ?? DEFAULT_MODEL_HINT, context.model);
 	const summaryModel = options.summaryModel ?? model;
@@ -111,10 +115,11 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 		<KeymapProvider keymap={options.keymap ?? DEFAULT_KEYMAP}>
 		<SessionServicesProvider value={services}>
 		<Box flexDirection="column">
+			<ExpandKey active={chatting} clearScreen={clearScreen} dispatch={dispatch} size={{ rows, cols }} />
 			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
-				{(item) => <MessageView key={item.key} item={item} width={cols} />}
+				{(item) => <MessageView key={item.key} item={item} width={cols} expanded={state.expanded} />}
 			</Static>
-			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={Math.max(3, rows - 12)} cols={cols} />
+			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={state.screen.kind === "confirm" ? CONFIRM_LIVE_LINES : Math.max(3, rows - 12)} cols={cols} />
 			{state.screen.kind !== "chat" && (
 				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows} cols={cols} extraCommands={ext.commands}
 					model={model?.spec} onModel={(spec) => handlers.model(spec)} />

@@ -65,7 +65,7 @@ export function BottomScreen(props: BottomScreenProps) {
 				/>
 			);
 		case "confirm":
-			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} onAbort={props.chat.abort} />;
+			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} onAbort={props.chat.abort} rows={props.rows} />;
 		case "search":
 			return (
 				<SearchResults

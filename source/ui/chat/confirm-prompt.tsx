@@ -1,60 +1,78 @@
 import { Box, Text } from "ink";
 import React, { useState } from "react";
-import { controlClass } from "../../text/control-chars.js";
 import { must } from "../../text/must.js";
-import { terminalText } from "../../text/terminal-text.js";
-import { actionOf, answerOf, isCancel, keysLabel } from "../input/keymap.js";
+import { terminalLine } from "../../text/terminal-text.js";
+import { actionOf, hintLine, isCancel, type KeyAction } from "../input/keymap.js";
 import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
+import { DiffLine } from "../widgets/diff-line.js";
 import type { ConfirmRequest } from "./app-reducer.js";
 
 type Answer = "yes" | "no" | "always";
-const OPTIONS: { answer: Answer; label: string; action: "confirm.yes" | "confirm.no" | "confirm.always" }[] = [
+const OPTIONS: { answer: Answer; label: string; action: KeyAction }[] = [
 	{ answer: "yes", label: "Yes", action: "confirm.yes" },
 	{ answer: "no", label: "No", action: "confirm.no" },
 	{ answer: "always", label: "Always (this session)", action: "confirm.always" },
 ];
-const ANSWERS = OPTIONS.map((o) => o.action);
 
-const CONTROL = new RegExp(controlClass(), "g");
-/** Control characters from the model's arguments are shown as `\xNN`, never sent to the terminal. */
-const visible = (line: string) =>
-	line.replace(/\t/g, "    ").replace(CONTROL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, "0")}`);
+/**
+ * Rows the chat keeps for everything but the preview while a confirmation shows: the box's margin,
+ * borders, header, position and choices (6), the status line, and the live area above (its margin,
+ * up to CONFIRM_LIVE_LINES of streamed text, the running tool's row) with one row to spare.
+ */
+export const CONFIRM_LIVE_LINES = 3;
+const RESERVED_ROWS = 6 + 1 + (2 + CONFIRM_LIVE_LINES) + 1;
 
-/** A diff line coloured by its sign; other preview lines dimmed. */
-function PreviewLine({ line: raw }: { line: string }) {
-	const line = visible(terminalText(raw));
-	const color = line.startsWith("+") && !line.startsWith("+++") ? "green" : line.startsWith("-") && !line.startsWith("---") ? "red" : undefined;
-	return <Text color={color} dimColor={color === undefined} wrap="truncate-end">{line === "" ? " " : line}</Text>;
+/** Preview rows shown at once for a terminal of `rows` rows (at least 3). */
+export const previewRows = (rows: number) => Math.max(3, rows - RESERVED_ROWS);
+
+const SCROLL_KEYS = ["confirm.up", "confirm.down", "confirm.pageUp", "confirm.pageDown", "confirm.first", "confirm.last"] as const;
+
+/** The first line shown after a scroll key: clamped so the window stays full. */
+export function scrolled(action: (typeof SCROLL_KEYS)[number], top: number, page: number, total: number): number {
+	const last = Math.max(0, total - page);
+	const to = { "confirm.up": top - 1, "confirm.down": top + 1, "confirm.pageUp": top - page, "confirm.pageDown": top + page, "confirm.first": 0, "confirm.last": last }[action];
+	return Math.min(last, Math.max(0, to));
 }
 
 /**
- * `Allow <description>?` above what the call would do (diff, first lines, command), with yes / no /
- * always. Esc stops the whole turn (as while streaming); Ctrl+C answers no.
+ * `Allow <description>?` above what the call would do (diff, content, command), with yes / no /
+ * always. The header and the choices always stay on the screen: a long preview scrolls inside the
+ * box (`lines 21–40 of 82`), and the call can be answered at any scroll position. Esc stops the
+ * whole turn (as while streaming); Ctrl+C answers no.
  */
-export function ConfirmPrompt({ request, onAnswer, onAbort }: { request: ConfirmRequest; onAnswer(a: Answer): void; onAbort(): void }) {
+export function ConfirmPrompt({ request, onAnswer, onAbort, rows = 24 }: { request: ConfirmRequest; onAnswer(a: Answer): void; onAbort(): void; rows?: number }) {
 	const [index, setIndex] = useState(0);
+	const [top, setTop] = useState(0);
 	const { keymap, is } = useKeyAction();
+	const lines = request.preview === undefined ? [] : request.preview.split("\n");
+	const page = previewRows(rows);
+	const start = Math.min(top, Math.max(0, lines.length - page));
 	useKeys((event) => {
 		if (event.kind === "paste") return;
-		if (event.kind === "text") {
-			// Only the first key of a fast-typed run answers; the rest would belong to nothing.
-			const direct = OPTIONS.find((o) => o.action === answerOf(keymap, ANSWERS, event));
-			return direct ? onAnswer(direct.answer) : undefined;
-		}
+		// Only the first key of a fast-typed run answers; the rest would belong to nothing.
+		const key = event.kind === "text" ? { kind: "text" as const, text: event.text.charAt(0).toLowerCase() } : event;
+		const direct = OPTIONS.find((o) => is(o.action, key));
+		if (direct) return onAnswer(direct.answer);
+		if (event.kind === "text") return;
 		if (is("prompt.stop", event)) return onAbort();
 		if (isCancel(event, keymap)) return onAnswer("no");
 		if (is("dialog.accept", event)) return onAnswer(must(OPTIONS[index], "selected option").answer);
-		const step = actionOf(keymap, ["confirm.previous", "confirm.next"], event);
-		if (step) return setIndex((index + (step === "confirm.next" ? 1 : OPTIONS.length - 1)) % OPTIONS.length);
+		if (is("confirm.previous", event)) return setIndex((index + OPTIONS.length - 1) % OPTIONS.length);
+		if (is("confirm.next", event)) return setIndex((index + 1) % OPTIONS.length);
+		const scroll = actionOf(keymap, SCROLL_KEYS, event);
+		if (scroll) setTop(scrolled(scroll, start, page, lines.length));
 	});
+	const more = lines.length > page;
+	const position = `lines ${start + 1}–${Math.min(lines.length, start + page)} of ${lines.length} · ${hintLine(keymap, [[["confirm.up", "confirm.down"], ""], [["confirm.pageUp"], ""], [["confirm.pageDown"], ""], [["confirm.first"], ""], [["confirm.last"], "scroll"]])}`;
 	return (
 		<Box flexDirection="column" marginTop={1} borderStyle="round" borderColor="yellow" paddingX={1}>
-			<Text bold>{terminalText(`Allow ${request.description}?`)}</Text>
-			{request.preview?.split("\n").map((line, i) => <PreviewLine key={i} line={line} />)}
-			<Text>
+			<Text bold wrap="truncate-end">{terminalLine(`Allow ${request.description}?`)}</Text>
+			{lines.slice(start, start + page).map((line, i) => <DiffLine key={start + i} line={line} />)}
+			{more && <Text dimColor wrap="truncate-end">{position}</Text>}
+			<Text wrap="truncate-end">
 				{OPTIONS.map((o, i) => (
-					<Text key={o.answer} inverse={i === index}>{` ${o.label}${keysLabel(keymap, o.action, { atMost: 1 }) ? ` (${keysLabel(keymap, o.action, { atMost: 1 })})` : ""} `}</Text>
+					<Text key={o.answer} inverse={i === index}>{` ${o.label} (${hintLine(keymap, [[[o.action], ""]])}) `}</Text>
 				))}
 			</Text>
 		</Box>

@@ -4,74 +4,126 @@ import { firstLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
-import { THINKING_LINES, type TranscriptItem } from "./transcript.js";
+import { argumentLines, expandedLines, expandHint, outputLines, RESULT_LINES, THINKING_LINES, type TranscriptItem } from "./transcript.js";
 import { MarkdownView } from "../widgets/markdown-view.js";
 import { Prefixed } from "../widgets/prefixed.js";
-import { counted } from "../../text/count.js";
+import { diffColor, looksLikeDiff } from "../widgets/diff-line.js";
+import { keysLabel } from "../input/keymap.js";
+import { useKeymap } from "../input/use-keymap.js";
 
-/** Lines of a tool result shown under the call; the full output stays in the session file. */
-const RESULT_LINES = 3;
-
-function folded(text: string): string {
-	const { line, more } = firstLine(text);
-	return more ? `${line}…` : line;
+/** `… 27 more lines (Ctrl+O to expand)`: what the short form leaves out and the key that shows it. */
+function useHint(): (rest: number, what?: string) => string {
+	const key = keysLabel(useKeymap(), "prompt.expand", { atMost: 1 });
+	return (rest, what) => expandHint(rest, key, what);
 }
 
-/** `[label] first line…`: summaries are long and already known to the model, so they stay folded. */
+/** Consecutive lines of one colour, in order. */
+function colourRuns<C>(lines: readonly string[], colorOf: (line: string) => C): { color: C; lines: string[] }[] {
+	const runs: { color: C; lines: string[] }[] = [];
+	for (const line of lines) {
+		const color = colorOf(line);
+		const last = runs.at(-1);
+		if (last && last.color === color) last.lines.push(line);
+		else runs.push({ color, lines: [line] });
+	}
+	return runs;
+}
+
+/** `[label] first line…`, and a hint line when there is more. */
 function Collapsed({ label, text, color, width }: { label: string; text: string; color: string; width: number }) {
+	const hint = useHint();
+	const { line, more } = firstLine(text);
+	const rest = text.replace(/\s+$/, "").split("\n").length - 1;
 	return (
 		<Prefixed prefix={`[${label}] `} width={width} color={color}>
-			<Text dimColor>{terminalText(folded(text))}</Text>
+			<Text dimColor>{terminalText(more ? `${line}…` : line)}</Text>
+			{more && rest > 0 && <Text dimColor>{hint(rest)}</Text>}
 		</Prefixed>
 	);
 }
 
-/** The first lines of a tool's output, indented under the call and cut (not wrapped) at `width`. */
-export function ToolResultLines({ output, isError, width }: { output: string; isError: boolean; width: number }) {
-	// Tabs as spaces: Ink measures a tab as zero columns, the terminal as up to eight.
-	const lines = terminalText(output).replace(/\t/g, "    ").replace(/\s+$/, "").split("\n");
+/** The whole text under `[label]`: Markdown rendered (summaries) or plain (custom messages). */
+function Expanded({ label, text, color, width, markdown }: { label: string; text: string; color: string; width: number; markdown: boolean }) {
+	return (
+		<Box flexDirection="column" width={width}>
+			<Text color={color}>{`[${label}]`}</Text>
+			<Prefixed prefix="  " width={width}>
+				{markdown ? <MarkdownView text={terminalText(text)} width={Math.max(1, width - 2)} /> : <Text dimColor>{terminalText(text)}</Text>}
+			</Prefixed>
+		</Box>
+	);
+}
+
+/**
+ * A tool's output indented under the call: its first lines cut at `width` and a hint (short form),
+ * or every line wrapped (expanded). A diff's lines are coloured by sign.
+ */
+export function ToolResultLines({ output, isError, width, expanded = false }: { output: string; isError: boolean; width: number; expanded?: boolean }) {
+	const hint = useHint();
+	const lines = outputLines(output);
+	const diff = !isError && looksLikeDiff(output);
+	const colorOf = (line: string) => (isError ? "red" : diff ? diffColor(line) : undefined);
+	if (expanded) {
+		// Runs of one colour as one wrapped <Text>: a 2,000-line output is a few nodes to lay out, not 2,000.
+		return (
+			<Prefixed prefix="  ⎿ " width={width}>
+				{colourRuns(expandedLines(lines), colorOf).map((run, i) => (
+					<Text key={i} color={run.color} dimColor={run.color === undefined} wrap="wrap">{run.lines.join("\n") || " "}</Text>
+				))}
+			</Prefixed>
+		);
+	}
 	// Cut before Ink does: measuring and truncating a 60k-character line on every render is slow.
 	const shown = lines.slice(0, RESULT_LINES).map((line) => (line.length > width * 2 ? line.slice(0, width * 2) : line));
 	return (
 		<Prefixed prefix="  " width={width}>
-			{shown.map((line, i) => (
-				<Text key={i} color={isError ? "red" : undefined} dimColor={!isError} wrap="truncate-end">
-					{i === 0 ? "⎿ " : "  "}
-					{line === "" ? " " : line}
-				</Text>
-			))}
-			{lines.length > RESULT_LINES && <Text dimColor wrap="truncate-end">{`  … ${counted(lines.length - RESULT_LINES, "more line")}`}</Text>}
+			{shown.map((line, i) => {
+				const color = colorOf(line);
+				return (
+					<Text key={i} color={color} dimColor={color === undefined} wrap="truncate-end">
+						{i === 0 ? "⎿ " : "  "}
+						{line === "" ? " " : line}
+					</Text>
+				);
+			})}
+			{lines.length > RESULT_LINES && <Text dimColor wrap="truncate-end">{`  ${hint(lines.length - RESULT_LINES)}`}</Text>}
 		</Prefixed>
 	);
 }
 
-function ToolView({ item, width }: { item: Extract<TranscriptItem, { kind: "tool" }>; width: number }) {
+function ToolView({ item, width, expanded }: { item: Extract<TranscriptItem, { kind: "tool" }>; width: number; expanded: boolean }) {
 	return (
 		<Box flexDirection="column" width={width}>
 			<Prefixed prefix="● " width={width} color={item.result?.isError ? "red" : "blue"}>
 				<Text>{terminalText(describeToolCall(item.toolName as ToolName, item.args))}</Text>
 			</Prefixed>
-			{item.result ? <ToolResultLines {...item.result} width={width} /> : <Text dimColor>{"  ⎿ (no result)"}</Text>}
+			{expanded && (
+				<Prefixed prefix="    " width={width}>
+					<Text dimColor wrap="wrap">{terminalText(argumentLines(item.args).join("\n"))}</Text>
+				</Prefixed>
+			)}
+			{item.result ? <ToolResultLines {...item.result} width={width} expanded={expanded} /> : <Text dimColor>{"  ⎿ (no result)"}</Text>}
 		</Box>
 	);
 }
 
-/** The reasoning, dim: its first lines (sanitized), then how many more there are. */
-function ThinkingLines({ thinking }: { thinking: string }) {
+/** The reasoning, dim: its first lines (sanitized) and a hint, or all of it (expanded). */
+function ThinkingLines({ thinking, expanded }: { thinking: string; expanded: boolean }) {
+	const hint = useHint();
 	const lines = terminalText(thinking).split("\n");
 	const rest = lines.length - THINKING_LINES;
 	return (
 		<Box flexDirection="column">
-			<Text dimColor italic>{lines.slice(0, THINKING_LINES).join("\n")}</Text>
-			{rest > 0 && <Text dimColor italic>{`… ${counted(rest, "more line")} of thinking`}</Text>}
+			<Text dimColor italic>{(expanded ? lines : lines.slice(0, THINKING_LINES)).join("\n")}</Text>
+			{!expanded && rest > 0 && <Text dimColor italic>{hint(rest, "of thinking")}</Text>}
 		</Box>
 	);
 }
 
-function AssistantView({ item, width }: { item: Extract<TranscriptItem, { kind: "assistant" }>; width: number }) {
+function AssistantView({ item, width, expanded }: { item: Extract<TranscriptItem, { kind: "assistant" }>; width: number; expanded: boolean }) {
 	return (
 		<Box flexDirection="column" width={width}>
-			{item.thinking !== "" && <ThinkingLines thinking={item.thinking} />}
+			{item.thinking !== "" && <ThinkingLines thinking={item.thinking} expanded={expanded} />}
 			{item.text.trim() !== "" && <MarkdownView text={item.text} width={width} />}
 			{item.stopReason === "aborted" && <Text color="yellow">(aborted)</Text>}
 			{item.stopReason === "error" && <Text color="red">{terminalText(`(error: ${item.errorMessage ?? "unknown error"})`)}</Text>}
@@ -80,12 +132,13 @@ function AssistantView({ item, width }: { item: Extract<TranscriptItem, { kind: 
 }
 
 /**
- * One finished transcript item, as printed once into the scrollback. Every text from the model, a
- * tool or the session file goes through terminalText (assistant text inside MarkdownView). Every view gets the terminal
- * width explicitly: <Static> items are laid out in an absolutely positioned box that does not
- * bound them to the screen on its own.
+ * One finished transcript item, as printed once into the scrollback: its short form, or with
+ * `expanded` (Ctrl+O) the whole text. Every text from the model, a tool or the session file goes
+ * through terminalText (assistant text inside MarkdownView). Every view gets the terminal width
+ * explicitly: <Static> items are laid out in an absolutely positioned box that does not bound them
+ * to the screen on its own.
  */
-export function MessageView({ item, width }: { item: TranscriptItem; width: number }) {
+export function MessageView({ item, width, expanded = false }: { item: TranscriptItem; width: number; expanded?: boolean }) {
 	switch (item.kind) {
 		case "user":
 			return (
@@ -96,20 +149,28 @@ export function MessageView({ item, width }: { item: TranscriptItem; width: numb
 				</Box>
 			);
 		case "assistant":
-			return <Box marginTop={1} width={width}><AssistantView item={item} width={width} /></Box>;
+			return <Box marginTop={item.trailer ? 0 : 1} width={width}><AssistantView item={item} width={width} expanded={expanded} /></Box>;
 		case "tool":
-			return <ToolView item={item} width={width} />;
+			return <ToolView item={item} width={width} expanded={expanded} />;
 		case "summary":
-			return <Box marginTop={1} width={width}><Collapsed label={item.label} text={item.text} color="magenta" width={width} /></Box>;
+			return (
+				<Box marginTop={1} width={width}>
+					{expanded ? <Expanded label={item.label} text={item.text} color="magenta" width={width} markdown /> : <Collapsed label={item.label} text={item.text} color="magenta" width={width} />}
+				</Box>
+			);
 		case "custom":
-			return <Box marginTop={1} width={width}><Collapsed label={item.customType} text={item.text} color="blue" width={width} /></Box>;
+			return (
+				<Box marginTop={1} width={width}>
+					{expanded ? <Expanded label={item.customType} text={item.text} color="blue" width={width} markdown={false} /> : <Collapsed label={item.customType} text={item.text} color="blue" width={width} />}
+				</Box>
+			);
 		case "bash":
 			return (
 				<Box flexDirection="column" marginTop={1} width={width}>
 					<Prefixed prefix="$ " width={width} color="green">
 						<Text color="green">{terminalText(item.command)}</Text>
 					</Prefixed>
-					<ToolResultLines output={item.output} isError={item.exitCode !== 0} width={width} />
+					<ToolResultLines output={item.output} isError={item.exitCode !== 0} width={width} expanded={expanded} />
 				</Box>
 			);
 		case "notice":

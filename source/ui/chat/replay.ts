@@ -76,12 +76,12 @@ function isToolResult(entry: SessionEntry): boolean {
  * before them. Replays only a window at the end of the path, so opening a 100k-entry session costs
  * the same as a short one; a window never starts on a tool result (its call would be cut off).
  */
-export function replayTail(path: readonly SessionEntry[], budget: TailBudget): { items: TranscriptItem[]; hidden: number } {
+export function replayTail(path: readonly SessionEntry[], budget: TailBudget, expanded = false): { items: TranscriptItem[]; hidden: number } {
 	for (let size = FIRST_WINDOW; ; size *= 4) {
 		let start = Math.max(0, path.length - size);
 		while (start > 0 && isToolResult(must(path[start], "path entry"))) start--;
 		const items = replay(start === 0 ? path : path.slice(start));
-		const keep = tailCount(items, budget);
+		const keep = tailCount(items, budget, expanded);
 		if (keep < items.length || start === 0) {
 			let hidden = items.length - keep;
 			for (const entry of path.slice(0, start)) hidden += entryItemCount(entry);

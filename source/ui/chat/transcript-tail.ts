@@ -1,4 +1,4 @@
-import { THINKING_LINES } from "./transcript.js";
+import { argumentLines, RESULT_LINES, THINKING_LINES } from "./transcript.js";
 import { must } from "../../text/must.js";
 import type { TranscriptItem } from "./transcript.js";
 
@@ -26,33 +26,36 @@ function textRows(text: string, cols: number): number {
 	}
 }
 
-/** Output lines a tool or bash view shows: at most 3 plus a `… more lines` line. */
-function outputRows(output: string): number {
-	const lines = textRows(output.replace(/\s+$/, ""), Number.POSITIVE_INFINITY);
-	return Math.min(lines, 3) + (lines > 3 ? 1 : 0);
+/** Output lines a tool or bash view shows: at most 3 plus a `… more lines` line; expanded every line, wrapped. */
+function outputRows(output: string, cols: number, expanded: boolean): number {
+	const trimmed = output.replace(/\s+$/, "");
+	if (expanded) return textRows(trimmed, Math.max(1, cols - 4));
+	const lines = textRows(trimmed, Number.POSITIVE_INFINITY);
+	return Math.min(lines, RESULT_LINES) + (lines > RESULT_LINES ? 1 : 0);
 }
 
-/** Rows of an assistant's reasoning as message-view shows it: its first lines, then a count of the rest. */
-function thinkingRows(thinking: string, cols: number): number {
+/** Rows of an assistant's reasoning as message-view shows it: its first lines, then a count of the rest (all of it expanded). */
+function thinkingRows(thinking: string, cols: number, expanded: boolean): number {
 	if (thinking === "") return 0;
+	if (expanded) return textRows(thinking, cols);
 	const lines = thinking.split("\n");
 	return textRows(lines.slice(0, THINKING_LINES).join("\n"), cols) + (lines.length > THINKING_LINES ? 1 : 0);
 }
 
-/** Rows one item takes on screen (message-view.tsx), estimated without rendering it. */
-export function itemRows(item: TranscriptItem, cols: number): number {
+/** Rows one item takes on screen (message-view.tsx), short or `expanded` (Ctrl+O), estimated without rendering it. */
+export function itemRows(item: TranscriptItem, cols: number, expanded = false): number {
 	switch (item.kind) {
 		case "user":
 			return 1 + textRows(item.text, cols);
 		case "assistant":
-			return 1 + (item.text.trim() === "" ? 0 : textRows(item.text, cols)) + thinkingRows(item.thinking, cols) + (item.stopReason === "aborted" || item.stopReason === "error" ? 1 : 0);
+			return (item.trailer ? 0 : 1) + (item.text.trim() === "" ? 0 : textRows(item.text, cols)) + thinkingRows(item.thinking, cols, expanded) + (item.stopReason === "aborted" || item.stopReason === "error" ? 1 : 0);
 		case "tool":
-			return 1 + (item.result ? outputRows(item.result.output) : 1);
+			return 1 + (expanded ? textRows(argumentLines(item.args).join("\n"), Math.max(1, cols - 4)) : 0) + (item.result ? outputRows(item.result.output, cols, expanded) : 1);
 		case "bash":
-			return 2 + outputRows(item.output);
+			return 2 + outputRows(item.output, cols, expanded);
 		case "summary":
 		case "custom":
-			return 2;
+			return expanded ? 2 + textRows(item.text, Math.max(1, cols - 2)) : 2 + (item.text.trim().includes("\n") ? 1 : 0);
 		case "notice":
 			return 1;
 		default: {
@@ -63,11 +66,11 @@ export function itemRows(item: TranscriptItem, cols: number): number {
 }
 
 /** How many items from the end fit the budget (at least one, so the last reply always shows). */
-export function tailCount(items: readonly TranscriptItem[], budget: TailBudget): number {
+export function tailCount(items: readonly TranscriptItem[], budget: TailBudget, expanded = false): number {
 	let rows = 0;
 	let count = 0;
 	for (let i = items.length - 1; i >= 0; i--) {
-		rows += itemRows(must(items[i], "transcript item"), budget.cols);
+		rows += itemRows(must(items[i], "transcript item"), budget.cols, expanded);
 		if (rows > budget.lines && count > 0) break;
 		count++;
 	}

@@ -1,8 +1,52 @@
 import type { SessionEntry, StopReason, StoredMessage } from "../../session/types.js";
 import { contentText, unwrapLegacyToolResult } from "../../session/content.js";
+import { terminalText } from "../../text/terminal-text.js";
+import { counted } from "../../text/count.js";
 
 /** Lines of an assistant's reasoning the transcript shows (dim); the rest is counted. */
 export const THINKING_LINES = 3;
+
+/** Lines of a tool result shown under the call; the rest is counted (Ctrl+O shows them). */
+export const RESULT_LINES = 3;
+
+/** `… 27 more lines (Ctrl+O to expand)`; without a key bound to expanding, no parenthesis. */
+export function expandHint(rest: number, key: string, what?: string): string {
+	return `… ${counted(rest, "more line")}${what ? ` ${what}` : ""}${key ? ` (${key} to expand)` : ""}`;
+}
+
+/** Expanded output shows at most this many lines of one tool result (the session file and /export have all of it). */
+export const EXPANDED_LINES = 5000;
+/** …and cuts a longer line here (a minified file read whole is one line of megabytes). */
+export const EXPANDED_LINE_CHARS = 10_000;
+
+/** The lines of an expanded tool result: every line up to the caps above, a note for what they leave out. */
+export function expandedLines(lines: readonly string[]): string[] {
+	const shown = lines.slice(0, EXPANDED_LINES).map((line) => (line.length > EXPANDED_LINE_CHARS ? `${line.slice(0, EXPANDED_LINE_CHARS)}… (${counted(line.length - EXPANDED_LINE_CHARS, "more character")})` : line));
+	if (lines.length > EXPANDED_LINES) shown.push(`… ${counted(lines.length - EXPANDED_LINES, "more line")} (in the session file; /export shows them)`);
+	return shown;
+}
+
+/** A tool's or command's output as shown: sanitized, tabs as spaces (Ink measures a tab as 0 columns), no trailing blank. */
+export function outputLines(output: string): string[] {
+	return terminalText(output).replace(/\t/g, "    ").replace(/\s+$/, "").split("\n");
+}
+
+/**
+ * A tool call's arguments, one `name: value` per line for the expanded view; a multi-line string
+ * (an edit's text, a file's content) follows its name indented. Not sanitized (the view does that).
+ */
+export function argumentLines(args: unknown): string[] {
+	if (typeof args !== "object" || args === null) return args === undefined ? [] : [JSON.stringify(args) ?? String(args)];
+	const lines: string[] = [];
+	for (const [name, value] of Object.entries(args as Record<string, unknown>)) {
+		if (typeof value === "string" && value.includes("\n")) {
+			lines.push(`${name}:`, ...value.replace(/\n$/, "").split("\n").map((l) => `  ${l.replace(/\t/g, "    ")}`));
+		} else {
+			lines.push(`${name}: ${typeof value === "string" ? value : JSON.stringify(value)}`);
+		}
+	}
+	return lines;
+}
 
 /** What one tool call looks like once its result is known (or known never to come). */
 export type ToolResultView = { output: string; isError: boolean };
@@ -18,6 +62,8 @@ export type TranscriptItem =
 			thinking: string;
 			stopReason: StopReason;
 			errorMessage?: string;
+			/** Only the `(aborted)` / `(error: …)` line, printed after the tool calls the stop interrupted. */
+			trailer?: boolean;
 	  }
 	| {
 			kind: "tool";
@@ -32,7 +78,8 @@ export type TranscriptItem =
 	| { kind: "summary"; key: string; label: "branch summary" | "compaction"; text: string }
 	| { kind: "custom"; key: string; customType: string; text: string }
 	| { kind: "bash"; key: string; command: string; output: string; exitCode: number | null }
-	| { kind: "notice"; key: string; text: string };
+	/** `hidden`: how many earlier items the notice stands for (the one notice before a printed tail). */
+	| { kind: "notice"; key: string; text: string; hidden?: number };
 
 /** The effect of one entry on the transcript: shared by replay() and live appends. */
 export type TranscriptOp =
@@ -88,18 +135,20 @@ function assistantItems(id: string, message: Extract<StoredMessage, { role: "ass
 		.trim();
 	const items: TranscriptItem[] = [];
 	const failed = message.stopReason === "aborted" || message.stopReason === "error";
-	if (text.trim() !== "" || thinking !== "" || failed) {
+	const calls = message.content.filter((p) => p.type === "toolCall");
+	// `(aborted)` / `(error: …)` goes after the tool calls the stop interrupted, as it happened.
+	const trailer = failed && calls.length > 0;
+	if (text.trim() !== "" || thinking !== "" || (failed && !trailer)) {
 		items.push({
 			kind: "assistant",
 			key: id,
 			text,
 			thinking,
-			stopReason: message.stopReason,
-			...(message.errorMessage ? { errorMessage: message.errorMessage } : {}),
+			stopReason: trailer ? "toolUse" : message.stopReason,
+			...(message.errorMessage && !trailer ? { errorMessage: message.errorMessage } : {}),
 		});
 	}
-	for (const part of message.content) {
-		if (part.type !== "toolCall") continue;
+	for (const part of calls) {
 		items.push({
 			kind: "tool",
 			key: `${id}:${part.id}`,
@@ -107,6 +156,17 @@ function assistantItems(id: string, message: Extract<StoredMessage, { role: "ass
 			toolName: part.name,
 			args: part.arguments,
 			settled: false,
+		});
+	}
+	if (trailer) {
+		items.push({
+			kind: "assistant",
+			key: `${id}:stop`,
+			text: "",
+			thinking: "",
+			stopReason: message.stopReason,
+			trailer: true,
+			...(message.errorMessage ? { errorMessage: message.errorMessage } : {}),
 		});
 	}
 	return items;
@@ -136,13 +196,15 @@ export function entryOp(entry: SessionEntry): TranscriptOp {
 
 function assistantCount(message: Extract<StoredMessage, { role: "assistant" }>): number {
 	let calls = 0;
-	let shown = message.stopReason === "aborted" || message.stopReason === "error";
+	let shown = false;
+	const failed = message.stopReason === "aborted" || message.stopReason === "error";
 	for (const part of message.content) {
 		if (part.type === "toolCall") calls++;
 		else if (part.type === "thinking" && String(part.thinking).length > 0) shown = true;
 		else if (part.type === "text" && part.text.trim() !== "") shown = true;
 	}
-	return calls + (shown ? 1 : 0);
+	// A failed step with calls has a trailer item after them (assistantItems).
+	return calls + (shown || (failed && calls === 0) ? 1 : 0) + (failed && calls > 0 ? 1 : 0);
 }
 
 /**

@@ -32,6 +32,7 @@ export const KEY_ACTIONS = {
 	"prompt.complete": { screen: "prompt", keys: ["tab"], does: "complete the slash command (else two spaces)" },
 	"prompt.previous": { screen: "prompt", keys: ["up"], does: "earlier prompts (empty editor), the line above, the slash menu" },
 	"prompt.next": { screen: "prompt", keys: ["down"], does: "later prompts, the line below, the slash menu" },
+	"prompt.expand": { screen: "prompt", keys: ["ctrl+o"], does: "expand / collapse every item of the transcript: whole reasoning, tool arguments and output, diffs, summaries" },
 	// /tree.
 	"tree.up": { screen: "tree", keys: ["up"], does: "move up (wraps)" },
 	"tree.down": { screen: "tree", keys: ["down"], does: "move down (wraps)" },
@@ -70,16 +71,22 @@ export const KEY_ACTIONS = {
 	"compare.pageUp": { screen: "compare", keys: ["pageup"], does: "a page up" },
 	"compare.pageDown": { screen: "compare", keys: ["pagedown"], does: "a page down" },
 	"compare.summarize": { screen: "compare", keys: ["s"], does: "ask the summary model for a comparison" },
+	// A tool confirmation (write, edit, bash).
+	"confirm.yes": { screen: "tool confirmation", keys: ["y"], does: "allow this call" },
+	"confirm.no": { screen: "tool confirmation", keys: ["n"], does: "refuse this call (the turn goes on)" },
+	"confirm.always": { screen: "tool confirmation", keys: ["a"], does: "allow this tool for the rest of the session" },
+	"confirm.previous": { screen: "tool confirmation", keys: ["left", "shift+tab"], does: "the previous choice (Enter answers)" },
+	"confirm.next": { screen: "tool confirmation", keys: ["right", "tab"], does: "the next choice" },
+	"confirm.up": { screen: "tool confirmation", keys: ["up"], does: "scroll the diff or content up" },
+	"confirm.down": { screen: "tool confirmation", keys: ["down"], does: "scroll the diff or content down" },
+	"confirm.pageUp": { screen: "tool confirmation", keys: ["pageup"], does: "a page up" },
+	"confirm.pageDown": { screen: "tool confirmation", keys: ["pagedown"], does: "a page down" },
+	"confirm.first": { screen: "tool confirmation", keys: ["home"], does: "top of the diff or content" },
+	"confirm.last": { screen: "tool confirmation", keys: ["end"], does: "end of the diff or content" },
 	// /resume.
 	"picker.rename": { screen: "session picker", keys: ["ctrl+r"], does: "rename the session" },
 	"picker.trash": { screen: "session picker", keys: ["ctrl+d"], does: "move the session to the trash (asks first)" },
 	"picker.trashYes": { screen: "session picker", keys: ["y"], does: "at the trash question: move it (any other key keeps it)" },
-	// A tool call's confirmation (Esc there stops the reply, Ctrl+C answers no, Enter the selected answer).
-	"confirm.yes": { screen: "tool confirmation", keys: ["y"], does: "yes: run the call" },
-	"confirm.no": { screen: "tool confirmation", keys: ["n"], does: "no: the model is told and goes on" },
-	"confirm.always": { screen: "tool confirmation", keys: ["a"], does: "always: yes, and for the rest of the session" },
-	"confirm.previous": { screen: "tool confirmation", keys: ["left", "up"], does: "select the previous answer" },
-	"confirm.next": { screen: "tool confirmation", keys: ["right", "down", "tab", "shift+tab"], does: "select the next answer" },
 	// /help.
 	"help.close": { screen: "help", keys: ["any"], does: "close /help" },
 } as const satisfies Record<string, ActionSpec>;

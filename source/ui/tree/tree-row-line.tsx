@@ -8,7 +8,7 @@ import { formatTreeRowParts, isDimKind, type TreeRow } from "../../tree/rows.js"
  * `← active`) carry the meaning without colour.
  */
 export const TreeRowLine = memo(function TreeRowLine(props: { row: TreeRow; width: number; selected: boolean; labelTimes?: boolean }) {
-	const p = formatTreeRowParts(props.row, { width: props.width, selected: props.selected, foldMarks: true, labelTimes: props.labelTimes === true });
+	const p = formatTreeRowParts(props.row, { width: props.width, selected: props.selected, foldMarks: true, labelTimes: props.labelTimes === true, fullGutter: true });
 	if (props.selected) {
 		return (
 			<Text wrap="truncate-end" bold inverse>

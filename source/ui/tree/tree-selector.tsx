@@ -1,7 +1,7 @@
 import type { Dispatch } from "react";
 import { Box, Text } from "ink";
 import type { TreeRowsModel } from "./use-tree-rows.js";
-import { treeHint, useTreeKeys, type TreeKeyIntent } from "./use-tree-keys.js";
+import { treeHint, treeHintLines, useTreeKeys, type TreeKeyIntent } from "./use-tree-keys.js";
 import { useKeymap } from "../input/use-keymap.js";
 import { centredWindow } from "../widgets/list-window.js";
 import { branchPointFrom, type TreeAction, type TreeState } from "./tree-state.js";
@@ -88,14 +88,14 @@ export function TreeSelector(props: TreeSelectorProps) {
 	const { rows, current } = props.model;
 	const edit = props.state.labelEdit;
 	useTreeKeys({ active: props.active && !edit, onIntent: (intent) => onTreeIntent(intent, props) });
-	const hint = treeHint(useKeymap());
+	const hint = treeHintLines(useKeymap(), props.cols);
 	const size = treeWindowSize(props.termRows);
 	const { start, end } = centredWindow(rows.length, current, size);
 	const search = props.state.search ? `Search: ${props.state.search}` : "Type to search";
 	return (
 		<Box flexDirection="column">
 			<Text bold>Session tree</Text>
-			<Text dimColor wrap="truncate-end">{hint}</Text>
+			{hint.map((line, i) => <Text key={i} dimColor wrap="truncate-end">{line}</Text>)}
 			{edit ? (
 				<LabelEditor key={edit.id} initial={edit.text} active={props.active} onSave={(text) => saveLabel(text, props)} onCancel={() => props.dispatch({ type: "label-edit-closed" })} />
 			) : (

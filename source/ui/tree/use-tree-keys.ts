@@ -1,6 +1,7 @@
 import type { TreeFilter } from "../../tree/rows.js";
 import type { KeyEvent } from "../input/key-event.js";
-import { actionOf, DEFAULT_KEYMAP, hintLine, type KeyAction, type Keymap } from "../input/keymap.js";
+import { actionOf, DEFAULT_KEYMAP, hintLine, type HintItem, type KeyAction, type Keymap } from "../input/keymap.js";
+import { displayWidth } from "../../text/text-width.js";
 import { useKeymap } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 
@@ -43,11 +44,42 @@ const TREE_KEYS = Object.keys(TREE_INTENTS) as (keyof typeof TREE_INTENTS)[];
 
 /** The selector's hint line, from the keymap. */
 export function treeHint(keymap: Keymap = DEFAULT_KEYMAP): string {
-	return hintLine(keymap, [
-		[["tree.up", "tree.down"], "move"], [["tree.select"], "select"], [["tree.filterUser"], "user"], [["tree.filterAll"], "all"],
-		[["tree.filterNoTools"], "tools"], [["tree.filterLabeled"], "labeled"], [["tree.label"], "label"], [["tree.labelTimes"], "label times"],
+	return treeHintItems(keymap).join(" · ");
+}
+
+/** The hint's items, the most needed first: moving, choosing, folding, comparing, closing, then filters and labels. */
+function treeHintItems(keymap: Keymap): string[] {
+	const items: HintItem[] = [
+		[["tree.up", "tree.down"], "move"], [["tree.select"], "select"], [["tree.fold"], "", { atMost: 1 }], [["tree.unfold"], "fold / unfold"],
 		[["tree.mark"], "compare"], [["tree.merge"], "merge"], [["tree.back"], "close"],
-	]);
+		[["tree.filterUser"], "user"], [["tree.filterAll"], "all"], [["tree.filterNoTools"], "tools"], [["tree.filterLabeled"], "labeled"],
+		[["tree.label"], "label"], [["tree.labelTimes"], "label times"],
+	];
+	// One hint text per item (an empty label shares the next item's), so they can be packed into lines.
+	const out: string[] = [];
+	let group: HintItem[] = [];
+	for (const item of items) {
+		group.push(item);
+		if (item[1] === "") continue;
+		const text = hintLine(keymap, group);
+		if (text !== "") out.push(text);
+		group = [];
+	}
+	return out;
+}
+
+/** Hint lines at most: from 80 columns up every key fits; narrower, the last line is cut (`…`). */
+export const TREE_HINT_LINES = 3;
+
+/** The hint packed into at most TREE_HINT_LINES lines of `cols` columns (the screen cuts a longer last line). */
+export function treeHintLines(keymap: Keymap, cols: number): string[] {
+	const lines: string[] = [];
+	for (const item of treeHintItems(keymap)) {
+		const last = lines.at(-1);
+		if (last !== undefined && (lines.length === TREE_HINT_LINES || displayWidth(`${last} · ${item}`) <= cols)) lines[lines.length - 1] = `${last} · ${item}`;
+		else lines.push(item);
+	}
+	return lines;
 }
 
 /**

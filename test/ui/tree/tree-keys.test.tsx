@@ -4,6 +4,11 @@ import { TreeHarness } from "./tree-harness.js";
 import { treeKeyIntent } from "../../../source/ui/tree/use-tree-keys.js";
 import { createKeyParser } from "../../../source/ui/input/parse-keys.js";
 import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
+import { treeHintLines } from "../../../source/ui/tree/use-tree-keys.js";
+import { DEFAULT_KEYMAP } from "../../../source/ui/input/keymap.js";
+
+/** Rows above the tree rows at 80 columns: the title, the hint lines, the search line. */
+const HEAD = 2 + treeHintLines(DEFAULT_KEYMAP, 80).length;
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -112,7 +117,7 @@ describe("TreeScreen folding", () => {
 		await t.until("› ⊟ • assistant: Of course! I can");
 		await t.press(KEYS.ctrlLeft);
 		await t.until("(2/2) [default]");
-		expect(t.frame().split("\n").slice(3)).toEqual(["  • user: Hello, can you help", "› ⊞ • assistant: Of course! I can", "(2/2) [default]"]);
+		expect(t.frame().split("\n").slice(HEAD)).toEqual(["  • user: Hello, can you help", "› ⊞ • assistant: Of course! I can", "(2/2) [default]"]);
 		await t.press(KEYS.ctrlRight);
 		await t.until("(2/9) [default]");
 		await t.press(KEYS.home);
@@ -127,7 +132,7 @@ describe("TreeScreen folding", () => {
 		await t.until("(1/9)");
 		for (let i = 0; i < 4; i++) await t.press(KEYS.down);
 		await t.until("(5/9)");
-		expect(t.frame().split("\n").slice(3)).toEqual([
+		expect(t.frame().split("\n").slice(HEAD)).toEqual([
 			"  ├─ • [checkpoint-1] user: Let's try approach A",
 			"  │     • [read: src/a.ts]",
 			"› │     • assistant: For approach A",

@@ -2,9 +2,13 @@ import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TreeDone } from "../../../source/ui/tree/tree-screen.js";
 import { TreeHarness } from "./tree-harness.js";
-import { TREE_HINT } from "../../../source/ui/tree/tree-selector.js";
+import { treeHintLines } from "../../../source/ui/tree/use-tree-keys.js";
+import { DEFAULT_KEYMAP } from "../../../source/ui/input/keymap.js";
 import { SPEC_EXAMPLE_ROWS } from "../../tree/fake-view.js";
 import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
+
+/** Rows above the tree rows at 80 columns: the title, the hint lines, the search line. */
+const HEAD = 2 + treeHintLines(DEFAULT_KEYMAP, 80).length;
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -26,7 +30,7 @@ function setup(over: { askSummary?: boolean; rows?: number } = {}) {
 
 /** The spec's rows as /tree shows them: the branch point a1 carries the fold mark ⊟. */
 const EXAMPLE_ROWS = SPEC_EXAMPLE_ROWS.map((row) => (row === "  • assistant: Of course! I can" ? "  ⊟ • assistant: Of course! I can" : row));
-const hintLine = TREE_HINT.length > 100 ? `${TREE_HINT.slice(0, 99)}…` : TREE_HINT;
+const hintLine = treeHintLines(DEFAULT_KEYMAP, 80).join("\n");
 
 describe("TreeScreen selector", () => {
 	it("opens on the leaf and renders the spec example", async () => {
@@ -52,7 +56,7 @@ describe("TreeScreen selector", () => {
 		const t = setup();
 		await t.press(KEYS.ctrlU);
 		await t.until("[user]");
-		expect(t.frame().split("\n").slice(2)).toEqual([
+		expect(t.frame().split("\n").slice(HEAD - 1)).toEqual([
 			"Type to search",
 			"  ⊟ • user: Hello, can you help",
 			"  ├─ • [checkpoint-1] user: Let's try approach A",
@@ -77,7 +81,7 @@ describe("TreeScreen selector", () => {
 		const t = setup();
 		await t.press("zzz");
 		await t.until("(0/0) [default]");
-		expect(t.frame().split("\n").slice(2)).toEqual(["Search: zzz", "  No entries found", "(0/0) [default]"]);
+		expect(t.frame().split("\n").slice(HEAD - 1)).toEqual(["Search: zzz", "  No entries found", "(0/0) [default]"]);
 		await t.press(KEYS.esc);
 		await t.until("(7/9) [default]");
 		expect(t.done).toEqual([]);
@@ -87,9 +91,9 @@ describe("TreeScreen selector", () => {
 		const t = setup();
 		await t.press("approach b");
 		await t.until("Search: approach b");
-		expect(t.frame().split("\n").slice(3)).toEqual(["› user: Actually, approach B", "  assistant: For approach B", "(1/2) [default]"]);
+		expect(t.frame().split("\n").slice(HEAD)).toEqual(["› user: Actually, approach B", "  assistant: For approach B", "(1/2) [default]"]);
 		await t.press(KEYS.backspace);
-		await t.settle(() => t.frame().split("\n")[2] === "Search: approach");
+		await t.settle(() => t.frame().split("\n")[HEAD - 1] === "Search: approach");
 		await t.press(KEYS.esc);
 		await t.until("Type to search");
 		await t.press(KEYS.esc);
@@ -106,17 +110,19 @@ describe("TreeScreen selector", () => {
 
 	it("a terminal resize re-lays out at once: window height and row width follow the new size", async () => {
 		const t = setup({ rows: 10 });
-		expect(t.frame().split("\n").slice(3)).toEqual([...EXAMPLE_ROWS.slice(4, 9), "(7/9) [default]"]);
+		expect(t.frame().split("\n").slice(HEAD)).toEqual([...EXAMPLE_ROWS.slice(4, 9), "(7/9) [default]"]);
 		const stdout = t.app.stdout as unknown as NodeJS.EventEmitter & { rows?: number; columns: number };
 		await act(async () => {
 			Object.defineProperty(stdout, "rows", { value: 30, configurable: true });
 			Object.defineProperty(stdout, "columns", { value: 30, configurable: true });
 			stdout.emit("resize");
 		});
-		await t.settle(() => t.frame().split("\n").length === 13);
+		await t.settle(() => t.frame().split("\n").length === 15);
 		expect(t.frame().split("\n")).toEqual([
 			"Session tree",
-			"↑↓ move · Enter select · Ctrl…",
+			"↑↓ move · Enter select",
+			"Ctrl+← Ctrl+→ fold / unfold",
+			"Shift+C compare · Shift+M mer…",
 			"Type to search",
 			"  • user: Hello, can you help",
 			"  ⊟ • assistant: Of course! I…",
@@ -157,7 +163,7 @@ describe("TreeScreen selector", () => {
 		await t.until("(4/9)");
 		await t.press(KEYS.end);
 		await t.until("(9/9)");
-		expect(t.frame().split("\n").slice(3)).toEqual([
+		expect(t.frame().split("\n").slice(HEAD)).toEqual([
 			"  │     • assistant: For approach A",
 			"  │     • [compaction: 12k tokens]",
 			"  │     • user: That worked, now ← active",
