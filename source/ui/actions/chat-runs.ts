@@ -1,5 +1,6 @@
 import type { Dispatch } from "react";
 import type { ResolvedModel, TurnEvent } from "../../llm/index.js";
+import type { MessageQueue, QueuedContent } from "../../llm/message-queue.js";
 import { autoCompactIfNeeded, compactNow, type CompactNowResult } from "../../navigation/compact.js";
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
@@ -20,6 +21,8 @@ export type RunContext = {
 	dispatch: Dispatch<AppAction>;
 	controller: { current: AbortController | null };
 	maxRetries?: number;
+	/** Alt+Enter's messages while the reply runs (runTurn's `steering`). */
+	steering?: MessageQueue;
 };
 
 const info = (text: string): Status => ({ text, kind: "info" });
@@ -108,7 +111,7 @@ async function withController(ctx: RunContext, run: (signal: AbortSignal) => Pro
  */
 async function compactBeforeTurn(
 	ctx: RunContext,
-	turn: { model: ResolvedModel; prompt: string; signal: AbortSignal },
+	turn: { model: ResolvedModel; prompt: QueuedContent; signal: AbortSignal },
 ): Promise<Status | undefined | "skip"> {
 	const { model, prompt, signal } = turn;
 	const result = await autoCompactIfNeeded({
@@ -119,32 +122,47 @@ async function compactBeforeTurn(
 	if (result.status === "not-needed") return undefined;
 	if (result.status === "cancelled" && result.reason === "aborted") {
 		ctx.dispatch({ type: "turn-finished", status: info("Compaction cancelled — message not sent") });
-		ctx.dispatch({ type: "editor-text-requested", text: prompt });
+		ctx.dispatch({ type: "editor-text-requested", text: contentText(prompt) });
 		return "skip";
 	}
 	return compactionStatus(result, true);
 }
 
-/** One reply: automatic compaction if needed, then the turn; every outcome ends in the reducer. */
-export function runReply(ctx: RunContext, prompt: string): Promise<void> {
+/** A queued message's text for the editor or the queue's lines (an image part shows as its name). */
+export function contentText(content: QueuedContent): string {
+	if (typeof content === "string") return content;
+	return content.map((part) => (part.type === "text" ? part.text : "[image]")).join("\n");
+}
+
+/**
+ * One reply: automatic compaction if needed, then the turn; every outcome ends in the reducer.
+ * Resolves true when the turn ended well (queued follow-ups may be sent), false otherwise.
+ */
+export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<boolean> {
 	const { store, model, deps, dispatch } = ctx;
-	if (!model) return Promise.resolve(dispatch({ type: "status-shown", status: error(ctx.modelHint) }));
-	return withController(ctx, async (signal) => {
+	if (!model) {
+		dispatch({ type: "status-shown", status: error(ctx.modelHint) });
+		return false;
+	}
+	let ok = false;
+	await withController(ctx, async (signal) => {
 		const before = await compactBeforeTurn(ctx, { model, prompt, signal });
 		if (before === "skip") return;
 		dispatch({ type: "turn-started", startedAt: Date.now() });
 		if (before) dispatch({ type: "status-shown", status: before });
 		const result = await deps.runTurn({
-			store, model, prompt, tools: await ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries,
+			store, model, prompt, tools: await ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries, steering: ctx.steering,
 			onEvent: (event) => {
 				const action = eventAction(event, Date.now);
 				if (action) dispatch(action);
 			},
 		});
+		ok = result.ok;
 		if (result.ok) dispatch({ type: "turn-finished", ...(before ? { status: before } : {}) });
 		else if (result.reason === "aborted") dispatch({ type: "turn-finished", status: info("Aborted") });
 		else dispatch({ type: "turn-failed", message: result.error ?? "the reply failed" });
 	});
+	return ok;
 }
 
 /** `/compact [instructions]` with the summary model (default the chat model). */

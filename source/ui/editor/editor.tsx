@@ -16,8 +16,13 @@ export const DOUBLE_ESC_MS = 500;
 export type EditorProps = {
 	active: boolean;
 	busy: boolean;
-	/** Returns false to keep the text (e.g. a reply is still streaming). */
+	/** Returns false to keep the text (e.g. an unknown command). "" only when messages are queued. */
 	onSubmit(text: string): boolean;
+	/** Alt+Enter while busy: steer with the text; returns false to keep it. */
+	onSteer?(text: string): boolean;
+	/** Messages queued while a reply runs: Esc on an empty editor takes them back (their text, or null when none). */
+	queued?: number;
+	onTakeQueue?(): string | null;
 	onAbort(): void;
 	onOpenTree(): void;
 	onQuit(): void;
@@ -64,8 +69,17 @@ export function Editor(props: EditorProps) {
 			if (props.onSubmit(`/${choice.name}`)) dispatch({ type: "submitted" });
 			return;
 		}
-		if (state.text.trim() === "") return;
+		if (state.text.trim() === "") {
+			// Enter on an empty editor sends what is queued (left there by an abort).
+			if (!busy && (props.queued ?? 0) > 0) props.onSubmit("");
+			return;
+		}
 		if (props.onSubmit(state.text)) dispatch({ type: "submitted" });
+	};
+
+	const steer = () => {
+		if (!busy || !props.onSteer) return dispatch({ type: "text-inserted", text: "\n" });
+		if (state.text.trim() !== "" && props.onSteer(state.text)) dispatch({ type: "submitted" });
 	};
 
 	const interrupt = () => {
@@ -79,6 +93,8 @@ export function Editor(props: EditorProps) {
 
 	const escape = () => {
 		const now = clock();
+		const taken = state.text === "" && (props.queued ?? 0) > 0 ? props.onTakeQueue?.() : null;
+		if (taken) return dispatch({ type: "text-replaced", text: taken });
 		if (busy) return props.onAbort();
 		if (state.text === "" && now - last.current.escape < DOUBLE_ESC_MS) {
 			last.current.escape = -Infinity;
@@ -117,6 +133,8 @@ export function Editor(props: EditorProps) {
 				return externalEdit();
 			case "cycle-thinking":
 				return props.onCycleThinking?.();
+			case "steer":
+				return steer();
 			case "ignore":
 				return;
 			default: {
