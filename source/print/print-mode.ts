@@ -18,6 +18,10 @@ import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import { composePrompt, readStdin } from "./stdin.js";
+import { fileArguments, noImagesMessage, takesImages } from "../tools/attachments.js";
+import type { UserMessage } from "../session/types.js";
+
+type PromptContent = string | UserMessage["content"];
 import { terminalText } from "../text/terminal-text.js";
 import { counted } from "../text/count.js";
 
@@ -118,10 +122,15 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c in print mode");
 	checkTreeFlags(opts);
 	const settings = loadSettings(where.home);
-	const prompt = composePrompt(await readStdin(), words);
+	// pi's `@file` arguments: their text (and images) go before the message.
+	const files = fileArguments(words.filter((w) => w.startsWith("@")).map((w) => w.slice(1)), where.cwd);
+	if (!files.ok) throw usageError(files.message);
+	const prompt = composePrompt(await readStdin(), [files.text + words.filter((w) => !w.startsWith("@")).join(" ")]);
 	if (!prompt) throw usageError("no prompt");
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
+	if (files.images.length > 0 && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));
+	const content: PromptContent = files.images.length > 0 ? [{ type: "text", text: prompt }, ...files.images] : prompt;
 	const tools = await printToolSet(opts, settings, where.cwd);
 	// A bad --thinking is refused before anything is spent.
 	const thinking = await chooseThinking(opts.thinking, models.chat);
@@ -142,7 +151,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	try {
 		checkSessionWritable(store);
 		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, contextFiles: context.files });
-		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, system, thinking, signal: abort.signal, ext });
+		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, content, tools, system, thinking, signal: abort.signal, ext });
 		return finish(store, turn, printer, ended);
 	} finally {
 		stopListening();
@@ -159,6 +168,8 @@ type Answer = {
 	opts: PrintOptions;
 	printer: Printer;
 	prompt: string;
+	/** The prompt with its images (pi's @file images), else the prompt. */
+	content: PromptContent;
 	tools: Awaited<ReturnType<typeof printToolSet>>;
 	/** The chat's system prompt (project instructions included). */
 	system: string;
@@ -168,7 +179,7 @@ type Answer = {
 	ext: ExtensionHost;
 };
 
-async function answer({ store, models, chat, opts, printer, prompt, tools, system, thinking, signal, ext }: Answer): Promise<TurnResult> {
+async function answer({ store, models, chat, opts, printer, prompt, content, tools, system, thinking, signal, ext }: Answer): Promise<TurnResult> {
 	printer.header(store.snapshot().header);
 	await ext.start(store);
 	await moveFirst(store, models, opts, printer, ext);
@@ -179,7 +190,7 @@ async function answer({ store, models, chat, opts, printer, prompt, tools, syste
 		runTurn({
 			store,
 			model: chat,
-			prompt,
+			prompt: content,
 			tools: tools.toolSet,
 			system,
 			thinkingLevel: thinking,
