@@ -8,6 +8,7 @@ import type { UiDeps } from "../deps.js";
 import type { AppAction, Status } from "../chat/app-reducer.js";
 import { counted } from "../../text/count.js";
 import { errorMessage } from "../../text/error-text.js";
+import { promptWithImages } from "../../tools/attachments.js";
 
 /** What one reply or compaction needs; built by useChat for the current store and model. */
 export type RunContext = {
@@ -23,7 +24,18 @@ export type RunContext = {
 	maxRetries?: number;
 	/** Alt+Enter's messages while the reply runs (runTurn's `steering`). */
 	steering?: MessageQueue;
+	/** Where `@shot.png` and pasted image paths are looked up. */
+	cwd?: string;
 };
+
+/**
+ * A typed prompt with the images it names attached (`@shot.png`, a pasted path), or the status
+ * error that keeps it from being sent. Content that is already parts is sent as it is.
+ */
+export function withImages(ctx: Pick<RunContext, "cwd">, model: ResolvedModel, prompt: QueuedContent): { ok: true; content: QueuedContent } | { ok: false; message: string } {
+	if (typeof prompt !== "string" || ctx.cwd === undefined) return { ok: true, content: prompt };
+	return promptWithImages(prompt, ctx.cwd, model);
+}
 
 const info = (text: string): Status => ({ text, kind: "info" });
 const error = (text: string): Status => ({ text, kind: "error" });
@@ -144,6 +156,13 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 		dispatch({ type: "status-shown", status: error(ctx.modelHint) });
 		return false;
 	}
+	const attached = withImages(ctx, model, prompt);
+	if (!attached.ok) {
+		// Nothing is sent: the text goes back into the editor to be fixed.
+		dispatch({ type: "status-shown", status: error(attached.message) });
+		dispatch({ type: "editor-text-requested", text: contentText(prompt) });
+		return false;
+	}
 	let ok = false;
 	await withController(ctx, async (signal) => {
 		const before = await compactBeforeTurn(ctx, { model, prompt, signal });
@@ -151,7 +170,7 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 		dispatch({ type: "turn-started", startedAt: Date.now() });
 		if (before) dispatch({ type: "status-shown", status: before });
 		const result = await deps.runTurn({
-			store, model, prompt, tools: await ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries, steering: ctx.steering,
+			store, model, prompt: attached.content, tools: await ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries, steering: ctx.steering,
 			onEvent: (event) => {
 				const action = eventAction(event, Date.now);
 				if (action) dispatch(action);

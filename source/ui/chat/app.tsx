@@ -69,7 +69,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 		[store, view, deps, bus, summaryModel, options.maxRetries],
 	);
 	const cost = useMemo(() => sessionCost(view.entries), [view]);
-	const chat = useChat({ services, model, modelHint });
+	const chat = useChat({ services, model, modelHint, cwd: options.cwd });
 	const ext = useExtensions(extensions, dispatch);
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
@@ -139,7 +139,12 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 					onCycleThinking={() => handlers.thinking("next")}
 					extraCommands={ext.commands}
 					queued={chat.queued.length} onTakeQueue={chat.takeQueue}
-					onSteer={(text) => state.busy?.kind === "reply" && parseInput(text).kind === "prompt" && (chat.queue(text, "steer"), true)}
+					onSteer={(text) => {
+						if (state.busy?.kind !== "reply" || parseInput(text).kind !== "prompt") return false;
+						const refused = chat.queue(text, "steer");
+						if (refused) dispatch({ type: "status-shown", status: { text: refused, kind: "error" } });
+						return refused === undefined;
+					}}
 				/>
 			</Box>}
 			<StatusLine

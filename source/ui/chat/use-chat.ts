@@ -3,7 +3,7 @@ import { MessageQueue, type QueuedContent } from "../../llm/message-queue.js";
 import type { ResolvedModel } from "../../llm/index.js";
 import type { ConfirmFn } from "../../tools/index.js";
 import type { SessionServices } from "../services.js";
-import { contentText, runCompaction, runReply, type RunContext } from "../actions/chat-runs.js";
+import { contentText, runCompaction, runReply, withImages, type RunContext } from "../actions/chat-runs.js";
 import { useLatest } from "../widgets/use-latest.js";
 
 type Answer = "yes" | "no" | "always";
@@ -15,7 +15,7 @@ export type Chat = {
 	/** Sends `prompt`, then what is queued, each its own turn, while the turns end well. */
 	send(prompt: QueuedContent): Promise<void>;
 	/** Enter while a reply runs (follow-up) or Alt+Enter (steer): queued, shown under the live area. */
-	queue(content: QueuedContent, kind: QueuedLine["kind"]): void;
+	queue(content: QueuedContent, kind: QueuedLine["kind"]): string | undefined;
 	/** Sends what is queued (left there by an abort or a failure). */
 	sendQueued(): Promise<void>;
 	/** Empties both queues and returns their text (Esc on an empty editor), null when nothing was queued. */
@@ -30,8 +30,8 @@ export type Chat = {
 };
 
 /** Sending, compaction and tool confirmation for one store; effects and controllers live here. */
-export function useChat(opts: { services: SessionServices; model: ResolvedModel | undefined; modelHint: string }): Chat {
-	const { model, modelHint } = opts;
+export function useChat(opts: { services: SessionServices; model: ResolvedModel | undefined; modelHint: string; cwd?: string }): Chat {
+	const { model, modelHint, cwd } = opts;
 	const { store, summaryModel, deps, bus, dispatch, maxRetries } = opts.services;
 	const controller = useRef<AbortController | null>(null);
 	const pendingConfirm = useRef<((a: Answer) => void) | null>(null);
@@ -85,8 +85,8 @@ export function useChat(opts: { services: SessionServices; model: ResolvedModel 
 		return run.finally(() => running.current.delete(run));
 	}, []);
 	const context = useMemo<RunContext>(
-		() => ({ store, model, summaryModel, modelHint, deps, tools, bus, dispatch, controller, maxRetries, steering: queues.steer }),
-		[store, model, summaryModel, modelHint, deps, tools, bus, dispatch, maxRetries, queues],
+		() => ({ store, model, summaryModel, modelHint, deps, tools, bus, dispatch, controller, maxRetries, steering: queues.steer, cwd }),
+		[store, model, summaryModel, modelHint, deps, tools, bus, dispatch, maxRetries, queues, cwd],
 	);
 	// The drain loop reads the newest context: a /model between queued turns applies to the next one.
 	const latest = useLatest(context);
@@ -101,7 +101,18 @@ export function useChat(opts: { services: SessionServices; model: ResolvedModel 
 		},
 		[latest, track, queues],
 	);
-	const queue = useCallback((content: QueuedContent, kind: QueuedLine["kind"]) => (kind === "steer" ? queues.steer : queues.followUp).push(content), [queues]);
+	/** Queues a message; a steering message's images are attached now (runTurn takes it as it is). Returns an error to show, if any. */
+	const queue = useCallback(
+		(content: QueuedContent, kind: QueuedLine["kind"]): string | undefined => {
+			if (kind === "follow-up") return void queues.followUp.push(content);
+			if (!model) return modelHint;
+			const attached = withImages(latest.current, model, content);
+			if (!attached.ok) return attached.message;
+			queues.steer.push(attached.content);
+			return undefined;
+		},
+		[queues, model, modelHint, latest],
+	);
 	const sendQueued = useCallback(async () => {
 		const first = queues.steer.shift() ?? queues.followUp.shift();
 		if (first !== undefined) await send(first);
