@@ -138,7 +138,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 					onHint={(text) => showHint(dispatch, text)}
 					onCycleThinking={() => handlers.thinking("next")}
 					extraCommands={ext.commands}
-					queued={chat.queued.length} onTakeQueue={chat.takeQueue}
+					queued={chat.queued.length} onTakeQueue={chat.takeQueue} cwd={options.cwd}
 					onSteer={(text) => {
 						if (state.busy?.kind !== "reply" || parseInput(text).kind !== "prompt") return false;
 						const refused = chat.queue(text, "steer");
