@@ -45,6 +45,13 @@ describe("-p @file", () => {
 			{ type: "text", text: `<file name="${join(cwd, "shot.png")}"></file>\nwhat is this?` },
 			{ type: "image", data, mimeType: "image/png" },
 		]);
+		// The HTML export carries the image's bytes for its data: URL, and its CSP allows data: images.
+		const out = join(cwd, "out.html");
+		const exported = await runCli(["export", sessionFiles(home)[0]!, out], { cwd, env: { ARBOR_HOME: home } });
+		expect(exported.code).toBe(0);
+		const html = readFileSync(out, "utf8");
+		expect(html).toContain("img-src data:");
+		expect(html).toContain(data);
 	});
 
 	it("@notes.md attaches a text file's content as pi does", async () => {
