@@ -6,9 +6,21 @@
 
 const BOUNDARY = new Set(["/", ".", "-", "_", " "]);
 
+/** A quick test without allocating: `query`'s (lower-case) characters in order in `path`, ASCII letters folded. */
+function mayMatch(path: string, query: string): boolean {
+	let j = 0;
+	for (let i = 0; i < path.length && j < query.length; i++) {
+		let c = path.charCodeAt(i);
+		if (c >= 65 && c <= 90) c += 32;
+		if (c === query.charCodeAt(j) || c > 127) j++;
+	}
+	return j === query.length;
+}
+
 /** The match score of `query` (lower-case) in `path`, or -1 when its characters are not all there in order. */
 export function fuzzyScore(path: string, query: string): number {
 	if (query === "") return 0;
+	if (!mayMatch(path, query)) return -1;
 	const lower = path.toLowerCase();
 	const nameStart = lower.lastIndexOf("/") + 1;
 	let score = 0;
@@ -40,9 +52,10 @@ export function fuzzyPaths(paths: readonly string[], query: string, limit: numbe
 		const score = fuzzyScore(path, q);
 		if (score < 0) continue;
 		const item = { path, score };
-		if (best.length === limit && !worse(best[best.length - 1]!, item)) continue;
+		const last = best[best.length - 1];
+		if (best.length === limit && last && !worse(last, item)) continue;
 		let i = best.length;
-		while (i > 0 && worse(best[i - 1]!, item)) i--;
+		for (let prev = best[i - 1]; prev && worse(prev, item); prev = best[i - 1]) i--;
 		best.splice(i, 0, item);
 		if (best.length > limit) best.pop();
 	}

@@ -62,11 +62,11 @@ export function Editor(props: EditorProps) {
 	const [menuIndex, setMenuIndex] = useState(0);
 	const last = useRef({ interrupt: -Infinity, escape: -Infinity });
 	const slash = completions(state.text, props.extraCommands);
-	const index = useFileIndex(props.cwd);
 	const token = atToken(state.text, state.cursor);
 	// Esc closes the list for this `@` word; typing on reopens it.
 	const [closedAt, setClosedAt] = useState<string | null>(null);
 	const atKey = token && `${token.start}:${token.query}`;
+	const index = useFileIndex(props.cwd, token !== null && atKey !== closedAt);
 	const atOpen = index !== undefined && token !== null && atKey !== closedAt;
 	const indexed = index?.files;
 	const query = token?.query;
