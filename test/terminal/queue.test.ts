@@ -69,7 +69,10 @@ describe("queued messages and steering at 80×24", () => {
 		await quit(tmux);
 	}, 60_000);
 
-	it("an abort leaves the queue; Enter on an empty editor then sends it, each message its own turn", async () => {
+	it.each([
+		["Ctrl+C", "", "\u0003"],
+		["Esc with text in the editor", "draft", "\u001b"],
+	])("an abort with %s leaves the queue; Enter on an empty editor then sends it, each message its own turn", async (_what, draft, abortKey) => {
 		({ dir } = tempPlace("queue"));
 		server = await startSseServer([textReply("streaming and never done", { hold: true }), textReply("answer to a"), textReply("answer to b")]);
 		tmux = startArbor({ args: args(server.url), cwd: dir, home: join(dir, "home"), cols: 80, rows: 24 });
@@ -78,8 +81,13 @@ describe("queued messages and steering at 80×24", () => {
 		await tmux.waitForScreen((s) => s.includes("never done"), "streaming");
 		tmux.write("a\rb\r");
 		await tmux.waitForScreen((s) => s.includes("queued: a") && s.includes("queued: b"), "two queued");
-		tmux.write("\u0003");
+		tmux.write(draft + abortKey);
 		const aborted = await tmux.waitForScreen((s) => s.includes("Aborted"), "aborted");
+		if (draft) {
+			expect(aborted).toContain(`› ${draft}`);
+			tmux.send("C-u");
+			await tmux.waitForScreen((s) => !s.includes(`› ${draft}`), "draft cleared");
+		}
 		expect(aborted).toMatch(/queued: a\n.*queued: b/);
 		expect(server.requests).toHaveLength(1);
 		tmux.send("Enter");
