@@ -18,7 +18,7 @@ import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import { composePrompt, readStdin } from "./stdin.js";
-import { fileArguments, noImagesMessage, takesImages } from "../tools/attachments.js";
+import { noImagesMessage, promptFromArguments, takesImages } from "../tools/attachments.js";
 import type { UserMessage } from "../session/types.js";
 
 type PromptContent = string | UserMessage["content"];
@@ -123,9 +123,9 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	checkTreeFlags(opts);
 	const settings = loadSettings(where.home);
 	// pi's `@file` arguments: their text (and images) go before the message.
-	const files = fileArguments(words.filter((w) => w.startsWith("@")).map((w) => w.slice(1)), where.cwd);
+	const files = promptFromArguments(words, where.cwd);
 	if (!files.ok) throw usageError(files.message);
-	const prompt = composePrompt(await readStdin(), [files.text + words.filter((w) => !w.startsWith("@")).join(" ")]);
+	const prompt = composePrompt(await readStdin(), [files.text]);
 	if (!prompt) throw usageError("no prompt");
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));

@@ -123,3 +123,13 @@ export function fileArguments(files: readonly string[], cwd: string): { ok: true
 	}
 	return { ok: true, text, images };
 }
+
+/**
+ * Command-line words as pi reads them: every word starting with `@` is a file (see
+ * {@link fileArguments}), its text put before the other words, joined by spaces.
+ */
+export function promptFromArguments(words: readonly string[], cwd: string): { ok: true; text: string; images: ImageContent[] } | { ok: false; message: string } {
+	const files = fileArguments(words.filter((w) => w.startsWith("@")).map((w) => w.slice(1)), cwd);
+	if (!files.ok) return files;
+	return { ok: true, text: files.text + words.filter((w) => !w.startsWith("@")).join(" "), images: files.images };
+}

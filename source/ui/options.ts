@@ -1,3 +1,4 @@
+import type { UserMessage } from "../session/types.js";
 import type { ContextFiles } from "../config/context-files.js";
 import type { ResolvedModel } from "../llm/index.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
@@ -17,7 +18,8 @@ export type InteractiveOptions = {
 	modelHint?: string;
 	summaryModel?: ResolvedModel;
 	tools: ToolPolicy;
-	initialPrompt?: string;
+	/** The command line's message (pi's `@file` arguments already read: text, or text and images). */
+	initialPrompt?: string | UserMessage["content"];
 	askSummary: boolean;
 	treeFilter: TreeFilter;
 	openPicker?: "resume";

@@ -16,7 +16,7 @@ afterEach(async () => {
 const IMAGES = join(import.meta.dirname, "../fixtures/images");
 
 /** A project with shot.png and shots/cat.gif, and models.json's `local:vision` (images) and `local:plain`. */
-async function project(model: string): Promise<{ dir: string; t: ArborTerminal }> {
+async function project(model: string, words: string[] = []): Promise<{ dir: string; t: ArborTerminal }> {
 	const place = tempPlace("images");
 	mkdirSync(join(place.dir, "shots"));
 	copyFileSync(join(IMAGES, "python.png"), join(place.dir, "shot.png"));
@@ -25,7 +25,7 @@ async function project(model: string): Promise<{ dir: string; t: ArborTerminal }
 	mkdirSync(place.home, { recursive: true });
 	const models = [{ id: "vision", input: ["text", "image"] }, { id: "plain" }];
 	writeFileSync(join(place.home, "models.json"), JSON.stringify({ providers: { local: { baseUrl: server.url, apiKey: "k", models } } }));
-	const t = startArbor({ args: ["--model", model], cwd: place.dir, home: place.home, cols: 80, rows: 24 });
+	const t = startArbor({ args: ["--model", model, ...words], cwd: place.dir, home: place.home, cols: 80, rows: 24 });
 	await t.waitForScreen((s) => s.includes(model), "status line");
 	return { dir: place.dir, t };
 }
@@ -65,6 +65,21 @@ describe("images in the chat at 80×24", () => {
 		await t.waitForScreen((s) => s.includes("no such image: gone.png") && s.includes("› see @gone.png"), "missing");
 		expect(server!.requests).toHaveLength(0);
 		t.send("C-u");
+		await quit(t);
+	}, 60_000);
+
+	it("arbor @shot.png \"what is this?\" sends the image with pi's <file> text at start", async () => {
+		let t: ArborTerminal;
+		({ dir, t } = await project("local:vision", ["@shot.png", "what is this?"]));
+		tmux = t;
+		const shown = await t.waitForScreen((s) => s.includes("a snake"), "reply");
+		expect(shown).toContain("[image: shot.png 16×16, 1020 B]");
+		const png = readFileSync(join(dir, "shot.png")).toString("base64");
+		const user = server!.requests[0]!.body.messages.find((m: any) => m.role === "user");
+		expect(user.content).toEqual([
+			{ type: "text", text: `<file name="${join(dir, "shot.png")}"></file>\nwhat is this?` },
+			{ type: "image_url", image_url: { url: `data:image/png;base64,${png}` } },
+		]);
 		await quit(t);
 	}, 60_000);
 });
