@@ -14,6 +14,8 @@ import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/sign
 import { parseTreeFilter } from "./tree/rows.js";
 import { killToolProcesses } from "./tools/bash.js";
 import { checkpointLimits, maybeDailyGc } from "./checkpoints/setup.js";
+import { noImagesMessage, promptFromArguments, takesImages } from "./tools/attachments.js";
+import { usageError } from "./config/errors.js";
 
 /**
  * Ink decides at import time that a process with CI=true has no live terminal and then prints only
@@ -45,6 +47,11 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const context = chatContextFiles(opts, settings, where);
 	const thinking = await chooseThinking(opts.thinking, models.chat);
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
+	// pi's `@file` arguments, as in print mode: a file's text (or an image) before the message.
+	const initial = promptFromArguments(words, where.cwd);
+	if (!initial.ok) throw usageError(initial.message);
+	if (initial.images.length > 0 && models.chat && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));
+	const initialPrompt = initial.images.length > 0 ? [{ type: "text" as const, text: initial.text }, ...initial.images] : initial.text.trim() || undefined;
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
 	// --thinking is written at once, as Shift+Tab is: the path then carries the level (pi's entry).
 	if (thinking !== undefined && thinking !== pathThinkingLevel(store.snapshot())) {
@@ -65,7 +72,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		modelHint: models.chat ? undefined : await noChatModelMessage(models, store.snapshot()),
 		summaryModel: models.summary,
 		tools: policy,
-		initialPrompt: words.length ? words.join(" ") : undefined,
+		initialPrompt,
 		askSummary: settings.askSummary !== false,
 		treeFilter,
 		openPicker: opts.resume ? "resume" : undefined,

@@ -35,6 +35,13 @@ export class MessageQueue {
 		return taken;
 	}
 
+	/** Takes the oldest queued message (undefined when empty). */
+	shift(): QueuedContent | undefined {
+		const first = this.items.shift();
+		if (first !== undefined) this.changed();
+		return first;
+	}
+
 	/** Called after every change (for a UI line or an RPC `queue_update`); returns the unsubscribe. */
 	onChange(listener: () => void): () => void {
 		this.listeners.add(listener);

@@ -18,6 +18,10 @@ import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import { composePrompt, readStdin } from "./stdin.js";
+import { noImagesMessage, promptFromArguments, takesImages } from "../tools/attachments.js";
+import type { UserMessage } from "../session/types.js";
+
+type PromptContent = string | UserMessage["content"];
 import { terminalText } from "../text/terminal-text.js";
 import { counted } from "../text/count.js";
 import { chatCheckpointer, maybeDailyGc } from "../checkpoints/setup.js";
@@ -121,10 +125,15 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c in print mode");
 	checkTreeFlags(opts);
 	const settings = loadSettings(where.home);
-	const prompt = composePrompt(await readStdin(), words);
+	// pi's `@file` arguments: their text (and images) go before the message.
+	const files = promptFromArguments(words, where.cwd);
+	if (!files.ok) throw usageError(files.message);
+	const prompt = composePrompt(await readStdin(), [files.text]);
 	if (!prompt) throw usageError("no prompt");
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
+	if (files.images.length > 0 && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));
+	const content: PromptContent = files.images.length > 0 ? [{ type: "text", text: prompt }, ...files.images] : prompt;
 	const tools = await printToolSet(opts, settings, where.cwd);
 	// A bad --thinking is refused before anything is spent.
 	const thinking = await chooseThinking(opts.thinking, models.chat);
@@ -146,7 +155,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 		checkSessionWritable(store);
 		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, contextFiles: context.files });
 		const checkpoints = chatCheckpointer({ flags: opts, settings, session: store, where, onNotice: (m) => process.stderr.write(`arbor: ${terminalText(m)}\n`) });
-		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, system, thinking, signal: abort.signal, ext, checkpoints });
+		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, content, tools, system, thinking, signal: abort.signal, ext, checkpoints });
 		if (checkpoints) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });
 		return finish(store, turn, printer, ended);
 	} finally {
@@ -164,6 +173,8 @@ type Answer = {
 	opts: PrintOptions;
 	printer: Printer;
 	prompt: string;
+	/** The prompt with its images (pi's @file images), else the prompt. */
+	content: PromptContent;
 	tools: Awaited<ReturnType<typeof printToolSet>>;
 	/** The chat's system prompt (project instructions included). */
 	system: string;
@@ -175,7 +186,7 @@ type Answer = {
 	checkpoints: Checkpointer | undefined;
 };
 
-async function answer({ store, models, chat, opts, printer, prompt, tools, system, thinking, signal, ext, checkpoints }: Answer): Promise<TurnResult> {
+async function answer({ store, models, chat, opts, printer, prompt, content, tools, system, thinking, signal, ext, checkpoints }: Answer): Promise<TurnResult> {
 	printer.header(store.snapshot().header);
 	await ext.start(store);
 	await moveFirst(store, models, opts, printer, ext);
@@ -186,7 +197,7 @@ async function answer({ store, models, chat, opts, printer, prompt, tools, syste
 		runTurn({
 			store,
 			model: chat,
-			prompt,
+			prompt: content,
 			tools: tools.toolSet,
 			system,
 			thinkingLevel: thinking,

@@ -1,4 +1,5 @@
 import type { CheckpointLimits } from "../checkpoints/store.js";
+import type { UserMessage } from "../session/types.js";
 import type { ContextFiles } from "../config/context-files.js";
 import type { ResolvedModel } from "../llm/index.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
@@ -18,7 +19,8 @@ export type InteractiveOptions = {
 	modelHint?: string;
 	summaryModel?: ResolvedModel;
 	tools: ToolPolicy;
-	initialPrompt?: string;
+	/** The command line's message (pi's `@file` arguments already read: text, or text and images). */
+	initialPrompt?: string | UserMessage["content"];
 	askSummary: boolean;
 	treeFilter: TreeFilter;
 	openPicker?: "resume";

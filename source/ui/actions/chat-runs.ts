@@ -1,5 +1,6 @@
 import type { Dispatch } from "react";
 import type { ResolvedModel, TurnEvent } from "../../llm/index.js";
+import type { MessageQueue, QueuedContent } from "../../llm/message-queue.js";
 import { autoCompactIfNeeded, compactNow, type CompactNowResult } from "../../navigation/compact.js";
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
@@ -8,6 +9,7 @@ import type { AppAction, Status } from "../chat/app-reducer.js";
 import { counted } from "../../text/count.js";
 import { errorMessage } from "../../text/error-text.js";
 import { MUTATING_TOOLS } from "../../tools/policy.js";
+import { promptWithImages } from "../../tools/attachments.js";
 
 /** What one reply or compaction needs; built by useChat for the current store and model. */
 export type RunContext = {
@@ -21,7 +23,20 @@ export type RunContext = {
 	dispatch: Dispatch<AppAction>;
 	controller: { current: AbortController | null };
 	maxRetries?: number;
+	/** Alt+Enter's messages while the reply runs (runTurn's `steering`). */
+	steering?: MessageQueue;
+	/** Where `@shot.png` and pasted image paths are looked up. */
+	cwd?: string;
 };
+
+/**
+ * A typed prompt with the images it names attached (`@shot.png`, a pasted path), or the status
+ * error that keeps it from being sent. Content that is already parts is sent as it is.
+ */
+export function withImages(ctx: Pick<RunContext, "cwd">, model: ResolvedModel, prompt: QueuedContent): { ok: true; content: QueuedContent } | { ok: false; message: string } {
+	if (typeof prompt !== "string" || ctx.cwd === undefined) return { ok: true, content: prompt };
+	return promptWithImages(prompt, ctx.cwd, model);
+}
 
 const info = (text: string): Status => ({ text, kind: "info" });
 const error = (text: string): Status => ({ text, kind: "error" });
@@ -109,7 +124,7 @@ async function withController(ctx: RunContext, run: (signal: AbortSignal) => Pro
  */
 async function compactBeforeTurn(
 	ctx: RunContext,
-	turn: { model: ResolvedModel; prompt: string; signal: AbortSignal },
+	turn: { model: ResolvedModel; prompt: QueuedContent; signal: AbortSignal },
 ): Promise<Status | undefined | "skip"> {
 	const { model, prompt, signal } = turn;
 	const result = await autoCompactIfNeeded({
@@ -120,24 +135,44 @@ async function compactBeforeTurn(
 	if (result.status === "not-needed") return undefined;
 	if (result.status === "cancelled" && result.reason === "aborted") {
 		ctx.dispatch({ type: "turn-finished", status: info("Compaction cancelled — message not sent") });
-		ctx.dispatch({ type: "editor-text-requested", text: prompt });
+		ctx.dispatch({ type: "editor-text-requested", text: contentText(prompt) });
 		return "skip";
 	}
 	return compactionStatus(result, true);
 }
 
-/** One reply: automatic compaction if needed, then the turn; every outcome ends in the reducer. */
-export function runReply(ctx: RunContext, prompt: string): Promise<void> {
+/** A queued message's text for the editor or the queue's lines (an image part shows as its name). */
+export function contentText(content: QueuedContent): string {
+	if (typeof content === "string") return content;
+	return content.map((part) => (part.type === "text" ? part.text : "[image]")).join("\n");
+}
+
+/**
+ * One reply: automatic compaction if needed, then the turn; every outcome ends in the reducer.
+ * Resolves true when the turn ended well (queued follow-ups may be sent), false otherwise.
+ */
+export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<boolean> {
 	const { store, model, deps, dispatch } = ctx;
-	if (!model) return Promise.resolve(dispatch({ type: "status-shown", status: error(ctx.modelHint) }));
-	return withController(ctx, async (signal) => {
+	if (!model) {
+		dispatch({ type: "status-shown", status: error(ctx.modelHint) });
+		return false;
+	}
+	const attached = withImages(ctx, model, prompt);
+	if (!attached.ok) {
+		// Nothing is sent: the text goes back into the editor to be fixed.
+		dispatch({ type: "status-shown", status: error(attached.message) });
+		dispatch({ type: "editor-text-requested", text: contentText(prompt) });
+		return false;
+	}
+	let ok = false;
+	await withController(ctx, async (signal) => {
 		let before = await compactBeforeTurn(ctx, { model, prompt, signal });
 		if (before === "skip") return;
 		dispatch({ type: "turn-started", startedAt: Date.now() });
 		if (before) dispatch({ type: "status-shown", status: before });
 		const checkpoints = deps.checkpoints?.(store);
 		const result = await deps.runTurn({
-			store, model, prompt, tools: await ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries,
+			store, model, prompt: attached.content, tools: await ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries, steering: ctx.steering,
 			onEvent: (event) => {
 				const action = eventAction(event, Date.now);
 				if (action) dispatch(action);
@@ -147,10 +182,12 @@ export function runReply(ctx: RunContext, prompt: string): Promise<void> {
 		// Checkpoints switched off (no git, a refused folder): said once, in the status line.
 		const notice = checkpoints?.takeNotice();
 		if (notice && !before) before = info(notice);
+		ok = result.ok;
 		if (result.ok) dispatch({ type: "turn-finished", ...(before ? { status: before } : {}) });
 		else if (result.reason === "aborted") dispatch({ type: "turn-finished", status: info("Aborted") });
 		else dispatch({ type: "turn-failed", message: result.error ?? "the reply failed" });
 	});
+	return ok;
 }
 
 /** `/compact [instructions]` with the summary model (default the chat model). */

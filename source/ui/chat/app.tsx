@@ -20,6 +20,7 @@ import { canThink } from "../../llm/thinking.js";
 import { BottomScreen } from "./bottom-screen.js";
 import { LiveArea } from "./live-area.js";
 import { CONFIRM_LIVE_LINES } from "./confirm-prompt.js";
+import { QueuedMessages } from "./queued-messages.js";
 import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "./use-session-switch.js";
@@ -72,7 +73,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 		[store, view, deps, bus, summaryModel, options.maxRetries],
 	);
 	const cost = useMemo(() => sessionCost(view.entries), [view]);
-	const chat = useChat({ services, model, modelHint });
+	const chat = useChat({ services, model, modelHint, cwd: options.cwd });
 	const ext = useExtensions(extensions, dispatch);
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
@@ -91,7 +92,17 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 	}, []);
 
 	const submit = (text: string): boolean => {
+		// Enter on an empty editor with messages queued (after an abort): send them, in order.
+		if (text === "") return chat.queued.length > 0 && (void chat.sendQueued(), true);
 		const parsed = parseInput(text);
+		// A prompt while a reply runs waits for it (pi's follow-up); commands still wait for the end.
+		if (state.busy?.kind === "reply" && parsed.kind === "prompt") return (chat.queue(text, "follow-up"), true);
+		if (!state.busy && parsed.kind === "prompt" && chat.queued.length > 0 && model) {
+			// After an abort the queue comes first: this message joins it, all sent in order.
+			chat.queue(text, "follow-up");
+			void chat.sendQueued();
+			return true;
+		}
 		if (state.busy && !(parsed.kind === "command" && parsed.name === "quit")) {
 			dispatch({ type: "status-shown", status: { text: "Still working — Esc aborts", kind: "error" } });
 			return false;
@@ -119,7 +130,8 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
 				{(item) => <MessageView key={item.key} item={item} width={cols} expanded={state.expanded} />}
 			</Static>
-			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={state.screen.kind === "confirm" ? CONFIRM_LIVE_LINES : Math.max(3, rows - 12)} cols={cols} />
+			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={state.screen.kind === "confirm" ? CONFIRM_LIVE_LINES : Math.max(3, rows - 12 - (chat.queued.length > 0 ? chat.queued.length + 2 : 0))} cols={cols} />
+			<QueuedMessages queued={chat.queued} cols={cols} />
 			{state.screen.kind !== "chat" && (
 				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows} cols={cols} extraCommands={ext.commands}
 					model={model?.spec} onModel={(spec) => handlers.model(spec)} />
@@ -131,6 +143,13 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 					onHint={(text) => showHint(dispatch, text)}
 					onCycleThinking={() => handlers.thinking("next")}
 					extraCommands={ext.commands}
+					queued={chat.queued.length} onTakeQueue={chat.takeQueue} cwd={options.cwd}
+					onSteer={(text) => {
+						if (state.busy?.kind !== "reply" || parseInput(text).kind !== "prompt") return false;
+						const refused = chat.queue(text, "steer");
+						if (refused) dispatch({ type: "status-shown", status: { text: refused, kind: "error" } });
+						return refused === undefined;
+					}}
 				/>
 			</Box>}
 			<StatusLine

@@ -7,7 +7,7 @@ import { useKeymap } from "../input/use-keymap.js";
 
 /** The keys /help lists, from the keymap in force (readme.md lists them all). */
 const HELP_ACTIONS: readonly KeyAction[] = [
-	"prompt.send", "line.newLine", "prompt.externalEditor", "prompt.cycleThinking", "prompt.previous", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.complete", "prompt.expand", "tree.mark", "tree.merge",
+	"prompt.send", "prompt.steer", "line.newLine", "prompt.externalEditor", "prompt.cycleThinking", "prompt.previous", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.complete", "prompt.expand", "tree.mark", "tree.merge",
 ];
 
 function keyRows(keymap: Keymap): [string, string][] {

@@ -1,4 +1,5 @@
 import type { SessionEntry, StopReason, StoredMessage } from "../../session/types.js";
+import { userContentText } from "../../session/image-info.js";
 import { contentText, unwrapLegacyToolResult } from "../../session/content.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { counted } from "../../text/count.js";
@@ -91,7 +92,7 @@ export type TranscriptOp =
 function messageOp(id: string, message: StoredMessage): TranscriptOp {
 	switch (message.role) {
 		case "user":
-			return { type: "append", items: [{ kind: "user", key: id, text: contentText(message.content) }] };
+			return { type: "append", items: [{ kind: "user", key: id, text: userContentText(message.content) }] };
 		case "assistant":
 			return { type: "append", items: assistantItems(id, message) };
 		case "toolResult": {

@@ -16,14 +16,18 @@ export type EditorIntent =
 	| { type: "external-edit" }
 	/** Shift+Tab: the next thinking level (reasoning models). */
 	| { type: "cycle-thinking" }
+	/** Alt+Enter: steer while a reply runs, else a new line. */
+	| { type: "steer" }
 	| { type: "ignore" };
 
-const PROMPT_KEYS = ["prompt.send", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.externalEditor", "prompt.cycleThinking", "prompt.complete", "prompt.previous", "prompt.next"] as const;
+const PROMPT_KEYS = ["prompt.send", "prompt.steer", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.externalEditor", "prompt.cycleThinking", "prompt.complete", "prompt.previous", "prompt.next"] as const;
 
 function promptIntent(action: (typeof PROMPT_KEYS)[number], menuOpen: boolean): EditorIntent {
 	switch (action) {
 		case "prompt.send":
 			return { type: "submit" };
+		case "prompt.steer":
+			return { type: "steer" };
 		case "prompt.stop":
 			return { type: "escape" };
 		case "prompt.clear":
@@ -49,8 +53,8 @@ function promptIntent(action: (typeof PROMPT_KEYS)[number], menuOpen: boolean): 
 
 /**
  * Maps one key event to an intent: the prompt's own keys (`prompt.*` in the keymap), then the
- * line-editing map every field shares. Enter sends; Shift+Enter, Alt+Enter and Ctrl+J insert a
- * newline; a bracketed paste is inserted literally (line breaks included) and never sends. Any
+ * line-editing map every field shares. Enter sends; Alt+Enter steers (a newline when idle, the
+ * editor decides); Shift+Enter, Ctrl+Enter and Ctrl+J insert a newline; a bracketed paste is inserted literally (line breaks included) and never sends. Any
  * other Ctrl+letter is a command or nothing, never a typed letter (Ctrl+U/Ctrl+O must not type u/o).
  */
 export function editorIntent(event: KeyEvent, menuOpen: boolean, keymap: Keymap = DEFAULT_KEYMAP): EditorIntent {

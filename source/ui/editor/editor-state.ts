@@ -20,7 +20,8 @@ export type EditorAction =
 	| { type: "down-pressed" }
 	| { type: "cleared" }
 	| { type: "line-killed" }
-	| { type: "text-replaced"; text: string }
+	/** `cursor`: where the cursor goes (default the end), e.g. after an `@file` completion. */
+	| { type: "text-replaced"; text: string; cursor?: number }
 	| { type: "submitted" };
 
 export const emptyEditor = (history: string[] = []): EditorState => ({ text: "", cursor: 0, history, historyIndex: null });
@@ -140,7 +141,8 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 		}
 		case "text-replaced": {
 			const replaced = cleanInsert(action.text);
-			return { ...state, text: replaced, cursor: replaced.length, historyIndex: null };
+			const cursor = action.cursor === undefined ? replaced.length : Math.min(replaced.length, cleanInsert(action.text.slice(0, action.cursor)).length);
+			return { ...state, text: replaced, cursor, historyIndex: null };
 		}
 		case "submitted": {
 			const last = state.history[state.history.length - 1];

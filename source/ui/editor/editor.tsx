@@ -1,5 +1,5 @@
 import { Box, useStdin } from "ink";
-import React, { useReducer, useRef, useState } from "react";
+import React, { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { completions, type MenuCommand } from "../commands.js";
 import { editExternally } from "../terminal/external-editor.js";
 import { useKeys } from "../input/use-keys.js";
@@ -8,6 +8,15 @@ import { editorReducer, emptyEditor } from "./editor-state.js";
 import { editorIntent, type EditorIntent } from "./editor-keys.js";
 import { EditorLines } from "./editor-lines.js";
 import { SlashMenu } from "./slash-menu.js";
+import { atToken, completeAt } from "./at-completion.js";
+import { AtMenu } from "./at-menu.js";
+import { useFileIndex } from "./use-file-index.js";
+import { fuzzyPaths } from "../../text/fuzzy-path.js";
+
+/** Rows of the `@` file list. */
+const AT_ROWS = 8;
+/** A new background walk when the list opens at least this long after the last one ended. */
+const REWALK_MS = 10_000;
 
 /** Ctrl+C twice within this window quits; Esc twice within DOUBLE_ESC_MS opens the tree. */
 export const QUIT_WINDOW_MS = 1500;
@@ -16,8 +25,13 @@ export const DOUBLE_ESC_MS = 500;
 export type EditorProps = {
 	active: boolean;
 	busy: boolean;
-	/** Returns false to keep the text (e.g. a reply is still streaming). */
+	/** Returns false to keep the text (e.g. an unknown command). "" only when messages are queued. */
 	onSubmit(text: string): boolean;
+	/** Alt+Enter while busy: steer with the text; returns false to keep it. */
+	onSteer?(text: string): boolean;
+	/** Messages queued while a reply runs: Esc on an empty editor takes them back (their text, or null when none). */
+	queued?: number;
+	onTakeQueue?(): string | null;
 	onAbort(): void;
 	onOpenTree(): void;
 	onQuit(): void;
@@ -32,6 +46,8 @@ export type EditorProps = {
 	extraCommands?: readonly MenuCommand[];
 	/** Process environment for $VISUAL / $EDITOR (tests pass their own). */
 	env?: NodeJS.ProcessEnv;
+	/** The project folder whose files `@` completes (none: no `@` list). */
+	cwd?: string;
 };
 
 /**
@@ -45,8 +61,30 @@ export function Editor(props: EditorProps) {
 	const [state, dispatch] = useReducer(editorReducer, undefined, () => emptyEditor());
 	const [menuIndex, setMenuIndex] = useState(0);
 	const last = useRef({ interrupt: -Infinity, escape: -Infinity });
-	const menu = completions(state.text, props.extraCommands);
+	const slash = completions(state.text, props.extraCommands);
+	const token = atToken(state.text, state.cursor);
+	// Esc closes the list for this `@` word; typing on reopens it.
+	const [closedAt, setClosedAt] = useState<string | null>(null);
+	const atKey = token && `${token.start}:${token.query}`;
+	const index = useFileIndex(props.cwd, token !== null && atKey !== closedAt);
+	const atOpen = index !== undefined && token !== null && atKey !== closedAt;
+	const indexed = index?.files;
+	const query = token?.query;
+	const files = useMemo(() => (atOpen && indexed && query !== undefined ? fuzzyPaths(indexed, query, AT_ROWS) : []), [atOpen, indexed, query]);
+	const menu: readonly unknown[] = slash.length > 0 ? slash : files;
 	const selected = Math.min(menuIndex, Math.max(0, menu.length - 1));
+	useEffect(() => {
+		if (atOpen) index?.refresh(REWALK_MS);
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- once per opening of the list
+	}, [atOpen]);
+
+	const completeFile = () => {
+		const path = files[selected];
+		if (!path || !token) return;
+		const done = completeAt(state.text, state.cursor, token, path);
+		setMenuIndex(0);
+		dispatch({ type: "text-replaced", text: done.text, cursor: done.cursor });
+	};
 
 	// A requested text (a message picked in /tree or /fork) is applied during this render, not in an
 	// effect: the editor then shows it in the same frame as the status line that announces it.
@@ -57,15 +95,25 @@ export function Editor(props: EditorProps) {
 	}
 
 	const submit = () => {
-		const choice = menu[selected];
+		if (slash.length === 0 && files.length > 0) return completeFile();
+		const choice = slash[selected];
 		if (choice && state.text !== `/${choice.name}`) {
 			dispatch({ type: "text-replaced", text: `/${choice.name}${choice.args ? " " : ""}` });
 			if (choice.args) return;
 			if (props.onSubmit(`/${choice.name}`)) dispatch({ type: "submitted" });
 			return;
 		}
-		if (state.text.trim() === "") return;
+		if (state.text.trim() === "") {
+			// Enter on an empty editor sends what is queued (left there by an abort).
+			if (!busy && (props.queued ?? 0) > 0) props.onSubmit("");
+			return;
+		}
 		if (props.onSubmit(state.text)) dispatch({ type: "submitted" });
+	};
+
+	const steer = () => {
+		if (!busy || !props.onSteer) return dispatch({ type: "text-inserted", text: "\n" });
+		if (state.text.trim() !== "" && props.onSteer(state.text)) dispatch({ type: "submitted" });
 	};
 
 	const interrupt = () => {
@@ -79,6 +127,9 @@ export function Editor(props: EditorProps) {
 
 	const escape = () => {
 		const now = clock();
+		if (atOpen && atKey) return setClosedAt(atKey);
+		const taken = state.text === "" && (props.queued ?? 0) > 0 ? props.onTakeQueue?.() : null;
+		if (taken) return dispatch({ type: "text-replaced", text: taken });
 		if (busy) return props.onAbort();
 		if (state.text === "" && now - last.current.escape < DOUBLE_ESC_MS) {
 			last.current.escape = -Infinity;
@@ -109,7 +160,8 @@ export function Editor(props: EditorProps) {
 			case "menu-move":
 				return setMenuIndex((selected + intent.dir + menu.length) % menu.length);
 			case "complete": {
-				const choice = menu[selected];
+				if (slash.length === 0) return completeFile();
+				const choice = slash[selected];
 				if (!choice) return undefined;
 				return dispatch({ type: "text-replaced", text: `/${choice.name}${choice.args ? " " : ""}` });
 			}
@@ -117,6 +169,8 @@ export function Editor(props: EditorProps) {
 				return externalEdit();
 			case "cycle-thinking":
 				return props.onCycleThinking?.();
+			case "steer":
+				return steer();
 			case "ignore":
 				return;
 			default: {
@@ -131,7 +185,8 @@ export function Editor(props: EditorProps) {
 	return (
 		<Box flexDirection="column" marginTop={1}>
 			<EditorLines text={state.text} cursor={state.cursor} active={active} width={props.width} />
-			<SlashMenu items={menu} selected={selected} />
+			<SlashMenu items={slash} selected={selected} />
+			{atOpen && slash.length === 0 && <AtMenu files={files} selected={selected} loading={index?.loading ?? false} query={token?.query ?? ""} width={props.width} />}
 		</Box>
 	);
 }

@@ -13,7 +13,7 @@ export type CustomInstructionsProps = {
 };
 
 /**
- * Multi-line editor for extra summary instructions: Enter submits, Shift+Enter, Alt+Enter or
+ * Multi-line editor for extra summary instructions: Enter submits, Shift+Enter, Ctrl+Enter or
  * Ctrl+J adds a line, a paste is inserted as it is, Esc goes back to the summary prompt.
  */
 export function CustomInstructions(props: CustomInstructionsProps) {

@@ -10,8 +10,8 @@ const intents = (read: string, menuOpen = false) => createKeyParser().push(read)
 
 describe("editorIntent", () => {
 	it("Enter submits", () => expect(editorIntent(key("return"), false)).toEqual({ type: "submit" }));
-	it("Shift+Enter (both forms), Alt+Enter and Ctrl+J insert a newline", () => {
-		expect(intents("\x1b[27;2;13~\x1b[13;2u\x1b\r\n")).toEqual([insert("\n"), insert("\n"), insert("\n"), insert("\n")]);
+	it("Shift+Enter (both forms) and Ctrl+J insert a newline; Alt+Enter is steer (the editor inserts a newline when idle)", () => {
+		expect(intents("\x1b[27;2;13~\x1b[13;2u\x1b\r\n")).toEqual([insert("\n"), insert("\n"), { type: "steer" }, insert("\n")]);
 	});
 	it("text then Enter in one read: insert, then submit", () => expect(intents("hi\r")).toEqual([insert("hi"), { type: "submit" }]));
 	it("a paste is inserted, its line breaks included, and never submits", () => {

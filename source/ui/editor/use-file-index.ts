@@ -1,0 +1,15 @@
+import { useEffect, useState } from "react";
+import { FileIndex } from "../../tools/file-index.js";
+
+/**
+ * The project's files for `@` completion: the first walk starts at mount, in the background. The
+ * editor re-renders for the index only while `listening` (the list is open): a walk that ends
+ * while the list is closed is read at the next opening.
+ */
+export function useFileIndex(dir: string | undefined, listening: boolean): { files: readonly string[]; loading: boolean; refresh(minAgeMs?: number): void } | undefined {
+	const [index] = useState(() => (dir === undefined ? undefined : new FileIndex(dir)));
+	const [, setVersion] = useState(0);
+	useEffect(() => index?.refresh(), [index]);
+	useEffect(() => (index && listening ? index.onChange(() => setVersion((v) => v + 1)) : undefined), [index, listening]);
+	return index && { files: index.files, loading: index.loading, refresh: (minAgeMs?: number) => index.refresh(minAgeMs) };
+}
