@@ -103,6 +103,13 @@ describe("checkpoint store (real git in temp folders)", () => {
 		await expect(new CheckpointStore(at.home, "/").snapshot()).rejects.toThrow(/file system root/);
 	});
 
+	it("refuses a new snapshot while the store is over its cap", async () => {
+		write("a.txt", "x".repeat(10_000));
+		await new CheckpointStore(at.home, at.cwd, { maxFileBytes: 1e6, maxFiles: 100, maxStoreBytes: 1 }).snapshot();
+		write("a.txt", "y".repeat(10_000));
+		await expect(new CheckpointStore(at.home, at.cwd, { maxFileBytes: 1e6, maxFiles: 100, maxStoreBytes: 1 }).snapshot()).rejects.toThrow(/is over its cap \(1 bytes\); run arbor checkpoints --gc/);
+	});
+
 	it("ignores the user's GIT_* variables", async () => {
 		userRepo(at.cwd);
 		const gitBefore = hashTree(path.join(at.cwd, ".git"));

@@ -126,6 +126,14 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		expect(run.stdout).toBe("A.\n");
 	});
 
+	it("without git on PATH: one warning, the turn goes on", async () => {
+		server = await startSseServer([toolCallReply([{ id: "w1", name: "write", args: { path: "a.txt", content: "x\n" } }]), textReply("A.")]);
+		const run = await runCli(["-p", ...model(server.url), "--tools", "write", "one"], { cwd: at.cwd, env: { ARBOR_HOME: at.home, PATH: path.join(at.home, "no-bin") } });
+		expect([run.code, run.stdout]).toEqual([0, "A.\n"]);
+		expect(run.stderr).toBe("arbor: checkpoints off: git was not found on PATH\n");
+		expect(files(at.cwd)).toEqual({ "a.txt": "x\n" });
+	});
+
 	it("extensions see session_before_restore (a cancel writes nothing, exit 1) and session_restore", async () => {
 		server = await startSseServer(bashTurn("echo changed > a.txt", "A."));
 		fs.writeFileSync(path.join(at.cwd, "a.txt"), "original\n");
