@@ -218,8 +218,9 @@ describe("Checkpointer: records on the session path", () => {
 		]);
 		expect(files(at.cwd)).toEqual({ "a.txt": "branch A\n", "only-a.txt": "A\n" });
 		expect(toA?.safety.entryId).not.toBe(b?.entryId);
-		// Back to B's newest state: the hand edit comes back.
-		await ck.restore(toA?.safety.entryId ?? null);
+		// Back to B as it was left (its tip's newest checkpoint is the safety one): the hand edit comes back.
+		expect(fileStateAt(s.snapshot(), b?.entryId ?? null)?.entryId).toBe(toA?.safety.entryId);
+		await ck.restore(b?.entryId ?? null);
 		expect(files(at.cwd)).toEqual({ "a.txt": "branch B, edited by hand\n" });
 	});
 
