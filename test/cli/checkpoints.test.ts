@@ -70,6 +70,15 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		expect(hashTree(path.join(at.cwd, ".git"))).toEqual(gitBefore);
 
 		expect((await cli(["restore", file!, "nosuchentry"])).code).toBe(2);
+
+		// gc keeps every tree a session references: restoring the first checkpoint still works after it.
+		const gc = await cli(["checkpoints", file!, "--gc", "--json"]);
+		expect(gc.code).toBe(0);
+		const trees = new Set(checkpoints(file!).map((e) => e.data.tree));
+		expect(JSON.parse(gc.stdout)).toMatchObject({ cwd: at.cwd, kept: trees.size });
+		expect((await cli(["restore", file!, list[0].id])).code).toBe(0);
+		expect(files(at.cwd)["keep.txt"]).toBe("keep\n");
+		expect(hashTree(path.join(at.cwd, ".git"))).toEqual(gitBefore);
 	});
 
 	it("navigate and fork --restore-files; the fork carries its checkpoints", async () => {
