@@ -106,18 +106,6 @@ describe("terminal output in tmux", () => {
 		expect(screens.false).toMatch(KEYWORD);
 	});
 
-	it("Markdown keeps every character, aligns tables and prints links as text (url)", async () => {
-		const { dir, home } = tempPlace("markdown");
-		r.dir = dir;
-		const reply = "Use glob **/*.ts and *.js here.\n\n| name | n |\n|:--|--:|\n| 一二三 | 1 |\n| ab | 100 |\n\nSee [the docs](https://x.dev/a).";
-		const file = writeChatSession(join(dir, "md.jsonl"), { user: "format", reply });
-		const t = (r.tmux = start({ args: ["--session", file], home, cwd: dir, noColour: true }));
-		const screen = await t.waitForScreen((s) => s.includes("See the docs"), "rendered reply");
-		expect(screen).toContain("Use glob **/*.ts and *.js here.");
-		expect(screen).toContain("name   │   n\n───────┼────\n一二三 │   1\nab     │ 100");
-		expect(screen).toContain("See the docs (https://x.dev/a).");
-	});
-
 	it("CJK rows fit 60 columns: arbor tree does not wrap, /tree keeps ← active", async () => {
 		const { dir, home } = tempPlace("cjk");
 		r.dir = dir;
