@@ -1,19 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../source/text/text-width.js";
-import { builtCli, cleanUp, tempPlace, type E2eResources } from "../helpers/arbor-tmux.js";
+import { builtCli, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { HOSTILE, HOSTILE_SHOWN, writeChatSession, writeHostileSession } from "../helpers/hostile.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";
 import { shellQuote, startTmux, type TmuxSession } from "../helpers/tmux.js";
 import { waitFor } from "../helpers/wait-for.js";
 
-let r: E2eResources = {};
-afterEach(async () => {
-	await cleanUp(r);
-	r = {};
-});
+const r = useArborRun();
 
 const MARKER = "KEEP-THIS-LINE";
 /** `const` drawn in magenta (highlight.js keyword). */
@@ -88,16 +84,24 @@ describe("terminal output in tmux", () => {
 		r.server = await startSseServer(() => textReply(["Here:\n\n", "```ts\n", "const n = 1;\n", "```\n"], { hold: true }));
 		const args = ["--model", "compat:test-model", "--base-url", r.server.url];
 		const screens: Record<string, string> = {};
-		for (const noColour of [true, false]) {
-			const t = (r.tmux = start({ args, home, cwd: dir, noColour }));
-			await t.waitForScreen((s) => s.includes("compat:test-model"), "status line");
-			await send(t, "code please");
-			await t.waitForScreen((s) => s.includes("    const n = 1;"), "reply with code");
-			if (!noColour) await waitFor(() => KEYWORD.test(screenWithCodes(t)), { what: "highlighted code", timeoutMs: 20_000 });
-			t.send("Escape");
-			await t.waitForScreen((s) => s.includes("(aborted)"), "reply printed");
-			screens[String(noColour)] = screenWithCodes(t);
-			t.kill();
+		// Both runs side by side, each with its own tmux server and ARBOR_HOME.
+		const sessions: TmuxSession[] = [];
+		try {
+			await Promise.all(
+				[true, false].map(async (noColour) => {
+					const t = start({ args, home: join(home, String(noColour)), cwd: dir, noColour });
+					sessions.push(t);
+					await t.waitForScreen((s) => s.includes("compat:test-model"), `status line (NO_COLOR ${noColour})`);
+					await send(t, "code please");
+					await t.waitForScreen((s) => s.includes("    const n = 1;"), `reply with code (NO_COLOR ${noColour})`);
+					if (!noColour) await waitFor(() => KEYWORD.test(screenWithCodes(t)), { what: "highlighted code", timeoutMs: 20_000 });
+					t.send("Escape");
+					await t.waitForScreen((s) => s.includes("(aborted)"), `reply printed (NO_COLOR ${noColour})`);
+					screens[String(noColour)] = screenWithCodes(t);
+				}),
+			);
+		} finally {
+			for (const t of sessions) t.kill();
 		}
 		expect(colourCodes(screens.true!)).toEqual([]);
 		expect(screens.true).toMatch(/\u001b\[(\d+;)*7m/); // the editor's cursor
