@@ -89,7 +89,7 @@ export function Editor(props: EditorProps) {
 	};
 
 	const externalEdit = () => {
-		const result = editExternally({ text: state.text, env: props.env ?? process.env, stdin });
+		const result = editExternally({ text: state.text, env: props.env ?? process.env, stdin, key: keysLabel(keymap, "prompt.externalEditor", { atMost: 1 }) });
 		if (result.ok) dispatch({ type: "text-replaced", text: result.text });
 		else props.onHint(result.message);
 	};
