@@ -67,21 +67,29 @@ describe("terminal hand-off (tmux)", () => {
 	it("bracketed paste is turned off again on quit, SIGTERM, SIGHUP and SIGINT", async () => {
 		const place = tempPlace("input-modes");
 		fx.dir = place.dir;
-		for (const how of ["quit", "SIGTERM", "SIGHUP", "SIGINT"] as const) {
-			fx.tmux?.kill();
-			fx.tmux = startArbor({ args: [], cwd: place.dir, home: place.home });
-			await fx.tmux.waitForScreen((s) => s.includes("no model"), "started");
-			if (how === "quit") await quit(fx.tmux);
-			else {
-				const shell = execFileSync("tmux", ["-L", fx.tmux.name, "display", "-p", "-t", fx.tmux.name, "#{pane_pid}"], { encoding: "utf8" }).trim();
-				const pid = await waitFor(() => execFileSync("pgrep", ["-P", shell], { encoding: "utf8" }).trim(), { what: "arbor pid" });
-				process.kill(Number(pid), how);
-				await fx.tmux.waitForScreen((s) => s.includes("[exit "), `exit after ${how}`);
-			}
-			// `sleep` now reads the terminal with echo on: a bracketed paste would echo ^[[200~.
-			paste(fx.tmux, `MARK-${how}`);
-			const screen = await fx.tmux.waitForScreen((s) => s.includes(`MARK-${how}`), "pasted after exit");
-			expect(screen, how).not.toContain("200~");
+		// The four ways out run side by side, each in its own tmux server.
+		const sessions: TmuxSession[] = [];
+		try {
+			await Promise.all(
+				(["quit", "SIGTERM", "SIGHUP", "SIGINT"] as const).map(async (how) => {
+					const t = startArbor({ args: [], cwd: place.dir, home: place.home });
+					sessions.push(t);
+					await t.waitForScreen((s) => s.includes("no model"), `started (${how})`);
+					if (how === "quit") await quit(t);
+					else {
+						const shell = execFileSync("tmux", ["-L", t.name, "display", "-p", "-t", t.name, "#{pane_pid}"], { encoding: "utf8" }).trim();
+						const pid = await waitFor(() => execFileSync("pgrep", ["-P", shell], { encoding: "utf8" }).trim(), { what: `arbor pid (${how})` });
+						process.kill(Number(pid), how);
+						await t.waitForScreen((s) => s.includes("[exit "), `exit after ${how}`);
+					}
+					// `sleep` now reads the terminal with echo on: a bracketed paste would echo ^[[200~.
+					paste(t, `MARK-${how}`);
+					const screen = await t.waitForScreen((s) => s.includes(`MARK-${how}`), `pasted after exit (${how})`);
+					expect(screen, how).not.toContain("200~");
+				}),
+			);
+		} finally {
+			for (const t of sessions) t.kill();
 		}
 	}, 60_000);
 });

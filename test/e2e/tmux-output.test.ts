@@ -1,19 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { displayWidth } from "../../source/text/text-width.js";
-import { builtCli, cleanUp, tempPlace, type E2eResources } from "../helpers/arbor-tmux.js";
+import { builtCli, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { HOSTILE, HOSTILE_SHOWN, writeChatSession, writeHostileSession } from "../helpers/hostile.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";
 import { shellQuote, startTmux, type TmuxSession } from "../helpers/tmux.js";
 import { waitFor } from "../helpers/wait-for.js";
 
-let r: E2eResources = {};
-afterEach(async () => {
-	await cleanUp(r);
-	r = {};
-});
+const r = useArborRun();
 
 const MARKER = "KEEP-THIS-LINE";
 /** `const` drawn in magenta (highlight.js keyword). */
@@ -88,34 +84,30 @@ describe("terminal output in tmux", () => {
 		r.server = await startSseServer(() => textReply(["Here:\n\n", "```ts\n", "const n = 1;\n", "```\n"], { hold: true }));
 		const args = ["--model", "compat:test-model", "--base-url", r.server.url];
 		const screens: Record<string, string> = {};
-		for (const noColour of [true, false]) {
-			const t = (r.tmux = start({ args, home, cwd: dir, noColour }));
-			await t.waitForScreen((s) => s.includes("compat:test-model"), "status line");
-			await send(t, "code please");
-			await t.waitForScreen((s) => s.includes("    const n = 1;"), "reply with code");
-			if (!noColour) await waitFor(() => KEYWORD.test(screenWithCodes(t)), { what: "highlighted code", timeoutMs: 20_000 });
-			t.send("Escape");
-			await t.waitForScreen((s) => s.includes("(aborted)"), "reply printed");
-			screens[String(noColour)] = screenWithCodes(t);
-			t.kill();
+		// Both runs side by side, each with its own tmux server and ARBOR_HOME.
+		const sessions: TmuxSession[] = [];
+		try {
+			await Promise.all(
+				[true, false].map(async (noColour) => {
+					const t = start({ args, home: join(home, String(noColour)), cwd: dir, noColour });
+					sessions.push(t);
+					await t.waitForScreen((s) => s.includes("compat:test-model"), `status line (NO_COLOR ${noColour})`);
+					await send(t, "code please");
+					await t.waitForScreen((s) => s.includes("    const n = 1;"), `reply with code (NO_COLOR ${noColour})`);
+					if (!noColour) await waitFor(() => KEYWORD.test(screenWithCodes(t)), { what: "highlighted code", timeoutMs: 20_000 });
+					t.send("Escape");
+					await t.waitForScreen((s) => s.includes("(aborted)"), `reply printed (NO_COLOR ${noColour})`);
+					screens[String(noColour)] = screenWithCodes(t);
+				}),
+			);
+		} finally {
+			for (const t of sessions) t.kill();
 		}
 		expect(colourCodes(screens.true!)).toEqual([]);
 		expect(screens.true).toMatch(/\u001b\[(\d+;)*7m/); // the editor's cursor
 		expect(colourCodes(screens.false!).length).toBeGreaterThan(0);
 		// Highlighted in the printed reply too: `const` is a keyword (magenta).
 		expect(screens.false).toMatch(KEYWORD);
-	});
-
-	it("Markdown keeps every character, aligns tables and prints links as text (url)", async () => {
-		const { dir, home } = tempPlace("markdown");
-		r.dir = dir;
-		const reply = "Use glob **/*.ts and *.js here.\n\n| name | n |\n|:--|--:|\n| 一二三 | 1 |\n| ab | 100 |\n\nSee [the docs](https://x.dev/a).";
-		const file = writeChatSession(join(dir, "md.jsonl"), { user: "format", reply });
-		const t = (r.tmux = start({ args: ["--session", file], home, cwd: dir, noColour: true }));
-		const screen = await t.waitForScreen((s) => s.includes("See the docs"), "rendered reply");
-		expect(screen).toContain("Use glob **/*.ts and *.js here.");
-		expect(screen).toContain("name   │   n\n───────┼────\n一二三 │   1\nab     │ 100");
-		expect(screen).toContain("See the docs (https://x.dev/a).");
 	});
 
 	it("CJK rows fit 60 columns: arbor tree does not wrap, /tree keeps ← active", async () => {

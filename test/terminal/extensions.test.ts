@@ -1,16 +1,12 @@
 import { cpSync, readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
-import { cleanUp, fileEntries, quit, submitLine, type E2eResources } from "../helpers/arbor-tmux.js";
-import { startArbor } from "../helpers/arbor-terminal.js";
+import { describe, expect, it } from "vitest";
+import { fileEntries, quit, submitLine, useArborRun } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { runCli } from "../helpers/cli.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";
 import { EXAMPLE, LEAF, project, put } from "../extensions/helpers.js";
 
-let res: E2eResources = {};
-afterEach(async () => {
-	await cleanUp(res);
-	res = {};
-});
+const res = useArborRun<ArborTerminal>();
 
 const NOTE = `
 import type { ExtensionAPI } from "arbor/extensions";

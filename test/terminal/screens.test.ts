@@ -4,6 +4,7 @@ import { buildTreeRows } from "../../source/tree/rows.js";
 import { SessionStore } from "../../source/session/store.js";
 import { copyTreeFixture, quit, submitLine, tempPlace, treeRows, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
+import { writeChatSession } from "../helpers/hostile.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";
 
 const fx = useArborRun<ArborTerminal>();
@@ -128,3 +129,18 @@ function windowRows(screen: string): string[] {
 	const to = lines.findIndex((l) => /^\(\d+\/\d+\) \[/.test(l));
 	return from < 0 || to < 0 ? [] : lines.slice(from + 1, to);
 }
+
+// Moved from test/e2e/tmux-output.test.ts: a screen check, no real terminal needed.
+describe("Markdown in the virtual terminal", () => {
+	it("Markdown keeps every character, aligns tables and prints links as text (url)", async () => {
+		const { dir, home } = tempPlace("markdown");
+		fx.dir = dir;
+		const reply = "Use glob **/*.ts and *.js here.\n\n| name | n |\n|:--|--:|\n| 一二三 | 1 |\n| ab | 100 |\n\nSee [the docs](https://x.dev/a).";
+		const file = writeChatSession(join(dir, "md.jsonl"), { user: "format", reply });
+		const t = (fx.tmux = startArbor({ args: ["--session", file], home, cwd: dir }));
+		const screen = await t.waitForScreen((s) => s.includes("See the docs"), "rendered reply");
+		expect(screen).toContain("Use glob **/*.ts and *.js here.");
+		expect(screen).toContain("name   │   n\n───────┼────\n一二三 │   1\nab     │ 100");
+		expect(screen).toContain("See the docs (https://x.dev/a).");
+	});
+});

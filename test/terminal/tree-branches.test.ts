@@ -41,15 +41,25 @@ async function selectRow(t: ArborTerminal, from: string, id: string): Promise<vo
 	await t.waitForScreen((s) => s.includes(`(${ROWS.indexOf(id) + 1}/6) [default]`), `row ${id} selected`);
 }
 
+/** Shift+C on aA (the leaf aB selected): waits for the `Marked aA` notice. */
+async function markAA(t: ArborTerminal): Promise<string> {
+	await selectRow(t, "aB", "aA");
+	t.send("C");
+	return t.waitForScreen((s) => s.includes("Marked aA · Shift+C on another entry compares"), "marked");
+}
+
+/** Marks aA, then Shift+C on aB: waits for the comparison and returns its screen. */
+async function compareAAwithAB(t: ArborTerminal): Promise<string> {
+	await markAA(t);
+	await selectRow(t, "aA", "aB");
+	t.send("C");
+	return t.waitForScreen((s) => s.includes("Compare aA ↔ aB"), "comparison");
+}
+
 describe("/tree compare and merge in the virtual terminal", () => {
 	it("Shift+C marks, Shift+C on another entry shows the comparison; Esc returns to the tree", async () => {
 		const { t } = await start();
-		await selectRow(t, "aB", "aA");
-		t.send("C");
-		await t.waitForScreen((s) => s.includes("Marked aA · Shift+C on another entry compares"), "marked");
-		await selectRow(t, "aA", "aB");
-		t.send("C");
-		const view = await t.waitForScreen((s) => s.includes("Compare aA ↔ aB"), "comparison");
+		const view = await compareAAwithAB(t);
 		expect(view).toContain("common ancestor: a1 assistant: Two ways to go");
 		expect(view).toMatch(/A: 2 entries, ends at aA +│ B: 2 entries, ends at aB/);
 		expect(view).toMatch(/uA user: Try the apple approach +│ uB user: Try the banana approach/);
@@ -64,9 +74,7 @@ describe("/tree compare and merge in the virtual terminal", () => {
 
 	it("the mark's notice is still shown after the summary prompt's Esc (as before the restructure, c297249)", async () => {
 		const { t } = await start();
-		await selectRow(t, "aB", "aA");
-		t.send("C");
-		await t.waitForScreen((s) => s.includes("Marked aA · Shift+C on another entry compares"), "marked");
+		await markAA(t);
 		await selectRow(t, "aA", "uA");
 		t.send("Enter");
 		await t.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary prompt");
@@ -78,12 +86,7 @@ describe("/tree compare and merge in the virtual terminal", () => {
 	it("s in the comparison asks the summary model; Esc cancels a running one, then closes", async () => {
 		const reply = "## Branch A tried\nApples COMPARE-MARKER-7";
 		const { t } = await start((_body, i) => (i === 0 ? textReply("never", { hold: true }) : textReply(reply)));
-		await selectRow(t, "aB", "aA");
-		t.send("C");
-		await t.waitForScreen((s) => s.includes("Marked aA"), "marked");
-		await selectRow(t, "aA", "aB");
-		t.send("C");
-		await t.waitForScreen((s) => s.includes("Compare aA ↔ aB"), "comparison");
+		await compareAAwithAB(t);
 		t.send("s");
 		await t.waitForScreen((s) => s.includes("Comparing with the summary model… (Esc to cancel)"), "spinner");
 		await waitFor(() => fx.server!.requests.length === 1, { what: "the comparison request" });
@@ -101,12 +104,7 @@ describe("/tree compare and merge in the virtual terminal", () => {
 		const body = Array.from({ length: 30 }, (_, i) => `- point ${i + 1}`).join("\n");
 		const { t } = await start([textReply(`## LONG-COMPARE-START\n${body}\nLONG-COMPARE-END`)]);
 		t.resize(120, 16); // an 8-line window: the branches alone fill it
-		await selectRow(t, "aB", "aA");
-		t.send("C");
-		await t.waitForScreen((s) => s.includes("Marked aA"), "marked");
-		await selectRow(t, "aA", "aB");
-		t.send("C");
-		await t.waitForScreen((s) => s.includes("Compare aA ↔ aB"), "comparison");
+		await compareAAwithAB(t);
 		t.send("s");
 		const shown = await t.waitForScreen((s) => /\(lines \d+–\d+ of \d+\)/.test(s) && !s.includes("Comparing with"), "the summary arrived");
 		expect(shown).toMatch(/## LONG-COMPARE-START\n- point 1\n- point 2\n/);
@@ -131,12 +129,7 @@ describe("/tree compare and merge in the virtual terminal", () => {
 	it("the comparison stacks the branches in a narrow terminal", async () => {
 		const { t } = await start();
 		t.resize(60, 30);
-		await selectRow(t, "aB", "aA");
-		t.send("C");
-		await t.waitForScreen((s) => s.includes("Marked aA"), "marked");
-		await selectRow(t, "aA", "aB");
-		t.send("C");
-		const view = await t.waitForScreen((s) => s.includes("Compare aA ↔ aB"), "comparison");
+		const view = await compareAAwithAB(t);
 		expect(view).toMatch(/A: 2 entries, ends at aA\n {2}uA user: Try the apple approach\n {2}aA assistant: Apples sell/);
 	});
 

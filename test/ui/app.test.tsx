@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { failOnActWarnings } from "./act-warnings.js";
 import { fakeTurn, HINT, setup } from "./app-harness.js";
 import { waitFor } from "../helpers/wait-for.js";
+import { applyKeybindings } from "../../source/ui/input/keybindings.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 failOnActWarnings();
@@ -130,3 +131,23 @@ describe("App", () => {
 	});
 });
 
+
+describe("App: key names in its messages come from the keymap", () => {
+	it("a prompt sent while a reply runs: `Still working — Esc aborts`, or the stop key keybindings.json binds", async () => {
+		for (const [bindings, want] of [[{}, "Still working — Esc aborts"], [{ "prompt.stop": "ctrl+x" }, "Still working — Ctrl+X aborts"]] as const) {
+			const applied = applyKeybindings(bindings);
+			if (!applied.ok) throw new Error(applied.message);
+			let release!: () => void;
+			const held = new Promise<void>((resolve) => (release = resolve));
+			const t = setup({ options: { keymap: applied.keymap }, deps: { runTurn: fakeTurn("Done now", () => held) } });
+			unmount = () => act(() => t.app.unmount());
+			await t.send("first");
+			await t.send("second");
+			await t.until(() => t.frame().includes(want), want);
+			release();
+			await t.until(() => t.frame().includes("Done now"), "the first reply");
+			unmount();
+			unmount = undefined;
+		}
+	});
+});

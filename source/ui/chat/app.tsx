@@ -31,7 +31,7 @@ import { hintWithSessionModel, statusModelHint, useQuit } from "./use-quit.js";
 import { Editor, QUIT_WINDOW_MS } from "../editor/editor.js";
 import { KeyInputProvider } from "../input/use-keys.js";
 import { KeymapProvider } from "../input/use-keymap.js";
-import { DEFAULT_KEYMAP } from "../input/keymap.js";
+import { DEFAULT_KEYMAP, keysLabel } from "../input/keymap.js";
 import { SessionServicesProvider, type SessionServices } from "../services.js";
 
 export type AppProps = {
@@ -104,7 +104,8 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 			return true;
 		}
 		if (state.busy && !(parsed.kind === "command" && parsed.name === "quit")) {
-			dispatch({ type: "status-shown", status: { text: "Still working — Esc aborts", kind: "error" } });
+			const stop = keysLabel(options.keymap ?? DEFAULT_KEYMAP, "prompt.stop", { atMost: 1 });
+			dispatch({ type: "status-shown", status: { text: stop ? `Still working — ${stop} aborts` : "Still working", kind: "error" } });
 			return false;
 		}
 		if (parsed.kind === "prompt" && !model) {

@@ -3,6 +3,7 @@ import React, { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { completions, type MenuCommand } from "../commands.js";
 import { editExternally } from "../terminal/external-editor.js";
 import { useKeys } from "../input/use-keys.js";
+import { keysLabel } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
 import { editorReducer, emptyEditor } from "./editor-state.js";
 import { editorIntent, type EditorIntent } from "./editor-keys.js";
@@ -122,7 +123,7 @@ export function Editor(props: EditorProps) {
 		if (state.text === "" && now - last.current.interrupt < QUIT_WINDOW_MS) return props.onQuit();
 		last.current.interrupt = now;
 		dispatch({ type: "cleared" });
-		if (!busy) props.onHint("Press Ctrl+C again to quit");
+		if (!busy) props.onHint(`Press ${keysLabel(keymap, "prompt.clear", { atMost: 1 })} again to quit`);
 	};
 
 	const escape = () => {
@@ -139,7 +140,7 @@ export function Editor(props: EditorProps) {
 	};
 
 	const externalEdit = () => {
-		const result = editExternally({ text: state.text, env: props.env ?? process.env, stdin });
+		const result = editExternally({ text: state.text, env: props.env ?? process.env, stdin, key: keysLabel(keymap, "prompt.externalEditor", { atMost: 1 }) });
 		if (result.ok) dispatch({ type: "text-replaced", text: result.text });
 		else props.onHint(result.message);
 	};

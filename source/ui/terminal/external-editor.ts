@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { activeTerminalModes } from "./modes.js";
 
-export const NO_EDITOR = "Ctrl+G: set $VISUAL or $EDITOR to edit the draft in an editor";
+/** The hint when neither $VISUAL nor $EDITOR is set; `key`: the keymap's prompt.externalEditor key. */
+export const noEditorHint = (key = "Ctrl+G"): string => `${key}: set $VISUAL or $EDITOR to edit the draft in an editor`;
+export const NO_EDITOR = noEditorHint();
 
 export type ExternalEditResult = { ok: true; text: string } | { ok: false; message: string };
 
@@ -16,9 +18,9 @@ type RawStdin = { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
  * neither reads keys nor draws until the editor exits. One trailing newline (editors add it) is
  * dropped.
  */
-export function editExternally(opts: { text: string; env: NodeJS.ProcessEnv; stdin: RawStdin }): ExternalEditResult {
+export function editExternally(opts: { text: string; env: NodeJS.ProcessEnv; stdin: RawStdin; key?: string }): ExternalEditResult {
 	const editor = opts.env.VISUAL?.trim() || opts.env.EDITOR?.trim();
-	if (!editor) return { ok: false, message: NO_EDITOR };
+	if (!editor) return { ok: false, message: noEditorHint(opts.key) };
 	const dir = mkdtempSync(join(tmpdir(), "arbor-draft-"));
 	const file = join(dir, "draft.md");
 	const raw = opts.stdin.isTTY === true && typeof opts.stdin.setRawMode === "function";

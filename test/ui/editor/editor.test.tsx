@@ -5,6 +5,9 @@ import { failOnActWarnings } from "../act-warnings.js";
 import { Editor, type EditorProps } from "../../../source/ui/editor/editor.js";
 import { NO_EDITOR } from "../../../source/ui/terminal/external-editor.js";
 import { KeyInputProvider } from "../../../source/ui/input/use-keys.js";
+import { applyKeybindings } from "../../../source/ui/input/keybindings.js";
+import { DEFAULT_KEYMAP, type Keymap } from "../../../source/ui/input/keymap.js";
+import { KeymapProvider } from "../../../source/ui/input/use-keymap.js";
 import { waitFor } from "../../helpers/wait-for.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -14,7 +17,7 @@ const ESC = "\u001b";
 const UP = "\u001b[A";
 const DOWN = "\u001b[B";
 
-function setup(over: Partial<EditorProps> = {}) {
+function setup(over: Partial<EditorProps> = {}, keymap: Keymap = DEFAULT_KEYMAP) {
 	const calls: string[] = [];
 	let now = 10_000;
 	const props: EditorProps = {
@@ -32,7 +35,7 @@ function setup(over: Partial<EditorProps> = {}) {
 	};
 	let app!: ReturnType<typeof render>;
 	act(() => {
-		app = render(<KeyInputProvider><Editor {...props} /></KeyInputProvider>);
+		app = render(<KeyInputProvider><KeymapProvider keymap={keymap}><Editor {...props} /></KeymapProvider></KeyInputProvider>);
 	});
 	const press = async (data: string) => {
 		await act(async () => {
@@ -117,6 +120,16 @@ describe("Editor", () => {
 		expect(e.calls).toEqual([`hint:${NO_EDITOR}`]);
 	});
 
+	it("rebound (Ctrl+O), the hint names the key keybindings.json gives", async () => {
+		const applied = applyKeybindings({ "prompt.externalEditor": "ctrl+o" });
+		if (!applied.ok) throw new Error(applied.message);
+		const e = setup({ env: {} }, applied.keymap);
+		cleanup = () => act(() => e.app.unmount());
+		await e.press("\u000f");
+		await waitFor(() => e.calls.length === 1);
+		expect(e.calls).toEqual(["hint:Ctrl+O: set $VISUAL or $EDITOR to edit the draft in an editor"]);
+	});
+
 	it("↑ on an empty editor recalls earlier prompts, ↓ returns", async () => {
 		const e = setup();
 		cleanup = () => act(() => e.app.unmount());
@@ -146,6 +159,16 @@ describe("Editor", () => {
 		await e.press("\u0003");
 		await waitFor(() => e.calls.includes("quit"));
 		expect(e.calls).toEqual(["hint:Press Ctrl+C again to quit", "quit"]);
+	});
+
+	it("the hint names the clear key keybindings.json binds (Ctrl+X here)", async () => {
+		const applied = applyKeybindings({ "prompt.clear": "ctrl+x" });
+		if (!applied.ok) throw new Error(applied.message);
+		const e = setup({}, applied.keymap);
+		cleanup = () => act(() => e.app.unmount());
+		await e.press("\u0018");
+		await waitFor(() => e.calls.length === 1);
+		expect(e.calls).toEqual(["hint:Press Ctrl+X again to quit"]);
 	});
 
 	it("two Ctrl+C read as one chunk still quit", async () => {

@@ -7,9 +7,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sessionDirFor } from "../../source/session/listing.js";
 import { runCli } from "../helpers/cli.js";
-import { fileEntries, quit, startArbor, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { fileEntries, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 
-const fx = useArborRun();
+// Moved from test/e2e/tmux-session-order.test.ts: the order is the session files', no real terminal needed.
+const fx = useArborRun<ArborTerminal>();
 
 /** A session of two turns in `sessions`, its entries stamped a second apart on `day` (2026-MM-DD). */
 function session(sessions: string, id: string, text: string, day: string): string {
@@ -44,7 +46,7 @@ async function listed(cwd: string, home: string): Promise<string[]> {
 	return JSON.parse(run.stdout).map((s: { file: string }) => s.file);
 }
 
-describe("the most recent session in tmux", () => {
+describe("the most recent session (virtual terminal)", () => {
 	it("after /fork (the copy keeps the old entries' times), arbor sessions lists the fork first and -c continues it", async () => {
 		const s = setUp();
 		expect(await listed(s.dir, s.home)).toEqual([s.recent, s.older]);
