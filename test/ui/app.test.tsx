@@ -133,7 +133,8 @@ describe("App", () => {
 
 
 describe("App: key names in its messages come from the keymap", () => {
-	it("a prompt sent while a reply runs: `Still working — Esc aborts`, or the stop key keybindings.json binds", async () => {
+	// A prompt while a reply runs is queued (pi's follow-up); a command waits for the end with this message.
+	it("a command sent while a reply runs: `Still working — Esc aborts`, or the stop key keybindings.json binds", async () => {
 		for (const [bindings, want] of [[{}, "Still working — Esc aborts"], [{ "prompt.stop": "ctrl+x" }, "Still working — Ctrl+X aborts"]] as const) {
 			const applied = applyKeybindings(bindings);
 			if (!applied.ok) throw new Error(applied.message);
@@ -142,7 +143,7 @@ describe("App: key names in its messages come from the keymap", () => {
 			const t = setup({ options: { keymap: applied.keymap }, deps: { runTurn: fakeTurn("Done now", () => held) } });
 			unmount = () => act(() => t.app.unmount());
 			await t.send("first");
-			await t.send("second");
+			await t.send("/name second");
 			await t.until(() => t.frame().includes(want), want);
 			release();
 			await t.until(() => t.frame().includes("Done now"), "the first reply");

@@ -120,14 +120,14 @@ describe("Editor", () => {
 		expect(e.calls).toEqual([`hint:${NO_EDITOR}`]);
 	});
 
-	it("rebound (Ctrl+O), the hint names the key keybindings.json gives", async () => {
-		const applied = applyKeybindings({ "prompt.externalEditor": "ctrl+o" });
+	it("rebound (Ctrl+X), the hint names the key keybindings.json gives", async () => {
+		const applied = applyKeybindings({ "prompt.externalEditor": "ctrl+x" });
 		if (!applied.ok) throw new Error(applied.message);
 		const e = setup({ env: {} }, applied.keymap);
 		cleanup = () => act(() => e.app.unmount());
-		await e.press("\u000f");
+		await e.press("\u0018");
 		await waitFor(() => e.calls.length === 1);
-		expect(e.calls).toEqual(["hint:Ctrl+O: set $VISUAL or $EDITOR to edit the draft in an editor"]);
+		expect(e.calls).toEqual(["hint:Ctrl+X: set $VISUAL or $EDITOR to edit the draft in an editor"]);
 	});
 
 	it("↑ on an empty editor recalls earlier prompts, ↓ returns", async () => {
