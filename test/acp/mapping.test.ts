@@ -1,9 +1,12 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../../source/acp/commands.js";
 import { promptOf, stopReasonOf } from "../../source/acp/live-session.js";
 import { permissionAnswer } from "../../source/acp/permission.js";
 import { pathUpdates } from "../../source/acp/replay.js";
-import { toolKind, toolLocations } from "../../source/acp/tool-updates.js";
+import { toolDiff, toolKind, toolLocations } from "../../source/acp/tool-updates.js";
 import { resolveTarget } from "../../source/acp/tree-commands.js";
 import { SessionStore } from "../../source/session/index.js";
 import type { TurnResult } from "../../source/llm/turn.js";
@@ -53,6 +56,17 @@ describe("ACP mappings (pure)", () => {
 		expect(toolLocations("read", { path: "src/a.ts", offset: 10 }, "/p")).toEqual([{ path: "/p/src/a.ts", line: 10 }]);
 		expect(toolLocations("grep", { pattern: "x" }, "/p")).toEqual([{ path: "/p" }]);
 		expect(toolLocations("bash", { command: "ls" }, "/p")).toEqual([]);
+	});
+
+	it("an announced edit's diff is the whole file before and after; one the tool will refuse shows the texts alone", () => {
+		const dir = mkdtempSync(join(tmpdir(), "arbor-acp-diff-"));
+		writeFileSync(join(dir, "a.ts"), "one\ntwo\nthree\ntwo\n");
+		const file = join(dir, "a.ts");
+		expect(toolDiff("edit", { path: "a.ts", oldText: "three", newText: "3" }, dir, { readOld: true })).toEqual([{ type: "diff", path: file, oldText: "one\ntwo\nthree\ntwo\n", newText: "one\ntwo\n3\ntwo\n" }]);
+		expect(toolDiff("edit", { path: "a.ts", oldText: "two", newText: "2" }, dir, { readOld: true })).toEqual([{ type: "diff", path: file, oldText: "two", newText: "2" }]);
+		expect(toolDiff("edit", { path: "a.ts", oldText: "three", newText: "3" }, dir, { readOld: false })).toEqual([{ type: "diff", path: file, oldText: "three", newText: "3" }]);
+		expect(toolDiff("write", { path: "a.ts", content: "new" }, dir, { readOld: true })).toEqual([{ type: "diff", path: file, oldText: "one\ntwo\nthree\ntwo\n", newText: "new" }]);
+		expect(toolDiff("write", { path: "b.ts", content: "new" }, dir, { readOld: true })).toEqual([{ type: "diff", path: join(dir, "b.ts"), oldText: null, newText: "new" }]);
 	});
 
 	it("replays a path: thinking, text, an edit's diff kept on its result, a branch summary; labels and model changes are not replayed", () => {
