@@ -96,6 +96,10 @@ describe("ACP mappings (pure)", () => {
 			{ sessionUpdate: "tool_call_update", toolCallId: "c1", status: "completed", content: [diff, { type: "content", content: { type: "text", text: "Edited x.ts" } }], rawOutput: { output: "Edited x.ts", isError: false } },
 			{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Branch summary:\ntried b" }, messageId: s.id },
 		]);
+		const failed = store.appendMessage({ role: "assistant", content: [], stopReason: "error", errorMessage: "HTTP 500", timestamp: 4 });
+		expect(pathUpdates([store.snapshot().getEntry(failed.id)!], "/p")).toEqual([
+			{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "\n[error: HTTP 500]" }, messageId: failed.id },
+		]);
 		expect(resolveTarget(view, "start")).toBe(u.id);
 		expect(resolveTarget(view, u.id.slice(0, 6))).toBe(u.id);
 		expect(() => resolveTarget(view, "no such label")).toThrow();
