@@ -33,6 +33,7 @@ function buildProgram(): Command {
 		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
 		.option("--no-tools", "disable all tools")
 		.option("--no-context-files", "do not read AGENTS.md / CLAUDE.md into the system prompt")
+		.option("--no-checkpoints", "take no checkpoints of the project's files")
 		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
 		.option("-y, --yes", "run write/edit/bash without asking")
 		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir]);
@@ -78,6 +79,7 @@ function navigateCommand(program: Command): void {
 		.option("--instructions <text>", "extra focus for the summary")
 		.option("--replace-instructions", "use --instructions instead of the default instructions")
 		.option("--label <text>", "label the summary (or the target)")
+		.option("--restore-files", "restore the files to the target's checkpoint too")
 		.option("--json", "JSON output")
 		.action((s: string, id: string, o: Opts) => run(async () => (await sub()).navigateCommand(s, id, o)));
 }
@@ -86,6 +88,7 @@ function forkCommand(program: Command): void {
 	addExtensionOptions(addSessionOptions(program.command("fork").description("copy root→entry into a new session file"), "required"))
 		.argument("<session>")
 		.argument("[entryId]")
+		.option("--restore-files", "restore the files to the entry's checkpoint too")
 		.option("--json", "JSON output")
 		.action((s: string, id: string | undefined, o: Opts) => run(async () => (await sub()).forkCommand(s, id, o)));
 }
@@ -158,6 +161,35 @@ function modelsCommand(program: Command): void {
 		.action((o: Opts) => run(async () => (await import("./print/models-command.js")).modelsCommand(o)));
 }
 
+const ckpt = () => import("./print/checkpoint-commands.js");
+type CkptOpts = Opts & { gc?: boolean; dryRun?: boolean };
+
+function checkpointsCommand(program: Command): void {
+	addSessionOptions(program.command("checkpoints").description("list a session's checkpoints of the project's files"), "required")
+		.argument("<session>")
+		.option("--gc", "drop stored files no session's checkpoint references (git gc) and print what it freed")
+		.option("--json", "JSON output")
+		.action((s: string, o: CkptOpts) => run(async () => (await ckpt()).checkpointsCommand(s, o)));
+}
+
+function restoreCommand(program: Command): void {
+	addSessionOptions(program.command("restore").description("restore the project's files to an entry's checkpoint"), "required")
+		.argument("<session>")
+		.argument("<entryId>")
+		.option("--dry-run", "list what would change; change nothing")
+		.option("--json", "JSON output")
+		.action((s: string, id: string, o: CkptOpts) => run(async () => (await ckpt()).restoreCommand(s, id, o)));
+}
+
+function diffCommand(program: Command): void {
+	addSessionOptions(program.command("diff").description("what changed on disk between two entries (or an entry and the working tree)"), "required")
+		.argument("<session>")
+		.argument("<entryA>")
+		.argument("[entryB]")
+		.option("--json", "JSON output")
+		.action((s: string, a: string, b: string | undefined, o: CkptOpts) => run(async () => (await ckpt()).diffCommand(s, a, b, o)));
+}
+
 const SUBCOMMANDS: ((program: Command) => void)[] = [
 	sessionsCommand,
 	treeCommand,
@@ -167,6 +199,9 @@ const SUBCOMMANDS: ((program: Command) => void)[] = [
 	labelCommand,
 	exportCommand,
 	searchCommand,
+	checkpointsCommand,
+	restoreCommand,
+	diffCommand,
 	compareCommand,
 	mergeCommand,
 	importCommand,

@@ -13,6 +13,7 @@ import { place, type ChatFlags } from "./config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/signals.js";
 import { parseTreeFilter } from "./tree/rows.js";
 import { killToolProcesses } from "./tools/bash.js";
+import { checkpointLimits } from "./checkpoints/setup.js";
 
 /**
  * Ink decides at import time that a process with CI=true has no live terminal and then prints only
@@ -71,6 +72,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		keymap,
 		maxRetries: maxRetries(),
 		contextFiles: context,
+		checkpoints: opts.checkpoints === false || settings.checkpoints === false ? undefined : checkpointLimits(settings),
 	}, {
 		...terminal,
 		bus: ext.bus,

@@ -15,6 +15,8 @@ export type CommonOptions = {
 	instructions?: string;
 	replaceInstructions?: boolean;
 	label?: string;
+	/** navigate / fork: restore the target's checkpointed files too. */
+	restoreFiles?: boolean;
 };
 
 /** Model options shared by print mode, interactive mode and `arbor navigate --summarize`. */
@@ -48,6 +50,8 @@ export type ChatFlags = ModelFlags & {
 	addDir?: string[];
 	/** false with --no-context-files. */
 	contextFiles?: boolean;
+	/** false with --no-checkpoints. */
+	checkpoints?: boolean;
 	/** --thinking: off | minimal | low | medium | high. */
 	thinking?: string;
 };

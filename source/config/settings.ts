@@ -26,6 +26,14 @@ export type Settings = {
 	contextFiles?: boolean;
 	/** Tokens kept free in a model's window before a turn compacts automatically (default 16,384). */
 	compactionReserve?: number;
+	/** Checkpoints of the project's files at turn boundaries (default true; --no-checkpoints). */
+	checkpoints?: boolean;
+	/** Files larger than this (bytes) are left out of checkpoints (default 2 MiB). */
+	checkpointMaxFileBytes?: number;
+	/** No checkpoints in a folder with more files than this (default 100,000). */
+	checkpointMaxFiles?: number;
+	/** No new checkpoints while the project's store is larger than this (bytes; default 5 GiB). */
+	checkpointMaxStoreBytes?: number;
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
@@ -41,6 +49,10 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 	extensionTimeout: "number",
 	contextFiles: "boolean",
 	compactionReserve: "number",
+	checkpoints: "boolean",
+	checkpointMaxFileBytes: "number",
+	checkpointMaxFiles: "number",
+	checkpointMaxStoreBytes: "number",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

@@ -36,7 +36,35 @@ export type RunTurnOptions = {
 	 * stored as user messages there. Messages queued as the model finishes continue the same turn.
 	 */
 	steering?: MessageQueue;
+	/**
+	 * File checkpoints (checkpoints/checkpointer.ts): `beforeTool` is awaited before each tool runs
+	 * (the hook snapshots before the first one that can change files), `afterTurn` once the turn's
+	 * entries are stored. Neither runs before the request goes out, so the first byte never waits.
+	 */
+	checkpoints?: TurnCheckpointHooks;
 };
+
+/** See {@link RunTurnOptions.checkpoints}. */
+export type TurnCheckpointHooks = { beforeTool(toolName: string): Promise<void>; afterTurn(): Promise<void> };
+
+/** The tools with `beforeTool` awaited before each one runs. */
+function guardedTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | undefined): ToolSet | undefined {
+	if (!tools || !hooks) return tools;
+	const guarded: ToolSet = {};
+	for (const [name, tool] of Object.entries(tools)) {
+		const execute = tool.execute;
+		guarded[name] = execute
+			? {
+					...tool,
+					execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
+						await hooks.beforeTool(name);
+						return execute(input, options);
+					},
+				}
+			: tool;
+	}
+	return guarded;
+}
 
 /** How a turn ended. `text` is the final assistant text of the last step. */
 export type TurnResult = {
@@ -91,6 +119,7 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	}
 	if (opts.signal?.aborted) failure.aborted = true;
 	const result = finish(recorder, failure, emit);
+	await opts.checkpoints?.afterTurn();
 	opts.store.sync();
 	return { ...result, leafId: opts.store.snapshot().leafId };
 }
@@ -122,7 +151,7 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 		model: opts.model.model,
 		system: opts.system,
 		messages,
-		tools: opts.tools,
+		tools: guardedTools(opts.tools, opts.checkpoints),
 		// A steering message ends the tool loop after the step that is running: its results are
 		// stored, then the message, then the model is asked again (runTurn's loop).
 		stopWhen: steering ? [stepCountIs(ctx.stepsLeft), () => steering.size > 0] : stepCountIs(ctx.stepsLeft),

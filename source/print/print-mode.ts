@@ -20,6 +20,9 @@ import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/sig
 import { composePrompt, readStdin } from "./stdin.js";
 import { terminalText } from "../text/terminal-text.js";
 import { counted } from "../text/count.js";
+import { chatCheckpointer } from "../checkpoints/setup.js";
+import type { Checkpointer } from "../checkpoints/checkpointer.js";
+import { MUTATING_TOOLS } from "../tools/policy.js";
 
 type PrintOptions = ChatFlags & ExtensionFlags & {
 	outputFormat?: OutputFormat;
@@ -142,7 +145,8 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	try {
 		checkSessionWritable(store);
 		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, contextFiles: context.files });
-		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, system, thinking, signal: abort.signal, ext });
+		const checkpoints = chatCheckpointer({ flags: opts, settings, session: store, where, onNotice: (m) => process.stderr.write(`arbor: ${terminalText(m)}\n`) });
+		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, system, thinking, signal: abort.signal, ext, checkpoints });
 		return finish(store, turn, printer, ended);
 	} finally {
 		stopListening();
@@ -166,9 +170,11 @@ type Answer = {
 	thinking: ThinkingLevel | undefined;
 	signal: AbortSignal;
 	ext: ExtensionHost;
+	/** File checkpoints at the turn's boundaries; undefined when switched off. */
+	checkpoints: Checkpointer | undefined;
 };
 
-async function answer({ store, models, chat, opts, printer, prompt, tools, system, thinking, signal, ext }: Answer): Promise<TurnResult> {
+async function answer({ store, models, chat, opts, printer, prompt, tools, system, thinking, signal, ext, checkpoints }: Answer): Promise<TurnResult> {
 	printer.header(store.snapshot().header);
 	await ext.start(store);
 	await moveFirst(store, models, opts, printer, ext);
@@ -186,6 +192,7 @@ async function answer({ store, models, chat, opts, printer, prompt, tools, syste
 			signal,
 			maxRetries: maxRetries(),
 			onEvent: (event) => printer.event(event),
+			checkpoints: checkpoints?.forTurn(MUTATING_TOOLS),
 		}),
 	);
 	if (opts.label) {

@@ -21,6 +21,7 @@ import { loadExtensions } from "../extensions/load-for-run.js";
 import { chooseModels } from "../config/model-config.js";
 import { place, type CommonOptions, type ModelFlags } from "../config/options.js";
 import { openForRead, openForWrite, sessionChoice, sessionFile } from "./session-arg.js";
+import { fileSafety, restoreAfterMove } from "./checkpoint-commands.js";
 
 
 function write(text: string): number {
@@ -73,6 +74,8 @@ export async function navigateCommand(arg: string, entryId: string, opts: Common
 	try {
 		const targetId = store.snapshot().resolveId(entryId);
 		const models = opts.summarize ? await chooseModels(opts, settings) : undefined;
+		// --restore-files: the working tree is checkpointed on the branch being left, before the move.
+		const safety = opts.restoreFiles ? await fileSafety(store, targetId, where.home) : undefined;
 		if (models && !models.summary && !ext.loaded.length && canSummarize(planNavigation(store.snapshot(), targetId))) {
 			throw usageError(models.summaryError ?? "no model configured for summaries");
 		}
@@ -84,7 +87,9 @@ export async function navigateCommand(arg: string, entryId: string, opts: Common
 		});
 		if (result.status === "failed") throw new CliError(terminalText(result.message), 1);
 		if (result.status === "cancelled") throw new CliError(result.reason === "hook" ? "navigation cancelled by an extension" : "navigation cancelled", 1);
-		if (opts.json) return json({ file: store.file, ...result, summaryEntry: result.status === "moved" ? result.summaryEntry : undefined });
+		const restored = safety ? await restoreAfterMove(store, safety, targetId, where.home) : undefined;
+		if (opts.json) return json({ file: store.file, ...result, summaryEntry: result.status === "moved" ? result.summaryEntry : undefined, ...(restored ? { restored } : {}) });
+		if (restored) process.stderr.write(`${restored.text}\n`);
 		if (result.status === "already-here") return out("Already at this point");
 		const lines = [`Navigated to ${result.newLeafId ?? "(empty conversation)"}`];
 		if (result.summaryEntry) lines.push(`Branch summary ${result.summaryEntry.id}:`, result.summaryEntry.summary);
@@ -106,8 +111,19 @@ export async function forkCommand(arg: string, entryId: string | undefined, opts
 	const forked = await forkFromEntry({ view, sourceFile: file, entryId: id, sessionDir: dirname(file), cwd: view.header.cwd, bus: ext.bus });
 	if (forked.status === "cancelled") throw new CliError("fork cancelled by an extension", 1);
 	const store = forked.store;
-	const result = { file: store.file, id: store.id, parentSession: file, leafId: store.snapshot().leafId };
-	store.close();
+	let restored: Awaited<ReturnType<typeof restoreAfterMove>> | undefined;
+	try {
+		if (opts.restoreFiles) {
+			// The safety checkpoint goes on the branch being left: the source session's leaf.
+			const writer = openForWrite(file, where);
+			const safety = await fileSafety(writer, id, where.home).finally(() => writer.close());
+			restored = await restoreAfterMove(store, safety, store.snapshot().leafId, where.home);
+		}
+	} finally {
+		store.close();
+	}
+	const result = { file: store.file, id: store.id, parentSession: file, leafId: store.snapshot().leafId, ...(restored ? { restored } : {}) };
+	if (restored && !opts.json) process.stderr.write(`${restored.text}\n`);
 	return opts.json ? json(result) : out(`Forked ${id ?? "(empty)"} into ${store.file}`);
 }
 

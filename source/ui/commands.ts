@@ -14,6 +14,7 @@ export type CommandName =
 	| "thinking"
 	| "session"
 	| "search"
+	| "undo-restore"
 	| "export"
 	| "help"
 	| "quit";
@@ -37,6 +38,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 	{ name: "thinking", args: "[level]", description: "show or set the thinking level: off, minimal, low, medium, high (Shift+Tab cycles)" },
 	{ name: "session", description: "file, id, entry counts and tokens of this session" },
 	{ name: "search", args: "<query>", description: "search this folder's sessions (then all); Enter opens the hit in /tree" },
+	{ name: "undo-restore", description: "put the files back as they were before the last restore of checkpointed files" },
 	{ name: "export", args: "[file]", description: "write this session as one HTML page (default: its name .html here)" },
 	{ name: "help", description: "keys and commands" },
 	{ name: "quit", description: "leave arbor" },

@@ -3,6 +3,7 @@ import type { SessionInfo, SessionStoreApi } from "../session/index.js";
 import type { ContextMessage } from "../session/types.js";
 import type { SearchResult } from "../search/search.js";
 import type { ConfirmFn } from "../tools/index.js";
+import type { Checkpointer } from "../checkpoints/checkpointer.js";
 
 /**
  * The effects the app needs from outside React, injected so component tests run with fakes and
@@ -23,4 +24,6 @@ export type UiDeps = {
 	listAllSessions(): SessionInfo[];
 	/** `/search`: this folder's sessions (or every folder's), ranked as `arbor search`; throws on a bad query. */
 	searchSessions(query: string, all: boolean): SearchResult;
+	/** The file checkpoints of a session (one per store), or undefined when they are off. */
+	checkpoints?(store: SessionStoreApi): Checkpointer | undefined;
 };

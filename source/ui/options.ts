@@ -1,3 +1,4 @@
+import type { CheckpointLimits } from "../checkpoints/store.js";
 import type { ContextFiles } from "../config/context-files.js";
 import type { ResolvedModel } from "../llm/index.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
@@ -27,6 +28,8 @@ export type InteractiveOptions = {
 	keymap?: Keymap;
 	/** Project instructions (AGENTS.md / CLAUDE.md) in the system prompt, and the files that could not be read. */
 	contextFiles?: ContextFiles;
+	/** File checkpoints at turn boundaries (absent: none), with the store's limits. */
+	checkpoints?: CheckpointLimits;
 	/** Built-in models and $ARBOR_HOME/models.json: the /model picker's list. */
 	catalog?: ModelCatalog;
 	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };

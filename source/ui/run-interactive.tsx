@@ -9,6 +9,7 @@ import { listAllSessions, listSessions, sessionFiles, SessionStore } from "../se
 import { colourDisabled } from "../text/terminal-colour.js";
 import type { SessionStoreApi } from "../session/api.js";
 import { App } from "./chat/app.js";
+import { Checkpointer } from "../checkpoints/checkpointer.js";
 import type { UiDeps } from "./deps.js";
 import { colourlessStdout } from "./terminal/colourless-stdout.js";
 import type { InteractiveOptions } from "./options.js";
@@ -35,6 +36,22 @@ export function realDeps(opts: InteractiveOptions): UiDeps {
 		listSessions: () => listSessions(sessionDir),
 		listAllSessions: () => listAllSessions(home),
 		searchSessions: (query, all) => searchSessions(all ? allSessionFiles(home) : sessionFiles(sessionDir), query, SEARCH_LIMIT),
+		checkpoints: checkpointsPerStore(opts),
+	};
+}
+
+/** One Checkpointer per session store (a /resume or /fork gets its own), none when they are off. */
+function checkpointsPerStore(opts: InteractiveOptions): (store: SessionStoreApi) => Checkpointer | undefined {
+	const made = new WeakMap<SessionStoreApi, Checkpointer>();
+	const limits = opts.checkpoints;
+	return (store) => {
+		if (!limits) return undefined;
+		let found = made.get(store);
+		if (!found) {
+			found = Checkpointer.create({ session: store, home: opts.home, cwd: opts.cwd, limits, onNotice: () => {} });
+			made.set(store, found);
+		}
+		return found;
 	};
 }
 

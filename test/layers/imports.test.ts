@@ -73,12 +73,14 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"search/": { imports: [...STORE, "tree/", "config/"] },
 	"import/": { imports: [...STORE, "tree/", "config/"] },
 	"export/": { imports: [...STORE, "tree/", "config/"], packages: ["marked", "highlight.js"] },
-	"print/": { imports: [...CORE, "search/", "import/", "export/"], typesOf: ["ai"] },
-	"ui/": { imports: [...CORE, "search/", "import/", "export/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
-	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "print/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
+	// Private git stores of the project's files: no model, tools, navigation or UI.
+	"checkpoints/": { imports: [...STORE, "config/"] },
+	"print/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], typesOf: ["ai"] },
+	"ui/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
+	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
-	"modes.ts": { imports: [...CORE, "print/", "interactive.ts"] },
-	"interactive.ts": { imports: [...CORE, "search/", "import/", "export/", "print/", "ui/"] },
+	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "interactive.ts"] },
+	"interactive.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "ui/"] },
 };
 
 const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");

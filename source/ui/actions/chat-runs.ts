@@ -7,6 +7,7 @@ import type { UiDeps } from "../deps.js";
 import type { AppAction, Status } from "../chat/app-reducer.js";
 import { counted } from "../../text/count.js";
 import { errorMessage } from "../../text/error-text.js";
+import { MUTATING_TOOLS } from "../../tools/policy.js";
 
 /** What one reply or compaction needs; built by useChat for the current store and model. */
 export type RunContext = {
@@ -130,17 +131,22 @@ export function runReply(ctx: RunContext, prompt: string): Promise<void> {
 	const { store, model, deps, dispatch } = ctx;
 	if (!model) return Promise.resolve(dispatch({ type: "status-shown", status: error(ctx.modelHint) }));
 	return withController(ctx, async (signal) => {
-		const before = await compactBeforeTurn(ctx, { model, prompt, signal });
+		let before = await compactBeforeTurn(ctx, { model, prompt, signal });
 		if (before === "skip") return;
 		dispatch({ type: "turn-started", startedAt: Date.now() });
 		if (before) dispatch({ type: "status-shown", status: before });
+		const checkpoints = deps.checkpoints?.(store);
 		const result = await deps.runTurn({
 			store, model, prompt, tools: await ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries,
 			onEvent: (event) => {
 				const action = eventAction(event, Date.now);
 				if (action) dispatch(action);
 			},
+			checkpoints: checkpoints?.forTurn(MUTATING_TOOLS),
 		});
+		// Checkpoints switched off (no git, a refused folder): said once, in the status line.
+		const notice = checkpoints?.takeNotice();
+		if (notice && !before) before = info(notice);
 		if (result.ok) dispatch({ type: "turn-finished", ...(before ? { status: before } : {}) });
 		else if (result.reason === "aborted") dispatch({ type: "turn-finished", status: info("Aborted") });
 		else dispatch({ type: "turn-failed", message: result.error ?? "the reply failed" });

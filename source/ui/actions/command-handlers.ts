@@ -15,6 +15,7 @@ import type { SwitchStore } from "../chat/use-session-switch.js";
 import { runSearchCommand } from "./search-actions.js";
 import { exportAction } from "./export-action.js";
 import { counted } from "../../text/count.js";
+import { undoRestore } from "./restore-actions.js";
 
 /** The session's services (store, view, deps, bus, dispatch) and what the commands need besides. */
 export type CommandContext = SessionServices & {
@@ -134,6 +135,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 			dispatch(result.ok ? info(result.message) : error(result.message));
 		},
 		search: (args) => runSearchCommand(ctx, args),
+		"undo-restore": () => undoRestore(ctx, ctx.busy),
 		export: (args) => exportAction(ctx, args),
 		help: () => dispatch({ type: "help-opened" }),
 		quit: () => ctx.quit(),

@@ -42,7 +42,7 @@ export type AppState = {
 
 /** After /tree: the status, and for a move to a user message its text in the editor. */
 function treeDone(state: AppState, done: TreeDone): AppState {
-	const closed = appReducer(state, { type: "tree-closed", status: done.kind === "moved" ? "Navigated to selected point" : done.status });
+	const closed = appReducer(state, { type: "tree-closed", status: done.kind === "moved" ? (done.status ?? "Navigated to selected point") : done.status });
 	return done.kind === "moved" && done.editorText !== undefined ? appReducer(closed, { type: "editor-text-requested", text: done.editorText }) : closed;
 }
 

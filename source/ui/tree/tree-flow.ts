@@ -38,7 +38,19 @@ type TreeFlowScreen =
 	| { screen: "navigating"; targetId: string }
 	/** The branches ending at `a` (the marked entry) and `b` (the one picked after it). */
 	| ({ screen: "comparing"; a: string; b: string } & TreeLines)
-	| ({ screen: "merging"; fromId: string; startedAt: number } & TreeLines);
+	| ({ screen: "merging"; fromId: string; startedAt: number } & TreeLines)
+	/**
+	 * `Restore files to this point?` after the summary question (or instead of it): the dry run's
+	 * files, `cursor` over the two choices then the files (Enter on a file shows its diff in `diff`).
+	 * The move goes on as chosen before: `summarize` with `customInstructions`.
+	 */
+	| { screen: "restore-prompt"; targetId: string; cursor: number; changes: readonly RestoreChange[]; summarize: boolean; customInstructions?: string; diff?: { path: string; text: string } };
+
+/** One file of a restore's dry run: what the restore does to it. */
+export type RestoreChange = { path: string; status: "changed" | "added" | "deleted" };
+
+/** The restore question's choices, in display order. */
+export const RESTORE_OPTIONS = ["Restore files", "Keep files as they are"] as const;
 
 export type TreeFlowEvent =
 	/** `ask`: the move abandons entries and summaries are switched on. */
@@ -58,7 +70,17 @@ export type TreeFlowEvent =
 	| { type: "went-back" }
 	/** Shift+L saved (no `error`) or the store refused the label. */
 	| { type: "label-set"; error?: string }
+	| RestoreEvent
 	| BranchEvent;
+
+/** The restore question (see the `restore-prompt` screen). */
+export type RestoreEvent =
+	| { type: "restore-asked"; targetId: string; changes: readonly RestoreChange[]; summarize: boolean; customInstructions?: string }
+	| { type: "restore-cursor-moved"; delta: number }
+	| { type: "restore-diff-shown"; path: string; text: string }
+	| { type: "restore-diff-closed" }
+	/** Either choice: the move starts (summarizing when a summary was asked for). */
+	| { type: "restore-answered"; now: number };
 
 /** Shift+C and Shift+M. */
 export type BranchEvent =
@@ -83,6 +105,8 @@ function wentBack(flow: TreeFlow): TreeFlow {
 			return { screen: "summary-prompt", targetId: flow.targetId, option: 2, ...(flow.text ? { draft: flow.text } : {}) };
 		case "summary-prompt":
 			return { screen: "tree" };
+		case "restore-prompt":
+			return flow.diff ? { ...flow, diff: undefined } : { screen: "tree" };
 		case "tree":
 		case "summarizing":
 		case "navigating":
@@ -187,6 +211,8 @@ export function treeMessages(flow: TreeFlow): TreeLines {
  * a move's screens keep the mark and the compare / merge and label lines.
  */
 export function treeFlowReducer(flow: TreeFlow, event: TreeFlowEvent): TreeFlow {
+	const restore = onRestore(flow, event);
+	if (restore) return restore === flow ? restore : { ...restore, ...kept(flow) };
 	const branch = onBranch(flow, event);
 	if (branch) return branch;
 	const next = moveReducer(flow, event as MoveEvent);
@@ -198,7 +224,34 @@ function withoutLabelError(flow: TreeFlow): TreeFlow {
 	return rest;
 }
 
-type MoveEvent = Exclude<TreeFlowEvent, BranchEvent | { type: "label-set" }>;
+/** The restore question's events; `undefined` for the others. */
+function onRestore(flow: TreeFlow, event: TreeFlowEvent): TreeFlow | undefined {
+	switch (event.type) {
+		case "restore-asked": {
+			const { type: _, ...rest } = event;
+			// Asked once the summary choice is made (navigating or summarizing), for the same target.
+			return targetOf(flow) === event.targetId ? { screen: "restore-prompt", cursor: 0, ...rest } : flow;
+		}
+		case "restore-cursor-moved": {
+			if (flow.screen !== "restore-prompt" || flow.diff) return flow;
+			const n = RESTORE_OPTIONS.length + flow.changes.length;
+			return { ...flow, cursor: (((flow.cursor + event.delta) % n) + n) % n };
+		}
+		case "restore-diff-shown":
+			return flow.screen === "restore-prompt" ? { ...flow, diff: { path: event.path, text: event.text } } : flow;
+		case "restore-diff-closed":
+			return flow.screen === "restore-prompt" ? { ...flow, diff: undefined } : flow;
+		case "restore-answered":
+			if (flow.screen !== "restore-prompt") return flow;
+			return flow.summarize
+				? { screen: "summarizing", targetId: flow.targetId, startedAt: event.now, ...(flow.customInstructions !== undefined ? { customInstructions: flow.customInstructions } : {}) }
+				: { screen: "navigating", targetId: flow.targetId };
+		default:
+			return undefined;
+	}
+}
+
+type MoveEvent = Exclude<TreeFlowEvent, BranchEvent | RestoreEvent | { type: "label-set" }>;
 
 function moveReducer(flow: TreeFlow, event: MoveEvent): TreeFlow {
 	switch (event.type) {

@@ -5,6 +5,7 @@ import { useTerminalSize } from "../widgets/use-terminal-size.js";
 import { ComparisonView } from "./comparison-view.js";
 import { CustomInstructions } from "./custom-instructions.js";
 import { SummaryPrompt } from "./summary-prompt.js";
+import { RestorePrompt } from "./restore-prompt.js";
 import { treeMessages } from "./tree-flow.js";
 import { TreeSelector } from "./tree-selector.js";
 import { initialTreeState, treeReducer } from "./tree-state.js";
@@ -69,6 +70,21 @@ export function TreeScreen(props: TreeScreenProps) {
 			return <CustomInstructions text={f.text} active onChange={actions.editInstructions} onSubmit={actions.submitInstructions} onBack={actions.back} />;
 		case "summarizing":
 			return <TreeSummarizing startedAt={f.startedAt} active onCancel={actions.cancelSummary} />;
+		case "restore-prompt":
+			return (
+				<RestorePrompt
+					cursor={f.cursor}
+					changes={f.changes}
+					diff={f.diff}
+					rows={size.rows}
+					active
+					onMove={actions.moveRestoreCursor}
+					onChoose={actions.answerRestore}
+					onShowDiff={actions.showDiff}
+					onCloseDiff={actions.closeDiff}
+					onBack={actions.back}
+				/>
+			);
 		default: {
 			const never: never = f;
 			return never;

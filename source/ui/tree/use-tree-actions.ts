@@ -6,10 +6,11 @@ import type { NavigateOptions, NavigateResult, NavigationPlan } from "../../navi
 import type { SessionTreeView } from "../../session/api.js";
 import { useServices } from "../services.js";
 import { useLatest } from "../widgets/use-latest.js";
+import type { Checkpointer, RestorePlan } from "../../checkpoints/checkpointer.js";
 import { INITIAL_TREE_FLOW, treeFlowReducer, type BranchEvent, type TreeFlow, type TreeFlowEvent } from "./tree-flow.js";
 
-/** How the /tree screen ends: the leaf moved (text for the editor, if any) or it closed. */
-export type TreeDone = { kind: "moved"; editorText?: string } | { kind: "closed"; status?: string };
+/** How the /tree screen ends: the leaf moved (text for the editor, if any; what the restore did) or it closed. */
+export type TreeDone = { kind: "moved"; editorText?: string; status?: string } | { kind: "closed"; status?: string };
 
 export const NO_SUMMARY_MODEL = "No model configured for summaries";
 export const ALREADY_HERE = "Already at this point";
@@ -31,7 +32,14 @@ export type TreeActions = {
 	closeComparison: () => void;
 	merge: (id: string) => void;
 	cancelMerge: () => void;
+	/** The restore question: ↑↓ over choices and files, Enter chooses or shows a file's diff. */
+	moveRestoreCursor: (delta: number) => void;
+	answerRestore: (restore: boolean) => void;
+	showDiff: (path: string) => void;
+	closeDiff: () => void;
 };
+
+type Navigation = Pick<NavigateOptions, "summarize" | "customInstructions">;
 
 /** What the tree shows for a finished merge that wrote nothing. */
 function unmerged(result: Exclude<MergeResult, { status: "merged" }>): BranchEvent {
@@ -54,10 +62,10 @@ function mergeRefusal(view: SessionTreeView, id: string, into: string | null): s
 }
 
 /** Where a finished move goes: the app (moved, already here: the tree closes) or the tree (it stays). */
-function outcomeEvent(outcome: NavigateResult): { app: TreeDone } | { tree: TreeFlowEvent } {
+function outcomeEvent(outcome: NavigateResult, status?: string): { app: TreeDone } | { tree: TreeFlowEvent } {
 	switch (outcome.status) {
 		case "moved":
-			return { app: outcome.editorText !== undefined ? { kind: "moved", editorText: outcome.editorText } : { kind: "moved" } };
+			return { app: { kind: "moved", ...(outcome.editorText !== undefined ? { editorText: outcome.editorText } : {}), ...(status ? { status } : {}) } };
 		case "already-here":
 			return { app: { kind: "closed", status: ALREADY_HERE } };
 		case "cancelled":
@@ -71,6 +79,22 @@ function outcomeEvent(outcome: NavigateResult): { app: TreeDone } | { tree: Tree
 	}
 }
 
+
+type Moved = { outcome: NavigateResult; status?: string };
+
+/** navigateByPlan, with the files restored around it when `restoring` (see useTreeActions' run). */
+async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, options: NavigateOptions, restoring: Checkpointer | undefined): Promise<Moved> {
+	const safety = restoring ? await restoring.safety() : undefined;
+	const outcome = await navigateByPlan(ctx, planned, options);
+	if (outcome.status !== "moved" || !restoring || !safety) return { outcome };
+	try {
+		const restored = await restoring.restoreFrom(safety, planned.targetId);
+		const kept = restored?.kept.length ? ` · kept ${restored.kept.length} file(s) in no checkpoint` : "";
+		return { outcome, status: `Navigated to selected point · restored ${restored?.changes.length ?? 0} file(s) (/undo-restore undoes)${kept}` };
+	} catch (error) {
+		return { outcome, status: `Navigated, but restoring the files failed: ${errorMessage(error)} (nothing is lost: /undo-restore)` };
+	}
+}
 
 /**
  * Runs one abortable job at a time: `cancel()` aborts it (navigateTree / mergeBranch then write
@@ -114,44 +138,66 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		return { store, summaryModel, bus, maxRetries };
 	};
 
-	const run = (options: Omit<NavigateOptions, "signal">) => {
+	const checkpointer = (): Checkpointer | undefined => latest.current.services.deps.checkpoints?.(latest.current.services.store);
+	// The dry run of the files' restore, started on Enter beside the summary question.
+	const restorePlan = useRef<Promise<RestorePlan | undefined> | undefined>(undefined);
+	// A choice superseded by Esc or another choice: its late dry run is dropped.
+	const choice = useRef(0);
+
+	/** The move; with `restoring`, a safety checkpoint first (on the branch left), the files after. */
+	const run = (options: Navigation, restoring?: Checkpointer) => {
 		const planned = plan.current;
 		if (!planned) return;
 		const ctx = context();
 		job.start(
-			(signal) => navigateByPlan(ctx, planned, { ...options, signal }).catch((error: unknown): NavigateResult => ({ status: "failed", message: errorMessage(error) })),
-			(outcome) => {
-				const to = outcomeEvent(outcome);
+			(signal) => moveAndRestore(ctx, planned, { ...options, signal }, restoring).catch((error: unknown): Moved => ({ outcome: { status: "failed", message: errorMessage(error) } })),
+			({ outcome, status }) => {
+				const to = outcomeEvent(outcome, status);
 				if ("app" in to) done(to.app);
 				else dispatch(to.tree);
 			},
 		);
 	};
 
+	/** After the summary choice: the restore question when the files differ from the target's, else the move. */
+	const proceed = (options: Navigation) => {
+		const pending = restorePlan.current;
+		const targetId = plan.current?.targetId;
+		if (!pending || !targetId) return run(options);
+		const mine = ++choice.current;
+		void pending.then((dry) => {
+			if (choice.current !== mine) return;
+			if (!dry || dry.changes.length === 0) return run(options);
+			dispatch({ type: "restore-asked", targetId, changes: dry.changes, summarize: options.summarize === true, ...(options.customInstructions !== undefined ? { customInstructions: options.customInstructions } : {}) });
+		});
+	};
+
 	const choose = (id: string) => {
 		const made = planNavigation(services.store.snapshot(), id);
 		if (made.alreadyHere) return done({ kind: "closed", status: ALREADY_HERE });
 		plan.current = made;
+		const ck = checkpointer();
+		restorePlan.current = ck ? ck.plan(services.store.snapshot(), made.targetId).catch(() => undefined) : undefined;
 		const ask = opts.askSummary && canSummarize(made);
 		dispatch({ type: "node-chosen", targetId: id, ask });
-		if (!ask) run({});
+		if (!ask) proceed({});
 	};
 	const chooseOption = (option: number) => {
 		if (flow.screen !== "summary-prompt") return;
 		if (option === 0) {
 			dispatch({ type: "summary-declined" });
-			return run({});
+			return proceed({});
 		}
 		if (!services.summaryModel) return dispatch({ type: "summary-unavailable", message: NO_SUMMARY_MODEL });
 		if (option === 2) return dispatch({ type: "custom-requested" });
 		dispatch({ type: "summary-requested", now: Date.now() });
-		run({ summarize: true });
+		proceed({ summarize: true });
 	};
 	const submitInstructions = () => {
 		if (flow.screen !== "custom-instructions") return;
 		dispatch({ type: "instructions-submitted", now: Date.now() });
 		const text = flow.text.trim();
-		run(text ? { summarize: true, customInstructions: text } : { summarize: true });
+		proceed(text ? { summarize: true, customInstructions: text } : { summarize: true });
 	};
 	const setLabel = (id: string, label: string | undefined) => {
 		try {
@@ -186,6 +232,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		editInstructions: (text) => dispatch({ type: "instructions-edited", text }),
 		submitInstructions,
 		cancelSummary: () => {
+			choice.current += 1;
 			job.cancel();
 			dispatch({ type: "summary-cancelled" });
 		},
@@ -199,5 +246,22 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 			job.cancel();
 			dispatch({ type: "merge-cancelled", notice: "Merge cancelled" });
 		},
+		moveRestoreCursor: (delta) => dispatch({ type: "restore-cursor-moved", delta }),
+		answerRestore: (restore) => {
+			if (flow.screen !== "restore-prompt") return;
+			dispatch({ type: "restore-answered", now: Date.now() });
+			const options: Navigation = { ...(flow.summarize ? { summarize: true } : {}), ...(flow.customInstructions ? { customInstructions: flow.customInstructions } : {}) };
+			run(options, restore ? checkpointer() : undefined);
+		},
+		showDiff: (path) => {
+			const ck = checkpointer();
+			if (!ck || flow.screen !== "restore-prompt") return;
+			void restorePlan.current?.then(async (dry) => {
+				if (!dry) return;
+				const text = await ck.store.patch(dry.current, dry.target.data.tree, path).catch((error: unknown) => errorMessage(error));
+				dispatch({ type: "restore-diff-shown", path, text });
+			});
+		},
+		closeDiff: () => dispatch({ type: "restore-diff-closed" }),
 	};
 }

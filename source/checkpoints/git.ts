@@ -1,0 +1,87 @@
+/**
+ * The user's `git` (looked up on PATH), run on arbor's private checkpoint directory only: every
+ * command names `--git-dir` and `--work-tree`, uses its own index file, no system or global config,
+ * no hooks, no signing, and none of the user's `GIT_*` variables — so it can never reach the
+ * project's own `.git`.
+ */
+import { spawn } from "node:child_process";
+
+/** Where one private store lives and which folder it snapshots. */
+export type GitPlace = { gitDir: string; workTree: string; indexFile: string };
+
+/** A git command that failed (exit code other than 0) or could not start. */
+export class GitError extends Error {
+	constructor(
+		message: string,
+		readonly code: number | null,
+		readonly missing = false,
+	) {
+		super(message);
+	}
+}
+
+/** The environment git runs with: the user's, minus every GIT_* variable, plus the store's own. */
+export function gitEnv(place: GitPlace, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+	const clean: NodeJS.ProcessEnv = {};
+	for (const [key, value] of Object.entries(env)) if (!key.startsWith("GIT_")) clean[key] = value;
+	return {
+		...clean,
+		GIT_CONFIG_NOSYSTEM: "1",
+		GIT_CONFIG_GLOBAL: "/dev/null",
+		GIT_INDEX_FILE: place.indexFile,
+		GIT_AUTHOR_NAME: "arbor",
+		GIT_AUTHOR_EMAIL: "arbor@localhost",
+		GIT_COMMITTER_NAME: "arbor",
+		GIT_COMMITTER_EMAIL: "arbor@localhost",
+		GIT_TERMINAL_PROMPT: "0",
+		LC_ALL: "C",
+	};
+}
+
+const FIXED = ["-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false", "-c", "core.symlinks=true", "-c", "core.quotepath=false", "-c", "gc.auto=0", "-c", "maintenance.auto=false"];
+
+/** The arguments before a git subcommand: the private directory and the folder it snapshots. */
+export function gitArgs(place: GitPlace, args: readonly string[]): string[] {
+	return [...FIXED, `--git-dir=${place.gitDir}`, `--work-tree=${place.workTree}`, ...args];
+}
+
+/** Runs git; resolves to stdout (a Buffer), rejects with GitError. `input` is written to stdin. */
+export function runGit(place: GitPlace, args: readonly string[], input?: string | Buffer): Promise<Buffer> {
+	return new Promise((resolve, reject) => {
+		const child = spawn("git", gitArgs(place, args), { cwd: place.workTree, env: gitEnv(place), stdio: ["pipe", "pipe", "pipe"] });
+		const out: Buffer[] = [];
+		const err: Buffer[] = [];
+		child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
+		child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
+		child.on("error", (error: NodeJS.ErrnoException) => {
+			reject(new GitError(error.code === "ENOENT" ? "git was not found on PATH" : `git: ${error.message}`, null, error.code === "ENOENT"));
+		});
+		child.on("close", (code) => {
+			if (code === 0) resolve(Buffer.concat(out));
+			else {
+				const text = Buffer.concat(err).toString("utf8").trim().split("\n").pop() ?? "";
+				reject(new GitError(`git ${args[0] ?? ""} failed${text ? `: ${text}` : ` (exit ${code})`}`, code));
+			}
+		});
+		child.stdin.on("error", () => {}); // git may exit before reading all of stdin; close reports it
+		child.stdin.end(input ?? "");
+	});
+}
+
+/** Reads several blobs through one `git cat-file --batch`; returns them by object id. */
+export async function readBlobs(place: GitPlace, ids: readonly string[]): Promise<Map<string, Buffer>> {
+	const blobs = new Map<string, Buffer>();
+	if (ids.length === 0) return blobs;
+	const unique = [...new Set(ids)];
+	const out = await runGit(place, ["cat-file", "--batch"], `${unique.join("\n")}\n`);
+	let at = 0;
+	for (const id of unique) {
+		const end = out.indexOf(0x0a, at);
+		const header = out.subarray(at, end).toString("utf8").split(" ");
+		if (header[1] === "missing" || end < 0) throw new GitError(`checkpoint object ${id} is missing`, null);
+		const size = Number(header[2]);
+		blobs.set(id, out.subarray(end + 1, end + 1 + size));
+		at = end + 1 + size + 1;
+	}
+	return blobs;
+}

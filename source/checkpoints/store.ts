@@ -1,0 +1,282 @@
+/**
+ * A project's private checkpoint store: `$ARBOR_HOME/checkpoints/<hash of cwd>/`, a git directory
+ * whose work tree is the cwd. A snapshot is `git add -A` + `git write-tree` (the project's ignore
+ * rules, `.git/info/exclude` and `.arborignore` honoured, files over the size cap left out); a restore
+ * writes a tree's files back with temp files and renames. The project's own `.git` is never written.
+ */
+import { createHash } from "node:crypto";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { GitError, readBlobs, runGit, type GitPlace } from "./git.js";
+
+export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
+export const DEFAULT_MAX_FILES = 100_000;
+export const DEFAULT_MAX_STORE_BYTES = 5 * 1024 * 1024 * 1024;
+
+/** Limits of a store (settings may change them). */
+export type CheckpointLimits = { maxFileBytes: number; maxFiles: number; maxStoreBytes: number };
+
+/** A file a snapshot left out, and why. */
+export type Skipped = { path: string; reason: string };
+
+/** What a snapshot recorded. */
+export type Snapshot = { tree: string; files: number; bytes: number; skipped: Skipped[] };
+
+/** One file that differs between two states: `changed`, `added` (only in the newer), `deleted` (only in the older). */
+export type FileChange = { path: string; status: "changed" | "added" | "deleted" };
+
+/** A snapshot arbor will not take, with the reason (said once; arbor works on without checkpoints). */
+export class CheckpointRefused extends Error {}
+
+type TreeChange = { path: string; status: "A" | "D" | "M" | "T"; oldMode: string; newMode: string; newId: string };
+
+const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
+/** The folder of a project's store under arbor's home. */
+export function storeDirFor(home: string, cwd: string): string {
+	return path.join(home, "checkpoints", createHash("sha256").update(cwd).digest("hex").slice(0, 16));
+}
+
+export class CheckpointStore {
+	readonly place: GitPlace;
+	private ready = false;
+
+	constructor(
+		readonly home: string,
+		readonly cwd: string,
+		readonly limits: CheckpointLimits = { maxFileBytes: DEFAULT_MAX_FILE_BYTES, maxFiles: DEFAULT_MAX_FILES, maxStoreBytes: DEFAULT_MAX_STORE_BYTES },
+	) {
+		const dir = storeDirFor(home, cwd);
+		this.place = { gitDir: path.join(dir, "git"), workTree: cwd, indexFile: path.join(dir, "index") };
+	}
+
+	/** Refuses folders a snapshot must not cover; creates the private git directory the first time. */
+	private async open(): Promise<void> {
+		const cwd = path.resolve(this.cwd);
+		if (cwd === path.parse(cwd).root) throw new CheckpointRefused(`no checkpoints in ${cwd} (the file system root)`);
+		if (cwd === path.resolve(os.homedir()) || (process.env.HOME && cwd === path.resolve(process.env.HOME))) {
+			throw new CheckpointRefused(`no checkpoints in ${cwd} (the home folder)`);
+		}
+		if (this.ready) return;
+		if (!fs.existsSync(path.join(this.place.gitDir, "HEAD"))) {
+			fs.mkdirSync(path.dirname(this.place.gitDir), { recursive: true });
+			await runGit(this.place, ["init", "-q"]);
+			fs.writeFileSync(path.join(path.dirname(this.place.gitDir), "cwd"), `${cwd}\n`);
+		}
+		this.ready = true;
+	}
+
+	/** The private exclude file: the project's `.git/info/exclude` and `.arborignore`, copied. */
+	private writeExcludes(): void {
+		const read = (file: string) => {
+			try {
+				return fs.readFileSync(file, "utf8");
+			} catch {
+				return "";
+			}
+		};
+		const text = [read(path.join(this.cwd, ".git", "info", "exclude")), read(path.join(this.cwd, ".arborignore")), homeRule(this.cwd, this.home)].join("\n");
+		const file = path.join(this.place.gitDir, "info", "exclude");
+		if (read(file) === text) return;
+		fs.mkdirSync(path.dirname(file), { recursive: true });
+		fs.writeFileSync(file, text);
+	}
+
+	/** Bytes the store's objects take (loose and packed). */
+	async storeBytes(): Promise<number> {
+		const out = (await runGit(this.place, ["count-objects", "-v"])).toString("utf8");
+		const kib = (key: string) => Number(new RegExp(`^${key}: (\\d+)`, "m").exec(out)?.[1] ?? 0);
+		return (kib("size") + kib("size-pack")) * 1024;
+	}
+
+	/** Snapshots the working tree: stores every file git would see and returns the tree id. */
+	async snapshot(): Promise<Snapshot> {
+		await this.open();
+		this.writeExcludes();
+		const listed = (await runGit(this.place, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"])).toString("utf8").split("\0");
+		const paths = [...new Set(listed.filter((p) => p !== ""))];
+		if (paths.length > this.limits.maxFiles) {
+			throw new CheckpointRefused(`no checkpoints: ${this.cwd} has more than ${this.limits.maxFiles} files`);
+		}
+		const stored = await this.storeBytes();
+		if (stored > this.limits.maxStoreBytes) {
+			throw new CheckpointRefused(`no checkpoints: the store ${path.dirname(this.place.gitDir)} is over its cap (${this.limits.maxStoreBytes} bytes); run arbor checkpoints --gc`);
+		}
+		const skipped: Skipped[] = [];
+		let files = 0;
+		let bytes = 0;
+		for (const p of paths) {
+			if (p.endsWith("/")) {
+				skipped.push({ path: p.slice(0, -1), reason: "a nested git repository" });
+				continue;
+			}
+			const stat = lstatOrNull(path.join(this.cwd, p));
+			if (!stat) continue;
+			if (stat.isFile() && stat.size > this.limits.maxFileBytes) {
+				skipped.push({ path: p, reason: `over ${formatBytes(this.limits.maxFileBytes)} (${formatBytes(stat.size)})` });
+				continue;
+			}
+			files += 1;
+			bytes += stat.size;
+		}
+		const left = skipped.map((s) => `:(literal)${s.path}`);
+		if (left.length > 0) {
+			await runGit(this.place, ["rm", "-q", "-r", "-f", "--cached", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"], `${left.join("\0")}\0`);
+		}
+		const spec = [".", ...skipped.map((s) => `:(exclude,literal)${s.path}`)];
+		await runGit(this.place, ["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], `${spec.join("\0")}\0`);
+		const tree = (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
+		await this.keep(tree);
+		return { tree, files, bytes, skipped };
+	}
+
+	/** A ref per tree, so `git gc` keeps every checkpoint until no session references it. */
+	private async keep(tree: string): Promise<void> {
+		if (fs.existsSync(path.join(this.place.gitDir, "refs", "arbor", tree))) return;
+		await runGit(this.place, ["update-ref", `refs/arbor/${tree}`, tree]);
+	}
+
+	/** Whether the store has this tree. */
+	async has(tree: string): Promise<boolean> {
+		await this.open();
+		try {
+			await runGit(this.place, ["cat-file", "-e", `${tree}^{tree}`]);
+			return true;
+		} catch (error) {
+			if (error instanceof GitError && !error.missing) return false;
+			throw error;
+		}
+	}
+
+	private async treeChanges(from: string, to: string): Promise<TreeChange[]> {
+		const out = (await runGit(this.place, ["diff-tree", "-r", "-z", "--no-renames", from || EMPTY_TREE, to || EMPTY_TREE])).toString("utf8");
+		const parts = out.split("\0");
+		const changes: TreeChange[] = [];
+		for (let i = 0; i + 1 < parts.length; i += 2) {
+			const [oldMode = "", newMode = "", , newId = "", status = ""] = (parts[i] ?? "").replace(/^:/, "").split(" ");
+			const p = parts[i + 1] ?? "";
+			if (status === "A" || status === "D" || status === "M" || status === "T") changes.push({ path: p, status, oldMode, newMode, newId });
+		}
+		return changes;
+	}
+
+	/** The files that differ from tree `from` to tree `to`, sorted by path. */
+	async diff(from: string, to: string): Promise<FileChange[]> {
+		await this.open();
+		const names = { A: "added", D: "deleted", M: "changed", T: "changed" } as const;
+		return (await this.treeChanges(from, to)).map((c) => ({ path: c.path, status: names[c.status] }));
+	}
+
+	/** A unified diff of the files that differ (text; git's own format). */
+	async patch(from: string, to: string, file?: string): Promise<string> {
+		await this.open();
+		const args = ["diff-tree", "-p", "-r", "--no-renames", "--no-color", from || EMPTY_TREE, to || EMPTY_TREE];
+		return (await runGit(this.place, file ? [...args, "--", `:(literal)${file}`] : args)).toString("utf8");
+	}
+
+	/**
+	 * Makes the working tree (currently `current`, a snapshot just taken) match `target`: files only in
+	 * `current` are removed, the others written through a temp file and a rename, with their modes and
+	 * symlinks. A path that is on disk but in neither snapshot (ignored, over the cap) is never
+	 * overwritten: it is returned in `kept`.
+	 */
+	async restore(current: string, target: string): Promise<{ changes: FileChange[]; kept: string[] }> {
+		await this.open();
+		const changes = await this.treeChanges(current, target);
+		const root = path.resolve(this.cwd);
+		for (const c of changes) if (c.status === "D" || c.status === "T") removeFile(root, c.path);
+		const writes = changes.filter((c) => c.status !== "D" && c.newMode !== "160000");
+		const blobs = await readBlobs(this.place, writes.map((c) => c.newId));
+		const kept: string[] = [];
+		for (const c of writes) {
+			const full = path.join(root, c.path);
+			const there = lstatOrNull(full);
+			// On disk but in no snapshot (ignored, over the cap), or a folder that still holds such files.
+			if ((c.status === "A" && there && !there.isDirectory()) || (there?.isDirectory() && !removedEmptyDir(full))) {
+				kept.push(c.path);
+				continue;
+			}
+			writeEntry(full, c.newMode, blobs.get(c.newId) ?? Buffer.alloc(0));
+		}
+		const names = { A: "added", D: "deleted", M: "changed", T: "changed" } as const;
+		return { changes: changes.filter((c) => !kept.includes(c.path)).map((c) => ({ path: c.path, status: names[c.status] })), kept };
+	}
+
+	/** Drops the refs of trees no session references, then `git gc --prune=now`; returns bytes freed. */
+	async gc(referenced: ReadonlySet<string>): Promise<{ before: number; after: number; dropped: number }> {
+		await this.open();
+		const refs = (await runGit(this.place, ["for-each-ref", "--format=%(objectname)", "refs/arbor/"])).toString("utf8").split("\n").filter(Boolean);
+		const drop = refs.filter((tree) => !referenced.has(tree));
+		if (drop.length > 0) await runGit(this.place, ["update-ref", "--stdin"], drop.map((tree) => `delete refs/arbor/${tree}\n`).join(""));
+		// The index holds the newest snapshot's blobs; start it afresh so dropped files can go.
+		fs.rmSync(this.place.indexFile, { force: true });
+		const before = await this.storeBytes();
+		await runGit(this.place, ["gc", "-q", "--prune=now"]);
+		await runGit(this.place, ["reflog", "expire", "--expire=now", "--all"]);
+		return { before, after: await this.storeBytes(), dropped: drop.length };
+	}
+}
+
+/** ARBOR_HOME inside the project (sessions, the store itself) is never part of a snapshot. */
+function homeRule(cwd: string, home: string): string {
+	const rel = path.relative(path.resolve(cwd), path.resolve(home));
+	if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return "";
+	return `/${rel.split(path.sep).join("/").replace(/[\\*?[\]!# ]/g, (c) => `\\${c}`)}/\n`;
+}
+
+function lstatOrNull(file: string): fs.Stats | null {
+	try {
+		return fs.lstatSync(file);
+	} catch {
+		return null;
+	}
+}
+
+/** Removes a file or link, then the folders it leaves empty (never the cwd itself). */
+function removeFile(root: string, rel: string): void {
+	const full = path.join(root, rel);
+	const stat = lstatOrNull(full);
+	if (stat && !stat.isDirectory()) fs.unlinkSync(full);
+	for (let dir = path.dirname(full); dir.startsWith(`${root}${path.sep}`); dir = path.dirname(dir)) {
+		try {
+			fs.rmdirSync(dir);
+		} catch {
+			break;
+		}
+	}
+}
+
+function removedEmptyDir(dir: string): boolean {
+	try {
+		fs.rmdirSync(dir);
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+/** Writes one file or symlink through a temp name in the same folder and a rename. */
+function writeEntry(full: string, mode: string, content: Buffer): void {
+	const dir = path.dirname(full);
+	fs.mkdirSync(dir, { recursive: true });
+	const temp = path.join(dir, `.${path.basename(full)}.arbor-${process.pid}-${Math.random().toString(36).slice(2)}.tmp`);
+	try {
+		if (mode === "120000") fs.symlinkSync(content.toString("utf8"), temp);
+		else {
+			fs.writeFileSync(temp, content, { mode: mode === "100755" ? 0o755 : 0o644 });
+			fs.chmodSync(temp, mode === "100755" ? 0o755 : 0o644);
+		}
+		fs.renameSync(temp, full);
+	} catch (error) {
+		fs.rmSync(temp, { force: true });
+		throw error;
+	}
+}
+
+/** 2 MiB, 512 KiB, 10 B. */
+export function formatBytes(n: number): string {
+	if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
+	if (n >= 1024) return `${(n / 1024).toFixed(n % 1024 === 0 ? 0 : 1)} KiB`;
+	return `${n} B`;
+}

@@ -1,0 +1,159 @@
+/**
+ * `arbor checkpoints`, `arbor restore`, `arbor diff`, and the file restore of `navigate`/`fork
+ * --restore-files`: the project's file state keyed to session entries (checkpoints/). Never Ink.
+ */
+import { loadSettings } from "../config/settings.js";
+import { CliError } from "../config/errors.js";
+import { place, type CommonOptions } from "../config/options.js";
+import { Checkpointer, RESTORE_LIMITS, type RestoreDone } from "../checkpoints/checkpointer.js";
+import { allCheckpoints, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
+import { checkpointLimits } from "../checkpoints/setup.js";
+import { CheckpointStore, formatBytes, type FileChange } from "../checkpoints/store.js";
+import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
+import { listAllSessions, SessionStore } from "../session/index.js";
+import { terminalText } from "../text/terminal-text.js";
+import { openForRead, openForWrite } from "./session-arg.js";
+
+type CheckpointOptions = CommonOptions & { gc?: boolean; dryRun?: boolean };
+
+function write(text: string): number {
+	process.stdout.write(text.endsWith("\n") || text === "" ? text : `${text}\n`);
+	return 0;
+}
+const out = (text: string) => write(terminalText(text));
+const json = (value: unknown) => write(JSON.stringify(value, null, 2));
+
+function storeFor(view: SessionTreeView, home: string): CheckpointStore {
+	return new CheckpointStore(home, view.header.cwd, checkpointLimits(loadSettings(home)));
+}
+
+function noState(id: string | null): CliError {
+	return new CliError(`${id ?? "(empty conversation)"} has no checkpoint on its path`, 1);
+}
+
+/** `A a.txt` / `M b.txt` / `D c.txt` lines, as git prints them. */
+export function changeLines(changes: readonly FileChange[]): string[] {
+	const letter = { added: "A", changed: "M", deleted: "D" } as const;
+	return changes.map((c) => `  ${letter[c.status]} ${c.path}`);
+}
+
+function checkpointLine(c: Checkpoint): string {
+	const skipped = c.data.skipped.length ? `, ${c.data.skipped.length} left out` : "";
+	return `${c.entryId}  ${c.timestamp}  ${c.data.files} files, ${formatBytes(c.data.bytes)}${skipped}  ${c.data.reason ?? ""}`.trimEnd();
+}
+
+export async function checkpointsCommand(arg: string, opts: CheckpointOptions): Promise<number> {
+	const where = place(opts);
+	const view = openForRead(arg, where).snapshot();
+	if (opts.gc) return gcCommand(view, where.home, opts);
+	const list = allCheckpoints(view);
+	if (opts.json) return json(list.map((c) => ({ entryId: c.entryId, timestamp: c.timestamp, ...c.data })));
+	return out(list.length ? list.map(checkpointLine).join("\n") : "no checkpoints in this session");
+}
+
+/** Keeps the trees any session of this project references; drops the rest with git's gc. */
+async function gcCommand(view: SessionTreeView, home: string, opts: CheckpointOptions): Promise<number> {
+	const cwd = view.header.cwd;
+	const referenced = new Set<string>();
+	for (const info of listAllSessions(home)) {
+		const other = SessionStore.open(info.file).snapshot();
+		for (const c of allCheckpoints(other)) if (c.data.cwd === cwd) referenced.add(c.data.tree);
+	}
+	const result = await storeFor(view, home).gc(referenced);
+	const freed = Math.max(0, result.before - result.after);
+	if (opts.json) return json({ cwd, kept: referenced.size, dropped: result.dropped, bytesBefore: result.before, bytesAfter: result.after, freed });
+	return out(`freed ${formatBytes(freed)} (${formatBytes(result.before)} → ${formatBytes(result.after)}); ${referenced.size} checkpoints kept, ${result.dropped} dropped`);
+}
+
+export async function restoreCommand(arg: string, entryId: string, opts: CheckpointOptions): Promise<number> {
+	const where = place(opts);
+	if (opts.dryRun) {
+		const view = openForRead(arg, where).snapshot();
+		const id = view.resolveId(entryId);
+		const target = fileStateAt(view, id);
+		if (!target) throw noState(id);
+		const store = storeFor(view, where.home);
+		const current = (await store.snapshot()).tree;
+		const changes = await store.diff(current, target.data.tree);
+		if (opts.json) return json({ entryId: id, checkpoint: target.entryId, tree: target.data.tree, dryRun: true, changes });
+		return out(planText(`Restoring ${id} would change ${changes.length} files:`, changes));
+	}
+	const session = openForWrite(arg, where);
+	try {
+		const id = session.snapshot().resolveId(entryId);
+		const done = await restoreFiles(session, id, where.home);
+		return restoreReport(id, done, opts.json === true);
+	} finally {
+		session.close();
+	}
+}
+
+function planText(head: string, changes: readonly FileChange[]): string {
+	return [changes.length ? head : "The files already match.", ...changeLines(changes), RESTORE_LIMITS].join("\n");
+}
+
+/** Restores entry `id`'s file state in `session`'s cwd (a safety checkpoint first, at the leaf). */
+export async function restoreFiles(session: SessionStoreApi, id: string | null, home: string): Promise<RestoreDone> {
+	const view = session.snapshot();
+	if (!fileStateAt(view, id)) throw noState(id);
+	const checkpointer = new Checkpointer(session, storeFor(view, home));
+	const done = await checkpointer.restore(id);
+	if (!done) throw noState(id);
+	return done;
+}
+
+/**
+ * Before a move with --restore-files: refuses a target without a file state (nothing moves), then
+ * takes the safety checkpoint at the current leaf.
+ */
+export async function fileSafety(session: SessionStoreApi, targetId: string | null, home: string): Promise<Checkpoint> {
+	const view = session.snapshot();
+	if (!fileStateAt(view, targetId)) throw noState(targetId);
+	return new Checkpointer(session, storeFor(view, home)).safety();
+}
+
+/** After the move: the target's files over the working tree the safety checkpoint holds. */
+export async function restoreAfterMove(
+	session: SessionStoreApi,
+	safety: Checkpoint,
+	targetId: string | null,
+	home: string,
+): Promise<{ changes: FileChange[]; kept: string[]; safetyCheckpoint: string; text: string }> {
+	const done = await new Checkpointer(session, storeFor(session.snapshot(), home)).restoreFrom(safety, targetId);
+	if (!done) throw noState(targetId);
+	const text = terminalText([`Restored files (${done.changes.length} changed):`, ...changeLines(done.changes), RESTORE_LIMITS].join("\n"));
+	return { changes: done.changes, kept: done.kept, safetyCheckpoint: safety.entryId, text };
+}
+
+/** The text or JSON report of a restore. */
+export function restoreReport(id: string | null, done: RestoreDone, asJson: boolean): number {
+	if (asJson) {
+		return json({ entryId: id, checkpoint: done.target.entryId, tree: done.target.data.tree, safetyCheckpoint: done.safety.entryId, changes: done.changes, kept: done.kept });
+	}
+	const kept = done.kept.length ? [`Kept (on disk but in no checkpoint): ${done.kept.join(", ")}`] : [];
+	return out(
+		[
+			`Restored the files of ${id ?? "(empty conversation)"} (${done.changes.length} changed; undo: arbor restore <session> ${done.safety.entryId})`,
+			...changeLines(done.changes),
+			...kept,
+			RESTORE_LIMITS,
+		].join("\n"),
+	);
+}
+
+export async function diffCommand(arg: string, a: string, b: string | undefined, opts: CheckpointOptions): Promise<number> {
+	const where = place(opts);
+	const view = openForRead(arg, where).snapshot();
+	const tree = async (idArg: string) => {
+		const id = view.resolveId(idArg);
+		const state = fileStateAt(view, id);
+		if (!state) throw noState(id);
+		return state.data.tree;
+	};
+	const store = storeFor(view, where.home);
+	const from = await tree(a);
+	const to = b !== undefined ? await tree(b) : (await store.snapshot()).tree;
+	if (opts.json) return json({ from, to, changes: await store.diff(from, to) });
+	// The patch is the files' own bytes: sanitized like every text output.
+	return out(await store.patch(from, to));
+}

@@ -1,0 +1,26 @@
+/** `/undo-restore`: the files back to the safety checkpoint of the newest restore. */
+import { allCheckpoints } from "../../checkpoints/records.js";
+import { errorMessage } from "../../text/error-text.js";
+import type { AppAction } from "../chat/app-reducer.js";
+import type { SessionServices } from "../services.js";
+
+const info = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "info" } });
+const error = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "error" } });
+
+/**
+ * Restores the working tree recorded by the newest safety checkpoint (taken before each restore);
+ * that restore takes its own, so a second /undo-restore redoes the first. The leaf does not move.
+ */
+export async function undoRestore(ctx: Pick<SessionServices, "store" | "deps" | "dispatch">, busy: boolean): Promise<void> {
+	if (busy) return ctx.dispatch(error("Still working — Esc aborts"));
+	const checkpointer = ctx.deps.checkpoints?.(ctx.store);
+	if (!checkpointer) return ctx.dispatch(error("Checkpoints are off (--no-checkpoints or \"checkpoints\": false)"));
+	const safety = allCheckpoints(ctx.store.snapshot()).filter((c) => c.data.reason === "before-restore").at(-1);
+	if (!safety) return ctx.dispatch(error("No restore to undo"));
+	try {
+		const done = await checkpointer.restore(safety.entryId);
+		ctx.dispatch(info(`Files restored to before the last restore (${done?.changes.length ?? 0} changed) · /undo-restore again redoes it`));
+	} catch (e) {
+		ctx.dispatch(error(`Undo failed: ${errorMessage(e)}`));
+	}
+}

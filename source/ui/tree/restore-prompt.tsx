@@ -1,0 +1,90 @@
+import { Box, Text } from "ink";
+import { RESTORE_LIMITS } from "../../checkpoints/checkpointer.js";
+import { hintLine, isCancel } from "../input/keymap.js";
+import { useKeyAction } from "../input/use-keymap.js";
+import { useKeys } from "../input/use-keys.js";
+import { terminalText } from "../../text/terminal-text.js";
+import { RESTORE_OPTIONS, type RestoreChange } from "./tree-flow.js";
+
+export type RestorePromptProps = {
+	cursor: number;
+	changes: readonly RestoreChange[];
+	diff?: { path: string; text: string };
+	rows: number;
+	active: boolean;
+	onMove: (delta: number) => void;
+	/** Enter on a choice (0 restore, 1 keep). */
+	onChoose: (restore: boolean) => void;
+	/** Enter on a file: its diff. */
+	onShowDiff: (path: string) => void;
+	onCloseDiff: () => void;
+	onBack: () => void;
+};
+
+const LETTER = { changed: "M", added: "A", deleted: "D" } as const;
+const WHAT = { changed: "rewritten", added: "brought back", deleted: "removed" } as const;
+
+/**
+ * `Restore files to this point?` with the dry run: the two choices, then the files (↑↓ through both;
+ * Enter on a file shows its diff, Esc back). Says every time what a restore does not cover.
+ */
+export function RestorePrompt(props: RestorePromptProps) {
+	const { keymap, is } = useKeyAction();
+	useKeys(
+		(event) => {
+			if (props.diff) {
+				if (isCancel(event, keymap) || is("dialog.accept", event)) props.onCloseDiff();
+				return;
+			}
+			if (is("list.up", event)) props.onMove(-1);
+			else if (is("list.down", event)) props.onMove(1);
+			else if (is("dialog.accept", event)) {
+				const file = props.changes[props.cursor - RESTORE_OPTIONS.length];
+				if (file) props.onShowDiff(file.path);
+				else props.onChoose(props.cursor === 0);
+			} else if (isCancel(event, keymap)) props.onBack();
+		},
+		{ isActive: props.active },
+	);
+	if (props.diff) {
+		const lines = terminalText(props.diff.text).split("\n");
+		const room = Math.max(3, props.rows - 3);
+		return (
+			<Box flexDirection="column">
+				<Text bold>{`Diff of ${terminalText(props.diff.path)} (now → this point)`}</Text>
+				{lines.slice(0, room).map((line, i) => (
+					<Text key={i} color={line.startsWith("+") ? "green" : line.startsWith("-") ? "red" : undefined} wrap="truncate">
+						{line || " "}
+					</Text>
+				))}
+				{lines.length > room ? <Text dimColor>{`… ${lines.length - room} more lines (arbor diff shows them all)`}</Text> : null}
+				<Text dimColor>{hintLine(keymap, [[["dialog.cancel"], "back"]])}</Text>
+			</Box>
+		);
+	}
+	const room = Math.max(3, props.rows - 8);
+	const first = Math.max(0, Math.min(props.cursor - RESTORE_OPTIONS.length - room + 1, props.changes.length - room));
+	const shown = props.changes.slice(first, first + room);
+	return (
+		<Box flexDirection="column">
+			<Text bold>Restore files to this point?</Text>
+			{RESTORE_OPTIONS.map((label, i) => (
+				<Text key={label} bold={i === props.cursor} inverse={i === props.cursor}>
+					{`${i === props.cursor ? "› " : "  "}${label}`}
+				</Text>
+			))}
+			<Text>{`${props.changes.length} file${props.changes.length === 1 ? "" : "s"} differ from this point:`}</Text>
+			{shown.map((c, i) => {
+				const at = RESTORE_OPTIONS.length + first + i;
+				return (
+					<Text key={c.path} inverse={at === props.cursor} wrap="truncate">
+						{`${at === props.cursor ? "› " : "  "}${LETTER[c.status]} ${terminalText(c.path)}  (${WHAT[c.status]})`}
+					</Text>
+				);
+			})}
+			{props.changes.length > shown.length ? <Text dimColor>{`  … ${props.changes.length - shown.length} more`}</Text> : null}
+			<Text dimColor>{`${RESTORE_LIMITS} A safety checkpoint is taken first (/undo-restore).`}</Text>
+			<Text dimColor>{hintLine(keymap, [[["list.up", "list.down"], "move"], [["dialog.accept"], "choose / a file's diff"], [["dialog.cancel"], "back"]])}</Text>
+		</Box>
+	);
+}

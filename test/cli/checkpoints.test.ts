@@ -1,0 +1,128 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { entries, model, sessionFiles } from "../helpers/print-run.js";
+import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { files, hashTree, tempProject, userRepo } from "../checkpoints/helpers.js";
+
+let server: SseServer | undefined;
+let at: ReturnType<typeof tempProject>;
+beforeEach(() => {
+	at = tempProject();
+});
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+	at.done();
+});
+
+const bashTurn = (command: string, answer: string) => [toolCallReply([{ id: "c1", name: "bash", args: { command } }]), textReply(answer)];
+const checkpoints = (file: string) => entries(file).filter((e) => e.type === "custom" && e.customType === "arbor.checkpoint");
+const cli = (args: string[]) => runCli(args, { cwd: at.cwd, env: { ARBOR_HOME: at.home } });
+
+describe("checkpoints through the built CLI (real git, real files)", () => {
+	it("a bash command that deletes and creates files: checkpoints before and after, restore, undo, diff; the user's .git unchanged", async () => {
+		userRepo(at.cwd);
+		fs.writeFileSync(path.join(at.cwd, "keep.txt"), "keep\n");
+		fs.writeFileSync(path.join(at.cwd, "debug.log"), "ignored\n");
+		const original = files(at.cwd);
+		const gitBefore = hashTree(path.join(at.cwd, ".git"));
+		server = await startSseServer([...bashTurn("rm keep.txt && mkdir -p out && echo made > out/new.txt && echo log2 > debug.log", "Done."), textReply("Second.")]);
+		const run = await cli(["-p", ...model(server.url), "--tools", "bash", "change files"]);
+		expect([run.code, run.stderr]).toEqual([0, ""]);
+		const [file] = sessionFiles(at.home);
+		const list = checkpoints(file!);
+		expect(list.map((e) => e.data.reason)).toEqual(["before-change", "after-turn"]);
+		// The first is before the tool ran, on the path (its parent is the user message).
+		const byId = new Map(entries(file!).map((e) => [e.id, e]));
+		expect(byId.get(list[0].parentId)?.message?.role).toBe("user");
+		expect(list[0].data).toMatchObject({ cwd: at.cwd, files: 3, skipped: [] }); // .gitignore, a.txt, keep.txt (debug.log is ignored)
+
+		// A second turn with no tool: no checkpoint.
+		const again = await cli(["-p", "-c", ...model(server.url), "--tools", "bash", "and?"]);
+		expect(again.code).toBe(0);
+		expect(checkpoints(file!)).toHaveLength(2);
+
+		const listed = await cli(["checkpoints", file!, "--json"]);
+		expect(JSON.parse(listed.stdout).map((c: { entryId: string }) => c.entryId)).toEqual(list.map((e) => e.id));
+
+		const diff = await cli(["diff", file!, list[0].id, list[1].id]);
+		expect(diff.stdout).toContain("+++ b/out/new.txt");
+		expect(diff.stdout).toContain("--- a/keep.txt");
+		expect(diff.stdout).not.toContain("debug.log");
+
+		const dry = await cli(["restore", file!, list[0].id, "--dry-run", "--json"]);
+		expect(JSON.parse(dry.stdout).changes).toEqual([
+			{ path: "keep.txt", status: "added" },
+			{ path: "out/new.txt", status: "deleted" },
+		]);
+		expect(files(at.cwd)["out/new.txt"]).toBe("made\n");
+
+		const restored = await cli(["restore", file!, list[0].id, "--json"]);
+		expect([restored.code, restored.stderr]).toEqual([0, ""]);
+		// Ignored files are never touched: debug.log keeps what bash wrote.
+		expect(files(at.cwd)).toEqual({ ...original, "debug.log": "log2\n" });
+		const undo = JSON.parse(restored.stdout).safetyCheckpoint as string;
+		expect(await cli(["restore", file!, undo])).toMatchObject({ code: 0 });
+		expect(files(at.cwd)["out/new.txt"]).toBe("made\n");
+		expect(files(at.cwd)["keep.txt"]).toBeUndefined();
+		expect(hashTree(path.join(at.cwd, ".git"))).toEqual(gitBefore);
+
+		expect((await cli(["restore", file!, "nosuchentry"])).code).toBe(2);
+	});
+
+	it("navigate and fork --restore-files; the fork carries its checkpoints", async () => {
+		server = await startSseServer([...bashTurn("echo one > a.txt", "One."), ...bashTurn("echo two > a.txt && echo b > b.txt", "Two.")]);
+		fs.writeFileSync(path.join(at.cwd, "a.txt"), "zero\n");
+		expect((await cli(["-p", ...model(server.url), "--tools", "bash", "first"])).code).toBe(0);
+		expect((await cli(["-p", "-c", ...model(server.url), "--tools", "bash", "second"])).code).toBe(0);
+		const [file] = sessionFiles(at.home);
+		const list = checkpoints(file!);
+		expect(list.map((e) => e.data.reason)).toEqual(["before-change", "after-turn", "after-turn"]);
+		const afterFirst = list[1];
+		const nav = await cli(["navigate", file!, afterFirst.id, "--restore-files", "--json"]);
+		expect(nav.code).toBe(0);
+		expect(JSON.parse(nav.stdout).restored.changes).toEqual([
+			{ path: "a.txt", status: "changed" },
+			{ path: "b.txt", status: "deleted" }, // what the restore does
+		]);
+		expect(files(at.cwd)).toEqual({ "a.txt": "one\n" });
+
+		const fork = await cli(["fork", file!, list[0].id, "--restore-files", "--json"]);
+		expect(fork.code).toBe(0);
+		const forked = JSON.parse(fork.stdout);
+		expect(files(at.cwd)).toEqual({ "a.txt": "zero\n" });
+		expect(checkpoints(forked.file).map((e) => e.id)).toEqual([list[0].id]);
+		const listedFork = await cli(["checkpoints", forked.file]);
+		expect(listedFork.stdout).toContain(list[0].id);
+	});
+
+	it("--no-checkpoints and \"checkpoints\": false take none; a file over the cap is reported", async () => {
+		server = await startSseServer([...bashTurn("echo x > a.txt", "A."), ...bashTurn("echo y > a.txt", "B."), ...bashTurn("echo z > a.txt", "C.")]);
+		fs.writeFileSync(path.join(at.cwd, "big.bin"), "b".repeat(100));
+		expect((await cli(["-p", ...model(server.url), "--tools", "bash", "--no-checkpoints", "one"])).code).toBe(0);
+		const [file] = sessionFiles(at.home);
+		expect(checkpoints(file!)).toEqual([]);
+		fs.writeFileSync(path.join(at.home, "settings.json"), JSON.stringify({ checkpoints: false }));
+		expect((await cli(["-p", "-c", ...model(server.url), "--tools", "bash", "two"])).code).toBe(0);
+		expect(checkpoints(file!)).toEqual([]);
+		fs.writeFileSync(path.join(at.home, "settings.json"), JSON.stringify({ checkpointMaxFileBytes: 50 }));
+		expect((await cli(["-p", "-c", ...model(server.url), "--tools", "bash", "three"])).code).toBe(0);
+		expect(checkpoints(file!)[0].data.skipped).toEqual([{ path: "big.bin", reason: "over 50 B (100 B)" }]);
+		const listed = await cli(["checkpoints", file!]);
+		expect(listed.stdout).toContain("1 left out");
+		// The first turn took none: its entries have no file state.
+		const firstUser = entries(file!).find((e) => e.message?.role === "user");
+		const none = await cli(["restore", file!, firstUser.id]);
+		expect([none.code, none.stderr]).toEqual([1, `arbor: ${firstUser.id} has no checkpoint on its path\n`]);
+	});
+
+	it("a cwd that is the home folder: one warning on stderr, the turn goes on", async () => {
+		server = await startSseServer(bashTurn("echo x > a.txt", "A."));
+		const run = await runCli(["-p", ...model(server.url), "--tools", "bash", "one"], { cwd: at.cwd, env: { ARBOR_HOME: at.home, HOME: at.cwd } });
+		expect(run.code).toBe(0);
+		expect(run.stderr).toBe(`arbor: checkpoints off: no checkpoints in ${at.cwd} (the home folder)\n`);
+		expect(run.stdout).toBe("A.\n");
+	});
+});

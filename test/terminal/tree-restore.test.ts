@@ -1,0 +1,104 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { Checkpointer } from "../../source/checkpoints/checkpointer.js";
+import { sessionDirFor } from "../../source/session/paths.js";
+import { SessionStore } from "../../source/session/store.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
+import { files, tempProject } from "../checkpoints/helpers.js";
+
+let term: ArborTerminal | undefined;
+let at: ReturnType<typeof tempProject> | undefined;
+afterEach(() => {
+	term?.kill();
+	term = undefined;
+	at?.done();
+	at = undefined;
+});
+
+const reply = (text: string) =>
+	({ role: "assistant", content: [{ type: "text", text }], api: "openai-completions", provider: "compat", model: "test-model", stopReason: "stop", timestamp: Date.now() }) as never;
+
+/** user "first" → reply one → checkpoint (a.txt v1) → user "second" → reply two → checkpoint (a.txt v2, b.txt). */
+async function sessionWithCheckpoints(cwd: string, home: string): Promise<string> {
+	const store = SessionStore.create({ cwd, sessionDir: sessionDirFor(cwd, home) });
+	const ck = Checkpointer.create({ session: store, home, cwd });
+	fs.writeFileSync(path.join(cwd, "a.txt"), "v1\n");
+	store.appendMessage({ role: "user", content: "first", timestamp: Date.now() });
+	store.appendMessage(reply("reply one"));
+	await ck.take("after-turn");
+	fs.writeFileSync(path.join(cwd, "a.txt"), "v2\n");
+	fs.writeFileSync(path.join(cwd, "b.txt"), "b\n");
+	store.appendMessage({ role: "user", content: "second", timestamp: Date.now() });
+	store.appendMessage(reply("reply two"));
+	await ck.take("after-turn");
+	const file = store.file!;
+	store.close();
+	return file;
+}
+
+describe("/tree: Restore files to this point?", () => {
+	it("asks after the summary question with the dry run, shows a file's diff, restores, and /undo-restore undoes it", async () => {
+		at = tempProject();
+		const file = await sessionWithCheckpoints(at.cwd, at.home);
+		term = startArbor({ args: ["--session", file], cwd: at.cwd, home: at.home });
+		await term.waitForScreen((s) => s.includes("leaf "), "status line");
+		term.type("/tree");
+		await term.waitForScreen((s) => s.includes("› /tree"), "typed /tree");
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("Session tree"), "tree");
+		term.type("reply one");
+		await term.waitForScreen((s) => /› .*reply one/.test(s), "search selects reply one");
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary prompt");
+		term.send("Enter"); // No summary
+		const asked = await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
+		expect(asked).toContain("› Restore files\n  Keep files as they are\n");
+		expect(asked).toContain("M a.txt  (rewritten)");
+		expect(asked).toContain("D b.txt  (removed)");
+		expect(asked).toContain("A restore does not cover ignored files, files over the size cap, or files outside the working directory.");
+		term.send("Down");
+		term.send("Down");
+		await term.waitForScreen((s) => s.includes("› M a.txt"), "a.txt selected");
+		term.send("Enter");
+		const diff = await term.waitForScreen((s) => s.includes("Diff of a.txt"), "diff");
+		expect(diff).toContain("-v2");
+		expect(diff).toContain("+v1");
+		term.send("Escape");
+		await term.waitForScreen((s) => s.includes("Restore files to this point?"), "back to the question");
+		term.send("Up");
+		term.send("Up");
+		await term.waitForScreen((s) => s.includes("› Restore files"), "restore chosen");
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("restored 2 file(s)"), "restored");
+		expect(files(at.cwd)).toEqual({ "a.txt": "v1\n" });
+
+		term.type("/undo-restore");
+		await term.waitForScreen((s) => s.includes("› /undo-restore"), "typed /undo-restore");
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("Files restored to before the last restore (2 changed)"), "undone");
+		expect(files(at.cwd)).toEqual({ "a.txt": "v2\n", "b.txt": "b\n" });
+	}, 60_000);
+
+	it("Keep files as they are moves the leaf and leaves the files alone", async () => {
+		at = tempProject();
+		const file = await sessionWithCheckpoints(at.cwd, at.home);
+		term = startArbor({ args: ["--session", file], cwd: at.cwd, home: at.home });
+		await term.waitForScreen((s) => s.includes("leaf "), "status line");
+		term.type("/tree");
+		await term.waitForScreen((s) => s.includes("› /tree"), "typed /tree");
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("Session tree"), "tree");
+		term.type("reply one");
+		await term.waitForScreen((s) => /› .*reply one/.test(s), "search selects reply one");
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary prompt");
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
+		term.send("Down");
+		await term.waitForScreen((s) => s.includes("› Keep files as they are"), "keep selected");
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("Navigated to selected point"), "navigated");
+		expect(files(at.cwd)).toEqual({ "a.txt": "v2\n", "b.txt": "b\n" });
+	}, 60_000);
+});
