@@ -13,7 +13,26 @@ const PRINT_ONLY: [key: string, flag: string][] = [
 	["verbose", "--verbose"],
 ];
 
-export async function runMain(prompt: string[], opts: MainOptions): Promise<number> {
+/** `--provider <name> --model <id>` (pi's pair, as pi's RpcClient passes it) → `--model name:id`. */
+function withProvider(opts: MainOptions): MainOptions {
+	const provider = opts.provider;
+	if (provider === undefined) return opts;
+	if (typeof provider !== "string" || typeof opts.model !== "string") throw usageError("--provider needs --model <id>");
+	const model = opts.model.startsWith(`${provider}:`) ? opts.model : `${provider}:${opts.model}`;
+	return { ...opts, model };
+}
+
+export async function runMain(prompt: string[], flags: MainOptions): Promise<number> {
+	const opts = withProvider(flags);
+	if (opts.mode !== undefined) {
+		if (opts.mode !== "rpc") throw usageError(`--mode: "${String(opts.mode)}" is not a mode (use rpc)`);
+		if (prompt.length > 0) throw usageError("--mode rpc takes its prompts on stdin, not as arguments");
+		if (opts.print) throw usageError("--mode rpc and -p are two different modes: use one");
+		const printOnly = PRINT_ONLY.find(([key]) => opts[key] !== undefined);
+		if (printOnly) throw usageError(`${printOnly[1]} is a print-mode option`);
+		if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c with --mode rpc");
+		return (await import("./rpc/rpc-mode.js")).runRpcMode(opts);
+	}
 	const interactive = !opts.print && process.stdin.isTTY === true && process.stdout.isTTY === true;
 	if (!interactive) return (await import("./print/print-mode.js")).runPrintMode(prompt, opts);
 	const given = PRINT_ONLY.find(([key]) => opts[key] !== undefined);

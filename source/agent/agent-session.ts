@@ -1,0 +1,638 @@
+/**
+ * AgentSession: one live arbor session for front ends without a terminal (`arbor --mode rpc`,
+ * `arbor acp`). It holds what print mode sets up for one answer — models, tools with a confirm
+ * callback, the system prompt with context files, extensions, the session store — and keeps it
+ * across turns. Turns run through `runTurn`, moves through `navigateTree`, forks through
+ * navigation/fork.ts: no second copy of the turn loop, the tools or the navigation.
+ *
+ * API (every method but `prompt` waits for its work; none writes to stdout):
+ *
+ *   const agent = await AgentSession.open({ cwd, home, sessionDir, session?, continue?, model?, …,
+ *     yes?, confirm?: (request) => Promise<"yes" | "no" | "always">, warn?: (line) => void });
+ *   agent.subscribe((event: AgentEvent) => …)      // events.ts; returns the unsubscribe
+ *   const done = agent.prompt("text", { images })   // throws AgentError at once when it cannot start
+ *                                                   // (a run is going, no model); `done` resolves
+ *                                                   // with the last TurnResult after agent_end
+ *   agent.steer(content)     // while a run goes: taken at the next step boundary (runTurn steering)
+ *   agent.followUp(content)  // while a run goes: its own turn after the run's current turn
+ *   await agent.abort()      // aborts the run (or compaction / summary) and waits for it; queues cleared
+ *   await agent.navigate(entryId, { summarize, customInstructions, replaceInstructions, label })
+ *   await agent.fork(userMessageId) / clone() / newSession(parent?) / switchSession(pathOrId)
+ *   agent.models() / setModel(spec) / cycleModel() / setThinkingLevel(level) / thinkingLevel()
+ *   await agent.compact(instructions?) ; agent.autoCompaction = false
+ *   agent.stats() / messages() / lastAssistantText() / forkMessages() / setName(name)
+ *   agent.tree({ filter? }) / entries(sinceId?) / setLabel(entryId, label?)   // the tree verbs
+ *   await agent.compare(a, b, { summarize? }) / merge(fromId, { intoId?, … }) / runCommand("/name args")
+ *   agent.store / agent.view / agent.model / agent.isStreaming / agent.isCompacting / agent.commands()
+ *   await agent.close()      // aborts, fires session_shutdown, fsyncs and unlocks the session
+ *
+ * Tools: all of them unless --tools narrows them; write/edit/bash (and file tools outside the
+ * working directory) ask `confirm` unless `yes`; without `confirm` such a tool is refused, never
+ * run. An abort answers a pending question "no".
+ */
+import { maxRetries } from "../config/env.js";
+import { loadSettings, type Settings } from "../config/settings.js";
+import { chooseModels, chooseThinking, noChatModelMessage, type ModelChoice } from "../config/model-config.js";
+import type { ChatFlags, Place } from "../config/options.js";
+import { chooseTools } from "../config/tool-choice.js";
+import { chatContextFiles } from "../config/context-files.js";
+import { loadExtensions } from "../extensions/load-for-run.js";
+import type { ExtensionFlags, ExtensionHost } from "../extensions/setup.js";
+import { MessageQueue, type QueuedContent } from "../llm/message-queue.js";
+import type { ResolvedModel } from "../llm/resolve-model.js";
+import { canThink, isThinkingLevel, pathThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from "../llm/thinking.js";
+import type { TurnResult } from "../llm/turn.js";
+import type { CompactNowResult } from "../navigation/compact.js";
+import { navigateTree } from "../navigation/navigate.js";
+import { openChatSession } from "../navigation/open-chat-session.js";
+import type { NavigateOptions, NavigateResult } from "../navigation/types.js";
+import { resolveSession, SessionStore, type SessionTreeView } from "../session/index.js";
+import type { ImageContent, SessionEntry, StoredMessage, TextContent } from "../session/types.js";
+import { planComparison, type BranchComparison } from "../navigation/compare.js";
+import type { MergeOptions, MergeResult } from "../navigation/merge.js";
+import { buildTreeJson } from "../tree/json.js";
+import type { TreeFilter, TreeJsonNode } from "../tree/types.js";
+import type { ConfirmFn } from "../tools/tool-set.js";
+import type { AgentEvent, AgentListener, CompactionReason } from "./events.js";
+import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
+
+export type { AgentEvent, AgentListener } from "./events.js";
+export type { SessionStats } from "./stats.js";
+
+/** A tool permission question: the tool, its arguments, a one-line description, a diff preview. */
+export type ConfirmRequest = Parameters<ConfirmFn>[0];
+export type ConfirmAnswer = "yes" | "no" | "always";
+
+/** Options of {@link AgentSession.open}: the chat flags of print mode plus the front end's callbacks. */
+export type AgentOpenOptions = Place &
+	ChatFlags &
+	ExtensionFlags & {
+		/** Asked before write/edit/bash run (unless `yes`); absent: those tools are refused. */
+		confirm?: (request: ConfirmRequest) => Promise<ConfirmAnswer>;
+		/** Warnings (context files, extensions before a subscriber exists); default: stderr. */
+		warn?: (line: string) => void;
+		/** Settings instead of `$ARBOR_HOME/settings.json` (tests). */
+		settings?: Settings;
+		/** Models instead of the ones the flags choose (tests with a mock model). */
+		models?: ModelChoice;
+	};
+
+/** Why a command could not run; `code` lets a front end map it (RPC error text, ACP error). */
+export class AgentError extends Error {
+	constructor(
+		readonly code: "busy" | "idle" | "no-model" | "invalid" | "cancelled",
+		message: string,
+	) {
+		super(message);
+		this.name = "AgentError";
+	}
+}
+
+/** A model as pi describes one (get_available_models, get_state). */
+export type ModelDescription = {
+	id: string;
+	name: string;
+	api: string;
+	provider: string;
+	spec: string;
+	reasoning: boolean;
+	input: string[];
+	contextWindow?: number;
+	maxTokens?: number;
+	cost?: { input: number; output: number; cacheRead: number; cacheWrite: number };
+};
+
+/** pi's shape of a resolved model. */
+export function describeModel(model: ResolvedModel): ModelDescription {
+	const info = model.info;
+	return {
+		id: model.modelId,
+		name: info?.name ?? model.modelId,
+		api: model.api ?? "openai-completions",
+		provider: model.provider,
+		spec: model.spec,
+		reasoning: info?.reasoning ?? false,
+		input: info?.input ?? ["text"],
+		...(model.contextWindow ? { contextWindow: model.contextWindow } : {}),
+		...(info?.maxTokens ? { maxTokens: info.maxTokens } : {}),
+		...(info?.cost ? { cost: info.cost } : {}),
+	};
+}
+
+/** The user message content of a prompt: the text, then its images (pi's ImageContent). */
+export function promptContent(text: string, images: readonly ImageContent[] = []): QueuedContent {
+	if (images.length === 0) return text;
+	const parts: (TextContent | ImageContent)[] = text === "" ? [] : [{ type: "text", text }];
+	for (const image of images) parts.push({ type: "image", data: image.data, mimeType: image.mimeType });
+	return parts;
+}
+
+type Tools = { toolSet: import("ai").ToolSet; enabled: string[] };
+
+export class AgentSession {
+	private listeners = new Set<AgentListener>();
+	private readonly steering = new MessageQueue();
+	private followUps: QueuedContent[] = [];
+	private operation: AbortController | undefined;
+	private running: Promise<TurnResult | undefined> | undefined;
+	private compacting = false;
+	private thinking: ThinkingLevel | undefined;
+	/** Compact before a turn when the context would not fit (pi's set_auto_compaction). */
+	autoCompaction = true;
+
+	private constructor(
+		private current: SessionStore,
+		private chat: ResolvedModel | undefined,
+		private readonly deps: {
+			opts: AgentOpenOptions;
+			models: ModelChoice;
+			tools: Tools;
+			system: string;
+			ext: ExtensionHost;
+		},
+		thinking: ThinkingLevel | undefined,
+	) {
+		this.thinking = thinking;
+		this.steering.onChange(() => this.emitQueue());
+		deps.ext.attachUi({
+			warn: (line) => this.emit({ type: "extension_error", error: line }),
+			notify: (text) => this.emit({ type: "notify", message: text }),
+		});
+	}
+
+	/** Sets everything up as print mode does and opens (or creates) the session; usage errors throw. */
+	static async open(opts: AgentOpenOptions): Promise<AgentSession> {
+		const warn = opts.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${line}\n`));
+		const where: Place = { cwd: opts.cwd, home: opts.home, sessionDir: opts.sessionDir };
+		const settings = opts.settings ?? loadSettings(where.home);
+		const models = opts.models ?? (await chooseModels(opts, settings));
+		const thinking = await chooseThinking(opts.thinking, models.chat);
+		const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
+		const context = chatContextFiles(opts, settings, where);
+		for (const line of context.warnings) warn(line);
+		const toolsModule = await import("../tools/index.js");
+		const asker: { agent?: AgentSession } = {};
+		const confirm: ConfirmFn | undefined = opts.confirm ? (request) => asker.agent?.ask(request) ?? Promise.resolve("no") : undefined;
+		const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation: policy.needsConfirmation, addDirs: policy.addDirs });
+		const { buildSystemPrompt } = await import("../llm/prompts.js");
+		const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, contextFiles: context.files });
+		const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
+		const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
+		const agent = new AgentSession(store, models.chat, { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext }, thinking);
+		asker.agent = agent;
+		await ext.start(store);
+		return agent;
+	}
+
+	/** The live session (it changes on fork, clone, newSession and switchSession). */
+	get store(): SessionStore {
+		return this.current;
+	}
+
+	get view(): SessionTreeView {
+		return this.current.snapshot();
+	}
+
+	/** The chat model of the next turn, if any. */
+	get model(): ResolvedModel | undefined {
+		return this.chat;
+	}
+
+	get isStreaming(): boolean {
+		return this.running !== undefined;
+	}
+
+	get isCompacting(): boolean {
+		return this.compacting;
+	}
+
+	/** What is queued: steering messages (next step boundary) and follow-ups (after the turn). */
+	get queued(): { steering: QueuedContent[]; followUp: QueuedContent[] } {
+		return { steering: [...this.steering.messages], followUp: [...this.followUps] };
+	}
+
+	/** The enabled tool names. */
+	get tools(): readonly string[] {
+		return this.deps.tools.enabled;
+	}
+
+	subscribe(listener: AgentListener): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	/**
+	 * Starts a run with `content` (text or pi content parts): the turn, then any steering message
+	 * that came too late for it and each follow-up, each its own turn, between agent_start and
+	 * agent_end. Throws AgentError synchronously when a run is going or there is no chat model.
+	 */
+	prompt(text: string, opts: { images?: readonly ImageContent[] } = {}): Promise<TurnResult | undefined> {
+		if (this.running || this.compacting) throw new AgentError("busy", "a turn is running: use steer or follow_up, or abort it first");
+		if (!this.chat) throw new AgentError("no-model", this.deps.models.chatError ?? "no model configured");
+		const operation = new AbortController();
+		this.operation = operation;
+		const run = this.run(promptContent(text, opts.images), operation.signal).finally(() => {
+			this.running = undefined;
+			if (this.operation === operation) this.operation = undefined;
+		});
+		this.running = run;
+		return run;
+	}
+
+	/** Queues a message for the running turn's next step boundary. */
+	steer(content: QueuedContent): void {
+		if (!this.running) throw new AgentError("idle", "no turn is running: send a prompt");
+		this.steering.push(content);
+	}
+
+	/** Queues a message for after the running turn. */
+	followUp(content: QueuedContent): void {
+		if (!this.running) throw new AgentError("idle", "no turn is running: send a prompt");
+		this.followUps.push(content);
+		this.emitQueue();
+	}
+
+	/** Aborts the run, compaction or summary going on and waits until it has stored what streamed. */
+	async abort(): Promise<void> {
+		this.operation?.abort();
+		await this.running?.catch(() => undefined);
+	}
+
+	/** Moves the leaf exactly as /tree does (a summary of the branch left when asked). */
+	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "asParent" | "signal"> = {}): Promise<NavigateResult> {
+		this.idle();
+		const targetId = this.view.resolveId(entryIdOrPrefix);
+		const result = await this.withOperation((signal) =>
+			navigateTree({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, targetId, { ...opts, signal }),
+		);
+		if (result.status === "moved") this.emit({ type: "tree_moved", result });
+		return result;
+	}
+
+	/** pi's fork: a new session holding root → before the user message `entryId`; its text is returned. */
+	async fork(entryId: string): Promise<{ cancelled: boolean; text: string }> {
+		this.idle();
+		const { forkBeforeUserMessage } = await import("../navigation/fork.js");
+		const result = await forkBeforeUserMessage({ ...this.forkPlace(), messageId: this.view.resolveId(entryId) });
+		if (result.status === "cancelled") return { cancelled: true, text: "" };
+		await this.replace(result.store, "fork");
+		return { cancelled: false, text: result.editorText };
+	}
+
+	/** pi's clone: the active path (root → leaf) into a new session, which becomes the live one. */
+	async clone(): Promise<{ cancelled: boolean }> {
+		this.idle();
+		const { forkFromEntry } = await import("../navigation/fork.js");
+		const result = await forkFromEntry({ ...this.forkPlace(), entryId: this.view.leafId });
+		if (result.status === "cancelled") return { cancelled: true };
+		await this.replace(result.store, "clone");
+		return { cancelled: false };
+	}
+
+	/** A fresh session (lazy: no file until its first entry), optionally naming a parent session. */
+	async newSession(parentSession?: string): Promise<{ cancelled: boolean }> {
+		this.idle();
+		const { cwd, sessionDir } = this.deps.opts;
+		const store =
+			this.deps.opts.session === false
+				? SessionStore.create({ cwd, inMemory: true })
+				: SessionStore.create({ cwd, sessionDir, ...(parentSession ? { parentSession } : {}) });
+		await this.replace(store, "new");
+		return { cancelled: false };
+	}
+
+	/** Opens another session (path or id prefix, as `-s` takes) as the live one. */
+	async switchSession(pathOrId: string): Promise<{ cancelled: boolean }> {
+		this.idle();
+		const { cwd, home, sessionDir } = this.deps.opts;
+		const file = resolveSession(pathOrId, { cwd, home, sessionDir });
+		if (file === this.current.file) return { cancelled: false };
+		await this.replace(openChatSession({ cwd, home, sessionDir, session: file }), "switch");
+		return { cancelled: false };
+	}
+
+	/** The models a client may pick: the catalog's that resolve with this run's keys, the current one first. */
+	models(): ResolvedModel[] {
+		const out: ResolvedModel[] = this.chat ? [this.chat] : [];
+		for (const provider of this.deps.models.catalog.providers) {
+			for (const info of provider.models) {
+				const spec = `${provider.name}:${info.id}`;
+				if (out.some((m) => m.provider === provider.name && m.modelId === info.id)) continue;
+				const resolved = this.deps.models.resolve(spec);
+				if (resolved.ok) out.push(resolved.value);
+			}
+		}
+		return out;
+	}
+
+	/** Switches the chat model (a `provider:model` spec), written as pi's model_change as /model does. */
+	setModel(spec: string): ResolvedModel {
+		const resolved = this.deps.models.resolve(spec);
+		if (!resolved.ok) throw new AgentError("invalid", resolved.message);
+		this.useModel(resolved.value);
+		return resolved.value;
+	}
+
+	/** The next model of {@link models} after the current one; undefined when there is only one. */
+	cycleModel(): ResolvedModel | undefined {
+		const all = this.models();
+		if (all.length < 2) return undefined;
+		const index = all.findIndex((m) => m.spec === this.chat?.spec);
+		const next = all[(index + 1) % all.length];
+		if (next) this.useModel(next);
+		return next;
+	}
+
+	/** The thinking level of the next turn. */
+	thinkingLevel(): ThinkingLevel {
+		return this.thinking ?? pathThinkingLevel(this.view);
+	}
+
+	/** Sets the thinking level, written at once as a thinking_level_change entry (as /thinking does). */
+	setThinkingLevel(level: string): void {
+		this.idle();
+		if (!isThinkingLevel(level)) throw new AgentError("invalid", `unknown thinking level "${level}" (use ${THINKING_LEVELS.join(", ")})`);
+		if (level !== "off" && !canThink(this.chat)) {
+			throw new AgentError("invalid", `${this.chat?.spec ?? "no model"} is not marked as a reasoning model (declare "reasoning": true for it in models.json)`);
+		}
+		if (level !== pathThinkingLevel(this.view)) {
+			this.current.append({ type: "thinking_level_change", thinkingLevel: level });
+			this.current.sync();
+		}
+		this.thinking = level;
+	}
+
+	/** `/compact [instructions]`: summarizes the older part of the path now. */
+	async compact(instructions?: string): Promise<CompactNowResult> {
+		this.idle();
+		const model = this.deps.models.summary ?? this.chat;
+		if (!model) throw new AgentError("no-model", this.deps.models.summaryError ?? "no model configured for summaries");
+		const { compactNow } = await import("../navigation/compact.js");
+		return this.compaction("manual", () =>
+			this.withOperation((signal) => compactNow({ store: this.current, model, instructions, signal, bus: this.deps.ext.bus, maxRetries: maxRetries() })),
+		);
+	}
+
+	stats(): SessionStats {
+		return sessionStats(this.view, { file: this.current.file, id: this.current.id }, this.chat);
+	}
+
+	/** The messages of the active path, oldest first. */
+	messages(): StoredMessage[] {
+		return pathMessages(this.view);
+	}
+
+	lastAssistantText(): string | null {
+		return lastAssistantText(this.view);
+	}
+
+	forkMessages(): { entryId: string; text: string }[] {
+		return forkMessages(this.view);
+	}
+
+	setName(name: string): void {
+		this.current.setName(name);
+		this.current.sync();
+	}
+
+	/** The tree as `arbor tree --json` gives it (default filter "all": every entry once), with leafId. */
+	tree(filter: TreeFilter = "all"): { leafId: string | null; roots: TreeJsonNode[] } {
+		return buildTreeJson(this.view, { filter });
+	}
+
+	/** Entries in file order after `sinceId` (exclusive; all without it), and the leaf. */
+	entries(sinceId?: string): { entries: SessionEntry[]; leafId: string | null } {
+		const view = this.view;
+		let from = 0;
+		if (sinceId !== undefined) {
+			const id = view.resolveId(sinceId);
+			from = view.entries.findIndex((e) => e.id === id) + 1;
+		}
+		return { entries: view.entries.slice(from), leafId: view.leafId };
+	}
+
+	/** Sets a label on an entry; no label (or "") clears it. */
+	setLabel(entryId: string, label: string | undefined): void {
+		this.idle();
+		this.current.setLabel(this.view.resolveId(entryId), label === "" ? undefined : label);
+		this.current.sync();
+	}
+
+	/** Two branches from their common ancestor, with the summary model's comparison when asked. */
+	async compare(a: string, b: string, opts: { summarize?: boolean } = {}): Promise<BranchComparison & { summary?: string }> {
+		const view = this.view;
+		const comparison = planComparison(view, view.resolveId(a), view.resolveId(b));
+		if (!opts.summarize) return comparison;
+		const model = this.deps.models.summary;
+		if (!model) throw new AgentError("no-model", this.deps.models.summaryError ?? "no model configured for summaries");
+		const { compareBranches } = await import("../llm/compare.js");
+		const made = await this.withOperation((signal) => compareBranches({ model, a: comparison.a, b: comparison.b, signal }));
+		if (!made.ok) throw new AgentError(made.reason === "aborted" ? "cancelled" : "invalid", `comparison failed: ${made.message}`);
+		return { ...comparison, summary: made.text };
+	}
+
+	/** `arbor merge`: the branch ending at `fromId` summarized into `intoId` (default: the leaf). */
+	async merge(fromId: string, opts: Omit<MergeOptions, "signal"> = {}): Promise<MergeResult> {
+		this.idle();
+		const view = this.view;
+		const from = view.resolveId(fromId);
+		const intoId = opts.intoId === undefined ? undefined : view.resolveId(opts.intoId);
+		const { mergeBranch } = await import("../navigation/merge.js");
+		return this.withOperation((signal) =>
+			mergeBranch({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, from, { ...opts, intoId, signal }),
+		);
+	}
+
+	/** Runs `/name args` when an extension registered `name`; false when none did. */
+	async runCommand(text: string): Promise<boolean> {
+		const match = /^\/(\S+)\s*([\s\S]*)$/.exec(text);
+		if (!match?.[1]) return false;
+		this.deps.ext.setStore(this.current);
+		return this.deps.ext.runCommand(match[1], match[2] ?? "");
+	}
+
+	/** Extension commands (name, description). */
+	commands(): { name: string; description?: string }[] {
+		return this.deps.ext.commands();
+	}
+
+	/** Why there is no chat model (a one-line hint), or undefined when there is one. */
+	async noModelMessage(): Promise<string | undefined> {
+		return this.chat ? undefined : noChatModelMessage(this.deps.models, this.view);
+	}
+
+	/** Aborts what runs, fires session_shutdown, fsyncs and unlocks the session. */
+	async close(): Promise<void> {
+		await this.abort();
+		try {
+			await this.deps.ext.shutdown();
+		} finally {
+			(await import("../tools/bash.js")).killToolProcesses();
+			this.current.close();
+		}
+	}
+
+	// ---------------------------------------------------------------------------------------------
+
+	private emit(event: AgentEvent): void {
+		for (const listener of this.listeners) listener(event);
+	}
+
+	private emitQueue(): void {
+		this.emit({ type: "queue_update", ...this.queued });
+	}
+
+	private idle(): void {
+		if (this.running || this.compacting) throw new AgentError("busy", "a turn is running: abort it or wait for agent_end");
+	}
+
+	/** The front end's answer, or "no" once the run is aborted (the tool is then refused). */
+	private async ask(request: ConfirmRequest): Promise<ConfirmAnswer> {
+		const confirm = this.deps.opts.confirm;
+		const signal = this.operation?.signal;
+		if (!confirm || signal?.aborted) return "no";
+		if (!signal) return confirm(request);
+		return new Promise<ConfirmAnswer>((resolve, reject) => {
+			const onAbort = () => resolve("no");
+			signal.addEventListener("abort", onAbort, { once: true });
+			confirm(request).then(
+				(answer) => {
+					signal.removeEventListener("abort", onAbort);
+					resolve(answer);
+				},
+				(error: unknown) => {
+					signal.removeEventListener("abort", onAbort);
+					reject(error instanceof Error ? error : new Error(String(error)));
+				},
+			);
+		});
+	}
+
+	private async withOperation<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+		const operation = new AbortController();
+		this.operation = operation;
+		try {
+			return await work(operation.signal);
+		} finally {
+			if (this.operation === operation) this.operation = undefined;
+		}
+	}
+
+	private async compaction(reason: CompactionReason, work: () => Promise<CompactNowResult>): Promise<CompactNowResult> {
+		this.compacting = true;
+		this.emit({ type: "compaction_start", reason });
+		let result: CompactNowResult = { status: "failed", message: "compaction did not finish" };
+		try {
+			result = await work();
+			return result;
+		} catch (error) {
+			result = { status: "failed", message: error instanceof Error ? error.message : String(error) };
+			throw error;
+		} finally {
+			this.compacting = false;
+			this.emit({ type: "compaction_end", reason, result });
+		}
+	}
+
+	private useModel(model: ResolvedModel): void {
+		this.idle();
+		this.chat = model;
+		const current = this.view.buildContext().model;
+		if (this.view.leafId !== null && (current?.provider !== model.provider || current.modelId !== model.modelId)) {
+			this.current.append({ type: "model_change", provider: model.provider, modelId: model.modelId });
+			this.current.sync();
+		}
+	}
+
+	private forkPlace() {
+		const { cwd, sessionDir } = this.deps.opts;
+		return { view: this.view, sourceFile: this.current.file, sessionDir, cwd, bus: this.deps.ext.bus };
+	}
+
+	private async replace(store: SessionStore, reason: "fork" | "clone" | "new" | "switch"): Promise<void> {
+		const old = this.current;
+		this.current = store;
+		this.thinking = undefined;
+		old.close();
+		await this.deps.ext.start(store, "switch");
+		this.emit({ type: "session_changed", reason, sessionId: store.id, sessionFile: store.file });
+	}
+
+	/** The run: turns until nothing is queued, between agent_start and agent_end. */
+	private async run(first: QueuedContent, signal: AbortSignal): Promise<TurnResult | undefined> {
+		this.emit({ type: "agent_start" });
+		const stored: StoredMessage[] = [];
+		let result: TurnResult | undefined;
+		try {
+			let next: QueuedContent | undefined = first;
+			while (next !== undefined && !signal.aborted) {
+				result = await this.turn(next, signal, stored);
+				if (signal.aborted || !result.ok) break;
+				// A steering message that came after the last step boundary, then the follow-ups.
+				const late = this.steering.take();
+				this.followUps.unshift(...late.slice(1));
+				next = late[0] ?? this.followUps.shift();
+				if (late.length > 0 || next !== undefined) this.emitQueue();
+			}
+		} finally {
+			if (this.steering.size > 0 || this.followUps.length > 0) {
+				this.followUps = [];
+				this.steering.take();
+				this.emitQueue();
+			}
+			this.emit({ type: "agent_end", messages: stored, result });
+		}
+		return result;
+	}
+
+	private async turn(content: QueuedContent, signal: AbortSignal, stored: StoredMessage[]): Promise<TurnResult> {
+		const chat = this.chat;
+		if (!chat) throw new AgentError("no-model", "no model configured");
+		if (this.autoCompaction) await this.compactIfNeeded(chat, signal);
+		this.emit({ type: "turn_start", prompt: content });
+		const { runTurn } = await import("../llm/turn.js");
+		const store = this.current;
+		const result = await this.deps.ext.turn({ store, prompt: content, signal }, () =>
+			runTurn({
+				store,
+				model: chat,
+				prompt: content,
+				tools: this.deps.tools.toolSet,
+				system: this.deps.system,
+				thinkingLevel: this.thinking,
+				signal,
+				maxRetries: maxRetries(),
+				steering: this.steering,
+				onEvent: (event) => {
+					if (event.type === "message_end") stored.push(event.message);
+					this.emit(event);
+				},
+			}),
+		);
+		this.emit({ type: "turn_end", result });
+		return result;
+	}
+
+	/** Compacts before a turn when the context would not fit; a failure is reported, the turn goes on. */
+	private async compactIfNeeded(chat: ResolvedModel, signal: AbortSignal): Promise<void> {
+		const { autoCompactIfNeeded } = await import("../navigation/compact.js");
+		let started = false;
+		const result = await autoCompactIfNeeded({
+			store: this.current,
+			model: chat,
+			summaryModel: this.deps.models.summary,
+			signal,
+			maxRetries: maxRetries(),
+			bus: this.deps.ext.bus,
+			onCompacting: () => {
+				started = true;
+				this.compacting = true;
+				this.emit({ type: "compaction_start", reason: "threshold" });
+			},
+		});
+		if (started) {
+			this.compacting = false;
+			this.emit({ type: "compaction_end", reason: "threshold", result: result as CompactNowResult });
+		}
+	}
+}

@@ -1,0 +1,37 @@
+import type { CompactNowResult } from "../navigation/compact.js";
+import type { NavigateResult } from "../navigation/types.js";
+import type { TurnEvent, TurnResult } from "../llm/turn.js";
+import type { QueuedContent } from "../llm/message-queue.js";
+import type { StoredMessage } from "../session/types.js";
+
+/** Why a compaction ran: asked for (`compact`) or because the context would not fit (before a turn). */
+export type CompactionReason = "manual" | "threshold";
+
+/**
+ * What an {@link AgentSession} reports to its subscribers, in order. The turn's own events
+ * ({@link TurnEvent}: message_start, text_delta, thinking_delta, tool_call, tool_result,
+ * message_end, error) pass through unchanged between `agent_start` and `agent_end`.
+ */
+export type AgentEvent =
+	| TurnEvent
+	/** A run began (a prompt, then any steering and follow-ups it picks up). */
+	| { type: "agent_start" }
+	/** The run ended; `messages` are every message it stored, oldest first; `result` is its last turn's. */
+	| { type: "agent_end"; messages: StoredMessage[]; result: TurnResult | undefined }
+	/** A turn of the run began (the prompt or a queued message); `prompt` is what it sends. */
+	| { type: "turn_start"; prompt: QueuedContent }
+	| { type: "turn_end"; result: TurnResult }
+	/** The steering or follow-up queue changed. */
+	| { type: "queue_update"; steering: QueuedContent[]; followUp: QueuedContent[] }
+	| { type: "compaction_start"; reason: CompactionReason }
+	| { type: "compaction_end"; reason: CompactionReason; result: CompactNowResult }
+	/** navigate() moved the leaf (exactly what /tree does). */
+	| { type: "tree_moved"; result: Extract<NavigateResult, { status: "moved" }> }
+	/** Another session is now the live one (fork, clone, new, switch). */
+	| { type: "session_changed"; reason: "fork" | "clone" | "new" | "switch"; sessionId: string; sessionFile: string | undefined }
+	/** An extension's warning (a handler threw, timed out, returned a bad result). */
+	| { type: "extension_error"; error: string }
+	/** An extension's ctx.ui.notify text. */
+	| { type: "notify"; message: string };
+
+export type AgentListener = (event: AgentEvent) => void;

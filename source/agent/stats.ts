@@ -1,0 +1,74 @@
+import type { ResolvedModel } from "../llm/resolve-model.js";
+import { estimateContextTokens } from "../llm/tokens.js";
+import { contentText } from "../session/content.js";
+import type { SessionTreeView } from "../session/api.js";
+import type { StoredMessage } from "../session/types.js";
+
+/** pi's get_session_stats: counts and usage of the active path, and the context's share of the window. */
+export type SessionStats = {
+	sessionFile: string | undefined;
+	sessionId: string;
+	userMessages: number;
+	assistantMessages: number;
+	toolCalls: number;
+	toolResults: number;
+	totalMessages: number;
+	tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
+	cost: number;
+	contextUsage?: { tokens: number; contextWindow: number; percent: number };
+};
+
+/** The messages on the path root → leaf, in order (every branch summary and compaction left out). */
+export function pathMessages(view: SessionTreeView): StoredMessage[] {
+	return view.getPath(view.leafId).flatMap((e) => (e.type === "message" ? [e.message] : []));
+}
+
+/** Statistics of the active path (pure). */
+export function sessionStats(view: SessionTreeView, ids: { file: string | undefined; id: string }, model: ResolvedModel | undefined): SessionStats {
+	const messages = pathMessages(view);
+	const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+	let cost = 0;
+	let toolCalls = 0;
+	for (const m of messages) {
+		if (m.role !== "assistant") continue;
+		toolCalls += m.content.filter((c) => c.type === "toolCall").length;
+		const u = m.usage;
+		if (!u) continue;
+		tokens.input += u.input ?? 0;
+		tokens.output += u.output ?? 0;
+		tokens.cacheRead += u.cacheRead ?? 0;
+		tokens.cacheWrite += u.cacheWrite ?? 0;
+		const total = u.cost?.total;
+		if (typeof total === "number" && Number.isFinite(total)) cost += total;
+	}
+	tokens.total = tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
+	const count = (role: StoredMessage["role"]) => messages.filter((m) => m.role === role).length;
+	const window = model?.contextWindow;
+	const contextTokens = estimateContextTokens(view.buildContext().messages);
+	return {
+		sessionFile: ids.file,
+		sessionId: ids.id,
+		userMessages: count("user"),
+		assistantMessages: count("assistant"),
+		toolCalls,
+		toolResults: count("toolResult"),
+		totalMessages: messages.length,
+		tokens,
+		cost,
+		...(window ? { contextUsage: { tokens: contextTokens, contextWindow: window, percent: Math.round((contextTokens / window) * 1000) / 10 } } : {}),
+	};
+}
+
+/** The text of the newest assistant message on the path, or null (pi's get_last_assistant_text). */
+export function lastAssistantText(view: SessionTreeView): string | null {
+	const last = pathMessages(view).reverse().find((m) => m.role === "assistant");
+	if (last?.role !== "assistant") return null;
+	return last.content.flatMap((c) => (c.type === "text" ? [c.text] : [])).join("");
+}
+
+/** The user messages of the path, for pi's get_fork_messages. */
+export function forkMessages(view: SessionTreeView): { entryId: string; text: string }[] {
+	return view
+		.getPath(view.leafId)
+		.flatMap((e) => (e.type === "message" && e.message.role === "user" ? [{ entryId: e.id, text: contentText(e.message.content, { imageAs: "" }) }] : []));
+}

@@ -1,0 +1,179 @@
+/**
+ * arbor's agent events → pi's RPC events (pi 0.73.1 docs/rpc.md "Events"). Stateful only for the
+ * assistant message being streamed: message_update carries the partial message and the delta.
+ */
+import { randomUUID } from "node:crypto";
+import type { AgentEvent } from "../agent/events.js";
+import type { QueuedContent } from "../llm/message-queue.js";
+import type { ResolvedModel } from "../llm/resolve-model.js";
+import { contentText } from "../session/content.js";
+import type { AssistantMessage, StoredMessage, ToolResultMessage } from "../session/types.js";
+
+type Part = AssistantMessage["content"][number];
+type Out = (event: Record<string, unknown>) => void;
+
+/** The text of a queued message, as pi lists queues (strings). */
+function queuedText(content: QueuedContent): string {
+	return contentText(content, { imageAs: "[image]" });
+}
+
+export class PiEventWriter {
+	private partial: AssistantMessage | undefined;
+	/** The assistant message of the pi turn in progress, and the tool results that followed it. */
+	private turnMessage: StoredMessage | undefined;
+	private turnResults: ToolResultMessage[] = [];
+
+	constructor(
+		private readonly out: Out,
+		private readonly model: () => ResolvedModel | undefined,
+	) {}
+
+	write(event: AgentEvent): void {
+		switch (event.type) {
+			case "agent_start":
+				return this.out({ type: "agent_start" });
+			case "agent_end":
+				this.endTurn();
+				return this.out({ type: "agent_end", messages: event.messages });
+			case "turn_start":
+			case "turn_end":
+				// pi's turn is one assistant response with its tool results: derived from the messages below.
+				if (event.type === "turn_end") this.endTurn();
+				return;
+			case "message_start":
+				return this.startAssistant();
+			case "text_delta":
+				return this.delta("text", event.delta);
+			case "thinking_delta":
+				return this.delta("thinking", event.delta);
+			case "tool_call":
+				return this.toolCall(event.toolCallId, event.toolName, event.args);
+			case "tool_result":
+				return this.out({
+					type: "tool_execution_end",
+					toolCallId: event.toolCallId,
+					toolName: event.toolName,
+					result: { content: [{ type: "text", text: event.output }], details: {} },
+					isError: event.isError,
+				});
+			case "message_end":
+				return this.messageEnd(event.message, event.entryId);
+			case "error":
+				// The failure is stored as the assistant message's errorMessage (its message_end says it).
+				return;
+			case "queue_update":
+				return this.out({ type: "queue_update", steering: event.steering.map(queuedText), followUp: event.followUp.map(queuedText) });
+			case "compaction_start":
+				return this.out({ type: "compaction_start", reason: event.reason });
+			case "compaction_end": {
+				const r = event.result;
+				const result = r.status === "compacted" ? { summary: r.entry.summary, firstKeptEntryId: r.entry.firstKeptEntryId, tokensBefore: r.entry.tokensBefore, details: r.entry.details ?? {} } : null;
+				const aborted = r.status === "cancelled" && r.reason === "aborted";
+				const errorMessage = r.status === "failed" ? r.message : r.status === "cancelled" && r.reason === "hook" ? "compaction cancelled by an extension" : undefined;
+				return this.out({ type: "compaction_end", reason: event.reason, result, aborted, willRetry: false, ...(errorMessage ? { errorMessage } : {}) });
+			}
+			case "extension_error":
+				return this.out({ type: "extension_error", error: event.error });
+			case "notify":
+				return this.out({ type: "extension_ui_request", id: randomUUID(), method: "notify", message: event.message, notifyType: "info" });
+			case "tree_moved": {
+				const r = event.result;
+				return this.out({
+					type: "tree_navigated",
+					oldLeafId: r.oldLeafId,
+					newLeafId: r.newLeafId,
+					...(r.summaryEntry ? { summaryEntry: r.summaryEntry } : {}),
+					...(r.editorText !== undefined ? { editorText: r.editorText } : {}),
+				});
+			}
+			case "session_changed":
+				return this.out({ type: "session_changed", reason: event.reason, sessionId: event.sessionId, sessionFile: event.sessionFile ?? null });
+			default: {
+				const never: never = event;
+				return never;
+			}
+		}
+	}
+
+	private startAssistant(): void {
+		this.endTurn();
+		const model = this.model();
+		this.partial = {
+			role: "assistant",
+			content: [],
+			api: model?.api ?? "openai-completions",
+			provider: model?.provider ?? "",
+			model: model?.modelId ?? "",
+			usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+			stopReason: "stop",
+			timestamp: Date.now(),
+		};
+		this.out({ type: "turn_start" });
+		this.out({ type: "message_start", message: this.partial });
+		this.update({ type: "start" });
+	}
+
+	private update(assistantMessageEvent: Record<string, unknown>): void {
+		if (!this.partial) return;
+		this.out({ type: "message_update", message: this.partial, assistantMessageEvent: { ...assistantMessageEvent, partial: this.partial } });
+	}
+
+	private delta(kind: "text" | "thinking", delta: string): void {
+		const partial = this.partial;
+		if (!partial) return;
+		let last = partial.content.at(-1);
+		if (last?.type !== kind) {
+			last = kind === "text" ? { type: "text", text: "" } : { type: "thinking", thinking: "" };
+			this.endBlock();
+			partial.content.push(last);
+			this.update({ type: `${kind}_start`, contentIndex: partial.content.length - 1 });
+		}
+		if (last.type === "text") last.text += delta;
+		else if (last.type === "thinking") last.thinking += delta;
+		this.update({ type: `${kind}_delta`, contentIndex: partial.content.length - 1, delta });
+	}
+
+	/** Closes the text or thinking block being streamed (pi's text_end / thinking_end). */
+	private endBlock(): void {
+		const partial = this.partial;
+		const last: Part | undefined = partial?.content.at(-1);
+		if (!partial || !last) return;
+		const contentIndex = partial.content.length - 1;
+		if (last.type === "text") this.update({ type: "text_end", contentIndex, content: last.text });
+		if (last.type === "thinking") this.update({ type: "thinking_end", contentIndex, content: last.thinking });
+	}
+
+	private toolCall(id: string, name: string, args: unknown): void {
+		const partial = this.partial;
+		if (partial) {
+			this.endBlock();
+			const toolCall = { type: "toolCall" as const, id, name, arguments: (args ?? {}) as Record<string, unknown> };
+			partial.content.push(toolCall);
+			const contentIndex = partial.content.length - 1;
+			this.update({ type: "toolcall_start", contentIndex });
+			this.update({ type: "toolcall_end", contentIndex, toolCall });
+		}
+		this.out({ type: "tool_execution_start", toolCallId: id, toolName: name, args });
+	}
+
+	private messageEnd(message: StoredMessage, entryId: string): void {
+		if (message.role === "assistant") {
+			this.endBlock();
+			const stop = message.stopReason;
+			if (this.partial) this.update(stop === "error" || stop === "aborted" ? { type: "error", reason: stop } : { type: "done", reason: stop });
+			this.partial = undefined;
+			this.turnMessage = message;
+			return this.out({ type: "message_end", message, entryId });
+		}
+		if (message.role === "toolResult") this.turnResults.push(message);
+		this.out({ type: "message_start", message, entryId });
+		this.out({ type: "message_end", message, entryId });
+	}
+
+	private endTurn(): void {
+		if (!this.turnMessage) return;
+		this.out({ type: "turn_end", message: this.turnMessage, toolResults: this.turnResults });
+		this.turnMessage = undefined;
+		this.turnResults = [];
+	}
+}

@@ -1,0 +1,152 @@
+/**
+ * `arbor --mode rpc`: pi's RPC protocol (pi 0.73.1 docs/rpc.md) over stdin/stdout. Commands arrive
+ * as strict LF-framed JSON lines; responses are `{type:"response", command, success, data|error,
+ * id}`; events are pi's. stdout carries protocol lines only (console output goes to stderr); the
+ * end of stdin (or SIGINT/SIGTERM/SIGHUP) aborts what runs, closes the session and ends the process.
+ *
+ * Tool permission: write/edit/bash ask with pi's `extension_ui_request` (method "confirm"), which
+ * the client answers with `extension_ui_response` ({confirmed} or {cancelled}; `value: "always"`
+ * stops asking for that tool); `--yes` allows them up front. No answer before the run is aborted or
+ * stdin ends → the tool is refused, never run.
+ */
+import { randomUUID } from "node:crypto";
+import { format } from "node:util";
+import { AgentSession, type ConfirmAnswer, type ConfirmRequest } from "../agent/agent-session.js";
+import type { ChatFlags } from "../config/options.js";
+import { place } from "../config/options.js";
+import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
+import type { ExtensionFlags } from "../extensions/setup.js";
+import { errorMessage } from "../text/error-text.js";
+import { COMMANDS, type Command, type CommandContext } from "./commands.js";
+import { jsonLine, lineSplitter } from "./jsonl.js";
+import { PiEventWriter } from "./pi-events.js";
+import { bashRunner } from "./bash.js";
+
+export type RpcOptions = ChatFlags & ExtensionFlags;
+
+/** Commands answered at once, beside the queue: they stop or answer what a queued command waits on. */
+const IMMEDIATE = new Set(["abort", "abort_bash", "steer", "follow_up"]);
+
+/** The end of input or a signal, whichever comes first. */
+type Ending = { signal?: EndingSignal };
+
+export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream } = process): Promise<number> {
+	const where = place(opts);
+	const write = (value: unknown) => io.stdout.write(jsonLine(value));
+	// Extensions and libraries may log: never onto the protocol stream.
+	routeConsoleToStderr();
+	const questions = new Map<string, (answer: ConfirmAnswer) => void>();
+	let ended = false;
+	const confirm = (request: ConfirmRequest) =>
+		new Promise<ConfirmAnswer>((resolve) => {
+			if (ended) return resolve("no");
+			const id = randomUUID();
+			questions.set(id, resolve);
+			write({
+				type: "extension_ui_request",
+				id,
+				method: "confirm",
+				title: `Allow ${request.toolName}?`,
+				message: request.preview ? `${request.description}\n\n${request.preview}` : request.description,
+				toolName: request.toolName,
+				args: request.args,
+			});
+		});
+	const agent = await AgentSession.open({ ...opts, ...where, confirm, warn: (line) => process.stderr.write(`arbor: warning: ${line}\n`) });
+	const events = new PiEventWriter(write, () => agent.model);
+	agent.subscribe((event) => events.write(event));
+	const ctx: CommandContext = {
+		agent,
+		home: where.home,
+		sessionDir: where.sessionDir,
+		bash: bashRunner(agent),
+		report: (error) => process.stderr.write(`arbor: ${errorMessage(error)}\n`),
+	};
+	const answer = (line: string) => {
+		const parsed = parse(line);
+		if ("error" in parsed) return write(parsed.error);
+		const cmd = parsed.command;
+		if (cmd.type === "extension_ui_response") return answerQuestion(questions, cmd);
+		const run = async () => {
+			write(await respond(ctx, cmd));
+		};
+		if (IMMEDIATE.has(cmd.type)) void run();
+		else queue = queue.then(run);
+	};
+	let queue: Promise<void> = Promise.resolve();
+	let stopSignals = () => {};
+	const ending = await new Promise<Ending>((resolve) => {
+		const split = lineSplitter((line) => {
+			if (line.trim() !== "") answer(line);
+		});
+		io.stdin.on("data", (chunk: Buffer) => split(chunk));
+		io.stdin.on("end", () => {
+			split();
+			resolve({});
+		});
+		io.stdin.on("error", () => resolve({}));
+		stopSignals = onEndingSignal((signal) => resolve({ signal }));
+	});
+	ended = true;
+	for (const [, resolve] of questions) resolve("no");
+	questions.clear();
+	// A command still queued is answered (its response may still reach a reader); the run is aborted.
+	await agent.abort();
+	await queue.catch(() => undefined);
+	await agent.close();
+	stopSignals();
+	io.stdin.removeAllListeners("data");
+	return ending.signal ? signalExitCode(ending.signal) : 0;
+}
+
+function parse(line: string): { command: Command } | { error: Record<string, unknown> } {
+	let value: unknown;
+	try {
+		value = JSON.parse(line);
+	} catch (error) {
+		return { error: { type: "response", command: "parse", success: false, error: `Failed to parse command: ${errorMessage(error)}` } };
+	}
+	if (typeof value !== "object" || value === null || Array.isArray(value)) {
+		return { error: { type: "response", command: "parse", success: false, error: "Failed to parse command: a command is a JSON object" } };
+	}
+	const command = value as Command;
+	if (typeof command.type !== "string") {
+		const id = command.id !== undefined ? { id: command.id } : {};
+		return { error: { ...id, type: "response", command: "unknown", success: false, error: 'a command needs a string "type"' } };
+	}
+	return { command };
+}
+
+async function respond(ctx: CommandContext, cmd: Command): Promise<Record<string, unknown>> {
+	const id = cmd.id !== undefined ? { id: cmd.id } : {};
+	const handler = COMMANDS[cmd.type];
+	if (!handler) return { ...id, type: "response", command: cmd.type, success: false, error: `unknown command: ${cmd.type}` };
+	try {
+		const data = await handler(ctx, cmd);
+		return { ...id, type: "response", command: cmd.type, success: true, ...(data !== undefined ? { data } : {}) };
+	} catch (error) {
+		return { ...id, type: "response", command: cmd.type, success: false, error: errorMessage(error) };
+	}
+}
+
+function answerQuestion(questions: Map<string, (answer: ConfirmAnswer) => void>, cmd: Command): void {
+	const id = typeof cmd.id === "string" ? cmd.id : undefined;
+	const resolve = id === undefined ? undefined : questions.get(id);
+	if (!resolve || id === undefined) {
+		process.stderr.write(`arbor: warning: extension_ui_response for no open question (${String(cmd.id)})\n`);
+		return;
+	}
+	questions.delete(id);
+	if (cmd.cancelled === true) return resolve("no");
+	if (cmd.value === "always") return resolve("always");
+	resolve(cmd.confirmed === true || cmd.value === "yes" ? "yes" : "no");
+}
+
+function routeConsoleToStderr(): void {
+	const toStderr = (...args: unknown[]) => {
+		process.stderr.write(`${format(...args)}\n`);
+	};
+	console.log = toStderr;
+	console.info = toStderr;
+	console.debug = toStderr;
+}
