@@ -192,6 +192,27 @@ function diffCommand(program: Command): void {
 		.action((s: string, a: string, b: string | undefined, o: CkptOpts) => run(async () => (await ckpt()).diffCommand(s, a, b, o)));
 }
 
+/** `arbor acp`: an Agent Client Protocol agent on stdio, for editors (the SDK loads only here). */
+function acpCommand(program: Command): void {
+	const cmd = program.command("acp").description("serve the Agent Client Protocol on stdin/stdout (for editors such as Zed)");
+	addExtensionOptions(addModelOptions(cmd))
+		.option("--session-dir <dir>", "directory holding the sessions (default: one per project folder)")
+		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
+		.option("--no-tools", "disable all tools")
+		.option("--no-context-files", "do not read AGENTS.md / CLAUDE.md into the system prompt")
+		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
+		.option("-y, --yes", "run write/edit/bash without asking the editor")
+		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir])
+		.action((o: Opts & Record<string, unknown>) =>
+			run(async () => {
+				const { arborHome } = await import("./session/paths.js");
+				const { resolve } = await import("node:path");
+				const sessionDir = typeof o.sessionDir === "string" ? resolve(o.sessionDir) : undefined;
+				return (await import("./acp/acp-agent.js")).runAcp({ ...o, sessionDir, home: arborHome(), version: VERSION });
+			}),
+		);
+}
+
 const SUBCOMMANDS: ((program: Command) => void)[] = [
 	sessionsCommand,
 	treeCommand,
@@ -208,6 +229,7 @@ const SUBCOMMANDS: ((program: Command) => void)[] = [
 	mergeCommand,
 	importCommand,
 	modelsCommand,
+	acpCommand,
 ];
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */

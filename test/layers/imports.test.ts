@@ -77,11 +77,13 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"checkpoints/": { imports: [...STORE, "config/"] },
 	// The headless session core of the non-terminal front ends (RPC, ACP): no Ink, no React.
 	"agent/": { imports: [...CORE, "checkpoints/"], typesOf: ["ai"] },
+	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
+	"acp/": { imports: [...CORE, "agent/", "search/", "checkpoints/"], packages: ["@agentclientprotocol/sdk", "zod"] },
 	"print/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], typesOf: ["ai"] },
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
 	"rpc/": { imports: [...CORE, "agent/", "search/", "export/", "checkpoints/"] },
 	"ui/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
-	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
+	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "rpc/", "interactive.ts"] },
 	"interactive.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "ui/"] },

@@ -1,0 +1,302 @@
+/**
+ * `arbor acp`: an Agent Client Protocol agent (ACP v1, JSON-RPC over stdio) on the headless
+ * session core. Each ACP session is one AgentSession over one arbor session file, so a session
+ * started in an editor opens in the terminal (and in pi) and the other way round. stdout carries
+ * only protocol messages; warnings go to stderr. When stdin closes every session is closed (its
+ * turn aborted, what streamed stored, the file fsynced and unlocked) and the process ends.
+ *
+ *   initialize            loadSession, images, embedded context, session list and (unstable) fork
+ *   session/new|load|list|fork, session/prompt, session/cancel, session/set_config_option (model,
+ *   thinking level); slash commands /tree /fork /label /compare /merge /search in a prompt;
+ *   extension methods _arbor/get_tree {sessionId, filter?} and _arbor/navigate {sessionId,
+ *   entryId, summarize?, customInstructions?, replaceInstructions?, label?}.
+ */
+import { agent as acpAgent, PROTOCOL_VERSION, RequestError, type AgentContext, type AvailableCommand, type SessionConfigOption, type SessionInfo } from "@agentclientprotocol/sdk/unstable";
+import { z } from "zod";
+import { AgentSession } from "../agent/agent-session.js";
+import type { ChatFlags, Place } from "../config/options.js";
+import type { ExtensionFlags } from "../extensions/setup.js";
+import { canThink, THINKING_LEVELS } from "../llm/thinking.js";
+import { listAllSessions, listSessions, resolveSession, sessionDirFor } from "../session/listing.js";
+import { forkToFile } from "../session/fork.js";
+import { buildTreeJson } from "../tree/json.js";
+import type { TreeFilter } from "../tree/types.js";
+import { oneLine } from "../text/one-line.js";
+import { AVAILABLE_COMMANDS, parseCommand } from "./commands.js";
+import { LiveSession } from "./live-session.js";
+import { pathUpdates } from "./replay.js";
+import { runTreeCommand, type TreeHost } from "./tree-commands.js";
+
+export type AcpOptions = ChatFlags & ExtensionFlags & { home: string; version: string };
+
+/** A session id the client named that is not open here (ACP's "resource not found"). */
+const notFound = (sessionId: string) => new RequestError(-32002, `no open session ${sessionId} (use session/load)`, { sessionId });
+const invalid = (message: string) => new RequestError(-32602, message);
+const failed = (message: string) => new RequestError(-32603, message);
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A handler whose unexpected failure (a locked file, a model error) is an error with its message, not "Internal error". */
+function guard<A extends unknown[], R>(handler: (...args: A) => R | Promise<R>): (...args: A) => Promise<R> {
+	return async (...args) => {
+		try {
+			return await handler(...args);
+		} catch (error) {
+			throw error instanceof RequestError ? error : failed(messageOf(error));
+		}
+	};
+}
+
+const navigateParams = z.object({
+	sessionId: z.string(),
+	entryId: z.string(),
+	summarize: z.boolean().optional(),
+	customInstructions: z.string().optional(),
+	replaceInstructions: z.boolean().optional(),
+	label: z.string().optional(),
+});
+const treeParams = z.object({ sessionId: z.string(), filter: z.enum(["default", "user", "no-tools", "labeled", "all"]).optional() });
+
+/** The sessions this process holds, by ACP session id (the arbor session id). */
+class Sessions {
+	private readonly open = new Map<string, LiveSession>();
+	client: AgentContext | undefined;
+
+	constructor(private readonly opts: AcpOptions) {}
+
+	place(cwd: string): Place {
+		return { cwd, home: this.opts.home, sessionDir: this.opts.sessionDir ?? sessionDirFor(cwd, this.opts.home) };
+	}
+
+	get(sessionId: string): LiveSession {
+		const live = this.open.get(sessionId);
+		if (!live) throw notFound(sessionId);
+		return live;
+	}
+
+	find(sessionId: string): LiveSession | undefined {
+		return this.open.get(sessionId);
+	}
+
+	/** Opens (or creates, without `session`) a session file as a live session. */
+	async start(cwd: string, session?: string): Promise<LiveSession> {
+		const place = this.place(cwd);
+		// The tool gate asks the LiveSession, which exists once the AgentSession is open.
+		const holder: { live?: LiveSession } = {};
+		const { home: _home, version: _version, ...flags } = this.opts;
+		const agent = await AgentSession.open({
+			...flags,
+			...place,
+			session,
+			continue: false,
+			confirm: async (request) => (holder.live ? holder.live.confirm(request) : "no"),
+		});
+		const live = new LiveSession(agent.store.id, agent, place, () => {
+			if (!this.client) throw new Error("not connected");
+			return this.client;
+		});
+		holder.live = live;
+		this.open.set(live.id, live);
+		return live;
+	}
+
+	async closeAll(): Promise<void> {
+		const all = [...this.open.values()];
+		this.open.clear();
+		for (const live of all) {
+			try {
+				await live.agent.close();
+			} catch (error) {
+				process.stderr.write(`arbor: closing session ${live.id}: ${messageOf(error)}\n`);
+			}
+		}
+	}
+}
+
+/** The model and thinking-level selectors of a session. */
+function configOptions(live: LiveSession): SessionConfigOption[] {
+	const agent = live.agent;
+	const out: SessionConfigOption[] = [];
+	const models = agent.models();
+	if (models.length > 0) {
+		out.push({
+			id: "model",
+			name: "Model",
+			category: "model",
+			type: "select",
+			currentValue: agent.model?.spec ?? "",
+			options: models.map((m) => ({ value: m.spec, name: m.info?.name ?? m.modelId, description: m.spec })),
+		});
+	}
+	if (canThink(agent.model)) {
+		out.push({
+			id: "thinking",
+			name: "Thinking",
+			category: "thought_level",
+			type: "select",
+			currentValue: agent.thinkingLevel(),
+			options: THINKING_LEVELS.map((level) => ({ value: level, name: level })),
+		});
+	}
+	return out;
+}
+
+/** The tree commands, then the extensions' commands (a tree command's name wins). */
+function availableCommands(live: LiveSession): AvailableCommand[] {
+	const own = new Set(AVAILABLE_COMMANDS.map((c) => c.name));
+	const extension = live.agent
+		.commands()
+		.filter((c) => !own.has(c.name))
+		.map((c): AvailableCommand => ({ name: c.name, description: c.description ?? "extension command", input: { hint: "arguments" } }));
+	return [...AVAILABLE_COMMANDS, ...extension];
+}
+
+/** Sent once the client knows the session (after the response that names it). */
+function advertiseCommands(live: LiveSession): void {
+	setImmediate(() => void live.send({ sessionUpdate: "available_commands_update", availableCommands: availableCommands(live) }).catch(() => undefined));
+}
+
+function treeHost(live: LiveSession): TreeHost {
+	return {
+		get store() {
+			return live.agent.store;
+		},
+		get view() {
+			return live.agent.view;
+		},
+		cwd: live.place.cwd,
+		sessionDir: live.place.sessionDir,
+		navigate: (id, opts) => live.agent.navigate(id, opts),
+		merge: (fromId, opts) => live.agent.merge(fromId, opts),
+	};
+}
+
+function sessionInfo(s: { id: string; cwd: string; name?: string; firstMessage: string; modified: Date }): SessionInfo {
+	const title = oneLine(s.name ?? s.firstMessage).slice(0, 120);
+	return { sessionId: s.id, cwd: s.cwd, ...(title ? { title } : {}), updatedAt: s.modified.toISOString() };
+}
+
+/** Builds the ACP app; `sessions.client` is set when it connects. */
+export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
+	return acpAgent({ name: "arbor" })
+		.onConnect((connection) => {
+			sessions.client = connection.client;
+		})
+		.onRequest("initialize", ({ params }) => ({
+			protocolVersion: Math.min(params.protocolVersion, PROTOCOL_VERSION),
+			agentCapabilities: {
+				loadSession: true,
+				promptCapabilities: { image: true, embeddedContext: true },
+				sessionCapabilities: { list: {}, fork: {} },
+			},
+			agentInfo: { name: "arbor", version: opts.version },
+			authMethods: [],
+		}))
+		.onRequest("session/new", guard(async ({ params }) => {
+			const live = await sessions.start(params.cwd);
+			advertiseCommands(live);
+			return { sessionId: live.id, configOptions: configOptions(live) };
+		}))
+		.onRequest("session/load", guard(async ({ params }) => {
+			let live = sessions.find(params.sessionId);
+			if (!live) {
+				let file: string;
+				try {
+					file = resolveSession(params.sessionId, sessions.place(params.cwd));
+				} catch (error) {
+					throw new RequestError(-32002, messageOf(error), { sessionId: params.sessionId });
+				}
+				live = await sessions.start(params.cwd, file);
+			}
+			const view = live.agent.view;
+			for (const update of pathUpdates(view.getPath(view.leafId), live.place.cwd)) await live.send(update);
+			advertiseCommands(live);
+			return { configOptions: configOptions(live) };
+		}))
+		.onRequest("session/list", guard(({ params }) => {
+			const skip = (file: string, error: Error) => process.stderr.write(`arbor: skipped ${file}: ${error.message}\n`);
+			const all = params.cwd
+				? listSessions(sessions.place(params.cwd).sessionDir, { onSkip: skip })
+				: opts.sessionDir
+					? listSessions(opts.sessionDir, { onSkip: skip })
+					: listAllSessions(opts.home, { onSkip: skip });
+			return { sessions: all.map(sessionInfo) };
+		}))
+		.onRequest("session/fork", guard(async ({ params }) => {
+			// /clone: the source's active path (root → leaf) copied into a new session file.
+			const source = sessions.get(params.sessionId);
+			const view = source.agent.view;
+			source.agent.store.sync();
+			const place = sessions.place(params.cwd);
+			const made = forkToFile({ source: view, sourceFile: source.agent.store.file, entryId: view.leafId, sessionDir: place.sessionDir, cwd: params.cwd });
+			const live = await sessions.start(params.cwd, made.file);
+			advertiseCommands(live);
+			return { sessionId: live.id, configOptions: configOptions(live) };
+		}))
+		.onRequest("session/prompt", guard(async ({ params }) => {
+			const live = sessions.get(params.sessionId);
+			const only = params.prompt.length === 1 ? params.prompt[0] : undefined;
+			const command = only?.type === "text" ? parseCommand(only.text) : undefined;
+			if (command) {
+				const text = await runTreeCommand(treeHost(live), command);
+				await live.send({ sessionUpdate: "agent_message_chunk", content: { type: "text", text } });
+				return { stopReason: "end_turn" as const };
+			}
+			const name = only?.type === "text" ? /^\/(\S+)/.exec(only.text.trim())?.[1] : undefined;
+			if (only?.type === "text" && name && live.agent.commands().some((c) => c.name === name)) {
+				await live.runExtensionCommand(only.text.trim());
+				return { stopReason: "end_turn" as const };
+			}
+			let stop;
+			try {
+				stop = await live.prompt(params.prompt);
+			} catch (error) {
+				throw failed(messageOf(error));
+			}
+			if (typeof stop === "object") throw failed(stop.error);
+			return { stopReason: stop };
+		}))
+		.onNotification("session/cancel", async ({ params }) => {
+			await sessions.find(params.sessionId)?.cancel();
+		})
+		.onRequest("session/set_config_option", guard(({ params }) => {
+			const live = sessions.get(params.sessionId);
+			if (typeof params.value !== "string") throw invalid(`${params.configId} takes a value id`);
+			try {
+				if (params.configId === "model") live.agent.setModel(params.value);
+				else if (params.configId === "thinking") live.agent.setThinkingLevel(params.value);
+				else throw new Error(`unknown option ${params.configId} (model, thinking)`);
+			} catch (error) {
+				throw invalid(messageOf(error));
+			}
+			return { configOptions: configOptions(live) };
+		}))
+		.onRequest("_arbor/get_tree", treeParams, guard(({ params }) => {
+			const view = sessions.get(params.sessionId).agent.view;
+			return buildTreeJson(view, { filter: (params.filter ?? "default") as TreeFilter });
+		}))
+		.onRequest("_arbor/navigate", navigateParams, guard(async ({ params }) => {
+			const live = sessions.get(params.sessionId);
+			const { sessionId: _id, entryId, ...navigate } = params;
+			let result;
+			try {
+				result = await live.agent.navigate(entryId, navigate);
+			} catch (error) {
+				throw invalid(messageOf(error));
+			}
+			return { ...result, leafId: live.agent.view.leafId };
+		}));
+}
+
+/** Serves ACP on stdin/stdout until stdin closes; then closes every session. Returns the exit code. */
+export async function runAcp(opts: AcpOptions): Promise<number> {
+	const { ndJsonStream } = await import("@agentclientprotocol/sdk/unstable");
+	const { Readable, Writable } = await import("node:stream");
+	const sessions = new Sessions(opts);
+	const stream = ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
+	const connection = buildAcpApp(sessions, opts).connect(stream);
+	await connection.closed.catch((error: unknown) => process.stderr.write(`arbor: acp connection: ${messageOf(error)}\n`));
+	await sessions.closeAll();
+	return 0;
+}
+
+export type { Sessions };
