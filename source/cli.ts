@@ -175,7 +175,7 @@ function checkpointsCommand(program: Command): void {
 }
 
 function restoreCommand(program: Command): void {
-	addSessionOptions(program.command("restore").description("restore the project's files to an entry's checkpoint"), "required")
+	addExtensionOptions(addSessionOptions(program.command("restore").description("restore the project's files to an entry's checkpoint"), "required"))
 		.argument("<session>")
 		.argument("<entryId>")
 		.option("--dry-run", "list what would change; change nothing")

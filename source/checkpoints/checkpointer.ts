@@ -14,6 +14,23 @@ export type TurnCheckpoints = { beforeTool(toolName: string): Promise<void>; aft
 /** What a restore would do or did. */
 export type RestorePlan = { target: Checkpoint; current: string; changes: FileChange[] };
 
+/**
+ * Extensions' restore events (navigation/events.ts `session_before_restore` / `session_restore`),
+ * passed in by the modes so this layer needs no event bus.
+ */
+export type RestoreHooks = {
+	/** Resolves true when a handler cancels: nothing is written. */
+	before(event: { entryId: string | null; checkpointEntryId: string; tree: string; cwd: string }): Promise<boolean>;
+	after(event: { entryId: string | null; checkpointEntryId: string; safetyEntryId: string; changes: FileChange[]; kept: string[] }): Promise<void>;
+};
+
+/** A restore an extension cancelled (`session_before_restore`). */
+export class RestoreCancelled extends Error {
+	constructor() {
+		super("restore cancelled by an extension");
+	}
+}
+
 /** What a restore did: the safety snapshot taken first, the state restored, the files written or removed. */
 export type RestoreDone = { safety: Checkpoint; target: Checkpoint; changes: FileChange[]; kept: string[] };
 
@@ -28,10 +45,18 @@ export class Checkpointer {
 		readonly session: SessionStoreApi,
 		readonly store: CheckpointStore,
 		private readonly onNotice: (message: string) => void = () => {},
+		readonly hooks?: RestoreHooks,
 	) {}
 
-	static create(opts: { session: SessionStoreApi; home: string; cwd: string; limits?: CheckpointLimits; onNotice?: (message: string) => void }): Checkpointer {
-		return new Checkpointer(opts.session, new CheckpointStore(opts.home, opts.cwd, opts.limits), opts.onNotice);
+	static create(opts: { session: SessionStoreApi; home: string; cwd: string; limits?: CheckpointLimits; onNotice?: (message: string) => void; hooks?: RestoreHooks }): Checkpointer {
+		return new Checkpointer(opts.session, new CheckpointStore(opts.home, opts.cwd, opts.limits), opts.onNotice, opts.hooks);
+	}
+
+	/** `session_before_restore` for entry `entryId`'s file state; throws RestoreCancelled when a handler cancels. */
+	async ask(entryId: string | null): Promise<void> {
+		const target = fileStateAt(this.session.snapshot(), entryId);
+		if (!target || !this.hooks) return;
+		if (await this.hooks.before({ entryId, checkpointEntryId: target.entryId, tree: target.data.tree, cwd: target.data.cwd })) throw new RestoreCancelled();
 	}
 
 	/** Why checkpoints are off for this run, if they are. */
@@ -124,6 +149,7 @@ export class Checkpointer {
 	 */
 	async restore(entryId: string | null): Promise<RestoreDone | undefined> {
 		if (!fileStateAt(this.session.snapshot(), entryId)) return undefined;
+		await this.ask(entryId);
 		return this.restoreFrom(await this.safety(), entryId);
 	}
 
@@ -137,6 +163,7 @@ export class Checkpointer {
 		const target = fileStateAt(this.session.snapshot(), entryId);
 		if (!target) return undefined;
 		const done = await this.serial(() => this.store.restore(safety.data.tree, target.data.tree));
+		await this.hooks?.after({ entryId, checkpointEntryId: target.entryId, safetyEntryId: safety.entryId, changes: done.changes, kept: done.kept });
 		return { safety, target, ...done };
 	}
 }

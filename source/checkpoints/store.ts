@@ -90,35 +90,68 @@ export class CheckpointStore {
 		return (kib("size") + kib("size-pack")) * 1024;
 	}
 
-	/** Snapshots the working tree: stores every file git would see and returns the tree id. */
-	async snapshot(): Promise<Snapshot> {
-		await this.open();
-		this.writeExcludes();
-		const listed = (await runGit(this.place, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"])).toString("utf8").split("\0");
-		const paths = [...new Set(listed.filter((p) => p !== ""))];
-		if (paths.length > this.limits.maxFiles) {
-			throw new CheckpointRefused(`no checkpoints: ${this.cwd} has more than ${this.limits.maxFiles} files`);
-		}
+	/** Sizes of the files seen by this store's earlier snapshots (a run snapshots the same tree often). */
+	private sizes = new Map<string, number>();
+	private last: Snapshot | undefined;
+	private storeCheckedAt = 0;
+	private indexStamp = "";
+
+	/** Refuses a store over its cap; asks git at most once a minute (counting objects is not free). */
+	private async checkStoreSize(): Promise<void> {
+		if (Date.now() - this.storeCheckedAt < 60_000) return;
 		const stored = await this.storeBytes();
 		if (stored > this.limits.maxStoreBytes) {
 			throw new CheckpointRefused(`no checkpoints: the store ${path.dirname(this.place.gitDir)} is over its cap (${this.limits.maxStoreBytes} bytes); run arbor checkpoints --gc`);
 		}
+		this.storeCheckedAt = Date.now();
+	}
+
+	/**
+	 * Snapshots the working tree: stores every file git would see and returns the tree id. One
+	 * `git ls-files` lists every file with what changed since the store's index; with nothing changed
+	 * since this store's last snapshot, that snapshot is the answer (no add, no write-tree).
+	 */
+	async snapshot(): Promise<Snapshot> {
+		await this.open();
+		this.writeExcludes();
+		const out = (await runGit(this.place, ["ls-files", "-z", "-t", "--cached", "--modified", "--deleted", "--others", "--exclude-standard"])).toString("utf8");
+		const all = new Set<string>();
+		const changed = new Set<string>();
+		for (const item of out.split("\0")) {
+			if (item.length < 3) continue;
+			const p = item.slice(2);
+			all.add(p);
+			if (item[0] !== "H") changed.add(p);
+		}
+		if (all.size > this.limits.maxFiles) throw new CheckpointRefused(`no checkpoints: ${this.cwd} has more than ${this.limits.maxFiles} files`);
+		// Another arbor on the same project may have written the index since: then no shortcut.
+		if (changed.size === 0 && this.last && this.indexStamp === indexStamp(this.place.indexFile)) return this.last;
+		await this.checkStoreSize();
 		const skipped: Skipped[] = [];
 		let files = 0;
 		let bytes = 0;
-		for (const p of paths) {
+		for (const p of all) {
 			if (p.endsWith("/")) {
 				skipped.push({ path: p.slice(0, -1), reason: "a nested git repository" });
 				continue;
 			}
-			const stat = lstatOrNull(path.join(this.cwd, p));
-			if (!stat) continue;
-			if (stat.isFile() && stat.size > this.limits.maxFileBytes) {
-				skipped.push({ path: p, reason: `over ${formatBytes(this.limits.maxFileBytes)} (${formatBytes(stat.size)})` });
-				continue;
+			let size = changed.has(p) ? undefined : this.sizes.get(p);
+			if (size === undefined) {
+				const stat = lstatOrNull(path.join(this.cwd, p));
+				if (!stat || stat.isDirectory()) {
+					this.sizes.delete(p);
+					continue;
+				}
+				size = stat.size;
+				if (stat.isFile() && size > this.limits.maxFileBytes) {
+					skipped.push({ path: p, reason: `over ${formatBytes(this.limits.maxFileBytes)} (${formatBytes(size)})` });
+					this.sizes.delete(p);
+					continue;
+				}
+				this.sizes.set(p, size);
 			}
 			files += 1;
-			bytes += stat.size;
+			bytes += size;
 		}
 		const left = skipped.map((s) => `:(literal)${s.path}`);
 		if (left.length > 0) {
@@ -128,6 +161,9 @@ export class CheckpointStore {
 		await runGit(this.place, ["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], `${spec.join("\0")}\0`);
 		const tree = (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
 		await this.keep(tree);
+		// Files left out stay untracked and are listed (and measured) again next time: no shortcut then.
+		this.last = skipped.length === 0 ? { tree, files, bytes, skipped } : undefined;
+		this.indexStamp = indexStamp(this.place.indexFile);
 		return { tree, files, bytes, skipped };
 	}
 
@@ -223,6 +259,12 @@ function homeRule(cwd: string, home: string): string {
 	const rel = path.relative(path.resolve(cwd), path.resolve(home));
 	if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return "";
 	return `/${rel.split(path.sep).join("/").replace(/[\\*?[\]!# ]/g, (c) => `\\${c}`)}/\n`;
+}
+
+/** The index file's identity and last change, to tell whether anyone wrote it since. */
+function indexStamp(file: string): string {
+	const stat = lstatOrNull(file);
+	return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` : "";
 }
 
 function lstatOrNull(file: string): fs.Stats | null {

@@ -69,6 +69,7 @@ const RESULTS = {
 		label: z.string().optional(),
 	}),
 	session_before_fork: z.object({ cancel: z.boolean().optional() }),
+	session_before_restore: z.object({ cancel: z.boolean().optional() }),
 	session_before_compact: z.object({ cancel: z.boolean().optional(), compaction: summary.optional() }),
 };
 

@@ -56,6 +56,17 @@ export type TurnEndEvent = {
 	error?: string;
 };
 
+/** Before the project's files are restored to an entry's checkpoint (nothing written yet). */
+export type BeforeRestoreEvent = { entryId: string | null; checkpointEntryId: string; tree: string; cwd: string };
+/** The files were restored: what changed, the safety checkpoint that undoes it, files kept. */
+export type RestoreEvent = {
+	entryId: string | null;
+	checkpointEntryId: string;
+	safetyEntryId: string;
+	changes: { path: string; status: "changed" | "added" | "deleted" }[];
+	kept: string[];
+};
+
 /** Event name → [payload, what a handler may return]. */
 export type EventMap = {
 	session_before_tree: [BeforeTreeEvent, BeforeTreeResult | void];
@@ -68,6 +79,8 @@ export type EventMap = {
 	session_shutdown: [SessionShutdownEvent, void];
 	turn_start: [TurnStartEvent, void];
 	turn_end: [TurnEndEvent, void];
+	session_before_restore: [BeforeRestoreEvent, { cancel?: boolean } | void];
+	session_restore: [RestoreEvent, void];
 };
 
 /** Every event an extension can subscribe to. */
@@ -82,6 +95,8 @@ export const EVENT_NAMES: readonly (keyof EventMap)[] = [
 	"session_shutdown",
 	"turn_start",
 	"turn_end",
+	"session_before_restore",
+	"session_restore",
 ];
 
 /** A bus handler: gets the payload, may return the event's result. */

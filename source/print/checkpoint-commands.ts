@@ -5,7 +5,10 @@
 import { loadSettings } from "../config/settings.js";
 import { CliError } from "../config/errors.js";
 import { place, type CommonOptions } from "../config/options.js";
-import { Checkpointer, RESTORE_LIMITS, type RestoreDone } from "../checkpoints/checkpointer.js";
+import { Checkpointer, RESTORE_LIMITS, RestoreCancelled, type RestoreDone, type RestoreHooks } from "../checkpoints/checkpointer.js";
+import type { EventBus } from "../navigation/events.js";
+import { loadExtensions } from "../extensions/load-for-run.js";
+import type { ExtensionFlags } from "../extensions/setup.js";
 import { allCheckpoints, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
 import { checkpointLimits } from "../checkpoints/setup.js";
 import { CheckpointStore, formatBytes, type FileChange } from "../checkpoints/store.js";
@@ -14,7 +17,7 @@ import { listAllSessions, SessionStore } from "../session/index.js";
 import { terminalText } from "../text/terminal-text.js";
 import { openForRead, openForWrite } from "./session-arg.js";
 
-type CheckpointOptions = CommonOptions & { gc?: boolean; dryRun?: boolean };
+type CheckpointOptions = CommonOptions & ExtensionFlags & { gc?: boolean; dryRun?: boolean };
 
 function write(text: string): number {
 	process.stdout.write(text.endsWith("\n") || text === "" ? text : `${text}\n`);
@@ -79,9 +82,11 @@ export async function restoreCommand(arg: string, entryId: string, opts: Checkpo
 		return out(planText(`Restoring ${id} would change ${changes.length} files:`, changes));
 	}
 	const session = openForWrite(arg, where);
+	const ext = await loadExtensions({ where, settings: loadSettings(where.home), flags: opts, mode: "command" });
+	ext.setStore(session);
 	try {
 		const id = session.snapshot().resolveId(entryId);
-		const done = await restoreFiles(session, id, where.home);
+		const done = await restoreFiles(session, id, where.home, ext.bus);
 		return restoreReport(id, done, opts.json === true);
 	} finally {
 		session.close();
@@ -93,11 +98,11 @@ function planText(head: string, changes: readonly FileChange[]): string {
 }
 
 /** Restores entry `id`'s file state in `session`'s cwd (a safety checkpoint first, at the leaf). */
-export async function restoreFiles(session: SessionStoreApi, id: string | null, home: string): Promise<RestoreDone> {
+export async function restoreFiles(session: SessionStoreApi, id: string | null, home: string, bus?: EventBus): Promise<RestoreDone> {
 	const view = session.snapshot();
 	if (!fileStateAt(view, id)) throw noState(id);
-	const checkpointer = new Checkpointer(session, storeFor(view, home));
-	const done = await checkpointer.restore(id);
+	const checkpointer = new Checkpointer(session, storeFor(view, home), undefined, restoreHooksOf(bus));
+	const done = await cancellable(checkpointer.restore(id));
 	if (!done) throw noState(id);
 	return done;
 }
@@ -106,10 +111,22 @@ export async function restoreFiles(session: SessionStoreApi, id: string | null, 
  * Before a move with --restore-files: refuses a target without a file state (nothing moves), then
  * takes the safety checkpoint at the current leaf.
  */
-export async function fileSafety(session: SessionStoreApi, targetId: string | null, home: string): Promise<Checkpoint> {
+export async function fileSafety(session: SessionStoreApi, targetId: string | null, home: string, bus?: EventBus): Promise<Checkpoint> {
 	const view = session.snapshot();
 	if (!fileStateAt(view, targetId)) throw noState(targetId);
-	return new Checkpointer(session, storeFor(view, home)).safety();
+	const checkpointer = new Checkpointer(session, storeFor(view, home), undefined, restoreHooksOf(bus));
+	await cancellable(checkpointer.ask(targetId));
+	return checkpointer.safety();
+}
+
+/** A cancelled restore is exit 1 with one line, like a cancelled move. */
+async function cancellable<T>(work: Promise<T>): Promise<T> {
+	try {
+		return await work;
+	} catch (error) {
+		if (error instanceof RestoreCancelled) throw new CliError(error.message, 1);
+		throw error;
+	}
 }
 
 /** After the move: the target's files over the working tree the safety checkpoint holds. */
@@ -118,8 +135,9 @@ export async function restoreAfterMove(
 	safety: Checkpoint,
 	targetId: string | null,
 	home: string,
+	bus?: EventBus,
 ): Promise<{ changes: FileChange[]; kept: string[]; safetyCheckpoint: string; text: string }> {
-	const done = await new Checkpointer(session, storeFor(session.snapshot(), home)).restoreFrom(safety, targetId);
+	const done = await new Checkpointer(session, storeFor(session.snapshot(), home), undefined, restoreHooksOf(bus)).restoreFrom(safety, targetId);
 	if (!done) throw noState(targetId);
 	const text = terminalText([`Restored files (${done.changes.length} changed):`, ...changeLines(done.changes), RESTORE_LIMITS].join("\n"));
 	return { changes: done.changes, kept: done.kept, safetyCheckpoint: safety.entryId, text };
@@ -156,4 +174,15 @@ export async function diffCommand(arg: string, a: string, b: string | undefined,
 	if (opts.json) return json({ from, to, changes: await store.diff(from, to) });
 	// The patch is the files' own bytes: sanitized like every text output.
 	return out(await store.patch(from, to));
+}
+
+/** The restore events, fired on the extensions' bus. */
+export function restoreHooksOf(bus: EventBus | undefined): RestoreHooks | undefined {
+	if (!bus) return undefined;
+	return {
+		before: async (event) => (await bus.emit("session_before_restore", event)).cancel === true,
+		after: async (event) => {
+			await bus.emit("session_restore", event);
+		},
+	};
 }

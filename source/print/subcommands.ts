@@ -22,6 +22,7 @@ import { chooseModels } from "../config/model-config.js";
 import { place, type CommonOptions, type ModelFlags } from "../config/options.js";
 import { openForRead, openForWrite, sessionChoice, sessionFile } from "./session-arg.js";
 import { fileSafety, restoreAfterMove } from "./checkpoint-commands.js";
+import { fileStateAt } from "../checkpoints/records.js";
 
 
 function write(text: string): number {
@@ -75,7 +76,7 @@ export async function navigateCommand(arg: string, entryId: string, opts: Common
 		const targetId = store.snapshot().resolveId(entryId);
 		const models = opts.summarize ? await chooseModels(opts, settings) : undefined;
 		// --restore-files: the working tree is checkpointed on the branch being left, before the move.
-		const safety = opts.restoreFiles ? await fileSafety(store, targetId, where.home) : undefined;
+		const safety = opts.restoreFiles ? await fileSafety(store, targetId, where.home, ext.bus) : undefined;
 		if (models && !models.summary && !ext.loaded.length && canSummarize(planNavigation(store.snapshot(), targetId))) {
 			throw usageError(models.summaryError ?? "no model configured for summaries");
 		}
@@ -87,7 +88,7 @@ export async function navigateCommand(arg: string, entryId: string, opts: Common
 		});
 		if (result.status === "failed") throw new CliError(terminalText(result.message), 1);
 		if (result.status === "cancelled") throw new CliError(result.reason === "hook" ? "navigation cancelled by an extension" : "navigation cancelled", 1);
-		const restored = safety ? await restoreAfterMove(store, safety, targetId, where.home) : undefined;
+		const restored = safety ? await restoreAfterMove(store, safety, targetId, where.home, ext.bus) : undefined;
 		if (opts.json) return json({ file: store.file, ...result, summaryEntry: result.status === "moved" ? result.summaryEntry : undefined, ...(restored ? { restored } : {}) });
 		if (restored) process.stderr.write(`${restored.text}\n`);
 		if (result.status === "already-here") return out("Already at this point");
@@ -106,6 +107,8 @@ export async function forkCommand(arg: string, entryId: string | undefined, opts
 	const source = openForRead(file, where);
 	const view = source.snapshot();
 	const id = entryId ? view.resolveId(entryId) : view.leafId;
+	// --restore-files without a file state at the entry: refused before anything is written.
+	if (opts.restoreFiles && !fileStateAt(view, id)) throw new CliError(`${id ?? "(empty conversation)"} has no checkpoint on its path`, 1);
 	const ext = await loadExtensions({ where, settings: loadSettings(where.home), flags: opts, mode: "command" });
 	ext.setStore(source);
 	const forked = await forkFromEntry({ view, sourceFile: file, entryId: id, sessionDir: dirname(file), cwd: view.header.cwd, bus: ext.bus });
@@ -116,8 +119,8 @@ export async function forkCommand(arg: string, entryId: string | undefined, opts
 		if (opts.restoreFiles) {
 			// The safety checkpoint goes on the branch being left: the source session's leaf.
 			const writer = openForWrite(file, where);
-			const safety = await fileSafety(writer, id, where.home).finally(() => writer.close());
-			restored = await restoreAfterMove(store, safety, store.snapshot().leafId, where.home);
+			const safety = await fileSafety(writer, id, where.home, ext.bus).finally(() => writer.close());
+			restored = await restoreAfterMove(store, safety, store.snapshot().leafId, where.home, ext.bus);
 		}
 	} finally {
 		store.close();

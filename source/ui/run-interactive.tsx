@@ -10,6 +10,7 @@ import { colourDisabled } from "../text/terminal-colour.js";
 import type { SessionStoreApi } from "../session/api.js";
 import { App } from "./chat/app.js";
 import { Checkpointer } from "../checkpoints/checkpointer.js";
+import { restoreHooksOf } from "./actions/restore-actions.js";
 import type { UiDeps } from "./deps.js";
 import { colourlessStdout } from "./terminal/colourless-stdout.js";
 import type { InteractiveOptions } from "./options.js";
@@ -21,7 +22,7 @@ export type { InteractiveOptions } from "./options.js";
 const SEARCH_LIMIT = 100;
 
 /** The real effects behind the UI: store, model layer and tools. */
-export function realDeps(opts: InteractiveOptions): UiDeps {
+export function realDeps(opts: InteractiveOptions, bus?: EventBus): UiDeps {
 	const { cwd, home, sessionDir } = opts;
 	return {
 		// The AI SDK loads with the first reply, not before the first frame.
@@ -36,19 +37,19 @@ export function realDeps(opts: InteractiveOptions): UiDeps {
 		listSessions: () => listSessions(sessionDir),
 		listAllSessions: () => listAllSessions(home),
 		searchSessions: (query, all) => searchSessions(all ? allSessionFiles(home) : sessionFiles(sessionDir), query, SEARCH_LIMIT),
-		checkpoints: checkpointsPerStore(opts),
+		checkpoints: checkpointsPerStore(opts, bus),
 	};
 }
 
 /** One Checkpointer per session store (a /resume or /fork gets its own), none when they are off. */
-function checkpointsPerStore(opts: InteractiveOptions): (store: SessionStoreApi) => Checkpointer | undefined {
+function checkpointsPerStore(opts: InteractiveOptions, bus: EventBus | undefined): (store: SessionStoreApi) => Checkpointer | undefined {
 	const made = new WeakMap<SessionStoreApi, Checkpointer>();
 	const limits = opts.checkpoints;
 	return (store) => {
 		if (!limits) return undefined;
 		let found = made.get(store);
 		if (!found) {
-			found = Checkpointer.create({ session: store, home: opts.home, cwd: opts.cwd, limits, onNotice: () => {} });
+			found = Checkpointer.create({ session: store, home: opts.home, cwd: opts.cwd, limits, onNotice: () => {}, hooks: restoreHooksOf(bus) });
 			made.set(store, found);
 		}
 		return found;
@@ -92,7 +93,7 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 		<RestoreOnUnmount restore={modes.restore}>
 			<App
 				options={opts}
-				deps={{ ...realDeps(opts), ...io.deps }}
+				deps={{ ...realDeps(opts, bus), ...io.deps }}
 				bus={bus}
 				extensions={io.extensions}
 				onStoreChange={(store) => {

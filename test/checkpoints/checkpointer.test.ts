@@ -121,6 +121,19 @@ describe("checkpoint store (real git in temp folders)", () => {
 		expect(fs.existsSync(path.join(storeDirFor(at.home, at.cwd), "git", "HEAD"))).toBe(true);
 	});
 
+	it("a snapshot with nothing changed is the last one; a change by another arbor on the same project is seen", async () => {
+		write("a.txt", "1\n");
+		const one = new CheckpointStore(at.home, at.cwd);
+		const first = await one.snapshot();
+		expect(await one.snapshot()).toEqual(first);
+		write("a.txt", "2\n");
+		const other = await new CheckpointStore(at.home, at.cwd).snapshot();
+		expect(other.tree).not.toBe(first.tree);
+		expect((await one.snapshot()).tree).toBe(other.tree);
+		write("b.txt", "b\n");
+		expect(await one.snapshot()).toMatchObject({ files: 2, bytes: 4 });
+	});
+
 	it("gc drops the trees no session references and keeps the others", async () => {
 		const store = new CheckpointStore(at.home, at.cwd);
 		write("keep.txt", "keep\n");

@@ -125,4 +125,29 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		expect(run.stderr).toBe(`arbor: checkpoints off: no checkpoints in ${at.cwd} (the home folder)\n`);
 		expect(run.stdout).toBe("A.\n");
 	});
+
+	it("extensions see session_before_restore (a cancel writes nothing, exit 1) and session_restore", async () => {
+		server = await startSseServer(bashTurn("echo changed > a.txt", "A."));
+		fs.writeFileSync(path.join(at.cwd, "a.txt"), "original\n");
+		expect((await cli(["-p", ...model(server.url), "--tools", "bash", "one"])).code).toBe(0);
+		const [file] = sessionFiles(at.home);
+		const [before] = checkpoints(file!);
+		const extension = path.join(at.home, "restore-ext.ts");
+		fs.writeFileSync(
+			extension,
+			`export default (arbor: any) => {
+				arbor.on("session_before_restore", (e: any) => (process.env.NO_RESTORE ? { cancel: true } : undefined));
+				arbor.on("session_restore", (e: any, ctx: any) => ctx.ui.notify("restored " + e.checkpointEntryId + ": " + e.changes.map((c: any) => c.status + " " + c.path).join(", ")));
+			}`,
+		);
+		const lines = fs.readFileSync(file!, "utf8");
+		const cancelled = await runCli(["restore", file!, before.id, "--extension", extension], { cwd: at.cwd, env: { ARBOR_HOME: at.home, NO_RESTORE: "1" } });
+		expect([cancelled.code, cancelled.stderr]).toEqual([1, "arbor: restore cancelled by an extension\n"]);
+		expect(fs.readFileSync(file!, "utf8")).toBe(lines);
+		expect(files(at.cwd)).toEqual({ "a.txt": "changed\n" });
+		const done = await cli(["restore", file!, before.id, "--extension", extension]);
+		expect(done.code).toBe(0);
+		expect(done.stderr).toBe(`arbor: restored ${before.id}: changed a.txt\n`);
+		expect(files(at.cwd)).toEqual({ "a.txt": "original\n" });
+	});
 });

@@ -6,7 +6,7 @@ import type { NavigateOptions, NavigateResult, NavigationPlan } from "../../navi
 import type { SessionTreeView } from "../../session/api.js";
 import { useServices } from "../services.js";
 import { useLatest } from "../widgets/use-latest.js";
-import type { Checkpointer, RestorePlan } from "../../checkpoints/checkpointer.js";
+import { RestoreCancelled, type Checkpointer, type RestorePlan } from "../../checkpoints/checkpointer.js";
 import { INITIAL_TREE_FLOW, treeFlowReducer, type BranchEvent, type TreeFlow, type TreeFlowEvent } from "./tree-flow.js";
 
 /** How the /tree screen ends: the leaf moved (text for the editor, if any; what the restore did) or it closed. */
@@ -84,8 +84,14 @@ type Moved = { outcome: NavigateResult; status?: string };
 
 /** navigateByPlan, with the files restored around it when `restoring` (see useTreeActions' run). */
 async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, options: NavigateOptions, restoring: Checkpointer | undefined): Promise<Moved> {
-	const safety = restoring ? await restoring.safety() : undefined;
+	let cancelled = false;
+	if (restoring) await restoring.ask(planned.targetId).catch((error: unknown) => {
+		if (!(error instanceof RestoreCancelled)) throw error;
+		cancelled = true;
+	});
+	const safety = restoring && !cancelled ? await restoring.safety() : undefined;
 	const outcome = await navigateByPlan(ctx, planned, options);
+	if (outcome.status === "moved" && cancelled) return { outcome, status: "Navigated to selected point · the files were not restored (cancelled by an extension)" };
 	if (outcome.status !== "moved" || !restoring || !safety) return { outcome };
 	try {
 		const restored = await restoring.restoreFrom(safety, planned.targetId);
