@@ -67,8 +67,11 @@ export type ConfirmAnswer = "yes" | "no" | "always";
 export type AgentOpenOptions = Place &
 	ChatFlags &
 	ExtensionFlags & {
-		/** Asked before write/edit/bash run (unless `yes`); absent: those tools are refused. */
-		confirm?: (request: ConfirmRequest) => Promise<ConfirmAnswer>;
+		/**
+		 * Asked before write/edit/bash run (unless `yes`); absent: those tools are refused. `signal`
+		 * aborts with the run: the question is then answered "no" for the front end, which may drop it.
+		 */
+		confirm?: (request: ConfirmRequest, signal?: AbortSignal) => Promise<ConfirmAnswer>;
 		/** Warnings (context files, extensions before a subscriber exists); default: stderr. */
 		warn?: (line: string) => void;
 		/** Settings instead of `$ARBOR_HOME/settings.json` (tests). */
@@ -180,7 +183,13 @@ export class AgentSession {
 		const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
 		const agent = new AgentSession(store, models.chat, { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext }, thinking);
 		asker.agent = agent;
-		await ext.start(store);
+		try {
+			await ext.start(store);
+		} catch (error) {
+			// A session_start handler that throws ends the start-up: the session is unlocked first.
+			store.close();
+			throw error;
+		}
 		return agent;
 	}
 
@@ -492,10 +501,11 @@ export class AgentSession {
 		const signal = this.operation?.signal;
 		if (!confirm || signal?.aborted) return "no";
 		if (!signal) return confirm(request);
+		const asked = confirm(request, signal);
 		return new Promise<ConfirmAnswer>((resolve, reject) => {
 			const onAbort = () => resolve("no");
 			signal.addEventListener("abort", onAbort, { once: true });
-			confirm(request).then(
+			asked.then(
 				(answer) => {
 					signal.removeEventListener("abort", onAbort);
 					resolve(answer);

@@ -22,6 +22,7 @@ export class PiEventWriter {
 	/** The assistant message of the pi turn in progress, and the tool results that followed it. */
 	private turnMessage: StoredMessage | undefined;
 	private turnResults: ToolResultMessage[] = [];
+	private turnOpen = false;
 
 	constructor(
 		private readonly out: Out,
@@ -37,7 +38,7 @@ export class PiEventWriter {
 				return this.out({ type: "agent_end", messages: event.messages });
 			case "turn_start":
 			case "turn_end":
-				// pi's turn is one assistant response with its tool results: derived from the messages below.
+				// pi's turn is one model response with the messages before it and its tool results: derived below.
 				if (event.type === "turn_end") this.endTurn();
 				return;
 			case "message_start":
@@ -96,7 +97,7 @@ export class PiEventWriter {
 	}
 
 	private startAssistant(): void {
-		this.endTurn();
+		this.nextTurn();
 		const model = this.model();
 		this.partial = {
 			role: "assistant",
@@ -108,7 +109,6 @@ export class PiEventWriter {
 			stopReason: "stop",
 			timestamp: Date.now(),
 		};
-		this.out({ type: "turn_start" });
 		this.out({ type: "message_start", message: this.partial });
 		this.update({ type: "start" });
 	}
@@ -166,13 +166,23 @@ export class PiEventWriter {
 			return this.out({ type: "message_end", message, entryId });
 		}
 		if (message.role === "toolResult") this.turnResults.push(message);
+		else this.nextTurn();
 		this.out({ type: "message_start", message, entryId });
 		this.out({ type: "message_end", message, entryId });
 	}
 
+	/** A user or assistant message after the turn's assistant message begins the next turn. */
+	private nextTurn(): void {
+		if (this.turnMessage) this.endTurn();
+		if (this.turnOpen) return;
+		this.turnOpen = true;
+		this.out({ type: "turn_start" });
+	}
+
 	private endTurn(): void {
-		if (!this.turnMessage) return;
-		this.out({ type: "turn_end", message: this.turnMessage, toolResults: this.turnResults });
+		if (!this.turnOpen) return;
+		this.out({ type: "turn_end", message: this.turnMessage ?? null, toolResults: this.turnResults });
+		this.turnOpen = false;
 		this.turnMessage = undefined;
 		this.turnResults = [];
 	}

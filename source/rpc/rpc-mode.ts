@@ -37,11 +37,17 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 	routeConsoleToStderr();
 	const questions = new Map<string, (answer: ConfirmAnswer) => void>();
 	let ended = false;
-	const confirm = (request: ConfirmRequest) =>
+	const confirm = (request: ConfirmRequest, signal?: AbortSignal) =>
 		new Promise<ConfirmAnswer>((resolve) => {
 			if (ended) return resolve("no");
 			const id = randomUUID();
-			questions.set(id, resolve);
+			// An abort answers "no" (the agent core does); the question is then closed here too.
+			const onAbort = () => questions.delete(id);
+			signal?.addEventListener("abort", onAbort, { once: true });
+			questions.set(id, (answer) => {
+				signal?.removeEventListener("abort", onAbort);
+				resolve(answer);
+			});
 			write({
 				type: "extension_ui_request",
 				id,
@@ -50,6 +56,7 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 				message: request.preview ? `${request.description}\n\n${request.preview}` : request.description,
 				toolName: request.toolName,
 				args: request.args,
+				...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
 			});
 		});
 	const agent = await AgentSession.open({ ...opts, ...where, confirm, warn: (line) => process.stderr.write(`arbor: warning: ${line}\n`) });

@@ -10,7 +10,7 @@ import { knownSecrets, redactText, redactValue } from "./secrets.js";
 import { TOOL_SPECS, type ToolContext } from "./specs.js";
 
 /** Asks the user whether a tool may run; "always" stops asking for that tool in this ToolSet. */
-export type ConfirmFn = (req: { toolName: ToolName; args: unknown; description: string; preview?: string }) => Promise<
+export type ConfirmFn = (req: { toolName: ToolName; args: unknown; description: string; preview?: string; toolCallId?: string }) => Promise<
 	"yes" | "no" | "always"
 >;
 
@@ -22,7 +22,7 @@ const tool = <Input, Output>(spec: Tool<Input, Output>): Tool<Input, Output> => 
 
 export const DECLINED_MESSAGE = "the user declined to run this tool";
 
-type Gate = (name: ToolName, args: unknown) => Promise<void>;
+type Gate = (name: ToolName, args: unknown, toolCallId?: string) => Promise<void>;
 type Describe = (name: ToolName, args: unknown) => string;
 
 /** What happens to a file tool's path outside the working directory and the --add-dir folders. */
@@ -50,8 +50,8 @@ export function createToolSet(opts: {
 		set[name] = tool<unknown, ToolResult<object>>({
 			description: spec.description,
 			inputSchema: spec.inputSchema as FlexibleSchema<unknown>,
-			execute: async (args, { abortSignal }) => {
-				const confinement = await check(name, args);
+			execute: async (args, { abortSignal, toolCallId }) => {
+				const confinement = await check(name, args, toolCallId);
 				if (abortSignal?.aborted) throw new ToolError("cancelled");
 				const ctx = { cwd: opts.cwd, signal: abortSignal, confinement };
 				return redacted(() => spec.run(args, ctx));
@@ -70,23 +70,23 @@ type ToolSetOptions = Parameters<typeof createToolSet>[0];
  * asked about (the same question as write), or allowed (--yes); other calls get the usual
  * confirmation of mutating tools. Resolves with the confinement grep/find apply to linked files.
  */
-function accessGate(opts: ToolSetOptions): (name: ToolName, args: unknown) => Promise<Confinement | undefined> {
+function accessGate(opts: ToolSetOptions): (name: ToolName, args: unknown, toolCallId?: string) => Promise<Confinement | undefined> {
 	const needs = opts.needsConfirmation ?? (() => false);
 	const gate = confirmationGate(opts.confirm, needs, describeToolCall, opts.cwd);
 	const outside: OutsidePolicy = !opts.confirm ? "refuse" : needs("write") ? "ask" : "allow";
 	const outsideGate = confirmationGate(opts.confirm, () => outside === "ask", (name, args) => `${describeToolCall(name, args)} (outside the working directory)`, opts.cwd);
 	let confinement: Promise<Confinement> | undefined;
-	return async (name, args) => {
+	return async (name, args, toolCallId) => {
 		const shown = toolPathArg(name, args);
 		if (shown === undefined || outside === "allow") {
-			await gate(name, args);
+			await gate(name, args, toolCallId);
 			return undefined;
 		}
 		confinement ??= confinementFor(opts.cwd, opts.addDirs);
 		const c = await confinement;
-		if (await isInside(c, resolvePath(opts.cwd, shown))) await gate(name, args);
+		if (await isInside(c, resolvePath(opts.cwd, shown))) await gate(name, args, toolCallId);
 		else if (outside === "refuse") throw new ToolError(outsideMessage(shown, opts.addDirs));
-		else await outsideGate(name, args);
+		else await outsideGate(name, args, toolCallId);
 		return c;
 	};
 }
@@ -114,13 +114,13 @@ async function redacted(run: () => Promise<ToolResult<object>>): Promise<ToolRes
 function confirmationGate(confirm: ConfirmFn | undefined, needs: (n: ToolName) => boolean, describe: Describe, cwd: string): Gate {
 	const always = new Set<ToolName>();
 	let queue: Promise<unknown> = Promise.resolve();
-	return async (name, args) => {
+	return async (name, args, toolCallId) => {
 		if (!needs(name)) return;
 		const turn = queue.then(async () => {
 			if (always.has(name)) return;
 			if (!confirm) throw new ToolError(`${name} needs confirmation and there is no way to ask; ${DECLINED_MESSAGE}`);
 			const preview = await previewToolCall(name, args, cwd);
-			const answer = await confirm({ toolName: name, args, description: describe(name, args), ...(preview ? { preview } : {}) });
+			const answer = await confirm({ toolName: name, args, description: describe(name, args), ...(preview ? { preview } : {}), ...(toolCallId ? { toolCallId } : {}) });
 			switch (answer) {
 				case "yes":
 					return;

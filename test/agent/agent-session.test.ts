@@ -52,7 +52,7 @@ describe("AgentSession", () => {
 		expect(result?.ok).toBe(true);
 		expect(result?.text).toBe("wrote it");
 		expect(fs.readFileSync(path.join(cwd, "note.txt"), "utf8")).toBe("hi\n");
-		expect(asked.map((r) => r.toolName)).toEqual(["write"]);
+		expect(asked.map((r) => [r.toolName, r.toolCallId])).toEqual([["write", "c1"]]);
 		const types = events.map((e) => e.type);
 		expect(types[0]).toBe("agent_start");
 		expect(types.at(-1)).toBe("agent_end");

@@ -56,17 +56,22 @@ export type Rpc = {
  * pi's own RpcClient spawning the built arbor (`node dist/cli.js --mode rpc --provider local
  * --model m1 …`) against a local SSE server answering `scripts` in order.
  */
-export async function startRpc(scripts: Script[] | ((body: any, index: number) => Script), args: string[] = []): Promise<Rpc> {
+export async function startRpc(
+	scripts: Script[] | ((body: any, index: number) => Script),
+	args: string[] = [],
+	opts: { extensions?: (cwd: string) => void } = {},
+): Promise<Rpc> {
 	const server = await startSseServer(scripts);
 	const home = tempDir();
 	const cwd = tempDir();
 	writeModels(home, server.url);
+	opts.extensions?.(cwd);
 	const client = new RpcClient({
 		cliPath: builtCli(),
 		cwd,
 		provider: "local",
 		model: "m1",
-		args: ["--no-extensions", "--no-context-files", ...args],
+		args: [...(opts.extensions ? [] : ["--no-extensions"]), "--no-context-files", ...args],
 		env: { ARBOR_HOME: home, LOCAL_KEY: "test-key", NO_COLOR: "1", ARBOR_MAX_RETRIES: "0", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
 	});
 	await client.start();

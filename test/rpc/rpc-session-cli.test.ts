@@ -245,3 +245,38 @@ describe("arbor --mode rpc: the process", () => {
 		expect(existsSync(found[0] as string)).toBe(true);
 	});
 });
+
+describe("arbor --mode rpc: stdin closing while a question is open", () => {
+	it("refuses the tool, stores the turn and exits 0", async () => {
+		const { spawn } = await import("node:child_process");
+		const { builtCli } = await import("../helpers/cli.js");
+		const { startSseServer, toolCallReply } = await import("../helpers/sse-server.js");
+		const { tempDir } = await import("./helpers.js");
+		const server = await startSseServer([toolCallReply([{ id: "c1", name: "bash", args: { command: "touch ran.txt" } }]), textReply("ok")]);
+		const home = tempDir();
+		const cwd = tempDir();
+		const child = spawn(process.execPath, [builtCli(), "--mode", "rpc", "--model", "compat:test-model", "--base-url", server.url, "--no-extensions"], {
+			cwd,
+			env: { ...process.env, ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0", NO_COLOR: "1" },
+		});
+		let stdout = "";
+		child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
+		const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+		child.stdin.write('{"type":"prompt","message":"run it"}\n');
+		await waitFor(() => stdout.includes('"method":"confirm"'), { what: "the question" });
+		child.stdin.end();
+		expect(await exited).toBe(0);
+		await server.close();
+		expect(existsSync(join(cwd, "ran.txt"))).toBe(false);
+		for (const line of stdout.split("\n").filter((l) => l !== "")) expect(() => JSON.parse(line), line).not.toThrow();
+		const { sessionFiles } = await import("../../source/session/paths.js");
+		const { SessionStore } = await import("../../source/session/store.js");
+		const dir = join(home, "sessions");
+		const [file] = (await import("node:fs")).readdirSync(dir).flatMap((d) => sessionFiles(join(dir, d)));
+		const store = SessionStore.open(file as string, { write: true });
+		const roles = store.snapshot().entries.flatMap((e) => (e.type === "message" ? [e.message.role] : []));
+		store.close();
+		expect(roles[0]).toBe("user");
+		expect(roles).toContain("assistant");
+	});
+});

@@ -15,7 +15,7 @@ describe("arbor --mode rpc driven by pi's RpcClient: turns", () => {
 		const idle = rpc.client.collectEvents(20_000);
 		await rpc.client.prompt("write a note");
 		const request = await answerConfirm(rpc, { confirmed: true });
-		expect(request).toMatchObject({ method: "confirm", title: "Allow write?", toolName: "write" });
+		expect(request).toMatchObject({ method: "confirm", title: "Allow write?", toolName: "write", toolCallId: "call_1", args: { path: "note.txt" } });
 		const events = (await idle) as RpcEvent[];
 		expect(readFileSync(join(rpc.cwd, "note.txt"), "utf8")).toBe("hello\n");
 		const seen = types(events);
@@ -48,6 +48,22 @@ describe("arbor --mode rpc driven by pi's RpcClient: turns", () => {
 		expect(JSON.stringify(events.find((e) => e.type === "tool_execution_end"))).toContain("declined");
 	});
 
+	it("a question nobody answers is refused when the client aborts: the tool never runs", async () => {
+		const rpc = await startRpc([toolCallReply([{ id: "c1", name: "write", args: { path: "never.txt", content: "x" } }]), textReply("unused")]);
+		const idle = rpc.client.collectEvents(20_000);
+		await rpc.client.prompt("write");
+		const question = await waitFor(() => rpc.events.find((e) => e.type === "extension_ui_request" && e.method === "confirm"), { what: "the question" });
+		await rpc.client.abort();
+		await idle;
+		const last = (await rpc.client.getMessages()).at(-1) as { role: string; stopReason?: string };
+		expect(last).toMatchObject({ role: "assistant", stopReason: "aborted" });
+		// The abort answered the question "no": a late "yes" finds no open question and runs nothing.
+		rpc.raw(`${JSON.stringify({ type: "extension_ui_response", id: question.id, confirmed: true })}\n`);
+		await waitFor(() => rpc.stderr().includes(`extension_ui_response for no open question (${question.id})`), { what: "the late answer ignored" });
+		expect(existsSync(join(rpc.cwd, "never.txt"))).toBe(false);
+		expect((await rpc.client.getState()).isStreaming).toBe(false);
+	});
+
 	it("--yes runs write without asking", async () => {
 		const rpc = await startRpc([toolCallReply([{ id: "c1", name: "write", args: { path: "y.txt", content: "y" } }]), textReply("ok")], ["--yes"]);
 		const events = await rpc.client.promptAndWait("write", undefined, 20_000);
@@ -73,31 +89,33 @@ describe("arbor --mode rpc driven by pi's RpcClient: turns", () => {
 
 	it("steer lands at the next step boundary; follow_up runs after the turn; prompt while streaming needs streamingBehavior", async () => {
 		const rpc = await startRpc([
-			toolCallReply([{ id: "c1", name: "ls", args: {} }]),
+			toolCallReply([{ id: "c1", name: "write", args: { path: "a.txt", content: "a" } }]),
 			textReply("after steer"),
 			textReply("after follow-up"),
+			textReply("after fourth"),
 		]);
-		let steered = false;
-		rpc.client.onEvent((e) => {
-			if (e.type === "tool_execution_start" && !steered) {
-				steered = true;
-				void rpc.client.steer("use the other folder");
-				void rpc.client.followUp("and summarize");
-			}
-		});
 		const idle = rpc.client.collectEvents(20_000);
-		await rpc.client.prompt("list");
+		await rpc.client.prompt("write a");
+		// The run waits on the permission question: queue both messages, then allow the tool.
+		const question = await waitFor(() => rpc.events.find((e) => e.type === "extension_ui_request" && e.method === "confirm"), { what: "the question" });
+		await rpc.client.steer("use the other folder");
+		await rpc.client.followUp("and summarize");
 		const busy = await rpc.send({ type: "prompt", message: "third" });
 		expect(busy.success).toBe(false);
 		expect(busy.error).toContain("streamingBehavior");
-		const events = await idle;
+		expect(await rpc.send({ type: "prompt", message: "fourth", streamingBehavior: "followUp" })).toMatchObject({ success: true });
+		rpc.raw(`${JSON.stringify({ type: "extension_ui_response", id: question.id, confirmed: true })}\n`);
+		const events = (await idle) as RpcEvent[];
 		const users = (await rpc.client.getMessages()).filter((m) => m.role === "user").map((m) => (m as { content: string }).content);
-		expect(users).toEqual(["list", "use the other folder", "and summarize"]);
-		const queues = (events as RpcEvent[]).filter((e) => e.type === "queue_update");
-		expect(queues.some((q) => q.steering.includes("use the other folder"))).toBe(true);
-		expect(queues.some((q) => q.followUp.includes("and summarize"))).toBe(true);
+		expect(users).toEqual(["write a", "use the other folder", "and summarize", "fourth"]);
+		const queues = events.filter((e) => e.type === "queue_update");
+		expect(queues.some((q) => q.steering.includes("use the other folder") && q.followUp.includes("and summarize"))).toBe(true);
 		expect(queues.at(-1)).toMatchObject({ steering: [], followUp: [] });
-		expect(await rpc.client.getLastAssistantText()).toBe("after follow-up");
+		// Each follow-up is its own turn, in order, within the one run.
+		expect(rpc.server.requests).toHaveLength(4);
+		expect(JSON.stringify(rpc.server.requests[1]?.body.messages)).toContain("use the other folder");
+		expect(events.filter((e) => e.type === "agent_start")).toHaveLength(1);
+		expect(await rpc.client.getLastAssistantText()).toBe("after fourth");
 	});
 
 	it("a prompt with an image sends it to the model", async () => {
