@@ -88,7 +88,7 @@ class Sessions {
 			...place,
 			session,
 			continue: false,
-			confirm: async (request) => (holder.live ? holder.live.confirm(request) : "no"),
+			confirm: async (request, signal) => (holder.live ? holder.live.confirm(request, signal) : "no"),
 		});
 		const live = new LiveSession(agent.store.id, agent, place, () => {
 			if (!this.client) throw new Error("not connected");

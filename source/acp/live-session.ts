@@ -13,7 +13,8 @@ import { PERMISSION_OPTIONS, permissionAnswer } from "./permission.js";
 import { toolCallEnd, toolCallStart } from "./replay.js";
 
 type Call = { id: string; name: string; key: string; diff: ToolCallContent[]; asked: boolean; done: boolean };
-type Waiter = { name: string; key: string; resolve: (call: Call) => void };
+/** A question waiting for its call's announcement: by id, else (a gate that knows none) by tool and arguments. */
+type Waiter = { id?: string; name: string; key: string; resolve: (call: Call) => void };
 
 /** The prompt of `session/prompt`: text (embedded resources as context blocks after it) and images. */
 export function promptOf(blocks: readonly ContentBlock[]): { text: string; images: ImageContent[] } {
@@ -94,10 +95,11 @@ export class LiveSession {
 	}
 
 	/** The tool gate's question, asked of the editor about the tool call it was shown. */
-	readonly confirm = async (request: ConfirmRequest): Promise<ConfirmAnswer> => {
-		const call = await this.callFor(request.toolName, request.args);
+	readonly confirm = async (request: ConfirmRequest, runSignal?: AbortSignal): Promise<ConfirmAnswer> => {
+		const call = await this.callFor(request.toolName, request.args, request.toolCallId);
 		call.asked = true;
-		const signal = this.turn?.signal;
+		// The run's abort cancels the question (the SDK sends $/cancel_request; the answer is then "no").
+		const signal = runSignal ?? this.turn?.signal;
 		if (signal?.aborted) return "no";
 		const response = await this.client()
 			.request(
@@ -119,13 +121,15 @@ export class LiveSession {
 	};
 
 	/**
-	 * The announced, not yet asked call with this tool and these arguments. The tool's execution may
-	 * start before the turn's stream has reported the call: then it is awaited.
+	 * The announced call the question is about: by its id, else the first not yet asked call with
+	 * this tool and these arguments. The tool's execution may start before the turn's stream has
+	 * reported the call: then the announcement is awaited, so the editor always sees the call first.
 	 */
-	private callFor(name: string, args: unknown): Promise<Call> {
+	private callFor(name: string, args: unknown, id: string | undefined): Promise<Call> {
 		const key = JSON.stringify(args) ?? "";
-		for (const call of this.calls.values()) if (!call.asked && !call.done && call.name === name && call.key === key) return Promise.resolve(call);
-		return new Promise((resolve) => this.waiters.push({ name, key, resolve }));
+		const known = id !== undefined ? this.calls.get(id) : [...this.calls.values()].find((c) => !c.asked && !c.done && c.name === name && c.key === key);
+		if (known) return Promise.resolve(known);
+		return new Promise((resolve) => this.waiters.push({ ...(id !== undefined ? { id } : {}), name, key, resolve }));
 	}
 
 	private onEvent(event: AgentEvent): void {
@@ -141,7 +145,7 @@ export class LiveSession {
 				const call: Call = { id: event.toolCallId, name: event.toolName, key: JSON.stringify(event.args) ?? "", diff: start.content ?? [], asked: false, done: false };
 				this.calls.set(call.id, call);
 				void this.send(start);
-				const waiter = this.waiters.find((w) => w.name === call.name && w.key === call.key);
+				const waiter = this.waiters.find((w) => (w.id !== undefined ? w.id === call.id : w.name === call.name && w.key === call.key));
 				if (waiter) {
 					this.waiters = this.waiters.filter((w) => w !== waiter);
 					waiter.resolve(call);

@@ -248,6 +248,34 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(readJsonl(sessionFile(where.home, sessionId)).find((e) => e.type === "message" && e.message.role === "assistant").message.model).toBe("other-model");
 	});
 
+	it("session/cancel while the editor is still asked about a write: the turn is cancelled and the write never runs, even if allowed late", async () => {
+		server = await startSseServer([toolCallReply([{ id: "call_late", name: "write", args: { path: "late.txt", content: "x" } }])]);
+		const where = place();
+		const acp = start(server.url, where);
+		let allowLate: (() => void) | undefined;
+		acp.answer = (request) => new Promise((resolve) => (allowLate = () => resolve(choose("allow_once")(request))));
+		await initialize(acp);
+		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
+		const pending = acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "write late" }] });
+		await waitFor(() => acp.permissions.length === 1, { what: "the permission request" });
+		await acp.agent.notify("session/cancel", { sessionId });
+		expect((await pending).stopReason).toBe("cancelled");
+		allowLate!();
+		expect(await acp.end()).toEqual({ code: 0, signal: null });
+		expect(existsSync(join(where.cwd, "late.txt"))).toBe(false);
+		const result = readJsonl(sessionFile(where.home, sessionId)).find((e) => e.type === "message" && e.message.role === "toolResult");
+		expect(result?.message.isError ?? true).toBe(true);
+	});
+
+	it("a bad option: one arbor: line on stderr, exit 2, nothing on stdout", async () => {
+		const acp = startAcp(["--no-such-option"], place());
+		running.push(acp);
+		await expect(initialize(acp)).rejects.toThrow();
+		expect(await acp.end()).toEqual({ code: 2, signal: null });
+		expect(acp.raw.stderr).toBe("arbor: unknown option '--no-such-option'\n");
+		expect(acp.raw.stdout).toBe("");
+	});
+
 	it("stdin closing mid-turn ends the process cleanly with the session intact", async () => {
 		server = await startSseServer([textReply("streaming and streaming", { hold: true })]);
 		const where = place();

@@ -69,6 +69,8 @@ export function startAcp(args: string[], opts: { cwd: string; home: string }): A
 		});
 	const stream = ndJsonStream(Writable.toWeb(child.stdin), Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>);
 	harness.connection = app.connect(stream);
+	// An agent that exits fails the requests still waiting (a clear error instead of a test timeout).
+	void exited.then(({ code, signal }) => harness.connection.close(new Error(`arbor acp exited (code ${code}, signal ${signal}); stderr: ${raw.stderr}`)));
 	harness.agent = harness.connection.agent;
 	harness.send = (line) => child.stdin.write(`${line}\n`);
 	harness.end = async () => {
