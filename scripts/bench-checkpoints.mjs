@@ -53,7 +53,8 @@ async function bundleStore() {
 	return import(pathToFileURL(out).href);
 }
 
-const git = (cwd, ...args) => execFileSync("git", args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "b", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "b", GIT_COMMITTER_EMAIL: "b@b" } });
+// No background gc/maintenance in the scratch repo: it would race the clean-up.
+const git = (cwd, ...args) => execFileSync("git", ["-c", "gc.auto=0", "-c", "maintenance.auto=false", ...args], { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1", GIT_AUTHOR_NAME: "b", GIT_AUTHOR_EMAIL: "b@b", GIT_COMMITTER_NAME: "b", GIT_COMMITTER_EMAIL: "b@b" } });
 
 async function main() {
 	const { CheckpointStore } = await bundleStore();
@@ -82,7 +83,7 @@ async function main() {
 			change100(scratch, run);
 			checkout.push(await time(() => git(scratch, "checkout", "--", ".")));
 		} finally {
-			rmSync(base, { recursive: true, force: true });
+			rmSync(base, { recursive: true, force: true, maxRetries: 5 });
 		}
 	}
 	const f = median(first);

@@ -13,7 +13,7 @@ import { place, type ChatFlags } from "./config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/signals.js";
 import { parseTreeFilter } from "./tree/rows.js";
 import { killToolProcesses } from "./tools/bash.js";
-import { checkpointLimits } from "./checkpoints/setup.js";
+import { checkpointLimits, maybeDailyGc } from "./checkpoints/setup.js";
 
 /**
  * Ink decides at import time that a process with CI=true has no live terminal and then prints only
@@ -50,6 +50,8 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	if (thinking !== undefined && thinking !== pathThinkingLevel(store.snapshot())) {
 		store.append({ type: "thinking_level_change", thinkingLevel: thinking });
 	}
+	const checkpointsOn = opts.checkpoints !== false && settings.checkpoints !== false;
+	if (checkpointsOn) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "interactive", models });
 	await ext.start(store);
 	const { runInteractive } = await ui;
@@ -72,7 +74,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		keymap,
 		maxRetries: maxRetries(),
 		contextFiles: context,
-		checkpoints: opts.checkpoints === false || settings.checkpoints === false ? undefined : checkpointLimits(settings),
+		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
 	}, {
 		...terminal,
 		bus: ext.bus,

@@ -1,8 +1,11 @@
 /** Checkpoints for a chat run (print or interactive): on unless --no-checkpoints or `"checkpoints": false`. */
+import { spawn } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
 import type { Settings } from "../config/settings.js";
 import type { SessionStoreApi } from "../session/api.js";
 import { Checkpointer, type RestoreHooks } from "./checkpointer.js";
-import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_STORE_BYTES, type CheckpointLimits } from "./store.js";
+import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_STORE_BYTES, storeDirFor, type CheckpointLimits } from "./store.js";
 
 /** The store limits, from settings. */
 export function checkpointLimits(settings: Settings): CheckpointLimits {
@@ -25,4 +28,37 @@ export function chatCheckpointer(opts: {
 }): Checkpointer | undefined {
 	if (opts.flags.checkpoints === false || opts.settings.checkpoints === false) return undefined;
 	return Checkpointer.create({ session: opts.session, home: opts.where.home, cwd: opts.where.cwd, limits: checkpointLimits(opts.settings), onNotice: opts.onNotice, hooks: opts.hooks });
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * At most once a day per project: `arbor checkpoints <session> --gc` in a detached child, so the
+ * store drops what no session references without the chat waiting. The first call for a store only
+ * starts the clock. Only from the built CLI (never from a test runner or an embedder).
+ */
+export function maybeDailyGc(opts: { home: string; cwd: string; sessionFile: string | undefined; now?: number; argv?: readonly string[] }): boolean {
+	const argv = opts.argv ?? process.argv;
+	const cli = argv[1];
+	if (!opts.sessionFile || !cli || !/cli\.js$/.test(cli) || !fs.existsSync(opts.sessionFile)) return false;
+	const stamp = path.join(storeDirFor(opts.home, opts.cwd), "last-gc");
+	const now = opts.now ?? Date.now();
+	let last: number | undefined;
+	try {
+		last = fs.statSync(stamp).mtimeMs;
+	} catch {
+		last = undefined;
+	}
+	if (last !== undefined && now - last < DAY_MS) return false;
+	try {
+		fs.mkdirSync(path.dirname(stamp), { recursive: true });
+		fs.writeFileSync(stamp, `${new Date(now).toISOString()}\n`);
+	} catch {
+		return false;
+	}
+	if (last === undefined) return false;
+	const child = spawn(process.execPath, [cli, "checkpoints", opts.sessionFile, "--gc"], { detached: true, stdio: "ignore", env: { ...process.env, ARBOR_HOME: opts.home } });
+	child.on("error", () => {});
+	child.unref();
+	return true;
 }

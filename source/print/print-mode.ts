@@ -20,7 +20,7 @@ import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/sig
 import { composePrompt, readStdin } from "./stdin.js";
 import { terminalText } from "../text/terminal-text.js";
 import { counted } from "../text/count.js";
-import { chatCheckpointer } from "../checkpoints/setup.js";
+import { chatCheckpointer, maybeDailyGc } from "../checkpoints/setup.js";
 import type { Checkpointer } from "../checkpoints/checkpointer.js";
 import { MUTATING_TOOLS } from "../tools/policy.js";
 
@@ -147,6 +147,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, contextFiles: context.files });
 		const checkpoints = chatCheckpointer({ flags: opts, settings, session: store, where, onNotice: (m) => process.stderr.write(`arbor: ${terminalText(m)}\n`) });
 		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, tools, system, thinking, signal: abort.signal, ext, checkpoints });
+		if (checkpoints) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });
 		return finish(store, turn, printer, ended);
 	} finally {
 		stopListening();

@@ -231,3 +231,24 @@ describe("Checkpointer: records on the session path", () => {
 		expect(notices).toEqual(["checkpoints off: no checkpoints in / (the file system root)"]);
 	});
 });
+
+describe("daily gc", () => {
+	it("starts the clock the first time, runs once a day after, only from the built CLI", async () => {
+		const { maybeDailyGc } = await import("../../source/checkpoints/setup.js");
+		const sessionFile = path.join(at.home, "s.jsonl");
+		fs.writeFileSync(sessionFile, "");
+		const argv = ["node", "/nonexistent/dist/cli.js"];
+		const day = 24 * 60 * 60 * 1000;
+		const now = Date.now();
+		expect(maybeDailyGc({ home: at.home, cwd: at.cwd, sessionFile, argv: ["node", "vitest.mjs"], now })).toBe(false);
+		expect(maybeDailyGc({ home: at.home, cwd: at.cwd, sessionFile, argv, now })).toBe(false); // first: the clock starts
+		const stamp = path.join(storeDirFor(at.home, at.cwd), "last-gc");
+		expect(fs.existsSync(stamp)).toBe(true);
+		expect(maybeDailyGc({ home: at.home, cwd: at.cwd, sessionFile, argv, now: now + 1000 })).toBe(false);
+		const old = new Date(now - day - 1000);
+		fs.utimesSync(stamp, old, old);
+		// A day later: spawned (a detached child of a missing cli.js, which exits at once).
+		expect(maybeDailyGc({ home: at.home, cwd: at.cwd, sessionFile, argv, now })).toBe(true);
+		expect(maybeDailyGc({ home: at.home, cwd: at.cwd, sessionFile, argv, now })).toBe(false);
+	});
+});

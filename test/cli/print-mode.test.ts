@@ -60,7 +60,8 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 		expect(toolMessage.tool_call_id).toBe("call_1");
 		expect(toolMessage.content).toContain("the secret is 42");
 		const [file] = sessionFiles(home);
-		expect(roles(file!)).toEqual(["user", "assistant", "toolResult", "assistant"]);
+		// A turn whose tools ran ends with a checkpoint of the files (the session's first: custom arbor.checkpoint).
+		expect(roles(file!)).toEqual(["user", "assistant", "toolResult", "assistant", "custom"]);
 		expect(server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual([
 			"find",
 			"grep",

@@ -102,3 +102,25 @@ describe("/tree: Restore files to this point?", () => {
 		expect(files(at.cwd)).toEqual({ "a.txt": "v2\n", "b.txt": "b\n" });
 	}, 60_000);
 });
+
+describe("checkpoints off in the UI", () => {
+	it("a refused folder (the home folder) is said once in the status line; the reply goes on", async () => {
+		const { startSseServer, textReply, toolCallReply } = await import("../helpers/sse-server.js");
+		at = tempProject();
+		const server = await startSseServer([toolCallReply([{ id: "c1", name: "bash", args: { command: "echo x > a.txt" } }]), textReply("made a.txt")]);
+		try {
+			term = startArbor({ args: ["--model", "compat:test", "--base-url", server.url, "--yes"], cwd: at.cwd, home: at.home, env: { HOME: at.cwd } });
+			await term.waitForScreen((s) => s.includes("compat:test"), "status line");
+			term.type("make a file");
+			await term.waitForScreen((s) => s.includes("› make a file"), "typed");
+			term.send("Enter");
+			const screen = await term.waitForScreen((s) => s.includes("made a.txt") && s.includes("checkpoints off:"), "notice");
+			expect(screen).toContain(`checkpoints off: no checkpoints in ${at.cwd} (the home folder)`);
+			expect(files(at.cwd)).toEqual({ "a.txt": "x\n" });
+		} finally {
+			term?.kill();
+			term = undefined;
+			await server.close();
+		}
+	}, 60_000);
+});
