@@ -13,14 +13,26 @@
  *   _arbor/get_checkpoints {sessionId} and _arbor/restore_files {sessionId, entryId, dryRun?} (the
  *   JSON of `arbor checkpoints --json` and `arbor restore --json`).
  */
-import { agent as acpAgent, PROTOCOL_VERSION, RequestError, type AgentContext, type AvailableCommand, type SessionConfigOption, type SessionInfo } from "@agentclientprotocol/sdk/unstable";
+import { Readable, Writable } from "node:stream";
+import {
+	agent as acpAgent,
+	ndJsonStream,
+	PROTOCOL_VERSION,
+	RequestError,
+	type AgentContext,
+	type AvailableCommand,
+	type SessionConfigOption,
+	type SessionInfo,
+} from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import { AgentError, AgentSession } from "../agent/agent-session.js";
 import type { ChatFlags, Place } from "../config/options.js";
+import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { canThink, THINKING_LEVELS } from "../llm/thinking.js";
 import { listAllSessions, listSessions, resolveSession, sessionDirFor } from "../session/listing.js";
 import { forkToFile } from "../session/fork.js";
+import { SessionStore } from "../session/store.js";
 import { buildTreeJson } from "../tree/json.js";
 import type { TreeFilter } from "../tree/types.js";
 import { oneLine } from "../text/one-line.js";
@@ -81,6 +93,11 @@ class Sessions {
 
 	find(sessionId: string): LiveSession | undefined {
 		return this.open.get(sessionId);
+	}
+
+	/** The live session of a file, if this process holds it. */
+	findFile(file: string): LiveSession | undefined {
+		return [...this.open.values()].find((live) => live.agent.store.file === file);
 	}
 
 	/** Opens (or creates, without `session`) a session file as a live session. */
@@ -176,6 +193,15 @@ function treeHost(live: LiveSession): TreeHost {
 	};
 }
 
+/** The file of a session id (or unique prefix): this folder's sessions first, then all; -32002 when none. */
+function sessionFileOf(sessions: Sessions, sessionId: string, cwd: string): string {
+	try {
+		return resolveSession(sessionId, sessions.place(cwd));
+	} catch (error) {
+		throw new RequestError(-32002, messageOf(error), { sessionId });
+	}
+}
+
 function sessionInfo(s: { id: string; cwd: string; name?: string; firstMessage: string; modified: Date }): SessionInfo {
 	const title = oneLine(s.name ?? s.firstMessage).slice(0, 120);
 	return { sessionId: s.id, cwd: s.cwd, ...(title ? { title } : {}), updatedAt: s.modified.toISOString() };
@@ -205,13 +231,8 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 		.onRequest("session/load", guard(async ({ params }) => {
 			let live = sessions.find(params.sessionId);
 			if (!live) {
-				let file: string;
-				try {
-					file = resolveSession(params.sessionId, sessions.place(params.cwd));
-				} catch (error) {
-					throw new RequestError(-32002, messageOf(error), { sessionId: params.sessionId });
-				}
-				live = await sessions.start(params.cwd, file);
+				const file = sessionFileOf(sessions, params.sessionId, params.cwd);
+				live = sessions.findFile(file) ?? (await sessions.start(params.cwd, file));
 			}
 			const view = live.agent.view;
 			for (const update of pathUpdates(view.getPath(view.leafId), live.place.cwd)) await live.send(update);
@@ -228,12 +249,14 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 			return { sessions: all.map(sessionInfo) };
 		}))
 		.onRequest("session/fork", guard(async ({ params }) => {
-			// /clone: the source's active path (root → leaf) copied into a new session file.
-			const source = sessions.get(params.sessionId);
-			const view = source.agent.view;
-			source.agent.store.sync();
+			// /clone: the source's active path (root → leaf) copied into a new session file. The source
+			// may be open here or only on disk (read without taking its lock).
+			const open = sessions.find(params.sessionId);
+			open?.agent.store.sync();
+			const sourceFile = open ? open.agent.store.file : sessionFileOf(sessions, params.sessionId, params.cwd);
+			const view = open ? open.agent.view : SessionStore.open(sourceFile ?? "").snapshot();
 			const place = sessions.place(params.cwd);
-			const made = forkToFile({ source: view, sourceFile: source.agent.store.file, entryId: view.leafId, sessionDir: place.sessionDir, cwd: params.cwd });
+			const made = forkToFile({ source: view, sourceFile, entryId: view.leafId, sessionDir: place.sessionDir, cwd: params.cwd });
 			const live = await sessions.start(params.cwd, made.file);
 			advertiseCommands(live);
 			return { sessionId: live.id, configOptions: configOptions(live) };
@@ -316,16 +339,31 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 		}));
 }
 
-/** Serves ACP on stdin/stdout until stdin closes; then closes every session. Returns the exit code. */
+/**
+ * Serves ACP on stdin/stdout until stdin closes (exit 0) or SIGINT, SIGTERM or SIGHUP arrives
+ * (128 + the signal's number, as print mode); either way every session is closed first: a running
+ * turn aborted with what streamed stored, the file fsynced and unlocked.
+ */
 export async function runAcp(opts: AcpOptions): Promise<number> {
-	const { ndJsonStream } = await import("@agentclientprotocol/sdk/unstable");
-	const { Readable, Writable } = await import("node:stream");
+	// stdout is the protocol's: console output (an extension's console.log) goes to stderr.
+	for (const name of ["log", "info", "debug"] as const) console[name] = console.error.bind(console);
 	const sessions = new Sessions(opts);
 	const stream = ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
 	const connection = buildAcpApp(sessions, opts).connect(stream);
-	await connection.closed.catch((error: unknown) => process.stderr.write(`arbor: acp connection: ${messageOf(error)}\n`));
-	await sessions.closeAll();
-	return 0;
+	let ended: EndingSignal | undefined;
+	const stopSignals = onEndingSignal((signal) => {
+		ended = signal;
+		connection.close();
+	});
+	try {
+		await connection.closed.catch((error: unknown) => {
+			if (!ended) process.stderr.write(`arbor: acp connection: ${messageOf(error)}\n`);
+		});
+		await sessions.closeAll();
+	} finally {
+		stopSignals();
+	}
+	return ended ? signalExitCode(ended) : 0;
 }
 
 export type { Sessions };

@@ -1,6 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SessionNotification } from "@agentclientprotocol/sdk/unstable";
 import { agentText, choose, startAcp, type AcpHarness } from "../helpers/acp-client.js";
@@ -94,6 +94,9 @@ describe("arbor acp through the ACP SDK's client", () => {
 		// A new process loads it: the active path comes back as session/update notifications, in order.
 		const again = start(server.url, where);
 		await initialize(again);
+		// A session only on disk can be forked (read, not locked) before or without loading it.
+		const clone = await again.agent.request("session/fork", { sessionId, cwd: where.cwd, mcpServers: [] });
+		expect(readJsonl(sessionFile(where.home, clone.sessionId)).filter((e) => e.type === "message")).toHaveLength(4);
 		await again.agent.request("session/load", { sessionId, cwd: where.cwd, mcpServers: [] });
 		const replayed = of(again.updates, sessionId).filter((u) => u.sessionUpdate !== "available_commands_update");
 		const file = sessionFile(where.home, sessionId);
@@ -186,7 +189,7 @@ describe("arbor acp through the ACP SDK's client", () => {
 		const extension = join(where.cwd, "hello.ts");
 		writeFileSync(
 			extension,
-			`export default (arbor) => arbor.registerCommand("hello", { description: "says hello", handler: (args, ctx) => ctx.ui.notify("hello " + args) });\n`,
+			`export default (arbor) => arbor.registerCommand("hello", { description: "says hello", handler: (args, ctx) => { console.log("log line of the extension"); ctx.ui.notify("hello " + args); } });\n`,
 		);
 		const acp = start(server.url, where, ["--extension", extension]);
 		await initialize(acp);
@@ -198,6 +201,10 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(answer.stopReason).toBe("end_turn");
 		expect(agentText(acp.updates, sessionId)).toBe("hello editor\n");
 		expect(server.requests).toHaveLength(0);
+		// An extension's console.log goes to stderr: stdout is the protocol's alone.
+		expect(await acp.end()).toEqual({ code: 0, signal: null });
+		expectOnlyProtocol(acp.raw.stdout);
+		expect(acp.raw.stderr).toContain("log line of the extension");
 	});
 
 	it("/label, /compare, /search, /fork and /merge answer in the editor and change the same files; a bad id is an answer, not an error", async () => {
@@ -267,6 +274,23 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(result?.message.isError ?? true).toBe(true);
 	});
 
+	it("SIGTERM mid-turn: what streamed is stored as aborted, the session unlocked, exit 143", async () => {
+		server = await startSseServer([textReply("words before the signal", { hold: true })]);
+		const where = place();
+		const acp = start(server.url, where);
+		await initialize(acp);
+		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
+		const pending = acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "talk" }] }).catch((error: unknown) => error);
+		await waitFor(() => agentText(acp.updates, sessionId).includes("before"), { what: "the first chunks" });
+		acp.child.kill("SIGTERM");
+		expect(await acp.end()).toEqual({ code: 143, signal: null });
+		await pending;
+		const file = sessionFile(where.home, sessionId);
+		const reply = readJsonl(file).find((e) => e.type === "message" && e.message.role === "assistant");
+		expect(reply?.message).toMatchObject({ stopReason: "aborted", content: [{ type: "text", text: expect.stringContaining("before") }] });
+		expect(readdirSync(dirname(file)).filter((f) => f.endsWith(".lock"))).toEqual([]);
+	});
+
 	it("a bad option: one arbor: line on stderr, exit 2, nothing on stdout", async () => {
 		const acp = startAcp(["--no-such-option"], place());
 		running.push(acp);
@@ -320,6 +344,11 @@ describe("arbor acp through the ACP SDK's client", () => {
 		const responses = acp.raw.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l));
 		expect(responses).toContainEqual({ jsonrpc: "2.0", id: null, error: expect.objectContaining({ code: -32700 }) });
 		expect(responses).toContainEqual({ jsonrpc: "2.0", id: "bad-1", error: expect.objectContaining({ code: -32602 }) });
+
+		// Loading the open session again (by an id prefix) replays it; it is not opened twice.
+		const before = of(acp.updates, sessionId).length;
+		await acp.agent.request("session/load", { sessionId: sessionId.slice(0, 8), cwd: where.cwd, mcpServers: [] });
+		expect(of(acp.updates, sessionId).slice(before).filter((u) => u.sessionUpdate === "user_message_chunk")).toHaveLength(1);
 
 		// The next prompt continues from the entry /tree chose.
 		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "third" }] });
