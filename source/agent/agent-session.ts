@@ -61,7 +61,7 @@ import type { ConfirmFn } from "../tools/tool-set.js";
 import { MUTATING_TOOLS } from "../tools/policy.js";
 import { RestoreCancelled, type Checkpointer, type RestoreDone, type RestorePlan } from "../checkpoints/checkpointer.js";
 import { allCheckpoints, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
-import { chatCheckpointer } from "../checkpoints/setup.js";
+import { chatCheckpointer, maybeDailyGc } from "../checkpoints/setup.js";
 import { restoreHooksOn } from "../navigation/restore-hooks.js";
 import { terminalText } from "../text/terminal-text.js";
 import type { AgentEvent, AgentListener, CompactionReason } from "./events.js";
@@ -687,7 +687,8 @@ export class AgentSession {
 		this.emit({ type: "turn_start", prompt: content });
 		const { runTurn } = await import("../llm/turn.js");
 		const store = this.current;
-		const checkpoints = this.checkpointer?.forTurn(MUTATING_TOOLS);
+		const checkpointer = this.checkpointer;
+		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
 		const result = await this.deps.ext.turn({ store, prompt: content, signal }, () =>
 			runTurn({
 				store,
@@ -706,6 +707,8 @@ export class AgentSession {
 				},
 			}),
 		);
+		// As print mode: the store's garbage collection, in the background at most once a day.
+		if (checkpointer) maybeDailyGc({ home: this.deps.opts.home, cwd: this.deps.opts.cwd, sessionFile: store.file });
 		this.emit({ type: "turn_end", result });
 		return result;
 	}
