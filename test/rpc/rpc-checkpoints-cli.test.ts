@@ -1,8 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { textReply, toolCallReply } from "../helpers/sse-server.js";
+import { waitFor } from "../helpers/wait-for.js";
 import { files, hashTree, userRepo } from "../checkpoints/helpers.js";
 import { cleanUp, startRpc, type Rpc } from "./helpers.js";
 
@@ -140,5 +141,38 @@ describe("arbor --mode rpc: checkpoints of the project's files", () => {
 		expect(lines[0]).toMatch(/^arbor: checkpoints off: /);
 		expect(JSON.stringify(events)).not.toContain("checkpoints off");
 		expect(await refused.client.getLastAssistantText()).toBe("Done.");
+	});
+
+	it("extensions see session_before_restore (a cancel writes nothing and moves nothing) and session_restore", async () => {
+		const extension = `export default (arbor: any) => {
+			arbor.on("session_before_restore", () => (require("node:fs").existsSync(process.env.ARBOR_HOME + "/cancel-restore") ? { cancel: true } : undefined));
+			arbor.on("session_restore", (e: any, ctx: any) => ctx.ui.notify("restored " + e.checkpointEntryId + ": " + e.changes.map((c: any) => c.status + " " + c.path).join(", ")));
+		}`;
+		const rpc = await startRpc(changingTurn(), ["--yes"], {
+			extensions: (cwd) => {
+				mkdirSync(join(cwd, ".arbor/extensions"), { recursive: true });
+				writeFileSync(join(cwd, ".arbor/extensions/restore.ts"), extension);
+			},
+			before: ({ cwd }) => project(cwd),
+		});
+		await rpc.client.promptAndWait("change the files", undefined, 30_000);
+		const after = files(rpc.cwd);
+		const all = await entries(rpc);
+		const [firstCheckpoint] = checkpointsOf(all);
+		const firstReply = all.find((e) => e.type === "message" && e.message?.role === "assistant") as Entry;
+		const leaf = ((await rpc.client.getState()) as { leafId?: string }).leafId;
+
+		writeFileSync(join(rpc.home, "cancel-restore"), "");
+		expect(await rpc.send({ type: "restore_files", entryId: firstReply.id })).toMatchObject({ success: false, error: "restore cancelled by an extension" });
+		expect(await rpc.send({ type: "navigate_tree", entryId: firstReply.id, restoreFiles: true })).toMatchObject({ success: false, error: "restore cancelled by an extension" });
+		expect(files(rpc.cwd)).toEqual(after);
+		expect(await entries(rpc)).toEqual(all);
+		expect(((await rpc.client.getState()) as { leafId?: string }).leafId).toBe(leaf);
+
+		rmSync(join(rpc.home, "cancel-restore"));
+		expect(await rpc.send({ type: "restore_files", entryId: firstReply.id })).toMatchObject({ success: true });
+		const notice = await waitFor(() => rpc.events.find((e) => e.type === "extension_ui_request" && e.method === "notify"), { what: "the session_restore notice" });
+		expect(notice.message).toBe(`restored ${firstCheckpoint?.id}: changed a.txt, added gone.txt, deleted made.txt`);
+		expect(readFileSync(join(rpc.cwd, "gone.txt"), "utf8")).toBe("keep me\n");
 	});
 });
