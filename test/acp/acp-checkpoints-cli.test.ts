@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startAcp, type AcpHarness } from "../helpers/acp-client.js";
@@ -131,5 +131,23 @@ describe("arbor acp: checkpoints of the project's files", () => {
 		await expect(acp.agent.request("_arbor/restore_files", { sessionId, entryId: reply! })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("checkpoints are off") });
 		expect(await acp.end()).toEqual({ code: 0, signal: null });
 		expect(acp.raw.stderr).toBe("");
+	});
+
+	it("a refused snapshot is logged once on stderr, never on stdout, and the turn goes on", async () => {
+		server = await startSseServer([toolCallReply([{ id: "c1", name: "write", args: { path: "a.txt", content: "changed\n" } }]), textReply("Done.")]);
+		const where = project();
+		writeFileSync(join(where.home, "settings.json"), JSON.stringify({ checkpointMaxFiles: 1 }));
+		const acp = start(server.url, where);
+		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
+		expect((await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "change" }] })).stopReason).toBe("end_turn");
+		expect(readFileSync(join(where.cwd, "a.txt"), "utf8")).toBe("changed\n");
+		expect(await acp.agent.request("_arbor/get_checkpoints", { sessionId })).toEqual({ checkpoints: [] });
+		expect(await acp.end()).toEqual({ code: 0, signal: null });
+		const lines = acp.raw.stderr.split("\n").filter((l) => l !== "");
+		expect(lines).toHaveLength(1);
+		expect(lines[0]).toMatch(/^arbor: checkpoints off: no checkpoints: .* has more than 1 files$/);
+		expectOnlyProtocol(acp.raw.stdout);
+		expect(acp.raw.stdout).not.toContain("checkpoints off");
 	});
 });
