@@ -148,9 +148,11 @@ export class Checkpointer {
 	 * the current leaf (the branch being left), then the target's files. The session's leaf is not moved.
 	 */
 	async restore(entryId: string | null): Promise<RestoreDone | undefined> {
-		if (!fileStateAt(this.session.snapshot(), entryId)) return undefined;
+		// The target is read before the safety checkpoint is written: that one may land under it.
+		const target = fileStateAt(this.session.snapshot(), entryId);
+		if (!target) return undefined;
 		await this.ask(entryId);
-		return this.restoreFrom(await this.safety(), entryId);
+		return this.restoreFrom(await this.safety(), target, entryId);
 	}
 
 	/** The safety snapshot before a restore, recorded at the current leaf; throws when it cannot be taken. */
@@ -158,10 +160,11 @@ export class Checkpointer {
 		return this.serial(() => this.record("before-restore"));
 	}
 
-	/** Restores entry `entryId`'s file state over the working tree `safety` recorded (see {@link safety}). */
-	async restoreFrom(safety: Checkpoint, entryId: string | null): Promise<RestoreDone | undefined> {
-		const target = fileStateAt(this.session.snapshot(), entryId);
-		if (!target) return undefined;
+	/**
+	 * Restores `target` (entry `entryId`'s file state, read before the safety checkpoint was taken) over
+	 * the working tree `safety` recorded (see {@link safety}).
+	 */
+	async restoreFrom(safety: Checkpoint, target: Checkpoint, entryId: string | null): Promise<RestoreDone> {
 		const done = await this.serial(() => this.store.restore(safety.data.tree, target.data.tree));
 		await this.hooks?.after({ entryId, checkpointEntryId: target.entryId, safetyEntryId: safety.entryId, changes: done.changes, kept: done.kept });
 		return { safety, target, ...done };

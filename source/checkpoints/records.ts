@@ -35,18 +35,23 @@ export function checkpointOf(entry: SessionEntry | undefined): Checkpoint | unde
 }
 
 /**
- * The file state of an entry: the checkpoint taken right after it (its oldest checkpoint child — a
- * turn's closing snapshot follows its last reply), else the newest checkpoint on the path from the
- * root to it.
+ * The file state of an entry: the files as they were last left at it. That is the entry itself when
+ * it is a checkpoint, else its newest checkpoint child (a turn's closing snapshot follows its last
+ * reply), then the safety checkpoints a restore left there (each a child of the one before); without
+ * any, the newest checkpoint on the path from the root.
  */
 export function fileStateAt(view: SessionTreeView, entryId: string | null): Checkpoint | undefined {
-	if (entryId !== null && !checkpointOf(view.getEntry(entryId))) {
-		for (const child of view.getChildren(entryId)) {
-			const after = checkpointOf(child);
-			if (after) return after;
-		}
-	}
-	return checkpointOnPath(view, entryId);
+	if (entryId === null) return undefined;
+	const newestChild = (id: string, safetyOnly: boolean) =>
+		view
+			.getChildren(id)
+			.map(checkpointOf)
+			.filter((c): c is Checkpoint => c !== undefined && (!safetyOnly || c.data.reason === "before-restore"))
+			.at(-1);
+	let found = checkpointOf(view.getEntry(entryId)) ?? newestChild(entryId, false);
+	if (!found) return checkpointOnPath(view, entryId);
+	for (let next = newestChild(found.entryId, true); next; next = newestChild(next.entryId, true)) found = next;
+	return found;
 }
 
 /** The newest checkpoint on the path from the root to the entry (itself included). */

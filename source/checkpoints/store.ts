@@ -221,9 +221,10 @@ export class CheckpointStore {
 		await this.open();
 		const changes = await this.treeChanges(current, target);
 		const root = path.resolve(this.cwd);
-		for (const c of changes) if (c.status === "D" || c.status === "T") removeFile(root, c.path);
 		const writes = changes.filter((c) => c.status !== "D" && c.newMode !== "160000");
+		// Every blob is read before the first file changes: a missing object changes nothing.
 		const blobs = await readBlobs(this.place, writes.map((c) => c.newId));
+		for (const c of changes) if (c.status === "D" || c.status === "T") removeFile(root, c.path);
 		const kept: string[] = [];
 		for (const c of writes) {
 			const full = path.join(root, c.path);

@@ -112,12 +112,18 @@ export async function restoreFiles(session: SessionStoreApi, id: string | null, 
  * Before a move with --restore-files: refuses a target without a file state (nothing moves), then
  * takes the safety checkpoint at the current leaf.
  */
-export async function fileSafety(session: SessionStoreApi, targetId: string | null, home: string, bus?: EventBus): Promise<Checkpoint> {
+export async function fileSafety(
+	session: SessionStoreApi,
+	targetId: string | null,
+	home: string,
+	bus?: EventBus,
+): Promise<{ safety: Checkpoint; target: Checkpoint }> {
 	const view = session.snapshot();
-	if (!fileStateAt(view, targetId)) throw noState(targetId);
+	const target = fileStateAt(view, targetId);
+	if (!target) throw noState(targetId);
 	const checkpointer = new Checkpointer(session, storeFor(view, home), undefined, restoreHooksOf(bus));
 	await cancellable(checkpointer.ask(targetId));
-	return checkpointer.safety();
+	return { safety: await checkpointer.safety(), target };
 }
 
 /** A cancelled restore is exit 1 with one line, like a cancelled move. */
@@ -133,13 +139,12 @@ async function cancellable<T>(work: Promise<T>): Promise<T> {
 /** After the move: the target's files over the working tree the safety checkpoint holds. */
 export async function restoreAfterMove(
 	session: SessionStoreApi,
-	safety: Checkpoint,
+	{ safety, target }: { safety: Checkpoint; target: Checkpoint },
 	targetId: string | null,
 	home: string,
 	bus?: EventBus,
 ): Promise<{ changes: FileChange[]; kept: string[]; safetyCheckpoint: string; text: string }> {
-	const done = await new Checkpointer(session, storeFor(session.snapshot(), home), undefined, restoreHooksOf(bus)).restoreFrom(safety, targetId);
-	if (!done) throw noState(targetId);
+	const done = await new Checkpointer(session, storeFor(session.snapshot(), home), undefined, restoreHooksOf(bus)).restoreFrom(safety, target, targetId);
 	const text = terminalText([`Restored files (${done.changes.length} changed):`, ...changeLines(done.changes), RESTORE_LIMITS].join("\n"));
 	return { changes: done.changes, kept: done.kept, safetyCheckpoint: safety.entryId, text };
 }

@@ -103,6 +103,26 @@ describe("checkpoint store (real git in temp folders)", () => {
 		await expect(new CheckpointStore(at.home, "/").snapshot()).rejects.toThrow(/file system root/);
 	});
 
+	it("a restore whose objects are missing changes no file", async () => {
+		const store = new CheckpointStore(at.home, at.cwd);
+		write("a.txt", "version one\n");
+		const first = await store.snapshot();
+		write("a.txt", "version two\n");
+		write("c.txt", "new\n");
+		const second = await store.snapshot();
+		const blob = execFileSync("git", ["hash-object", "--stdin"], { input: "version one\n", encoding: "utf8" }).trim();
+		fs.rmSync(path.join(store.place.gitDir, "objects", blob.slice(0, 2), blob.slice(2)));
+		await expect(store.restore(second.tree, first.tree)).rejects.toThrow(/is missing/);
+		expect(files(at.cwd)).toEqual({ "a.txt": "version two\n", "c.txt": "new\n" });
+	});
+
+	it("refuses a new snapshot while the store is over its cap", async () => {
+		write("a.txt", "x".repeat(10_000));
+		await new CheckpointStore(at.home, at.cwd, { maxFileBytes: 1e6, maxFiles: 100, maxStoreBytes: 1 }).snapshot();
+		write("a.txt", "y".repeat(10_000));
+		await expect(new CheckpointStore(at.home, at.cwd, { maxFileBytes: 1e6, maxFiles: 100, maxStoreBytes: 1 }).snapshot()).rejects.toThrow(/is over its cap \(1 bytes\); run arbor checkpoints --gc/);
+	});
+
 	it("ignores the user's GIT_* variables", async () => {
 		userRepo(at.cwd);
 		const gitBefore = hashTree(path.join(at.cwd, ".git"));
@@ -198,8 +218,9 @@ describe("Checkpointer: records on the session path", () => {
 		]);
 		expect(files(at.cwd)).toEqual({ "a.txt": "branch A\n", "only-a.txt": "A\n" });
 		expect(toA?.safety.entryId).not.toBe(b?.entryId);
-		// Back to B's newest state: the hand edit comes back.
-		await ck.restore(toA?.safety.entryId ?? null);
+		// Back to B as it was left (its tip's newest checkpoint is the safety one): the hand edit comes back.
+		expect(fileStateAt(s.snapshot(), b?.entryId ?? null)?.entryId).toBe(toA?.safety.entryId);
+		await ck.restore(b?.entryId ?? null);
 		expect(files(at.cwd)).toEqual({ "a.txt": "branch B, edited by hand\n" });
 	});
 

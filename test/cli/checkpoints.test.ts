@@ -70,6 +70,15 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		expect(hashTree(path.join(at.cwd, ".git"))).toEqual(gitBefore);
 
 		expect((await cli(["restore", file!, "nosuchentry"])).code).toBe(2);
+
+		// gc keeps every tree a session references: restoring the first checkpoint still works after it.
+		const gc = await cli(["checkpoints", file!, "--gc", "--json"]);
+		expect(gc.code).toBe(0);
+		const trees = new Set(checkpoints(file!).map((e) => e.data.tree));
+		expect(JSON.parse(gc.stdout)).toMatchObject({ cwd: at.cwd, kept: trees.size });
+		expect((await cli(["restore", file!, list[0].id])).code).toBe(0);
+		expect(files(at.cwd)["keep.txt"]).toBe("keep\n");
+		expect(hashTree(path.join(at.cwd, ".git"))).toEqual(gitBefore);
 	});
 
 	it("navigate and fork --restore-files; the fork carries its checkpoints", async () => {
@@ -124,6 +133,14 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		expect(run.code).toBe(0);
 		expect(run.stderr).toBe(`arbor: checkpoints off: no checkpoints in ${at.cwd} (the home folder)\n`);
 		expect(run.stdout).toBe("A.\n");
+	});
+
+	it("without git on PATH: one warning, the turn goes on", async () => {
+		server = await startSseServer([toolCallReply([{ id: "w1", name: "write", args: { path: "a.txt", content: "x\n" } }]), textReply("A.")]);
+		const run = await runCli(["-p", ...model(server.url), "--tools", "write", "one"], { cwd: at.cwd, env: { ARBOR_HOME: at.home, PATH: path.join(at.home, "no-bin") } });
+		expect([run.code, run.stdout]).toEqual([0, "A.\n"]);
+		expect(run.stderr).toBe("arbor: checkpoints off: git was not found on PATH\n");
+		expect(files(at.cwd)).toEqual({ "a.txt": "x\n" });
 	});
 
 	it("extensions see session_before_restore (a cancel writes nothing, exit 1) and session_restore", async () => {

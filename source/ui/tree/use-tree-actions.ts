@@ -7,6 +7,7 @@ import type { SessionTreeView } from "../../session/api.js";
 import { useServices } from "../services.js";
 import { useLatest } from "../widgets/use-latest.js";
 import { RestoreCancelled, type Checkpointer, type RestorePlan } from "../../checkpoints/checkpointer.js";
+import { fileStateAt } from "../../checkpoints/records.js";
 import { INITIAL_TREE_FLOW, treeFlowReducer, type BranchEvent, type TreeFlow, type TreeFlowEvent } from "./tree-flow.js";
 
 /** How the /tree screen ends: the leaf moved (text for the editor, if any; what the restore did) or it closed. */
@@ -84,6 +85,7 @@ type Moved = { outcome: NavigateResult; status?: string };
 
 /** navigateByPlan, with the files restored around it when `restoring` (see useTreeActions' run). */
 async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, options: NavigateOptions, restoring: Checkpointer | undefined): Promise<Moved> {
+	const target = restoring ? fileStateAt(ctx.store.snapshot(), planned.targetId) : undefined;
 	let cancelled = false;
 	if (restoring) await restoring.ask(planned.targetId).catch((error: unknown) => {
 		if (!(error instanceof RestoreCancelled)) throw error;
@@ -92,11 +94,11 @@ async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, o
 	const safety = restoring && !cancelled ? await restoring.safety() : undefined;
 	const outcome = await navigateByPlan(ctx, planned, options);
 	if (outcome.status === "moved" && cancelled) return { outcome, status: "Navigated to selected point · the files were not restored (cancelled by an extension)" };
-	if (outcome.status !== "moved" || !restoring || !safety) return { outcome };
+	if (outcome.status !== "moved" || !restoring || !safety || !target) return { outcome };
 	try {
-		const restored = await restoring.restoreFrom(safety, planned.targetId);
-		const kept = restored?.kept.length ? ` · kept ${restored.kept.length} file(s) in no checkpoint` : "";
-		return { outcome, status: `Navigated to selected point · restored ${restored?.changes.length ?? 0} file(s) (/undo-restore undoes)${kept}` };
+		const restored = await restoring.restoreFrom(safety, target, planned.targetId);
+		const kept = restored.kept.length ? ` · kept ${restored.kept.length} file(s) in no checkpoint` : "";
+		return { outcome, status: `Navigated to selected point · restored ${restored.changes.length} file(s) (/undo-restore undoes)${kept}` };
 	} catch (error) {
 		return { outcome, status: `Navigated, but restoring the files failed: ${errorMessage(error)} (nothing is lost: /undo-restore)` };
 	}
