@@ -193,6 +193,11 @@ function treeHost(live: LiveSession): TreeHost {
 	};
 }
 
+/** arbor has no MCP client: servers an editor offers are named on stderr and not used. */
+function ignoredMcp(servers: readonly { name: string }[] | undefined): void {
+	if (servers && servers.length > 0) process.stderr.write(`arbor: warning: MCP servers are not supported; not using ${servers.map((m) => m.name).join(", ")}\n`);
+}
+
 /** The file of a session id (or unique prefix): this folder's sessions first, then all; -32002 when none. */
 function sessionFileOf(sessions: Sessions, sessionId: string, cwd: string): string {
 	try {
@@ -224,11 +229,13 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 			authMethods: [],
 		}))
 		.onRequest("session/new", guard(async ({ params }) => {
+			ignoredMcp(params.mcpServers);
 			const live = await sessions.start(params.cwd);
 			advertiseCommands(live);
 			return { sessionId: live.id, configOptions: configOptions(live) };
 		}))
 		.onRequest("session/load", guard(async ({ params }) => {
+			ignoredMcp(params.mcpServers);
 			let live = sessions.find(params.sessionId);
 			if (!live) {
 				const file = sessionFileOf(sessions, params.sessionId, params.cwd);

@@ -25,14 +25,18 @@ function entryUpdates(entry: SessionEntry, cwd: string, diffs: Map<string, ToolC
 			switch (m.role) {
 				case "user":
 					return blocks(m.content).map((content) => ({ sessionUpdate: "user_message_chunk", content, messageId }));
-				case "assistant":
-					return m.content.flatMap((part): SessionUpdate[] => {
+				case "assistant": {
+					// A failed reply's error is shown after what it streamed, as the terminal shows it.
+					const failure: SessionUpdate[] =
+						m.stopReason === "error" && m.errorMessage ? [{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: `\n[error: ${m.errorMessage}]` }, messageId }] : [];
+					return [...m.content.flatMap((part): SessionUpdate[] => {
 						if (part.type === "text") return part.text === "" ? [] : [{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: part.text }, messageId }];
 						if (part.type === "thinking") return part.thinking === "" ? [] : [{ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: part.thinking }, messageId }];
 						const start = toolCallStart(part.id, part.name, part.arguments, cwd, { readOld: false });
 						diffs.set(part.id, start.content ?? []);
 						return [start];
-					});
+					}), ...failure];
+				}
 				case "toolResult":
 					return [toolCallEnd(m.toolCallId, m.content.map((c) => (c.type === "text" ? c.text : "")).join(""), m.isError, diffs.get(m.toolCallId) ?? [])];
 				case "bashExecution":

@@ -56,9 +56,11 @@ function readOrNull(file: string): string | null {
 }
 
 /**
- * The diff of a write or edit, from its arguments: an edit's replaced text and its replacement; a
- * write's new content against the file as it is when the call is announced (null: a new file).
- * `readOld: false` (a replayed call, whose file has changed since) shows a write as new content.
+ * The diff of a write or edit as ACP wants it (the file before and after), taken when the call is
+ * announced: a write's content against the file as it is (null: a new file); an edit's file with
+ * its one replacement made. `readOld: false` (a replayed call, whose file has changed since), or an
+ * edit the tool will refuse (text not found or not unique), shows just the replaced text and its
+ * replacement, and a write as new content.
  */
 export function toolDiff(name: string, args: unknown, cwd: string, opts: { readOld: boolean }): ToolCallContent[] {
 	const a = argsOf(args);
@@ -68,7 +70,13 @@ export function toolDiff(name: string, args: unknown, cwd: string, opts: { readO
 	if (name === "edit") {
 		const oldText = str(a, "oldText");
 		const newText = str(a, "newText");
-		return oldText !== undefined && newText !== undefined ? [{ type: "diff", path: abs, oldText, newText }] : [];
+		if (oldText === undefined || newText === undefined) return [];
+		const before = opts.readOld && oldText !== "" ? readOrNull(abs) : null;
+		const at = before === null ? -1 : before.indexOf(oldText);
+		if (before !== null && at !== -1 && before.indexOf(oldText, at + 1) === -1) {
+			return [{ type: "diff", path: abs, oldText: before, newText: before.slice(0, at) + newText + before.slice(at + oldText.length) }];
+		}
+		return [{ type: "diff", path: abs, oldText, newText }];
 	}
 	if (name === "write") {
 		const content = str(a, "content");

@@ -119,6 +119,20 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(tree.stdout).toContain("Done.");
 	});
 
+	it("an edit is shown as the whole file before and after, in the call and in the permission question", async () => {
+		server = await startSseServer([toolCallReply([{ id: "call_e", name: "edit", args: { path: "src.txt", oldText: "beta", newText: "BETA" } }]), textReply("Edited.")]);
+		const where = place();
+		writeFileSync(join(where.cwd, "src.txt"), "alpha\nbeta\ngamma\n");
+		const acp = start(server.url, where);
+		await initialize(acp);
+		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
+		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "shout beta" }] });
+		const diff = { type: "diff", path: join(where.cwd, "src.txt"), oldText: "alpha\nbeta\ngamma\n", newText: "alpha\nBETA\ngamma\n" };
+		expect(of(acp.updates, sessionId)).toContainEqual(expect.objectContaining({ sessionUpdate: "tool_call", toolCallId: "call_e", kind: "edit", content: [diff] }));
+		expect(acp.permissions[0]!.toolCall).toMatchObject({ toolCallId: "call_e", title: "edit src.txt", content: [diff] });
+		expect(readFileSync(join(where.cwd, "src.txt"), "utf8")).toBe("alpha\nBETA\ngamma\n");
+	});
+
 	it("a rejected write never runs; the model is told, and the turn goes on", async () => {
 		server = await startSseServer([toolCallReply([{ id: "call_w", name: "write", args: { path: "no.txt", content: "x" } }]), textReply("Understood.")]);
 		const where = place();

@@ -1,9 +1,12 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseCommand } from "../../source/acp/commands.js";
 import { promptOf, stopReasonOf } from "../../source/acp/live-session.js";
 import { permissionAnswer } from "../../source/acp/permission.js";
 import { pathUpdates } from "../../source/acp/replay.js";
-import { toolKind, toolLocations } from "../../source/acp/tool-updates.js";
+import { toolDiff, toolKind, toolLocations } from "../../source/acp/tool-updates.js";
 import { resolveTarget } from "../../source/acp/tree-commands.js";
 import { SessionStore } from "../../source/session/index.js";
 import type { TurnResult } from "../../source/llm/turn.js";
@@ -55,6 +58,17 @@ describe("ACP mappings (pure)", () => {
 		expect(toolLocations("bash", { command: "ls" }, "/p")).toEqual([]);
 	});
 
+	it("an announced edit's diff is the whole file before and after; one the tool will refuse shows the texts alone", () => {
+		const dir = mkdtempSync(join(tmpdir(), "arbor-acp-diff-"));
+		writeFileSync(join(dir, "a.ts"), "one\ntwo\nthree\ntwo\n");
+		const file = join(dir, "a.ts");
+		expect(toolDiff("edit", { path: "a.ts", oldText: "three", newText: "3" }, dir, { readOld: true })).toEqual([{ type: "diff", path: file, oldText: "one\ntwo\nthree\ntwo\n", newText: "one\ntwo\n3\ntwo\n" }]);
+		expect(toolDiff("edit", { path: "a.ts", oldText: "two", newText: "2" }, dir, { readOld: true })).toEqual([{ type: "diff", path: file, oldText: "two", newText: "2" }]);
+		expect(toolDiff("edit", { path: "a.ts", oldText: "three", newText: "3" }, dir, { readOld: false })).toEqual([{ type: "diff", path: file, oldText: "three", newText: "3" }]);
+		expect(toolDiff("write", { path: "a.ts", content: "new" }, dir, { readOld: true })).toEqual([{ type: "diff", path: file, oldText: "one\ntwo\nthree\ntwo\n", newText: "new" }]);
+		expect(toolDiff("write", { path: "b.ts", content: "new" }, dir, { readOld: true })).toEqual([{ type: "diff", path: join(dir, "b.ts"), oldText: null, newText: "new" }]);
+	});
+
 	it("replays a path: thinking, text, an edit's diff kept on its result, a branch summary; labels and model changes are not replayed", () => {
 		const store = SessionStore.create({ cwd: "/p", inMemory: true });
 		const u = store.appendMessage({ role: "user", content: "fix it", timestamp: 1 });
@@ -81,6 +95,10 @@ describe("ACP mappings (pure)", () => {
 			{ sessionUpdate: "tool_call", toolCallId: "c1", title: "edit x.ts", kind: "edit", status: "pending", locations: [{ path: "/p/x.ts" }], rawInput: { path: "x.ts", oldText: "a", newText: "b" }, content: [diff] },
 			{ sessionUpdate: "tool_call_update", toolCallId: "c1", status: "completed", content: [diff, { type: "content", content: { type: "text", text: "Edited x.ts" } }], rawOutput: { output: "Edited x.ts", isError: false } },
 			{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "Branch summary:\ntried b" }, messageId: s.id },
+		]);
+		const failed = store.appendMessage({ role: "assistant", content: [], stopReason: "error", errorMessage: "HTTP 500", timestamp: 4 });
+		expect(pathUpdates([store.snapshot().getEntry(failed.id)!], "/p")).toEqual([
+			{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: "\n[error: HTTP 500]" }, messageId: failed.id },
 		]);
 		expect(resolveTarget(view, "start")).toBe(u.id);
 		expect(resolveTarget(view, u.id.slice(0, 6))).toBe(u.id);
