@@ -299,15 +299,15 @@ export class AgentSession {
 		this.idle();
 		const { restoreFiles, ...navigate } = opts;
 		const targetId = this.view.resolveId(entryIdOrPrefix);
-		const checkpointer = restoreFiles ? this.restorer(targetId) : undefined;
-		const safety = checkpointer ? await this.cancellable(async () => (await checkpointer.ask(targetId), checkpointer.safety())) : undefined;
+		const restore = restoreFiles ? this.restorer(targetId) : undefined;
+		// The target's file state is read before the safety checkpoint, which may land under it.
+		const safety = restore ? await this.cancellable(async () => (await restore.checkpointer.ask(targetId), restore.checkpointer.safety())) : undefined;
 		const result = await this.withOperation((signal) =>
 			navigateTree({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, targetId, { ...navigate, signal }),
 		);
 		if (result.status === "moved") this.emit({ type: "tree_moved", result });
-		if (!checkpointer || !safety || (result.status !== "moved" && result.status !== "already-here")) return result;
-		const restored = await checkpointer.restoreFrom(safety, targetId);
-		return restored ? { ...result, restored } : result;
+		if (!restore || !safety || (result.status !== "moved" && result.status !== "already-here")) return result;
+		return { ...result, restored: await restore.checkpointer.restoreFrom(safety, restore.target, targetId) };
 	}
 
 	/** The checkpoints of the session, in file order (as `arbor checkpoints` lists them). */
@@ -322,7 +322,7 @@ export class AgentSession {
 	async restoreFiles(entryIdOrPrefix: string, opts: { dryRun?: boolean } = {}): Promise<AgentRestoreResult> {
 		this.idle();
 		const id = this.view.resolveId(entryIdOrPrefix);
-		const checkpointer = this.restorer(id);
+		const { checkpointer } = this.restorer(id);
 		if (opts.dryRun) {
 			const plan = await checkpointer.plan(this.view, id);
 			if (!plan) throw noFileState(id);
@@ -559,11 +559,12 @@ export class AgentSession {
 	}
 
 	/** The checkpointer for restoring `entryId`'s file state; throws when there is none to restore. */
-	private restorer(entryId: string | null): Checkpointer {
+	private restorer(entryId: string | null): { checkpointer: Checkpointer; target: Checkpoint } {
 		const checkpointer = this.checkpointer;
 		if (!checkpointer) throw new AgentError("invalid", 'checkpoints are off (--no-checkpoints or "checkpoints": false)');
-		if (!fileStateAt(this.view, entryId)) throw noFileState(entryId);
-		return checkpointer;
+		const target = fileStateAt(this.view, entryId);
+		if (!target) throw noFileState(entryId);
+		return { checkpointer, target };
 	}
 
 	/** A restore an extension cancelled is an AgentError "cancelled". */
