@@ -200,6 +200,7 @@ function acpCommand(program: Command): void {
 		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
 		.option("--no-tools", "disable all tools")
 		.option("--no-context-files", "do not read AGENTS.md / CLAUDE.md into the system prompt")
+		.option("--no-checkpoints", "take no checkpoints of the project's files")
 		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
 		.option("-y, --yes", "run write/edit/bash without asking the editor")
 		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir])

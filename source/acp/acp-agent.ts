@@ -9,7 +9,9 @@
  *   session/new|load|list|fork, session/prompt, session/cancel, session/set_config_option (model,
  *   thinking level); slash commands /tree /fork /label /compare /merge /search in a prompt;
  *   extension methods _arbor/get_tree {sessionId, filter?} and _arbor/navigate {sessionId,
- *   entryId, summarize?, customInstructions?, replaceInstructions?, label?}.
+ *   entryId, summarize?, customInstructions?, replaceInstructions?, label?, restoreFiles?};
+ *   _arbor/get_checkpoints {sessionId} and _arbor/restore_files {sessionId, entryId, dryRun?} (the
+ *   JSON of `arbor checkpoints --json` and `arbor restore --json`).
  */
 import { Readable, Writable } from "node:stream";
 import {
@@ -23,7 +25,7 @@ import {
 	type SessionInfo,
 } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
-import { AgentSession } from "../agent/agent-session.js";
+import { AgentError, AgentSession } from "../agent/agent-session.js";
 import type { ChatFlags, Place } from "../config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
@@ -38,6 +40,7 @@ import { AVAILABLE_COMMANDS, parseCommand } from "./commands.js";
 import { LiveSession } from "./live-session.js";
 import { pathUpdates } from "./replay.js";
 import { runTreeCommand, type TreeHost } from "./tree-commands.js";
+import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
 
 export type AcpOptions = ChatFlags & ExtensionFlags & { home: string; version: string };
 
@@ -65,7 +68,10 @@ const navigateParams = z.object({
 	customInstructions: z.string().optional(),
 	replaceInstructions: z.boolean().optional(),
 	label: z.string().optional(),
+	restoreFiles: z.boolean().optional(),
 });
+const restoreParams = z.object({ sessionId: z.string(), entryId: z.string(), dryRun: z.boolean().optional() });
+const sessionParams = z.object({ sessionId: z.string() });
 const treeParams = z.object({ sessionId: z.string(), filter: z.enum(["default", "user", "no-tools", "labeled", "all"]).optional() });
 
 /** The sessions this process holds, by ACP session id (the arbor session id). */
@@ -308,12 +314,35 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 			const live = sessions.get(params.sessionId);
 			const { sessionId: _id, entryId, ...navigate } = params;
 			let result;
+			let targetId: string;
 			try {
-				result = await live.agent.navigate(entryId, navigate);
+				targetId = live.agent.view.resolveId(entryId);
+				result = await live.agent.navigate(targetId, navigate);
 			} catch (error) {
 				throw invalid(messageOf(error));
 			}
-			return { ...result, leafId: live.agent.view.leafId };
+			const { restored, ...moved } = result;
+			return { ...moved, leafId: live.agent.view.leafId, ...(restored ? { restored: restoreDoneJson(targetId, restored) } : {}) };
+		}))
+		.onRequest("_arbor/get_checkpoints", sessionParams, guard(({ params }) => {
+			return { checkpoints: sessions.get(params.sessionId).agent.checkpoints().map(checkpointJson) };
+		}))
+		.onRequest("_arbor/restore_files", restoreParams, guard(async ({ params }) => {
+			const agent = sessions.get(params.sessionId).agent;
+			let id: string;
+			try {
+				id = agent.view.resolveId(params.entryId);
+			} catch (error) {
+				throw invalid(messageOf(error));
+			}
+			let result;
+			try {
+				result = await agent.restoreFiles(id, { dryRun: params.dryRun ?? false });
+			} catch (error) {
+				// No file state, checkpoints off, a turn running: the request's fault; a git failure is not.
+				throw error instanceof AgentError ? invalid(error.message) : error;
+			}
+			return result.dryRun ? restorePlanJson(id, result.plan) : restoreDoneJson(id, result.done);
 		}));
 }
 

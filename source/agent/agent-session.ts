@@ -16,7 +16,8 @@
  *   agent.steer(content)     // while a run goes: taken at the next step boundary (runTurn steering)
  *   agent.followUp(content)  // while a run goes: its own turn after the run's current turn
  *   await agent.abort()      // aborts the run (or compaction / summary) and waits for it; queues cleared
- *   await agent.navigate(entryId, { summarize, customInstructions, replaceInstructions, label })
+ *   await agent.navigate(entryId, { summarize, customInstructions, replaceInstructions, label, restoreFiles })
+ *   agent.checkpoints() / await agent.restoreFiles(entryId, { dryRun })   // the project's file state
  *   await agent.fork(userMessageId) / clone() / newSession(parent?) / switchSession(pathOrId)
  *   agent.models() / setModel(spec) / cycleModel() / setThinkingLevel(level) / thinkingLevel()
  *   await agent.compact(instructions?) ; agent.autoCompaction = false
@@ -29,6 +30,10 @@
  * Tools: all of them unless --tools narrows them; write/edit/bash (and file tools outside the
  * working directory) ask `confirm` unless `yes`; without `confirm` such a tool is refused, never
  * run. An abort answers a pending question "no".
+ *
+ * Checkpoints: each turn snapshots the project's files as print mode and the chat do (before its
+ * first write/edit/bash, and after it when tools ran), unless --no-checkpoints or `"checkpoints":
+ * false`; when they cannot be taken (no git, a refused folder) `notice` says so once (default: stderr).
  */
 import { maxRetries } from "../config/env.js";
 import { loadSettings, type Settings } from "../config/settings.js";
@@ -53,6 +58,12 @@ import type { MergeOptions, MergeResult } from "../navigation/merge.js";
 import { buildTreeJson } from "../tree/json.js";
 import type { TreeFilter, TreeJsonNode } from "../tree/types.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
+import { MUTATING_TOOLS } from "../tools/policy.js";
+import { RestoreCancelled, type Checkpointer, type RestoreDone, type RestorePlan } from "../checkpoints/checkpointer.js";
+import { allCheckpoints, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
+import { chatCheckpointer, maybeDailyGc } from "../checkpoints/setup.js";
+import { restoreHooksOn } from "../navigation/restore-hooks.js";
+import { terminalText } from "../text/terminal-text.js";
 import type { AgentEvent, AgentListener, CompactionReason } from "./events.js";
 import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
 
@@ -74,6 +85,8 @@ export type AgentOpenOptions = Place &
 		confirm?: (request: ConfirmRequest, signal?: AbortSignal) => Promise<ConfirmAnswer>;
 		/** Warnings (context files, extensions before a subscriber exists); default: stderr. */
 		warn?: (line: string) => void;
+		/** The notice of checkpoints switched off (no git, a refused folder), once; default: stderr. */
+		notice?: (line: string) => void;
 		/** Settings instead of `$ARBOR_HOME/settings.json` (tests). */
 		settings?: Settings;
 		/** Models instead of the ones the flags choose (tests with a mock model). */
@@ -132,6 +145,12 @@ export function promptContent(text: string, images: readonly ImageContent[] = []
 
 type Tools = { toolSet: import("ai").ToolSet; enabled: string[] };
 
+/** What {@link AgentSession.navigate} did, with the files' restore when `restoreFiles` was asked. */
+export type AgentNavigateResult = NavigateResult & { restored?: RestoreDone };
+
+/** The dry run or the result of {@link AgentSession.restoreFiles}. */
+export type AgentRestoreResult = { dryRun: true; plan: RestorePlan } | { dryRun: false; done: RestoreDone };
+
 export class AgentSession {
 	private listeners = new Set<AgentListener>();
 	private readonly steering = new MessageQueue();
@@ -140,6 +159,8 @@ export class AgentSession {
 	private running: Promise<TurnResult | undefined> | undefined;
 	private compacting = false;
 	private thinking: ThinkingLevel | undefined;
+	/** One Checkpointer per session store (a fork or switch gets its own). */
+	private readonly checkpointers = new WeakMap<SessionStore, Checkpointer>();
 	/** Compact before a turn when the context would not fit (pi's set_auto_compaction). */
 	autoCompaction = true;
 
@@ -152,6 +173,7 @@ export class AgentSession {
 			tools: Tools;
 			system: string;
 			ext: ExtensionHost;
+			settings: Settings;
 		},
 		thinking: ThinkingLevel | undefined,
 	) {
@@ -181,7 +203,7 @@ export class AgentSession {
 		const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, contextFiles: context.files });
 		const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 		const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
-		const agent = new AgentSession(store, models.chat, { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext }, thinking);
+		const agent = new AgentSession(store, models.chat, { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings }, thinking);
 		asker.agent = agent;
 		try {
 			await ext.start(store);
@@ -267,15 +289,60 @@ export class AgentSession {
 		await this.running?.catch(() => undefined);
 	}
 
-	/** Moves the leaf exactly as /tree does (a summary of the branch left when asked). */
-	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "asParent" | "signal"> = {}): Promise<NavigateResult> {
+	/**
+	 * Moves the leaf exactly as /tree does (a summary of the branch left when asked). With
+	 * `restoreFiles`, as `arbor navigate --restore-files`: a target without a file state is refused
+	 * before anything moves, the working tree is checkpointed on the branch being left, and after the
+	 * move the target's files are restored.
+	 */
+	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "asParent" | "signal"> & { restoreFiles?: boolean } = {}): Promise<AgentNavigateResult> {
 		this.idle();
+		const { restoreFiles, ...navigate } = opts;
 		const targetId = this.view.resolveId(entryIdOrPrefix);
+		const restore = restoreFiles ? this.restorer(targetId) : undefined;
+		// The target's file state is read before the safety checkpoint, which may land under it.
+		const safety = restore ? await this.cancellable(async () => (await restore.checkpointer.ask(targetId), restore.checkpointer.safety())) : undefined;
 		const result = await this.withOperation((signal) =>
-			navigateTree({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, targetId, { ...opts, signal }),
+			navigateTree({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, targetId, { ...navigate, signal }),
 		);
 		if (result.status === "moved") this.emit({ type: "tree_moved", result });
-		return result;
+		if (!restore || !safety || (result.status !== "moved" && result.status !== "already-here")) return result;
+		return { ...result, restored: await restore.checkpointer.restoreFrom(safety, restore.target, targetId) };
+	}
+
+	/** The checkpoints of the session, in file order (as `arbor checkpoints` lists them). */
+	checkpoints(): Checkpoint[] {
+		return allCheckpoints(this.view);
+	}
+
+	/**
+	 * Restores the file state of an entry as `arbor restore` does (a safety checkpoint at the leaf
+	 * first; the leaf does not move), or with `dryRun` says what it would change.
+	 */
+	async restoreFiles(entryIdOrPrefix: string, opts: { dryRun?: boolean } = {}): Promise<AgentRestoreResult> {
+		this.idle();
+		const id = this.view.resolveId(entryIdOrPrefix);
+		const { checkpointer } = this.restorer(id);
+		if (opts.dryRun) {
+			const plan = await checkpointer.plan(this.view, id);
+			if (!plan) throw noFileState(id);
+			return { dryRun: true, plan };
+		}
+		const done = await this.cancellable(() => checkpointer.restore(id));
+		if (!done) throw noFileState(id);
+		return { dryRun: false, done };
+	}
+
+	/** The checkpointer of the live session, or undefined when checkpoints are switched off. */
+	get checkpointer(): Checkpointer | undefined {
+		const store = this.current;
+		const made = this.checkpointers.get(store);
+		if (made) return made;
+		const { opts, settings, ext } = this.deps;
+		const notice = opts.notice ?? ((line: string) => process.stderr.write(`arbor: ${terminalText(line)}\n`));
+		const created = chatCheckpointer({ flags: opts, settings, session: store, where: { cwd: opts.cwd, home: opts.home }, onNotice: notice, hooks: restoreHooksOn(ext.bus) });
+		if (created) this.checkpointers.set(store, created);
+		return created;
 	}
 
 	/** pi's fork: a new session holding root → before the user message `entryId`; its text is returned. */
@@ -491,6 +558,25 @@ export class AgentSession {
 		this.emit({ type: "queue_update", ...this.queued });
 	}
 
+	/** The checkpointer for restoring `entryId`'s file state; throws when there is none to restore. */
+	private restorer(entryId: string | null): { checkpointer: Checkpointer; target: Checkpoint } {
+		const checkpointer = this.checkpointer;
+		if (!checkpointer) throw new AgentError("invalid", 'checkpoints are off (--no-checkpoints or "checkpoints": false)');
+		const target = fileStateAt(this.view, entryId);
+		if (!target) throw noFileState(entryId);
+		return { checkpointer, target };
+	}
+
+	/** A restore an extension cancelled is an AgentError "cancelled". */
+	private async cancellable<T>(work: () => Promise<T>): Promise<T> {
+		try {
+			return await work();
+		} catch (error) {
+			if (error instanceof RestoreCancelled) throw new AgentError("cancelled", error.message);
+			throw error;
+		}
+	}
+
 	private idle(): void {
 		if (this.running || this.compacting) throw new AgentError("busy", "a turn is running: abort it or wait for agent_end");
 	}
@@ -602,6 +688,8 @@ export class AgentSession {
 		this.emit({ type: "turn_start", prompt: content });
 		const { runTurn } = await import("../llm/turn.js");
 		const store = this.current;
+		const checkpointer = this.checkpointer;
+		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
 		const result = await this.deps.ext.turn({ store, prompt: content, signal }, () =>
 			runTurn({
 				store,
@@ -613,12 +701,15 @@ export class AgentSession {
 				signal,
 				maxRetries: maxRetries(),
 				steering: this.steering,
+				checkpoints,
 				onEvent: (event) => {
 					if (event.type === "message_end") stored.push(event.message);
 					this.emit(event);
 				},
 			}),
 		);
+		// As print mode: the store's garbage collection, in the background at most once a day.
+		if (checkpointer) maybeDailyGc({ home: this.deps.opts.home, cwd: this.deps.opts.cwd, sessionFile: store.file });
 		this.emit({ type: "turn_end", result });
 		return result;
 	}
@@ -645,4 +736,9 @@ export class AgentSession {
 			this.emit({ type: "compaction_end", reason: "threshold", result: result as CompactNowResult });
 		}
 	}
+}
+
+/** The entry has no checkpoint on its path (the message `arbor restore` gives). */
+function noFileState(entryId: string | null): AgentError {
+	return new AgentError("invalid", `${entryId ?? "(empty conversation)"} has no checkpoint on its path`);
 }

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Settings } from "../config/settings.js";
 import type { SessionStoreApi } from "../session/api.js";
-import { Checkpointer } from "./checkpointer.js";
+import { Checkpointer, type RestoreHooks } from "./checkpointer.js";
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_STORE_BYTES, storeDirFor, type CheckpointLimits } from "./store.js";
 
 /** The store limits, from settings. */
@@ -23,9 +23,11 @@ export function chatCheckpointer(opts: {
 	session: SessionStoreApi;
 	where: { cwd: string; home: string };
 	onNotice: (message: string) => void;
+	/** The extensions' restore events (front ends that restore: RPC, ACP). */
+	hooks?: RestoreHooks;
 }): Checkpointer | undefined {
 	if (opts.flags.checkpoints === false || opts.settings.checkpoints === false) return undefined;
-	return Checkpointer.create({ session: opts.session, home: opts.where.home, cwd: opts.where.cwd, limits: checkpointLimits(opts.settings), onNotice: opts.onNotice });
+	return Checkpointer.create({ session: opts.session, home: opts.where.home, cwd: opts.where.cwd, limits: checkpointLimits(opts.settings), onNotice: opts.onNotice, hooks: opts.hooks });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

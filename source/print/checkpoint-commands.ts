@@ -11,6 +11,7 @@ import { loadExtensions } from "../extensions/load-for-run.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { allCheckpoints, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
 import { checkpointLimits } from "../checkpoints/setup.js";
+import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
 import { CheckpointStore, formatBytes, type FileChange } from "../checkpoints/store.js";
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import { listAllSessions, SessionStore } from "../session/index.js";
@@ -50,7 +51,7 @@ export async function checkpointsCommand(arg: string, opts: CheckpointOptions): 
 	const view = openForRead(arg, where).snapshot();
 	if (opts.gc) return gcCommand(view, where.home, opts);
 	const list = allCheckpoints(view);
-	if (opts.json) return json(list.map((c) => ({ entryId: c.entryId, timestamp: c.timestamp, ...c.data })));
+	if (opts.json) return json(list.map(checkpointJson));
 	return out(list.length ? list.map(checkpointLine).join("\n") : "no checkpoints in this session");
 }
 
@@ -78,7 +79,7 @@ export async function restoreCommand(arg: string, entryId: string, opts: Checkpo
 		const store = storeFor(view, where.home);
 		const current = (await store.snapshot()).tree;
 		const changes = await store.diff(current, target.data.tree);
-		if (opts.json) return json({ entryId: id, checkpoint: target.entryId, tree: target.data.tree, dryRun: true, changes });
+		if (opts.json) return json(restorePlanJson(id, { target, changes }));
 		return out(planText(`Restoring ${id} would change ${changes.length} files:`, changes));
 	}
 	const session = openForWrite(arg, where);
@@ -151,7 +152,7 @@ export async function restoreAfterMove(
 /** The text or JSON report of a restore. */
 export function restoreReport(id: string | null, done: RestoreDone, asJson: boolean): number {
 	if (asJson) {
-		return json({ entryId: id, checkpoint: done.target.entryId, tree: done.target.data.tree, safetyCheckpoint: done.safety.entryId, changes: done.changes, kept: done.kept });
+		return json(restoreDoneJson(id, done));
 	}
 	const kept = done.kept.length ? [`Kept (on disk but in no checkpoint): ${done.kept.join(", ")}`] : [];
 	return out(

@@ -9,6 +9,7 @@ import type { QueuedContent } from "../llm/message-queue.js";
 import { nextThinkingLevel, pathThinkingLevel, canThink } from "../llm/thinking.js";
 import type { ImageContent } from "../session/types.js";
 import { parseTreeFilter, TREE_FILTERS } from "../tree/rows.js";
+import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
 
 export type Command = { type: string; id?: unknown; [key: string]: unknown };
 
@@ -119,16 +120,19 @@ async function compact(ctx: CommandContext, cmd: Command) {
 }
 
 async function navigate(ctx: CommandContext, cmd: Command) {
-	if (cmd.restoreFiles === true) throw new Error("navigate_tree: restoreFiles needs checkpoints, which this arbor does not have yet");
-	const result = await ctx.agent.navigate(must(field(cmd, "entryId", "string"), cmd, "entryId"), {
+	const targetId = ctx.agent.view.resolveId(must(field(cmd, "entryId", "string"), cmd, "entryId"));
+	const result = await ctx.agent.navigate(targetId, {
 		summarize: field(cmd, "summarize", "boolean") ?? false,
 		customInstructions: field(cmd, "customInstructions", "string"),
 		replaceInstructions: field(cmd, "replaceInstructions", "boolean"),
 		label: field(cmd, "label", "string"),
+		restoreFiles: field(cmd, "restoreFiles", "boolean") ?? false,
 	});
+	// restoreFiles: what `arbor restore --json` reports, under `restored`.
+	const restored = result.restored ? { restored: restoreDoneJson(targetId, result.restored) } : {};
 	switch (result.status) {
 		case "already-here":
-			return { cancelled: false, moved: false, leafId: ctx.agent.view.leafId };
+			return { cancelled: false, moved: false, leafId: ctx.agent.view.leafId, ...restored };
 		case "moved":
 			return {
 				cancelled: false,
@@ -137,6 +141,7 @@ async function navigate(ctx: CommandContext, cmd: Command) {
 				leafId: result.newLeafId,
 				...(result.editorText !== undefined ? { editorText: result.editorText } : {}),
 				...(result.summaryEntry ? { summaryEntry: result.summaryEntry } : {}),
+				...restored,
 			};
 		case "cancelled":
 			return { cancelled: true, reason: result.reason };
@@ -147,6 +152,12 @@ async function navigate(ctx: CommandContext, cmd: Command) {
 			return never;
 		}
 	}
+}
+
+async function restoreFiles(ctx: CommandContext, cmd: Command) {
+	const id = ctx.agent.view.resolveId(must(field(cmd, "entryId", "string"), cmd, "entryId"));
+	const result = await ctx.agent.restoreFiles(id, { dryRun: field(cmd, "dryRun", "boolean") ?? false });
+	return result.dryRun ? restorePlanJson(id, result.plan) : restoreDoneJson(id, result.done);
 }
 
 async function merge(ctx: CommandContext, cmd: Command) {
@@ -256,6 +267,7 @@ export const COMMANDS: Record<string, Handler> = {
 		agent.compare(must(field(cmd, "entryA", "string"), cmd, "entryA"), must(field(cmd, "entryB", "string"), cmd, "entryB"), { summarize: field(cmd, "summarize", "boolean") }),
 	merge,
 	search,
-	restore_files: unsupported("restore_files needs checkpoints, which this arbor does not have yet"),
-	get_checkpoints: unsupported("get_checkpoints needs checkpoints, which this arbor does not have yet"),
+	// checkpoints: the JSON of `arbor checkpoints --json` and `arbor restore [--dry-run] --json`
+	get_checkpoints: ({ agent }) => ({ checkpoints: agent.checkpoints().map(checkpointJson) }),
+	restore_files: restoreFiles,
 };

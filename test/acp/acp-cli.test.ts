@@ -100,7 +100,8 @@ describe("arbor acp through the ACP SDK's client", () => {
 		await again.agent.request("session/load", { sessionId, cwd: where.cwd, mcpServers: [] });
 		const replayed = of(again.updates, sessionId).filter((u) => u.sessionUpdate !== "available_commands_update");
 		const file = sessionFile(where.home, sessionId);
-		const ids = readJsonl(file).slice(1).map((e) => e.id as string);
+		// The messages' ids (the turn's checkpoints are custom entries, which the replay leaves out).
+		const ids = readJsonl(file).filter((e) => e.type === "message").map((e) => e.id as string);
 		const diff = { type: "diff", path: abs, oldText: null, newText: "hi\n" };
 		expect(replayed).toEqual([
 			{ sessionUpdate: "user_message_chunk", content: { type: "text", text: "write hello" }, messageId: ids[0] },

@@ -59,13 +59,14 @@ export type Rpc = {
 export async function startRpc(
 	scripts: Script[] | ((body: any, index: number) => Script),
 	args: string[] = [],
-	opts: { extensions?: (cwd: string) => void } = {},
+	opts: { extensions?: (cwd: string) => void; before?: (where: { cwd: string; home: string }) => void } = {},
 ): Promise<Rpc> {
 	const server = await startSseServer(scripts);
 	const home = tempDir();
 	const cwd = tempDir();
 	writeModels(home, server.url);
 	opts.extensions?.(cwd);
+	opts.before?.({ cwd, home });
 	const client = new RpcClient({
 		cliPath: builtCli(),
 		cwd,

@@ -75,7 +75,8 @@ describe("arbor --mode rpc driven by pi's RpcClient: the session and the tree", 
 		expect(hits.hits.map((h: { entryId: string }) => h.entryId)).toContain(q2?.entryId);
 
 		await refused(rpc, { type: "navigate_tree", entryId: "nope" }, "nope");
-		await refused(rpc, { type: "navigate_tree", entryId: q1?.entryId, restoreFiles: true }, "checkpoints");
+		// No tool ran, so no checkpoint: restoreFiles refuses before anything moves (test/rpc/rpc-checkpoints-cli.test.ts covers restores).
+		await refused(rpc, { type: "navigate_tree", entryId: q1?.entryId, restoreFiles: true }, "has no checkpoint on its path");
 	});
 
 	it("fork, switch_session, clone, new_session, set_session_name, get_session_stats, export_html", async () => {
@@ -136,8 +137,8 @@ describe("arbor --mode rpc driven by pi's RpcClient: the session and the tree", 
 		expect(await rpc.client.getCommands()).toEqual([]);
 		await refused(rpc, { type: "set_auto_retry", enabled: true }, "no auto-retry");
 		await refused(rpc, { type: "abort_retry" }, "no auto-retry");
-		await refused(rpc, { type: "restore_files" }, "checkpoints");
-		await refused(rpc, { type: "get_checkpoints" }, "checkpoints");
+		await refused(rpc, { type: "restore_files" }, '"entryId" is required');
+		expect(await rpc.send({ type: "get_checkpoints" })).toMatchObject({ success: true, data: { checkpoints: [] } });
 		await refused(rpc, { type: "steer", message: "x" }, "no turn is running");
 		await refused(rpc, { type: "follow_up", message: "x" }, "no turn is running");
 		await refused(rpc, { type: "compact" }, "nothing to compact");
