@@ -5,8 +5,9 @@
 import { loadSettings } from "../config/settings.js";
 import { CliError } from "../config/errors.js";
 import { place, type CommonOptions } from "../config/options.js";
-import { Checkpointer, RESTORE_LIMITS, RestoreCancelled, type RestoreDone, type RestoreHooks } from "../checkpoints/checkpointer.js";
+import { Checkpointer, RESTORE_LIMITS, RestoreCancelled, type RestoreDone } from "../checkpoints/checkpointer.js";
 import type { EventBus } from "../navigation/events.js";
+import { restoreHooksOn } from "../navigation/restore-hooks.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { allCheckpoints, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
@@ -102,7 +103,7 @@ function planText(head: string, changes: readonly FileChange[]): string {
 export async function restoreFiles(session: SessionStoreApi, id: string | null, home: string, bus?: EventBus): Promise<RestoreDone> {
 	const view = session.snapshot();
 	if (!fileStateAt(view, id)) throw noState(id);
-	const checkpointer = new Checkpointer(session, storeFor(view, home), undefined, restoreHooksOf(bus));
+	const checkpointer = new Checkpointer(session, storeFor(view, home), undefined, restoreHooksOn(bus));
 	const done = await cancellable(checkpointer.restore(id));
 	if (!done) throw noState(id);
 	return done;
@@ -121,7 +122,7 @@ export async function fileSafety(
 	const view = session.snapshot();
 	const target = fileStateAt(view, targetId);
 	if (!target) throw noState(targetId);
-	const checkpointer = new Checkpointer(session, storeFor(view, home), undefined, restoreHooksOf(bus));
+	const checkpointer = new Checkpointer(session, storeFor(view, home), undefined, restoreHooksOn(bus));
 	await cancellable(checkpointer.ask(targetId));
 	return { safety: await checkpointer.safety(), target };
 }
@@ -144,7 +145,7 @@ export async function restoreAfterMove(
 	home: string,
 	bus?: EventBus,
 ): Promise<{ changes: FileChange[]; kept: string[]; safetyCheckpoint: string; text: string }> {
-	const done = await new Checkpointer(session, storeFor(session.snapshot(), home), undefined, restoreHooksOf(bus)).restoreFrom(safety, target, targetId);
+	const done = await new Checkpointer(session, storeFor(session.snapshot(), home), undefined, restoreHooksOn(bus)).restoreFrom(safety, target, targetId);
 	const text = terminalText([`Restored files (${done.changes.length} changed):`, ...changeLines(done.changes), RESTORE_LIMITS].join("\n"));
 	return { changes: done.changes, kept: done.kept, safetyCheckpoint: safety.entryId, text };
 }
@@ -182,13 +183,3 @@ export async function diffCommand(arg: string, a: string, b: string | undefined,
 	return out(await store.patch(from, to));
 }
 
-/** The restore events, fired on the extensions' bus. */
-export function restoreHooksOf(bus: EventBus | undefined): RestoreHooks | undefined {
-	if (!bus) return undefined;
-	return {
-		before: async (event) => (await bus.emit("session_before_restore", event)).cancel === true,
-		after: async (event) => {
-			await bus.emit("session_restore", event);
-		},
-	};
-}

@@ -10,7 +10,7 @@ import { colourDisabled } from "../text/terminal-colour.js";
 import type { SessionStoreApi } from "../session/api.js";
 import { App } from "./chat/app.js";
 import { Checkpointer } from "../checkpoints/checkpointer.js";
-import { restoreHooksOf } from "./actions/restore-actions.js";
+import { restoreHooksOn } from "../navigation/restore-hooks.js";
 import type { UiDeps } from "./deps.js";
 import { colourlessStdout } from "./terminal/colourless-stdout.js";
 import type { InteractiveOptions } from "./options.js";
@@ -49,7 +49,7 @@ function checkpointsPerStore(opts: InteractiveOptions, bus: EventBus | undefined
 		if (!limits) return undefined;
 		let found = made.get(store);
 		if (!found) {
-			found = Checkpointer.create({ session: store, home: opts.home, cwd: opts.cwd, limits, onNotice: () => {}, hooks: restoreHooksOf(bus) });
+			found = Checkpointer.create({ session: store, home: opts.home, cwd: opts.cwd, limits, onNotice: () => {}, hooks: restoreHooksOn(bus) });
 			made.set(store, found);
 		}
 		return found;

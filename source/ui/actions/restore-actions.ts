@@ -3,8 +3,6 @@ import { allCheckpoints } from "../../checkpoints/records.js";
 import { errorMessage } from "../../text/error-text.js";
 import type { AppAction } from "../chat/app-reducer.js";
 import type { SessionServices } from "../services.js";
-import type { RestoreHooks } from "../../checkpoints/checkpointer.js";
-import type { EventBus } from "../../navigation/events.js";
 
 const info = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "info" } });
 const error = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "error" } });
@@ -27,13 +25,3 @@ export async function undoRestore(ctx: Pick<SessionServices, "store" | "deps" | 
 	}
 }
 
-/** The restore events, fired on the extensions' bus. */
-export function restoreHooksOf(bus: EventBus | undefined): RestoreHooks | undefined {
-	if (!bus) return undefined;
-	return {
-		before: async (event) => (await bus.emit("session_before_restore", event)).cancel === true,
-		after: async (event) => {
-			await bus.emit("session_restore", event);
-		},
-	};
-}
