@@ -20,6 +20,7 @@ import { builtCli } from "./cli.js";
  *   acp.raw                // stdout as received (every line must be a JSON-RPC message)
  *   acp.send("not json")   // a raw line on stdin, bypassing the SDK (malformed-message tests)
  *   await acp.end()        // closes stdin and waits for the exit: {code, signal}
+ *   await acp.exit()       // waits for the exit, stdin left open
  */
 export type AcpHarness = {
 	child: ChildProcessWithoutNullStreams;
@@ -31,6 +32,8 @@ export type AcpHarness = {
 	raw: { stdout: string; stderr: string };
 	send(line: string): void;
 	end(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+	/** Waits for the exit with stdin left open (a signal must be the only way out). */
+	exit(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
 /** Answers a permission request with the option of this kind. */
@@ -77,6 +80,7 @@ export function startAcp(args: string[], opts: { cwd: string; home: string }): A
 		child.stdin.end();
 		return exited;
 	};
+	harness.exit = () => exited;
 	return harness;
 }
 
