@@ -4,11 +4,12 @@
 // (`script`): the first background walk (from start-up to the first full list) and, after it, one
 // keystroke from its write to the narrowed list on the screen; plus the matcher alone over the
 // 50,000 paths. Prints medians. Never asserts: machines are shared and noisy.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { median, ms, startPty, stripAnsi } from "./bench-pty.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BENCH = path.join(ROOT, ".bench");
@@ -19,18 +20,11 @@ const COLS = 80;
 const ROWS = 24;
 const TIMEOUT_MS = 120_000;
 
-const stripAnsi = (s) => s.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "").replace(/\u001b[()][A-Z0-9]/g, "");
 /** The newest frame: what was drawn between the last two status lines (every frame ends with one). */
 const lastFrame = (s) => {
 	const parts = s.split(/compat:bench · [^\n]*/);
 	return parts.length >= 2 ? parts[parts.length - 2] : "";
 };
-const quote = (s) => `'${s.replace(/'/g, "'\\''")}'`;
-const median = (xs) => {
-	const s = [...xs].sort((a, b) => a - b);
-	return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const ms = (x) => `${x.toFixed(1)} ms`.padStart(10);
 
 /** 50,000 files in 100 folders and one file to find (`deep/er/zebra-target.md`). */
 function project() {
@@ -49,49 +43,9 @@ function project() {
 function startCli(cwd) {
 	const home = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-at-"));
 	const args = ["--model", "compat:bench", "--base-url", "http://127.0.0.1:9/v1", "--no-session"];
-	const cmd = `stty cols ${COLS} rows ${ROWS} 2>/dev/null; exec ${quote(process.execPath)} ${quote(CLI)} ${args.map(quote).join(" ")}`;
-	const child = spawn("script", ["-qfec", cmd, "/dev/null"], {
-		cwd,
-		env: { ...process.env, ARBOR_HOME: home, COLUMNS: String(COLS), LINES: String(ROWS), TERM: "xterm-256color" },
-		stdio: ["pipe", "pipe", "pipe"],
-		detached: true,
-	});
-	let out = "";
-	let waiter = null;
-	child.stdout.on("data", (data) => {
-		out = (out + data).slice(-65536);
-		waiter?.();
-	});
-	const until = (predicate) =>
-		new Promise((resolve, reject) => {
-			const timer = setTimeout(() => reject(new Error(`timed out; output: ${stripAnsi(out).slice(-300)}`)), TIMEOUT_MS);
-			waiter = () => {
-				if (!predicate(stripAnsi(out))) return;
-				clearTimeout(timer);
-				waiter = null;
-				resolve();
-			};
-			waiter();
-		});
-	const timed = async (bytes, predicate) => {
-		out = "";
-		const start = process.hrtime.bigint();
-		child.stdin.write(bytes);
-		await until(predicate);
-		return Number(process.hrtime.bigint() - start) / 1e6;
-	};
-	return {
-		until,
-		timed,
-		stop() {
-			try {
-				process.kill(-child.pid, "SIGKILL");
-			} catch (e) {
-				if (e.code !== "ESRCH") throw e;
-			}
-			fs.rmSync(home, { recursive: true, force: true });
-		},
-	};
+	const pty = startPty({ cli: CLI, args, cwd, home, cols: COLS, rows: ROWS, timeoutMs: TIMEOUT_MS });
+	// The waits here read the text on the screen, escape sequences left out.
+	return { ...pty, until: (p) => pty.until((out) => p(stripAnsi(out))), timed: (bytes, p) => pty.timed(bytes, (out) => p(stripAnsi(out))) };
 }
 
 async function cliFigures(root) {

@@ -6,11 +6,12 @@
 //  (b) the reducer's part (`transcript-toggled`) when all 2,000 turns are in the transcript (a
 //      session chatted live for that long): the items printed again are bounded by the screen.
 // Prints medians. Never asserts: machines are shared and noisy.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { median, ms, startPty, stripAnsi } from "./bench-pty.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BENCH = path.join(ROOT, ".bench");
@@ -22,15 +23,8 @@ const COLS = 120;
 const ROWS = 40;
 const TIMEOUT_MS = 60_000;
 
-const stripAnsi = (s) => s.replace(/\u001b\[[0-9;?]*[ -/]*[@-~]/g, "").replace(/\u001b[()][A-Z0-9]/g, "");
 const STATUS = /tokens · (empty|leaf [0-9a-f]{8})/;
 const CLEAR = "\u001b[2J\u001b[3J\u001b[H";
-const quote = (s) => `'${s.replace(/'/g, "'\\''")}'`;
-const median = (xs) => {
-	const s = [...xs].sort((a, b) => a - b);
-	return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const ms = (x) => `${x.toFixed(1)} ms`.padStart(10);
 
 /** A linear session of TURNS turns: user, assistant (thinking + a tool call), tool result, assistant reply. */
 function session() {
@@ -63,47 +57,11 @@ function startCli(file) {
 	const copy = path.join(home, "s.jsonl");
 	fs.copyFileSync(file, copy);
 	const args = ["--model", "compat:bench", "--base-url", "http://127.0.0.1:9/v1", "--session", copy];
-	const cmd = `stty cols ${COLS} rows ${ROWS} 2>/dev/null; exec ${quote(process.execPath)} ${quote(CLI)} ${args.map(quote).join(" ")}`;
-	const child = spawn("script", ["-qfec", cmd, "/dev/null"], {
-		cwd: home,
-		env: { ...process.env, ARBOR_HOME: home, COLUMNS: String(COLS), LINES: String(ROWS), TERM: "xterm-256color" },
-		stdio: ["pipe", "pipe", "pipe"],
-		detached: true,
-	});
-	let out = "";
-	let waiter = null;
-	child.stdout.on("data", (data) => {
-		out = (out + data).slice(-65536);
-		waiter?.();
-	});
-	const until = (predicate) =>
-		new Promise((resolve, reject) => {
-			const timer = setTimeout(() => reject(new Error(`timed out; output: ${stripAnsi(out).slice(-300)}`)), TIMEOUT_MS);
-			waiter = () => {
-				if (!predicate()) return;
-				clearTimeout(timer);
-				waiter = null;
-				resolve();
-			};
-			waiter();
-		});
+	const pty = startPty({ cli: CLI, args, cwd: home, home, cols: COLS, rows: ROWS, timeoutMs: TIMEOUT_MS });
 	return {
-		ready: () => until(() => STATUS.test(stripAnsi(out))),
-		async toggle() {
-			out = "";
-			const start = process.hrtime.bigint();
-			child.stdin.write("\u000f");
-			await until(() => out.includes(CLEAR) && STATUS.test(stripAnsi(out.slice(out.lastIndexOf(CLEAR)))));
-			return Number(process.hrtime.bigint() - start) / 1e6;
-		},
-		stop() {
-			try {
-				process.kill(-child.pid, "SIGKILL");
-			} catch (e) {
-				if (e.code !== "ESRCH") throw e;
-			}
-			fs.rmSync(home, { recursive: true, force: true });
-		},
+		ready: () => pty.until((out) => STATUS.test(stripAnsi(out))),
+		toggle: () => pty.timed("\u000f", (out) => out.includes(CLEAR) && STATUS.test(stripAnsi(out.slice(out.lastIndexOf(CLEAR))))),
+		stop: () => pty.stop(),
 	};
 }
 
