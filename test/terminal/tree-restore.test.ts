@@ -37,20 +37,26 @@ async function sessionWithCheckpoints(cwd: string, home: string): Promise<string
 	return file;
 }
 
+/** Opens the session, /tree, selects "reply one" (a move that abandons entries): the summary question is up. */
+async function summaryPromptAtReplyOne(project: { cwd: string; home: string }): Promise<ArborTerminal> {
+	const file = await sessionWithCheckpoints(project.cwd, project.home);
+	const t = startArbor({ args: ["--session", file], cwd: project.cwd, home: project.home });
+	await t.waitForScreen((s) => s.includes("leaf "), "status line");
+	t.type("/tree");
+	await t.waitForScreen((s) => s.includes("› /tree"), "typed /tree");
+	t.send("Enter");
+	await t.waitForScreen((s) => s.includes("Session tree"), "tree");
+	t.type("reply one");
+	await t.waitForScreen((s) => /› .*reply one/.test(s), "search selects reply one");
+	t.send("Enter");
+	await t.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary prompt");
+	return t;
+}
+
 describe("/tree: Restore files to this point?", () => {
 	it("asks after the summary question with the dry run, shows a file's diff, restores, and /undo-restore undoes it", async () => {
 		at = tempProject();
-		const file = await sessionWithCheckpoints(at.cwd, at.home);
-		term = startArbor({ args: ["--session", file], cwd: at.cwd, home: at.home });
-		await term.waitForScreen((s) => s.includes("leaf "), "status line");
-		term.type("/tree");
-		await term.waitForScreen((s) => s.includes("› /tree"), "typed /tree");
-		term.send("Enter");
-		await term.waitForScreen((s) => s.includes("Session tree"), "tree");
-		term.type("reply one");
-		await term.waitForScreen((s) => /› .*reply one/.test(s), "search selects reply one");
-		term.send("Enter");
-		await term.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary prompt");
+		term = await summaryPromptAtReplyOne(at);
 		term.send("Enter"); // No summary
 		const asked = await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
 		expect(asked).toContain("› Restore files\n  Keep files as they are\n");
@@ -82,17 +88,7 @@ describe("/tree: Restore files to this point?", () => {
 
 	it("Keep files as they are moves the leaf and leaves the files alone", async () => {
 		at = tempProject();
-		const file = await sessionWithCheckpoints(at.cwd, at.home);
-		term = startArbor({ args: ["--session", file], cwd: at.cwd, home: at.home });
-		await term.waitForScreen((s) => s.includes("leaf "), "status line");
-		term.type("/tree");
-		await term.waitForScreen((s) => s.includes("› /tree"), "typed /tree");
-		term.send("Enter");
-		await term.waitForScreen((s) => s.includes("Session tree"), "tree");
-		term.type("reply one");
-		await term.waitForScreen((s) => /› .*reply one/.test(s), "search selects reply one");
-		term.send("Enter");
-		await term.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary prompt");
+		term = await summaryPromptAtReplyOne(at);
 		term.send("Enter");
 		await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
 		term.send("Down");
