@@ -38,11 +38,11 @@
 import { maxRetries } from "../config/env.js";
 import { loadSettings, type Settings } from "../config/settings.js";
 import { chooseModels, chooseThinking, noChatModelMessage, type ModelChoice } from "../config/model-config.js";
-import type { ChatFlags, Place } from "../config/options.js";
+import type { Place } from "../config/options.js";
 import { chooseTools } from "../config/tool-choice.js";
 import { chatContextFiles } from "../config/context-files.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
-import type { ExtensionFlags, ExtensionHost } from "../extensions/setup.js";
+import type { ExtensionHost } from "../extensions/setup.js";
 import { MessageQueue, type QueuedContent } from "../llm/message-queue.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import { canThink, isThinkingLevel, pathThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from "../llm/thinking.js";
@@ -50,16 +50,16 @@ import type { TurnResult } from "../llm/turn.js";
 import type { CompactNowResult } from "../navigation/compact.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
-import type { NavigateOptions, NavigateResult } from "../navigation/types.js";
+import type { NavigateOptions } from "../navigation/types.js";
 import { resolveSession, SessionStore, type SessionTreeView } from "../session/index.js";
-import type { ImageContent, SessionEntry, StoredMessage, TextContent } from "../session/types.js";
+import type { ImageContent, SessionEntry, StoredMessage } from "../session/types.js";
 import { planComparison, type BranchComparison } from "../navigation/compare.js";
 import type { MergeOptions, MergeResult } from "../navigation/merge.js";
 import { buildTreeJson } from "../tree/json.js";
 import type { TreeFilter, TreeJsonNode } from "../tree/types.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
 import { MUTATING_TOOLS } from "../tools/policy.js";
-import { RestoreCancelled, type Checkpointer, type RestoreDone, type RestorePlan } from "../checkpoints/checkpointer.js";
+import { RestoreCancelled, type Checkpointer } from "../checkpoints/checkpointer.js";
 import { allCheckpoints, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
 import { chatCheckpointer, maybeDailyGc } from "../checkpoints/setup.js";
 import { restoreHooksOn } from "../navigation/restore-hooks.js";
@@ -69,87 +69,9 @@ import { forkMessages, lastAssistantText, pathMessages, sessionStats, type Sessi
 
 export type { AgentEvent, AgentListener } from "./events.js";
 export type { SessionStats } from "./stats.js";
-
-/** A tool permission question: the tool, its arguments, a one-line description, a diff preview. */
-export type ConfirmRequest = Parameters<ConfirmFn>[0];
-export type ConfirmAnswer = "yes" | "no" | "always";
-
-/** Options of {@link AgentSession.open}: the chat flags of print mode plus the front end's callbacks. */
-export type AgentOpenOptions = Place &
-	ChatFlags &
-	ExtensionFlags & {
-		/**
-		 * Asked before write/edit/bash run (unless `yes`); absent: those tools are refused. `signal`
-		 * aborts with the run: the question is then answered "no" for the front end, which may drop it.
-		 */
-		confirm?: (request: ConfirmRequest, signal?: AbortSignal) => Promise<ConfirmAnswer>;
-		/** Warnings (context files, extensions before a subscriber exists); default: stderr. */
-		warn?: (line: string) => void;
-		/** The notice of checkpoints switched off (no git, a refused folder), once; default: stderr. */
-		notice?: (line: string) => void;
-		/** Settings instead of `$ARBOR_HOME/settings.json` (tests). */
-		settings?: Settings;
-		/** Models instead of the ones the flags choose (tests with a mock model). */
-		models?: ModelChoice;
-	};
-
-/** Why a command could not run; `code` lets a front end map it (RPC error text, ACP error). */
-export class AgentError extends Error {
-	constructor(
-		readonly code: "busy" | "idle" | "no-model" | "invalid" | "cancelled",
-		message: string,
-	) {
-		super(message);
-		this.name = "AgentError";
-	}
-}
-
-/** A model as pi describes one (get_available_models, get_state). */
-export type ModelDescription = {
-	id: string;
-	name: string;
-	api: string;
-	provider: string;
-	spec: string;
-	reasoning: boolean;
-	input: string[];
-	contextWindow?: number;
-	maxTokens?: number;
-	cost?: { input: number; output: number; cacheRead: number; cacheWrite: number };
-};
-
-/** pi's shape of a resolved model. */
-export function describeModel(model: ResolvedModel): ModelDescription {
-	const info = model.info;
-	return {
-		id: model.modelId,
-		name: info?.name ?? model.modelId,
-		api: model.api ?? "openai-completions",
-		provider: model.provider,
-		spec: model.spec,
-		reasoning: info?.reasoning ?? false,
-		input: info?.input ?? ["text"],
-		...(model.contextWindow ? { contextWindow: model.contextWindow } : {}),
-		...(info?.maxTokens ? { maxTokens: info.maxTokens } : {}),
-		...(info?.cost ? { cost: info.cost } : {}),
-	};
-}
-
-/** The user message content of a prompt: the text, then its images (pi's ImageContent). */
-export function promptContent(text: string, images: readonly ImageContent[] = []): QueuedContent {
-	if (images.length === 0) return text;
-	const parts: (TextContent | ImageContent)[] = text === "" ? [] : [{ type: "text", text }];
-	for (const image of images) parts.push({ type: "image", data: image.data, mimeType: image.mimeType });
-	return parts;
-}
-
-type Tools = { toolSet: import("ai").ToolSet; enabled: string[] };
-
-/** What {@link AgentSession.navigate} did, with the files' restore when `restoreFiles` was asked. */
-export type AgentNavigateResult = NavigateResult & { restored?: RestoreDone };
-
-/** The dry run or the result of {@link AgentSession.restoreFiles}. */
-export type AgentRestoreResult = { dryRun: true; plan: RestorePlan } | { dryRun: false; done: RestoreDone };
+export { AgentError, describeModel, promptContent } from "./types.js";
+export type { AgentNavigateResult, AgentOpenOptions, AgentRestoreResult, ConfirmAnswer, ConfirmRequest, ModelDescription } from "./types.js";
+import { AgentError, promptContent, type AgentNavigateResult, type AgentOpenOptions, type AgentRestoreResult, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
 
 export class AgentSession {
 	private listeners = new Set<AgentListener>();
