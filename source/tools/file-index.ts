@@ -66,7 +66,11 @@ export class FileIndex {
 		this.changed();
 	}
 
+	/** Counts the changes: what a subscriber compares to see one it missed (useSyncExternalStore). */
+	version = 0;
+
 	private changed(): void {
+		this.version += 1;
 		for (const listener of this.listeners) listener();
 	}
 }
