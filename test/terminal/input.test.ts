@@ -113,7 +113,11 @@ describe("keys arriving in one read (virtual terminal)", () => {
 		t.type("漢字");
 		await t.waitForScreen((s) => s.includes("› ab漢字"), "CJK typed");
 		t.send("Left", "BSpace", "Enter");
-		await t.waitForScreen((s) => s.includes("Reply number 1") && !s.includes("Working"), "reply");
+		// The turn's end as the status line shows it (a leaf, no spinner). Not the reply's text: in full
+		// CI runs on Node 20 the transcript above the editor was sometimes found cleared after this
+		// turn (reply stored, status right) — an open redraw problem the note of stop 23 describes;
+		// this test is about what was sent and stored.
+		await t.waitForScreen((s) => /tokens · leaf [0-9a-f]{8}/.test(s) && !s.includes("Working"), "turn finished");
 		expect(storedUserTexts(home)).toEqual(["ab字"]);
 		expect(JSON.stringify(server.requests[0]!.body)).not.toMatch(/\\ud8/i);
 	});
