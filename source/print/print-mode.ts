@@ -19,9 +19,7 @@ import { reported } from "./session-arg.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import { composePrompt, readStdin } from "./stdin.js";
 import { noImagesMessage, promptFromArguments, takesImages } from "../tools/attachments.js";
-import type { UserMessage } from "../session/types.js";
-
-type PromptContent = string | UserMessage["content"];
+import type { QueuedContent } from "../llm/message-queue.js";
 import { terminalText } from "../text/terminal-text.js";
 import { counted } from "../text/count.js";
 import { chatCheckpointer, maybeDailyGc } from "../checkpoints/setup.js";
@@ -133,7 +131,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	if (files.images.length > 0 && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));
-	const content: PromptContent = files.images.length > 0 ? [{ type: "text", text: prompt }, ...files.images] : prompt;
+	const content: QueuedContent = files.images.length > 0 ? [{ type: "text", text: prompt }, ...files.images] : prompt;
 	const tools = await printToolSet(opts, settings, where.cwd);
 	// A bad --thinking is refused before anything is spent.
 	const thinking = await chooseThinking(opts.thinking, models.chat);
@@ -174,7 +172,7 @@ type Answer = {
 	printer: Printer;
 	prompt: string;
 	/** The prompt with its images (pi's @file images), else the prompt. */
-	content: PromptContent;
+	content: QueuedContent;
 	tools: Awaited<ReturnType<typeof printToolSet>>;
 	/** The chat's system prompt (project instructions included). */
 	system: string;

@@ -10,6 +10,7 @@ import { counted } from "../../text/count.js";
 import { errorMessage } from "../../text/error-text.js";
 import { MUTATING_TOOLS } from "../../tools/policy.js";
 import { promptWithImages } from "../../tools/attachments.js";
+import { contentText } from "../../session/content.js";
 
 /** What one reply or compaction needs; built by useChat for the current store and model. */
 export type RunContext = {
@@ -139,12 +140,6 @@ async function compactBeforeTurn(
 		return "skip";
 	}
 	return compactionStatus(result, true);
-}
-
-/** A queued message's text for the editor or the queue's lines (an image part shows as its name). */
-export function contentText(content: QueuedContent): string {
-	if (typeof content === "string") return content;
-	return content.map((part) => (part.type === "text" ? part.text : "[image]")).join("\n");
 }
 
 /**

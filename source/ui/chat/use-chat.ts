@@ -3,7 +3,8 @@ import { MessageQueue, type QueuedContent } from "../../llm/message-queue.js";
 import type { ResolvedModel } from "../../llm/index.js";
 import type { ConfirmFn } from "../../tools/index.js";
 import type { SessionServices } from "../services.js";
-import { contentText, runCompaction, runReply, withImages, type RunContext } from "../actions/chat-runs.js";
+import { runCompaction, runReply, withImages, type RunContext } from "../actions/chat-runs.js";
+import { contentText } from "../../session/content.js";
 import { useLatest } from "../widgets/use-latest.js";
 
 type Answer = "yes" | "no" | "always";
@@ -119,7 +120,7 @@ export function useChat(opts: { services: SessionServices; model: ResolvedModel 
 	}, [queues, send]);
 	const takeQueue = useCallback(() => {
 		const taken = [...queues.steer.take(), ...queues.followUp.take()];
-		return taken.length === 0 ? null : taken.map(contentText).join("\n");
+		return taken.length === 0 ? null : taken.map((m) => contentText(m)).join("\n");
 	}, [queues]);
 	const compact = useCallback((instructions: string) => track(runCompaction(context, instructions)), [context, track]);
 	const idle = useCallback(async () => {
