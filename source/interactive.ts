@@ -33,7 +33,11 @@ async function importUi(): Promise<typeof import("./ui/run-interactive.js")> {
 	}
 }
 
-/** The terminal's streams; the CLI uses the process's own, tests give a virtual terminal's. */
+/**
+ * The terminal's streams; the CLI uses the process's own, tests give a virtual terminal's. On a
+ * terminal of its own (stdin given), Ctrl+C while no screen takes keys ends this app as SIGINT
+ * would, without signalling the process, which may hold other apps (the in-process test harness).
+ */
 export type TerminalStreams = { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream };
 
 export async function runInteractiveMode(words: string[], opts: ChatFlags & ExtensionFlags, terminal: TerminalStreams = {}): Promise<number> {
@@ -84,6 +88,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
 	}, {
 		...terminal,
+		interrupt: terminal.stdin ? () => ending.end("SIGINT") : () => process.kill(process.pid, "SIGINT"),
 		bus: ext.bus,
 		extensions: ext,
 		deps: { runTurn: (turn) => ext.turn(turn, async () => (await import("./llm/turn.js")).runTurn(turn)) },
@@ -102,10 +107,13 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
  * saved, tool process groups are killed, the session is synced; the lock goes with the exit
  * (cli.ts exits, the store's exit hook removes it) and Ink restores the terminal on exit.
  */
-function endOnSignal(store: { sync(): void }): { code: Promise<number>; dispose(): void } {
+function endOnSignal(store: { sync(): void }): { code: Promise<number>; end(signal: EndingSignal): void; dispose(): void } {
 	let resolve: (code: number) => void = () => {};
 	const code = new Promise<number>((r) => (resolve = r));
+	let ended = false;
 	const end = async (signal: EndingSignal) => {
+		if (ended) return;
+		ended = true;
 		const { abortActiveRuns } = await import("./ui/actions/chat-runs.js");
 		await abortActiveRuns();
 		killToolProcesses();
@@ -117,6 +125,7 @@ function endOnSignal(store: { sync(): void }): { code: Promise<number>; dispose(
 	process.stdout.on("error", onBrokenTerminal);
 	return {
 		code,
+		end: (signal) => void end(signal),
 		dispose: () => {
 			stopListening();
 			process.stdout.off("error", onBrokenTerminal);

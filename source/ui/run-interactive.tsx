@@ -67,6 +67,8 @@ export type InteractiveIo = {
 	extensions?: ExtensionHost;
 	/** Replaces some of the real effects (tests, embedders). */
 	deps?: Partial<UiDeps>;
+	/** What Ctrl+C does while no screen takes keys (e.g. while quitting); by default SIGINT to this process. */
+	interrupt?: () => void;
 };
 
 /**
@@ -101,6 +103,7 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 					void io.extensions?.start(store, "switch");
 				}}
 				clearScreen={() => stdout.write(CLEAR_TERMINAL)}
+				{...(io.interrupt ? { interrupt: io.interrupt } : {})}
 			/>
 		</RestoreOnUnmount>,
 		{

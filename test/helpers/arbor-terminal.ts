@@ -111,10 +111,11 @@ export function startArbor(opts: { args: string[]; cwd: string; home: string; en
 		resize: (cols, rows) => terminal.resize(cols, rows),
 		capture: () => terminal.screen(),
 		waitForScreen: (predicate, what, timeoutMs) => terminal.waitForScreen(predicate, what, timeoutMs),
-		kill: () => {
-			restore();
-			if (code === undefined) void stopApp(terminal, () => code !== undefined);
+		// The next test starts after this app has quit: two apps at once would share the process.
+		kill: async () => {
+			if (code === undefined) await stopApp(terminal, () => code !== undefined);
 			else terminal.dispose();
+			restore();
 		},
 	};
 }

@@ -13,7 +13,7 @@ export type TmuxSession = {
 	capture(): string;
 	/** Waits until the screen satisfies `predicate`; throws with the last screen on timeout. */
 	waitForScreen(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
-	kill(): void;
+	kill(): void | Promise<void>;
 };
 
 /**

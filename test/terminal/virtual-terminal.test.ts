@@ -56,3 +56,27 @@ describe("arbor's interactive mode in the virtual terminal", () => {
 		expect(fx.tmux.terminal.bracketedPaste()).toBe(false);
 	});
 });
+
+describe("one app's Ctrl+C in the test process", () => {
+	// Ctrl+C while no screen takes keys (here: quitting) does what a real terminal would do: it ends
+	// that app as SIGINT would (130, unless /quit finished first). In the test process it must not be
+	// a real SIGINT: the next test's app, or the vitest worker itself once no listener is left, got it.
+	it("ends only that app and sends no signal to the process", async () => {
+		const signals: string[] = [];
+		const spy = () => signals.push("SIGINT");
+		process.on("SIGINT", spy);
+		try {
+			const place = tempPlace("vt-interrupt");
+			fx.dir = place.dir;
+			fx.tmux = startArbor({ args: ["--no-session"], cwd: place.dir, home: place.home });
+			await fx.tmux.waitForScreen((s) => s.includes("›"), "the editor");
+			fx.tmux.write("/quit\r\u0003\u0003");
+			expect([0, 130]).toContain(await fx.tmux.exited);
+			// A signal sent to the process is delivered on a later turn of the event loop.
+			await new Promise((resolve) => setImmediate(resolve));
+			expect(signals).toEqual([]);
+		} finally {
+			process.off("SIGINT", spy);
+		}
+	});
+});

@@ -45,6 +45,8 @@ export type AppProps = {
 	bus: EventBus;
 	/** Loaded extensions: slash commands, notify and warnings in the status line. */
 	extensions?: ExtensionHost;
+	/** What Ctrl+C does while no screen takes keys (KeyInputProvider's default: SIGINT to this process). */
+	interrupt?: () => void;
 };
 
 /** A hint for the editor's double-press window, cleared when that window is over. */
@@ -55,7 +57,7 @@ function showHint(dispatch: React.Dispatch<AppAction>, text: string): void {
 }
 
 /** The chat screen: printed transcript, live area, editor (or another screen) and status line. */
-export function App({ options, deps, onStoreChange, clearScreen, bus, extensions }: AppProps) {
+export function App({ options, deps, onStoreChange, clearScreen, bus, extensions, interrupt }: AppProps) {
 	const { exit } = useApp();
 	const { stdout } = useStdout();
 	const [store, setStore] = useState(options.store);
@@ -123,7 +125,7 @@ export function App({ options, deps, onStoreChange, clearScreen, bus, extensions
 
 	const chatting = state.screen.kind === "chat" && !quitting;
 	return (
-		<KeyInputProvider>
+		<KeyInputProvider interrupt={interrupt}>
 		<KeymapProvider keymap={options.keymap ?? DEFAULT_KEYMAP}>
 		<SessionServicesProvider value={services}>
 		<Box flexDirection="column">

@@ -8,8 +8,8 @@ import { createKeyParser } from "./parse-keys.js";
  * Raw mode stays on even while no screen takes keys (e.g. while quitting): Ctrl+C then does what
  * the terminal would have done in cooked mode.
  */
-function interruptIfCtrlC(event: KeyEvent): void {
-	if (isCtrl(event, "c")) process.kill(process.pid, "SIGINT");
+function signalInterrupt(): void {
+	process.kill(process.pid, "SIGINT");
 }
 
 const BusContext = createContext<KeyBus | null>(null);
@@ -22,10 +22,13 @@ const BusContext = createContext<KeyBus | null>(null);
  * ESC of sequences it does not know (typing `[27;2;13~`), and calls every handler of a read before
  * React renders what the first key changed.
  */
-export function KeyInputProvider({ children }: { children: ReactNode }) {
+export function KeyInputProvider({ children, interrupt = signalInterrupt }: { children: ReactNode; interrupt?: (() => void) | undefined }) {
 	const { internal_eventEmitter: emitter, setRawMode, isRawModeSupported } = useStdin();
 	const [, setTick] = useState(0);
-	const [bus] = useState(() => new KeyBus(() => setTick((t) => t + 1), interruptIfCtrlC));
+	// `interrupt` is the app's for its whole life: the first one is kept.
+	const [bus] = useState(() => new KeyBus(() => setTick((t) => t + 1), (event) => {
+		if (isCtrl(event, "c")) interrupt();
+	}));
 	useLayoutEffect(() => bus.committed());
 	// Raw mode for as long as the UI lives, not per handler: when one screen's handler went and the
 	// next one's came, the terminal was in cooked mode for a moment, and keys typed then were echoed
