@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig } from "vitest/config";
-import { NO_SUBPROCESS, PROCESS_FILES, PROCESS_TESTS, TEST_FILES } from "./vitest.sets.js";
+import { NO_SUBPROCESS, PROCESS_FILES, PROCESS_TESTS, TERMINAL_FILES, TERMINAL_TESTS, TEST_FILES } from "./vitest.sets.js";
 
 export default defineConfig({
 	test: {
@@ -12,6 +12,9 @@ export default defineConfig({
 		maxWorkers: Math.max(2, availableParallelism()),
 		// A failed screen assertion prints the whole screen, not the first 40 characters.
 		chaiConfig: { truncateThreshold: 0 },
+		// The CLI, tmux and export tests (and two screen files) run dist/cli.js: built once, before
+		// any file runs, when missing or stale.
+		globalSetup: ["test/helpers/build-once.ts"],
 		// Ink renders only the last frame when it sees CI=true; component tests need live frames.
 		env: { CI: "false", CONTINUOUS_INTEGRATION: "false" },
 		projects: [
@@ -20,7 +23,7 @@ export default defineConfig({
 				test: {
 					name: "unit",
 					include: TEST_FILES,
-					exclude: [...configDefaults.exclude, ...PROCESS_FILES],
+					exclude: [...configDefaults.exclude, ...PROCESS_FILES, ...TERMINAL_FILES],
 					setupFiles: [NO_SUBPROCESS],
 					// One module graph per worker instead of per file: a third of the time. The unit
 					// files change no cwd, environment or module mocks (vitest.sets.ts).
@@ -29,13 +32,9 @@ export default defineConfig({
 			},
 			{
 				extends: true,
-				test: {
-					name: "process",
-					include: PROCESS_TESTS,
-					// The CLI, tmux and export tests run dist/cli.js: built once here when missing or stale.
-					globalSetup: ["test/helpers/build-once.ts"],
-				},
+				test: { name: "terminal", include: TERMINAL_TESTS, isolate: false },
 			},
+			{ extends: true, test: { name: "process", include: PROCESS_TESTS } },
 		],
 	},
 });

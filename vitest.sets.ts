@@ -8,8 +8,6 @@ export const PROCESS_FILES = [
 	// The built CLI in a subprocess, and the CLI in tmux.
 	"test/cli/**",
 	"test/e2e/**",
-	// The whole interactive mode in a virtual terminal (seconds per file).
-	"test/terminal/**",
 	"**/tmux-*.test.ts",
 	"**/*-cli.test.ts",
 	"test/extensions/{custom-message,examples,loader}.test.ts",
@@ -29,8 +27,17 @@ export const PROCESS_FILES = [
 	"test/ui/run-interactive.test.tsx",
 ];
 
+/**
+ * The whole interactive mode in a virtual terminal, in the test process (test/helpers/arbor-terminal.ts):
+ * not in test:unit (seconds per file; some run git or bash), and in `npm test` without per-file isolation,
+ * as the harness restores cwd and environment and waits for each app to quit before the next starts.
+ */
+export const TERMINAL_FILES = ["test/terminal/**"];
+
 /** `include` globs of the process files: each folder glob narrowed to its test files. */
-export const PROCESS_TESTS = PROCESS_FILES.map((glob) => (glob.endsWith("/**") ? `${glob}/*.test.{ts,tsx}` : glob));
+const testsOf = (globs: string[]) => globs.map((glob) => (glob.endsWith("/**") ? `${glob}/*.test.{ts,tsx}` : glob));
+export const PROCESS_TESTS = testsOf(PROCESS_FILES);
+export const TERMINAL_TESTS = testsOf(TERMINAL_FILES);
 
 export const TEST_FILES = ["test/**/*.test.ts", "test/**/*.test.tsx"];
 
