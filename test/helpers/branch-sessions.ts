@@ -4,7 +4,9 @@ import { sessionDirFor } from "../../source/session/paths.js";
 
 type Line = Record<string, unknown>;
 
-let clock = Date.parse("2026-11-20T10:00:00.000Z");
+const START = Date.parse("2026-11-20T10:00:00.000Z");
+/** Each call writes the same times (files share one module, as test/terminal runs without isolation). */
+let clock = START;
 const at = () => new Date((clock += 1000)).toISOString();
 
 function msg(id: string, parentId: string | null, role: "user" | "assistant", text: string): Line {
@@ -27,6 +29,7 @@ function write(dir: string, name: string, id: string, cwd: string, entries: Line
 export function writeBranchSessions(cwd: string, home: string): { dir: string; branched: string; other: string } {
 	const dir = sessionDirFor(cwd, home);
 	mkdirSync(dir, { recursive: true });
+	clock = START;
 	const branched = write(dir, "2026-11-20_branched.jsonl", "0a1b2c3d-0000-4000-8000-000000000001", cwd, [
 		msg("u1", null, "user", "Plan the fruit stand"),
 		msg("a1", "u1", "assistant", "Two ways to go"),
