@@ -34,7 +34,9 @@ export default defineConfig({
 				extends: true,
 				test: { name: "terminal", include: TERMINAL_TESTS, isolate: false },
 			},
-			{ extends: true, test: { name: "process", include: PROCESS_TESTS } },
+			// Each file cleans up what it started (servers, children, temp folders, environment): the files
+			// share one module graph per worker here too, which saves starting a worker per file.
+			{ extends: true, test: { name: "process", include: PROCESS_TESTS, isolate: false } },
 		],
 	},
 });
