@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import { runCli } from "../helpers/cli.js";
 import { readJsonl } from "../helpers/jsonl.js";
@@ -38,19 +38,35 @@ const BAD_RESULTS: [name: string, expression: string, reason: RegExp][] = [
 ];
 
 describe("values extensions hand back are checked before anything is written (through the built CLI)", () => {
-	it.each(BAD_RESULTS)("session_before_tree returning %s: one warning naming it, ignored; the earlier extension's summary is used", async (_name, expression, reason) => {
-		const p = project();
-		put(p.cwd, ".arbor/extensions/1-good.ts", `export default (arbor: any) => arbor.on("session_before_tree", () => ({ summary: { summary: "good summary", details: { by: "good" } } }));`);
-		const bad = put(p.cwd, ".arbor/extensions/2-bad.ts", `export default (arbor: any) => arbor.on("session_before_tree", () => ${expression});`);
-		const run = await runCli(["navigate", p.file, NEAR_ROOT, "--summarize", "--json"], { cwd: p.cwd, env: { ...p.env, ARBOR_MODEL: "" } });
-		const lines = run.stderr.trimEnd().split("\n");
-		expect(lines).toHaveLength(1);
-		expect(lines[0]!.startsWith(`arbor: warning: extension ${bad}: session_before_tree handler returned `)).toBe(true);
-		expect(lines[0]).toMatch(/; ignored$/);
-		expect(lines[0]).toMatch(reason);
-		expect(run.code).toBe(0);
-		expect(JSON.parse(run.stdout)).toMatchObject({ status: "moved", summaryEntry: { summary: "good summary", details: { by: "good" }, fromHook: true } });
-		expectUndamaged(p.file);
+	// One run of the built CLI holds every bad value, one extension each (after a good one): each
+	// value is checked without starting the CLI once per value. A result with a wrong part is no
+	// result at all, so even a good cancel beside a broken summary does not stop the move.
+	describe("session_before_tree returning a bad value (one extension per value, one run)", () => {
+		const bad = BAD_RESULTS;
+		let p: ReturnType<typeof project>;
+		let files: string[];
+		let run: Awaited<ReturnType<typeof runCli>>;
+		beforeAll(async () => {
+			p = project();
+			put(p.cwd, ".arbor/extensions/1-good.ts", `export default (arbor: any) => arbor.on("session_before_tree", () => ({ summary: { summary: "good summary", details: { by: "good" } } }));`);
+			files = bad.map(([, expression], i) => put(p.cwd, `.arbor/extensions/2-bad-${String(i).padStart(2, "0")}.ts`, `export default (arbor: any) => arbor.on("session_before_tree", () => ${expression});`));
+			run = await runCli(["navigate", p.file, NEAR_ROOT, "--summarize", "--json"], { cwd: p.cwd, env: { ...p.env, ARBOR_MODEL: "" } });
+		});
+
+		it.each(bad.map(([name, , reason], i) => [name, reason, i] as const))("%s: one warning naming it, ignored", (_name, reason, i) => {
+			const lines = run.stderr.split("\n").filter((l) => l.startsWith(`arbor: warning: extension ${files[i]}: `));
+			expect(lines).toHaveLength(1);
+			expect(lines[0]!.startsWith(`arbor: warning: extension ${files[i]}: session_before_tree handler returned `)).toBe(true);
+			expect(lines[0]).toMatch(/; ignored$/);
+			expect(lines[0]).toMatch(reason);
+		});
+
+		it("nothing else on stderr; the earlier extension's summary is used; every line undamaged", () => {
+			expect(run.stderr.trimEnd().split("\n")).toHaveLength(bad.length);
+			expect(run.code).toBe(0);
+			expect(JSON.parse(run.stdout)).toMatchObject({ status: "moved", summaryEntry: { summary: "good summary", details: { by: "good" }, fromHook: true } });
+			expectUndamaged(p.file);
+		});
 	});
 
 	it("fields arbor does not read are not its business: a BigInt or a cycle beside a good cancel still cancels", async () => {
@@ -100,21 +116,37 @@ describe("values extensions hand back are checked before anything is written (th
 		["appendEntry a Symbol as data", `arbor.appendEntry("state", Symbol("s"))`, /data/],
 	];
 
-	it.each(BAD_WRITES)("%s: one warning naming the extension, nothing written, the handler goes on", async (_name, call, reason) => {
-		const p = project();
-		const bad = put(p.cwd, ".arbor/extensions/bad.ts", `export default (arbor: any) => arbor.on("session_tree", (_e: any, ctx: any) => { ${call}; ctx.ui.notify("after the call"); });`);
-		const before = readJsonl(p.file).length;
-		const run = await runCli(["navigate", p.file, NEAR_ROOT], { cwd: p.cwd, env: p.env });
-		const lines = run.stderr.trimEnd().split("\n");
-		expect(lines).toHaveLength(2);
-		expect(lines[0]!.startsWith(`arbor: warning: extension ${bad}: ${call.includes("appendEntry") ? "appendEntry" : "sendMessage"}: `)).toBe(true);
-		expect(lines[0]).toMatch(reason);
-		expect(lines[0]).toMatch(/; nothing written$/);
-		expect(lines[1]).toBe("arbor: after the call");
-		expect(run.code).toBe(0);
-		// The move itself appends its leaf marker (a custom "arbor.leaf" entry), nothing else.
-		expect(readJsonl(p.file).slice(before).map((e) => `${e.type} ${e.customType}`)).toEqual(["custom arbor.leaf"]);
-		expectUndamaged(p.file);
+	// As above: one run, one extension per bad write, each notifying after its call.
+	describe("a bad sendMessage or appendEntry (one extension per call, one run)", () => {
+		let p: ReturnType<typeof project>;
+		let files: string[];
+		let before: number;
+		let run: Awaited<ReturnType<typeof runCli>>;
+		beforeAll(async () => {
+			p = project();
+			files = BAD_WRITES.map(([, call], i) =>
+				put(p.cwd, `.arbor/extensions/bad-${String(i).padStart(2, "0")}.ts`, `export default (arbor: any) => arbor.on("session_tree", (_e: any, ctx: any) => { ${call}; ctx.ui.notify("after call ${i}"); });`),
+			);
+			before = readJsonl(p.file).length;
+			run = await runCli(["navigate", p.file, NEAR_ROOT], { cwd: p.cwd, env: p.env });
+		});
+
+		it.each(BAD_WRITES.map(([name, call, reason], i) => [name, call, reason, i] as const))("%s: one warning naming the extension, nothing written, the handler goes on", (_name, call, reason, i) => {
+			const lines = run.stderr.trimEnd().split("\n");
+			const at = lines.indexOf(`arbor: after call ${i}`);
+			expect(at).toBeGreaterThan(0);
+			const warning = lines[at - 1]!;
+			expect(warning.startsWith(`arbor: warning: extension ${files[i]}: ${call.includes("appendEntry") ? "appendEntry" : "sendMessage"}: `)).toBe(true);
+			expect(warning).toMatch(reason);
+			expect(warning).toMatch(/; nothing written$/);
+		});
+
+		it("a warning and a note per extension, exit 0; the move wrote its leaf marker and nothing else", () => {
+			expect(run.stderr.trimEnd().split("\n")).toHaveLength(2 * BAD_WRITES.length);
+			expect(run.code).toBe(0);
+			expect(readJsonl(p.file).slice(before).map((e) => `${e.type} ${e.customType}`)).toEqual(["custom arbor.leaf"]);
+			expectUndamaged(p.file);
+		});
 	});
 
 	it("registerCommand without a description or handler, on() without a function: one warning each, the rest of the extension loads", async () => {
