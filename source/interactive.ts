@@ -87,6 +87,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		bus: ext.bus,
 		extensions: ext,
 		deps: { runTurn: (turn) => ext.turn(turn, async () => (await import("./llm/turn.js")).runTurn(turn)) },
+		interrupt: ending.interrupt,
 	});
 	try {
 		return await Promise.race([app, ending.code]);
@@ -101,8 +102,10 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
  * SIGINT sent with kill end the session like Esc then /quit: the running reply is aborted and
  * saved, tool process groups are killed, the session is synced; the lock goes with the exit
  * (cli.ts exits, the store's exit hook removes it) and Ink restores the terminal on exit.
+ * `interrupt`: the same ending for Ctrl+C that no screen takes, without a signal (which would
+ * reach everything in the process: in-process tests run several apps in one worker).
  */
-function endOnSignal(store: { sync(): void }): { code: Promise<number>; dispose(): void } {
+function endOnSignal(store: { sync(): void }): { code: Promise<number>; dispose(): void; interrupt(): void } {
 	let resolve: (code: number) => void = () => {};
 	const code = new Promise<number>((r) => (resolve = r));
 	const end = async (signal: EndingSignal) => {
@@ -112,11 +115,18 @@ function endOnSignal(store: { sync(): void }): { code: Promise<number>; dispose(
 		store.sync();
 		resolve(signalExitCode(signal));
 	};
-	const stopListening = onEndingSignal((signal) => void end(signal));
+	let ended = false;
+	const endOnce = (signal: EndingSignal) => {
+		if (ended) return;
+		ended = true;
+		void end(signal);
+	};
+	const stopListening = onEndingSignal(endOnce);
 	const onBrokenTerminal = () => process.emit("SIGHUP", "SIGHUP");
 	process.stdout.on("error", onBrokenTerminal);
 	return {
 		code,
+		interrupt: () => endOnce("SIGINT"),
 		dispose: () => {
 			stopListening();
 			process.stdout.off("error", onBrokenTerminal);

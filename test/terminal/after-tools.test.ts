@@ -22,7 +22,7 @@ describe("small things (virtual terminal)", () => {
 		const live = await fx.tmux.waitForScreen((s) => s.includes("(aborted)") && !s.includes("sleep 30 ("), "aborted");
 		expect(live).toMatch(/Let me wait\.\n● bash: sleep 30\n.*\n\(aborted\)/);
 		await quit(fx.tmux);
-		fx.tmux.kill();
+		await fx.tmux.kill();
 		fx.tmux = startArbor({ args: ["--model", "compat:m", "--base-url", fx.server.url, "-c"], cwd: fx.dir, home, cols, rows });
 		const reopened = await fx.tmux.waitForScreen((s) => s.includes("(aborted)"), "reopened");
 		expect(reopened).toMatch(/Let me wait\.\n● bash: sleep 30\n.*\n\(aborted\)/);

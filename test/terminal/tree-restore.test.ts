@@ -9,8 +9,8 @@ import { files, tempProject } from "../checkpoints/helpers.js";
 
 let term: ArborTerminal | undefined;
 let at: ReturnType<typeof tempProject> | undefined;
-afterEach(() => {
-	term?.kill();
+afterEach(async () => {
+	await term?.kill();
 	term = undefined;
 	at?.done();
 	at = undefined;
@@ -114,7 +114,7 @@ describe("checkpoints off in the UI", () => {
 			expect(screen).toContain(`checkpoints off: no checkpoints in ${at.cwd} (the home folder)`);
 			expect(files(at.cwd)).toEqual({ "a.txt": "x\n" });
 		} finally {
-			term?.kill();
+			await term?.kill();
 			term = undefined;
 			await server.close();
 		}

@@ -76,7 +76,7 @@ describe("/tree in the virtual terminal", () => {
 		expect(moved).toContain(`› ${text.slice(0, 60)}`);
 		expect(moved).toContain(`leaf ${newLeaf.slice(0, 8)}`);
 		await quit(fx.tmux);
-		fx.tmux.kill();
+		await fx.tmux.kill();
 
 		fx.tmux = start(file, home);
 		await fx.tmux.waitForScreen((s) => s.includes(`leaf ${newLeaf.slice(0, 8)}`), "same leaf after restart");
