@@ -33,11 +33,7 @@ async function importUi(): Promise<typeof import("./ui/run-interactive.js")> {
 	}
 }
 
-/**
- * The terminal's streams; the CLI uses the process's own, tests give a virtual terminal's. On a
- * terminal of its own (stdin given), Ctrl+C while no screen takes keys ends this app as SIGINT
- * would, without signalling the process, which may hold other apps (the in-process test harness).
- */
+/** The terminal's streams; the CLI uses the process's own, tests give a virtual terminal's. */
 export type TerminalStreams = { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream };
 
 export async function runInteractiveMode(words: string[], opts: ChatFlags & ExtensionFlags, terminal: TerminalStreams = {}): Promise<number> {
@@ -88,10 +84,10 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
 	}, {
 		...terminal,
-		interrupt: terminal.stdin ? () => ending.end("SIGINT") : () => process.kill(process.pid, "SIGINT"),
 		bus: ext.bus,
 		extensions: ext,
 		deps: { runTurn: (turn) => ext.turn(turn, async () => (await import("./llm/turn.js")).runTurn(turn)) },
+		interrupt: ending.interrupt,
 	});
 	try {
 		return await Promise.race([app, ending.code]);
@@ -106,26 +102,31 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
  * SIGINT sent with kill end the session like Esc then /quit: the running reply is aborted and
  * saved, tool process groups are killed, the session is synced; the lock goes with the exit
  * (cli.ts exits, the store's exit hook removes it) and Ink restores the terminal on exit.
+ * `interrupt`: the same ending for Ctrl+C that no screen takes, without a signal (which would
+ * reach everything in the process: in-process tests run several apps in one worker).
  */
-function endOnSignal(store: { sync(): void }): { code: Promise<number>; end(signal: EndingSignal): void; dispose(): void } {
+function endOnSignal(store: { sync(): void }): { code: Promise<number>; dispose(): void; interrupt(): void } {
 	let resolve: (code: number) => void = () => {};
 	const code = new Promise<number>((r) => (resolve = r));
-	let ended = false;
 	const end = async (signal: EndingSignal) => {
-		if (ended) return;
-		ended = true;
 		const { abortActiveRuns } = await import("./ui/actions/chat-runs.js");
 		await abortActiveRuns();
 		killToolProcesses();
 		store.sync();
 		resolve(signalExitCode(signal));
 	};
-	const stopListening = onEndingSignal((signal) => void end(signal));
+	let ended = false;
+	const endOnce = (signal: EndingSignal) => {
+		if (ended) return;
+		ended = true;
+		void end(signal);
+	};
+	const stopListening = onEndingSignal(endOnce);
 	const onBrokenTerminal = () => process.emit("SIGHUP", "SIGHUP");
 	process.stdout.on("error", onBrokenTerminal);
 	return {
 		code,
-		end: (signal) => void end(signal),
+		interrupt: () => endOnce("SIGINT"),
 		dispose: () => {
 			stopListening();
 			process.stdout.off("error", onBrokenTerminal);

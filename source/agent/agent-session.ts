@@ -2,8 +2,9 @@
  * AgentSession: one live arbor session for front ends without a terminal (`arbor --mode rpc`,
  * `arbor acp`). It holds what print mode sets up for one answer — models, tools with a confirm
  * callback, the system prompt with context files, extensions, the session store — and keeps it
- * across turns. Turns run through `runTurn`, moves through `navigateTree`, forks through
- * navigation/fork.ts: no second copy of the turn loop, the tools or the navigation.
+ * across turns. Turns run through `runTurn` (the run loop, queues and aborts: turn-runner.ts), moves
+ * through `navigateTree`, forks through navigation/fork.ts: no second copy of the turn loop, the
+ * tools or the navigation.
  *
  * API (every method but `prompt` waits for its work; none writes to stdout):
  *
@@ -43,7 +44,7 @@ import { chooseTools } from "../config/tool-choice.js";
 import { chatContextFiles } from "../config/context-files.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import type { ExtensionHost } from "../extensions/setup.js";
-import { MessageQueue, type QueuedContent } from "../llm/message-queue.js";
+import type { QueuedContent } from "../llm/message-queue.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import { canThink, isThinkingLevel, pathThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from "../llm/thinking.js";
 import type { TurnResult } from "../llm/turn.js";
@@ -58,28 +59,24 @@ import type { MergeOptions, MergeResult } from "../navigation/merge.js";
 import { buildTreeJson } from "../tree/json.js";
 import type { TreeFilter, TreeJsonNode } from "../tree/types.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
-import { MUTATING_TOOLS } from "../tools/policy.js";
 import { RestoreCancelled, type Checkpointer } from "../checkpoints/checkpointer.js";
 import { allCheckpoints, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
-import { chatCheckpointer, maybeDailyGc } from "../checkpoints/setup.js";
+import { chatCheckpointer } from "../checkpoints/setup.js";
 import { restoreHooksOn } from "../navigation/restore-hooks.js";
 import { terminalText } from "../text/terminal-text.js";
-import type { AgentEvent, AgentListener, CompactionReason } from "./events.js";
+import type { AgentEvent, AgentListener } from "./events.js";
+import { TurnRunner } from "./turn-runner.js";
 import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
 
 export type { AgentEvent, AgentListener } from "./events.js";
 export type { SessionStats } from "./stats.js";
 export { AgentError, describeModel, promptContent } from "./types.js";
 export type { AgentNavigateResult, AgentOpenOptions, AgentRestoreResult, ConfirmAnswer, ConfirmRequest, ModelDescription } from "./types.js";
-import { AgentError, promptContent, type AgentNavigateResult, type AgentOpenOptions, type AgentRestoreResult, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
+import { AgentError, promptContent, type AgentNavigateResult, type AgentOpenOptions, type AgentRestoreResult, type Tools } from "./types.js";
 
 export class AgentSession {
 	private listeners = new Set<AgentListener>();
-	private readonly steering = new MessageQueue();
-	private followUps: QueuedContent[] = [];
-	private operation: AbortController | undefined;
-	private running: Promise<TurnResult | undefined> | undefined;
-	private compacting = false;
+	private readonly runs: TurnRunner;
 	private thinking: ThinkingLevel | undefined;
 	/** One Checkpointer per session store (a fork or switch gets its own). */
 	private readonly checkpointers = new WeakMap<SessionStore, Checkpointer>();
@@ -100,7 +97,15 @@ export class AgentSession {
 		thinking: ThinkingLevel | undefined,
 	) {
 		this.thinking = thinking;
-		this.steering.onChange(() => this.emitQueue());
+		this.runs = new TurnRunner({
+			emit: (event) => this.emit(event),
+			store: () => this.current,
+			chat: () => this.chat,
+			thinking: () => this.thinking,
+			checkpointer: () => this.checkpointer,
+			autoCompaction: () => this.autoCompaction,
+			deps,
+		});
 		deps.ext.attachUi({
 			warn: (line) => this.emit({ type: "extension_error", error: line }),
 			notify: (text) => this.emit({ type: "notify", message: text }),
@@ -119,7 +124,7 @@ export class AgentSession {
 		for (const line of context.warnings) warn(line);
 		const toolsModule = await import("../tools/index.js");
 		const asker: { agent?: AgentSession } = {};
-		const confirm: ConfirmFn | undefined = opts.confirm ? (request) => asker.agent?.ask(request) ?? Promise.resolve("no") : undefined;
+		const confirm: ConfirmFn | undefined = opts.confirm ? (request) => asker.agent?.runs.ask(request) ?? Promise.resolve("no") : undefined;
 		const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation: policy.needsConfirmation, addDirs: policy.addDirs });
 		const { buildSystemPrompt } = await import("../llm/prompts.js");
 		const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, contextFiles: context.files });
@@ -152,16 +157,16 @@ export class AgentSession {
 	}
 
 	get isStreaming(): boolean {
-		return this.running !== undefined;
+		return this.runs.isStreaming;
 	}
 
 	get isCompacting(): boolean {
-		return this.compacting;
+		return this.runs.isCompacting;
 	}
 
 	/** What is queued: steering messages (next step boundary) and follow-ups (after the turn). */
 	get queued(): { steering: QueuedContent[]; followUp: QueuedContent[] } {
-		return { steering: [...this.steering.messages], followUp: [...this.followUps] };
+		return this.runs.queued;
 	}
 
 	/** The enabled tool names. */
@@ -180,35 +185,22 @@ export class AgentSession {
 	 * agent_end. Throws AgentError synchronously when a run is going or there is no chat model.
 	 */
 	prompt(text: string, opts: { images?: readonly ImageContent[] } = {}): Promise<TurnResult | undefined> {
-		if (this.running || this.compacting) throw new AgentError("busy", "a turn is running: use steer or follow_up, or abort it first");
-		if (!this.chat) throw new AgentError("no-model", this.deps.models.chatError ?? "no model configured");
-		const operation = new AbortController();
-		this.operation = operation;
-		const run = this.run(promptContent(text, opts.images), operation.signal).finally(() => {
-			this.running = undefined;
-			if (this.operation === operation) this.operation = undefined;
-		});
-		this.running = run;
-		return run;
+		return this.runs.prompt(promptContent(text, opts.images));
 	}
 
 	/** Queues a message for the running turn's next step boundary. */
 	steer(content: QueuedContent): void {
-		if (!this.running) throw new AgentError("idle", "no turn is running: send a prompt");
-		this.steering.push(content);
+		this.runs.steer(content);
 	}
 
 	/** Queues a message for after the running turn. */
 	followUp(content: QueuedContent): void {
-		if (!this.running) throw new AgentError("idle", "no turn is running: send a prompt");
-		this.followUps.push(content);
-		this.emitQueue();
+		this.runs.followUp(content);
 	}
 
 	/** Aborts the run, compaction or summary going on and waits until it has stored what streamed. */
 	async abort(): Promise<void> {
-		this.operation?.abort();
-		await this.running?.catch(() => undefined);
+		await this.runs.abort();
 	}
 
 	/**
@@ -366,7 +358,7 @@ export class AgentSession {
 		const model = this.deps.models.summary ?? this.chat;
 		if (!model) throw new AgentError("no-model", this.deps.models.summaryError ?? "no model configured for summaries");
 		const { compactNow } = await import("../navigation/compact.js");
-		return this.compaction("manual", () =>
+		return this.runs.compaction("manual", () =>
 			this.withOperation((signal) => compactNow({ store: this.current, model, instructions, signal, bus: this.deps.ext.bus, maxRetries: maxRetries() })),
 		);
 	}
@@ -476,10 +468,6 @@ export class AgentSession {
 		for (const listener of this.listeners) listener(event);
 	}
 
-	private emitQueue(): void {
-		this.emit({ type: "queue_update", ...this.queued });
-	}
-
 	/** The checkpointer for restoring `entryId`'s file state; throws when there is none to restore. */
 	private restorer(entryId: string | null): { checkpointer: Checkpointer; target: Checkpoint } {
 		const checkpointer = this.checkpointer;
@@ -500,56 +488,11 @@ export class AgentSession {
 	}
 
 	private idle(): void {
-		if (this.running || this.compacting) throw new AgentError("busy", "a turn is running: abort it or wait for agent_end");
+		this.runs.idle();
 	}
 
-	/** The front end's answer, or "no" once the run is aborted (the tool is then refused). */
-	private async ask(request: ConfirmRequest): Promise<ConfirmAnswer> {
-		const confirm = this.deps.opts.confirm;
-		const signal = this.operation?.signal;
-		if (!confirm || signal?.aborted) return "no";
-		if (!signal) return confirm(request);
-		const asked = confirm(request, signal);
-		return new Promise<ConfirmAnswer>((resolve, reject) => {
-			const onAbort = () => resolve("no");
-			signal.addEventListener("abort", onAbort, { once: true });
-			asked.then(
-				(answer) => {
-					signal.removeEventListener("abort", onAbort);
-					resolve(answer);
-				},
-				(error: unknown) => {
-					signal.removeEventListener("abort", onAbort);
-					reject(error instanceof Error ? error : new Error(String(error)));
-				},
-			);
-		});
-	}
-
-	private async withOperation<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-		const operation = new AbortController();
-		this.operation = operation;
-		try {
-			return await work(operation.signal);
-		} finally {
-			if (this.operation === operation) this.operation = undefined;
-		}
-	}
-
-	private async compaction(reason: CompactionReason, work: () => Promise<CompactNowResult>): Promise<CompactNowResult> {
-		this.compacting = true;
-		this.emit({ type: "compaction_start", reason });
-		let result: CompactNowResult = { status: "failed", message: "compaction did not finish" };
-		try {
-			result = await work();
-			return result;
-		} catch (error) {
-			result = { status: "failed", message: error instanceof Error ? error.message : String(error) };
-			throw error;
-		} finally {
-			this.compacting = false;
-			this.emit({ type: "compaction_end", reason, result });
-		}
+	private withOperation<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+		return this.runs.withOperation(work);
 	}
 
 	private useModel(model: ResolvedModel): void {
@@ -574,89 +517,6 @@ export class AgentSession {
 		old.close();
 		await this.deps.ext.start(store, "switch");
 		this.emit({ type: "session_changed", reason, sessionId: store.id, sessionFile: store.file });
-	}
-
-	/** The run: turns until nothing is queued, between agent_start and agent_end. */
-	private async run(first: QueuedContent, signal: AbortSignal): Promise<TurnResult | undefined> {
-		this.emit({ type: "agent_start" });
-		const stored: StoredMessage[] = [];
-		let result: TurnResult | undefined;
-		try {
-			let next: QueuedContent | undefined = first;
-			while (next !== undefined && !signal.aborted) {
-				result = await this.turn(next, signal, stored);
-				if (signal.aborted || !result.ok) break;
-				// A steering message that came after the last step boundary, then the follow-ups.
-				const late = this.steering.take();
-				this.followUps.unshift(...late.slice(1));
-				next = late[0] ?? this.followUps.shift();
-				if (late.length > 0 || next !== undefined) this.emitQueue();
-			}
-		} finally {
-			if (this.steering.size > 0 || this.followUps.length > 0) {
-				this.followUps = [];
-				this.steering.take();
-				this.emitQueue();
-			}
-			this.emit({ type: "agent_end", messages: stored, result });
-		}
-		return result;
-	}
-
-	private async turn(content: QueuedContent, signal: AbortSignal, stored: StoredMessage[]): Promise<TurnResult> {
-		const chat = this.chat;
-		if (!chat) throw new AgentError("no-model", "no model configured");
-		if (this.autoCompaction) await this.compactIfNeeded(chat, signal);
-		this.emit({ type: "turn_start", prompt: content });
-		const { runTurn } = await import("../llm/turn.js");
-		const store = this.current;
-		const checkpointer = this.checkpointer;
-		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
-		const result = await this.deps.ext.turn({ store, prompt: content, signal }, () =>
-			runTurn({
-				store,
-				model: chat,
-				prompt: content,
-				tools: this.deps.tools.toolSet,
-				system: this.deps.system,
-				thinkingLevel: this.thinking,
-				signal,
-				maxRetries: maxRetries(),
-				steering: this.steering,
-				checkpoints,
-				onEvent: (event) => {
-					if (event.type === "message_end") stored.push(event.message);
-					this.emit(event);
-				},
-			}),
-		);
-		// As print mode: the store's garbage collection, in the background at most once a day.
-		if (checkpointer) maybeDailyGc({ home: this.deps.opts.home, cwd: this.deps.opts.cwd, sessionFile: store.file });
-		this.emit({ type: "turn_end", result });
-		return result;
-	}
-
-	/** Compacts before a turn when the context would not fit; a failure is reported, the turn goes on. */
-	private async compactIfNeeded(chat: ResolvedModel, signal: AbortSignal): Promise<void> {
-		const { autoCompactIfNeeded } = await import("../navigation/compact.js");
-		let started = false;
-		const result = await autoCompactIfNeeded({
-			store: this.current,
-			model: chat,
-			summaryModel: this.deps.models.summary,
-			signal,
-			maxRetries: maxRetries(),
-			bus: this.deps.ext.bus,
-			onCompacting: () => {
-				started = true;
-				this.compacting = true;
-				this.emit({ type: "compaction_start", reason: "threshold" });
-			},
-		});
-		if (started) {
-			this.compacting = false;
-			this.emit({ type: "compaction_end", reason: "threshold", result: result as CompactNowResult });
-		}
 	}
 }
 

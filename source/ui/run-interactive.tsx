@@ -67,7 +67,12 @@ export type InteractiveIo = {
 	extensions?: ExtensionHost;
 	/** Replaces some of the real effects (tests, embedders). */
 	deps?: Partial<UiDeps>;
-	/** What Ctrl+C does while no screen takes keys (e.g. while quitting); by default SIGINT to this process. */
+	/**
+	 * Ctrl+C while no screen takes keys: interactive mode passes its own ending (as SIGINT would
+	 * end it). Without one, only on the process's own terminal, a SIGINT to this process, as the
+	 * terminal would send in cooked mode; on given streams (tests, embedders) nothing: a signal
+	 * would reach every part of the process the app runs in.
+	 */
 	interrupt?: () => void;
 };
 
@@ -103,7 +108,7 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 					void io.extensions?.start(store, "switch");
 				}}
 				clearScreen={() => stdout.write(CLEAR_TERMINAL)}
-				{...(io.interrupt ? { interrupt: io.interrupt } : {})}
+				interrupt={io.interrupt ?? (io.stdin || io.stdout ? undefined : () => process.kill(process.pid, "SIGINT"))}
 			/>
 		</RestoreOnUnmount>,
 		{

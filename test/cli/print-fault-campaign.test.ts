@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { entries, model, place, sessionFiles } from "../helpers/print-run.js";
+import { entries, model, place, printRunWithSleeper, sessionFiles, sleeperCall, stopped } from "../helpers/print-run.js";
 import { errorReply, startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
 import { put } from "../extensions/helpers.js";
@@ -237,26 +237,10 @@ describe("a full disk while a turn is appended", () => {
 	});
 });
 
-/** True once `pid` no longer runs (gone, or a zombie waiting to be reaped). */
-function stopped(pid: number): boolean {
-	try {
-		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-		return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-	} catch {
-		return true;
-	}
-}
-
 describe("kill -9 of arbor while a bash command runs", () => {
 	it("the command's process group ends with arbor (pipe watchdog)", async () => {
-		server = await startSseServer([toolCallReply([{ id: "c1", name: "bash", args: { command: "sleep 300 & echo $! > sleep.pid; wait" } }]), textReply("never")]);
-		const { cwd, home } = place();
-		let pid = -1;
-		const running = runCli(["-p", ...model(server.url), "--tools", "bash", "wait a lot"], { cwd, env: { ARBOR_HOME: home }, onSpawn: (p) => (pid = p) });
-		const sleepPid = await waitFor(() => {
-			const text = existsSync(join(cwd, "sleep.pid")) ? readFileSync(join(cwd, "sleep.pid"), "utf8").trim() : "";
-			return text ? Number(text) : undefined;
-		}, { what: "the sleep pid" });
+		server = await startSseServer([sleeperCall(300), textReply("never")]);
+		const { running, pid, sleepPid } = await printRunWithSleeper(server.url);
 		expect(stopped(sleepPid)).toBe(false);
 		process.kill(pid, "SIGKILL");
 		expect((await running).signal).toBe("SIGKILL");

@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { entries, model, place, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { entries, model, place, printRunWithSleeper, sessionFiles, sleeperCall, stopped } from "../helpers/print-run.js";
+import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
 
 let server: SseServer | undefined;
@@ -11,17 +10,6 @@ afterEach(async () => {
 	await server?.close();
 	server = undefined;
 });
-
-/** True once `pid` no longer runs (gone, or a zombie waiting for init to reap it). */
-function stopped(pid: number): boolean {
-	try {
-		const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-		return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
-	} catch {
-		// No /proc entry: the process is gone.
-		return true;
-	}
-}
 
 const cases = [
 	{ signal: "SIGTERM", code: 143 },
@@ -51,14 +39,8 @@ describe("SIGTERM and SIGHUP end print mode like SIGINT", () => {
 	}
 
 	it("SIGTERM during a bash tool kills the command's process group and saves the turn", async () => {
-		server = await startSseServer([toolCallReply([{ id: "c1", name: "bash", args: { command: "sleep 1000 & echo $! > sleep.pid; wait" } }]), textReply("never")]);
-		const { cwd, home } = place();
-		let pid = -1;
-		const running = runCli(["-p", ...model(server.url), "--tools", "bash", "wait a lot"], { cwd, env: { ARBOR_HOME: home }, onSpawn: (p) => (pid = p) });
-		const sleepPid = await waitFor(() => {
-			const text = existsSync(join(cwd, "sleep.pid")) ? readFileSync(join(cwd, "sleep.pid"), "utf8").trim() : "";
-			return text ? Number(text) : undefined;
-		}, { what: "the sleep pid" });
+		server = await startSseServer([sleeperCall(1000), textReply("never")]);
+		const { running, pid, sleepPid, home } = await printRunWithSleeper(server.url);
 		expect(stopped(sleepPid)).toBe(false);
 		process.kill(pid, "SIGTERM");
 		const run = await running;

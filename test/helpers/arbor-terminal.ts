@@ -20,6 +20,8 @@ export type ArborTerminal = TmuxSession & {
 	resize(cols: number, rows: number): void;
 	/** The exit code once the app has quit. */
 	exited: Promise<number>;
+	/** Quits the app if it still runs (Ctrl+C until it exits), then disposes the terminal. */
+	kill(): Promise<void>;
 };
 
 /** The chat modes' flags the screen tests use, parsed like the CLI does (commander's names). */
@@ -111,11 +113,12 @@ export function startArbor(opts: { args: string[]; cwd: string; home: string; en
 		resize: (cols, rows) => terminal.resize(cols, rows),
 		capture: () => terminal.screen(),
 		waitForScreen: (predicate, what, timeoutMs) => terminal.waitForScreen(predicate, what, timeoutMs),
-		// The next test starts after this app has quit: two apps at once would share the process.
 		kill: async () => {
+			// Waited for: an app left running would share the next test's process (cwd, environment,
+			// signal handlers), and its clean-up keys and exit would land during that test.
+			restore();
 			if (code === undefined) await stopApp(terminal, () => code !== undefined);
 			else terminal.dispose();
-			restore();
 		},
 	};
 }

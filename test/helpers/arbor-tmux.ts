@@ -86,6 +86,7 @@ export type E2eResources = { tmux?: TmuxSession; server?: SseServer; dir?: strin
 
 /** Kills the tmux session, closes the fake server and removes the temp folder, whichever exist. */
 export async function cleanUp(r: E2eResources): Promise<void> {
+	// Awaited: the next test starts only after this one's app has ended (one process, one app).
 	await r.tmux?.kill();
 	await r.server?.close();
 	if (r.dir) rmSync(r.dir, { recursive: true, force: true });

@@ -13,6 +13,7 @@ export type TmuxSession = {
 	capture(): string;
 	/** Waits until the screen satisfies `predicate`; throws with the last screen on timeout. */
 	waitForScreen(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+	/** Ends the program; the virtual terminal's version resolves once the app has ended. */
 	kill(): void | Promise<void>;
 };
 

@@ -1,9 +1,13 @@
-import { existsSync, readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { textReply, type Script } from "../helpers/sse-server.js";
+import { sessionFiles } from "../../source/session/paths.js";
+import { SessionStore } from "../../source/session/store.js";
+import { builtCli } from "../helpers/cli.js";
+import { startSseServer, textReply, toolCallReply, type Script, type SseServer } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
-import { cleanUp, startRpc, type Rpc, type RpcEvent } from "./helpers.js";
+import { cleanUp, startRpc, tempDir, type Rpc, type RpcEvent } from "./helpers.js";
 
 afterEach(cleanUp);
 
@@ -204,38 +208,42 @@ describe("arbor --mode rpc: framing and bad input", () => {
 	});
 });
 
+/** The built CLI in RPC mode against `server` (fresh home and cwd): its output so far and its exit. */
+function spawnRpc(server: SseServer) {
+	const home = tempDir();
+	const cwd = tempDir();
+	const child = spawn(process.execPath, [builtCli(), "--mode", "rpc", "--model", "compat:test-model", "--base-url", server.url, "--no-extensions"], {
+		cwd,
+		env: { ...process.env, ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0", NO_COLOR: "1" },
+	});
+	const out = { stdout: "", stderr: "" };
+	child.stdout.on("data", (d: Buffer) => (out.stdout += d.toString("utf8")));
+	child.stderr.on("data", (d: Buffer) => (out.stderr += d.toString("utf8")));
+	const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+	return { child, home, cwd, out, exited };
+}
+
+/** The session files under `home`. */
+function storedSessions(home: string): string[] {
+	const dir = join(home, "sessions");
+	return readdirSync(dir).flatMap((d) => sessionFiles(join(dir, d)));
+}
+
 describe("arbor --mode rpc: the process", () => {
 	it("stdout carries only protocol lines; stdin closing ends the process cleanly with the session intact", async () => {
-		const { spawn } = await import("node:child_process");
-		const { builtCli } = await import("../helpers/cli.js");
-		const { startSseServer } = await import("../helpers/sse-server.js");
-		const { tempDir } = await import("./helpers.js");
 		const server = await startSseServer([textReply("first"), textReply(["still ", "going"], { hold: true })]);
-		const home = tempDir();
-		const cwd = tempDir();
-		const child = spawn(process.execPath, [builtCli(), "--mode", "rpc", "--model", "compat:test-model", "--base-url", server.url, "--no-extensions"], {
-			cwd,
-			env: { ...process.env, ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0", NO_COLOR: "1" },
-		});
-		let stdout = "";
-		let stderr = "";
-		child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
-		child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
-		const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+		const { child, home, out, exited } = spawnRpc(server);
 		child.stdin.write('{"type":"prompt","message":"one"}\n');
-		await waitFor(() => stdout.includes('"agent_end"'), { what: "the first run's end" });
+		await waitFor(() => out.stdout.includes('"agent_end"'), { what: "the first run's end" });
 		child.stdin.write('{"type":"prompt","message":"two"}\n');
-		await waitFor(() => stdout.includes("going"), { what: "the second answer streaming" });
+		await waitFor(() => out.stdout.includes("going"), { what: "the second answer streaming" });
 		child.stdin.end();
 		expect(await exited).toBe(0);
 		await server.close();
-		const lines = stdout.split("\n").filter((l) => l !== "");
+		const lines = out.stdout.split("\n").filter((l) => l !== "");
 		for (const l of lines) expect(() => JSON.parse(l), l).not.toThrow();
-		expect(stderr).toBe("");
-		const { sessionFiles } = await import("../../source/session/paths.js");
-		const { SessionStore } = await import("../../source/session/store.js");
-		const dir = join(home, "sessions");
-		const found = (await import("node:fs")).readdirSync(dir).flatMap((d) => sessionFiles(join(dir, d)));
+		expect(out.stderr).toBe("");
+		const found = storedSessions(home);
 		expect(found).toHaveLength(1);
 		// Writable again: the lock was released; the aborted reply was stored.
 		const store = SessionStore.open(found[0] as string, { write: true });
@@ -249,31 +257,16 @@ describe("arbor --mode rpc: the process", () => {
 
 describe("arbor --mode rpc: stdin closing while a question is open", () => {
 	it("refuses the tool, stores the turn and exits 0", async () => {
-		const { spawn } = await import("node:child_process");
-		const { builtCli } = await import("../helpers/cli.js");
-		const { startSseServer, toolCallReply } = await import("../helpers/sse-server.js");
-		const { tempDir } = await import("./helpers.js");
 		const server = await startSseServer([toolCallReply([{ id: "c1", name: "bash", args: { command: "touch ran.txt" } }]), textReply("ok")]);
-		const home = tempDir();
-		const cwd = tempDir();
-		const child = spawn(process.execPath, [builtCli(), "--mode", "rpc", "--model", "compat:test-model", "--base-url", server.url, "--no-extensions"], {
-			cwd,
-			env: { ...process.env, ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0", NO_COLOR: "1" },
-		});
-		let stdout = "";
-		child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
-		const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+		const { child, home, cwd, out, exited } = spawnRpc(server);
 		child.stdin.write('{"type":"prompt","message":"run it"}\n');
-		await waitFor(() => stdout.includes('"method":"confirm"'), { what: "the question" });
+		await waitFor(() => out.stdout.includes('"method":"confirm"'), { what: "the question" });
 		child.stdin.end();
 		expect(await exited).toBe(0);
 		await server.close();
 		expect(existsSync(join(cwd, "ran.txt"))).toBe(false);
-		for (const line of stdout.split("\n").filter((l) => l !== "")) expect(() => JSON.parse(line), line).not.toThrow();
-		const { sessionFiles } = await import("../../source/session/paths.js");
-		const { SessionStore } = await import("../../source/session/store.js");
-		const dir = join(home, "sessions");
-		const [file] = (await import("node:fs")).readdirSync(dir).flatMap((d) => sessionFiles(join(dir, d)));
+		for (const line of out.stdout.split("\n").filter((l) => l !== "")) expect(() => JSON.parse(line), line).not.toThrow();
+		const [file] = storedSessions(home);
 		const store = SessionStore.open(file as string, { write: true });
 		const roles = store.snapshot().entries.flatMap((e) => (e.type === "message" ? [e.message.role] : []));
 		store.close();

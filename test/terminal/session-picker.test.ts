@@ -1,34 +1,20 @@
-import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SessionStore, sessionDirFor } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/index.js";
 import { tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
+import { savedSession } from "../helpers/saved-session.js";
 
 const fx = useArborRun<ArborTerminal>();
-
-/** A saved two-entry session of `cwd`, modified `ageMs` ago. */
-function saved(home: string, cwd: string, text: string, ageMs: number, parentSession?: string): string {
-	const store = SessionStore.create({ cwd, sessionDir: sessionDirFor(cwd, home), ...(parentSession ? { parentSession } : {}) });
-	store.appendMessage({ role: "user", content: text, timestamp: 1 });
-	store.appendMessage({ role: "assistant", content: [{ type: "text", text: `answer to ${text}` }], stopReason: "stop", timestamp: 2 } as never);
-	const file = store.file!;
-	store.close();
-	// Sessions are ordered by when they were last worked in (entries, creation): age the header and
-	// the entries, not only the file.
-	const when = new Date(Date.now() - ageMs);
-	writeFileSync(file, readFileSync(file, "utf8").replace(/("timestamp":")[^"]+/g, `$1${when.toISOString()}`));
-	utimesSync(file, when, when);
-	return file;
-}
 
 describe("session picker (-r) in the virtual terminal", () => {
 	it("indents forks, searches ids, renames with Ctrl+R and moves a session to the trash with Ctrl+D y", async () => {
 		const place = tempPlace("picker");
 		fx.dir = place.dir;
-		const alpha = saved(place.home, place.dir, "alpha apples", 3 * 3600_000);
-		const beta = saved(place.home, place.dir, "beta bananas", 5 * 60_000);
-		const fork = saved(place.home, place.dir, "alpha fork", 10 * 60_000, alpha);
+		const alpha = savedSession(place.home, place.dir, "alpha apples", 3 * 3600_000);
+		const beta = savedSession(place.home, place.dir, "beta bananas", 5 * 60_000);
+		const fork = savedSession(place.home, place.dir, "alpha fork", 10 * 60_000, alpha);
 		const forkId = SessionStore.open(fork).id;
 		fx.tmux = startArbor({ args: ["-r"], cwd: place.dir, home: place.home });
 		const screen = await fx.tmux.waitForScreen((s) => s.includes("Resume a session"), "picker");

@@ -38,6 +38,12 @@ async function editorHolds(t: ArborTerminal, text: string): Promise<void> {
 	await t.waitForScreen((x) => x.replace(/\n/g, " ").includes(`› ${start}`), "editor text");
 }
 
+/** The status of the target: the last row of the user filter. */
+const lastRowStatus = (s: ReturnType<typeof setUp>) => {
+	const total = s.userStatus.split("/")[1]!.split(")")[0]!;
+	return `(${total}/${total}) [user]`;
+};
+
 /** Opens /tree, switches to the user filter, selects the last row and presses Enter. */
 async function openPromptOnTarget(t: ArborTerminal, s: ReturnType<typeof setUp>): Promise<string> {
 	await t.waitForScreen((x) => x.includes("leaf "), "status line");
@@ -46,8 +52,7 @@ async function openPromptOnTarget(t: ArborTerminal, s: ReturnType<typeof setUp>)
 	t.send("C-u");
 	await t.waitForScreen((x) => x.includes(s.userStatus), s.userStatus);
 	t.send("End");
-	const total = s.userStatus.split("/")[1]!.split(")")[0]!;
-	await t.waitForScreen((x) => x.includes(`(${total}/${total}) [user]`), "last row selected");
+	await t.waitForScreen((x) => x.includes(lastRowStatus(s)), "last row selected");
 	t.send("Enter");
 	return t.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "summary prompt");
 }
@@ -59,17 +64,39 @@ function args(url: string, file: string): string[] {
 /** The summarizer's request is the non-streaming one. */
 const isSummary = (body: any) => body?.stream !== true;
 
+/**
+ * The fixture (its bytes before arbor starts in `before`), the fake server answering `handler`,
+ * arbor on the fixture, and /tree's summary prompt on the target (the prompt's screen).
+ */
+async function atSummaryPrompt(handler: (body: any) => Script, env?: Record<string, string>) {
+	const s = setUp();
+	const before = readFileSync(s.file);
+	fx.server = await startSseServer(handler);
+	fx.tmux = startArbor({ args: args(fx.server.url, s.file), cwd: s.cwd, home: s.home, ...(env ? { env } : {}) });
+	const prompt = await openPromptOnTarget(fx.tmux, s);
+	return { s, before, t: fx.tmux, server: fx.server, prompt };
+}
+
+/** At the summary prompt: Down to Summarize, then Enter. */
+async function chooseSummarize(t: ArborTerminal): Promise<void> {
+	t.send("Down");
+	await t.waitForScreen((x) => x.includes("  No summary\n› Summarize\n"), "Summarize selected");
+	t.send("Enter");
+}
+
+/** Esc closes the tree (live again after a failed or cancelled summary), then /quit. */
+async function closeTreeAndQuit(t: ArborTerminal): Promise<void> {
+	t.send("Escape");
+	await t.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
+	await quit(t);
+}
+
 describe("/tree summaries in the virtual terminal", () => {
 	it("Summarize writes a branch summary, shows it, and the next turn sends it to the model", async () => {
-		const s = setUp();
-		fx.server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("Next answer.")));
-		fx.tmux = startArbor({ args: args(fx.server.url, s.file), cwd: s.cwd, home: s.home });
-		const prompt = await openPromptOnTarget(fx.tmux, s);
+		const { s, prompt, t, server } = await atSummaryPrompt((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("Next answer.")));
 		expect(prompt).toContain("› No summary\n  Summarize\n  Summarize with custom prompt\n↑↓ move · Enter choose · Esc back");
-		fx.tmux.send("Down");
-		await fx.tmux.waitForScreen((x) => x.includes("  No summary\n› Summarize\n"), "Summarize selected");
-		fx.tmux.send("Enter");
-		const moved = await fx.tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
+		await chooseSummarize(t);
+		const moved = await t.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
 		expect(moved).toContain("[branch summary] ## Goal…");
 		expect(moved).toContain(`› ${s.text.slice(0, 60)}`);
 		const summaries = fileEntries(s.file).filter((e) => e.type === "branch_summary");
@@ -78,17 +105,17 @@ describe("/tree summaries in the virtual terminal", () => {
 		expect(mine.summary.startsWith(SUMMARY)).toBe(true);
 		expect(mine.parentId).toBe(fileEntries(s.file).find((e) => e.id === s.targetId).parentId);
 		expect(moved).toContain(`leaf ${mine.id.slice(0, 8)}`);
-		expect(fx.server.requests.length).toBe(1);
+		expect(server.requests.length).toBe(1);
 
 		// The editor holds the target's text; send it and the summary goes with the next turn.
-		await editorHolds(fx.tmux, s.text);
-		fx.tmux.send("Enter");
-		await fx.tmux.waitForScreen((x) => x.includes("Next answer.") && !x.includes("Working"), "reply");
-		expect(fx.server.requests.length).toBe(2);
-		const turn = requestText(fx.server.requests[1]!.body);
+		await editorHolds(t, s.text);
+		t.send("Enter");
+		await t.waitForScreen((x) => x.includes("Next answer.") && !x.includes("Working"), "reply");
+		expect(server.requests.length).toBe(2);
+		const turn = requestText(server.requests[1]!.body);
 		expect(turn).toContain("MARKER-SUMMARY-7");
 		expect(turn).toContain(s.text);
-		await quit(fx.tmux);
+		await quit(t);
 	}, 60_000);
 
 	it("after /compact (a compaction as the leaf) moving up asks, and the summary covers the compaction's text", async () => {
@@ -115,9 +142,7 @@ describe("/tree summaries in the virtual terminal", () => {
 		await fx.tmux.waitForScreen((x) => /\(1\/\d+\)/.test(x), "first row selected");
 		fx.tmux.send("Enter");
 		await fx.tmux.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "summary prompt");
-		fx.tmux.send("Down");
-		await fx.tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
-		fx.tmux.send("Enter");
+		await chooseSummarize(fx.tmux);
 		await fx.tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
 		expect(fx.server.requests).toHaveLength(1);
 		expect(requestText(fx.server.requests[0]!.body)).toContain("COMPACTED-WORK-3");
@@ -127,89 +152,59 @@ describe("/tree summaries in the virtual terminal", () => {
 	}, 60_000);
 
 	it("Esc while summarizing cancels: tree on the same row, file unchanged", async () => {
-		const s = setUp();
-		const before = readFileSync(s.file);
-		fx.server = await startSseServer((body): Script => (isSummary(body) ? textReply("never", { hold: true }) : textReply("x")));
-		fx.tmux = startArbor({ args: args(fx.server.url, s.file), cwd: s.cwd, home: s.home });
-		await openPromptOnTarget(fx.tmux, s);
-		fx.tmux.send("Down");
-		await fx.tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
-		fx.tmux.send("Enter");
-		await fx.tmux.waitForScreen((x) => x.includes("Summarizing branch… (Esc to cancel)"), "spinner");
-		const held = fx.server;
-		await waitFor(() => held.requests.length === 1, { what: "the summary request" });
-		fx.tmux.send("Escape");
-		const total = s.userStatus.split("/")[1]!.split(")")[0]!;
-		const back = await fx.tmux.waitForScreen((x) => x.includes("Summary cancelled"), "cancelled");
-		expect(back).toContain(`(${total}/${total}) [user]\nSummary cancelled`);
+		const { s, before, server, t } = await atSummaryPrompt((body): Script => (isSummary(body) ? textReply("never", { hold: true }) : textReply("x")));
+		await chooseSummarize(t);
+		await t.waitForScreen((x) => x.includes("Summarizing branch… (Esc to cancel)"), "spinner");
+		await waitFor(() => server.requests.length === 1, { what: "the summary request" });
+		t.send("Escape");
+		const back = await t.waitForScreen((x) => x.includes("Summary cancelled"), "cancelled");
+		expect(back).toContain(`${lastRowStatus(s)}\nSummary cancelled`);
 		expect(back).toContain("Session tree");
 		expect(readFileSync(s.file).equals(before)).toBe(true);
-		// The tree is live again: Esc closes it.
-		fx.tmux.send("Escape");
-		await fx.tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
-		await quit(fx.tmux);
+		await closeTreeAndQuit(t);
 		expect(readFileSync(s.file).equals(before)).toBe(true);
 	}, 60_000);
 
 	it("custom instructions: Esc goes back to the prompt and keeps the draft; the submitted text reaches the summarizer", async () => {
-		const s = setUp();
-		fx.server = await startSseServer((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("x")));
-		fx.tmux = startArbor({ args: args(fx.server.url, s.file), cwd: s.cwd, home: s.home });
-		await openPromptOnTarget(fx.tmux, s);
-		fx.tmux.send("Up");
-		await fx.tmux.waitForScreen((x) => x.includes("› Summarize with custom prompt\n"), "custom option");
-		fx.tmux.send("Enter");
-		await fx.tmux.waitForScreen((x) => x.includes("Custom summary instructions"), "instructions editor");
-		fx.tmux.type("first try");
-		await fx.tmux.waitForScreen((x) => x.includes("> first try▏"), "typed first");
-		fx.tmux.send("Escape");
-		const prompt = await fx.tmux.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "back to prompt");
+		const { s, t, server } = await atSummaryPrompt((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("x")));
+		t.send("Up");
+		await t.waitForScreen((x) => x.includes("› Summarize with custom prompt\n"), "custom option");
+		t.send("Enter");
+		await t.waitForScreen((x) => x.includes("Custom summary instructions"), "instructions editor");
+		t.type("first try");
+		await t.waitForScreen((x) => x.includes("> first try▏"), "typed first");
+		t.send("Escape");
+		const prompt = await t.waitForScreen((x) => x.includes("Summarize the branch you're leaving?"), "back to prompt");
 		expect(prompt).toContain("  No summary\n  Summarize\n› Summarize with custom prompt\n");
-		fx.tmux.send("Enter");
-		const again = await fx.tmux.waitForScreen((x) => x.includes("Custom summary instructions"), "editor again");
+		t.send("Enter");
+		const again = await t.waitForScreen((x) => x.includes("Custom summary instructions"), "editor again");
 		expect(again).toContain("Enter submit · Shift+Enter or Ctrl+J new line · Esc back\n> first try▏");
-		fx.tmux.type(", Focus on FOCUS-WORD-99");
-		await fx.tmux.waitForScreen((x) => x.includes("> first try, Focus on FOCUS-WORD-99▏"), "typed focus");
-		fx.tmux.send("Enter");
-		await fx.tmux.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
-		expect(fx.server.requests.length).toBe(1);
-		const sent = requestText(fx.server.requests[0]!.body);
+		t.type(", Focus on FOCUS-WORD-99");
+		await t.waitForScreen((x) => x.includes("> first try, Focus on FOCUS-WORD-99▏"), "typed focus");
+		t.send("Enter");
+		await t.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
+		expect(server.requests.length).toBe(1);
+		const sent = requestText(server.requests[0]!.body);
 		expect(sent).toContain("first try, Focus on FOCUS-WORD-99");
-		await editorHolds(fx.tmux, s.text);
-		await quit(fx.tmux);
+		await editorHolds(t, s.text);
+		await quit(t);
 	}, 60_000);
 
 	it("a failing summarizer shows the error, keeps the tree on the same row and the file unchanged", async () => {
-		const s = setUp();
-		const before = readFileSync(s.file);
-		fx.server = await startSseServer((body) => (isSummary(body) ? errorReply(500, "summarizer exploded") : textReply("x")));
-		fx.tmux = startArbor({ args: args(fx.server.url, s.file), cwd: s.cwd, home: s.home, env: { ARBOR_MAX_RETRIES: "0" } });
-		await openPromptOnTarget(fx.tmux, s);
-		fx.tmux.send("Down");
-		await fx.tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
-		fx.tmux.send("Enter");
-		const total = s.userStatus.split("/")[1]!.split(")")[0]!;
-		const failed = await fx.tmux.waitForScreen((x) => x.includes("summary failed"), "error");
-		expect(failed).toContain(`(${total}/${total}) [user]\nsummary failed: HTTP 500: summarizer exploded`);
+		const { s, before, t } = await atSummaryPrompt((body) => (isSummary(body) ? errorReply(500, "summarizer exploded") : textReply("x")), { ARBOR_MAX_RETRIES: "0" });
+		await chooseSummarize(t);
+		const failed = await t.waitForScreen((x) => x.includes("summary failed"), "error");
+		expect(failed).toContain(`${lastRowStatus(s)}\nsummary failed: HTTP 500: summarizer exploded`);
 		expect(readFileSync(s.file).equals(before)).toBe(true);
-		fx.tmux.send("Escape");
-		await fx.tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
-		await quit(fx.tmux);
+		await closeTreeAndQuit(t);
 		expect(readFileSync(s.file).equals(before)).toBe(true);
 	}, 60_000);
 
 	it("ARBOR_MAX_RETRIES=0: a 500 from the summarizer is requested once", async () => {
-		const s = setUp();
-		fx.server = await startSseServer((body) => (isSummary(body) ? errorReply(500, "summarizer exploded") : textReply("x")));
-		fx.tmux = startArbor({ args: args(fx.server.url, s.file), cwd: s.cwd, home: s.home, env: { ARBOR_MAX_RETRIES: "0" } });
-		await openPromptOnTarget(fx.tmux, s);
-		fx.tmux.send("Down");
-		await fx.tmux.waitForScreen((x) => x.includes("› Summarize\n"), "Summarize selected");
-		fx.tmux.send("Enter");
-		await fx.tmux.waitForScreen((x) => x.includes("summary failed: HTTP 500: summarizer exploded"), "error");
-		expect(fx.server.requests.length).toBe(1);
-		fx.tmux.send("Escape");
-		await fx.tmux.waitForScreen((x) => !x.includes("Session tree"), "tree closed");
-		await quit(fx.tmux);
+		const { server, t } = await atSummaryPrompt((body) => (isSummary(body) ? errorReply(500, "summarizer exploded") : textReply("x")), { ARBOR_MAX_RETRIES: "0" });
+		await chooseSummarize(t);
+		await t.waitForScreen((x) => x.includes("summary failed: HTTP 500: summarizer exploded"), "error");
+		expect(server.requests.length).toBe(1);
+		await closeTreeAndQuit(t);
 	}, 60_000);
 });

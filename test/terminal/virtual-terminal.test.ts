@@ -55,6 +55,18 @@ describe("arbor's interactive mode in the virtual terminal", () => {
 		expect(await fx.tmux.exited).toBe(0);
 		expect(fx.tmux.terminal.bracketedPaste()).toBe(false);
 	});
+
+	it("kill() resolves once the app has ended: a test's app never overlaps the next test's (cwd, environment and signals are the process's)", async () => {
+		({ dir: fx.dir } = tempPlace("vt-kill"));
+		const t = startArbor({ args: [], cwd: fx.dir, home: join(fx.dir, "home") });
+		await t.waitForScreen((s) => s.includes("no model"), "status line");
+		t.type("/help");
+		await t.waitForScreen((s) => s.includes("› /help"), "a command typed");
+		let code: number | undefined;
+		void t.exited.then((c) => (code = c));
+		await t.kill();
+		expect(code).toBeDefined();
+	});
 });
 
 describe("one app's Ctrl+C in the test process", () => {

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { listAllSessions, listSessions, SessionStore, sessionDirFor } from "../../source/session/index.js";
 import { lineage } from "../../source/ui/pickers/session-lineage.js";
-import { say, tempDir, user } from "../navigation/helpers.js";
+import { tempDir } from "../navigation/helpers.js";
 import { setup, appTestHooks } from "./app-harness.js";
+import { savedSession } from "../helpers/saved-session.js";
 
 let unmount: (() => void) | undefined;
 appTestHooks(() => {
@@ -12,25 +13,11 @@ appTestHooks(() => {
 	unmount = undefined;
 });
 
-function saved(home: string, cwd: string, text: string, ageMs: number, parentSession?: string): string {
-	const store = SessionStore.create({ cwd, sessionDir: sessionDirFor(cwd, home), ...(parentSession ? { parentSession } : {}) });
-	store.appendMessage(user(text));
-	store.appendMessage(say(`answer to ${text}`));
-	const file = store.file!;
-	store.close();
-	// Sessions are ordered by when they were last worked in (entries, creation): age the header and
-	// the entries, not only the file.
-	const when = new Date(Date.now() - ageMs);
-	writeFileSync(file, readFileSync(file, "utf8").replace(/("timestamp":")[^"]+/g, `$1${when.toISOString()}`));
-	utimesSync(file, when, when);
-	return file;
-}
-
 function picker() {
 	const home = tempDir();
-	const alpha = saved(home, home, "alpha apples", 3 * 3600_000);
-	const beta = saved(home, home, "beta bananas", 5 * 60_000);
-	const fork = saved(home, home, "alpha fork", 10 * 60_000, alpha);
+	const alpha = savedSession(home, home, "alpha apples", 3 * 3600_000);
+	const beta = savedSession(home, home, "beta bananas", 5 * 60_000);
+	const fork = savedSession(home, home, "alpha fork", 10 * 60_000, alpha);
 	const t = setup({
 		dir: home,
 		options: { openPicker: "resume", home, sessionDir: sessionDirFor(home, home) },

@@ -3,14 +3,7 @@ import React, { createContext, useContext, useEffect, useLayoutEffect, useRef, u
 import { KeyBus, type KeyListener } from "./key-bus.js";
 import { isCtrl, type KeyEvent } from "./key-event.js";
 import { createKeyParser } from "./parse-keys.js";
-
-/**
- * Raw mode stays on even while no screen takes keys (e.g. while quitting): Ctrl+C then does what
- * the terminal would have done in cooked mode.
- */
-function signalInterrupt(): void {
-	process.kill(process.pid, "SIGINT");
-}
+import { useLatest } from "../widgets/use-latest.js";
 
 const BusContext = createContext<KeyBus | null>(null);
 
@@ -20,15 +13,16 @@ const BusContext = createContext<KeyBus | null>(null);
  * delivers them one by one to the active `useKeys` handlers. It listens to Ink's raw input events
  * rather than `useInput`: `useInput` hands a read's text and Enter over as one string, strips the
  * ESC of sequences it does not know (typing `[27;2;13~`), and calls every handler of a read before
- * React renders what the first key changed.
+ * React renders what the first key changed. `onInterrupt`: Ctrl+C that no screen takes.
  */
-export function KeyInputProvider({ children, interrupt = signalInterrupt }: { children: ReactNode; interrupt?: (() => void) | undefined }) {
+export function KeyInputProvider({ children, onInterrupt }: { children: ReactNode; onInterrupt?: () => void }) {
 	const { internal_eventEmitter: emitter, setRawMode, isRawModeSupported } = useStdin();
 	const [, setTick] = useState(0);
-	// `interrupt` is the app's for its whole life: the first one is kept.
-	const [bus] = useState(() => new KeyBus(() => setTick((t) => t + 1), (event) => {
-		if (isCtrl(event, "c")) interrupt();
-	}));
+	const interrupt = useLatest(onInterrupt);
+	// Raw mode stays on even while no screen takes keys (e.g. while quitting): Ctrl+C then does
+	// what the terminal would have done in cooked mode, through `onInterrupt` (never a signal sent
+	// from here: the app may run inside another program's process, e.g. a test worker).
+	const [bus] = useState(() => new KeyBus(() => setTick((t) => t + 1), (event) => void (isCtrl(event, "c") && interrupt.current?.())));
 	useLayoutEffect(() => bus.committed());
 	// Raw mode for as long as the UI lives, not per handler: when one screen's handler went and the
 	// next one's came, the terminal was in cooked mode for a moment, and keys typed then were echoed

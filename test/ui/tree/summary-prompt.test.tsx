@@ -59,7 +59,19 @@ function setup(over: { summaryModel?: ResolvedModel; askSummary?: boolean; maxRe
 		await ui.until("› └─ user: Actually, approach B");
 		await ui.press(KEYS.enter);
 	};
-	return { ...ui, store: s.store, done, entriesBefore, chooseB };
+	/** chooseB, then waits for the summary prompt (No summary selected). */
+	const atPrompt = async () => {
+		await chooseB();
+		await ui.until("› No summary");
+	};
+	/** From the tree: at the prompt, Down to Summarize and Enter. */
+	const summarize = async () => {
+		await atPrompt();
+		await ui.press(KEYS.down);
+		await ui.until("› Summarize\n");
+		await ui.press(KEYS.enter);
+	};
+	return { ...ui, store: s.store, done, entriesBefore, chooseB, atPrompt, summarize };
 }
 
 const PROMPT = [
@@ -84,8 +96,7 @@ describe("summary prompt", () => {
 
 	it("No summary moves at once and hands the user text to the editor", async () => {
 		const t = setup();
-		await t.chooseB();
-		await t.until("› No summary");
+		await t.atPrompt();
 		await t.press(KEYS.enter);
 		await t.settle(() => t.done.length === 1);
 		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
@@ -98,8 +109,7 @@ describe("summary prompt", () => {
 		const abandoned = snapshot.abandoned.bind(snapshot);
 		let asked = 0;
 		snapshot.abandoned = (...args) => ((asked += 1), abandoned(...args));
-		await t.chooseB();
-		await t.until("› No summary");
+		await t.atPrompt();
 		await t.press(KEYS.enter);
 		await t.settle(() => t.done.length === 1);
 		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
@@ -108,11 +118,7 @@ describe("summary prompt", () => {
 
 	it("without a summary model, Summarize shows the error and stays on the prompt", async () => {
 		const t = setup();
-		await t.chooseB();
-		await t.until("› No summary");
-		await t.press(KEYS.down);
-		await t.until("› Summarize\n");
-		await t.press(KEYS.enter);
+		await t.summarize();
 		await t.until("No model configured for summaries");
 		expect(t.frame()).toBe(`${PROMPT.replace("› No summary\n  Summarize\n", "  No summary\n› Summarize\n")}\nNo model configured for summaries`);
 		expect(t.store.snapshot().entries.length).toBe(t.entriesBefore);
@@ -120,8 +126,7 @@ describe("summary prompt", () => {
 
 	it("Down Enter in one read carries out the option Down reached (Summarize), not No summary", async () => {
 		const t = setup();
-		await t.chooseB();
-		await t.until("› No summary");
+		await t.atPrompt();
 		await t.press(KEYS.down + KEYS.enter);
 		await t.until("No model configured for summaries");
 		expect(t.frame()).toContain("› Summarize\n");
@@ -164,11 +169,7 @@ describe("summarizing", () => {
 	it("Summarize writes a branch summary under the new leaf", async () => {
 		const m = model(answers("## Goal\nTry approach A"));
 		const t = setup({ summaryModel: m.resolved });
-		await t.chooseB();
-		await t.until("› No summary");
-		await t.press(KEYS.down);
-		await t.until("› Summarize\n");
-		await t.press(KEYS.enter);
+		await t.summarize();
 		await t.settle(() => t.done.length === 1);
 		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
 		const view = t.store.snapshot();
@@ -179,11 +180,7 @@ describe("summarizing", () => {
 
 	it("a failed summary returns to the tree on the same row with the error; nothing is written", async () => {
 		const t = setup({ summaryModel: model(fails).resolved });
-		await t.chooseB();
-		await t.until("› No summary");
-		await t.press(KEYS.down);
-		await t.until("› Summarize\n");
-		await t.press(KEYS.enter);
+		await t.summarize();
 		await t.until("summary failed:");
 		expect(t.frame()).toContain("› └─ user: Actually, approach B");
 		expect(t.frame()).toContain("provider down");
@@ -194,11 +191,7 @@ describe("summarizing", () => {
 	it("maxRetries reaches the summarizer: 0 means one call for a retryable error", async () => {
 		const m = model(fails500);
 		const t = setup({ summaryModel: m.resolved, maxRetries: 0 });
-		await t.chooseB();
-		await t.until("› No summary");
-		await t.press(KEYS.down);
-		await t.until("› Summarize\n");
-		await t.press(KEYS.enter);
+		await t.summarize();
 		await t.until("summary failed:");
 		expect(t.frame().split("\n").slice(-2)).toEqual(["(8/9) [default]", "summary failed: HTTP 500: server error"]);
 		expect(m.prompts.length).toBe(1);
@@ -206,11 +199,7 @@ describe("summarizing", () => {
 
 	it("Esc while summarizing cancels: Summary cancelled, same row, nothing written", async () => {
 		const t = setup({ summaryModel: model(hangsUntilAborted).resolved });
-		await t.chooseB();
-		await t.until("› No summary");
-		await t.press(KEYS.down);
-		await t.until("› Summarize\n");
-		await t.press(KEYS.enter);
+		await t.summarize();
 		await t.until("Summarizing branch… (Esc to cancel) 0s");
 		await t.press(KEYS.esc);
 		await t.until("Summary cancelled");
@@ -223,8 +212,7 @@ describe("summarizing", () => {
 	it("custom prompt: multi-line editor, Esc back one step keeping the draft, Enter summarizes with the text", async () => {
 		const m = model(answers("## Goal\nCustom"));
 		const t = setup({ summaryModel: m.resolved });
-		await t.chooseB();
-		await t.until("› No summary");
+		await t.atPrompt();
 		await t.press(KEYS.up);
 		await t.until("› Summarize with custom prompt");
 		await t.press(KEYS.enter);

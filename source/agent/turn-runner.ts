@@ -1,0 +1,236 @@
+/**
+ * The run and turn machinery of AgentSession (agent-session.ts): one run at a time (a prompt, then
+ * late steering and the follow-ups, each its own turn, between agent_start and agent_end), the
+ * steering and follow-up queues, the operation an abort ends (a run, a compaction, a summary), the
+ * compaction flag with its events, and the permission question that an abort answers "no".
+ * AgentSession owns the session, the model and the extensions; this module reads them through
+ * {@link RunHost} at the moment it needs them, so a fork or a /model between turns applies.
+ */
+import { maxRetries } from "../config/env.js";
+import type { ModelChoice } from "../config/model-config.js";
+import type { ExtensionHost } from "../extensions/setup.js";
+import { MessageQueue, type QueuedContent } from "../llm/message-queue.js";
+import type { ResolvedModel } from "../llm/resolve-model.js";
+import type { ThinkingLevel } from "../llm/thinking.js";
+import type { TurnResult } from "../llm/turn.js";
+import type { CompactNowResult } from "../navigation/compact.js";
+import type { SessionStore } from "../session/index.js";
+import type { StoredMessage } from "../session/types.js";
+import { MUTATING_TOOLS } from "../tools/policy.js";
+import type { Checkpointer } from "../checkpoints/checkpointer.js";
+import { maybeDailyGc } from "../checkpoints/setup.js";
+import type { AgentEvent, CompactionReason } from "./events.js";
+import { AgentError, type AgentOpenOptions, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
+
+/** What a run reads from its session, each time it needs it. */
+export type RunHost = {
+	emit(event: AgentEvent): void;
+	store(): SessionStore;
+	chat(): ResolvedModel | undefined;
+	thinking(): ThinkingLevel | undefined;
+	checkpointer(): Checkpointer | undefined;
+	autoCompaction(): boolean;
+	deps: { opts: AgentOpenOptions; models: ModelChoice; tools: Tools; system: string; ext: ExtensionHost };
+};
+
+export class TurnRunner {
+	private readonly steering = new MessageQueue();
+	private followUps: QueuedContent[] = [];
+	private operation: AbortController | undefined;
+	private running: Promise<TurnResult | undefined> | undefined;
+	private compacting = false;
+
+	constructor(private readonly host: RunHost) {
+		this.steering.onChange(() => this.emitQueue());
+	}
+
+	get isStreaming(): boolean {
+		return this.running !== undefined;
+	}
+
+	get isCompacting(): boolean {
+		return this.compacting;
+	}
+
+	/** What is queued: steering messages (next step boundary) and follow-ups (after the turn). */
+	get queued(): { steering: QueuedContent[]; followUp: QueuedContent[] } {
+		return { steering: [...this.steering.messages], followUp: [...this.followUps] };
+	}
+
+	/** Starts a run (see AgentSession.prompt); throws AgentError synchronously when it cannot start. */
+	prompt(content: QueuedContent): Promise<TurnResult | undefined> {
+		if (this.running || this.compacting) throw new AgentError("busy", "a turn is running: use steer or follow_up, or abort it first");
+		if (!this.host.chat()) throw new AgentError("no-model", this.host.deps.models.chatError ?? "no model configured");
+		const operation = new AbortController();
+		this.operation = operation;
+		const run = this.run(content, operation.signal).finally(() => {
+			this.running = undefined;
+			if (this.operation === operation) this.operation = undefined;
+		});
+		this.running = run;
+		return run;
+	}
+
+	/** Queues a message for the running turn's next step boundary. */
+	steer(content: QueuedContent): void {
+		if (!this.running) throw new AgentError("idle", "no turn is running: send a prompt");
+		this.steering.push(content);
+	}
+
+	/** Queues a message for after the running turn. */
+	followUp(content: QueuedContent): void {
+		if (!this.running) throw new AgentError("idle", "no turn is running: send a prompt");
+		this.followUps.push(content);
+		this.emitQueue();
+	}
+
+	/** Aborts the run, compaction or summary going on and waits until it has stored what streamed. */
+	async abort(): Promise<void> {
+		this.operation?.abort();
+		await this.running?.catch(() => undefined);
+	}
+
+	/** Throws AgentError "busy" while a run or a compaction goes on. */
+	idle(): void {
+		if (this.running || this.compacting) throw new AgentError("busy", "a turn is running: abort it or wait for agent_end");
+	}
+
+	/** The front end's answer, or "no" once the run is aborted (the tool is then refused). */
+	async ask(request: ConfirmRequest): Promise<ConfirmAnswer> {
+		const confirm = this.host.deps.opts.confirm;
+		const signal = this.operation?.signal;
+		if (!confirm || signal?.aborted) return "no";
+		if (!signal) return confirm(request);
+		const asked = confirm(request, signal);
+		return new Promise<ConfirmAnswer>((resolve, reject) => {
+			const onAbort = () => resolve("no");
+			signal.addEventListener("abort", onAbort, { once: true });
+			asked.then(
+				(answer) => {
+					signal.removeEventListener("abort", onAbort);
+					resolve(answer);
+				},
+				(error: unknown) => {
+					signal.removeEventListener("abort", onAbort);
+					reject(error instanceof Error ? error : new Error(String(error)));
+				},
+			);
+		});
+	}
+
+	/** Runs `work` as the operation an abort ends. */
+	async withOperation<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+		const operation = new AbortController();
+		this.operation = operation;
+		try {
+			return await work(operation.signal);
+		} finally {
+			if (this.operation === operation) this.operation = undefined;
+		}
+	}
+
+	/** A compaction between compaction_start and compaction_end (with its result, also a failure). */
+	async compaction(reason: CompactionReason, work: () => Promise<CompactNowResult>): Promise<CompactNowResult> {
+		this.compacting = true;
+		this.host.emit({ type: "compaction_start", reason });
+		let result: CompactNowResult = { status: "failed", message: "compaction did not finish" };
+		try {
+			result = await work();
+			return result;
+		} catch (error) {
+			result = { status: "failed", message: error instanceof Error ? error.message : String(error) };
+			throw error;
+		} finally {
+			this.compacting = false;
+			this.host.emit({ type: "compaction_end", reason, result });
+		}
+	}
+
+	private emitQueue(): void {
+		this.host.emit({ type: "queue_update", ...this.queued });
+	}
+
+	/** The run: turns until nothing is queued, between agent_start and agent_end. */
+	private async run(first: QueuedContent, signal: AbortSignal): Promise<TurnResult | undefined> {
+		this.host.emit({ type: "agent_start" });
+		const stored: StoredMessage[] = [];
+		let result: TurnResult | undefined;
+		try {
+			let next: QueuedContent | undefined = first;
+			while (next !== undefined && !signal.aborted) {
+				result = await this.turn(next, signal, stored);
+				if (signal.aborted || !result.ok) break;
+				// A steering message that came after the last step boundary, then the follow-ups.
+				const late = this.steering.take();
+				this.followUps.unshift(...late.slice(1));
+				next = late[0] ?? this.followUps.shift();
+				if (late.length > 0 || next !== undefined) this.emitQueue();
+			}
+		} finally {
+			if (this.steering.size > 0 || this.followUps.length > 0) {
+				this.followUps = [];
+				this.steering.take();
+				this.emitQueue();
+			}
+			this.host.emit({ type: "agent_end", messages: stored, result });
+		}
+		return result;
+	}
+
+	private async turn(content: QueuedContent, signal: AbortSignal, stored: StoredMessage[]): Promise<TurnResult> {
+		const { emit, deps } = this.host;
+		const chat = this.host.chat();
+		if (!chat) throw new AgentError("no-model", "no model configured");
+		if (this.host.autoCompaction()) await this.compactIfNeeded(chat, signal);
+		emit({ type: "turn_start", prompt: content });
+		const { runTurn } = await import("../llm/turn.js");
+		const store = this.host.store();
+		const checkpointer = this.host.checkpointer();
+		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
+		const result = await deps.ext.turn({ store, prompt: content, signal }, () =>
+			runTurn({
+				store,
+				model: chat,
+				prompt: content,
+				tools: deps.tools.toolSet,
+				system: deps.system,
+				thinkingLevel: this.host.thinking(),
+				signal,
+				maxRetries: maxRetries(),
+				steering: this.steering,
+				checkpoints,
+				onEvent: (event) => {
+					if (event.type === "message_end") stored.push(event.message);
+					emit(event);
+				},
+			}),
+		);
+		// As print mode: the store's garbage collection, in the background at most once a day.
+		if (checkpointer) maybeDailyGc({ home: deps.opts.home, cwd: deps.opts.cwd, sessionFile: store.file });
+		emit({ type: "turn_end", result });
+		return result;
+	}
+
+	/** Compacts before a turn when the context would not fit; a failure is reported, the turn goes on. */
+	private async compactIfNeeded(chat: ResolvedModel, signal: AbortSignal): Promise<void> {
+		const { autoCompactIfNeeded } = await import("../navigation/compact.js");
+		let started = false;
+		const result = await autoCompactIfNeeded({
+			store: this.host.store(),
+			model: chat,
+			summaryModel: this.host.deps.models.summary,
+			signal,
+			maxRetries: maxRetries(),
+			bus: this.host.deps.ext.bus,
+			onCompacting: () => {
+				started = true;
+				this.compacting = true;
+				this.host.emit({ type: "compaction_start", reason: "threshold" });
+			},
+		});
+		if (started) {
+			this.compacting = false;
+			this.host.emit({ type: "compaction_end", reason: "threshold", result: result as CompactNowResult });
+		}
+	}
+}
