@@ -16,19 +16,21 @@ export function maxRetries(env: NodeJS.ProcessEnv = process.env): number | undef
 	return n;
 }
 
+/** A variable holding seconds (fractions allowed, 0 or more); undefined when unset or blank. */
+function secondsOf(env: NodeJS.ProcessEnv, name: string): number | undefined {
+	const raw = env[name];
+	if (raw === undefined || raw.trim() === "") return undefined;
+	const n = Number(raw.trim());
+	if (!Number.isFinite(n) || n < 0) throw usageError(`${name} must be a number of seconds >= 0, not "${raw}"`);
+	return n;
+}
+
 /**
  * The request idle timeout in milliseconds: ARBOR_TIMEOUT, else the settings key `timeout`, else
  * 120 s. Both are seconds (fractions allowed); 0 switches the timeout off.
  */
 export function idleTimeoutMs(env: NodeJS.ProcessEnv, settingsTimeout: number | undefined): number {
-	const raw = env.ARBOR_TIMEOUT;
-	if (raw !== undefined && raw.trim() !== "") {
-		const n = Number(raw.trim());
-		if (!Number.isFinite(n) || n < 0) throw usageError(`ARBOR_TIMEOUT must be a number of seconds >= 0, not "${raw}"`);
-		return Math.round(n * 1000);
-	}
-	if (settingsTimeout !== undefined) return Math.round(settingsTimeout * 1000);
-	return DEFAULT_TIMEOUT_SECONDS * 1000;
+	return Math.round((secondsOf(env, "ARBOR_TIMEOUT") ?? settingsTimeout ?? DEFAULT_TIMEOUT_SECONDS) * 1000);
 }
 
 /** Seconds an extension may take to load or to answer one event (ARBOR_EXTENSION_TIMEOUT). */
@@ -39,11 +41,5 @@ export const DEFAULT_EXTENSION_TIMEOUT_SECONDS = 60;
  * `extensionTimeout`, else 60 s. Both are seconds (fractions allowed); 0 switches the limit off.
  */
 export function extensionTimeoutMs(env: NodeJS.ProcessEnv, settingsTimeout: number | undefined): number {
-	const raw = env.ARBOR_EXTENSION_TIMEOUT;
-	if (raw !== undefined && raw.trim() !== "") {
-		const n = Number(raw.trim());
-		if (!Number.isFinite(n) || n < 0) throw usageError(`ARBOR_EXTENSION_TIMEOUT must be a number of seconds >= 0, not "${raw}"`);
-		return Math.round(n * 1000);
-	}
-	return Math.round((settingsTimeout ?? DEFAULT_EXTENSION_TIMEOUT_SECONDS) * 1000);
+	return Math.round((secondsOf(env, "ARBOR_EXTENSION_TIMEOUT") ?? settingsTimeout ?? DEFAULT_EXTENSION_TIMEOUT_SECONDS) * 1000);
 }

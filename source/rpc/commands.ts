@@ -10,6 +10,7 @@ import { nextThinkingLevel, pathThinkingLevel, canThink } from "../llm/thinking.
 import type { ImageContent } from "../session/types.js";
 import { parseTreeFilter, TREE_FILTERS } from "../tree/rows.js";
 import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
+import { unreachable } from "../text/must.js";
 
 export type Command = { type: string; id?: unknown; [key: string]: unknown };
 
@@ -112,10 +113,8 @@ async function compact(ctx: CommandContext, cmd: Command) {
 			throw new Error(result.reason === "hook" ? "compaction cancelled by an extension" : "compaction aborted");
 		case "failed":
 			throw new Error(result.message);
-		default: {
-			const never: never = result;
-			return never;
-		}
+		default:
+			return unreachable(result);
 	}
 }
 
@@ -147,10 +146,8 @@ async function navigate(ctx: CommandContext, cmd: Command) {
 			return { cancelled: true, reason: result.reason };
 		case "failed":
 			throw new Error(result.message);
-		default: {
-			const never: never = result;
-			return never;
-		}
+		default:
+			return unreachable(result);
 	}
 }
 

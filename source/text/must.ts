@@ -8,3 +8,8 @@ export function must<T>(value: T | undefined, what: string): T {
 	if (value === undefined) throw new Error(`internal error: ${what} is missing`);
 	return value;
 }
+
+/** The default of a switch that covers every case: a type error if a case is added and not handled. */
+export function unreachable(value: never): never {
+	return value;
+}
