@@ -20,36 +20,24 @@ export type EditorIntent =
 	| { type: "steer" }
 	| { type: "ignore" };
 
-const PROMPT_KEYS = ["prompt.send", "prompt.steer", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.externalEditor", "prompt.cycleThinking", "prompt.complete", "prompt.previous", "prompt.next"] as const;
+/**
+ * The prompt's own actions (`prompt.*` in the keymap) and their intents. Tab, ↑ and ↓ work the
+ * slash menu while it is open; otherwise Tab inserts two spaces and ↑/↓ move in the text or history.
+ */
+const PROMPT_INTENTS = {
+	"prompt.send": () => ({ type: "submit" }),
+	"prompt.steer": () => ({ type: "steer" }),
+	"prompt.stop": () => ({ type: "escape" }),
+	"prompt.clear": () => ({ type: "interrupt" }),
+	"prompt.quit": () => ({ type: "eof" }),
+	"prompt.externalEditor": () => ({ type: "external-edit" }),
+	"prompt.cycleThinking": () => ({ type: "cycle-thinking" }),
+	"prompt.complete": (menuOpen) => (menuOpen ? { type: "complete" } : { type: "edit", action: { type: "text-inserted", text: "  " } }),
+	"prompt.previous": (menuOpen) => (menuOpen ? { type: "menu-move", dir: -1 } : { type: "edit", action: { type: "up-pressed" } }),
+	"prompt.next": (menuOpen) => (menuOpen ? { type: "menu-move", dir: 1 } : { type: "edit", action: { type: "down-pressed" } }),
+} satisfies Record<`prompt.${string}`, (menuOpen: boolean) => EditorIntent>;
 
-function promptIntent(action: (typeof PROMPT_KEYS)[number], menuOpen: boolean): EditorIntent {
-	switch (action) {
-		case "prompt.send":
-			return { type: "submit" };
-		case "prompt.steer":
-			return { type: "steer" };
-		case "prompt.stop":
-			return { type: "escape" };
-		case "prompt.clear":
-			return { type: "interrupt" };
-		case "prompt.quit":
-			return { type: "eof" };
-		case "prompt.externalEditor":
-			return { type: "external-edit" };
-		case "prompt.cycleThinking":
-			return { type: "cycle-thinking" };
-		case "prompt.complete":
-			return menuOpen ? { type: "complete" } : { type: "edit", action: { type: "text-inserted", text: "  " } };
-		case "prompt.previous":
-			return menuOpen ? { type: "menu-move", dir: -1 } : { type: "edit", action: { type: "up-pressed" } };
-		case "prompt.next":
-			return menuOpen ? { type: "menu-move", dir: 1 } : { type: "edit", action: { type: "down-pressed" } };
-		default: {
-			const unreachable: never = action;
-			return unreachable;
-		}
-	}
-}
+const PROMPT_KEYS = Object.keys(PROMPT_INTENTS) as (keyof typeof PROMPT_INTENTS)[];
 
 /**
  * Maps one key event to an intent: the prompt's own keys (`prompt.*` in the keymap), then the
@@ -59,7 +47,7 @@ function promptIntent(action: (typeof PROMPT_KEYS)[number], menuOpen: boolean): 
  */
 export function editorIntent(event: KeyEvent, menuOpen: boolean, keymap: Keymap = DEFAULT_KEYMAP): EditorIntent {
 	const prompt = event.kind === "key" ? actionOf(keymap, PROMPT_KEYS, event) : undefined;
-	if (prompt) return promptIntent(prompt, menuOpen);
+	if (prompt) return PROMPT_INTENTS[prompt](menuOpen);
 	const action = fieldAction(event, { multiline: true, keymap });
 	return action ? { type: "edit", action } : { type: "ignore" };
 }
