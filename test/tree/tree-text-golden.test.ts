@@ -35,26 +35,36 @@ const SPICES = [
 	`${"a".repeat(240)}   `,
 	`${"z".repeat(5000)}\n${"w ".repeat(5000)}`,
 	"\ud83d\ude00".repeat(130),
+	`${"a \n\t ".repeat(150)}end`,
+	`${"word\u00a0\u00a0".repeat(100)}`,
 	`${"x".repeat(239)}\ud83d\ude00tail`,
 ];
 
-function spice(file: string): void {
-	const lines = readFileSync(file, "utf8").split("\n");
-	let n = 0;
-	const out = lines.map((line) => {
-		if (!line.startsWith('{"type":"message"') && !line.startsWith('{"type":"label"')) return line;
-		const e = JSON.parse(line) as { type: string; label?: string; message?: { role: string; content: unknown } };
-		if (n++ % 5 !== 0) return line;
-		const s = SPICES[(n / 5) % SPICES.length | 0] ?? "";
-		if (e.type === "label") e.label = s.slice(0, 80);
-		else if (e.message?.role === "user") e.message.content = s;
-		else if (e.message && Array.isArray(e.message.content)) {
-			const text = (e.message.content as { type: string; text?: string }[]).find((c) => c.type === "text");
-			if (text) text.text = `${s}${text.text ?? ""}`;
+type Loose = { type: string; label?: string; summary?: string; message?: { role: string; content: unknown } };
+
+/** Puts `s` in what the entry previews: a user text (or two parts), a label, a summary, tool arguments. */
+function spiceEntry(e: Loose, s: string, k: number): void {
+	if (e.type === "label") e.label = s.slice(0, 80);
+	else if (e.type === "branch_summary") e.summary = s;
+	else if (e.message?.role === "user") e.message.content = k % 2 === 0 ? s : [{ type: "text", text: s }, { type: "text", text: "\n" }, { type: "text", text: s }];
+	else if (e.message && Array.isArray(e.message.content)) {
+		for (const c of e.message.content as { type: string; text?: string; arguments?: Record<string, unknown> }[]) {
+			if (c.type === "text") c.text = `${s}${c.text ?? ""}`;
+			if (c.type === "toolCall" && c.arguments) for (const key of Object.keys(c.arguments)) c.arguments[key] = s;
 		}
+	}
+}
+
+function spice(file: string): void {
+	let n = 0;
+	const lines = readFileSync(file, "utf8").split("\n").map((line) => {
+		if (!line.startsWith("{") || n++ % 4 !== 0) return line;
+		const e = JSON.parse(line) as Loose;
+		const k = n >> 2;
+		spiceEntry(e, SPICES[k % SPICES.length] ?? "", k);
 		return JSON.stringify(e);
 	});
-	writeFileSync(file, out.join("\n"));
+	writeFileSync(file, lines.join("\n"));
 }
 
 function generate(kind: string, spiced: boolean): string {
