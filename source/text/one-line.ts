@@ -12,3 +12,47 @@ export function firstLine(text: string): { line: string; more: boolean } {
 	const line = text.split("\n").find((l) => l.trim() !== "") ?? "";
 	return { line, more: text.trim().includes("\n") };
 }
+
+/** Whether UTF-16 code unit `c` is white space as a regex `\s` (and `trim`) sees it. */
+export function isWhiteSpace(c: number): boolean {
+	if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+	if (c < 0xa0) return false;
+	return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/** Whether `text` has a character that is not white space (`text.trim() !== ""` without the copy). */
+export function hasVisibleText(text: string): boolean {
+	for (let i = 0; i < text.length; i++) if (!isWhiteSpace(text.charCodeAt(i))) return true;
+	return false;
+}
+
+/**
+ * `oneLine(text.slice(0, inMax)).slice(0, outMax)` in one pass that reads no further than it must
+ * and copies only where a run is not already a single space (a 100k-row tree previews every row).
+ */
+export function oneLineCut(text: string, inMax: number, outMax: number): string {
+	const end = Math.min(text.length, inMax);
+	let i = 0;
+	while (i < end && isWhiteSpace(text.charCodeAt(i))) i++;
+	let out = "";
+	let start = i; // text[start, i) is kept as is after `out`
+	while (i < end) {
+		const c = text.charCodeAt(i);
+		if (!isWhiteSpace(c)) {
+			i++;
+			continue;
+		}
+		if (out.length + (i - start) >= outMax) break;
+		let j = i + 1;
+		while (j < end && isWhiteSpace(text.charCodeAt(j))) j++;
+		if (j >= end) break; // a trailing run is trimmed
+		if (j - i === 1 && c === 0x20) {
+			i = j;
+			continue;
+		}
+		out += `${text.slice(start, i)} `;
+		start = i = j;
+	}
+	out += text.slice(start, i);
+	return out.length > outMax ? out.slice(0, outMax) : out;
+}
