@@ -22,7 +22,8 @@ class Row implements TreeRow {
 		readonly entry: SessionEntry,
 		private readonly full: number,
 		private readonly link: GutterLink | null,
-		private readonly laid: { childCount: number; folded: boolean },
+		private readonly childCount: number,
+		readonly folded: boolean,
 		private readonly ctx: RowContext,
 	) {}
 	get id(): string {
@@ -41,13 +42,10 @@ class Row implements TreeRow {
 		return !this.isLeaf && this.full === this.ctx.leafRow;
 	}
 	get foldable(): boolean {
-		return this.laid.childCount > 0;
-	}
-	get folded(): boolean {
-		return this.laid.folded;
+		return this.childCount > 0;
 	}
 	get isBranchPoint(): boolean {
-		return this.laid.childCount > 1;
+		return this.childCount > 1;
 	}
 	get label(): string | undefined {
 		return this.ctx.view.getLabel(this.entry.id);
@@ -115,7 +113,7 @@ export function buildTreeModel(view: SessionTreeView, opts: TreeRowOptions): Tre
 	layoutForest(forest, opts.folded, (laid) => {
 		const full = must(forest.full[laid.index], "row of the laid-out entry");
 		rowOf[full] = rows.length;
-		rows.push(new Row(laid.entry, full, laid.gutter, laid, ctx));
+		rows.push(new Row(laid.entry, full, laid.gutter, laid.childCount, laid.folded, ctx));
 	});
 	const indexOf: RowLookup = {
 		get: (id) => {
