@@ -26,33 +26,37 @@ export function hasVisibleText(text: string): boolean {
 	return false;
 }
 
+/** White space that a fold changes: any but a plain space, or two spaces in a row. */
+const ODD_SPACE = /[^\S ]| {2}/g;
+
 /**
  * `oneLine(text.slice(0, inMax)).slice(0, outMax)` in one pass that reads no further than it must
- * and copies only where a run is not already a single space (a 100k-row tree previews every row).
+ * and copies only where a run is not already a single space (a 100k-row tree previews every row):
+ * a native regex scan finds those runs; the words between them are kept as they are.
  */
 export function oneLineCut(text: string, inMax: number, outMax: number): string {
-	const end = Math.min(text.length, inMax);
+	const s = text.length > inMax ? text.slice(0, Math.max(0, inMax)) : text;
+	const end = s.length;
 	let i = 0;
-	while (i < end && isWhiteSpace(text.charCodeAt(i))) i++;
+	while (i < end && isWhiteSpace(s.charCodeAt(i))) i++;
 	let out = "";
-	let start = i; // text[start, i) is kept as is after `out`
-	while (i < end) {
-		const c = text.charCodeAt(i);
-		if (!isWhiteSpace(c)) {
-			i++;
-			continue;
+	let start = i; // s[start, tail) is kept as is after `out`
+	let tail = end;
+	ODD_SPACE.lastIndex = i;
+	for (let m = ODD_SPACE.exec(s); m !== null; m = ODD_SPACE.exec(s)) {
+		// The run starts one earlier when a plain space precedes the odd one (`a \n`).
+		const run = m.index > start && s.charCodeAt(m.index - 1) === 0x20 ? m.index - 1 : m.index;
+		let j = m.index + 1;
+		while (j < end && isWhiteSpace(s.charCodeAt(j))) j++;
+		if (j >= end || out.length + (run - start) >= outMax) {
+			tail = run; // a trailing run is trimmed; past outMax nothing more is needed
+			break;
 		}
-		if (out.length + (i - start) >= outMax) break;
-		let j = i + 1;
-		while (j < end && isWhiteSpace(text.charCodeAt(j))) j++;
-		if (j >= end) break; // a trailing run is trimmed
-		if (j - i === 1 && c === 0x20) {
-			i = j;
-			continue;
-		}
-		out += `${text.slice(start, i)} `;
-		start = i = j;
+		out += `${s.slice(start, run)} `;
+		start = j;
+		ODD_SPACE.lastIndex = j;
 	}
-	out += text.slice(start, i);
+	if (tail === end && end > start && s.charCodeAt(end - 1) === 0x20) tail = end - 1; // one trailing space
+	out += s.slice(start, tail);
 	return out.length > outMax ? out.slice(0, outMax) : out;
 }
