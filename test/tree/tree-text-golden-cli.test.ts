@@ -4,7 +4,8 @@
  * speed work (issue 17 item 15), so a faster path cannot change a single byte. Some previews are
  * spiced with what the fast paths must treat exactly like the slow ones: Unicode white space, wide
  * characters, control characters and escape sequences, long white-space runs, huge texts.
- * Regenerate (only for an intended output change): ARBOR_GOLDEN_WRITE=1 npx vitest run this file.
+ * Regenerate (only for an intended output change): ARBOR_GOLDEN_WRITE=1 npx vitest run on this file.
+ * It runs the generator and the built CLI, so `npm run test:unit` leaves it out (by its name).
  */
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
