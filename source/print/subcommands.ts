@@ -16,7 +16,7 @@ import { errnoCode } from "../text/error-text.js";
 import { colourWanted } from "../text/terminal-colour.js";
 import { terminalText } from "../text/terminal-text.js";
 import { buildTreeJson, parseTreeFilter, TREE_FILTERS, treeJsonText } from "../tree/rows.js";
-import { renderTreeText } from "./tree-text.js";
+import { renderTreeBytes } from "./tree-text.js";
 import { formatContext, formatSessions } from "./format.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import { chooseModels } from "../config/model-config.js";
@@ -55,8 +55,10 @@ export async function treeCommand(arg: string | undefined, opts: CommonOptions):
 	if (opts.json) return write(treeJsonText(buildTreeJson(view, { filter, search: opts.search })));
 	const tty = process.stdout.isTTY === true;
 	const width = tty ? (process.stdout.columns ?? 100) : 100_000;
-	// Rows are sanitized as they are formatted; their own colour codes must survive.
-	return write(renderTreeText(view, { filter, search: opts.search, width, color: colourWanted(process.env, tty) }));
+	// Rows are sanitized as they are formatted; their own colour codes must survive. One write of
+	// the encoded bytes (they end with a newline).
+	process.stdout.write(renderTreeBytes(view, { filter, search: opts.search, width, color: colourWanted(process.env, tty) }));
+	return 0;
 }
 
 export async function contextCommand(arg: string | undefined, opts: CommonOptions): Promise<number> {

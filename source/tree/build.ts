@@ -3,7 +3,7 @@ import type { SessionEntry } from "../session/types.js";
 import { must } from "../text/must.js";
 import { capGutter, gutterText, layoutForest, type GutterLink } from "./layout.js";
 import { previewText, rowKind } from "./preview.js";
-import { filterStructure, treeStructure, type FilteredForest, type TreeStructure } from "./structure.js";
+import { filterStructure, positionOf, treeStructure, type FilteredForest, type TreeStructure } from "./structure.js";
 import type { TreeRow, TreeRowKind, TreeRowOptions } from "./types.js";
 
 /** Looks a row up by entry id (a Map works too). */
@@ -22,7 +22,8 @@ class Row implements TreeRow {
 		readonly entry: SessionEntry,
 		private readonly full: number,
 		private readonly link: GutterLink | null,
-		private readonly laid: { childCount: number; folded: boolean },
+		private readonly childCount: number,
+		readonly folded: boolean,
 		private readonly ctx: RowContext,
 	) {}
 	get id(): string {
@@ -41,13 +42,10 @@ class Row implements TreeRow {
 		return !this.isLeaf && this.full === this.ctx.leafRow;
 	}
 	get foldable(): boolean {
-		return this.laid.childCount > 0;
-	}
-	get folded(): boolean {
-		return this.laid.folded;
+		return this.childCount > 0;
 	}
 	get isBranchPoint(): boolean {
-		return this.laid.childCount > 1;
+		return this.childCount > 1;
 	}
 	get label(): string | undefined {
 		return this.ctx.view.getLabel(this.entry.id);
@@ -112,17 +110,14 @@ export function buildTreeModel(view: SessionTreeView, opts: TreeRowOptions): Tre
 	const rows: TreeRow[] = [];
 	const ctx: RowContext = { s, view, leafRow: forest.leafRow };
 	const rowOf = new Int32Array(s.order.length).fill(-1);
-	let j = 0;
 	layoutForest(forest, opts.folded, (laid) => {
-		// The layout emits the forest's rows in order, skipping folded ones: find this one's index.
-		while (forest.order[j] !== laid.entry) j++;
-		const full = must(forest.full[j], "row of the laid-out entry");
+		const full = must(forest.full[laid.index], "row of the laid-out entry");
 		rowOf[full] = rows.length;
-		rows.push(new Row(laid.entry, full, laid.gutter, laid, ctx));
+		rows.push(new Row(laid.entry, full, laid.gutter, laid.childCount, laid.folded, ctx));
 	});
 	const indexOf: RowLookup = {
 		get: (id) => {
-			const full = s.position.get(id);
+			const full = positionOf(s, id);
 			const row = full === undefined ? -1 : (rowOf[full] ?? -1);
 			return row < 0 ? undefined : row;
 		},

@@ -1,6 +1,7 @@
 import type { SessionTreeView } from "../session/api.js";
 import { entryType, messageRole } from "../session/entry-guards.js";
 import type { SessionEntry } from "../session/types.js";
+import { hasVisibleText } from "../text/one-line.js";
 import type { TreeFilter } from "./types.js";
 
 /**
@@ -35,7 +36,7 @@ function isSilentAssistant(entry: SessionEntry): boolean {
 	const message = entry.message;
 	if (message.stopReason !== "stop" && message.stopReason !== "toolUse") return false;
 	const content = Array.isArray(message.content) ? message.content : [];
-	return !content.some((c) => c?.type === "text" && typeof c.text === "string" && c.text.trim() !== "");
+	return !content.some((c) => c?.type === "text" && typeof c.text === "string" && hasVisibleText(c.text));
 }
 
 function defaultVisible(entry: SessionEntry, leafId: string | null): boolean {

@@ -46,15 +46,38 @@ export function labelTimeText(iso: string): string {
  */
 
 export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean; labelTimes?: boolean; fullGutter?: boolean }): TreeRowParts {
-	const cursor = opts.selected ? "› " : "  ";
 	const half = Math.max(0, Math.floor((opts.width - 2) / 2));
 	const gutter = fitGutter(row, opts.fullGutter === true ? Math.max(half, opts.width - 2 - TEXT_MIN) : Math.min(GUTTER_MAX, half));
 	const fold = opts.foldMarks !== true ? "" : row.folded ? "⊞ " : row.isBranchPoint ? "⊟ " : "";
+	const time = opts.labelTimes === true && row.labelTime !== undefined ? ` · ${labelTimeText(row.labelTime)}` : "";
+	return fitTreeRowParts({ selected: opts.selected, gutter, fold, onActivePath: row.onActivePath, isLeaf: row.isLeaf, leafBelow: row.leafBelow, label: row.label, time, text: row.text }, opts.width);
+}
+
+/** What {@link fitTreeRowParts} lays out: the gutter already capped, label and text as stored (unsanitized). */
+export type RowContent = {
+	selected: boolean;
+	gutter: string;
+	fold: string;
+	onActivePath: boolean;
+	isLeaf: boolean;
+	leafBelow: boolean;
+	label: string | undefined;
+	/** ` · <when>` after the label, or empty. */
+	time: string;
+	text: string;
+};
+
+/**
+ * The parts of a row fitted to `width` columns: label and text sanitized, then cut when they do not
+ * fit. The one layout of a row, shared by {@link formatTreeRowParts} and `arbor tree`'s text.
+ */
+export function fitTreeRowParts(row: RowContent, width: number): TreeRowParts {
+	const cursor = row.selected ? "› " : "  ";
+	const { gutter, fold } = row;
 	const marker = row.onActivePath ? "• " : "";
 	const suffix = row.isLeaf ? " ← active" : row.leafBelow ? " ↓ active" : "";
-	const avail = Math.max(0, opts.width - displayWidth(cursor + gutter + fold + marker + suffix));
-	const time = opts.labelTimes === true && row.labelTime !== undefined ? ` · ${labelTimeText(row.labelTime)}` : "";
-	let label = row.label !== undefined ? `[${terminalLine(row.label)}${time}] ` : "";
+	const avail = Math.max(0, width - displayWidth(cursor + gutter + fold + marker + suffix));
+	let label = row.label !== undefined ? `[${terminalLine(row.label)}${row.time}] ` : "";
 	let text = terminalLine(row.text);
 	// A code unit is at most two columns: short rows skip measuring (100k rows in `arbor tree`).
 	const fits = (label.length + text.length) * 2 <= avail;

@@ -108,7 +108,7 @@ export function countChildren(parent: readonly number[]): { childCount: Int32Arr
 }
 
 /** What the layout walk reports for each row, in display order. */
-export type LaidOutRow = { entry: SessionEntry; gutter: GutterLink | null; childCount: number; folded: boolean };
+export type LaidOutRow = { entry: SessionEntry; gutter: GutterLink | null; childCount: number; folded: boolean; /** Index in the forest's `order`. */ index: number };
 
 /**
  * Assigns gutters (tree-view.md "Rows") in one forward pass over the pre-order: a chain keeps its
@@ -147,6 +147,6 @@ export function layoutForest(forest: VisibleForest, folded: ReadonlySet<string> 
 		const childCount = must(forest.childCount[i], "child count");
 		const isFolded = childCount > 0 && folded !== undefined && folded.has(entry.id);
 		if (isFolded) cut[i] = 1;
-		emit({ entry, gutter: prefix, childCount, folded: isFolded });
+		emit({ entry, gutter: prefix, childCount, folded: isFolded, index: i });
 	}
 }

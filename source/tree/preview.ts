@@ -2,7 +2,7 @@ import type { SessionTreeView } from "../session/api.js";
 import { entryType } from "../session/entry-guards.js";
 import type { SessionEntry, StoredMessage, ToolCallContent } from "../session/types.js";
 import { contentText } from "../session/content.js";
-import { oneLine } from "../text/one-line.js";
+import { oneLineCut } from "../text/one-line.js";
 import { PREVIEW_MAX, type TreeRowKind } from "./types.js";
 
 /**
@@ -11,9 +11,9 @@ import { PREVIEW_MAX, type TreeRowKind } from "./types.js";
  */
 const previewContent = (content: unknown) => contentText(content, { separator: " ", imageAs: "", max: PREVIEW_MAX });
 
-/** One-line preview: white space runs → one space, trimmed, capped at PREVIEW_MAX characters. */
+/** One-line preview: white space runs → one space, trimmed, capped at PREVIEW_MAX characters (of the first 2 × PREVIEW_MAX). */
 function previewLine(text: string): string {
-	return oneLine(text.slice(0, PREVIEW_MAX * 2)).slice(0, PREVIEW_MAX);
+	return oneLineCut(text, PREVIEW_MAX * 2, PREVIEW_MAX);
 }
 
 /** How the tree colours an entry. */
@@ -64,6 +64,14 @@ export function previewText(view: SessionTreeView, entry: SessionEntry): string 
 		previewCache.set(entry, text);
 	}
 	return text;
+}
+
+/**
+ * {@link previewText} without caching what it computes: for a one-off pass over every row
+ * (`arbor tree`), where 100k cache entries would only cost the garbage collector.
+ */
+export function previewOnce(view: SessionTreeView, entry: SessionEntry): string {
+	return previewCache.get(entry) ?? computePreview(view, entry);
 }
 
 /** {@link previewText} lower-cased, for case-insensitive search. Cached. */

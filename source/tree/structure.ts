@@ -24,7 +24,8 @@ export type TreeStructure = {
 	active: Uint8Array;
 	/** Index of the conversation leaf (the row marked `← active`); -1 when there is none. */
 	leaf: number;
-	position: ReadonlyMap<string, number>;
+	/** Index in `order` by entry id: built on first use ({@link positionOf}); `arbor tree` never needs it. */
+	position: Map<string, number> | undefined;
 	/** When each entry's current label was set (the label entry's timestamp). */
 	labelTimes: ReadonlyMap<string, string>;
 };
@@ -45,16 +46,18 @@ function buildStructure(view: SessionTreeView): TreeStructure {
 	const leafId = conversationLeaf(view);
 	const all = buildVisibleForest(view, () => true);
 	const n = all.order.length;
-	const position = new Map<string, number>();
-	all.order.forEach((entry, i) => position.set(entry.id, i));
-	const active = new Uint8Array(n);
-	for (let e = view.leafId === null ? undefined : view.getEntry(view.leafId); e; ) {
-		const at = position.get(e.id);
-		if (at === undefined || active[at]) break;
-		active[at] = 1;
-		const p = must(all.parent[at], "parent row");
-		e = p < 0 ? undefined : all.order[p];
+	const stored = view.leafId === null ? undefined : view.getEntry(view.leafId);
+	const conversation = leafId === null ? undefined : view.getEntry(leafId);
+	let storedAt = -1;
+	let leaf = -1;
+	for (let i = 0; i < n && (storedAt < 0 || leaf < 0); i++) {
+		const e = all.order[i];
+		if (e === stored) storedAt = i;
+		if (e === conversation) leaf = i;
 	}
+	// The path root → stored leaf, up the parent rows (each entry is in `order` once, under its parent).
+	const active = new Uint8Array(n);
+	for (let at = storedAt; at >= 0 && !active[at]; at = must(all.parent[at], "parent row")) active[at] = 1;
 	return {
 		order: all.order,
 		parent: Int32Array.from(all.parent),
@@ -62,10 +65,20 @@ function buildStructure(view: SessionTreeView): TreeStructure {
 		computed: 0,
 		leafId,
 		active,
-		leaf: leafId === null ? -1 : (position.get(leafId) ?? -1),
-		position,
+		leaf,
+		position: undefined,
 		labelTimes: labelTimes(view),
 	};
+}
+
+/** The index in `s.order` of the entry with id `id` (undefined when it is not in the tree). */
+export function positionOf(s: TreeStructure, id: string): number | undefined {
+	if (!s.position) {
+		const position = new Map<string, number>();
+		s.order.forEach((entry, i) => position.set(entry.id, i));
+		s.position = position;
+	}
+	return s.position.get(id);
 }
 
 /** Replays the label entries in file order, as the store does for the labels themselves. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstLine, oneLine } from "../../source/text/one-line.js";
+import { firstLine, hasVisibleText, isWhiteSpace, oneLine, oneLineCut } from "../../source/text/one-line.js";
 
 describe("oneLine", () => {
 	it("turns runs of white space into one space and trims the ends", () => {
@@ -16,5 +16,43 @@ describe("firstLine", () => {
 		expect(firstLine("\n  \n  ls -la  \nmore\n")).toEqual({ line: "  ls -la  ", more: true });
 		expect(firstLine("  only  \n\n")).toEqual({ line: "  only  ", more: false });
 		expect(firstLine("")).toEqual({ line: "", more: false });
+	});
+});
+
+describe("oneLineCut", () => {
+	const reference = (text: string, inMax: number, outMax: number) => oneLine(text.slice(0, inMax)).slice(0, outMax);
+
+	it("sees white space exactly as \\s and trim do, for every UTF-16 code unit", () => {
+		const wrong: string[] = [];
+		for (let c = 0; c <= 0xffff; c++) {
+			const ch = String.fromCharCode(c);
+			const ws = /\s/.test(ch);
+			if (isWhiteSpace(c) !== ws || (ch.trim() === "") !== ws || hasVisibleText(`  ${ch}\n`) === ws) wrong.push(c.toString(16));
+		}
+		expect(wrong).toEqual([]);
+		expect(isWhiteSpace(0x20) && isWhiteSpace(0x3000) && !isWhiteSpace(0x200b)).toBe(true);
+	});
+
+	it("equals oneLine of the first inMax characters cut to outMax, on cases at the edges", () => {
+		const cases = ["", " ", "   ", "a", " a ", "a  b", "a\nb", "a \n b", "\u00a0x\u3000y\ufeff", "ab ".repeat(100), `${"a".repeat(10)}  `, `${"a".repeat(9)} b`, `  ${"a".repeat(12)}`, "\ud83d\ude00".repeat(8)];
+		for (const text of cases) for (const [inMax, outMax] of [[20, 10], [10, 10], [11, 10], [1000, 240], [3, 1], [0, 5]] as const) {
+			expect(oneLineCut(text, inMax, outMax), JSON.stringify([text, inMax, outMax])).toBe(reference(text, inMax, outMax));
+		}
+	});
+
+	it("equals the reference on 20,000 random strings of words, white space of every kind and surrogates", () => {
+		const alphabet = ["a", "b", "漢", "\ud83d", "\ude00", " ", " ", "  ", "\n", "\t", "\r\n", "\u00a0", "\u2028", "\u3000", "\ufeff", "\u200b", "\u0085", "\u001b"];
+		let seed = 17;
+		const rnd = (n: number) => {
+			seed = (seed * 1103515245 + 12345) % 2147483648;
+			return seed % n;
+		};
+		for (let k = 0; k < 20_000; k++) {
+			let text = "";
+			for (let n = rnd(60); n > 0; n--) text += alphabet[rnd(alphabet.length)];
+			const inMax = rnd(70);
+			const outMax = rnd(40);
+			expect(oneLineCut(text, inMax, outMax), JSON.stringify([text, inMax, outMax])).toBe(reference(text, inMax, outMax));
+		}
 	});
 });

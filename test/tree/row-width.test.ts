@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderTreeText } from "../../source/print/tree-text.js";
 import { fullWidth } from "../../source/text/text-width.js";
 import { buildTreeRows, formatTreeRow, formatTreeRowParts } from "../../source/tree/rows.js";
 import { e, fakeView } from "./fake-view.js";
@@ -6,14 +7,18 @@ import { e, fakeView } from "./fake-view.js";
 afterEach(() => vi.restoreAllMocks());
 
 /** A branchy tree: every row below the first has a box-drawing gutter, the leaf a marker and suffix. */
-function branchy() {
+function branchyView() {
 	const entries = [e.user("n0", null, "root")];
 	let parent = "n0";
 	for (let i = 1; i <= 40; i++) {
 		entries.push(e.user(`s${i}`, parent, `side ${i}`), e.assistant(`n${i}`, parent, `main ${i}`));
 		parent = `n${i}`;
 	}
-	return buildTreeRows(fakeView(entries, parent), { filter: "default" });
+	return fakeView(entries, parent);
+}
+
+function branchy() {
+	return buildTreeRows(branchyView(), { filter: "default" });
 }
 
 describe("tree row widths", () => {
@@ -27,6 +32,13 @@ describe("tree row widths", () => {
 		expect(wide.at(-1)).toBe("  …36          └─ • assistant: main 40 ← active");
 		expect(narrow.at(-1)).toBe("  …38    └─ • … ← active");
 		expect(narrow[n3]).toBe("›       └─ ⊟ • assistan…");
+	});
+
+	it("are not measured by the full measure in `arbor tree`'s text either (its rows are built without row objects)", () => {
+		const spy = vi.spyOn(fullWidth, "measure");
+		const text = renderTreeText(branchyView(), { filter: "default", width: 24, color: true });
+		expect(spy).not.toHaveBeenCalled();
+		expect(text.split("\n").at(-3)).toBe("  \u001b[2m…38    └─ \u001b[22m• \u001b[2m…\u001b[22m\u001b[32m ← active\u001b[39m");
 	});
 
 	it("in /tree (fullGutter) the gutter is whole while the row keeps 30 columns for its text, `…N` beyond", () => {

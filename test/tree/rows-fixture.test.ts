@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeJson, buildTreeRows, type TreeJsonNode } from "../../source/tree/rows.js";
-import { renderTreeText } from "../../source/print/tree-text.js";
+import { renderTreeBytes, renderTreeText } from "../../source/print/tree-text.js";
 import { e, fakeView } from "./fake-view.js";
 import { FIXTURES_DIR } from "../helpers/shared.js";
 
@@ -100,5 +100,14 @@ describe("renderTreeText", () => {
 			"  • \u001B[33m[go] \u001B[39muser: hi\n" +
 				"  • \u001B[2massistant: hello\u001B[22m\u001B[32m ← active\u001B[39m\n  (2/3 entries)\n",
 		);
+	});
+	it("renderTreeBytes (what the CLI writes) is that text in UTF-8, rows or none", () => {
+		// 6,000 rows of 240 three-byte characters: several times the first buffer (1 MB), so it grows.
+		const many = Array.from({ length: 6000 }, (_, i) => e.user(`u${i}`, i === 0 ? null : `u${i - 1}`, `${"漢".repeat(240)}🎉`));
+		const wide = fakeView(many, "u5999");
+		for (const [v, search] of [[view, undefined], [view, "zzz"], [wide, undefined]] as const) {
+			const opts = { filter: "default", search, width: 100_000, color: false } as const;
+			expect(renderTreeBytes(v, opts).equals(Buffer.from(renderTreeText(v, opts), "utf8"))).toBe(true);
+		}
 	});
 });
