@@ -49,7 +49,9 @@ export type ActivePath = { ids: Set<string>; name?: string };
  */
 export class PathCollector {
 	private name: string | undefined;
-	private readonly parents = new Map<string, string | null>();
+	/** Each entry's id and parent, in file order (arrays: cheaper than a map while scanning). */
+	private readonly ids: string[] = [];
+	private readonly parents: (string | null)[] = [];
 	private last: Link | undefined;
 
 	/** The entry line text.slice(start, end) (non-empty, not the header). */
@@ -72,21 +74,59 @@ export class PathCollector {
 	}
 
 	private link(link: Link): void {
-		if (!this.parents.has(link.id)) this.parents.set(link.id, link.parentId);
+		this.ids.push(link.id);
+		this.parents.push(link.parentId);
 		this.last = link;
 	}
 
 	/** The ids on the path root → leaf (the leaf as arbor resumes it) and the session's name. */
 	result(): ActivePath {
-		const ids = new Set<string>();
 		const last = this.last;
-		let id: string | null | undefined = last ? (last.marker ? last.parentId : last.id) : null;
-		while (id && !ids.has(id)) {
-			ids.add(id);
-			id = this.parents.get(id);
-		}
+		const leaf = last ? (last.marker ? last.parentId : last.id) : null;
+		const ids = this.backwardChain(leaf) ?? chainByMap(leaf, this.ids, this.parents);
 		return this.name === undefined ? { ids } : { ids, name: this.name };
 	}
+
+	/**
+	 * The chain found by one backward pass (a parent is written before its children), or undefined
+	 * when the file breaks that assumption (an id written twice, a parent after its child): then
+	 * the first line of each id counts, as in the store, and {@link chainByMap} walks it.
+	 */
+	private backwardChain(leaf: string | null): Set<string> | undefined {
+		const { ids, parents } = this;
+		const chain = new Map<string, number>(); // id → the line it was found on
+		let want = leaf;
+		for (let i = ids.length - 1; i >= 0 && want; i--) {
+			if (ids[i] !== want) continue;
+			chain.set(want, i);
+			want = parents[i] ?? null;
+			if (want !== null && chain.has(want)) return undefined; // a cycle
+		}
+		if (want) {
+			if (ids.includes(want)) return undefined; // the parent comes after its child
+			chain.set(want, -1); // a parent that is no entry of the file ends the path (and is on it)
+		}
+		for (let i = 0; i < ids.length; i++) {
+			const at = chain.get(must(ids[i], "collected id"));
+			if (at !== undefined && at > i) return undefined; // an earlier line with the same id
+		}
+		return new Set(chain.keys());
+	}
+}
+
+/** The leaf's chain where each id's first line gives its parent. */
+function chainByMap(leaf: string | null, idList: readonly string[], parentList: readonly (string | null)[]): Set<string> {
+	const parents = new Map<string, string | null>();
+	idList.forEach((id, i) => {
+		if (!parents.has(id)) parents.set(id, parentList[i] ?? null);
+	});
+	const ids = new Set<string>();
+	let id: string | null | undefined = leaf;
+	while (id && !ids.has(id)) {
+		ids.add(id);
+		id = parents.get(id);
+	}
+	return ids;
 }
 
 /** The active path of `file` and the session's name, from a read of the whole file. */

@@ -107,16 +107,31 @@ export function byRank(a: FileHit, b: FileHit): number {
  * decoded text: for a word on most lines, where looking up the anchor first would only add work.
  * Each entry line also goes to `path`, so the active path needs no second read of the file.
  */
-function scanChunkDense(chunk: Chunk, filter: Filter | undefined, query: Query, path: PathCollector | undefined): FileHit[] {
+/**
+ * How often the literal test let a line through, over a file's lines: once nearly every line
+ * passes, the test only adds work and is left out (it is a shortcut before JSON.parse, not a
+ * condition: a line without the literals yields no hit either way).
+ */
+type LiteralStats = { tested: number; passed: number };
+const worthTesting = (s: LiteralStats) => s.tested < 1000 || s.passed < 0.95 * s.tested;
+
+function scanChunkDense(chunk: Chunk, filter: Filter | undefined, query: Query, path: PathCollector | undefined, stats: LiteralStats): FileHit[] {
 	const hits: FileHit[] = [];
 	const { bytes } = chunk;
+	const literals = filter && worthTesting(stats) ? filter.literals : undefined;
 	// Line by line: one string for the whole chunk would be a large object (an mmap) per chunk.
 	for (let start = 0; start < bytes.length; ) {
 		let end = bytes.indexOf(0x0a, start);
 		if (end === -1) end = bytes.length;
 		if (end > start && !(start === 0 && chunk.offset === 0)) {
 			const line = bytes.toString("utf8", start, end);
-			if (!filter || filter.literals.every((re) => re.test(line))) {
+			let pass = true;
+			if (literals) {
+				pass = literals.every((re) => re.test(line));
+				stats.tested++;
+				if (pass) stats.passed++;
+			}
+			if (pass) {
 				const value = parsed(line);
 				path?.addParsed(value); // the parse the search needs also gives the entry's id and parent
 				for (const h of hitsOfEntry(query, value)) hits.push(h);
@@ -154,16 +169,17 @@ export function scanFile(file: string, query: Query, keep: number): FileScan {
 	let floor = -Infinity;
 	let path: PathCollector | undefined;
 	let first = true;
+	const stats: LiteralStats = { tested: 0, passed: 0 };
 	forEachChunk(file, (chunk) => {
 		let found: FileHit[];
 		if (path || !filter) {
 			path ??= new PathCollector();
-			found = scanChunkDense(chunk, filter, query, path);
+			found = scanChunkDense(chunk, filter, query, path, stats);
 		} else if (filter.needles) {
 			const starts = linesWithAnchor(chunk.bytes, filter.needles);
 			if (first && starts.length > DENSE * lineCount(chunk.bytes)) {
 				path = new PathCollector();
-				found = scanChunkDense(chunk, filter, query, path);
+				found = scanChunkDense(chunk, filter, query, path, stats);
 			} else found = scanChunkAnchored(chunk, starts, filter, query, isHeader);
 		} else found = scanChunkFiltered(chunk, filter, query, isHeader);
 		first = false;
