@@ -1,0 +1,121 @@
+import { spawnSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PathCollector, activePath } from "../../source/search/ancestry.js";
+import { parseQuery } from "../../source/search/query.js";
+import { scanFile } from "../../source/search/scan.js";
+import { searchSessions } from "../../source/search/search.js";
+import { SessionStore } from "../../source/session/index.js";
+import { copyFixture, tempDir } from "../session/helpers.js";
+
+const storePath = (file: string) => {
+	const view = SessionStore.open(file).snapshot();
+	return new Set(view.getPath(view.leafId).map((e) => e.id));
+};
+
+/** The oracle the collector must agree with: each id's first line gives its parent, then the leaf's chain. */
+function mapWalk(lines: string[]): Set<string> {
+	const parents = new Map<string, string | null>();
+	let last: { id: string; parentId: string | null; marker: boolean } | undefined;
+	for (const line of lines) {
+		const e = JSON.parse(line) as { id: string; parentId: string | null; type: string; customType?: string };
+		if (!parents.has(e.id)) parents.set(e.id, e.parentId);
+		last = { id: e.id, parentId: e.parentId, marker: e.type === "custom" && e.customType === "arbor.leaf" };
+	}
+	const ids = new Set<string>();
+	let id: string | null | undefined = last ? (last.marker ? last.parentId : last.id) : null;
+	while (id && !ids.has(id)) {
+		ids.add(id);
+		id = parents.get(id);
+	}
+	return ids;
+}
+
+/** The collector fed `lines` as text (the regex head) and as parsed values: both must give `expected`. */
+function collected(lines: string[]): { text: Set<string>; parsed: Set<string> } {
+	const byText = new PathCollector();
+	const byValue = new PathCollector();
+	for (const line of lines) {
+		byText.add(line, 0, line.length);
+		byValue.addParsed(JSON.parse(line));
+	}
+	return { text: byText.result().ids, parsed: byValue.result().ids };
+}
+
+const entry = (id: string, parentId: string | null, extra: Record<string, unknown> = {}) =>
+	JSON.stringify({ type: "message", id, parentId, timestamp: "2026-01-01T00:00:00.000Z", message: { role: "user", content: "the text" }, ...extra });
+
+function generated(dir: string, kind: string, n: number, seed: number): string {
+	const file = path.join(dir, `${kind}-${seed}.jsonl`);
+	const gen = path.join(import.meta.dirname, "../../scripts/gen-session.mjs");
+	const r = spawnSync(process.execPath, [gen, "--out", file, "--kind", kind, "--n", String(n), "--seed", String(seed), "--text-max", "300"]);
+	expect(r.status, String(r.stderr)).toBe(0);
+	return file;
+}
+
+describe("the active path collected in the scan", () => {
+	const dir = tempDir();
+
+	it.each([
+		["a plain chain", [entry("a", null), entry("b", "a"), entry("c", "b")]],
+		["a branch, leaf on the first branch's sibling", [entry("a", null), entry("b", "a"), entry("c", "b"), entry("d", "a")]],
+		["an arbor.leaf marker", [entry("a", null), entry("b", "a"), entry("c", "b"), JSON.stringify({ type: "custom", id: "m", parentId: "b", customType: "arbor.leaf" })]],
+		["a parent that is in no line", [entry("a", "gone"), entry("b", "a")]],
+		["an id written twice (its first line counts)", [entry("a", null), entry("x", null), entry("b", "a"), entry("b", "x"), entry("c", "b")]],
+		["a parent written after its child", [entry("c", "b"), entry("a", null), entry("b", "a"), entry("d", "c")]],
+		["a cycle", [entry("a", "c"), entry("b", "a"), entry("c", "b")]],
+	])("agrees with a first-line-wins walk: %s", (_name, lines) => {
+		const expected = mapWalk(lines);
+		const { text, parsed } = collected(lines);
+		expect(text).toEqual(expected);
+		expect(parsed).toEqual(expected);
+	});
+
+	it("equals the store's path on the pi fixture and on generated branched sessions", () => {
+		const fixture = copyFixture("pi-tree-session.jsonl", dir);
+		// A regex-only query, and in generated text "the", make the scan read every line and bring the path with it.
+		const cases: [string, string][] = [
+			[fixture, "re:e"],
+			[generated(dir, "bushy", 3000, 7), "the"],
+			[generated(dir, "bushy-deep", 3000, 8), "the"],
+			[generated(dir, "bushy-deep", 3000, 8), "re:e"],
+		];
+		for (const [file, q] of cases) {
+			const expected = storePath(file);
+			expect(activePath(file).ids, file).toEqual(expected);
+			const scan = scanFile(file, parseQuery(q), 20);
+			expect(scan.path, file).toBeDefined();
+			expect(scan.path?.ids, file).toEqual(expected);
+			for (const hit of searchSessions([file], q, 500).hits) expect(hit.onActivePath, hit.entryId).toBe(expected.has(hit.entryId));
+		}
+	});
+
+	it("leaves the path to a later read when the word is rare (only anchored lines are decoded)", () => {
+		const file = generated(dir, "bushy", 2000, 9);
+		const lines = fs.readFileSync(file, "utf8").split("\n");
+		// One rare word on one entry on a side branch.
+		const target = JSON.parse(lines[40]!) as { id: string; message: { content: unknown } };
+		target.message.content = [{ type: "text", text: "a xylophonist plays" }];
+		lines[40] = JSON.stringify(target);
+		fs.writeFileSync(file, lines.join("\n"));
+		const scan = scanFile(file, parseQuery("xylophonist"), 20);
+		expect(scan.path).toBeUndefined();
+		expect(scan.hits.map((h) => h.entryId)).toEqual([target.id]);
+		const [hit] = searchSessions([file], "xylophonist", 20).hits;
+		expect(hit?.onActivePath).toBe(storePath(file).has(target.id));
+	});
+});
+
+describe("hits kept while scanning", () => {
+	it("a small limit shows exactly the first hits of an unlimited search, and counts them all", () => {
+		const dir = tempDir();
+		const file = generated(dir, "bushy", 3000, 11);
+		const all = searchSessions([file], "the", 1_000_000);
+		for (const limit of [1, 7, 50]) {
+			const few = searchSessions([file], "the", limit);
+			expect(few.total).toBe(all.total);
+			expect(few.hits).toEqual(all.hits.slice(0, limit));
+		}
+	});
+});
