@@ -3,7 +3,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PathCollector, activePath } from "../../source/search/ancestry.js";
-import { parseQuery } from "../../source/search/query.js";
+import { searchables } from "../../source/search/fields.js";
+import { matchesAll, parseQuery } from "../../source/search/query.js";
 import { scanFile } from "../../source/search/scan.js";
 import { searchSessions } from "../../source/search/search.js";
 import { SessionStore } from "../../source/session/index.js";
@@ -116,6 +117,26 @@ describe("hits kept while scanning", () => {
 			const few = searchSessions([file], "the", limit);
 			expect(few.total).toBe(all.total);
 			expect(few.hits).toEqual(all.hits.slice(0, limit));
+		}
+	});
+});
+
+describe("a common word read line by line", () => {
+	it("finds exactly what parsing every line with the store finds, over several read chunks", () => {
+		const dir = tempDir();
+		const file = generated(dir, "bushy", 6000, 12);
+		expect(fs.statSync(file).size).toBeGreaterThan(3 * 1024 * 1024); // several 1 MB chunks
+		const view = SessionStore.open(file).snapshot();
+		// "e" is on every line: after the first thousand lines the literal shortcut is left out.
+		for (const q of ["the", "async path", "re:e", "THE tool", "e", "E the"]) {
+			const query = parseQuery(q);
+			const expected: string[] = [];
+			for (const e of view.entries) {
+				for (const s of searchables(e as unknown as Record<string, unknown>)) if (matchesAll(query, s.text)) expected.push(`${s.entryId}:${s.field}`);
+			}
+			const result = searchSessions([file], q, 1_000_000);
+			expect(result.total, q).toBe(expected.length);
+			expect(result.hits.map((h) => `${h.entryId}:${h.field}`).sort(), q).toEqual(expected.sort());
 		}
 	});
 });
