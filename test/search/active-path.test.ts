@@ -140,3 +140,21 @@ describe("a common word read line by line", () => {
 		}
 	});
 });
+
+describe("hits tied with the keep-th best", () => {
+	it("a later hit with the same score and a newer time still displaces an older one", () => {
+		const dir = tempDir();
+		const file = path.join(dir, "ties.jsonl");
+		const header = { type: "session", version: 3, id: "abcdef01-0000-0000-0000-000000000000", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/x" };
+		const lines = [JSON.stringify(header)];
+		// 3,000 lines of about 1 KB: several read chunks, so the floor set after one chunk meets the next.
+		for (let i = 0; i < 3000; i++) {
+			const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+			lines.push(JSON.stringify({ type: "message", id: `e${i}`, parentId: i ? `e${i - 1}` : null, timestamp: at, message: { role: "user", content: `same words ${"z".repeat(1000)}` } }));
+		}
+		fs.writeFileSync(file, `${lines.join("\n")}\n`);
+		const { hits, total } = searchSessions([file], "same", 3);
+		expect(total).toBe(3000);
+		expect(hits.map((h) => h.entryId)).toEqual(["e2999", "e2998", "e2997"]);
+	});
+});
