@@ -30,27 +30,34 @@ function parsed(line: string): unknown {
 	}
 }
 
-function hitsOfLine(query: Query, line: string): FileHit[] {
-	return hitsOfEntry(query, parsed(line));
+/**
+ * Where a scan puts its hits: every hit is counted; only those scoring at least `floor` (the
+ * keep-th best so far, once that many are kept) are made and kept: a lower one can never be shown.
+ */
+type Sink = { hits: FileHit[]; total: number; floor: number };
+
+function hitsOfLine(query: Query, line: string, sink: Sink): void {
+	hitsOfEntry(query, parsed(line), sink);
 }
 
-function hitsOfEntry(query: Query, parsed: unknown): FileHit[] {
-	if (!parsed || typeof parsed !== "object") return [];
+function hitsOfEntry(query: Query, parsed: unknown, sink: Sink): void {
+	if (!parsed || typeof parsed !== "object") return;
 	const entry = parsed as Record<string, unknown>;
-	const hits: FileHit[] = [];
 	for (const s of searchables(entry)) {
 		const count = matchCount(query, s.text);
 		if (count === undefined) continue;
-		hits.push({
+		sink.total++;
+		const score = FIELD_WEIGHT[s.field] * (1 + Math.log2(1 + count));
+		if (score < sink.floor) continue;
+		sink.hits.push({
 			entryId: s.entryId,
 			type: String(entry.type),
 			field: s.field,
 			text: s.text,
 			...(typeof entry.timestamp === "string" ? { timestamp: entry.timestamp } : {}),
-			score: FIELD_WEIGHT[s.field] * (1 + Math.log2(1 + count)),
+			score,
 		});
 	}
-	return hits;
 }
 
 type Filter = { first: RegExp; others: RegExp[]; needles?: Buffer[]; literals: RegExp[] };
@@ -70,21 +77,18 @@ function filterOf(query: Query): Filter | undefined {
  * Lines holding the anchor, then every literal in the line (decoded once, as JSON.parse needs it),
  * then parsed: the fast path.
  */
-function scanChunkAnchored(chunk: Chunk, starts: readonly number[], filter: Filter, query: Query, isHeader: (offset: number) => boolean): FileHit[] {
-	const hits: FileHit[] = [];
+function scanChunkAnchored(chunk: Chunk, starts: readonly number[], filter: Filter, query: Query, isHeader: (offset: number) => boolean, sink: Sink): void {
 	for (const start of starts) {
 		if (isHeader(chunk.offset + start)) continue;
 		let end = chunk.bytes.indexOf(0x0a, start);
 		if (end === -1) end = chunk.bytes.length;
 		const line = chunk.bytes.toString("utf8", start, end);
 		if (!filter.literals.every((re) => re.test(line))) continue;
-		for (const h of hitsOfLine(query, line)) hits.push(h);
+		hitsOfLine(query, line, sink);
 	}
-	return hits;
 }
 
-function scanChunkFiltered(chunk: Chunk, filter: Filter, query: Query, isHeader: (offset: number) => boolean): FileHit[] {
-	const hits: FileHit[] = [];
+function scanChunkFiltered(chunk: Chunk, filter: Filter, query: Query, isHeader: (offset: number) => boolean, sink: Sink): void {
 	const pattern = filter.first;
 	pattern.lastIndex = 0;
 	for (let m = pattern.exec(chunk.latin1); m; m = pattern.exec(chunk.latin1)) {
@@ -92,9 +96,8 @@ function scanChunkFiltered(chunk: Chunk, filter: Filter, query: Query, isHeader:
 		pattern.lastIndex = end + 1;
 		if (isHeader(chunk.offset + start)) continue;
 		if (filter.others.length && !filter.others.every((re) => re.test(chunk.latin1.slice(start, end)))) continue;
-		for (const h of hitsOfLine(query, chunk.bytes.toString("utf8", start, end))) hits.push(h);
+		hitsOfLine(query, chunk.bytes.toString("utf8", start, end), sink);
 	}
-	return hits;
 }
 
 /** Best first: score, then newer. */
@@ -115,8 +118,7 @@ export function byRank(a: FileHit, b: FileHit): number {
 type LiteralStats = { tested: number; passed: number };
 const worthTesting = (s: LiteralStats) => s.tested < 1000 || s.passed < 0.95 * s.tested;
 
-function scanChunkDense(chunk: Chunk, filter: Filter | undefined, query: Query, path: PathCollector | undefined, stats: LiteralStats): FileHit[] {
-	const hits: FileHit[] = [];
+function scanChunkDense(chunk: Chunk, filter: Filter | undefined, query: Query, path: PathCollector | undefined, stats: LiteralStats, sink: Sink): void {
 	const { bytes } = chunk;
 	const literals = filter && worthTesting(stats) ? filter.literals : undefined;
 	// Line by line: one string for the whole chunk would be a large object (an mmap) per chunk.
@@ -134,12 +136,11 @@ function scanChunkDense(chunk: Chunk, filter: Filter | undefined, query: Query, 
 			if (pass) {
 				const value = parsed(line);
 				path?.addParsed(value); // the parse the search needs also gives the entry's id and parent
-				for (const h of hitsOfEntry(query, value)) hits.push(h);
+				hitsOfEntry(query, value, sink);
 			} else path?.add(line, 0, line.length);
 		}
 		start = end + 1;
 	}
-	return hits;
 }
 
 /** How many lines `bytes` holds (the last may lack "\n"). */
@@ -163,33 +164,28 @@ export type FileScan = { hits: FileHit[]; total: number; path?: ActivePath };
 export function scanFile(file: string, query: Query, keep: number): FileScan {
 	const filter = filterOf(query);
 	const isHeader = (offset: number) => offset === 0;
-	let hits: FileHit[] = [];
-	let total = 0;
-	// Hits scoring below the keep-th best so far can never be shown: counted, not kept.
-	let floor = -Infinity;
+	const sink: Sink = { hits: [], total: 0, floor: -Infinity };
 	let path: PathCollector | undefined;
 	let first = true;
 	const stats: LiteralStats = { tested: 0, passed: 0 };
 	forEachChunk(file, (chunk) => {
-		let found: FileHit[];
 		if (path || !filter) {
 			path ??= new PathCollector();
-			found = scanChunkDense(chunk, filter, query, path, stats);
+			scanChunkDense(chunk, filter, query, path, stats, sink);
 		} else if (filter.needles) {
 			const starts = linesWithAnchor(chunk.bytes, filter.needles);
 			if (first && starts.length > DENSE * lineCount(chunk.bytes)) {
 				path = new PathCollector();
-				found = scanChunkDense(chunk, filter, query, path, stats);
-			} else found = scanChunkAnchored(chunk, starts, filter, query, isHeader);
-		} else found = scanChunkFiltered(chunk, filter, query, isHeader);
+				scanChunkDense(chunk, filter, query, path, stats, sink);
+			} else scanChunkAnchored(chunk, starts, filter, query, isHeader, sink);
+		} else scanChunkFiltered(chunk, filter, query, isHeader, sink);
 		first = false;
-		total += found.length;
-		for (const hit of found) if (hit.score >= floor) hits.push(hit);
-		if (hits.length > 4 * keep + 100) {
-			hits = hits.sort(byRank).slice(0, keep);
-			if (keep > 0 && hits.length === keep) floor = must(hits.at(-1), "the keep-th hit").score;
+		if (sink.hits.length > 4 * keep + 100) {
+			sink.hits = sink.hits.sort(byRank).slice(0, keep);
+			if (keep > 0 && sink.hits.length === keep) sink.floor = must(sink.hits.at(-1), "the keep-th hit").score;
 		}
 	});
-	hits = hits.sort(byRank).slice(0, keep);
+	const hits = sink.hits.sort(byRank).slice(0, keep);
+	const { total } = sink;
 	return path && hits.length ? { hits, total, path: path.result() } : { hits, total };
 }
