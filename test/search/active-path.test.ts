@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -47,11 +46,43 @@ function collected(lines: string[]): { text: Set<string>; parsed: Set<string> } 
 const entry = (id: string, parentId: string | null, extra: Record<string, unknown> = {}) =>
 	JSON.stringify({ type: "message", id, parentId, timestamp: "2026-01-01T00:00:00.000Z", message: { role: "user", content: "the text" }, ...extra });
 
-function generated(dir: string, kind: string, n: number, seed: number): string {
+const WORDS = "the a tool async path offset read write tree branch entry node value session error build test map".split(" ");
+
+/**
+ * A branched session written in process (a small PRNG, so each seed gives one file): "bushy"
+ * branches from any earlier message, "deep" from one a few steps above the leaf; labels, a name,
+ * tool results and, at the end, an arbor.leaf marker moving the leaf back up the tree.
+ */
+function generated(dir: string, kind: "bushy" | "deep", n: number, seed: number): string {
+	let state = seed;
+	const rand = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+	const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+	const text = () => Array.from({ length: 20 + Math.floor(rand() * 100) }, () => pick(WORDS)).join(" ");
 	const file = path.join(dir, `${kind}-${seed}.jsonl`);
-	const gen = path.join(import.meta.dirname, "../../scripts/gen-session.mjs");
-	const r = spawnSync(process.execPath, [gen, "--out", file, "--kind", kind, "--n", String(n), "--seed", String(seed), "--text-max", "300"]);
-	expect(r.status, String(r.stderr)).toBe(0);
+	const header = { type: "session", version: 3, id: `abcdef${String(seed).padStart(2, "0")}-0000-0000-0000-000000000000`, timestamp: "2026-01-01T00:00:00.000Z", cwd: "/x" };
+	const lines = [JSON.stringify(header)];
+	const ids: string[] = [];
+	let leaf: string | null = null;
+	for (let i = 0; i < n; i++) {
+		const id = `e${seed}-${i}`;
+		const at = new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString();
+		const role = pick(["user", "assistant", "toolResult"]);
+		const message =
+			role === "toolResult"
+				? { role, toolCallId: `c${i}`, toolName: "bash", content: [{ type: "text", text: text() }], isError: false, timestamp: i }
+				: { role, content: [{ type: "text", text: text() }], timestamp: i };
+		if (i > 0 && i % 20 === 0) leaf = kind === "bushy" ? pick(ids) : ids[Math.max(0, ids.length - 1 - Math.floor(rand() * 12))]!;
+		lines.push(JSON.stringify({ type: "message", id, parentId: leaf, timestamp: at, message }));
+		ids.push(id);
+		leaf = id;
+		if (i % 200 === 199) {
+			lines.push(JSON.stringify({ type: "label", id: `l${i}`, parentId: leaf, timestamp: at, targetId: pick(ids), label: `the label ${i}` }));
+			leaf = `l${i}`;
+		}
+	}
+	lines.push(JSON.stringify({ type: "session_info", id: "name", parentId: leaf, timestamp: "2026-02-01T00:00:00.000Z", name: "the session" }));
+	lines.push(JSON.stringify({ type: "custom", id: "marker", parentId: ids[Math.floor(ids.length / 2)], timestamp: "2026-02-01T00:00:01.000Z", customType: "arbor.leaf" }));
+	fs.writeFileSync(file, `${lines.join("\n")}\n`);
 	return file;
 }
 
@@ -79,8 +110,8 @@ describe("the active path collected in the scan", () => {
 		const cases: [string, string][] = [
 			[fixture, "re:e"],
 			[generated(dir, "bushy", 3000, 7), "the"],
-			[generated(dir, "bushy-deep", 3000, 8), "the"],
-			[generated(dir, "bushy-deep", 3000, 8), "re:e"],
+			[generated(dir, "deep", 3000, 8), "the"],
+			[generated(dir, "deep", 3000, 8), "re:e"],
 		];
 		for (const [file, q] of cases) {
 			const expected = storePath(file);
@@ -88,6 +119,9 @@ describe("the active path collected in the scan", () => {
 			const scan = scanFile(file, parseQuery(q), 20);
 			expect(scan.path, file).toBeDefined();
 			expect(scan.path?.ids, file).toEqual(expected);
+			const { name } = SessionStore.open(file).snapshot();
+			expect(scan.path?.name, file).toBe(name);
+			expect(activePath(file).name, file).toBe(name);
 			for (const hit of searchSessions([file], q, 500).hits) expect(hit.onActivePath, hit.entryId).toBe(expected.has(hit.entryId));
 		}
 	});
