@@ -12,7 +12,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = join(root, "dist/cli.js");
+// ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
+const cli = process.env.ARBOR_BENCH_CLI ?? join(root, "dist/cli.js");
 const quick = process.argv.includes("--quick");
 const RUNS = quick ? 3 : 7;
 const MB = quick ? 10 : 50;

@@ -5,7 +5,8 @@
  */
 import { closeSync, openSync, readSync } from "node:fs";
 
-const CHUNK = 8 * 1024 * 1024;
+/** 1 MB: the bytes are still in the CPU cache when scanned (8 MB chunks were slower to read and scan). */
+const CHUNK = 1024 * 1024;
 
 /** A run of whole lines: the bytes, their latin1 view (made on first use), and the run's offset in the file. */
 export type Chunk = { readonly bytes: Buffer; readonly latin1: string; readonly offset: number };

@@ -55,7 +55,7 @@ export function matchCount(query: Query, text: string): number | undefined {
 	for (const t of query.terms) {
 		t.re.lastIndex = 0;
 		let count = 0;
-		while (t.re.exec(text) && count < 20) count++;
+		while (count < 20 && t.re.test(text)) count++; // test: no match array per occurrence
 		if (count === 0) return undefined;
 		n += count;
 	}

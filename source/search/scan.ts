@@ -2,7 +2,9 @@
  * Searches one session file without building its tree: only lines that can hold the query's
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
+import { must } from "../text/must.js";
 import { anchorNeedles, linesWithAnchor } from "./anchor.js";
+import { PathCollector, type ActivePath } from "./ancestry.js";
 import { forEachChunk, lineAround, type Chunk } from "./chunks.js";
 import { FIELD_WEIGHT, searchables, type Field } from "./fields.js";
 import { decodedPrefilterPattern, matchCount, prefilterPattern, type Query } from "./query.js";
@@ -20,29 +22,42 @@ export type FileHit = {
 	score: number;
 };
 
-function hitsOfLine(query: Query, line: string): FileHit[] {
-	let entry: Record<string, unknown>;
+function parsed(line: string): unknown {
 	try {
-		const parsed = JSON.parse(line) as unknown;
-		if (!parsed || typeof parsed !== "object") return [];
-		entry = parsed as Record<string, unknown>;
+		return JSON.parse(line) as unknown;
 	} catch {
-		return []; // a damaged line is no entry (the store reports it when the file is opened)
+		return undefined; // a damaged line is no entry (the store reports it when the file is opened)
 	}
-	const hits: FileHit[] = [];
+}
+
+/**
+ * Where a scan puts its hits: every hit is counted; only those scoring at least `floor` (the
+ * keep-th best so far, once that many are kept) are made and kept: a lower one can never be shown.
+ */
+type Sink = { hits: FileHit[]; total: number; floor: number };
+
+function hitsOfLine(query: Query, line: string, sink: Sink): void {
+	hitsOfEntry(query, parsed(line), sink);
+}
+
+function hitsOfEntry(query: Query, parsed: unknown, sink: Sink): void {
+	if (!parsed || typeof parsed !== "object") return;
+	const entry = parsed as Record<string, unknown>;
 	for (const s of searchables(entry)) {
 		const count = matchCount(query, s.text);
 		if (count === undefined) continue;
-		hits.push({
+		sink.total++;
+		const score = FIELD_WEIGHT[s.field] * (1 + Math.log2(1 + count));
+		if (score < sink.floor) continue;
+		sink.hits.push({
 			entryId: s.entryId,
 			type: String(entry.type),
 			field: s.field,
 			text: s.text,
 			...(typeof entry.timestamp === "string" ? { timestamp: entry.timestamp } : {}),
-			score: FIELD_WEIGHT[s.field] * (1 + Math.log2(1 + count)),
+			score,
 		});
 	}
-	return hits;
 }
 
 type Filter = { first: RegExp; others: RegExp[]; needles?: Buffer[]; literals: RegExp[] };
@@ -62,21 +77,18 @@ function filterOf(query: Query): Filter | undefined {
  * Lines holding the anchor, then every literal in the line (decoded once, as JSON.parse needs it),
  * then parsed: the fast path.
  */
-function scanChunkAnchored(chunk: Chunk, filter: Filter & { needles: Buffer[] }, query: Query, isHeader: (offset: number) => boolean): FileHit[] {
-	const hits: FileHit[] = [];
-	for (const start of linesWithAnchor(chunk.bytes, filter.needles)) {
+function scanChunkAnchored(chunk: Chunk, starts: readonly number[], filter: Filter, query: Query, isHeader: (offset: number) => boolean, sink: Sink): void {
+	for (const start of starts) {
 		if (isHeader(chunk.offset + start)) continue;
 		let end = chunk.bytes.indexOf(0x0a, start);
 		if (end === -1) end = chunk.bytes.length;
 		const line = chunk.bytes.toString("utf8", start, end);
 		if (!filter.literals.every((re) => re.test(line))) continue;
-		for (const h of hitsOfLine(query, line)) hits.push(h);
+		hitsOfLine(query, line, sink);
 	}
-	return hits;
 }
 
-function scanChunkFiltered(chunk: Chunk, filter: Filter, query: Query, isHeader: (offset: number) => boolean): FileHit[] {
-	const hits: FileHit[] = [];
+function scanChunkFiltered(chunk: Chunk, filter: Filter, query: Query, isHeader: (offset: number) => boolean, sink: Sink): void {
 	const pattern = filter.first;
 	pattern.lastIndex = 0;
 	for (let m = pattern.exec(chunk.latin1); m; m = pattern.exec(chunk.latin1)) {
@@ -84,21 +96,8 @@ function scanChunkFiltered(chunk: Chunk, filter: Filter, query: Query, isHeader:
 		pattern.lastIndex = end + 1;
 		if (isHeader(chunk.offset + start)) continue;
 		if (filter.others.length && !filter.others.every((re) => re.test(chunk.latin1.slice(start, end)))) continue;
-		for (const h of hitsOfLine(query, chunk.bytes.toString("utf8", start, end))) hits.push(h);
+		hitsOfLine(query, chunk.bytes.toString("utf8", start, end), sink);
 	}
-	return hits;
-}
-
-function scanChunkAll(chunk: Chunk, query: Query, isHeader: (offset: number) => boolean): FileHit[] {
-	const hits: FileHit[] = [];
-	const text = chunk.bytes.toString("utf8");
-	for (let start = 0; start < text.length; ) {
-		let end = text.indexOf("\n", start);
-		if (end === -1) end = text.length;
-		if (end > start && !(start === 0 && isHeader(chunk.offset))) for (const h of hitsOfLine(query, text.slice(start, end))) hits.push(h);
-		start = end + 1;
-	}
-	return hits;
 }
 
 /** Best first: score, then newer. */
@@ -106,21 +105,87 @@ export function byRank(a: FileHit, b: FileHit): number {
 	return b.score - a.score || (b.timestamp ?? "").localeCompare(a.timestamp ?? "");
 }
 
-/** The best `keep` hits of `file` (its header line excluded) and how many there were in all. */
-export function scanFile(file: string, query: Query, keep: number): { hits: FileHit[]; total: number } {
+/**
+ * Every line of a chunk decoded once and (when the query has literals) checked for them on the
+ * decoded text: for a word on most lines, where looking up the anchor first would only add work.
+ * Each entry line also goes to `path`, so the active path needs no second read of the file.
+ */
+/**
+ * How often the literal test let a line through, over a file's lines: once nearly every line
+ * passes, the test only adds work and is left out (it is a shortcut before JSON.parse, not a
+ * condition: a line without the literals yields no hit either way).
+ */
+type LiteralStats = { tested: number; passed: number };
+const worthTesting = (s: LiteralStats) => s.tested < 1000 || s.passed < 0.95 * s.tested;
+
+function scanChunkDense(chunk: Chunk, filter: Filter | undefined, query: Query, path: PathCollector | undefined, stats: LiteralStats, sink: Sink): void {
+	const { bytes } = chunk;
+	const literals = filter && worthTesting(stats) ? filter.literals : undefined;
+	// Line by line: one string for the whole chunk would be a large object (an mmap) per chunk.
+	for (let start = 0; start < bytes.length; ) {
+		let end = bytes.indexOf(0x0a, start);
+		if (end === -1) end = bytes.length;
+		if (end > start && !(start === 0 && chunk.offset === 0)) {
+			const line = bytes.toString("utf8", start, end);
+			let pass = true;
+			if (literals) {
+				pass = literals.every((re) => re.test(line));
+				stats.tested++;
+				if (pass) stats.passed++;
+			}
+			if (pass) {
+				const value = parsed(line);
+				path?.addParsed(value); // the parse the search needs also gives the entry's id and parent
+				hitsOfEntry(query, value, sink);
+			} else path?.add(line, 0, line.length);
+		}
+		start = end + 1;
+	}
+}
+
+/** How many lines `bytes` holds (the last may lack "\n"). */
+function lineCount(bytes: Buffer): number {
+	let n = 0;
+	for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) n++;
+	return bytes.length && bytes[bytes.length - 1] !== 0x0a ? n + 1 : n;
+}
+
+/** When more than this share of a file's first chunk's lines hold the anchor, every line is read. */
+const DENSE = 0.5;
+
+/** What {@link scanFile} found: the best hits, how many in all, and the active path when the scan read every line. */
+export type FileScan = { hits: FileHit[]; total: number; path?: ActivePath };
+
+/**
+ * The best `keep` hits of `file` (its header line excluded) and how many there were in all. The
+ * first chunk decides how: a query without literals, or whose anchor is on most lines, reads
+ * every line (and collects the active path on the way); otherwise only anchored lines are decoded.
+ */
+export function scanFile(file: string, query: Query, keep: number): FileScan {
 	const filter = filterOf(query);
 	const isHeader = (offset: number) => offset === 0;
-	let hits: FileHit[] = [];
-	let total = 0;
+	const sink: Sink = { hits: [], total: 0, floor: -Infinity };
+	let path: PathCollector | undefined;
+	let first = true;
+	const stats: LiteralStats = { tested: 0, passed: 0 };
 	forEachChunk(file, (chunk) => {
-		const found = filter?.needles
-			? scanChunkAnchored(chunk, { ...filter, needles: filter.needles }, query, isHeader)
-			: filter
-				? scanChunkFiltered(chunk, filter, query, isHeader)
-				: scanChunkAll(chunk, query, isHeader);
-		total += found.length;
-		for (const hit of found) hits.push(hit);
-		if (hits.length > 4 * keep + 100) hits = hits.sort(byRank).slice(0, keep);
+		if (path || !filter) {
+			path ??= new PathCollector();
+			scanChunkDense(chunk, filter, query, path, stats, sink);
+		} else if (filter.needles) {
+			const starts = linesWithAnchor(chunk.bytes, filter.needles);
+			if (first && starts.length > DENSE * lineCount(chunk.bytes)) {
+				path = new PathCollector();
+				scanChunkDense(chunk, filter, query, path, stats, sink);
+			} else scanChunkAnchored(chunk, starts, filter, query, isHeader, sink);
+		} else scanChunkFiltered(chunk, filter, query, isHeader, sink);
+		first = false;
+		if (sink.hits.length > 4 * keep + 100) {
+			sink.hits = sink.hits.sort(byRank).slice(0, keep);
+			if (keep > 0 && sink.hits.length === keep) sink.floor = must(sink.hits.at(-1), "the keep-th hit").score;
+		}
 	});
-	return { hits: hits.sort(byRank).slice(0, keep), total };
+	const hits = sink.hits.sort(byRank).slice(0, keep);
+	const { total } = sink;
+	return path && hits.length ? { hits, total, path: path.result() } : { hits, total };
 }

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { readHeader } from "../session/parse.js";
 import { projectDirs, sessionFiles } from "../session/paths.js";
-import { activePath } from "./ancestry.js";
+import { activePath, type ActivePath } from "./ancestry.js";
 import { parseQuery } from "./query.js";
 import { byRank, scanFile, type FileHit } from "./scan.js";
 import { errnoCode } from "../text/error-text.js";
@@ -46,7 +46,7 @@ export function searchSessions(files: readonly string[], queryText: string, limi
 	const query = parseQuery(queryText);
 	let total = 0;
 	let searched = 0;
-	const perFile: { file: string; header: { id: string; cwd?: string }; hits: FileHit[] }[] = [];
+	const perFile: { file: string; header: { id: string; cwd?: string }; hits: FileHit[]; path?: ActivePath }[] = [];
 	for (const file of files) {
 		let header: ReturnType<typeof headerOf>;
 		let found: ReturnType<typeof scanFile>;
@@ -62,18 +62,18 @@ export function searchSessions(files: readonly string[], queryText: string, limi
 		}
 		searched++;
 		total += found.total;
-		if (found.hits.length) perFile.push({ file, header, hits: found.hits });
+		if (found.hits.length) perFile.push({ file, header, hits: found.hits, ...(found.path ? { path: found.path } : {}) });
 	}
 	const ranked = perFile
 		.flatMap((f) => f.hits.map((hit) => ({ f, hit })))
 		.sort((a, b) => byRank(a.hit, b.hit))
 		.slice(0, limit);
-	const paths = new Map<string, ReturnType<typeof activePath>>();
+	const paths = new Map<string, ActivePath>();
 	// Snippets only for the hits shown: building one per hit was most of a common word's cost.
 	const hits = ranked.map(({ f, hit }) => {
 		let path = paths.get(f.file);
 		if (path === undefined) {
-			path = activePath(f.file);
+			path = f.path ?? activePath(f.file); // from the scan when it read every line
 			paths.set(f.file, path);
 		}
 		return {

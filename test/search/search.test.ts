@@ -86,6 +86,7 @@ describe("search over session files", () => {
 		expect(found(file, "C:\\path")).toEqual(["a1:user"]);
 		expect(found(file, "köln 漢字")).toEqual(["a2:user"]);
 		expect(found(file, "ärger")).toEqual(["a3:user"]);
+		expect(found(file, "漢字")).toEqual(["a2:user"]); // no ASCII byte pair to anchor on: a regex over each chunk
 		expect(found(file, "GRÜSSE")).toEqual([]); // no Unicode case folding beyond lower/upper forms
 	});
 
