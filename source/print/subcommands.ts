@@ -9,7 +9,7 @@ import { CliError, usageError } from "../config/errors.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { forkFromEntry } from "../navigation/fork.js";
 import { canSummarize, navigateTree, planNavigation } from "../navigation/navigate.js";
-import { fileCost, listAllSessions, listSessions } from "../session/index.js";
+import { listAllSessions, listSessions } from "../session/index.js";
 import { SessionError } from "../session/types.js";
 import { skipWarning } from "./skip-warning.js";
 import { errnoCode } from "../text/error-text.js";
@@ -42,9 +42,11 @@ export async function sessionsCommand(opts: CommonOptions): Promise<number> {
 	const onSkip = (file: string, error: Error) => {
 		if (!(error instanceof SessionError) && errnoCode(error) !== undefined) skipWarning(file, error);
 	};
-	const sessions = opts.all ? listAllSessions(where.home, { onSkip }) : listSessions(where.sessionDir, { onSkip });
-	// cost: dollars the session's replies cost, from the prices of their models (0 where unknown).
-	if (opts.json) return json(sessions.map((s) => ({ ...s, cost: fileCost(s.file) })));
+	// cost (--json): dollars the session's replies cost, from the prices of their models (0 where
+	// unknown), read from the bytes the listing reads anyway.
+	const cost = opts.json === true;
+	const sessions = opts.all ? listAllSessions(where.home, { onSkip, cost }) : listSessions(where.sessionDir, { onSkip, cost });
+	if (opts.json) return json(sessions);
 	return out(sessions.length ? formatSessions(sessions) : `no sessions in ${opts.all ? where.home : where.sessionDir}`);
 }
 

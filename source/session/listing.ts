@@ -8,6 +8,7 @@ import { projectDirs, sessionDirFor, sessionFiles } from "./paths.js";
 
 export { arborHome, sessionDirFor } from "./paths.js";
 import { SessionError, type SessionHeader } from "./types.js";
+import { bufferCost } from "./usage.js";
 import { readWorked } from "./worked.js";
 import { errnoCode } from "../text/error-text.js";
 
@@ -26,10 +27,12 @@ export type SessionInfo = {
 	/** Set when the last entry is a failed reply (`stopReason: "error"`): its error message. */
 	lastError?: string;
 	parentSession?: string;
+	/** With `cost: true`: dollars the session's replies cost (bufferCost), from the bytes the listing read anyway. */
+	cost?: number;
 };
 
-/** Options of the listing functions: unreadable files are skipped and reported here. */
-export type ListOptions = { onSkip?: (file: string, error: Error) => void };
+/** Options of the listing functions: unreadable files are skipped and reported here; `cost` adds each session's cost. */
+export type ListOptions = { onSkip?: (file: string, error: Error) => void; cost?: boolean };
 
 const NAME_MARK = Buffer.from('"session_info"');
 
@@ -39,7 +42,7 @@ export function listSessions(dir: string, opts: ListOptions = {}): SessionInfo[]
 	const worked = readWorked(dir);
 	for (const file of sessionFiles(dir)) {
 		try {
-			out.push(sessionInfo(file, worked));
+			out.push(sessionInfo(file, worked, opts.cost === true));
 		} catch (error) {
 			opts.onSkip?.(file, error as Error);
 		}
@@ -114,7 +117,7 @@ function sortNewestFirst<T extends { file: string; modified: Date }>(list: T[]):
 }
 
 /** Header plus a cheap scan: count lines, parse only up to the first user message and the name lines. */
-function sessionInfo(file: string, worked: Map<string, Date>): SessionInfo {
+function sessionInfo(file: string, worked: Map<string, Date>, withCost: boolean): SessionInfo {
 	const buf = fs.readFileSync(file);
 	const firstEnd = lineEnd(buf, 0);
 	const header = parseHeader(buf.toString("utf8", 0, firstEnd), file);
@@ -140,6 +143,7 @@ function sessionInfo(file: string, worked: Map<string, Date>): SessionInfo {
 	const name = newestName(buf);
 	if (name !== undefined) info.name = name;
 	if (typeof header.parentSession === "string") info.parentSession = header.parentSession;
+	if (withCost) info.cost = bufferCost(buf);
 	return info;
 }
 

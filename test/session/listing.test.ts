@@ -36,6 +36,28 @@ function session(dir: string, id: string, opts: { mtime: number; name?: string; 
 }
 
 describe("listing", () => {
+	it("with cost: every reply's cost, both branches, from the bytes the listing reads (a damaged line and a user's word \"cost\" count nothing)", () => {
+		const dir = sessionDirFor("/w/p", home);
+		const file = session(dir, "cccc3333-0000-4000-8000-000000000000", { mtime: 1000 });
+		const reply = (id: string, parent: string, total: number) =>
+			JSON.stringify(entry(id, parent, { message: { role: "assistant", content: [{ type: "text", text: "ok" }], usage: { cost: { total } }, timestamp: 2 } }));
+		fs.appendFileSync(
+			file,
+			[
+				reply("b1", "a2", 0.25),
+				reply("b2", "a2", 0.5),
+				JSON.stringify(entry("b3", "b1", { message: { role: "user", content: 'what does "cost" mean for the assistant', timestamp: 3 } })),
+				'{"type":"message","id":"b4","parentId":"b1","message":{"role":"assistant","usage":{"cost":{"total":9',
+				"",
+			].join("\n"),
+		);
+		const [listed] = listSessions(dir, { cost: true });
+		expect(listed?.cost).toBeCloseTo(0.75, 10);
+		expect(listSessions(dir)[0]).not.toHaveProperty("cost");
+		expect(listAllSessions(home, { cost: true })[0]?.cost).toBeCloseTo(0.75, 10);
+	});
+
+
 	it("arborHome and sessionDirFor follow pi's folder naming", () => {
 		expect(arborHome({ ARBOR_HOME: "/x/y" })).toBe("/x/y");
 		expect(arborHome({ HOME: "/h" }).endsWith(`${path.sep}.arbor`)).toBe(true);
