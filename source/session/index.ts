@@ -16,7 +16,7 @@ export {
 	resolveSession,
 } from "./listing.js";
 export { arborHome, sessionDirFor, sessionFiles } from "./paths.js";
-export { bufferCost, sessionCost } from "./usage.js";
+export { sessionCost } from "./usage.js";
 export { type CreateOptions, SessionStore } from "./store.js";
 export { recordWorked } from "./worked.js";
 export * from "./types.js";

@@ -3,12 +3,13 @@ import * as path from "node:path";
 import { asRecord } from "./entry-guards.js";
 import { textParts } from "./content.js";
 import { lastEntry, lastEntryTime } from "./last-entry-time.js";
-import { lineEnd, parseHeader, readHeader } from "./parse.js";
+import { parseHeader, readHeader } from "./parse.js";
 import { projectDirs, sessionDirFor, sessionFiles } from "./paths.js";
 
 export { arborHome, sessionDirFor } from "./paths.js";
 import { SessionError, type SessionHeader } from "./types.js";
-import { bufferCost } from "./usage.js";
+import { COST_MARK, lineCost } from "./usage.js";
+import { forEachLine } from "./lines.js";
 import { readWorked } from "./worked.js";
 import { errnoCode } from "../text/error-text.js";
 
@@ -116,19 +117,27 @@ function sortNewestFirst<T extends { file: string; modified: Date }>(list: T[]):
 	return list.sort((a, b) => b.modified.getTime() - a.modified.getTime() || (a.file < b.file ? 1 : -1));
 }
 
-/** Header plus a cheap scan: count lines, parse only up to the first user message and the name lines. */
+/**
+ * Header plus a cheap scan, read in chunks (never the whole file at once): count lines, parse only
+ * up to the first user message, the name lines and, with `withCost`, the reply lines with a cost.
+ */
 function sessionInfo(file: string, worked: Map<string, Date>, withCost: boolean): SessionInfo {
-	const buf = fs.readFileSync(file);
-	const firstEnd = lineEnd(buf, 0);
-	const header = parseHeader(buf.toString("utf8", 0, firstEnd), file);
+	let header: SessionHeader | undefined;
 	let entryCount = 0;
 	let firstMessage: string | undefined;
-	for (let start = firstEnd + 1; start < buf.length; ) {
-		const end = lineEnd(buf, start);
+	let name: string | undefined;
+	let cost = 0;
+	forEachLine(file, (buf, start, end) => {
+		if (!header) {
+			header = parseHeader(buf.toString("utf8", start, end), file);
+			return;
+		}
 		if (end > start) entryCount++;
 		if (firstMessage === undefined) firstMessage = userText(buf.toString("utf8", start, end));
-		start = end + 1;
-	}
+		if (lineHas(buf, start, end, NAME_MARK)) name = sessionName(buf.toString("utf8", start, end)) ?? name;
+		if (withCost && lineHas(buf, start, end, COST_MARK)) cost += lineCost(buf.toString("utf8", start, end));
+	});
+	if (!header) header = parseHeader("", file);
 	const last = lastEntry(file);
 	const info: SessionInfo = {
 		file,
@@ -140,11 +149,15 @@ function sessionInfo(file: string, worked: Map<string, Date>, withCost: boolean)
 	};
 	const failed = last && failedReply(last.value);
 	if (failed !== undefined) info.lastError = failed;
-	const name = newestName(buf);
 	if (name !== undefined) info.name = name;
 	if (typeof header.parentSession === "string") info.parentSession = header.parentSession;
-	if (withCost) info.cost = bufferCost(buf);
+	if (withCost) info.cost = cost;
 	return info;
+}
+
+function lineHas(buf: Buffer, start: number, end: number, mark: Buffer): boolean {
+	const at = buf.indexOf(mark, start);
+	return at !== -1 && at + mark.length <= end;
 }
 
 /** The error of a failed assistant reply (`stopReason: "error"`), else undefined. */
@@ -169,14 +182,8 @@ function userText(line: string): string | undefined {
 	return texts.length > 0 ? texts.join(" ") : undefined;
 }
 
-function newestName(buf: Buffer): string | undefined {
-	let name: string | undefined;
-	for (let at = buf.indexOf(NAME_MARK); at !== -1; at = buf.indexOf(NAME_MARK, at + 1)) {
-		const start = buf.lastIndexOf(0x0a, at) + 1;
-		const end = lineEnd(buf, at);
-		const e = parseOrUndefined(buf.toString("utf8", start, end));
-		if (e?.type === "session_info" && typeof e.name === "string" && e.name.trim() !== "") name = e.name.trim();
-		at = end;
-	}
-	return name;
+/** The name a session_info line sets (trimmed), else undefined. */
+function sessionName(line: string): string | undefined {
+	const e = parseOrUndefined(line);
+	return e?.type === "session_info" && typeof e.name === "string" && e.name.trim() !== "" ? e.name.trim() : undefined;
 }

@@ -11,27 +11,18 @@ export function sessionCost(entries: readonly SessionEntry[]): number {
 	return total;
 }
 
-const COST_MARK = Buffer.from('"cost"');
+/** What a line that mentions a cost marks (the listing looks for it before parsing a line). */
+export const COST_MARK = Buffer.from('"cost"');
 
 /**
- * {@link sessionCost} of a session file's bytes, without opening it as a session: only the lines
- * that mention a cost are parsed (`arbor sessions --json`, from the bytes the listing reads anyway).
- * An unparsable line counts nothing.
+ * {@link sessionCost} of one session file line, without opening the session (`arbor sessions
+ * --json`): a reply's cost; anything else, or an unparsable line, counts nothing.
  */
-export function bufferCost(buf: Buffer): number {
-	let total = 0;
-	for (let at = buf.indexOf(COST_MARK); at !== -1; at = buf.indexOf(COST_MARK, at + 1)) {
-		const start = buf.lastIndexOf(0x0a, at) + 1;
-		let end = buf.indexOf(0x0a, at);
-		if (end === -1) end = buf.length;
-		const line = buf.toString("utf8", start, end);
-		at = end;
-		if (!line.includes('"assistant"')) continue;
-		try {
-			total += sessionCost([JSON.parse(line) as SessionEntry]);
-		} catch {
-			// a torn or damaged line: the session's own reading reports it
-		}
+export function lineCost(line: string): number {
+	if (!line.includes('"assistant"')) return 0;
+	try {
+		return sessionCost([JSON.parse(line) as SessionEntry]);
+	} catch {
+		return 0; // a torn or damaged line: the session's own reading reports it
 	}
-	return total;
 }

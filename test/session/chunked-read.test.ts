@@ -1,23 +1,9 @@
 import fs from "node:fs";
-import { syncBuiltinESMExports } from "node:module";
 import * as path from "node:path";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import type { SessionEntry } from "../../source/session/types.js";
-import { tempDir } from "./helpers.js";
-
-/** Calls of fs.readFileSync (as every `import * as fs` sees it) while `run` runs. */
-function readFileCalls<T>(run: () => T): { result: T; files: string[] } {
-	const spy = vi.spyOn(fs, "readFileSync");
-	syncBuiltinESMExports(); // the ESM bindings of node:fs follow the spied CJS export
-	try {
-		const result = run();
-		return { result, files: spy.mock.calls.map(([p]) => String(p)) };
-	} finally {
-		spy.mockRestore();
-		syncBuiltinESMExports();
-	}
-}
+import { readFileCalls, tempDir } from "./helpers.js";
 
 const HEADER = { type: "session", version: 3, id: "chunky", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" };
 const line = (id: string, parentId: string | null, text: string) =>

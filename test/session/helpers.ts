@@ -1,7 +1,9 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterEach, beforeEach, expect } from "vitest";
+import nodeFs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 import { readJsonl } from "../helpers/jsonl.js";
 import { FIXTURES_DIR } from "../helpers/shared.js";
 
@@ -68,4 +70,17 @@ export function entry(id: string, parentId: string | null, extra: Record<string,
 		message: { role: "user", content: `m ${id}`, timestamp: 1767225600000 + n },
 		...extra,
 	};
+}
+
+/** Calls of fs.readFileSync (as every `import * as fs` sees it) while `run` runs. */
+export function readFileCalls<T>(run: () => T): { result: T; files: string[] } {
+	const spy = vi.spyOn(nodeFs, "readFileSync");
+	syncBuiltinESMExports(); // the ESM bindings of node:fs follow the spied CJS export
+	try {
+		const result = run();
+		return { result, files: spy.mock.calls.map(([p]) => String(p)) };
+	} finally {
+		spy.mockRestore();
+		syncBuiltinESMExports();
+	}
 }

@@ -11,7 +11,7 @@ import {
 } from "../../source/session/listing.js";
 import { SessionError } from "../../source/session/types.js";
 import { readWorked, recordWorked, WORKED_FILE } from "../../source/session/worked.js";
-import { entry, tempDir, writeJsonl } from "./helpers.js";
+import { entry, readFileCalls, tempDir, writeJsonl } from "./helpers.js";
 
 let home: string;
 beforeEach(() => {
@@ -36,6 +36,21 @@ function session(dir: string, id: string, opts: { mtime: number; name?: string; 
 }
 
 describe("listing", () => {
+	it("reads a session in chunks, never whole: counts, first message, name and cost past a chunk (1 MiB) and across a line longer than one", () => {
+		const dir = sessionDirFor("/w/p", home);
+		const file = session(dir, "dddd4444-0000-4000-8000-000000000000", { mtime: 1000 });
+		const lines: string[] = [];
+		for (let i = 0; i < 5_000; i++) lines.push(JSON.stringify(entry(`c${i}`, i ? `c${i - 1}` : "a2", { message: { role: "assistant", content: [{ type: "text", text: "x".repeat(300) }], usage: { cost: { total: 0.001 } }, timestamp: 2 } })));
+		lines.push(JSON.stringify(entry("big", "c4999", { message: { role: "user", content: "é".repeat(1_500_000), timestamp: 3 } })));
+		lines.push(JSON.stringify(entry("n1", "big", { type: "session_info", name: "  Far down  " })));
+		fs.appendFileSync(file, `${lines.join("\n")}\n`);
+		const { result, files } = readFileCalls(() => listSessions(dir, { cost: true }));
+		expect(files.filter((f) => f === file)).toEqual([]);
+		expect(result).toHaveLength(1);
+		expect(result[0]).toMatchObject({ entryCount: 2 + 5_002, firstMessage: "hello world", name: "Far down" });
+		expect(result[0]?.cost).toBeCloseTo(5, 6);
+	});
+
 	it("with cost: every reply's cost, both branches, from the bytes the listing reads (a damaged line and a user's word \"cost\" count nothing)", () => {
 		const dir = sessionDirFor("/w/p", home);
 		const file = session(dir, "cccc3333-0000-4000-8000-000000000000", { mtime: 1000 });
