@@ -1,0 +1,168 @@
+import * as fs from "node:fs";
+import { errorMessage } from "../text/error-text.js";
+import { SessionError } from "./types.js";
+
+/**
+ * Message bodies kept on disk (issue 17 items 13 and 16). An entry loaded from a v3 file whose
+ * line is long keeps in memory only what the tree, the path and context building's walk need (id,
+ * parent, type, timestamp, role, short strings, usage); each long or structured field (message
+ * content, tool result details, bash output, summaries, custom data) becomes an enumerable
+ * accessor that reads the entry's line back from the file by byte range and parses it. Readers
+ * see ordinary properties: `entry.message.content`, spreading, JSON.stringify and structured
+ * clones all work, in the file's key order. Session files are append-only, so a byte range
+ * stays valid while this process appends; the file is read through the descriptor opened at
+ * load, so a rename or trash of the file does not change what a range means.
+ */
+
+/** Lines shorter than this are kept whole: their bodies cost less than the bookkeeping. */
+export const LAZY_LINE_MIN = 512;
+/** Strings at least this long become lazy; shorter ones stay (previews, names, commands). */
+const LONG_STRING = 256;
+/** Small structured fields every path walk reads (the status line sums usage). */
+const EAGER_OBJECTS = new Set(["usage"]);
+/** Entry fields never made lazy: identity and tree links. */
+const ENTRY_KEYS = new Set(["type", "id", "parentId", "timestamp"]);
+/** Parsed lines kept for repeated reads of the same entry (`m.content`, then `m.details`), by count and bytes. */
+const CACHE_LINES = 64;
+const CACHE_BYTES = 16 * 1024 * 1024;
+
+/** Where an object's lazy fields are: its line in `source`, and (for a message) under `message`. */
+type Where = { source: BodySource; offset: number; length: number; inMessage: boolean };
+
+/** Hidden (non-enumerable) on an object with lazy fields. */
+const WHERE = Symbol("arbor.bodyAt");
+
+type Obj = Record<string | symbol, unknown>;
+
+const closer = new FinalizationRegistry<number>((fd) => {
+	try {
+		fs.closeSync(fd);
+	} catch {
+		// already closed: nothing to release
+	}
+});
+
+/** The open session file bodies are read from, with a small cache of parsed lines. */
+export class BodySource {
+	private readonly cache = new Map<number, { value: Obj; length: number }>();
+	private cached = 0;
+	/** Set once an entry reads from this source: the descriptor must then stay open. */
+	used = false;
+
+	constructor(
+		readonly file: string,
+		private readonly fd: number,
+	) {
+		closer.register(this, fd, this);
+	}
+
+	/** Close the descriptor now (no entry uses it). */
+	release(): void {
+		closer.unregister(this);
+		fs.closeSync(this.fd);
+	}
+
+	/** The parsed line at `offset` (`length` bytes, no newline). Throws SessionError if it no longer parses. */
+	line(offset: number, length: number): Obj {
+		const hit = this.cache.get(offset);
+		if (hit) return hit.value;
+		const buf = Buffer.allocUnsafe(length);
+		let value: unknown;
+		try {
+			let got = 0;
+			while (got < length) {
+				const n = fs.readSync(this.fd, buf, got, length - got, offset + got);
+				if (n === 0) break;
+				got += n;
+			}
+			value = JSON.parse(buf.toString("utf8", 0, got));
+		} catch (error) {
+			throw new SessionError("unreadable", `cannot read back an entry of ${this.file} at byte ${offset}: ${errorMessage(error)}`);
+		}
+		const parsed = value as Obj;
+		this.remember(offset, parsed, length);
+		return parsed;
+	}
+
+	private remember(offset: number, value: Obj, length: number): void {
+		if (length > CACHE_BYTES) return;
+		for (const [at, old] of this.cache) {
+			if (this.cache.size < CACHE_LINES && this.cached + length <= CACHE_BYTES) break;
+			this.cache.delete(at);
+			this.cached -= old.length;
+		}
+		this.cache.set(offset, { value, length });
+		this.cached += length;
+	}
+}
+
+const accessors = new Map<string, PropertyDescriptor>();
+
+/** One shared descriptor per field name, so objects with the same fields share their shape. */
+function accessor(key: string): PropertyDescriptor {
+	let d = accessors.get(key);
+	if (!d) {
+		d = {
+			enumerable: true,
+			configurable: true,
+			get(this: Obj) {
+				const at = this[WHERE] as Where;
+				const line = at.source.line(at.offset, at.length);
+				const holder = (at.inMessage ? line.message : line) as Obj;
+				return holder[key];
+			},
+			set(this: Obj, value: unknown) {
+				Object.defineProperty(this, key, { value, writable: true, enumerable: true, configurable: true });
+			},
+		};
+		accessors.set(key, d);
+	}
+	return d;
+}
+
+function isLong(value: unknown, key: string): boolean {
+	if (typeof value === "string") return value.length >= LONG_STRING;
+	return typeof value === "object" && value !== null && !EAGER_OBJECTS.has(key);
+}
+
+/** A copy of `full` (same key order) whose long fields are read from `where` when asked. */
+function slim(full: Obj, where: Where, keep: ReadonlySet<string> | undefined): Obj {
+	const out: Obj = {};
+	let lazy = false;
+	for (const key of Object.keys(full)) {
+		const value = full[key];
+		if (where.inMessage === false && key === "message" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+			out[key] = slim(value as Obj, { ...where, inMessage: true }, undefined);
+		} else if (!keep?.has(key) && isLong(value, key)) {
+			Object.defineProperty(out, key, accessor(key));
+			lazy = true;
+		} else {
+			out[key] = value;
+		}
+	}
+	if (lazy) {
+		Object.defineProperty(out, WHERE, { value: where });
+		where.source.used = true;
+	}
+	return out;
+}
+
+/**
+ * The entry parsed from the line at `offset` (`length` bytes), with its long fields left in the
+ * file. A short line, or one without long fields, is returned as parsed.
+ */
+export function slimEntry(full: Obj, source: BodySource, offset: number, length: number): Obj {
+	if (length < LAZY_LINE_MIN) return full;
+	return slim(full, { source, offset, length, inMessage: false }, ENTRY_KEYS);
+}
+
+/** True when `value` (an entry or a message) has fields still on disk. */
+export function hasLazyFields(value: object): boolean {
+	return Object.hasOwn(value, WHERE);
+}
+
+/** True when the entry, or its message, was slimmed by {@link slimEntry} (so already shape-checked). */
+export function isSlim(entry: object): boolean {
+	const message = (entry as Obj).message;
+	return hasLazyFields(entry) || (typeof message === "object" && message !== null && hasLazyFields(message));
+}
