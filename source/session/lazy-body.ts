@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import { errorMessage } from "../text/error-text.js";
+import { type BodyPlace, WHERE } from "./body-head.js";
 import { SessionError } from "./types.js";
 
 /**
@@ -27,10 +28,54 @@ const CACHE_LINES = 64;
 const CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Where an object's lazy fields are: its line in `source`, and (for a message) under `message`. */
-type Where = { source: BodySource; offset: number; length: number; inMessage: boolean };
+type Where = BodyPlace & { readonly source: BodySource; readonly offset: number; readonly length: number; readonly inMessage: boolean };
 
-/** Hidden (non-enumerable) on an object with lazy fields. */
-const WHERE = Symbol("arbor.bodyAt");
+/** A literal with every field: V8 sizes it for exactly these (a class instance kept spare room). */
+function where(source: BodySource, offset: number, length: number, inMessage: boolean): Where {
+	return { source, offset, length, inMessage, headKey: undefined, head: undefined };
+}
+
+/**
+ * Plain objects (prototype Object.prototype) made with `new`, so V8 sizes them for the fields they
+ * get: a `{}` holds 4 fields in the object and spills the rest into a second array. One maker for
+ * entries, one for messages (each learns its own size).
+ */
+function objectMaker(): new () => Obj {
+	const Made = function (this: Obj) {
+		// fields are added by slim()
+	} as unknown as new () => Obj;
+	Made.prototype = Object.prototype;
+	return Made;
+}
+const SlimEntryObject = objectMaker();
+const SlimMessageObject = objectMaker();
+
+/** Short values that repeat on every message (model, provider…): one string each, not one per entry. */
+const SHARED_KEYS = new Set(["role", "api", "provider", "model", "stopReason", "toolName", "customType"]);
+const shared = new Map<string, string>();
+const SHARED_MAX = 10_000;
+
+function sharedString(value: string): string {
+	const known = shared.get(value);
+	if (known !== undefined) return known;
+	if (shared.size < SHARED_MAX && value.length <= 100) shared.set(value, value);
+	return value;
+}
+
+/**
+ * Whether `key` of `holder` keeps a head: what a tree row previews. A message's content (not a tool
+ * result's: its row names the tool call), a custom message's content, a branch summary's text.
+ */
+function keepsHead(holder: Obj, key: string, inMessage: boolean): boolean {
+	if (inMessage) return key === "content" && holder.role !== "toolResult";
+	return (key === "content" && holder.type === "custom_message") || (key === "summary" && holder.type === "branch_summary");
+}
+/**
+ * Characters of each text a head keeps: one more than the tree's longest preview (240, cut from
+ * each part's first 241 characters), so a preview made from the head is the preview of the whole.
+ */
+export const HEAD_CHARS = 241;
+
 
 type Obj = Record<string | symbol, unknown>;
 
@@ -126,23 +171,27 @@ function isLong(value: unknown, key: string): boolean {
 }
 
 /** A copy of `full` (same key order) whose long fields are read from `where` when asked. */
-function slim(full: Obj, where: Where, keep: ReadonlySet<string> | undefined): Obj {
-	const out: Obj = {};
+function slim(full: Obj, at: Where, keep: ReadonlySet<string> | undefined): Obj {
+	const out = at.inMessage ? new SlimMessageObject() : new SlimEntryObject();
 	let lazy = false;
 	for (const key of Object.keys(full)) {
 		const value = full[key];
-		if (where.inMessage === false && key === "message" && typeof value === "object" && value !== null && !Array.isArray(value)) {
-			out[key] = slim(value as Obj, { ...where, inMessage: true }, undefined);
+		if (at.inMessage === false && key === "message" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+			out[key] = slim(value as Obj, where(at.source, at.offset, at.length, true), undefined);
 		} else if (!keep?.has(key) && isLong(value, key)) {
 			Object.defineProperty(out, key, accessor(key));
+			if (keepsHead(full, key, at.inMessage)) {
+				at.headKey = key;
+				at.head = headValue(value);
+			}
 			lazy = true;
 		} else {
-			out[key] = value;
+			out[key] = typeof value === "string" && SHARED_KEYS.has(key) ? sharedString(value) : value;
 		}
 	}
 	if (lazy) {
-		Object.defineProperty(out, WHERE, { value: where });
-		where.source.used = true;
+		Object.defineProperty(out, WHERE, { value: at });
+		at.source.used = true;
 	}
 	return out;
 }
@@ -153,7 +202,7 @@ function slim(full: Obj, where: Where, keep: ReadonlySet<string> | undefined): O
  */
 export function slimEntry(full: Obj, source: BodySource, offset: number, length: number): Obj {
 	if (length < LAZY_LINE_MIN) return full;
-	return slim(full, { source, offset, length, inMessage: false }, ENTRY_KEYS);
+	return slim(full, where(source, offset, length, false), ENTRY_KEYS);
 }
 
 /** True when `value` (an entry or a message) has fields still on disk. */
@@ -165,4 +214,57 @@ export function hasLazyFields(value: object): boolean {
 export function isSlim(entry: object): boolean {
 	const message = (entry as Obj).message;
 	return hasLazyFields(entry) || (typeof message === "object" && message !== null && hasLazyFields(message));
+}
+
+function headValue(value: unknown, depth = 0): unknown {
+	if (typeof value === "string") return cutText(value);
+	if (typeof value !== "object" || value === null || depth > HEAD_CHARS) return value;
+	if (Array.isArray(value)) return depth === 0 ? contentHead(value) : value.slice(0, HEAD_CHARS).map((item) => headValue(item, depth + 1));
+	const out: Obj = {};
+	for (const key of Object.keys(value).slice(0, HEAD_CHARS)) out[key] = headValue((value as Obj)[key], depth + 1);
+	return out;
+}
+
+/**
+ * A content list's head: tool calls cut; text parts cut, and none once a visible one is kept and
+ * HEAD_CHARS characters are (a preview stops collecting there); images without data; no thinking.
+ */
+function contentHead(parts: unknown[]): unknown[] {
+	const out: unknown[] = [];
+	let chars = 0;
+	let visible = false;
+	for (const item of parts) {
+		const text = typeof item === "object" && item !== null && (item as Obj).type === "text" ? (item as Obj).text : undefined;
+		if (typeof text === "string") {
+			if (visible && chars > HEAD_CHARS) continue;
+			chars += text.length;
+			visible ||= text.trim() !== "";
+		}
+		const part = contentPartHead(item);
+		if (part !== undefined) out.push(part);
+	}
+	return out;
+}
+
+/** A content part's head: text and tool calls cut, an image without its data, thinking left out. */
+function contentPartHead(part: unknown): unknown {
+	if (typeof part !== "object" || part === null || Array.isArray(part)) return headValue(part, 1);
+	const p = part as Obj;
+	if (p.type === "thinking") return undefined;
+	if (p.type === "image") return { type: "image" };
+	return headValue(p, 1);
+}
+
+function cutText(text: string): string {
+	if (text.length <= HEAD_CHARS) return text;
+	const cut = text.slice(0, HEAD_CHARS);
+	return own(cut.trim() === "" ? cut + text.trimStart().charAt(0) : cut);
+}
+
+/**
+ * A string that owns its characters: V8 makes a slice of a long string a view that keeps the whole
+ * string alive (here: the parsed line's full text), which would undo the point of a head.
+ */
+function own(text: string): string {
+	return Buffer.from(text, "utf8").toString("utf8");
 }
