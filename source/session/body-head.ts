@@ -21,3 +21,8 @@ export function headOf(holder: object, key: string): unknown {
 	if (at !== undefined && at.headKey === key) return at.head;
 	return (holder as Record<string, unknown>)[key];
 }
+
+/** True when `holder[key]` is still in the file (reading it reads the file). */
+export function inFile(holder: object, key: string): boolean {
+	return Object.getOwnPropertyDescriptor(holder, key)?.get !== undefined && Object.hasOwn(holder, WHERE);
+}

@@ -170,6 +170,17 @@ function isLong(value: unknown, key: string): boolean {
 	return typeof value === "object" && value !== null && !EAGER_OBJECTS.has(key);
 }
 
+/**
+ * A tool result stored by arbor before 0.2 (one text part holding `{"output":…}`): context
+ * building unwraps it on every build, so its content stays in memory (see unwrapLegacyToolResult).
+ */
+function isLegacyToolResult(message: Obj): boolean {
+	const parts = message.content;
+	if (message.role !== "toolResult" || !Array.isArray(parts) || parts.length !== 1) return false;
+	const text = (parts[0] as Obj | null)?.text;
+	return typeof text === "string" && text.startsWith('{"output":');
+}
+
 /** A copy of `full` (same key order) whose long fields are read from `where` when asked. */
 function slim(full: Obj, at: Where, keep: ReadonlySet<string> | undefined): Obj {
 	const out = at.inMessage ? new SlimMessageObject() : new SlimEntryObject();
@@ -178,7 +189,7 @@ function slim(full: Obj, at: Where, keep: ReadonlySet<string> | undefined): Obj 
 		const value = full[key];
 		if (at.inMessage === false && key === "message" && typeof value === "object" && value !== null && !Array.isArray(value)) {
 			out[key] = slim(value as Obj, where(at.source, at.offset, at.length, true), undefined);
-		} else if (!keep?.has(key) && isLong(value, key)) {
+		} else if (!keep?.has(key) && isLong(value, key) && !(key === "content" && isLegacyToolResult(full))) {
 			Object.defineProperty(out, key, accessor(key));
 			if (keepsHead(full, key, at.inMessage)) {
 				at.headKey = key;

@@ -98,6 +98,26 @@ describe("message bodies stay in the file until asked", () => {
 		}
 	});
 
+	it("building the context reads no body; a body the file no longer holds is one clear error", () => {
+		const result = { role: "toolResult", toolCallId: "c1", toolName: "read", content: [{ type: "text", text: LONG }], isError: false, timestamp: 2 };
+		const texts = write(t.file, [user("u1", null, LONG), msg("t1", "u1", result, 2)]);
+		const view = SessionStore.open(t.file).snapshot();
+		fs.truncateSync(t.file, Buffer.byteLength(`${texts[0]}\n`)); // rewritten behind arbor's back
+		const context = view.buildContext();
+		const stored = view.getEntry("t1");
+		expect(context.messages.map((m) => m.role)).toEqual(["user", "toolResult"]);
+		expect(context.messages[1]).toBe(stored?.type === "message" ? stored.message : undefined);
+		expect(() => JSON.stringify(context)).toThrow(`cannot read back an entry of ${t.file} at byte ${Buffer.byteLength(`${texts[0]}\n`)}: `);
+	});
+
+	it("a long tool result stored by arbor before 0.2 is still unwrapped", () => {
+		const blob = JSON.stringify({ output: LONG, details: { lines: 3 } });
+		const result = { role: "toolResult", toolCallId: "c1", toolName: "read", content: [{ type: "text", text: blob }], isError: false, timestamp: 2 };
+		write(t.file, [user("u1", null, "read it"), msg("t1", "u1", result, 2)]);
+		const [, unwrapped] = SessionStore.open(t.file).snapshot().buildContext().messages;
+		expect(unwrapped).toEqual({ ...result, content: [{ type: "text", text: LONG }], details: { lines: 3 } });
+	});
+
 	it("a damaged long entry is still reported with its line and kept byte for byte", () => {
 		const bad = msg("b1", "u1", { role: "user", content: [{ type: "bogus", text: LONG }], timestamp: 1 });
 		const texts = write(t.file, [user("u1", null, LONG), bad, user("u2", "b1", LONG)]);
