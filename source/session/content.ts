@@ -1,3 +1,5 @@
+import { inFile } from "./body-head.js";
+
 /** A message `content` as stored: a string, or parts of which text and images matter here. */
 export type MessageContent = string | readonly { type: string; [key: string]: unknown }[];
 
@@ -63,6 +65,8 @@ type ToolResultLike = { role: "toolResult"; content: MessageContent; isError: bo
  * `output` and no other keys than `details` and `isError`) is returned unchanged.
  */
 export function unwrapLegacyToolResult<M extends ToolResultLike>(message: M): M {
+	// A content left in the file is never such a blob (lazy-body.ts keeps those in memory): not read.
+	if (inFile(message, "content")) return message;
 	const parts = message.content;
 	if (typeof parts === "string" || parts.length !== 1 || parts[0]?.type !== "text") return message;
 	const text = String(parts[0].text);

@@ -9,6 +9,7 @@ import { type LockHandle, acquireLock } from "./lock.js";
 import { migrateInMemory, rewriteMigrated } from "./migrate.js";
 import { type ParsedSession, parseSessionFile, readLineAt } from "./parse.js";
 import { TreeIndex } from "./tree-index.js";
+import { BodySource, isSlim } from "./lazy-body.js";
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { CURRENT_VERSION, DAMAGED_ENTRY_TYPE, SessionError } from "./types.js";
 import { errnoCode, errorMessage } from "../text/error-text.js";
@@ -78,6 +79,7 @@ function usableEntries(parsed: ParsedSession, size: number, fd: number): Session
 	for (let i = 0; i < entries.length; i++) {
 		// A line of n bytes nests at most n/2 deep: only long lines need the nesting walk.
 		const entry = must(entries[i], "entry");
+		if (isSlim(entry)) continue; // checked when parsed (see parse.ts)
 		const offset = must(offsets[i], "entry offset");
 		const longest = (offsets[i + 1] ?? size) - offset;
 		const problem = entryProblem(entry, longest > 2 * MAX_NESTING);
@@ -112,10 +114,11 @@ function damagedWarning(entry: SessionEntry, line: number, problem: string): Ses
  * entries' shapes; the file stays open until then, so a placeholder's raw line is read back by offset.
  */
 function readSessionFile(target: string, file: string): { parsed: ParsedSession; usable: SessionEntry[]; from: number } {
-	let fd: number | undefined;
+	let bodies: BodySource | undefined;
 	try {
-		fd = fs.openSync(target, "r");
-		const parsed = parseSessionFile(fd, file);
+		const fd = fs.openSync(target, "r");
+		bodies = new BodySource(target, fd);
+		const parsed = parseSessionFile(fd, file, { bodies });
 		const from = migrateInMemory(parsed.header, parsed.entries, parsed.version);
 		return { parsed, usable: usableEntries(parsed, parsed.size, fd), from };
 	} catch (error) {
@@ -124,6 +127,7 @@ function readSessionFile(target: string, file: string): { parsed: ParsedSession;
 		if (code === "ENOENT") throw new SessionError("not-found", `session file not found: ${target}`);
 		throw new SessionError("unreadable", `cannot read session ${target}: ${errorMessage(error)}`);
 	} finally {
-		if (fd !== undefined) fs.closeSync(fd);
+		// Entries whose bodies stay on disk read them through this descriptor (see lazy-body.ts).
+		if (bodies && !bodies.used) bodies.release();
 	}
 }

@@ -4,6 +4,8 @@ import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { SessionError } from "./types.js";
 import { settleVersion } from "./version.js";
 import { readFirstLine } from "./last-entry-time.js";
+import { type BodySource, LAZY_LINE_MIN, slimEntry } from "./lazy-body.js";
+import { MAX_NESTING, entryProblem } from "./entry-shape.js";
 
 /** What `parseSessionFile` found in a file, before migration and indexing. */
 export type ParsedSession = {
@@ -19,6 +21,8 @@ export type ParsedSession = {
 	needsNewline: boolean;
 	/** The version the file is read as (see settleVersion): 1, 2 or 3. */
 	version: number;
+	/** Where slimmed entries read their bodies (see lazy-body.ts); only for a file whose header says version 3. */
+	bodies?: BodySource;
 };
 
 const NEWLINE = 0x0a;
@@ -31,16 +35,19 @@ const CHUNK = 1024 * 1024;
  * decoded from its own slice and parsed once. Damage is reported, never thrown, except for a
  * missing or broken header, which makes the file unusable. `size` is the number of bytes read.
  */
-export function parseSessionFile(fd: number, file: string): ParsedSession & { size: number } {
+export function parseSessionFile(fd: number, file: string, opts: { bodies?: BodySource } = {}): ParsedSession & { size: number } {
 	let buf: Buffer = Buffer.allocUnsafe(CHUNK);
 	let carried = 0; // bytes of a line begun in the previous read, at the front of `buf`
 	let base = 0; // file offset of buf[0]
 	let line = 1;
 	let last = -1; // the file's last byte
 	let out: ParsedSession | undefined;
-	const take = (text: string, offset: number, torn: boolean) => {
-		if (!out) out = { ...emptyParse(parseHeader(text, file)) };
-		else parseLine(out, text, { line, torn, offset });
+	const take = (text: string, offset: number, length: number, torn: boolean) => {
+		if (!out) {
+			out = { ...emptyParse(parseHeader(text, file)) };
+			// Only a file read as v3 as it stands keeps bodies on disk: migration rewrites entries.
+			if (out.header.version === 3) out.bodies = opts.bodies;
+		} else parseLine(out, text, { line, torn, offset, length });
 		line++;
 	};
 	for (;;) {
@@ -50,11 +57,11 @@ export function parseSessionFile(fd: number, file: string): ParsedSession & { si
 		if (n > 0) last = must(buf[size - 1], "last byte read");
 		let start = 0;
 		for (let nl = buf.indexOf(NEWLINE, 0); nl !== -1 && nl < size; nl = buf.indexOf(NEWLINE, start)) {
-			take(buf.toString("utf8", start, nl), base + start, false);
+			take(buf.toString("utf8", start, nl), base + start, nl - start, false);
 			start = nl + 1;
 		}
 		if (n === 0) {
-			if (start < size || !out) take(buf.toString("utf8", start, size), base + start, true);
+			if (start < size || !out) take(buf.toString("utf8", start, size), base + start, size - start, true);
 			const parsed = must(out, "parsed header");
 			parsed.needsNewline = base + size > 0 && last !== NEWLINE;
 			return { ...settle(parsed), size: base + size };
@@ -152,7 +159,7 @@ export function readHeader(file: string): SessionHeader | undefined {
 	}
 }
 
-function parseLine(out: ParsedSession, text: string, at: { line: number; torn: boolean; offset: number }): void {
+function parseLine(out: ParsedSession, text: string, at: { line: number; torn: boolean; offset: number; length: number }): void {
 	let value: unknown;
 	try {
 		value = JSON.parse(text);
@@ -170,7 +177,14 @@ function parseLine(out: ParsedSession, text: string, at: { line: number; torn: b
 		return;
 	}
 	// Ids are checked once the version is known: v1 entries legitimately have none.
-	out.entries.push(value as SessionEntry);
+	out.entries.push(kept(out, value as Record<string, unknown>, at) as SessionEntry);
 	out.lines.push(at.line);
 	out.offsets.push(at.offset);
+}
+
+/** The entry as the store keeps it: slimmed when its bodies can stay on disk and its shape is usable (load.ts reports the rest). */
+function kept(out: ParsedSession, value: Record<string, unknown>, at: { offset: number; length: number }): Record<string, unknown> {
+	if (!out.bodies || at.length < LAZY_LINE_MIN) return value;
+	if (entryProblem(value, at.length > 2 * MAX_NESTING) !== undefined) return value;
+	return slimEntry(value, out.bodies, at.offset, at.length);
 }

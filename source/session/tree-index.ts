@@ -85,6 +85,7 @@ export class TreeIndex {
 		if (offset !== undefined) this.offsets.set(entry, offset);
 		this.byId.set(entry.id, entry);
 		const list = this.parentList(entry);
+		if (!list) return this.noteMeta(entry);
 		// New entries normally carry the newest timestamp; otherwise insert in order (stable).
 		let at = list.length;
 		while (at > 0 && stamp(must(list[at - 1], "sibling")) > stamp(entry)) at--;
@@ -105,20 +106,23 @@ export class TreeIndex {
 	/** Returns true when the entry names a parent that does not exist. */
 	private link(e: SessionEntry, unsorted: Set<SessionEntry[]>): boolean {
 		const list = this.parentList(e);
+		if (!list) return false; // the first child: its list was made holding it
 		const last = list[list.length - 1];
 		if (last && stamp(last) > stamp(e)) unsorted.add(list);
 		list.push(e);
 		return list === this.roots && typeof e.parentId === "string" && !this.cut.has(e);
 	}
 
-	private parentList(e: SessionEntry): SessionEntry[] {
+	/**
+	 * The list `e` joins: the roots, or its parent's children. A parent's first child gets a new
+	 * list holding just it (undefined is returned then): `[e]` is sized for one, where `[]` and a
+	 * push reserve 17 slots, which on a long chain of only children was most of the index.
+	 */
+	private parentList(e: SessionEntry): SessionEntry[] | undefined {
 		const parent = this.parent(e);
 		if (!parent) return this.roots;
-		let list = this.kids.get(parent.id);
-		if (!list) {
-			list = [];
-			this.kids.set(parent.id, list);
-		}
+		const list = this.kids.get(parent.id);
+		if (!list) this.kids.set(parent.id, [e]);
 		return list;
 	}
 

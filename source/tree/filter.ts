@@ -1,6 +1,7 @@
 import type { SessionTreeView } from "../session/api.js";
 import { entryType, messageRole } from "../session/entry-guards.js";
 import type { SessionEntry } from "../session/types.js";
+import { headOf } from "../session/body-head.js";
 import { hasVisibleText } from "../text/one-line.js";
 import type { TreeFilter } from "./types.js";
 
@@ -35,7 +36,8 @@ function isSilentAssistant(entry: SessionEntry): boolean {
 	if (entry.type !== "message" || entry.message.role !== "assistant") return false;
 	const message = entry.message;
 	if (message.stopReason !== "stop" && message.stopReason !== "toolUse") return false;
-	const content = Array.isArray(message.content) ? message.content : [];
+	const stored = headOf(message, "content"); // the kept head: a tree row never reads the file
+	const content = Array.isArray(stored) ? (stored as typeof message.content) : [];
 	return !content.some((c) => c?.type === "text" && typeof c.text === "string" && hasVisibleText(c.text));
 }
 

@@ -2,6 +2,7 @@ import type { SessionTreeView } from "../session/api.js";
 import { entryType } from "../session/entry-guards.js";
 import type { SessionEntry, StoredMessage, ToolCallContent } from "../session/types.js";
 import { contentText } from "../session/content.js";
+import { headOf } from "../session/body-head.js";
 import { oneLineCut } from "../text/one-line.js";
 import { PREVIEW_MAX, type TreeRowKind } from "./types.js";
 
@@ -89,11 +90,11 @@ function computePreview(view: SessionTreeView, e: SessionEntry): string {
 		case "message":
 			return messagePreview(view, e, e.message);
 		case "custom_message":
-			return previewLine(`[${String(e.customType)}]: ${previewContent(e.content)}`);
+			return previewLine(`[${String(e.customType)}]: ${previewContent(headOf(e, "content"))}`);
 		case "compaction":
 			return `[compaction: ${Math.round(Number(e.tokensBefore) / 1000)}k tokens]`;
 		case "branch_summary":
-			return previewLine(`[branch summary]: ${String(e.summary ?? "")}`);
+			return previewLine(`[branch summary]: ${String(headOf(e, "summary") ?? "")}`);
 		case "model_change":
 			return `[model: ${String(e.modelId)}]`;
 		case "thinking_level_change":
@@ -112,15 +113,15 @@ function computePreview(view: SessionTreeView, e: SessionEntry): string {
 function messagePreview(view: SessionTreeView, entry: SessionEntry, message: StoredMessage): string {
 	switch (message.role) {
 		case "user":
-			return previewLine(`user: ${previewContent(message.content) || "(no content)"}`);
+			return previewLine(`user: ${previewContent(headOf(message, "content")) || "(no content)"}`);
 		case "assistant":
-			return previewLine(`assistant: ${previewContent(message.content) || assistantFallback(message)}`);
+			return previewLine(`assistant: ${previewContent(headOf(message, "content")) || assistantFallback(message)}`);
 		case "toolResult":
 			return previewLine(toolPreview(message.toolName, findToolCall(view, entry, message.toolCallId)));
 		case "bashExecution":
 			return previewLine(`[bash: ${message.command}]`);
 		case "custom":
-			return previewLine(`[${message.customType}]: ${previewContent(message.content)}`);
+			return previewLine(`[${message.customType}]: ${previewContent(headOf(message, "content"))}`);
 		default: {
 			const other: { role: string } = message; // no other role passes the load checks
 			return `[${other.role}]`;
@@ -144,7 +145,7 @@ function findToolCall(view: SessionTreeView, entry: SessionEntry, callId: string
 		if (!parent || parent.type !== "message") return undefined;
 		const message = parent.message;
 		if (message.role === "assistant") {
-			return message.content.find((c): c is ToolCallContent => c.type === "toolCall" && c.id === callId);
+			return (headOf(message, "content") as typeof message.content).find((c): c is ToolCallContent => c.type === "toolCall" && c.id === callId);
 		}
 		if (message.role !== "toolResult") return undefined;
 		parentId = parent.parentId;

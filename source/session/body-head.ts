@@ -1,0 +1,28 @@
+/**
+ * The part of lazy bodies (lazy-body.ts) that readers outside session/ use, free of Node modules
+ * (the tree is also bundled for the browser page).
+ */
+
+/** Hidden (non-enumerable) on an object whose long fields stay in the file. */
+export const WHERE = Symbol("arbor.bodyAt");
+
+/** What WHERE holds besides the byte range: a short stand-in for the field named `headKey`. */
+export type BodyPlace = { headKey?: string; head?: unknown };
+
+/**
+ * What a tree row may read of `holder[key]` without reading the file: the kept head when that
+ * field is on disk, else the field itself. A head is the value with every string cut to
+ * HEAD_CHARS characters (a blank cut of a non-blank text keeps one more, visible, character),
+ * thinking parts and image data left out, and lists and objects cut to their first HEAD_CHARS
+ * items: a preview made from a head's first HEAD_CHARS - 1 characters is that of the whole value.
+ */
+export function headOf(holder: object, key: string): unknown {
+	const at = (holder as Record<symbol, BodyPlace | undefined>)[WHERE];
+	if (at !== undefined && at.headKey === key) return at.head;
+	return (holder as Record<string, unknown>)[key];
+}
+
+/** True when `holder[key]` is still in the file (reading it reads the file). */
+export function inFile(holder: object, key: string): boolean {
+	return Object.getOwnPropertyDescriptor(holder, key)?.get !== undefined && Object.hasOwn(holder, WHERE);
+}

@@ -1,0 +1,191 @@
+import * as fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { SessionStore } from "../../source/session/store.js";
+import type { SessionTreeView } from "../../source/session/api.js";
+import type { SessionEntry } from "../../source/session/types.js";
+import { previewText } from "../../source/tree/rows.js";
+import { passesFilter } from "../../source/tree/filter.js";
+import { fakeView } from "../tree/fake-view.js";
+import { tempSessionFile } from "./helpers.js";
+
+const HEADER = { type: "session", version: 3, id: "lazy", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" };
+const LONG = "a long message body. ".repeat(60); // 1,260 characters: its line is kept on disk
+
+type Line = Record<string, unknown>;
+const at = (n: number) => `2026-01-01T00:00:${String(n).padStart(2, "0")}.000Z`;
+const msg = (id: string, parentId: string | null, message: Line, n = 1): Line => ({ type: "message", id, parentId, timestamp: at(n), message });
+const user = (id: string, parentId: string | null, content: unknown): Line => msg(id, parentId, { role: "user", content, timestamp: 1 });
+
+function write(file: string, lines: Line[], eol = "\n"): string[] {
+	const texts = [HEADER, ...lines].map((l) => JSON.stringify(l));
+	fs.writeFileSync(file, texts.join(eol) + eol);
+	return texts;
+}
+
+/** The entries as the file says, parsed whole (what the store held before bodies stayed on disk). */
+function parsedWhole(file: string): SessionEntry[] {
+	return fs
+		.readFileSync(file, "utf8")
+		.split("\n")
+		.slice(1)
+		.filter((l) => l.trim() !== "")
+		.map((l) => JSON.parse(l) as SessionEntry);
+}
+
+describe("message bodies stay in the file until asked", () => {
+	const t = tempSessionFile();
+
+	it("a loaded long entry holds no content string, yet reads, spreads and serializes as the line", () => {
+		const texts = write(t.file, [user("u1", null, LONG), user("u2", "u1", "short")]);
+		const view = SessionStore.open(t.file).snapshot();
+		const entry = view.getEntry("u1");
+		if (entry?.type !== "message" || entry.message.role !== "user") throw new Error("u1 is not a user message");
+		const held = Object.getOwnPropertyDescriptor(entry.message, "content");
+		expect(held?.get).toBeTypeOf("function");
+		expect(held).not.toHaveProperty("value");
+		// A short line is kept as parsed.
+		const short = view.getEntry("u2");
+		if (short?.type !== "message") throw new Error("u2 is not a message");
+		expect(Object.getOwnPropertyDescriptor(short.message, "content")?.value).toBe("short");
+		expect(entry.message.content).toBe(LONG);
+		expect({ ...entry.message }).toEqual({ role: "user", content: LONG, timestamp: 1 });
+		expect(JSON.stringify(entry)).toBe(texts[1]);
+		expect(view.buildContext().messages).toEqual(parsedWhole(t.file).map((e) => (e.type === "message" ? e.message : undefined)));
+	});
+
+	it("reads a body back after the file was appended to by this process", () => {
+		write(t.file, [user("u1", null, LONG)]);
+		const store = SessionStore.open(t.file, { write: true });
+		try {
+			for (let i = 0; i < 50; i++) store.appendMessage({ role: "user", content: `${i} ${LONG}`, timestamp: 2 });
+			const view = store.snapshot();
+			const first = view.getEntry("u1");
+			expect(first?.type === "message" && first.message.role === "user" && first.message.content).toBe(LONG);
+			const whole = parsedWhole(t.file).map((e) => (e.type === "message" ? e.message : undefined));
+			expect(view.buildContext().messages).toEqual(whole);
+		} finally {
+			store.close();
+		}
+		// Opened again, the appended entries are read back from the file too.
+		const again = SessionStore.open(t.file).snapshot();
+		expect(again.buildContext().messages.map((m) => (m.role === "user" ? m.content : ""))).toEqual([
+			LONG,
+			...Array.from({ length: 50 }, (_, i) => `${i} ${LONG}`),
+		]);
+	});
+
+	it("byte ranges hold with multibyte text, CRLF line ends and a line longer than a read chunk", () => {
+		const cjk = `漢字とかな、emoji 🌳🌲 and é — ${"木".repeat(700)}`;
+		const huge = `${"ü".repeat(700_000)}🌳`; // 1.4 MB of UTF-8: longer than the 1 MiB chunk
+		const parts = [
+			{ type: "text", text: cjk },
+			{ type: "toolCall", id: "c1", name: "write", arguments: { path: "/tmp/é.txt", content: huge } },
+		];
+		const lines = [
+			user("u1", null, cjk),
+			msg("a1", "u1", { role: "assistant", content: parts, stopReason: "toolUse", timestamp: 2 }, 2),
+			msg("t1", "a1", { role: "toolResult", toolCallId: "c1", toolName: "write", content: [{ type: "text", text: huge }], isError: false, timestamp: 3 }, 3),
+			user("u2", "t1", `after the long one ${LONG}`),
+		];
+		write(t.file, lines, "\r\n");
+		const view = SessionStore.open(t.file).snapshot();
+		expect(view.warnings).toEqual([]);
+		expect(view.buildContext().messages).toEqual(lines.map((l) => l.message));
+		// The tree previews them from what it keeps, and the same as from the whole entries.
+		const wholeView = fakeView(parsedWhole(t.file), view.leafId);
+		for (const id of ["u1", "a1", "t1", "u2"]) {
+			expect(previewText(view, must(view.getEntry(id)))).toBe(previewText(wholeView, must(wholeView.getEntry(id))));
+		}
+	});
+
+	it("building the context reads no body; a body the file no longer holds is one clear error", () => {
+		const result = { role: "toolResult", toolCallId: "c1", toolName: "read", content: [{ type: "text", text: LONG }], isError: false, timestamp: 2 };
+		const texts = write(t.file, [user("u1", null, LONG), msg("t1", "u1", result, 2)]);
+		const view = SessionStore.open(t.file).snapshot();
+		fs.truncateSync(t.file, Buffer.byteLength(`${texts[0]}\n`)); // rewritten behind arbor's back
+		const context = view.buildContext();
+		const stored = view.getEntry("t1");
+		expect(context.messages.map((m) => m.role)).toEqual(["user", "toolResult"]);
+		expect(context.messages[1]).toBe(stored?.type === "message" ? stored.message : undefined);
+		expect(() => JSON.stringify(context)).toThrow(`cannot read back an entry of ${t.file} at byte ${Buffer.byteLength(`${texts[0]}\n`)}: `);
+	});
+
+	it("a long tool result stored by arbor before 0.2 is still unwrapped", () => {
+		const blob = JSON.stringify({ output: LONG, details: { lines: 3 } });
+		const result = { role: "toolResult", toolCallId: "c1", toolName: "read", content: [{ type: "text", text: blob }], isError: false, timestamp: 2 };
+		write(t.file, [user("u1", null, "read it"), msg("t1", "u1", result, 2)]);
+		const [, unwrapped] = SessionStore.open(t.file).snapshot().buildContext().messages;
+		expect(unwrapped).toEqual({ ...result, content: [{ type: "text", text: LONG }], details: { lines: 3 } });
+	});
+
+	it("a damaged long entry is still reported with its line and kept byte for byte", () => {
+		const bad = msg("b1", "u1", { role: "user", content: [{ type: "bogus", text: LONG }], timestamp: 1 });
+		const texts = write(t.file, [user("u1", null, LONG), bad, user("u2", "b1", LONG)]);
+		const view = SessionStore.open(t.file).snapshot();
+		expect(view.warnings.map((w) => w.message)).toEqual([
+			"line 3: message entry not usable (message (user): content part 1 is not one of text, image), left out of views and context",
+		]);
+		expect(JSON.stringify(view.getEntry("b1"))).toBe(texts[2]);
+		expect(view.buildContext().messages).toEqual([
+			{ role: "user", content: LONG, timestamp: 1 },
+			{ role: "user", content: LONG, timestamp: 1 },
+		]);
+	});
+});
+
+describe("tree rows from kept heads", () => {
+	const t = tempSessionFile();
+
+	/** Every row preview and filter verdict from the store, and from the whole parsed entries. */
+	function rowsBothWays(lines: Line[]) {
+		write(t.file, lines);
+		const view = SessionStore.open(t.file).snapshot();
+		const entries = parsedWhole(t.file);
+		const wholeView = fakeView(entries, view.leafId);
+		const row = (v: SessionTreeView, e: SessionEntry) => [previewText(v, e), passesFilter(v, e, "default")];
+		return {
+			kept: view.entries.map((e) => row(view, e)),
+			whole: entries.map((e) => row(wholeView, e)),
+		};
+	}
+
+	it("previews and the silent-step filter match the whole entries at the edges of a head", () => {
+		const blankThenText = `${" ".repeat(300)}\n\n${"visible ".repeat(40)}`;
+		const lines = [
+			user("u1", null, [
+				{ type: "text", text: "first part ".repeat(20) },
+				{ type: "image", data: "A".repeat(2000), mimeType: "image/png" },
+				{ type: "text", text: "second part ".repeat(30) },
+			]),
+			// Blank for longer than a head's text, then visible: not a silent step.
+			msg("a1", "u1", { role: "assistant", content: [{ type: "text", text: blankThenText }], stopReason: "stop", timestamp: 2 }, 2),
+			// Only thinking and a tool call with long arguments: a silent step, its result previews the call.
+			msg(
+				"a2",
+				"a1",
+				{
+					role: "assistant",
+					content: [
+						{ type: "thinking", thinking: LONG },
+						{ type: "toolCall", id: "c1", name: "grep", arguments: { pattern: `p${"x".repeat(400)}`, opts: { deep: [1, { k: LONG }] } } },
+					],
+					stopReason: "toolUse",
+					timestamp: 3,
+				},
+				3,
+			),
+			msg("t1", "a2", { role: "toolResult", toolCallId: "c1", toolName: "grep", content: [{ type: "text", text: LONG }], isError: false, timestamp: 4 }, 4),
+			{ type: "branch_summary", id: "b1", parentId: "t1", timestamp: at(5), fromId: "u1", summary: `  summary\t${LONG}` },
+			{ type: "custom_message", id: "c2", parentId: "b1", timestamp: at(6), customType: "note", content: LONG, display: true },
+			user("u2", "c2", "done"),
+		];
+		const { kept, whole } = rowsBothWays(lines);
+		expect(kept).toEqual(whole);
+		expect(kept.map(([, shown]) => shown)).toEqual([true, true, false, true, true, true, true]);
+	});
+});
+
+function must<T>(value: T | undefined): T {
+	if (value === undefined) throw new Error("missing");
+	return value;
+}
