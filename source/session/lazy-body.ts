@@ -75,6 +75,11 @@ function keepsHead(holder: Obj, key: string, inMessage: boolean): boolean {
  * each part's first 241 characters), so a preview made from the head is the preview of the whole.
  */
 export const HEAD_CHARS = 241;
+/**
+ * Characters of any other text a head keeps (a summary, a tool call's arguments): a row's line is
+ * folded from its first 480 characters (tree/preview.ts: previewLine), so one more than that.
+ */
+export const LINE_HEAD_CHARS = 481;
 
 
 type Obj = Record<string | symbol, unknown>;
@@ -228,7 +233,7 @@ export function isSlim(entry: object): boolean {
 }
 
 function headValue(value: unknown, depth = 0): unknown {
-	if (typeof value === "string") return cutText(value);
+	if (typeof value === "string") return cutText(value, LINE_HEAD_CHARS);
 	if (typeof value !== "object" || value === null || depth > HEAD_CHARS) return value;
 	if (Array.isArray(value)) return depth === 0 ? contentHead(value) : value.slice(0, HEAD_CHARS).map((item) => headValue(item, depth + 1));
 	const out: Obj = {};
@@ -263,12 +268,14 @@ function contentPartHead(part: unknown): unknown {
 	const p = part as Obj;
 	if (p.type === "thinking") return undefined;
 	if (p.type === "image") return { type: "image" };
+	// A text part is previewed from its first HEAD_CHARS characters (session/content.ts's max).
+	if (p.type === "text" && typeof p.text === "string") return { ...(headValue(p, 1) as Obj), text: cutText(p.text, HEAD_CHARS) };
 	return headValue(p, 1);
 }
 
-function cutText(text: string): string {
-	if (text.length <= HEAD_CHARS) return text;
-	const cut = text.slice(0, HEAD_CHARS);
+function cutText(text: string, chars: number): string {
+	if (text.length <= chars) return text;
+	const cut = text.slice(0, chars);
 	return own(cut.trim() === "" ? cut + text.trimStart().charAt(0) : cut);
 }
 
