@@ -59,12 +59,10 @@ import type { MergeOptions, MergeResult } from "../navigation/merge.js";
 import { buildTreeJson } from "../tree/json.js";
 import type { TreeFilter, TreeJsonNode } from "../tree/types.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
-import { RestoreCancelled, type Checkpointer } from "../checkpoints/checkpointer.js";
-import { allCheckpoints, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
-import { chatCheckpointer } from "../checkpoints/setup.js";
-import { restoreHooksOn } from "../navigation/restore-hooks.js";
-import { terminalText } from "../text/terminal-text.js";
+import type { Checkpointer } from "../checkpoints/checkpointer.js";
+import type { Checkpoint } from "../checkpoints/records.js";
 import type { AgentEvent, AgentListener } from "./events.js";
+import { FileStates } from "./file-states.js";
 import { TurnRunner } from "./turn-runner.js";
 import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
 
@@ -78,8 +76,7 @@ export class AgentSession {
 	private listeners = new Set<AgentListener>();
 	private readonly runs: TurnRunner;
 	private thinking: ThinkingLevel | undefined;
-	/** One Checkpointer per session store (a fork or switch gets its own). */
-	private readonly checkpointers = new WeakMap<SessionStore, Checkpointer>();
+	private readonly files: FileStates;
 	/** Compact before a turn when the context would not fit (pi's set_auto_compaction). */
 	autoCompaction = true;
 
@@ -97,6 +94,7 @@ export class AgentSession {
 		thinking: ThinkingLevel | undefined,
 	) {
 		this.thinking = thinking;
+		this.files = new FileStates({ store: () => this.current, idle: () => this.idle(), deps });
 		this.runs = new TurnRunner({
 			emit: (event) => this.emit(event),
 			store: () => this.current,
@@ -213,9 +211,9 @@ export class AgentSession {
 		this.idle();
 		const { restoreFiles, ...navigate } = opts;
 		const targetId = this.view.resolveId(entryIdOrPrefix);
-		const restore = restoreFiles ? this.restorer(targetId) : undefined;
+		const restore = restoreFiles ? this.files.restorer(targetId) : undefined;
 		// The target's file state is read before the safety checkpoint, which may land under it.
-		const safety = restore ? await this.cancellable(async () => (await restore.checkpointer.ask(targetId), restore.checkpointer.safety())) : undefined;
+		const safety = restore ? await this.files.cancellable(async () => (await restore.checkpointer.ask(targetId), restore.checkpointer.safety())) : undefined;
 		const result = await this.withOperation((signal) =>
 			navigateTree({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, targetId, { ...navigate, signal }),
 		);
@@ -226,37 +224,20 @@ export class AgentSession {
 
 	/** The checkpoints of the session, in file order (as `arbor checkpoints` lists them). */
 	checkpoints(): Checkpoint[] {
-		return allCheckpoints(this.view);
+		return this.files.list();
 	}
 
 	/**
 	 * Restores the file state of an entry as `arbor restore` does (a safety checkpoint at the leaf
 	 * first; the leaf does not move), or with `dryRun` says what it would change.
 	 */
-	async restoreFiles(entryIdOrPrefix: string, opts: { dryRun?: boolean } = {}): Promise<AgentRestoreResult> {
-		this.idle();
-		const id = this.view.resolveId(entryIdOrPrefix);
-		const { checkpointer } = this.restorer(id);
-		if (opts.dryRun) {
-			const plan = await checkpointer.plan(this.view, id);
-			if (!plan) throw noFileState(id);
-			return { dryRun: true, plan };
-		}
-		const done = await this.cancellable(() => checkpointer.restore(id));
-		if (!done) throw noFileState(id);
-		return { dryRun: false, done };
+	restoreFiles(entryIdOrPrefix: string, opts: { dryRun?: boolean } = {}): Promise<AgentRestoreResult> {
+		return this.files.restoreFiles(entryIdOrPrefix, opts);
 	}
 
 	/** The checkpointer of the live session, or undefined when checkpoints are switched off. */
 	get checkpointer(): Checkpointer | undefined {
-		const store = this.current;
-		const made = this.checkpointers.get(store);
-		if (made) return made;
-		const { opts, settings, ext } = this.deps;
-		const notice = opts.notice ?? ((line: string) => process.stderr.write(`arbor: ${terminalText(line)}\n`));
-		const created = chatCheckpointer({ flags: opts, settings, session: store, where: { cwd: opts.cwd, home: opts.home }, onNotice: notice, hooks: restoreHooksOn(ext.bus) });
-		if (created) this.checkpointers.set(store, created);
-		return created;
+		return this.files.checkpointer;
 	}
 
 	/** pi's fork: a new session holding root → before the user message `entryId`; its text is returned. */
@@ -468,25 +449,6 @@ export class AgentSession {
 		for (const listener of this.listeners) listener(event);
 	}
 
-	/** The checkpointer for restoring `entryId`'s file state; throws when there is none to restore. */
-	private restorer(entryId: string | null): { checkpointer: Checkpointer; target: Checkpoint } {
-		const checkpointer = this.checkpointer;
-		if (!checkpointer) throw new AgentError("invalid", 'checkpoints are off (--no-checkpoints or "checkpoints": false)');
-		const target = fileStateAt(this.view, entryId);
-		if (!target) throw noFileState(entryId);
-		return { checkpointer, target };
-	}
-
-	/** A restore an extension cancelled is an AgentError "cancelled". */
-	private async cancellable<T>(work: () => Promise<T>): Promise<T> {
-		try {
-			return await work();
-		} catch (error) {
-			if (error instanceof RestoreCancelled) throw new AgentError("cancelled", error.message);
-			throw error;
-		}
-	}
-
 	private idle(): void {
 		this.runs.idle();
 	}
@@ -518,9 +480,4 @@ export class AgentSession {
 		await this.deps.ext.start(store, "switch");
 		this.emit({ type: "session_changed", reason, sessionId: store.id, sessionFile: store.file });
 	}
-}
-
-/** The entry has no checkpoint on its path (the message `arbor restore` gives). */
-function noFileState(entryId: string | null): AgentError {
-	return new AgentError("invalid", `${entryId ?? "(empty conversation)"} has no checkpoint on its path`);
 }
