@@ -46,7 +46,7 @@ import { loadExtensions } from "../extensions/load-for-run.js";
 import type { ExtensionHost } from "../extensions/setup.js";
 import type { QueuedContent } from "../llm/message-queue.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
-import { canThink, isThinkingLevel, pathThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from "../llm/thinking.js";
+import type { ThinkingLevel } from "../llm/thinking.js";
 import type { TurnResult } from "../llm/turn.js";
 import type { CompactNowResult } from "../navigation/compact.js";
 import { navigateTree } from "../navigation/navigate.js";
@@ -63,6 +63,7 @@ import type { Checkpointer } from "../checkpoints/checkpointer.js";
 import type { Checkpoint } from "../checkpoints/records.js";
 import type { AgentEvent, AgentListener } from "./events.js";
 import { FileStates } from "./file-states.js";
+import { ModelPicks } from "./model-picks.js";
 import { TurnRunner } from "./turn-runner.js";
 import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
 
@@ -75,14 +76,14 @@ import { AgentError, promptContent, type AgentNavigateResult, type AgentOpenOpti
 export class AgentSession {
 	private listeners = new Set<AgentListener>();
 	private readonly runs: TurnRunner;
-	private thinking: ThinkingLevel | undefined;
+	private readonly picks: ModelPicks;
 	private readonly files: FileStates;
 	/** Compact before a turn when the context would not fit (pi's set_auto_compaction). */
 	autoCompaction = true;
 
 	private constructor(
 		private current: SessionStore,
-		private chat: ResolvedModel | undefined,
+		chat: ResolvedModel | undefined,
 		private readonly deps: {
 			opts: AgentOpenOptions;
 			models: ModelChoice;
@@ -93,13 +94,13 @@ export class AgentSession {
 		},
 		thinking: ThinkingLevel | undefined,
 	) {
-		this.thinking = thinking;
+		this.picks = new ModelPicks({ store: () => this.current, idle: () => this.idle(), models: deps.models }, chat, thinking);
 		this.files = new FileStates({ store: () => this.current, idle: () => this.idle(), deps });
 		this.runs = new TurnRunner({
 			emit: (event) => this.emit(event),
 			store: () => this.current,
 			chat: () => this.chat,
-			thinking: () => this.thinking,
+			thinking: () => this.picks.thinking,
 			checkpointer: () => this.checkpointer,
 			autoCompaction: () => this.autoCompaction,
 			deps,
@@ -152,6 +153,10 @@ export class AgentSession {
 	/** The chat model of the next turn, if any. */
 	get model(): ResolvedModel | undefined {
 		return this.chat;
+	}
+
+	private get chat(): ResolvedModel | undefined {
+		return this.picks.chat;
 	}
 
 	get isStreaming(): boolean {
@@ -284,53 +289,27 @@ export class AgentSession {
 
 	/** The models a client may pick: the catalog's that resolve with this run's keys, the current one first. */
 	models(): ResolvedModel[] {
-		const out: ResolvedModel[] = this.chat ? [this.chat] : [];
-		for (const provider of this.deps.models.catalog.providers) {
-			for (const info of provider.models) {
-				const spec = `${provider.name}:${info.id}`;
-				if (out.some((m) => m.provider === provider.name && m.modelId === info.id)) continue;
-				const resolved = this.deps.models.resolve(spec);
-				if (resolved.ok) out.push(resolved.value);
-			}
-		}
-		return out;
+		return this.picks.models();
 	}
 
 	/** Switches the chat model (a `provider:model` spec), written as pi's model_change as /model does. */
 	setModel(spec: string): ResolvedModel {
-		const resolved = this.deps.models.resolve(spec);
-		if (!resolved.ok) throw new AgentError("invalid", resolved.message);
-		this.useModel(resolved.value);
-		return resolved.value;
+		return this.picks.setModel(spec);
 	}
 
 	/** The next model of {@link models} after the current one; undefined when there is only one. */
 	cycleModel(): ResolvedModel | undefined {
-		const all = this.models();
-		if (all.length < 2) return undefined;
-		const index = all.findIndex((m) => m.spec === this.chat?.spec);
-		const next = all[(index + 1) % all.length];
-		if (next) this.useModel(next);
-		return next;
+		return this.picks.cycleModel();
 	}
 
 	/** The thinking level of the next turn. */
 	thinkingLevel(): ThinkingLevel {
-		return this.thinking ?? pathThinkingLevel(this.view);
+		return this.picks.thinkingLevel();
 	}
 
 	/** Sets the thinking level, written at once as a thinking_level_change entry (as /thinking does). */
 	setThinkingLevel(level: string): void {
-		this.idle();
-		if (!isThinkingLevel(level)) throw new AgentError("invalid", `unknown thinking level "${level}" (use ${THINKING_LEVELS.join(", ")})`);
-		if (level !== "off" && !canThink(this.chat)) {
-			throw new AgentError("invalid", `${this.chat?.spec ?? "no model"} is not marked as a reasoning model (declare "reasoning": true for it in models.json)`);
-		}
-		if (level !== pathThinkingLevel(this.view)) {
-			this.current.append({ type: "thinking_level_change", thinkingLevel: level });
-			this.current.sync();
-		}
-		this.thinking = level;
+		this.picks.setThinkingLevel(level);
 	}
 
 	/** `/compact [instructions]`: summarizes the older part of the path now. */
@@ -457,16 +436,6 @@ export class AgentSession {
 		return this.runs.withOperation(work);
 	}
 
-	private useModel(model: ResolvedModel): void {
-		this.idle();
-		this.chat = model;
-		const current = this.view.buildContext().model;
-		if (this.view.leafId !== null && (current?.provider !== model.provider || current.modelId !== model.modelId)) {
-			this.current.append({ type: "model_change", provider: model.provider, modelId: model.modelId });
-			this.current.sync();
-		}
-	}
-
 	private forkPlace() {
 		const { cwd, sessionDir } = this.deps.opts;
 		return { view: this.view, sourceFile: this.current.file, sessionDir, cwd, bus: this.deps.ext.bus };
@@ -475,7 +444,7 @@ export class AgentSession {
 	private async replace(store: SessionStore, reason: "fork" | "clone" | "new" | "switch"): Promise<void> {
 		const old = this.current;
 		this.current = store;
-		this.thinking = undefined;
+		this.picks.sessionReplaced();
 		old.close();
 		await this.deps.ext.start(store, "switch");
 		this.emit({ type: "session_changed", reason, sessionId: store.id, sessionFile: store.file });
