@@ -54,9 +54,8 @@ import { openChatSession } from "../navigation/open-chat-session.js";
 import type { NavigateOptions } from "../navigation/types.js";
 import { resolveSession, SessionStore, type SessionTreeView } from "../session/index.js";
 import type { ImageContent, SessionEntry, StoredMessage } from "../session/types.js";
-import { planComparison, type BranchComparison } from "../navigation/compare.js";
+import type { BranchComparison } from "../navigation/compare.js";
 import type { MergeOptions, MergeResult } from "../navigation/merge.js";
-import { buildTreeJson } from "../tree/json.js";
 import type { TreeFilter, TreeJsonNode } from "../tree/types.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
 import type { Checkpointer } from "../checkpoints/checkpointer.js";
@@ -64,6 +63,7 @@ import type { Checkpoint } from "../checkpoints/records.js";
 import type { AgentEvent, AgentListener } from "./events.js";
 import { FileStates } from "./file-states.js";
 import { ModelPicks } from "./model-picks.js";
+import { TreeVerbs } from "./tree-verbs.js";
 import { TurnRunner } from "./turn-runner.js";
 import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
 
@@ -77,6 +77,7 @@ export class AgentSession {
 	private listeners = new Set<AgentListener>();
 	private readonly runs: TurnRunner;
 	private readonly picks: ModelPicks;
+	private readonly verbs: TreeVerbs;
 	private readonly files: FileStates;
 	/** Compact before a turn when the context would not fit (pi's set_auto_compaction). */
 	autoCompaction = true;
@@ -96,6 +97,7 @@ export class AgentSession {
 	) {
 		this.picks = new ModelPicks({ store: () => this.current, idle: () => this.idle(), models: deps.models }, chat, thinking);
 		this.files = new FileStates({ store: () => this.current, idle: () => this.idle(), deps });
+		this.verbs = new TreeVerbs({ store: () => this.current, idle: () => this.idle(), withOperation: (work) => this.withOperation(work), deps });
 		this.runs = new TurnRunner({
 			emit: (event) => this.emit(event),
 			store: () => this.current,
@@ -347,50 +349,27 @@ export class AgentSession {
 
 	/** The tree as `arbor tree --json` gives it (default filter "all": every entry once), with leafId. */
 	tree(filter: TreeFilter = "all"): { leafId: string | null; roots: TreeJsonNode[] } {
-		return buildTreeJson(this.view, { filter });
+		return this.verbs.tree(filter);
 	}
 
 	/** Entries in file order after `sinceId` (exclusive; all without it), and the leaf. */
 	entries(sinceId?: string): { entries: SessionEntry[]; leafId: string | null } {
-		const view = this.view;
-		let from = 0;
-		if (sinceId !== undefined) {
-			const id = view.resolveId(sinceId);
-			from = view.entries.findIndex((e) => e.id === id) + 1;
-		}
-		return { entries: view.entries.slice(from), leafId: view.leafId };
+		return this.verbs.entries(sinceId);
 	}
 
 	/** Sets a label on an entry; no label (or "") clears it. */
 	setLabel(entryId: string, label: string | undefined): void {
-		this.idle();
-		this.current.setLabel(this.view.resolveId(entryId), label === "" ? undefined : label);
-		this.current.sync();
+		this.verbs.setLabel(entryId, label);
 	}
 
 	/** Two branches from their common ancestor, with the summary model's comparison when asked. */
-	async compare(a: string, b: string, opts: { summarize?: boolean } = {}): Promise<BranchComparison & { summary?: string }> {
-		const view = this.view;
-		const comparison = planComparison(view, view.resolveId(a), view.resolveId(b));
-		if (!opts.summarize) return comparison;
-		const model = this.deps.models.summary;
-		if (!model) throw new AgentError("no-model", this.deps.models.summaryError ?? "no model configured for summaries");
-		const { compareBranches } = await import("../llm/compare.js");
-		const made = await this.withOperation((signal) => compareBranches({ model, a: comparison.a, b: comparison.b, signal }));
-		if (!made.ok) throw new AgentError(made.reason === "aborted" ? "cancelled" : "invalid", `comparison failed: ${made.message}`);
-		return { ...comparison, summary: made.text };
+	compare(a: string, b: string, opts: { summarize?: boolean } = {}): Promise<BranchComparison & { summary?: string }> {
+		return this.verbs.compare(a, b, opts);
 	}
 
 	/** `arbor merge`: the branch ending at `fromId` summarized into `intoId` (default: the leaf). */
-	async merge(fromId: string, opts: Omit<MergeOptions, "signal"> = {}): Promise<MergeResult> {
-		this.idle();
-		const view = this.view;
-		const from = view.resolveId(fromId);
-		const intoId = opts.intoId === undefined ? undefined : view.resolveId(opts.intoId);
-		const { mergeBranch } = await import("../navigation/merge.js");
-		return this.withOperation((signal) =>
-			mergeBranch({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, from, { ...opts, intoId, signal }),
-		);
+	merge(fromId: string, opts: Omit<MergeOptions, "signal"> = {}): Promise<MergeResult> {
+		return this.verbs.merge(fromId, opts);
 	}
 
 	/** Runs `/name args` when an extension registered `name`; false when none did. */
