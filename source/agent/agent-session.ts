@@ -52,7 +52,7 @@ import type { CompactNowResult } from "../navigation/compact.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
 import type { NavigateOptions } from "../navigation/types.js";
-import { resolveSession, SessionStore, type SessionTreeView } from "../session/index.js";
+import type { SessionStore, SessionTreeView } from "../session/index.js";
 import type { ImageContent, SessionEntry, StoredMessage } from "../session/types.js";
 import type { BranchComparison } from "../navigation/compare.js";
 import type { MergeOptions, MergeResult } from "../navigation/merge.js";
@@ -63,6 +63,7 @@ import type { Checkpoint } from "../checkpoints/records.js";
 import type { AgentEvent, AgentListener } from "./events.js";
 import { FileStates } from "./file-states.js";
 import { ModelPicks } from "./model-picks.js";
+import { SessionSwitch, type SwitchReason } from "./session-switch.js";
 import { TreeVerbs } from "./tree-verbs.js";
 import { TurnRunner } from "./turn-runner.js";
 import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
@@ -78,6 +79,7 @@ export class AgentSession {
 	private readonly runs: TurnRunner;
 	private readonly picks: ModelPicks;
 	private readonly verbs: TreeVerbs;
+	private readonly switcher: SessionSwitch;
 	private readonly files: FileStates;
 	/** Compact before a turn when the context would not fit (pi's set_auto_compaction). */
 	autoCompaction = true;
@@ -98,6 +100,7 @@ export class AgentSession {
 		this.picks = new ModelPicks({ store: () => this.current, idle: () => this.idle(), models: deps.models }, chat, thinking);
 		this.files = new FileStates({ store: () => this.current, idle: () => this.idle(), deps });
 		this.verbs = new TreeVerbs({ store: () => this.current, idle: () => this.idle(), withOperation: (work) => this.withOperation(work), deps });
+		this.switcher = new SessionSwitch({ store: () => this.current, idle: () => this.idle(), replace: (store, reason) => this.replace(store, reason), deps });
 		this.runs = new TurnRunner({
 			emit: (event) => this.emit(event),
 			store: () => this.current,
@@ -248,45 +251,23 @@ export class AgentSession {
 	}
 
 	/** pi's fork: a new session holding root → before the user message `entryId`; its text is returned. */
-	async fork(entryId: string): Promise<{ cancelled: boolean; text: string }> {
-		this.idle();
-		const { forkBeforeUserMessage } = await import("../navigation/fork.js");
-		const result = await forkBeforeUserMessage({ ...this.forkPlace(), messageId: this.view.resolveId(entryId) });
-		if (result.status === "cancelled") return { cancelled: true, text: "" };
-		await this.replace(result.store, "fork");
-		return { cancelled: false, text: result.editorText };
+	fork(entryId: string): Promise<{ cancelled: boolean; text: string }> {
+		return this.switcher.fork(entryId);
 	}
 
 	/** pi's clone: the active path (root → leaf) into a new session, which becomes the live one. */
-	async clone(): Promise<{ cancelled: boolean }> {
-		this.idle();
-		const { forkFromEntry } = await import("../navigation/fork.js");
-		const result = await forkFromEntry({ ...this.forkPlace(), entryId: this.view.leafId });
-		if (result.status === "cancelled") return { cancelled: true };
-		await this.replace(result.store, "clone");
-		return { cancelled: false };
+	clone(): Promise<{ cancelled: boolean }> {
+		return this.switcher.clone();
 	}
 
 	/** A fresh session (lazy: no file until its first entry), optionally naming a parent session. */
-	async newSession(parentSession?: string): Promise<{ cancelled: boolean }> {
-		this.idle();
-		const { cwd, sessionDir } = this.deps.opts;
-		const store =
-			this.deps.opts.session === false
-				? SessionStore.create({ cwd, inMemory: true })
-				: SessionStore.create({ cwd, sessionDir, ...(parentSession ? { parentSession } : {}) });
-		await this.replace(store, "new");
-		return { cancelled: false };
+	newSession(parentSession?: string): Promise<{ cancelled: boolean }> {
+		return this.switcher.newSession(parentSession);
 	}
 
 	/** Opens another session (path or id prefix, as `-s` takes) as the live one. */
-	async switchSession(pathOrId: string): Promise<{ cancelled: boolean }> {
-		this.idle();
-		const { cwd, home, sessionDir } = this.deps.opts;
-		const file = resolveSession(pathOrId, { cwd, home, sessionDir });
-		if (file === this.current.file) return { cancelled: false };
-		await this.replace(openChatSession({ cwd, home, sessionDir, session: file }), "switch");
-		return { cancelled: false };
+	switchSession(pathOrId: string): Promise<{ cancelled: boolean }> {
+		return this.switcher.switchSession(pathOrId);
 	}
 
 	/** The models a client may pick: the catalog's that resolve with this run's keys, the current one first. */
@@ -415,12 +396,7 @@ export class AgentSession {
 		return this.runs.withOperation(work);
 	}
 
-	private forkPlace() {
-		const { cwd, sessionDir } = this.deps.opts;
-		return { view: this.view, sourceFile: this.current.file, sessionDir, cwd, bus: this.deps.ext.bus };
-	}
-
-	private async replace(store: SessionStore, reason: "fork" | "clone" | "new" | "switch"): Promise<void> {
+	private async replace(store: SessionStore, reason: SwitchReason): Promise<void> {
 		const old = this.current;
 		this.current = store;
 		this.picks.sessionReplaced();
