@@ -6,6 +6,10 @@
  * through `navigateTree`, forks through navigation/fork.ts: no second copy of the turn loop, the
  * tools or the navigation.
  *
+ * The parts sit beside it (set-up.ts, model-picks.ts, file-states.ts, tree-verbs.ts,
+ * session-switch.ts); this facade owns the live store and delegates. It is over 200 lines because
+ * the whole API with its comments stays here: the one place a front end reads.
+ *
  * API (every method but `prompt` waits for its work; none writes to stdout):
  *
  *   const agent = await AgentSession.open({ cwd, home, sessionDir, session?, continue?, model?, …,
@@ -37,20 +41,13 @@
  * false`; when they cannot be taken (no git, a refused folder) `notice` says so once (default: stderr).
  */
 import { maxRetries } from "../config/env.js";
-import { loadSettings, type Settings } from "../config/settings.js";
-import { chooseModels, chooseThinking, noChatModelMessage, type ModelChoice } from "../config/model-config.js";
-import type { Place } from "../config/options.js";
-import { chooseTools } from "../config/tool-choice.js";
-import { chatContextFiles } from "../config/context-files.js";
-import { loadExtensions } from "../extensions/load-for-run.js";
-import type { ExtensionHost } from "../extensions/setup.js";
+import { noChatModelMessage } from "../config/model-config.js";
 import type { QueuedContent } from "../llm/message-queue.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
 import type { TurnResult } from "../llm/turn.js";
 import type { CompactNowResult } from "../navigation/compact.js";
 import { navigateTree } from "../navigation/navigate.js";
-import { openChatSession } from "../navigation/open-chat-session.js";
 import type { NavigateOptions } from "../navigation/types.js";
 import type { SessionStore, SessionTreeView } from "../session/index.js";
 import type { ImageContent, SessionEntry, StoredMessage } from "../session/types.js";
@@ -64,6 +61,7 @@ import type { AgentEvent, AgentListener } from "./events.js";
 import { FileStates } from "./file-states.js";
 import { ModelPicks } from "./model-picks.js";
 import { SessionSwitch, type SwitchReason } from "./session-switch.js";
+import { setUpAgent, type AgentDeps } from "./set-up.js";
 import { TreeVerbs } from "./tree-verbs.js";
 import { TurnRunner } from "./turn-runner.js";
 import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
@@ -72,7 +70,7 @@ export type { AgentEvent, AgentListener } from "./events.js";
 export type { SessionStats } from "./stats.js";
 export { AgentError, describeModel, promptContent } from "./types.js";
 export type { AgentNavigateResult, AgentOpenOptions, AgentRestoreResult, ConfirmAnswer, ConfirmRequest, ModelDescription } from "./types.js";
-import { AgentError, promptContent, type AgentNavigateResult, type AgentOpenOptions, type AgentRestoreResult, type Tools } from "./types.js";
+import { AgentError, promptContent, type AgentNavigateResult, type AgentOpenOptions, type AgentRestoreResult } from "./types.js";
 
 export class AgentSession {
 	private listeners = new Set<AgentListener>();
@@ -87,14 +85,7 @@ export class AgentSession {
 	private constructor(
 		private current: SessionStore,
 		chat: ResolvedModel | undefined,
-		private readonly deps: {
-			opts: AgentOpenOptions;
-			models: ModelChoice;
-			tools: Tools;
-			system: string;
-			ext: ExtensionHost;
-			settings: Settings;
-		},
+		private readonly deps: AgentDeps,
 		thinking: ThinkingLevel | undefined,
 	) {
 		this.picks = new ModelPicks({ store: () => this.current, idle: () => this.idle(), models: deps.models }, chat, thinking);
@@ -118,26 +109,13 @@ export class AgentSession {
 
 	/** Sets everything up as print mode does and opens (or creates) the session; usage errors throw. */
 	static async open(opts: AgentOpenOptions): Promise<AgentSession> {
-		const warn = opts.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${line}\n`));
-		const where: Place = { cwd: opts.cwd, home: opts.home, sessionDir: opts.sessionDir };
-		const settings = opts.settings ?? loadSettings(where.home);
-		const models = opts.models ?? (await chooseModels(opts, settings));
-		const thinking = await chooseThinking(opts.thinking, models.chat);
-		const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
-		const context = chatContextFiles(opts, settings, where);
-		for (const line of context.warnings) warn(line);
-		const toolsModule = await import("../tools/index.js");
 		const asker: { agent?: AgentSession } = {};
 		const confirm: ConfirmFn | undefined = opts.confirm ? (request) => asker.agent?.runs.ask(request) ?? Promise.resolve("no") : undefined;
-		const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation: policy.needsConfirmation, addDirs: policy.addDirs });
-		const { buildSystemPrompt } = await import("../llm/prompts.js");
-		const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, contextFiles: context.files });
-		const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
-		const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
-		const agent = new AgentSession(store, models.chat, { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings }, thinking);
+		const { store, thinking, deps } = await setUpAgent(opts, confirm);
+		const agent = new AgentSession(store, deps.models.chat, deps, thinking);
 		asker.agent = agent;
 		try {
-			await ext.start(store);
+			await deps.ext.start(store);
 		} catch (error) {
 			// A session_start handler that throws ends the start-up: the session is unlocked first.
 			store.close();

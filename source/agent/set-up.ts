@@ -1,0 +1,49 @@
+/**
+ * What AgentSession.open (agent-session.ts) sets up before the session exists, as print mode does
+ * for one answer: settings, models and thinking, the tools with their permission question, the
+ * system prompt with context files, the extensions, and the session store (opened or created).
+ */
+import { loadSettings, type Settings } from "../config/settings.js";
+import { chooseModels, chooseThinking, type ModelChoice } from "../config/model-config.js";
+import type { Place } from "../config/options.js";
+import { chooseTools } from "../config/tool-choice.js";
+import { chatContextFiles } from "../config/context-files.js";
+import { loadExtensions } from "../extensions/load-for-run.js";
+import type { ExtensionHost } from "../extensions/setup.js";
+import type { ThinkingLevel } from "../llm/thinking.js";
+import { openChatSession } from "../navigation/open-chat-session.js";
+import type { SessionStore } from "../session/index.js";
+import type { ConfirmFn } from "../tools/tool-set.js";
+import type { AgentOpenOptions, Tools } from "./types.js";
+
+/** What AgentSession keeps of its set-up for the whole session. */
+export type AgentDeps = {
+	opts: AgentOpenOptions;
+	models: ModelChoice;
+	tools: Tools;
+	system: string;
+	ext: ExtensionHost;
+	settings: Settings;
+};
+
+/** The set-up, with the session store and the thinking level the flags chose. */
+export type AgentSetUp = { store: SessionStore; thinking: ThinkingLevel | undefined; deps: AgentDeps };
+
+/** Sets everything up; `confirm` is the question write/edit/bash ask (undefined: they are refused). Usage errors throw. */
+export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | undefined): Promise<AgentSetUp> {
+	const warn = opts.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${line}\n`));
+	const where: Place = { cwd: opts.cwd, home: opts.home, sessionDir: opts.sessionDir };
+	const settings = opts.settings ?? loadSettings(where.home);
+	const models = opts.models ?? (await chooseModels(opts, settings));
+	const thinking = await chooseThinking(opts.thinking, models.chat);
+	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
+	const context = chatContextFiles(opts, settings, where);
+	for (const line of context.warnings) warn(line);
+	const toolsModule = await import("../tools/index.js");
+	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation: policy.needsConfirmation, addDirs: policy.addDirs });
+	const { buildSystemPrompt } = await import("../llm/prompts.js");
+	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, contextFiles: context.files });
+	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
+	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
+	return { store, thinking, deps: { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings } };
+}
