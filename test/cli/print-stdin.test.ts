@@ -22,8 +22,10 @@ describe("piped stdin that stays open", () => {
 		});
 		let stdout = "";
 		let stderr = "";
-		child.stdout.on("data", (d) => (stdout += d));
-		child.stderr.on("data", (d) => (stderr += d));
+		child.stdout.setEncoding("utf8");
+		child.stderr.setEncoding("utf8");
+		child.stdout.on("data", (d: string) => (stdout += d));
+		child.stderr.on("data", (d: string) => (stderr += d));
 		const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
 		// The pipe stays open, as with `sleep 100 | arbor -p`: the notice comes, nothing is sent yet.
 		await waitFor(() => stderr.includes("\n"), { what: "the stdin notice" });

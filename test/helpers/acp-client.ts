@@ -1,3 +1,4 @@
+import { StringDecoder } from "node:string_decoder";
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { Readable, Writable } from "node:stream";
 import {
@@ -52,8 +53,12 @@ export function startAcp(args: string[], opts: { cwd: string; home: string }): A
 		stdio: "pipe",
 	});
 	const raw = { stdout: "", stderr: "" };
-	child.stdout.on("data", (d: Buffer) => (raw.stdout += d.toString("utf8")));
-	child.stderr.on("data", (d: Buffer) => (raw.stderr += d.toString("utf8")));
+	// stdout also feeds the SDK's stream (bytes): decoded here on the side, across reads, so a
+	// character split between two reads stays whole.
+	const stdoutText = new StringDecoder("utf8");
+	child.stdout.on("data", (d: Buffer) => (raw.stdout += stdoutText.write(d)));
+	child.stderr.setEncoding("utf8");
+	child.stderr.on("data", (d: string) => (raw.stderr += d));
 	const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
 	const harness = {
 		child,

@@ -37,11 +37,15 @@ export function runCli(
 		const child = spawn(process.execPath, [builtCli(), ...args], { cwd: opts.cwd, env: env as NodeJS.ProcessEnv, stdio: "pipe" });
 		let stdout = "";
 		let stderr = "";
-		child.stdout.on("data", (d) => {
+		// Decoded across reads: a character split between two pipe reads stays whole (each read
+		// turned into text on its own gave U+FFFD for it, depending on where the pipe cut).
+		child.stdout.setEncoding("utf8");
+		child.stderr.setEncoding("utf8");
+		child.stdout.on("data", (d: string) => {
 			stdout += d;
 			if (opts.live) opts.live.stdout = stdout;
 		});
-		child.stderr.on("data", (d) => {
+		child.stderr.on("data", (d: string) => {
 			stderr += d;
 			if (opts.live) opts.live.stderr = stderr;
 		});

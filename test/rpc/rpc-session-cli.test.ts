@@ -217,8 +217,10 @@ function spawnRpc(server: SseServer) {
 		env: { ...process.env, ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0", NO_COLOR: "1" },
 	});
 	const out = { stdout: "", stderr: "" };
-	child.stdout.on("data", (d: Buffer) => (out.stdout += d.toString("utf8")));
-	child.stderr.on("data", (d: Buffer) => (out.stderr += d.toString("utf8")));
+	child.stdout.setEncoding("utf8"); // decoded across reads: a character split between two stays whole
+	child.stdout.on("data", (d: string) => (out.stdout += d));
+	child.stderr.setEncoding("utf8");
+	child.stderr.on("data", (d: string) => (out.stderr += d));
 	const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 	return { child, home, cwd, out, exited };
 }
