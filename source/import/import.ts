@@ -12,6 +12,7 @@ import { readHeader } from "../session/parse.js";
 import { sessionDirFor, sessionFiles } from "../session/paths.js";
 import { convertClaudeCode } from "./claude-code.js";
 import { convertCodex } from "./codex.js";
+import { encodeJson } from "./raw-json.js";
 import { skip, type Converted, type EntrySink, type ImportedEntry } from "./types.js";
 
 export type ImportOutcome =
@@ -74,7 +75,7 @@ class Lines {
 	};
 
 	private encode(line: unknown): void {
-		this.text += `${JSON.stringify(line)}\n`;
+		this.text += `${encodeJson(line)}\n`;
 		if (this.text.length >= CHUNK) this.flush();
 	}
 

@@ -29,9 +29,9 @@ export function skip(skipped: Skipped, reason: string): void {
 /**
  * Lines of a JSONL text, parsed one at a time as the caller asks for them (a 50 MB source is never
  * held as a second copy of parsed lines); blank lines are passed over, a malformed line is reported
- * with its number and skipped.
+ * with its number and skipped. `raw` is the line's text (for copying verbatim values, raw-json.ts).
  */
-export function* jsonLines(text: string, skipped: Skipped): Generator<{ line: number; value: Record<string, unknown> }> {
+export function* jsonLines(text: string, skipped: Skipped): Generator<{ line: number; value: Record<string, unknown>; raw: string }> {
 	let line = 0;
 	for (let start = 0; start < text.length; ) {
 		const end = text.indexOf("\n", start);
@@ -47,7 +47,7 @@ export function* jsonLines(text: string, skipped: Skipped): Generator<{ line: nu
 			if (raw.trim() !== "") skip(skipped, `line ${line}: malformed JSON`);
 			continue;
 		}
-		if (value && typeof value === "object" && !Array.isArray(value)) yield { line, value: value as Record<string, unknown> };
+		if (value && typeof value === "object" && !Array.isArray(value)) yield { line, value: value as Record<string, unknown>, raw };
 		else skip(skipped, `line ${line}: not a JSON object`);
 	}
 }
