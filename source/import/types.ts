@@ -52,9 +52,28 @@ export function* jsonLines(text: string, skipped: Skipped): Generator<{ line: nu
 	}
 }
 
-/** A source timestamp as ISO text (parsed once), or the fallback when it is none. */
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether `value` is already what `new Date(Date.parse(value)).toISOString()` returns: the same
+ * format with a real date and time (Date.parse rolls Feb 30 or 24:00 over to the next day).
+ */
+function canonicalIso(v: string): boolean {
+	if (!ISO.test(v)) return false;
+	const n = (i: number, len: number) => Number(v.slice(i, i + len));
+	const year = n(0, 4);
+	const month = n(5, 2);
+	const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+	const days = month === 2 && leap ? 29 : (MONTH_DAYS[month - 1] ?? 0);
+	const day = n(8, 2);
+	return day >= 1 && day <= days && n(11, 2) <= 23 && n(14, 2) <= 59 && n(17, 2) <= 59;
+}
+
+/** A source timestamp as ISO text (parsed once, unless it is ISO text already), or the fallback when it is none. */
 export function isoOf(value: unknown, fallback: string): string {
 	if (typeof value !== "string") return fallback;
+	if (canonicalIso(value)) return value;
 	const ms = Date.parse(value);
 	return Number.isNaN(ms) ? fallback : new Date(ms).toISOString();
 }
