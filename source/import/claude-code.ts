@@ -52,8 +52,10 @@ function put(s: State, entry: ImportedEntry): void {
 	if (entry.type === "message" || entry.type === "compaction") s.lastConversationId = entry.id;
 }
 
+/** Puts `entry` (a fresh object: its id is added last, as before) under `id`, standing for `uuid`. */
 function add(s: State, uuid: string, entry: Omit<ImportedEntry, "id">, id = uuid): ImportedEntry {
-	const full = { ...entry, id } as ImportedEntry;
+	const full = entry as ImportedEntry;
+	full.id = id;
 	put(s, full);
 	s.alias.set(uuid, id);
 	return full;

@@ -66,7 +66,9 @@ const CHUNK = 1 << 20;
  */
 class Lines {
 	readonly chunks: Buffer[] = [];
-	private text = "";
+	/** Encoded lines not yet turned into bytes, and their length. */
+	private parts: string[] = [];
+	private size = 0;
 	private held: ImportedEntry | undefined;
 
 	readonly put: EntrySink = (entry) => {
@@ -75,13 +77,16 @@ class Lines {
 	};
 
 	private encode(line: unknown): void {
-		this.text += `${encodeJson(line)}\n`;
-		if (this.text.length >= CHUNK) this.flush();
+		const text = `${encodeJson(line)}\n`;
+		this.parts.push(text);
+		this.size += text.length;
+		if (this.size >= CHUNK) this.flush();
 	}
 
 	private flush(): void {
-		if (this.text) this.chunks.push(Buffer.from(this.text));
-		this.text = "";
+		if (this.size) this.chunks.push(Buffer.from(this.parts.join("")));
+		this.parts = [];
+		this.size = 0;
 	}
 
 	/** Every line, the last entry included. */
