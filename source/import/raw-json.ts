@@ -4,6 +4,7 @@
  * `canonical`); otherwise the caller keeps the parsed value and it is encoded as before. The
  * scanner assumes the line is valid JSON (it is only used on lines JSON.parse accepted).
  */
+import { must } from "../text/must.js";
 
 /**
  * A value and its JSON text (what JSON.stringify writes for the value). JSON.stringify sees the
@@ -213,7 +214,7 @@ export function encodeJson(value: unknown): string {
 	if (raws.length === 0) return text;
 	const parts = text.split(MARK_JSON);
 	if (parts.length !== raws.length + 1) return JSON.stringify(value);
-	let out = parts[0]!;
-	for (let i = 0; i < raws.length; i++) out += raws[i]!.json + parts[i + 1]!;
+	let out = must(parts[0], "the text before the first mark");
+	for (const [i, raw] of raws.entries()) out += raw.json + must(parts[i + 1], "the text after a mark");
 	return out;
 }
