@@ -8,7 +8,7 @@
  * record already read (same uuid) are skipped and counted. Pure.
  */
 import { elements, member, rawOr, type Span } from "./raw-json.js";
-import { isoOf, jsonLines, sourceText, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped } from "./types.js";
+import { isoOf, jsonLines, sourceText, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped, type Source } from "./types.js";
 
 type Rec = Record<string, unknown>;
 type Block = { type?: string; [key: string]: unknown };
@@ -194,8 +194,8 @@ function onSummaries(s: State, summaries: Rec[]): void {
 	if (named !== undefined) put(s, { type: "session_info", id: `name-${s.count}`, parentId: leaf, timestamp: at, name: named });
 }
 
-/** Converts a Claude Code session file's text, putting each entry into `sink` as it is made. */
-export function convertClaudeCode(text: string, sink: EntrySink, now = new Date().toISOString()): Converted {
+/** Converts a Claude Code session file (its bytes or text), putting each entry into `sink` as it is made. */
+export function convertClaudeCode(source: Source, sink: EntrySink, now = new Date().toISOString()): Converted {
 	const skipped: Skipped = new Map();
 	const s: State = { put: sink, ids: new Set(), count: 0, lastConversationId: null, alias: new Map(), toolNames: new Map(), skipped, now };
 	const summaries: Rec[] = [];
@@ -203,7 +203,7 @@ export function convertClaudeCode(text: string, sink: EntrySink, now = new Date(
 	let cwd: string | undefined;
 	let boundary: Rec | undefined;
 	const seen = new Set<string>();
-	for (const { value: rec, raw } of jsonLines(text, skipped)) {
+	for (const { value: rec, raw } of jsonLines(source, skipped)) {
 		if (rec.type === "summary") {
 			summaries.push(rec);
 			continue;

@@ -38,6 +38,16 @@ export function detectFormat(file: string, text: string): Format | undefined {
 	return undefined;
 }
 
+/** The text of the first `n` lines of `bytes` (the converters decode the rest a line at a time). */
+function firstLines(bytes: Buffer, n: number): string {
+	let end = -1;
+	for (let i = 0; i < n; i++) {
+		end = bytes.indexOf(10, end + 1);
+		if (end === -1) return bytes.toString("utf8");
+	}
+	return bytes.toString("utf8", 0, end);
+}
+
 /** Session files below `target` (a file is itself), in a stable order. */
 export function sourceFiles(target: string): string[] {
 	const stat = fs.statSync(target);
@@ -122,15 +132,14 @@ function writeSession(dir: string, header: Record<string, unknown>, body: readon
 /** Imports one source file into `home`'s session folders. Never modifies the source. */
 export function importFile(source: string, opts: { home: string; cwd: string; now?: string }): ImportOutcome {
 	const bytes = fs.readFileSync(source);
-	const text = bytes.toString("utf8");
-	const format = detectFormat(source, text);
+	const format = detectFormat(source, firstLines(bytes, 5));
 	if (!format) return { status: "skipped", source, reason: "not a Claude Code session or a Codex rollout" };
 	if (format === "claude-code" && path.basename(source).startsWith("agent-")) {
 		return { status: "skipped", source, reason: "a sub-agent (sidechain) transcript: its result is in the parent session" };
 	}
 	const now = opts.now ?? new Date().toISOString();
 	const lines = new Lines();
-	const converted = format === "codex" ? convertCodex(text, lines.put, now) : convertClaudeCode(text, lines.put, now);
+	const converted = format === "codex" ? convertCodex(bytes, lines.put, now) : convertClaudeCode(bytes, lines.put, now);
 	const body = lines.end();
 	if (converted.count === 0) return { status: "skipped", source, reason: "no conversation in it" };
 	const sha256 = createHash("sha256").update(bytes).digest("hex");

@@ -26,18 +26,33 @@ export function skip(skipped: Skipped, reason: string): void {
 	skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
 }
 
+/** A source file's contents: its bytes (each line decoded on its own) or its text. */
+export type Source = string | Buffer;
+
 /**
- * Lines of a JSONL text, parsed one at a time as the caller asks for them (a 50 MB source is never
- * held as a second copy of parsed lines); blank lines are passed over, a malformed line is reported
- * with its number and skipped. `raw` is the line's text (for copying verbatim values, raw-json.ts).
+ * The lines of a source, as text. Bytes are decoded a line at a time: no second copy of a large
+ * file as one string, and JSON.parse reads a line of its own faster than a slice of a large
+ * string. A newline byte is never part of a UTF-8 sequence, so the text is the same either way.
  */
-export function* jsonLines(text: string, skipped: Skipped): Generator<{ line: number; value: Record<string, unknown>; raw: string }> {
-	let line = 0;
-	for (let start = 0; start < text.length; ) {
-		const end = text.indexOf("\n", start);
-		const stop = end === -1 ? text.length : end;
-		const raw = text.slice(start, stop);
+function* textLines(source: Source): Generator<string> {
+	const text = typeof source === "string";
+	for (let start = 0; start < source.length; ) {
+		const end = text ? source.indexOf("\n", start) : source.indexOf(10, start);
+		const stop = end === -1 ? source.length : end;
+		yield text ? source.slice(start, stop) : source.toString("utf8", start, stop);
 		start = stop + 1;
+	}
+}
+
+/**
+ * Lines of a JSONL source, parsed one at a time as the caller asks for them (a 50 MB source is
+ * never held as a second copy of parsed lines); blank lines are passed over, a malformed line is
+ * reported with its number and skipped. `raw` is the line's text (for copying verbatim values,
+ * raw-json.ts).
+ */
+export function* jsonLines(source: Source, skipped: Skipped): Generator<{ line: number; value: Record<string, unknown>; raw: string }> {
+	let line = 0;
+	for (const raw of textLines(source)) {
 		line++;
 		if (raw.length === 0) continue;
 		let value: unknown;
