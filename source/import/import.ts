@@ -67,18 +67,18 @@ function findImport(dir: string, sha256: string): string | undefined {
 	});
 }
 
-/** Encoded in pieces of about this many characters. */
-const CHUNK = 1 << 20;
+/** Lines are encoded into buffers of this many bytes (a longer line gets one of its own). */
+const CHUNK = 4 << 20;
 
 /**
  * The session's lines as they are converted: each entry is JSON-encoded once it is final (when the
- * next one arrives) and kept as bytes, so a large source's entries do not pile up in the heap.
+ * next one arrives) and written as UTF-8 straight into a buffer, so a large source's entries do
+ * not pile up in the heap.
  */
 class Lines {
 	readonly chunks: Buffer[] = [];
-	/** Encoded lines not yet turned into bytes, and their length. */
-	private parts: string[] = [];
-	private size = 0;
+	private buf = Buffer.allocUnsafe(CHUNK);
+	private used = 0;
 	private held: ImportedEntry | undefined;
 
 	readonly put: EntrySink = (entry) => {
@@ -87,23 +87,28 @@ class Lines {
 	};
 
 	private encode(line: unknown): void {
-		const text = `${encodeJson(line)}\n`;
-		this.parts.push(text);
-		this.size += text.length;
-		if (this.size >= CHUNK) this.flush();
+		const text = encodeJson(line);
+		// A UTF-16 unit takes at most 3 bytes of UTF-8 (a surrogate pair 4 for its two), the newline 1.
+		const most = text.length * 3 + 1;
+		if (this.used + most > this.buf.length) {
+			this.flush();
+			if (most > this.buf.length) this.buf = Buffer.allocUnsafe(most);
+		}
+		this.used += this.buf.write(text, this.used);
+		this.buf[this.used++] = 10;
 	}
 
 	private flush(): void {
-		if (this.size) this.chunks.push(Buffer.from(this.parts.join("")));
-		this.parts = [];
-		this.size = 0;
+		if (this.used) this.chunks.push(this.buf.subarray(0, this.used));
+		this.buf = Buffer.allocUnsafe(CHUNK);
+		this.used = 0;
 	}
 
 	/** Every line, the last entry included. */
 	end(): Buffer[] {
 		if (this.held) this.encode(this.held);
 		this.held = undefined;
-		this.flush();
+		if (this.used) this.chunks.push(this.buf.subarray(0, this.used));
 		return this.chunks;
 	}
 }

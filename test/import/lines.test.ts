@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { convertClaudeCode } from "../../source/import/claude-code.js";
 import { convertCodex } from "../../source/import/codex.js";
 import { encodeJson } from "../../source/import/raw-json.js";
+import { importFile } from "../../source/import/import.js";
 import type { ImportedEntry, Source } from "../../source/import/types.js";
+import { tempDir } from "../session/helpers.js";
 
 const DIR = path.join(import.meta.dirname, "../fixtures/import");
 const NOW = "2026-11-22T00:00:00.000Z";
@@ -48,5 +50,25 @@ describe("import: bytes decoded a line at a time", () => {
 		expect(fromBytes.skipped).toEqual([["line 2: malformed JSON", 1]]);
 		expect(fromBytes.lines).toHaveLength(3);
 		expect(fromBytes.lines[2]).toContain("end \u2028\ufffd");
+	});
+
+	it("writes lines longer than an output buffer (4 MB) and multi-byte text whole, between short ones", () => {
+		const dir = tempDir();
+		try {
+			const big = `é😀${"ü".repeat(1_500_000)}`; // 3 MB of UTF-8, more than 4 MB at 3 bytes a unit
+			const rec = (n: number, text: string) => ({ parentUuid: n === 1 ? null : `u${n - 1}`, cwd: "/p", sessionId: "s", uuid: `u${n}`, timestamp: `2026-03-01T10:00:0${n}.000Z`, type: "user", message: { role: "user", content: text } });
+			const texts = ["short", big, "ñ", big.slice(0, 700_000), "last"];
+			const source = path.join(dir, "s.jsonl");
+			fs.writeFileSync(source, texts.map((t, i) => JSON.stringify(rec(i + 1, t))).join("\n"));
+			const outcome = importFile(source, { home: path.join(dir, "home"), cwd: "/nowhere", now: NOW });
+			if (outcome.status !== "imported") throw new Error(JSON.stringify(outcome));
+			const lines = fs.readFileSync(outcome.file, "utf8").split("\n");
+			expect(lines.pop()).toBe("");
+			const entries = lines.slice(1).map((l) => JSON.parse(l) as { message: { content: { text: string }[] } });
+			expect(entries.map((e) => e.message.content[0]?.text)).toEqual(texts);
+			for (const line of lines) expect(line).toBe(JSON.stringify(JSON.parse(line)));
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
 	});
 });
