@@ -142,18 +142,22 @@ type WellFormed = string & { isWellFormed(): boolean };
 /** Keys JSON.parse would reorder (V8 puts array-index keys first) are treated as not canonical. */
 const INDEX_LIKE = /^[0-9]+$/;
 
-/** End of the canonical value at `i`, or -1 where JSON.stringify would write it differently. */
-function canonicalEnd(t: string, i: number): number {
+/** Deeper values are left to the parsed value (the check recurses; stringify keeps its own limits). */
+const MAX_DEPTH = 64;
+
+/** End of the canonical value at `i`, or -1 where JSON.stringify would write it differently (or it is too deep to check). */
+function canonicalEnd(t: string, i: number, depth = 0): number {
 	const c = t.charCodeAt(i);
 	if (c === QUOTE) {
 		const end = stringEnd(t, i);
 		return canonicalString(t.slice(i, end)) ? end : -1;
 	}
+	if ((c === 91 || c === 123) && depth >= MAX_DEPTH) return -1;
 	if (c === 91) {
 		let j = i + 1;
 		if (t.charCodeAt(j) === 93) return j + 1;
 		for (;;) {
-			j = canonicalEnd(t, j);
+			j = canonicalEnd(t, j, depth + 1);
 			if (j === -1) return -1;
 			const d = t.charCodeAt(j);
 			if (d === 93) return j + 1;
@@ -172,7 +176,7 @@ function canonicalEnd(t: string, i: number): number {
 			if (!canonicalString(key) || INDEX_LIKE.test(key.slice(1, -1)) || keys.has(key)) return -1;
 			keys.add(key);
 			if (t.charCodeAt(keyEnd) !== 58) return -1;
-			j = canonicalEnd(t, keyEnd + 1);
+			j = canonicalEnd(t, keyEnd + 1, depth + 1);
 			if (j === -1) return -1;
 			const d = t.charCodeAt(j);
 			if (d === 125) return j + 1;

@@ -51,6 +51,13 @@ describe("raw JSON spans", () => {
 		expect(text === JSON.stringify(JSON.parse(text))).toBe(asStringify);
 	});
 
+	it("a value nested deeper than the check goes is not copied raw (and does not overflow the stack)", () => {
+		const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+		expect(canonical(deep, whole(deep))).toBe(false);
+		const shallow = `${"[".repeat(10)}1${"]".repeat(10)}`;
+		expect(canonical(shallow, whole(shallow))).toBe(true);
+	});
+
 	it("encodeJson writes raw texts where the values are and equals JSON.stringify", () => {
 		const value = { a: new RawJson('"x\\ny"', "x\ny"), b: [1, new RawJson('{"k":2}', { k: 2 }), undefined], c: undefined };
 		expect(encodeJson(value)).toBe(JSON.stringify({ a: "x\ny", b: [1, { k: 2 }, null] }));
