@@ -12,7 +12,7 @@ import { readHeader } from "../session/parse.js";
 import { sessionDirFor, sessionFiles } from "../session/paths.js";
 import { convertClaudeCode } from "./claude-code.js";
 import { convertCodex } from "./codex.js";
-import { encodeJson } from "./raw-json.js";
+import { encodeJsonParts } from "./raw-json.js";
 import { skip, type Converted, type EntrySink, type ImportedEntry } from "./types.js";
 
 export type ImportOutcome =
@@ -87,14 +87,16 @@ class Lines {
 	};
 
 	private encode(line: unknown): void {
-		const text = encodeJson(line);
+		const parts = encodeJsonParts(line);
+		let length = 0;
+		for (const part of parts) length += part.length;
 		// A UTF-16 unit takes at most 3 bytes of UTF-8 (a surrogate pair 4 for its two), the newline 1.
-		const most = text.length * 3 + 1;
+		const most = length * 3 + 1;
 		if (this.used + most > this.buf.length) {
 			this.flush();
 			if (most > this.buf.length) this.buf = Buffer.allocUnsafe(most);
 		}
-		this.used += this.buf.write(text, this.used);
+		for (const part of parts) this.used += this.buf.write(part, this.used);
 		this.buf[this.used++] = 10;
 	}
 

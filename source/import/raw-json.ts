@@ -202,11 +202,12 @@ export function rawOr<T>(t: string, span: Span | undefined, value: T): T | RawJs
 }
 
 /**
- * JSON.stringify's text for `value`, with each RawJson's text copied in: one native stringify
- * with a mark where each RawJson is, then the texts spliced in at the marks. A source string can
- * be written like a mark; then the marks outnumber the RawJsons and the value is encoded whole.
+ * JSON.stringify's text for `value`, in pieces, with each RawJson's text copied in: one native
+ * stringify with a mark where each RawJson is, then the texts put in at the marks (as pieces of
+ * their own: writing them does not copy them into one string first). A source string can be
+ * written like a mark; then the marks outnumber the RawJsons and the value is encoded whole.
  */
-export function encodeJson(value: unknown): string {
+export function encodeJsonParts(value: unknown): string[] {
 	const raws: RawJson[] = [];
 	collecting = raws;
 	let text: string;
@@ -215,10 +216,15 @@ export function encodeJson(value: unknown): string {
 	} finally {
 		collecting = undefined;
 	}
-	if (raws.length === 0) return text;
+	if (raws.length === 0) return [text];
 	const parts = text.split(MARK_JSON);
-	if (parts.length !== raws.length + 1) return JSON.stringify(value);
-	let out = must(parts[0], "the text before the first mark");
-	for (const [i, raw] of raws.entries()) out += raw.json + must(parts[i + 1], "the text after a mark");
+	if (parts.length !== raws.length + 1) return [JSON.stringify(value)];
+	const out = [must(parts[0], "the text before the first mark")];
+	for (const [i, raw] of raws.entries()) out.push(raw.json, must(parts[i + 1], "the text after a mark"));
 	return out;
+}
+
+/** JSON.stringify's text for `value`, with each RawJson's text copied in (encodeJsonParts, joined). */
+export function encodeJson(value: unknown): string {
+	return encodeJsonParts(value).join("");
 }
