@@ -52,6 +52,23 @@ describe("import: bytes decoded a line at a time", () => {
 		expect(fromBytes.lines[2]).toContain("end \u2028\ufffd");
 	});
 
+	it("a lone invalid byte in a long, otherwise ASCII line is written as U+FFFD, as decoding gives", () => {
+		const dir = tempDir();
+		try {
+			const head = `{"parentUuid": null, "cwd": "/p", "sessionId": "s", "uuid": "u1", "timestamp": "2026-03-01T10:00:01.000Z", "type": "user", "message": {"role": "user", "content": "bad `;
+			const source = path.join(dir, "s.jsonl");
+			fs.writeFileSync(source, Buffer.concat([Buffer.from(head), Buffer.from([0x80]), Buffer.from(` byte ${"x".repeat(3000)}"}}\n`)]));
+			const outcome = importFile(source, { home: path.join(dir, "home"), cwd: "/nowhere", now: NOW });
+			if (outcome.status !== "imported") throw new Error(JSON.stringify(outcome));
+			const bytes = fs.readFileSync(outcome.file);
+			expect(bytes.includes(0x80) && !bytes.includes(Buffer.from("\ufffd"))).toBe(false);
+			const entry = JSON.parse(bytes.toString("utf8").split("\n")[1] ?? "") as { message: { content: { text: string }[] } };
+			expect(entry.message.content[0]?.text).toBe(`bad \ufffd byte ${"x".repeat(3000)}`);
+		} finally {
+			fs.rmSync(dir, { recursive: true, force: true });
+		}
+	});
+
 	it("writes lines longer than an output buffer (4 MB) and multi-byte text whole, between short ones", () => {
 		const dir = tempDir();
 		try {
