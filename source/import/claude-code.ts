@@ -7,7 +7,8 @@
  * the entries they describe. Sidechain (sub-agent) records, bookkeeping records and repeats of a
  * record already read (same uuid) are skipped and counted. Pure.
  */
-import { isoOf, jsonLines, sourceText, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped } from "./types.js";
+import { elements, member, rawOr, type Span } from "./raw-json.js";
+import { isoOf, jsonLines, sourceText, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped, type Source } from "./types.js";
 
 type Rec = Record<string, unknown>;
 type Block = { type?: string; [key: string]: unknown };
@@ -51,8 +52,10 @@ function put(s: State, entry: ImportedEntry): void {
 	if (entry.type === "message" || entry.type === "compaction") s.lastConversationId = entry.id;
 }
 
+/** Puts `entry` (a fresh object: its id is added last, as before) under `id`, standing for `uuid`. */
 function add(s: State, uuid: string, entry: Omit<ImportedEntry, "id">, id = uuid): ImportedEntry {
-	const full = { ...entry, id } as ImportedEntry;
+	const full = entry as ImportedEntry;
+	full.id = id;
 	put(s, full);
 	s.alias.set(uuid, id);
 	return full;
@@ -60,14 +63,38 @@ function add(s: State, uuid: string, entry: Omit<ImportedEntry, "id">, id = uuid
 
 const STOP: Record<string, string> = { tool_use: "toolUse", end_turn: "stop", max_tokens: "length", stop_sequence: "stop" };
 
-function assistantContent(blocks: Block[], s: State): unknown[] {
+/**
+ * Lines shorter than this are encoded from their parsed values: finding spans costs about what
+ * encoding a short value does, so copying raw only pays for long values.
+ */
+const RAW_MIN = 2048;
+
+/** The span of a record's `message.content` in its line (undefined when it cannot be found or is not worth it). */
+function contentSpan(raw: string): Span | undefined {
+	return raw.length < RAW_MIN ? undefined : member(raw, member(raw, [0, raw.length], "message"), "content");
+}
+
+/** `key`'s span in each block of `message.content`, when the line's blocks line up with the parsed ones. */
+function blockSpans(raw: string, blocks: readonly unknown[]): (key: string, i: number) => Span | undefined {
+	const spans = elements(raw, contentSpan(raw));
+	if (spans?.length !== blocks.length) return () => undefined;
+	return (key, i) => member(raw, spans[i], key);
+}
+
+/**
+ * Text, thinking and tool inputs are copied verbatim from the source line when their JSON text is
+ * what encoding the parsed value would write (raw-json.ts); the output bytes are the same either way.
+ */
+function assistantContent(blocks: Block[], s: State, raw: string): unknown[] {
 	const out: unknown[] = [];
-	for (const b of blocks) {
-		if (b.type === "text" && typeof b.text === "string") out.push({ type: "text", text: b.text });
-		else if (b.type === "thinking" && typeof b.thinking === "string") out.push({ type: "thinking", thinking: b.thinking });
+	const at = blockSpans(raw, blocks);
+	for (const [i, b] of blocks.entries()) {
+		if (b.type === "text" && typeof b.text === "string") out.push({ type: "text", text: rawOr(raw, at("text", i), b.text) });
+		else if (b.type === "thinking" && typeof b.thinking === "string") out.push({ type: "thinking", thinking: rawOr(raw, at("thinking", i), b.thinking) });
 		else if (b.type === "tool_use" && typeof b.id === "string") {
 			s.toolNames.set(b.id, String(b.name ?? "tool"));
-			out.push({ type: "toolCall", id: b.id, name: String(b.name ?? "tool"), arguments: b.input ?? {} });
+			const input = b.input === undefined || b.input === null ? {} : rawOr(raw, at("input", i), b.input);
+			out.push({ type: "toolCall", id: b.id, name: String(b.name ?? "tool"), arguments: input });
 		} else skip(s.skipped, `assistant ${String(b.type)} block`);
 	}
 	return out;
@@ -83,10 +110,10 @@ function usageOf(u: unknown): Rec {
 	return { input, output, cacheRead, cacheWrite, totalTokens: input + output + cacheRead + cacheWrite, cost };
 }
 
-function onAssistant(s: State, rec: Rec, uuid: string, timestamp: string): void {
+function onAssistant(s: State, rec: Rec, raw: string, uuid: string, timestamp: string): void {
 	const message = (rec.message ?? {}) as Rec;
 	const blocks = Array.isArray(message.content) ? (message.content as Block[]) : [];
-	const content = assistantContent(blocks, s);
+	const content = assistantContent(blocks, s, raw);
 	const apiId = typeof message.id === "string" ? message.id : undefined;
 	const parentId = parentOf(s, rec);
 	const same = apiId !== undefined && s.reply?.apiId === apiId ? s.reply : undefined;
@@ -114,28 +141,37 @@ function onAssistant(s: State, rec: Rec, uuid: string, timestamp: string): void 
 	if (apiId) s.reply = { apiId, id: entry.id, message: reply };
 }
 
-function onUser(s: State, rec: Rec, uuid: string, timestamp: string, pendingBoundary: Rec | undefined): void {
+function onUser(s: State, rec: Rec, raw: string, uuid: string, timestamp: string, pendingBoundary: Rec | undefined): void {
 	const message = (rec.message ?? {}) as Rec;
 	const ms = Date.parse(timestamp);
 	let parentId = parentOf(s, pendingBoundary ?? rec);
 	if (rec.isCompactSummary === true || pendingBoundary) {
 		const meta = (pendingBoundary?.compactMetadata ?? {}) as Rec;
-		add(s, uuid, { type: "compaction", parentId, timestamp, summary: sourceText(message.content), firstKeptEntryId: uuid, tokensBefore: Number(meta.preTokens ?? 0) });
+		add(s, uuid, { type: "compaction", parentId, timestamp, summary: typeof message.content === "string" ? rawOr(raw, contentSpan(raw), message.content) : sourceText(message.content), firstKeptEntryId: uuid, tokensBefore: Number(meta.preTokens ?? 0) });
 		if (pendingBoundary && typeof pendingBoundary.uuid === "string") s.alias.set(pendingBoundary.uuid, uuid);
 		return;
 	}
-	const blocks: Block[] = typeof message.content === "string" ? [{ type: "text", text: message.content }] : Array.isArray(message.content) ? (message.content as Block[]) : [];
-	const texts = blocks.filter((b) => b.type === "text" || b.type === "image");
+	if (typeof message.content === "string") {
+		const text = rawOr(raw, contentSpan(raw), message.content);
+		add(s, uuid, { type: "message", parentId, timestamp, message: { role: "user", content: [{ type: "text", text }], timestamp: ms } });
+		return;
+	}
+	const blocks: Block[] = Array.isArray(message.content) ? (message.content as Block[]) : [];
+	const at = blockSpans(raw, blocks);
+	const texts: unknown[] = [];
 	let n = 0;
 	const nextId = () => (n++ === 0 ? uuid : `${uuid}-${n}`);
-	for (const b of blocks.filter((x) => x.type === "tool_result")) {
+	for (const [i, b] of blocks.entries()) {
+		if (b.type === "text") texts.push({ type: "text", text: typeof b.text === "string" ? rawOr(raw, at("text", i), b.text) : String(b.text ?? "") });
+		else if (b.type === "image") texts.push({ type: "text", text: "[image]" });
+		if (b.type !== "tool_result") continue;
 		const callId = String(b.tool_use_id ?? "");
-		const e = add(s, uuid, { type: "message", parentId, timestamp, message: { role: "toolResult", toolCallId: callId, toolName: s.toolNames.get(callId) ?? "tool", content: [{ type: "text", text: sourceText(b.content) }], isError: b.is_error === true, timestamp: ms } }, nextId());
+		const text = typeof b.content === "string" ? rawOr(raw, at("content", i), b.content) : sourceText(b.content);
+		const e = add(s, uuid, { type: "message", parentId, timestamp, message: { role: "toolResult", toolCallId: callId, toolName: s.toolNames.get(callId) ?? "tool", content: [{ type: "text", text }], isError: b.is_error === true, timestamp: ms } }, nextId());
 		parentId = e.id;
 	}
 	if (texts.length) {
-		const content = texts.map((b) => (b.type === "text" ? { type: "text", text: String(b.text ?? "") } : { type: "text", text: "[image]" }));
-		add(s, uuid, { type: "message", parentId, timestamp, message: { role: "user", content, timestamp: ms } }, nextId());
+		add(s, uuid, { type: "message", parentId, timestamp, message: { role: "user", content: texts, timestamp: ms } }, nextId());
 	}
 	if (n === 0) skip(s.skipped, "empty user record");
 }
@@ -158,8 +194,8 @@ function onSummaries(s: State, summaries: Rec[]): void {
 	if (named !== undefined) put(s, { type: "session_info", id: `name-${s.count}`, parentId: leaf, timestamp: at, name: named });
 }
 
-/** Converts a Claude Code session file's text, putting each entry into `sink` as it is made. */
-export function convertClaudeCode(text: string, sink: EntrySink, now = new Date().toISOString()): Converted {
+/** Converts a Claude Code session file (its bytes or text), putting each entry into `sink` as it is made. */
+export function convertClaudeCode(source: Source, sink: EntrySink, now = new Date().toISOString()): Converted {
 	const skipped: Skipped = new Map();
 	const s: State = { put: sink, ids: new Set(), count: 0, lastConversationId: null, alias: new Map(), toolNames: new Map(), skipped, now };
 	const summaries: Rec[] = [];
@@ -167,7 +203,7 @@ export function convertClaudeCode(text: string, sink: EntrySink, now = new Date(
 	let cwd: string | undefined;
 	let boundary: Rec | undefined;
 	const seen = new Set<string>();
-	for (const { value: rec } of jsonLines(text, skipped)) {
+	for (const { value: rec, raw } of jsonLines(source, skipped)) {
 		if (rec.type === "summary") {
 			summaries.push(rec);
 			continue;
@@ -193,8 +229,8 @@ export function convertClaudeCode(text: string, sink: EntrySink, now = new Date(
 			boundary = rec;
 			s.alias.set(uuid, parentOf(s, rec));
 			continue;
-		} else if (rec.type === "assistant") onAssistant(s, rec, uuid, timestamp);
-		else if (rec.type === "user" && rec.isMeta !== true) onUser(s, rec, uuid, timestamp, boundary);
+		} else if (rec.type === "assistant") onAssistant(s, rec, raw, uuid, timestamp);
+		else if (rec.type === "user" && rec.isMeta !== true) onUser(s, rec, raw, uuid, timestamp, boundary);
 		else {
 			s.alias.set(uuid, parentOf(s, rec));
 			skip(skipped, rec.type === "user" ? "meta user record" : `${String(rec.type)} record`);

@@ -9,7 +9,7 @@
  * and instruction blocks Codex injects as user messages. Pure.
  */
 import { randomUUID } from "node:crypto";
-import { isoOf, jsonLines, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped } from "./types.js";
+import { isoOf, jsonLines, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped, type Source } from "./types.js";
 
 type Rec = Record<string, unknown>;
 
@@ -128,14 +128,14 @@ function onItem(s: State, item: Rec, timestamp: string): void {
 	}
 }
 
-/** Converts a Codex rollout's text, putting each entry into `sink` as it is made. */
-export function convertCodex(text: string, sink: EntrySink, now = new Date().toISOString()): Converted {
+/** Converts a Codex rollout (its bytes or text), putting each entry into `sink` as it is made. */
+export function convertCodex(source: Source, sink: EntrySink, now = new Date().toISOString()): Converted {
 	const skipped: Skipped = new Map();
 	const s: State = { put: sink, parentId: null, model: "unknown", toolNames: new Map(), skipped, n: 0 };
 	let sessionId: string | undefined;
 	let cwd: string | undefined;
 	let startedAt: string | undefined;
-	for (const { value: rec } of jsonLines(text, skipped)) {
+	for (const { value: rec } of jsonLines(source, skipped)) {
 		const timestamp = isoOf(rec.timestamp, startedAt ?? now);
 		const payload = (rec.payload ?? undefined) as Rec | undefined;
 		if (rec.type === "session_meta" || (!payload && typeof rec.id === "string" && !rec.type)) {

@@ -12,6 +12,7 @@ import { readHeader } from "../session/parse.js";
 import { sessionDirFor, sessionFiles } from "../session/paths.js";
 import { convertClaudeCode } from "./claude-code.js";
 import { convertCodex } from "./codex.js";
+import { encodeJsonParts } from "./raw-json.js";
 import { skip, type Converted, type EntrySink, type ImportedEntry } from "./types.js";
 
 export type ImportOutcome =
@@ -37,6 +38,16 @@ export function detectFormat(file: string, text: string): Format | undefined {
 	return undefined;
 }
 
+/** The text of the first `n` lines of `bytes` (the converters decode the rest a line at a time). */
+function firstLines(bytes: Buffer, n: number): string {
+	let end = -1;
+	for (let i = 0; i < n; i++) {
+		end = bytes.indexOf(10, end + 1);
+		if (end === -1) return bytes.toString("utf8");
+	}
+	return bytes.toString("utf8", 0, end);
+}
+
 /** Session files below `target` (a file is itself), in a stable order. */
 export function sourceFiles(target: string): string[] {
 	const stat = fs.statSync(target);
@@ -56,16 +67,18 @@ function findImport(dir: string, sha256: string): string | undefined {
 	});
 }
 
-/** Encoded in pieces of about this many characters. */
-const CHUNK = 1 << 20;
+/** Lines are encoded into buffers of this many bytes (a longer line gets one of its own). */
+const CHUNK = 4 << 20;
 
 /**
  * The session's lines as they are converted: each entry is JSON-encoded once it is final (when the
- * next one arrives) and kept as bytes, so a large source's entries do not pile up in the heap.
+ * next one arrives) and written as UTF-8 straight into a buffer, so a large source's entries do
+ * not pile up in the heap.
  */
 class Lines {
 	readonly chunks: Buffer[] = [];
-	private text = "";
+	private buf = Buffer.allocUnsafe(CHUNK);
+	private used = 0;
 	private held: ImportedEntry | undefined;
 
 	readonly put: EntrySink = (entry) => {
@@ -74,20 +87,30 @@ class Lines {
 	};
 
 	private encode(line: unknown): void {
-		this.text += `${JSON.stringify(line)}\n`;
-		if (this.text.length >= CHUNK) this.flush();
+		const parts = encodeJsonParts(line);
+		let length = 0;
+		for (const part of parts) length += part.length;
+		// A UTF-16 unit takes at most 3 bytes of UTF-8 (a surrogate pair 4 for its two), the newline 1.
+		const most = length * 3 + 1;
+		if (this.used + most > this.buf.length) {
+			this.flush();
+			if (most > this.buf.length) this.buf = Buffer.allocUnsafe(most);
+		}
+		for (const part of parts) this.used += this.buf.write(part, this.used);
+		this.buf[this.used++] = 10;
 	}
 
 	private flush(): void {
-		if (this.text) this.chunks.push(Buffer.from(this.text));
-		this.text = "";
+		if (this.used) this.chunks.push(this.buf.subarray(0, this.used));
+		this.buf = Buffer.allocUnsafe(CHUNK);
+		this.used = 0;
 	}
 
 	/** Every line, the last entry included. */
 	end(): Buffer[] {
 		if (this.held) this.encode(this.held);
 		this.held = undefined;
-		this.flush();
+		if (this.used) this.chunks.push(this.buf.subarray(0, this.used));
 		return this.chunks;
 	}
 }
@@ -116,15 +139,14 @@ function writeSession(dir: string, header: Record<string, unknown>, body: readon
 /** Imports one source file into `home`'s session folders. Never modifies the source. */
 export function importFile(source: string, opts: { home: string; cwd: string; now?: string }): ImportOutcome {
 	const bytes = fs.readFileSync(source);
-	const text = bytes.toString("utf8");
-	const format = detectFormat(source, text);
+	const format = detectFormat(source, firstLines(bytes, 5));
 	if (!format) return { status: "skipped", source, reason: "not a Claude Code session or a Codex rollout" };
 	if (format === "claude-code" && path.basename(source).startsWith("agent-")) {
 		return { status: "skipped", source, reason: "a sub-agent (sidechain) transcript: its result is in the parent session" };
 	}
 	const now = opts.now ?? new Date().toISOString();
 	const lines = new Lines();
-	const converted = format === "codex" ? convertCodex(text, lines.put, now) : convertClaudeCode(text, lines.put, now);
+	const converted = format === "codex" ? convertCodex(bytes, lines.put, now) : convertClaudeCode(bytes, lines.put, now);
 	const body = lines.end();
 	if (converted.count === 0) return { status: "skipped", source, reason: "no conversation in it" };
 	const sha256 = createHash("sha256").update(bytes).digest("hex");

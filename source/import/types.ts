@@ -26,18 +26,33 @@ export function skip(skipped: Skipped, reason: string): void {
 	skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
 }
 
+/** A source file's contents: its bytes (each line decoded on its own) or its text. */
+export type Source = string | Buffer;
+
 /**
- * Lines of a JSONL text, parsed one at a time as the caller asks for them (a 50 MB source is never
- * held as a second copy of parsed lines); blank lines are passed over, a malformed line is reported
- * with its number and skipped.
+ * The lines of a source, as text. Bytes are decoded a line at a time: no second copy of a large
+ * file as one string, and JSON.parse reads a line of its own faster than a slice of a large
+ * string. A newline byte is never part of a UTF-8 sequence, so the text is the same either way.
  */
-export function* jsonLines(text: string, skipped: Skipped): Generator<{ line: number; value: Record<string, unknown> }> {
-	let line = 0;
-	for (let start = 0; start < text.length; ) {
-		const end = text.indexOf("\n", start);
-		const stop = end === -1 ? text.length : end;
-		const raw = text.slice(start, stop);
+function* textLines(source: Source): Generator<string> {
+	const text = typeof source === "string";
+	for (let start = 0; start < source.length; ) {
+		const end = text ? source.indexOf("\n", start) : source.indexOf(10, start);
+		const stop = end === -1 ? source.length : end;
+		yield text ? source.slice(start, stop) : source.toString("utf8", start, stop);
 		start = stop + 1;
+	}
+}
+
+/**
+ * Lines of a JSONL source, parsed one at a time as the caller asks for them (a 50 MB source is
+ * never held as a second copy of parsed lines); blank lines are passed over, a malformed line is
+ * reported with its number and skipped. `raw` is the line's text (for copying verbatim values,
+ * raw-json.ts).
+ */
+export function* jsonLines(source: Source, skipped: Skipped): Generator<{ line: number; value: Record<string, unknown>; raw: string }> {
+	let line = 0;
+	for (const raw of textLines(source)) {
 		line++;
 		if (raw.length === 0) continue;
 		let value: unknown;
@@ -47,14 +62,33 @@ export function* jsonLines(text: string, skipped: Skipped): Generator<{ line: nu
 			if (raw.trim() !== "") skip(skipped, `line ${line}: malformed JSON`);
 			continue;
 		}
-		if (value && typeof value === "object" && !Array.isArray(value)) yield { line, value: value as Record<string, unknown> };
+		if (value && typeof value === "object" && !Array.isArray(value)) yield { line, value: value as Record<string, unknown>, raw };
 		else skip(skipped, `line ${line}: not a JSON object`);
 	}
 }
 
-/** A source timestamp as ISO text (parsed once), or the fallback when it is none. */
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * Whether `value` is already what `new Date(Date.parse(value)).toISOString()` returns: the same
+ * format with a real date and time (Date.parse rolls Feb 30 or 24:00 over to the next day).
+ */
+function canonicalIso(v: string): boolean {
+	if (!ISO.test(v)) return false;
+	const n = (i: number, len: number) => Number(v.slice(i, i + len));
+	const year = n(0, 4);
+	const month = n(5, 2);
+	const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+	const days = month === 2 && leap ? 29 : (MONTH_DAYS[month - 1] ?? 0);
+	const day = n(8, 2);
+	return day >= 1 && day <= days && n(11, 2) <= 23 && n(14, 2) <= 59 && n(17, 2) <= 59;
+}
+
+/** A source timestamp as ISO text (parsed once, unless it is ISO text already), or the fallback when it is none. */
 export function isoOf(value: unknown, fallback: string): string {
 	if (typeof value !== "string") return fallback;
+	if (canonicalIso(value)) return value;
 	const ms = Date.parse(value);
 	return Number.isNaN(ms) ? fallback : new Date(ms).toISOString();
 }
