@@ -70,7 +70,7 @@ function spice(file: string): void {
 
 function generate(kind: string, spiced: boolean): string {
 	const file = join(dir, `${kind}${spiced ? "-spiced" : ""}.jsonl`);
-	execFileSync(process.execPath, [GEN_SESSION, "--out", file, "--kind", kind, "--n", "3000"], { stdio: "ignore" });
+	execFileSync(process.execPath, [GEN_SESSION, "--out", file, "--kind", kind, "--n", "1000"], { stdio: "ignore" });
 	if (spiced) spice(file);
 	return file;
 }
