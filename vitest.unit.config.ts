@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { configDefaults, defineConfig, mergeConfig } from "vitest/config";
 import base from "./vitest.config.js";
 import { NO_SUBPROCESS, PROCESS_FILES, TERMINAL_FILES, TEST_FILES } from "./vitest.sets.js";
@@ -17,6 +18,8 @@ export default mergeConfig(
 			exclude: [...configDefaults.exclude, ...PROCESS_FILES, ...TERMINAL_FILES],
 			setupFiles: [NO_SUBPROCESS],
 			isolate: false,
+			// In-process work only: a worker per core (npm test adds one for files that wait on children).
+			maxWorkers: Math.max(2, availableParallelism()),
 			env: { ARBOR_TEST_UNIT: "1" },
 		},
 	}),

@@ -7,6 +7,7 @@ import { matchesAll, parseQuery } from "../../source/search/query.js";
 import { scanFile } from "../../source/search/scan.js";
 import { searchSessions } from "../../source/search/search.js";
 import { SessionStore } from "../../source/session/index.js";
+import { itLarge } from "../helpers/large.js";
 import { copyFixture, tempDir } from "../session/helpers.js";
 
 const storePath = (file: string) => {
@@ -156,7 +157,7 @@ describe("hits kept while scanning", () => {
 });
 
 describe("a common word read line by line", () => {
-	it("finds exactly what parsing every line with the store finds, over several read chunks", () => {
+	itLarge("finds exactly what parsing every line with the store finds, over several read chunks", () => {
 		const dir = tempDir();
 		const file = generated(dir, "bushy", 6000, 12);
 		expect(fs.statSync(file).size).toBeGreaterThan(3 * 1024 * 1024); // several 1 MB chunks

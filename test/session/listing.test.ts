@@ -11,6 +11,7 @@ import {
 } from "../../source/session/listing.js";
 import { SessionError } from "../../source/session/types.js";
 import { readWorked, recordWorked, WORKED_FILE } from "../../source/session/worked.js";
+import { itLarge } from "../helpers/large.js";
 import { entry, readFileCalls, tempDir, writeJsonl } from "./helpers.js";
 
 let home: string;
@@ -36,7 +37,7 @@ function session(dir: string, id: string, opts: { mtime: number; name?: string; 
 }
 
 describe("listing", () => {
-	it("reads a session in chunks, never whole: counts, first message, name and cost past a chunk (1 MiB) and across a line longer than one", () => {
+	itLarge("reads a session in chunks, never whole: counts, first message, name and cost past a chunk (1 MiB) and across a line longer than one", () => {
 		const dir = sessionDirFor("/w/p", home);
 		const file = session(dir, "dddd4444-0000-4000-8000-000000000000", { mtime: 1000 });
 		const lines: string[] = [];
