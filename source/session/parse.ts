@@ -6,6 +6,7 @@ import { settleVersion } from "./version.js";
 import { readFirstLine } from "./last-entry-time.js";
 import { type BodySource, LAZY_LINE_MIN, slimEntry } from "./lazy-body.js";
 import { MAX_NESTING, entryProblem } from "./entry-shape.js";
+import { forEachLine } from "./lines.js";
 
 /** What `parseSessionFile` found in a file, before migration and indexing. */
 export type ParsedSession = {
@@ -26,8 +27,6 @@ export type ParsedSession = {
 };
 
 const NEWLINE = 0x0a;
-/** Bytes read at a time by {@link parseSessionFile}; a longer line grows the buffer. */
-const CHUNK = 1024 * 1024;
 
 /**
  * Parse an open session file, read in chunks of whole lines: the file's bytes are never all in
@@ -36,46 +35,26 @@ const CHUNK = 1024 * 1024;
  * missing or broken header, which makes the file unusable. `size` is the number of bytes read.
  */
 export function parseSessionFile(fd: number, file: string, opts: { bodies?: BodySource } = {}): ParsedSession & { size: number } {
-	let buf: Buffer = Buffer.allocUnsafe(CHUNK);
-	let carried = 0; // bytes of a line begun in the previous read, at the front of `buf`
-	let base = 0; // file offset of buf[0]
 	let line = 1;
-	let last = -1; // the file's last byte
+	let torn = false; // the file's last line has no `\n`
 	let out: ParsedSession | undefined;
-	const take = (text: string, offset: number, length: number, torn: boolean) => {
+	const take = (text: string, offset: number, length: number, isTorn: boolean) => {
 		if (!out) {
 			out = { ...emptyParse(parseHeader(text, file)) };
 			// Only a file read as v3 as it stands keeps bodies on disk: migration rewrites entries.
 			if (out.header.version === 3) out.bodies = opts.bodies;
-		} else parseLine(out, text, { line, torn, offset, length });
+		} else parseLine(out, text, { line, torn: isTorn, offset, length });
 		line++;
 	};
-	for (;;) {
-		if (carried === buf.length) buf = grown(buf, carried);
-		const n = fs.readSync(fd, buf, carried, buf.length - carried, null);
-		const size = carried + n;
-		if (n > 0) last = must(buf[size - 1], "last byte read");
-		let start = 0;
-		for (let nl = buf.indexOf(NEWLINE, 0); nl !== -1 && nl < size; nl = buf.indexOf(NEWLINE, start)) {
-			take(buf.toString("utf8", start, nl), base + start, nl - start, false);
-			start = nl + 1;
-		}
-		if (n === 0) {
-			if (start < size || !out) take(buf.toString("utf8", start, size), base + start, size - start, true);
-			const parsed = must(out, "parsed header");
-			parsed.needsNewline = base + size > 0 && last !== NEWLINE;
-			return { ...settle(parsed), size: base + size };
-		}
-		carried = size - start;
-		if (start > 0 && carried > 0) buf.copy(buf, 0, start, size);
-		base += start;
-	}
-}
-
-function grown(buf: Buffer, used: number): Buffer {
-	const bigger = Buffer.allocUnsafe(buf.length * 2);
-	buf.copy(bigger, 0, 0, used);
-	return bigger;
+	const size = forEachLine(fd, (buf, start, end, offset, isTorn) => {
+		torn = isTorn;
+		take(buf.toString("utf8", start, end), offset, end - start, isTorn);
+	});
+	// An empty file: its missing header is the error.
+	if (!out) take("", 0, 0, true);
+	const parsed = must(out, "parsed header");
+	parsed.needsNewline = torn;
+	return { ...settle(parsed), size };
 }
 
 function emptyParse(header: SessionHeader): ParsedSession {
