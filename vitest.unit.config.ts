@@ -21,6 +21,7 @@ export default mergeConfig(
 			// In-process work only: a worker per core (npm test adds one for files that wait on children).
 			maxWorkers: Math.max(2, availableParallelism()),
 			env: { ARBOR_TEST_UNIT: "1" },
+			globalSetup: ["test/helpers/temp-root.ts"],
 		},
 	}),
 );

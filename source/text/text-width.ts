@@ -4,13 +4,32 @@
  * (CJK and most emoji take two). Every cursor move, delete, cut and pad in arbor goes through here,
  * so no surrogate pair is ever split and no row wraps because it was counted in UTF-16 units.
  */
-import stringWidth from "string-width";
+import type stringWidthOf from "string-width";
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/*
+ * Both are made at first use, not when this module loads: string-width compiles its Unicode
+ * regular expressions (`\p{RGI_Emoji}` alone ~15 ms) and a segmenter loads ICU's break data
+ * (~10 ms), ~30 ms of every command's start, while most commands print ASCII only. A `require()` of
+ * an ES module is what esbuild bundles as a module run on its first call (dynamic `import()` would
+ * make every measure asynchronous); Node ≥ 20.19 and vitest both provide `require` here.
+ */
+let stringWidth: typeof stringWidthOf | undefined;
+let segmenter: Intl.Segmenter | undefined;
+
+function loadStringWidth(): typeof stringWidthOf {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- lazily run module (see above)
+	stringWidth ??= (require("string-width") as { default: typeof stringWidthOf }).default;
+	return stringWidth;
+}
+
+function graphemeSegmenter(): Intl.Segmenter {
+	segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+	return segmenter;
+}
 
 /** The grapheme clusters of `text`, in order. */
 export function graphemes(text: string): string[] {
-	return Array.from(segmenter.segment(text), (s) => s.segment);
+	return Array.from(graphemeSegmenter().segment(text), (s) => s.segment);
 }
 
 /**
@@ -40,7 +59,7 @@ function isNarrow(code: number): boolean {
 }
 
 /** The full measure (graphemes, East Asian widths, emoji), as an object so a test can count its calls. */
-export const fullWidth = { measure: (text: string): number => stringWidth(text) };
+export const fullWidth = { measure: (text: string): number => loadStringWidth()(text) };
 
 /** Columns `text` takes in a terminal (no escape sequences expected: sanitize first). */
 export function displayWidth(text: string): number {
@@ -54,7 +73,7 @@ export function displayWidth(text: string): number {
  */
 export function previousBoundary(text: string, offset: number): number {
 	let last = 0;
-	for (const { index } of segmenter.segment(text)) {
+	for (const { index } of graphemeSegmenter().segment(text)) {
 		if (index >= offset) break;
 		last = index;
 	}
@@ -63,7 +82,7 @@ export function previousBoundary(text: string, offset: number): number {
 
 /** The code-unit offset of the grapheme boundary after `offset` (`text.length` at the end). */
 export function nextBoundary(text: string, offset: number): number {
-	for (const { index, segment } of segmenter.segment(text)) {
+	for (const { index, segment } of graphemeSegmenter().segment(text)) {
 		if (index + segment.length > offset) return index + segment.length;
 	}
 	return text.length;

@@ -6,7 +6,8 @@ describe("npm run test:unit (vitest.unit.config.ts)", () => {
 	it("leaves out the CLI, tmux and browser folders and installs the no-subprocess guard", () => {
 		expect(unit.test?.exclude).toEqual(expect.arrayContaining(["test/cli/**", "test/e2e/**", "test/terminal/**", "**/tmux-*.test.ts", "**/*-cli.test.ts"]));
 		expect(unit.test?.setupFiles).toEqual(["test/helpers/no-subprocess.ts"]);
-		expect(unit.test?.globalSetup).toBeUndefined();
+		// No build of dist/: the one global setup is the run's temp folder.
+		expect(unit.test?.globalSetup).toEqual(["test/helpers/temp-root.ts"]);
 		expect(unit.test?.exclude).toContain("test/extensions/bundle.test.ts");
 	});
 
