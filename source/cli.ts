@@ -1,3 +1,4 @@
+// Over 200 lines: every mode's and subcommand's arguments in the one module that exits the process.
 /**
  * argv → mode. The only module that exits the process: every mode returns an exit code or throws,
  * and errors become one `arbor: …` line with the documented code. Modes are imported lazily so

@@ -1,3 +1,4 @@
+// Over 200 lines: one class implementing ACP's Agent interface; each method is a protocol request.
 /**
  * `arbor acp`: an Agent Client Protocol agent (ACP v1, JSON-RPC over stdio) on the headless
  * session core. Each ACP session is one AgentSession over one arbor session file, so a session

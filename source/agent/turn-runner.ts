@@ -1,3 +1,4 @@
+// Over 200 lines: one class; a run's queues, abort and permission question are state its methods share.
 /**
  * The run and turn machinery of AgentSession (agent-session.ts): one run at a time (a prompt, then
  * late steering and the follow-ups, each its own turn, between agent_start and agent_end), the

@@ -1,3 +1,4 @@
+// Over 200 lines: one git-backed store; snapshot, restore and undo share its git calls and temp files.
 /**
  * A project's private checkpoint store: `$ARBOR_HOME/checkpoints/<hash of cwd>/`, a git directory
  * whose work tree is the cwd. A snapshot is `git add -A` + `git write-tree` (the project's ignore

@@ -1,3 +1,4 @@
+// Over 200 lines: one class; every hook's call, time limit and checked result go through its state.
 import { CliError } from "../config/errors.js";
 import { signalExitCode } from "../config/signals.js";
 import { EVENT_NAMES, EventBus, type EventMap } from "../navigation/events.js";

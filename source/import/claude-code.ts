@@ -1,3 +1,4 @@
+// Over 200 lines: one conversion, record kind by record kind, from Claude Code's format to arbor's.
 /**
  * Claude Code session files (`~/.claude/projects/<cwd>/<uuid>.jsonl`) → arbor entries. Claude Code
  * already writes a tree (`uuid`/`parentUuid`; rewinding makes a branch), so ids and parents are

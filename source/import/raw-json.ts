@@ -1,3 +1,4 @@
+// Over 200 lines: one scanner over a JSON line; its parts share the cursor.
 /**
  * Raw JSON spans of a source line, so the importer can copy a value's text instead of decoding it
  * and encoding it again. A span is only copied when it is already in JSON.stringify's form (see

@@ -1,3 +1,4 @@
+// Over 200 lines: one streamed model turn; the stream's event handling shares the turn's state.
 import { stepCountIs, streamText, type TextStreamPart, type ToolSet } from "ai";
 import type { SessionStoreApi } from "../session/api.js";
 import { SessionError, type StopReason, type Usage, type UserMessage } from "../session/types.js";

@@ -1,3 +1,4 @@
+// Over 200 lines: the whole of `-p` (input, the run, the three output formats, exit codes) reads top to bottom here.
 import { maxRetries } from "../config/env.js";
 import { loadSettings } from "../config/settings.js";
 import { CliError, failureOf, usageError, type ExitCode } from "../config/errors.js";

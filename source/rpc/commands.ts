@@ -1,3 +1,4 @@
+// Over 200 lines: one handler per RPC command, a table kept whole in the order pi's docs list them.
 /**
  * The RPC commands: pi 0.73.1's (docs/rpc.md "Commands") and arbor's tree verbs, each a function of
  * the live AgentSession and the command's fields. A handler returns the response's `data`

@@ -1,3 +1,4 @@
+// Over 200 lines: the lazy accessors and the byte-range reader under them are one mechanism.
 import * as fs from "node:fs";
 import { errorMessage } from "../text/error-text.js";
 import { type BodyPlace, WHERE } from "./body-head.js";

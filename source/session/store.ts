@@ -1,3 +1,4 @@
+// Over 200 lines: one class; open, append, move and the published snapshot share its private state.
 import * as path from "node:path";
 import { must } from "../text/must.js";
 import type { CreateOptions, OpenOptions, SessionStoreApi, SessionTreeView } from "./api.js";

@@ -1,3 +1,4 @@
+// Over 200 lines: declarations only — the whole v3 format on disk in one place.
 /**
  * Session file format v3 (pi-compatible). These types describe what is on disk; the store keeps
  * unknown fields and unknown entry types untouched so copies (fork) never lose data.

@@ -1,3 +1,4 @@
+// Over 200 lines: one pure reducer over the chat screen's state; its cases read best side by side.
 import { stripControls } from "../../text/terminal-text.js";
 import type { SessionEntry } from "../../session/types.js";
 import type { SearchResult } from "../../search/search.js";

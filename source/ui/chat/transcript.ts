@@ -1,3 +1,4 @@
+// Over 200 lines: every entry kind's transcript lines side by side, so they stay consistent.
 import type { SessionEntry, StopReason, StoredMessage } from "../../session/types.js";
 import { userContentText } from "../../session/image-info.js";
 import { contentText, unwrapLegacyToolResult } from "../../session/content.js";

@@ -1,3 +1,4 @@
+// Over 200 lines: the one table of every action and its keys (issue 16: keys in one place).
 import type { KeyEvent } from "./key-event.js";
 
 /**

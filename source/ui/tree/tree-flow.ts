@@ -1,3 +1,4 @@
+// Over 200 lines: one state machine for the whole /tree screen (issue 16: one reducer).
 /**
  * The whole /tree screen as one state machine: tree → (summary prompt → custom instructions) →
  * summarizing or navigating → done, and beside the moves the cross-branch actions: a marked entry

@@ -1,3 +1,4 @@
+// Over 200 lines: the /tree screen's effects in one hook, all reading the same state.
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { errorMessage } from "../../text/error-text.js";
 import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge.js";
