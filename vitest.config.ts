@@ -19,6 +19,7 @@ export default defineConfig({
 		globalSetup: ["test/helpers/temp-root.ts", "test/helpers/build-once.ts"],
 		// Ink renders only the last frame when it sees CI=true; component tests need live frames.
 		env: { CI: "false", CONTINUOUS_INTEGRATION: "false" },
+		experimental: { fsModuleCache: true },
 		projects: [
 			{
 				extends: true,
