@@ -1,0 +1,85 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { writeExportData } from "../../source/export/export-data.js";
+import { forkSession, forkToFile } from "../../source/session/fork.js";
+import { ByteBatch } from "../../source/session/raw-lines.js";
+import { SessionStore } from "../../source/session/store.js";
+import { HEADER, readFileCalls, tempDir } from "./helpers.js";
+
+let dir: string;
+beforeEach(() => {
+	dir = tempDir();
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/**
+ * A line JSON.stringify would not write (a space after a comma, `<` in the text), so a raw copy
+ * shows in the output's bytes.
+ */
+const line = (id: string, parentId: string | null, text: string) =>
+	`{"type":"message","id":"${id}","parentId":${JSON.stringify(parentId)}, "timestamp":"2026-01-01T00:00:01.000Z","message":{"role":"user","content":${JSON.stringify(text)},"timestamp":1}}`;
+
+/**
+ * ~3.3 MB of short lines, one 2.5 MB line (longer than a read chunk, 1 MiB), more short lines;
+ * `a0 … a10999, big, b0 … b10999` in one chain. Returns the file and each id's line.
+ */
+function bigSession(): { file: string; lines: Map<string, string> } {
+	const file = path.join(dir, "s.jsonl");
+	const lines = new Map<string, string>();
+	let parent: string | null = null;
+	const add = (id: string, text: string) => {
+		lines.set(id, line(id, parent, text));
+		parent = id;
+	};
+	for (let i = 0; i < 11_000; i++) add(`a${i}`, `short ${i} <b> ${"x".repeat(200)}`);
+	add("big", "é".repeat(1_250_000));
+	for (let i = 0; i < 11_000; i++) add(`b${i}`, `after ${i} ${"y".repeat(200)}`);
+	fs.writeFileSync(file, `${JSON.stringify(HEADER)}\n${[...lines.values()].join("\n")}\n`);
+	return { file, lines };
+}
+
+/** A file's lines after its header. */
+const bodyLines = (file: string) => fs.readFileSync(file, "utf8").split("\n").slice(1, -1);
+
+describe("fork and the HTML export read the source in chunks, never whole", () => {
+	it("arbor fork's copy: the path's own lines, byte for byte, with no whole-file read", () => {
+		const { file, lines } = bigSession();
+		const view = SessionStore.open(file).snapshot();
+		const { result: made, files } = readFileCalls(() => forkToFile({ source: view, sourceFile: file, entryId: "b10999", sessionDir: path.join(dir, "f"), cwd: "/p" }));
+		expect(files.filter((f) => f === file)).toEqual([]);
+		expect(bodyLines(made.file)).toEqual([...lines.values()]);
+	});
+
+	it("forkSession mid-file: lines up to the entry, and the new store's offsets are where its lines start", () => {
+		const { file, lines } = bigSession();
+		const view = SessionStore.open(file).snapshot();
+		const { result: store, files } = readFileCalls(() => forkSession({ source: view, sourceFile: file, entryId: "big", sessionDir: path.join(dir, "f"), cwd: "/p" }));
+		expect(files.filter((f) => f === file)).toEqual([]);
+		const ids = [...lines.keys()];
+		expect(bodyLines(store.file as string)).toEqual(ids.slice(0, ids.indexOf("big") + 1).map((id) => lines.get(id)));
+		store.appendMessage({ role: "user", content: "after the fork", timestamp: 2 });
+		store.close();
+		// A fork of the fork copies raw from the offsets the first fork recorded.
+		const again = SessionStore.open(store.file as string).snapshot();
+		const second = forkToFile({ source: again, sourceFile: store.file as string, entryId: "big", sessionDir: path.join(dir, "g"), cwd: "/p" });
+		expect(bodyLines(second.file)).toEqual(bodyLines(store.file as string).slice(0, -1));
+	});
+
+	it("the HTML export's data embeds the same bytes (every < escaped, newlines as commas), with no whole-file read", () => {
+		const { file, lines } = bigSession();
+		const view = SessionStore.open(file).snapshot();
+		const written: Buffer[] = [];
+		// Small batches: pieces longer than one are written as they are, the rest copied in.
+		const out = new ByteBatch((bytes) => written.push(Buffer.from(bytes)), 64 << 10);
+		const { files } = readFileCalls(() => {
+			writeExportData(view, "s.jsonl", out);
+			out.flush();
+		});
+		expect(files.filter((f) => f === file)).toEqual([]);
+		const data = Buffer.concat(written).toString("utf8");
+		const entries = [...lines.values()].join(",").replaceAll("<", "\\u003c");
+		expect(data.endsWith(`"entries":[${entries}]}`)).toBe(true);
+		expect(JSON.parse(data).entries).toEqual(view.entries);
+	});
+});
