@@ -3,7 +3,8 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeExportData } from "../../source/export/export-data.js";
 import { forkSession, forkToFile } from "../../source/session/fork.js";
-import { ByteBatch } from "../../source/session/raw-lines.js";
+import { ByteBatch, eachRawLine } from "../../source/session/raw-lines.js";
+import type { SessionEntry } from "../../source/session/types.js";
 import { SessionStore } from "../../source/session/store.js";
 import { HEADER, readFileCalls, tempDir } from "./helpers.js";
 
@@ -81,5 +82,35 @@ describe("fork and the HTML export read the source in chunks, never whole", () =
 		const entries = [...lines.values()].join(",").replaceAll("<", "\\u003c");
 		expect(data.endsWith(`"entries":[${entries}]}`)).toBe(true);
 		expect(JSON.parse(data).entries).toEqual(view.entries);
+	});
+});
+
+describe("eachRawLine", () => {
+	const e = (id: string) => ({ type: "message", id, parentId: null, timestamp: "t" }) as unknown as SessionEntry;
+	const lines = ['{"type":"message","id":"x1"}', '{"type":"message","id":"x2","pad":"' + "p".repeat(3000) + '"}', '{"type":"message","id":"x3"}'];
+	const visit = (file: string, entries: SessionEntry[], offsets: Map<string, number>) => {
+		const seen: [string, string | undefined][] = [];
+		eachRawLine(file, entries, (x) => offsets.get(x.id), (x, buf, start, end) => seen.push([x.id, buf?.toString("utf8", start, end + 1)]));
+		return seen;
+	};
+
+	it("gives each entry its own line, in the entries' order, even when offsets go back; else undefined", () => {
+		const file = path.join(dir, "r.jsonl");
+		fs.writeFileSync(file, `${lines.join("\n")}\n{"type":"message","id":"x4"}`);
+		const at = [0, lines[0]!.length + 1, lines[0]!.length + lines[1]!.length + 2];
+		const lastAt = at[2]! + lines[2]!.length + 1;
+		const offsets = new Map([["x3", at[2]!], ["x1", at[0]!], ["x2", at[1]!], ["x4", lastAt], ["mid", 5], ["past", 1e9]]);
+		const entries = ["x3", "x1", "new", "mid", "x2", "x4", "past"].map(e);
+		expect(visit(file, entries, offsets)).toEqual([
+			["x3", `${lines[2]}\n`],
+			["x1", `${lines[0]}\n`], // behind the reader: read at its offset
+			["new", undefined], // no line of its own
+			["mid", undefined], // the offset is inside a line
+			["x2", `${lines[1]}\n`],
+			["x4", undefined], // a last line without \n is re-serialized
+			["past", undefined], // beyond the end of the file
+		]);
+		// A line that names another id is not the entry's.
+		expect(visit(file, [e("x2")], new Map([["x2", 0]]))).toEqual([["x2", undefined]]);
 	});
 });
