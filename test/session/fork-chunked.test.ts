@@ -1,6 +1,8 @@
 import * as fs from "node:fs";
+import nodeFs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { writeExportData } from "../../source/export/export-data.js";
 import { forkSession, forkToFile } from "../../source/session/fork.js";
 import { ByteBatch, eachRawLine } from "../../source/session/raw-lines.js";
@@ -65,6 +67,25 @@ describe("fork and the HTML export read the source in chunks, never whole", () =
 		const again = SessionStore.open(store.file as string).snapshot();
 		const second = forkToFile({ source: again, sourceFile: store.file as string, entryId: "big", sessionDir: path.join(dir, "g"), cwd: "/p" });
 		expect(bodyLines(second.file)).toEqual(bodyLines(store.file as string).slice(0, -1));
+	});
+
+	it("stops reading the source after the last line it copies", () => {
+		const { file, lines } = bigSession();
+		const view = SessionStore.open(file).snapshot();
+		const spy = vi.spyOn(nodeFs, "readSync");
+		syncBuiltinESMExports(); // the ESM bindings of node:fs follow the spied CJS export
+		let made: { file: string };
+		let read = 0;
+		try {
+			made = forkToFile({ source: view, sourceFile: file, entryId: "a5", sessionDir: path.join(dir, "f"), cwd: "/p" });
+			read = spy.mock.results.reduce((n, r) => n + (r.type === "return" ? Number(r.value) : 0), 0);
+		} finally {
+			spy.mockRestore();
+			syncBuiltinESMExports();
+		}
+		expect(read).toBeGreaterThan(0);
+		expect(read).toBeLessThanOrEqual(1 << 20); // one chunk (1 MiB) of a ~10 MB file
+		expect(bodyLines(made.file)).toEqual([...lines.values()].slice(0, 6));
 	});
 
 	it("the HTML export's data embeds the same bytes (every < escaped, newlines as commas), with no whole-file read", () => {
