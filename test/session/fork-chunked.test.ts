@@ -75,7 +75,7 @@ describe("fork and the HTML export read the source in chunks, never whole", () =
 		const spy = vi.spyOn(nodeFs, "readSync");
 		syncBuiltinESMExports(); // the ESM bindings of node:fs follow the spied CJS export
 		let made: { file: string };
-		let read = 0;
+		let read: number;
 		try {
 			made = forkToFile({ source: view, sourceFile: file, entryId: "a5", sessionDir: path.join(dir, "f"), cwd: "/p" });
 			read = spy.mock.results.reduce((n, r) => n + (r.type === "return" ? Number(r.value) : 0), 0);
