@@ -12,10 +12,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-// ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
+// ARBOR_BENCH_CLI=path/to/cli.js measures another build; ARBOR_BENCH_BASE=path/to/cli.js measures a
+// second build in the same run, alternating with the first (e.g. the one before a change).
 const cli = process.env.ARBOR_BENCH_CLI ?? join(root, "dist/cli.js");
+const baseCli = process.env.ARBOR_BENCH_BASE;
 const quick = process.argv.includes("--quick");
-const RUNS = quick ? 3 : 7;
+const RUNS = Number(process.env.ARBOR_BENCH_RUNS ?? (quick ? 3 : 7));
 const MB = quick ? 10 : 50;
 
 const median = (xs) => {
@@ -73,22 +75,32 @@ function main() {
 	try {
 		const floor = [];
 		const imp = [];
+		const base = [];
 		for (let i = 0; i < RUNS; i++) {
 			// Alternate, so both see the same machine load; every import goes to a fresh ARBOR_HOME.
 			floor.push(timed(["-e", FLOOR, file, join(work, `floor-${i}.jsonl`)]));
 			imp.push(timed([cli, "import", file], { ARBOR_HOME: join(work, `home-${i}`) }));
 			rmSync(join(work, `home-${i}`), { recursive: true, force: true });
 			rmSync(join(work, `floor-${i}.jsonl`), { force: true });
+			if (baseCli) {
+				base.push(timed([baseCli, "import", file], { ARBOR_HOME: join(work, `base-${i}`) }));
+				rmSync(join(work, `base-${i}`), { recursive: true, force: true });
+			}
 		}
 		const f = median(floor.map((x) => x.wall));
 		const m = median(imp.map((x) => x.wall));
 		console.log(`## Import (${(size / 1024 / 1024).toFixed(1)} MB Claude Code session; medians of ${RUNS})`);
 		console.log(`floor: read + JSON.parse each line + write  ${ms(f)}`);
 		console.log(`arbor import                               ${ms(m)}   (${(m / f).toFixed(2)}x the floor; target <= 1.2x)`);
+		if (baseCli) {
+			const b = median(base.map((x) => x.wall));
+			console.log(`base (${baseCli})  ${ms(b)}   (${(b / f).toFixed(2)}x the floor)`);
+		}
 		if (floor[0].cpu !== undefined) {
 			const fc = median(floor.map((x) => x.cpu));
 			const mc = median(imp.map((x) => x.cpu));
-			console.log(`CPU time: floor ${ms(fc)}, arbor import ${ms(mc)}   (${(mc / fc).toFixed(2)}x)`);
+			const bc = baseCli ? `, base ${ms(median(base.map((x) => x.cpu)))} (${(median(base.map((x) => x.cpu)) / fc).toFixed(2)}x)` : "";
+			console.log(`CPU time: floor ${ms(fc)}, arbor import ${ms(mc)}   (${(mc / fc).toFixed(2)}x)${bc}`);
 		}
 	} finally {
 		rmSync(work, { recursive: true, force: true });

@@ -1,17 +1,15 @@
 /**
- * The session data embedded in the page, as a list of byte chunks: `{"header":…,"leafId":…,
+ * The session data embedded in the page, written in order into a ByteBatch: `{"header":…,"leafId":…,
  * "file":…,"entries":[…]}` with every `<` written as \u003c (so no text can end the <script>
- * element holding it). Entries stored verbatim in the session file are copied as raw bytes, a
- * run of lines at a time (newlines become commas), so a 100k-entry export never re-serializes
- * or re-concatenates the session: only entries the store rewrote (migration) go through JSON.
+ * element holding it). Entries stored verbatim in the session file are copied as raw bytes, read
+ * from the file in chunks (a 2 GB session is never in memory twice), with newlines between
+ * entries as commas; only entries the store rewrote (migration) go through JSON.
  */
-import { readFileSync } from "node:fs";
 import type { SessionTreeView } from "../session/api.js";
-import { rawLineEnd } from "../session/fork.js";
+import { type ByteBatch, eachRawLine } from "../session/raw-lines.js";
 import { SessionSnapshot } from "../session/snapshot.js";
 
 const LT = 0x3c;
-const NL = 0x0a;
 const COMMA = Buffer.from(",");
 const ESCAPED_LT = Buffer.from("\\u003c");
 
@@ -20,64 +18,34 @@ function escapedJson(value: unknown): Buffer {
 	return Buffer.from(JSON.stringify(value).replace(/</g, "\\u003c"));
 }
 
-/** Pushes `bytes` with each `<` replaced and each newline (a line break between entries) as a comma. */
-function pushRaw(out: Buffer[], bytes: Buffer): void {
-	let start = 0;
-	let lt = bytes.indexOf(LT);
-	let nl = bytes.indexOf(NL);
-	while (lt !== -1 || nl !== -1) {
-		const at = lt === -1 ? nl : nl === -1 ? lt : Math.min(lt, nl);
-		if (at > start) out.push(bytes.subarray(start, at));
-		out.push(at === lt ? ESCAPED_LT : COMMA);
-		start = at + 1;
-		// Each scan moves past only the byte it found, so the whole buffer is read once.
-		if (at === lt) lt = bytes.indexOf(LT, start);
-		else nl = bytes.indexOf(NL, start);
+/** Pushes `bytes[start, end)` with each `<` replaced. */
+function pushRaw(out: ByteBatch, bytes: Buffer, start: number, end: number): void {
+	for (let lt = bytes.indexOf(LT, start); lt !== -1 && lt < end; lt = bytes.indexOf(LT, start)) {
+		out.push(bytes, start, lt);
+		out.push(ESCAPED_LT);
+		start = lt + 1;
 	}
-	if (start < bytes.length) out.push(bytes.subarray(start));
+	out.push(bytes, start, end);
 }
 
-function rawSource(view: SessionTreeView): { view: SessionSnapshot; raw: Buffer } | undefined {
-	if (!(view instanceof SessionSnapshot) || view.file === undefined) return undefined;
-	const first = view.entries[0];
-	if (!first || view.rawOffset(first) === undefined) return undefined;
-	return { view, raw: readFileSync(view.file) };
-}
-
-function pushEntries(out: Buffer[], view: SessionTreeView): void {
-	const src = rawSource(view);
-	let runStart = -1;
-	let runEnd = -1;
+function pushEntries(out: ByteBatch, view: SessionTreeView): void {
 	let first = true;
-	const flush = () => {
-		if (runStart === -1 || !src) return;
-		// runEnd is after the run's last \n: leave that one out, the others become commas.
-		pushRaw(out, src.raw.subarray(runStart, runEnd - 1));
-		runStart = runEnd = -1;
-	};
-	for (const e of view.entries) {
-		const offset = src?.view.rawOffset(e);
-		const end = src && offset !== undefined ? rawLineEnd(src.raw, offset, e.id) : -1;
-		if (src && offset !== undefined && end !== -1 && offset === runEnd) {
-			runEnd = end;
-			continue;
-		}
-		flush();
+	const put = (e: SessionTreeView["entries"][number], buf: Buffer | undefined, start: number, end: number) => {
 		if (!first) out.push(COMMA);
 		first = false;
-		if (src && offset !== undefined && end !== -1) {
-			runStart = offset;
-			runEnd = end;
-		} else out.push(escapedJson(e));
-	}
-	flush();
+		// `end` is the line's \n: left out (the comma stands between entries).
+		if (buf) pushRaw(out, buf, start, end);
+		else out.push(escapedJson(e));
+	};
+	if (view instanceof SessionSnapshot && view.file !== undefined) eachRawLine(view.file, view.entries, (e) => view.rawOffset(e), put);
+	else for (const e of view.entries) put(e, undefined, 0, 0);
 }
 
-/** The embedded JSON as chunks (concatenated they are one JSON document without a raw `<`). */
-export function exportDataChunks(view: SessionTreeView, file: string): Buffer[] {
+/** Writes the embedded JSON (one JSON document without a raw `<`) into `out`. */
+export function writeExportData(view: SessionTreeView, file: string, out: ByteBatch): void {
 	const head = { header: view.header, leafId: view.leafId, file };
-	const out: Buffer[] = [escapedJson(head).subarray(0, -1), Buffer.from(',"entries":[')];
+	out.push(escapedJson(head).subarray(0, -1));
+	out.push(Buffer.from(',"entries":['));
 	pushEntries(out, view);
 	out.push(Buffer.from("]}"));
-	return out;
 }

@@ -7,6 +7,7 @@ import { closeSync, openSync, renameSync, rmSync, statSync, writeSync } from "no
 import { basename, extname, join, resolve } from "node:path";
 import { CliError } from "../config/errors.js";
 import type { SessionTreeView } from "../session/api.js";
+import { ByteBatch } from "../session/raw-lines.js";
 import { exportHtml } from "./export-html.js";
 import { errnoCode, errorMessage } from "../text/error-text.js";
 
@@ -43,38 +44,33 @@ export function exportTarget(req: ExportRequest): string {
 	return isDirectory(out) ? join(out, defaultName(req)) : out;
 }
 
-/** Small chunks (around each escaped `<`) are gathered into writes of up to this many bytes. */
+/** The page goes to the file in writes of up to this many bytes. */
 const WRITE_BATCH = 8 << 20;
 
-function writeChunks(file: string, chunks: readonly Buffer[]): void {
+/** Writes what `fill` makes into a new `file`; returns the bytes written. */
+function writeBatched(file: string, fill: (out: ByteBatch) => void): number {
 	const fd = openSync(file, "wx");
-	const writeAll = (buf: Buffer) => {
-		for (let done = 0; done < buf.length; ) done += writeSync(fd, buf, done);
-	};
+	let bytes = 0;
 	try {
-		let batch: Buffer[] = [];
-		let size = 0;
-		for (const chunk of chunks) {
-			if (size + chunk.length > WRITE_BATCH && batch.length > 0) {
-				const [only] = batch;
-				writeAll(batch.length === 1 && only !== undefined ? only : Buffer.concat(batch, size));
-				batch = [];
-				size = 0;
-			}
-			batch.push(chunk);
-			size += chunk.length;
-		}
-		if (batch.length > 0) writeAll(Buffer.concat(batch, size));
+		const out = new ByteBatch((buf) => {
+			for (let done = 0; done < buf.length; ) done += writeSync(fd, buf, done);
+			bytes += buf.length;
+		}, WRITE_BATCH);
+		fill(out);
+		out.flush();
 	} finally {
 		closeSync(fd);
 	}
+	return bytes;
 }
 
-function writeAtomically(file: string, chunks: readonly Buffer[]): void {
+/** Temp file beside `file`, renamed over it once complete. */
+function writeAtomically(file: string, fill: (out: ByteBatch) => void): number {
 	const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
 	try {
-		writeChunks(temp, chunks);
+		const bytes = writeBatched(temp, fill);
 		renameSync(temp, file);
+		return bytes;
 	} catch (error) {
 		rmSync(temp, { force: true });
 		throw new CliError(`cannot write ${file}: ${errnoCode(error) ?? errorMessage(error)}`, 2);
@@ -87,7 +83,7 @@ export async function exportToFile(req: ExportRequest): Promise<ExportResult> {
 	if (req.sessionFile !== undefined && resolve(req.sessionFile) === file) {
 		throw new CliError(`refusing to overwrite the session file ${file}`, 2);
 	}
-	const chunks = await exportHtml(req.view, req.sessionFile ? basename(req.sessionFile) : `session ${req.view.header.id}`);
-	writeAtomically(file, chunks);
-	return { file, bytes: chunks.reduce((n, c) => n + c.length, 0), entries: req.view.entries.length };
+	const page = await exportHtml(req.view, req.sessionFile ? basename(req.sessionFile) : `session ${req.view.header.id}`);
+	const bytes = writeAtomically(file, page);
+	return { file, bytes, entries: req.view.entries.length };
 }

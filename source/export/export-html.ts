@@ -7,7 +7,8 @@
  */
 import { createHash } from "node:crypto";
 import type { SessionTreeView } from "../session/api.js";
-import { exportDataChunks } from "./export-data.js";
+import type { ByteBatch } from "../session/raw-lines.js";
+import { writeExportData } from "./export-data.js";
 import { pageScript } from "./page-assets.js";
 import { PAGE_STYLE } from "./page-style.js";
 
@@ -41,10 +42,11 @@ function shell(): string {
 }
 
 /**
- * The whole page for `view` as chunks to write in order (the data part is raw session bytes, see
- * export-data.ts); `file` is the session file's name, the title when the session has no name.
+ * The whole page for `view`, as a function writing it in order into a ByteBatch (the data part is
+ * raw session bytes read in chunks, see export-data.ts); `file` is the session file's name, the
+ * title when the session has no name.
  */
-export async function exportHtml(view: SessionTreeView, file: string): Promise<Buffer[]> {
+export async function exportHtml(view: SessionTreeView, file: string): Promise<(out: ByteBatch) => void> {
 	const script = await pageScript();
 	const style = PAGE_STYLE;
 	const head = [
@@ -60,5 +62,9 @@ export async function exportHtml(view: SessionTreeView, file: string): Promise<B
 		'<script id="arbor-data" type="application/json">',
 	].join("\n");
 	const tail = `</script>\n<script>${script}</script>\n</body></html>\n`;
-	return [Buffer.from(head), ...exportDataChunks(view, file), Buffer.from(tail)];
+	return (out) => {
+		out.push(Buffer.from(head));
+		writeExportData(view, file, out);
+		out.push(Buffer.from(tail));
+	};
 }

@@ -116,16 +116,19 @@ export function ensureDir(dir: string): void {
 }
 
 /**
- * Create a new session file holding `lines` (header first), under the writer lock, fsynced.
- * On failure nothing is left behind: the file is ours alone and incomplete.
+ * Create a new session file holding `lines` (header first), under the writer lock, fsynced; or
+ * the lines `fill` writes as it makes them (fork: no copy of the whole content in memory; offsets
+ * are then not collected). On failure nothing is left behind: the file is ours alone and incomplete.
  */
-export function createLockedFile(file: string, lines: readonly Buffer[]): { out: AppendFile; lock: LockHandle; offsets: number[] } {
+export function createLockedFile(file: string, lines: readonly Buffer[] | ((out: AppendFile) => void)): { out: AppendFile; lock: LockHandle; offsets: number[] } {
 	ensureDir(path.dirname(file));
 	const lock = acquireLock(file);
 	let out: AppendFile | undefined;
 	try {
 		out = AppendFile.create(file);
-		const offsets = out.writeBuffers(lines);
+		let offsets: number[] = [];
+		if (typeof lines === "function") lines(out);
+		else offsets = out.writeBuffers(lines);
 		out.sync();
 		return { out, lock, offsets };
 	} catch (error) {

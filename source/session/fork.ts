@@ -1,10 +1,10 @@
-import * as fs from "node:fs";
 import * as path from "node:path";
 import type { SessionTreeView } from "./api.js";
-import { createLockedFile, jsonLine } from "./append-file.js";
+import { type AppendFile, createLockedFile, jsonLine } from "./append-file.js";
 import { newEntryId, newSessionId, sessionFileName } from "./ids.js";
 import { SessionStore } from "./store.js";
 import { TreeIndex, leafOf } from "./tree-index.js";
+import { ByteBatch, eachRawLine, type RawLineVisitor } from "./raw-lines.js";
 import { SessionSnapshot } from "./snapshot.js";
 import type { SessionEntry, SessionHeader } from "./types.js";
 import { CURRENT_VERSION, SessionError } from "./types.js";
@@ -54,57 +54,40 @@ function writeFork(opts: ForkOptions) {
 	const header: SessionHeader = { type: "session", version: CURRENT_VERSION, id: newSessionId(), timestamp, cwd: opts.cwd };
 	if (opts.sourceFile !== undefined) header.parentSession = opts.sourceFile;
 	const file = path.resolve(opts.sessionDir, sessionFileName(timestamp, header.id));
-	const encoded = encode(opts.source, entries, jsonLine(header));
-	const { out, lock } = createLockedFile(file, encoded.chunks);
-	return { file, header, entries, starts: encoded.starts, out, lock };
+	let starts: number[] = [];
+	const { out, lock } = createLockedFile(file, (out) => {
+		starts = writeLines(opts.source, entries, jsonLine(header), out);
+	});
+	return { file, header, entries, starts, out, lock };
 }
 
 /**
- * The new file's bytes: each entry's line copied raw from the source file when the view knows
- * where it is and the bytes still name its id, else JSON.stringify. Adjacent raw lines are
- * coalesced into one slice (a linear path is one big copy). Also returns each entry's offset.
+ * Writes the new file's lines to `out` as they are made: each entry's line copied raw from the
+ * source file when the view knows where it is and the bytes still name its id, else
+ * JSON.stringify. The source is read in chunks (raw-lines.ts), never whole, and only up to the
+ * last line copied. Returns each entry's offset in the new file.
  */
-function encode(source: SessionTreeView, entries: readonly SessionEntry[], header: Buffer): { chunks: Buffer[]; starts: number[] } {
+function writeLines(source: SessionTreeView, entries: readonly SessionEntry[], header: Buffer, out: AppendFile): number[] {
 	const view = source instanceof SessionSnapshot && source.file !== undefined ? source : undefined;
-	const raw = view && entries.some((e) => view.rawOffset(e) !== undefined) ? fs.readFileSync(view.file as string) : undefined;
-	const chunks = [header];
+	const batch = new ByteBatch((bytes) => out.writeBuffers([bytes]));
 	const starts: number[] = [];
 	let size = header.length;
-	let runStart = -1;
-	let runEnd = -1;
-	for (const e of entries) {
+	batch.push(header);
+	const put: RawLineVisitor = (e, buf, start, end) => {
 		starts.push(size);
-		const offset = raw ? view?.rawOffset(e) : undefined;
-		const end = raw && offset !== undefined ? rawLineEnd(raw, offset, e.id) : -1;
-		if (raw && offset !== undefined && end !== -1) {
-			if (offset !== runEnd) {
-				if (runStart !== -1) chunks.push(raw.subarray(runStart, runEnd));
-				runStart = offset;
-			}
-			runEnd = end;
-			size += end - (offset as number);
-			continue;
+		if (buf) {
+			batch.push(buf, start, end + 1);
+			size += end + 1 - start;
+			return;
 		}
-		if (raw && runStart !== -1) chunks.push(raw.subarray(runStart, runEnd));
-		runStart = runEnd = -1;
 		const line = jsonLine(e);
-		chunks.push(line);
+		batch.push(line);
 		size += line.length;
-	}
-	if (raw && runStart !== -1) chunks.push(raw.subarray(runStart, runEnd));
-	return { chunks, starts };
-}
-
-/**
- * End (after the \n) of the line at `offset` if it is the line of entry `id`, else -1: whether a
- * file's own bytes can be copied for the entry (fork, the HTML export) or it must be re-serialized.
- */
-export function rawLineEnd(buf: Buffer, offset: number, id: string): number {
-	const nl = buf.indexOf(0x0a, offset);
-	if (nl === -1) return -1; // last line without \n: re-serialize to get a complete line
-	// pi and arbor write the id near the start; elsewhere the line is re-serialized (still correct).
-	const head = buf.subarray(offset, Math.min(nl, offset + 160)).toString("latin1");
-	return head.includes(`"id":"${id}"`) ? nl + 1 : -1;
+	};
+	if (view) eachRawLine(view.file as string, entries, (e) => view.rawOffset(e), put);
+	else for (const e of entries) put(e, undefined, 0, 0);
+	batch.flush();
+	return starts;
 }
 
 /**

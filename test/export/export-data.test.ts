@@ -2,15 +2,19 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { exportDataChunks } from "../../source/export/export-data.js";
+import { writeExportData } from "../../source/export/export-data.js";
 import { SessionStore } from "../../source/session/index.js";
+import { ByteBatch } from "../../source/session/raw-lines.js";
 import { FIXTURES } from "../helpers/cli.js";
 
 function exported(file: string) {
 	const view = SessionStore.open(file).snapshot() as ReturnType<SessionStore["snapshot"]> & { file?: string };
-	const chunks = exportDataChunks(view, "name<x>.jsonl");
-	const text = Buffer.concat(chunks).toString("utf8");
-	return { view, chunks, text, data: JSON.parse(text) };
+	const written: Buffer[] = [];
+	const out = new ByteBatch((bytes) => written.push(Buffer.from(bytes)));
+	writeExportData(view, "name<x>.jsonl", out);
+	out.flush();
+	const text = Buffer.concat(written).toString("utf8");
+	return { view, text, data: JSON.parse(text) };
 }
 
 const copy = (name: string) => {
@@ -19,16 +23,19 @@ const copy = (name: string) => {
 	return file;
 };
 
-describe("exportDataChunks", () => {
+describe("writeExportData", () => {
 	it("copies verbatim lines as raw bytes and gives exactly the store's entries", () => {
-		const { view, chunks, data, text } = exported(copy("pi-tree-session.jsonl"));
+		const { view, data, text } = exported(copy("pi-tree-session.jsonl"));
 		expect(data.entries).toEqual(view.entries);
 		expect(data).toMatchObject({ leafId: view.leafId, file: "name<x>.jsonl", header: view.header });
 		expect(text).not.toContain("<");
-		// Raw copies are views into the file's bytes (re-serialized JSON would be fresh buffers); the
-		// fixture's one line that names its id late (a custom_message) is re-serialized, as fork does.
-		const size = readFileSync(view.file!).length;
-		expect(chunks.filter((c) => c.buffer.byteLength >= size).length).toBe(view.entries.length - 1);
+		// The file's own lines, in order; the fixture's one line that names its id late (a
+		// custom_message) is re-serialized, as fork does.
+		const lines = readFileSync(view.file!, "utf8").trimEnd().split("\n").slice(1);
+		const late = view.entries.findIndex((e) => !lines[view.entries.indexOf(e)]!.slice(0, 160).includes(`"id":"${e.id}"`));
+		expect(view.entries[late]?.type).toBe("custom_message");
+		const expected = lines.map((l, i) => (i === late ? JSON.stringify(view.entries[i]) : l));
+		expect(text.endsWith(`"entries":[${expected.join(",").replaceAll("<", "\\u003c")}]}`)).toBe(true);
 	});
 
 	it("re-serializes entries a migration rewrote (v1 file read in memory)", () => {

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { rawLineEnd } from "../../source/session/fork.js";
+import { lineHoldsId } from "../../source/session/raw-lines.js";
 import { lineEnd, readHeader } from "../../source/session/parse.js";
 import { projectDirs, sessionFiles } from "../../source/session/paths.js";
 import { tempDir } from "./helpers.js";
@@ -66,11 +66,13 @@ describe("lineEnd", () => {
 	});
 });
 
-describe("rawLineEnd (fork and the HTML export copy a file's own bytes)", () => {
-	it("is the end after the newline when the line is that entry's, else -1", () => {
+describe("lineHoldsId (fork and the HTML export copy a file's own bytes)", () => {
+	it("is whether the line names that entry's id near its start", () => {
 		const buf = Buffer.from('{"type":"message","id":"a1"}\n{"type":"label","id":"b2"}');
-		expect(rawLineEnd(buf, 0, "a1")).toBe(29);
-		expect(rawLineEnd(buf, 0, "b2")).toBe(-1);
-		expect(rawLineEnd(buf, 29, "b2")).toBe(-1); // a last line without \n is re-serialized
+		expect(lineHoldsId(buf, 0, 28, "a1")).toBe(true);
+		expect(lineHoldsId(buf, 0, 28, "b2")).toBe(false);
+		expect(lineHoldsId(buf, 29, buf.length, "b2")).toBe(true);
+		const late = Buffer.from(`{"type":"custom","data":"${"x".repeat(200)}","id":"c3"}`);
+		expect(lineHoldsId(late, 0, late.length, "c3")).toBe(false); // re-serialized instead
 	});
 });
