@@ -10,6 +10,15 @@ export const WHERE = Symbol("arbor.bodyAt");
 export type BodyPlace = { headKey?: string; head?: unknown };
 
 /**
+ * A content head that is one plain text part, `[{ type: "text", text }]`, kept as its text alone:
+ * most message heads are that, and one small object holds less than a list, its elements and a
+ * part (issue 17 item 16). {@link headOf} hands out the list.
+ */
+export class TextHead {
+	constructor(readonly text: string) {}
+}
+
+/**
  * What a tree row may read of `holder[key]` without reading the file: the kept head when that
  * field is on disk, else the field itself. A head is the value with every string cut to
  * HEAD_CHARS characters (a blank cut of a non-blank text keeps one more, visible, character),
@@ -18,7 +27,7 @@ export type BodyPlace = { headKey?: string; head?: unknown };
  */
 export function headOf(holder: object, key: string): unknown {
 	const at = (holder as Record<symbol, BodyPlace | undefined>)[WHERE];
-	if (at !== undefined && at.headKey === key) return at.head;
+	if (at !== undefined && at.headKey === key) return at.head instanceof TextHead ? [{ type: "text", text: at.head.text }] : at.head;
 	return (holder as Record<string, unknown>)[key];
 }
 

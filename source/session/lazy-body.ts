@@ -1,7 +1,7 @@
 // Over 200 lines: the lazy accessors and the byte-range reader under them are one mechanism.
 import * as fs from "node:fs";
 import { errorMessage } from "../text/error-text.js";
-import { type BodyPlace, WHERE } from "./body-head.js";
+import { type BodyPlace, TextHead, WHERE } from "./body-head.js";
 import { SessionError } from "./types.js";
 
 /**
@@ -199,7 +199,7 @@ function slim(full: Obj, at: Where, keep: ReadonlySet<string> | undefined): Obj 
 			Object.defineProperty(out, key, accessor(key));
 			if (keepsHead(full, key, at.inMessage)) {
 				at.headKey = key;
-				at.head = headValue(value);
+				at.head = fieldHead(key, value);
 			}
 			lazy = true;
 		} else {
@@ -233,12 +233,60 @@ export function isSlim(entry: object): boolean {
 	return hasLazyFields(entry) || (typeof message === "object" && message !== null && hasLazyFields(message));
 }
 
-function headValue(value: unknown, depth = 0): unknown {
-	if (typeof value === "string") return cutText(value, LINE_HEAD_CHARS);
+/**
+ * The head kept for `key`: a content string is previewed like one text part (HEAD_CHARS), a
+ * content list that comes down to one plain text part is kept as just its text (see TextHead),
+ * anything else (a summary) as {@link headValue}.
+ */
+function fieldHead(key: string, value: unknown): unknown {
+	if (key !== "content") return headValue(value);
+	if (typeof value === "string") return cutText(value, HEAD_CHARS);
+	const head = headValue(value);
+	return Array.isArray(head) && head.length === 1 ? (oneTextHead(head[0]) ?? head) : head;
+}
+
+/** `part` as a TextHead when it is `{type: "text", text}` and nothing else, in that key order. */
+function oneTextHead(part: unknown): TextHead | undefined {
+	if (typeof part !== "object" || part === null) return undefined;
+	const keys = Object.keys(part);
+	const { type, text } = part as Obj;
+	if (keys.length !== 2 || keys[0] !== "type" || keys[1] !== "text" || type !== "text" || typeof text !== "string") return undefined;
+	return new TextHead(text);
+}
+
+/** `value` with every string cut to `chars` characters, lists and objects to HEAD_CHARS items. */
+function headValue(value: unknown, depth = 0, chars = LINE_HEAD_CHARS): unknown {
+	if (typeof value === "string") return cutText(value, chars);
 	if (typeof value !== "object" || value === null || depth > HEAD_CHARS) return value;
-	if (Array.isArray(value)) return depth === 0 ? contentHead(value) : value.slice(0, HEAD_CHARS).map((item) => headValue(item, depth + 1));
+	if (Array.isArray(value)) return depth === 0 ? contentHead(value) : value.slice(0, HEAD_CHARS).map((item) => headValue(item, depth + 1, chars));
 	const out: Obj = {};
-	for (const key of Object.keys(value).slice(0, HEAD_CHARS)) out[key] = headValue((value as Obj)[key], depth + 1);
+	for (const key of Object.keys(value).slice(0, HEAD_CHARS)) out[key] = headValue((value as Obj)[key], depth + 1, chars);
+	return out;
+}
+
+/**
+ * Tool call arguments a row shows folded from its first 480 characters (tree/preview.ts
+ * toolPreview: a path, a command); any other argument is joined with the rest and cut to 240
+ * characters there, so HEAD_CHARS of each string in it are all a row can show.
+ */
+const LINE_ARGUMENTS = new Set(["path", "file_path", "command"]);
+
+/** A tool call part's head: its arguments cut as {@link LINE_ARGUMENTS} says, the rest as any value. */
+function toolCallHead(part: Obj): Obj {
+	const out: Obj = {};
+	for (const key of Object.keys(part).slice(0, HEAD_CHARS)) {
+		const value = part[key];
+		out[key] = key === "arguments" ? argumentsHead(value) : headValue(value, 2);
+	}
+	return out;
+}
+
+function argumentsHead(args: unknown): unknown {
+	if (typeof args !== "object" || args === null || Array.isArray(args)) return headValue(args, 2);
+	const out: Obj = {};
+	for (const key of Object.keys(args).slice(0, HEAD_CHARS)) {
+		out[key] = headValue((args as Obj)[key], 3, LINE_ARGUMENTS.has(key) ? LINE_HEAD_CHARS : HEAD_CHARS);
+	}
 	return out;
 }
 
@@ -271,6 +319,7 @@ function contentPartHead(part: unknown): unknown {
 	if (p.type === "image") return { type: "image" };
 	// A text part is previewed from its first HEAD_CHARS characters (session/content.ts's max).
 	if (p.type === "text" && typeof p.text === "string") return { ...(headValue(p, 1) as Obj), text: cutText(p.text, HEAD_CHARS) };
+	if (p.type === "toolCall") return toolCallHead(p);
 	return headValue(p, 1);
 }
 
