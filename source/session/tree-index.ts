@@ -23,7 +23,11 @@ export class TreeIndex {
 	readonly warnings: SessionWarning[];
 	/** Byte offset of each entry's line in `rawFile`, when the entry is stored there verbatim. */
 	readonly offsets = new Map<SessionEntry, number>();
-	private readonly kids = new Map<string, SessionEntry[]>();
+	/**
+	 * Children by parent id: an only child is held as itself, a list once there are two (most
+	 * entries have one child; a one-slot list and its array are ~56 bytes each, issue 17 item 16).
+	 */
+	private readonly kids = new Map<string, SessionEntry | SessionEntry[]>();
 	/** Entries whose parent link closes a cycle: treated as roots. */
 	private readonly cut: Set<SessionEntry>;
 
@@ -94,7 +98,9 @@ export class TreeIndex {
 	}
 
 	children(id: string): readonly SessionEntry[] {
-		return this.kids.get(id) ?? NO_CHILDREN;
+		const kids = this.kids.get(id);
+		if (kids === undefined) return NO_CHILDREN;
+		return Array.isArray(kids) ? kids : [kids];
 	}
 
 	/** The parent the tree uses (undefined for roots, orphans and cycle breaks). */
@@ -114,15 +120,20 @@ export class TreeIndex {
 	}
 
 	/**
-	 * The list `e` joins: the roots, or its parent's children. A parent's first child gets a new
-	 * list holding just it (undefined is returned then): `[e]` is sized for one, where `[]` and a
-	 * push reserve 17 slots, which on a long chain of only children was most of the index.
+	 * The list `e` joins: the roots, or its parent's children. A parent's first child is held as
+	 * itself (undefined is returned then); the second makes the list.
 	 */
 	private parentList(e: SessionEntry): SessionEntry[] | undefined {
 		const parent = this.parent(e);
 		if (!parent) return this.roots;
-		const list = this.kids.get(parent.id);
-		if (!list) this.kids.set(parent.id, [e]);
+		const kids = this.kids.get(parent.id);
+		if (kids === undefined) {
+			this.kids.set(parent.id, e);
+			return undefined;
+		}
+		if (Array.isArray(kids)) return kids;
+		const list = [kids];
+		this.kids.set(parent.id, list);
 		return list;
 	}
 
