@@ -35,3 +35,14 @@ export function headOf(holder: object, key: string): unknown {
 export function inFile(holder: object, key: string): boolean {
 	return Object.getOwnPropertyDescriptor(holder, key)?.get !== undefined && Object.hasOwn(holder, WHERE);
 }
+
+/**
+ * The byte offset of the line `entry` was read from, when its bodies stay in that file (its own
+ * fields or its message's): the store's byte range, so the index need not hold it again.
+ */
+export function placedOffset(entry: object): number | undefined {
+	const own = (entry as Record<symbol, { offset?: unknown } | undefined>)[WHERE];
+	const message = (entry as { message?: unknown }).message;
+	const place = own ?? (typeof message === "object" && message !== null ? (message as Record<symbol, { offset?: unknown } | undefined>)[WHERE] : undefined);
+	return typeof place?.offset === "number" ? place.offset : undefined;
+}

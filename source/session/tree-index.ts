@@ -2,6 +2,7 @@ import { must } from "../text/must.js";
 import { findCycleBreaks } from "./cycles.js";
 import type { SessionEntry, SessionWarning } from "./types.js";
 import { LEAF_MARKER_TYPE } from "./types.js";
+import { placedOffset } from "./body-head.js";
 
 const NO_CHILDREN: readonly SessionEntry[] = Object.freeze([]);
 
@@ -22,7 +23,7 @@ export class TreeIndex {
 	name: string | undefined;
 	readonly warnings: SessionWarning[];
 	/** Byte offset of each entry's line in `rawFile`, when the entry is stored there verbatim. */
-	readonly offsets = new Map<SessionEntry, number>();
+	readonly offsets = new EntryOffsets();
 	/**
 	 * Children by parent id: an only child is held as itself, a list once there are two (most
 	 * entries have one child; a one-slot list and its array are ~56 bytes each, issue 17 item 16).
@@ -144,6 +145,28 @@ export class TreeIndex {
 		} else if (e.type === "session_info" && typeof e.name === "string" && e.name !== "") {
 			this.name = e.name;
 		}
+	}
+}
+
+/**
+ * Entry → byte offset of its line. An entry whose bodies stay in the file already holds that
+ * offset (see placedOffset): it is not held twice (a 100k-entry map is ~3.7 MB, issue 17 item 16).
+ */
+export class EntryOffsets {
+	private readonly held = new Map<SessionEntry, number>();
+	/** Set once an offset was left to its entry: only then is an entry's own offset an answer. */
+	private placed = false;
+
+	set(entry: SessionEntry, offset: number): void {
+		if (placedOffset(entry) === offset) {
+			this.placed = true;
+			this.held.delete(entry);
+		} else this.held.set(entry, offset);
+	}
+
+	get(entry: SessionEntry): number | undefined {
+		const held = this.held.get(entry);
+		return held !== undefined || !this.placed ? held : placedOffset(entry);
 	}
 }
 
