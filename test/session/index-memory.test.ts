@@ -3,6 +3,7 @@ import * as vm from "node:vm";
 import * as fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
+import type { SessionSnapshot } from "../../source/session/snapshot.js";
 import { TreeIndex } from "../../source/session/tree-index.js";
 import { tempSessionFile } from "./helpers.js";
 import type { SessionEntry } from "../../source/session/types.js";
@@ -56,7 +57,7 @@ describe("the tree index's own memory (issue 17 item 16)", () => {
 		fs.writeFileSync(t.file, `${lines.join("\n")}\n`);
 		const starts: number[] = [];
 		for (let i = 0, at = 0; i < lines.length; at += Buffer.byteLength(lines[i] ?? "") + 1, i++) starts.push(at);
-		const view = SessionStore.open(t.file).snapshot();
+		const view = SessionStore.open(t.file).snapshot() as unknown as SessionSnapshot;
 		const entries = [...view.entries];
 		const offsets = starts.slice(1);
 		const before = heapNow();
