@@ -3,6 +3,7 @@ import * as fs from "node:fs";
 import { errorMessage } from "../text/error-text.js";
 import { type BodyPlace, TextHead, WHERE } from "./body-head.js";
 import { SessionError } from "./types.js";
+import { PackedUsages } from "./packed-usage.js";
 
 /**
  * Message bodies kept on disk (issue 17 items 13 and 16). An entry loaded from a v3 file whose
@@ -29,11 +30,18 @@ const CACHE_LINES = 64;
 const CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Where an object's lazy fields are: its line in `source`, and (for a message) under `message`. */
-type Where = BodyPlace & { readonly source: BodySource; readonly offset: number; readonly length: number; readonly inMessage: boolean };
+type Where = BodyPlace & {
+	readonly source: BodySource;
+	readonly offset: number;
+	readonly length: number;
+	readonly inMessage: boolean;
+	/** The message's usage record in `source.usages` (-1: none packed). */
+	usage: number;
+};
 
 /** A literal with every field: V8 sizes it for exactly these (a class instance kept spare room). */
 function where(source: BodySource, offset: number, length: number, inMessage: boolean): Where {
-	return { source, offset, length, inMessage, headKey: undefined, head: undefined };
+	return { source, offset, length, inMessage, headKey: undefined, head: undefined, usage: -1 };
 }
 
 /**
@@ -99,6 +107,8 @@ export class BodySource {
 	private cached = 0;
 	/** Set once an entry reads from this source: the descriptor must then stay open. */
 	used = false;
+	/** The usage records of slimmed messages (see packed-usage.ts). */
+	readonly usages = new PackedUsages();
 
 	constructor(
 		readonly file: string,
@@ -171,6 +181,28 @@ function accessor(key: string): PropertyDescriptor {
 	return d;
 }
 
+/** A message's `usage` read from its packed numbers (a new object each time), written as a plain field. */
+const USAGE_ACCESSOR: PropertyDescriptor = {
+	enumerable: true,
+	configurable: true,
+	get(this: Obj) {
+		const at = this[WHERE] as Where;
+		return at.source.usages.at(at.usage);
+	},
+	set(this: Obj, value: unknown) {
+		Object.defineProperty(this, "usage", { value, writable: true, enumerable: true, configurable: true });
+	},
+};
+
+/** Keeps a message's usage as packed numbers when it has pi's shape (true), else leaves it to the caller. */
+function packUsage(out: Obj, value: unknown, at: Where): boolean {
+	const slot = at.source.usages.pack(value);
+	if (slot === -1) return false;
+	at.usage = slot;
+	Object.defineProperty(out, "usage", USAGE_ACCESSOR);
+	return true;
+}
+
 function isLong(value: unknown, key: string): boolean {
 	if (typeof value === "string") return value.length >= LONG_STRING;
 	return typeof value === "object" && value !== null && !EAGER_OBJECTS.has(key);
@@ -195,6 +227,8 @@ function slim(full: Obj, at: Where, keep: ReadonlySet<string> | undefined): Obj 
 		const value = full[key];
 		if (at.inMessage === false && key === "message" && typeof value === "object" && value !== null && !Array.isArray(value)) {
 			out[key] = slim(value as Obj, where(at.source, at.offset, at.length, true), undefined);
+		} else if (at.inMessage && key === "usage" && packUsage(out, value, at)) {
+			lazy = true;
 		} else if (!keep?.has(key) && isLong(value, key) && !(key === "content" && isLegacyToolResult(full))) {
 			Object.defineProperty(out, key, accessor(key));
 			if (keepsHead(full, key, at.inMessage)) {

@@ -120,6 +120,38 @@ describe("message bodies stay in the file until asked", () => {
 		expect(unwrapped).toEqual({ ...result, content: [{ type: "text", text: LONG }], details: { lines: 3 } });
 	});
 
+	it("usage of pi's shape is kept as numbers and reads, sums and serializes as the line (issue 17 item 16)", () => {
+		const usage = (input: number, cost: number) => ({
+			input,
+			output: 7,
+			cacheRead: 0,
+			cacheWrite: 0,
+			totalTokens: input + 7,
+			cost: { input: cost, output: 0.1 + 0.2, cacheRead: 1e-9, cacheWrite: 0, total: cost + 0.3 },
+		});
+		const odd = { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, totalTokens: 3, cost: { total: 0.5 }, note: "x" };
+		const reply = (id: string, parentId: string, u: unknown, n: number) =>
+			msg(id, parentId, { role: "assistant", content: [{ type: "text", text: LONG }], api: "a", provider: "p", model: "m", usage: u, stopReason: "stop", timestamp: n }, n);
+		const texts = write(t.file, [user("u1", null, LONG), reply("a1", "u1", usage(12, 0.0123), 2), reply("a2", "a1", odd, 3), reply("a3", "a2", usage(2 ** 40, 1 / 3), 4)]);
+		const view = SessionStore.open(t.file).snapshot();
+		const message = (id: string) => {
+			const e = view.getEntry(id);
+			if (e?.type !== "message" || e.message.role !== "assistant") throw new Error(`${id} is not an assistant message`);
+			return e.message;
+		};
+		expect(Object.getOwnPropertyDescriptor(message("a1"), "usage")?.get).toBeTypeOf("function");
+		expect(Object.getOwnPropertyDescriptor(message("a2"), "usage")?.value).toEqual(odd);
+		expect(message("a1").usage).toEqual(usage(12, 0.0123));
+		expect(message("a3").usage).toEqual(usage(2 ** 40, 1 / 3));
+		expect(view.entries.map((e) => JSON.stringify(e))).toEqual(texts.slice(1));
+		expect(view.buildContext().messages).toEqual(parsedWhole(t.file).map((e) => (e.type === "message" ? e.message : undefined)));
+		// A caller may replace it like any field.
+		const a1 = message("a1");
+		a1.usage = usage(1, 1);
+		expect(a1.usage).toEqual(usage(1, 1));
+		expect(message("a3").usage?.input).toBe(2 ** 40);
+	});
+
 	it("a damaged long entry is still reported with its line and kept byte for byte", () => {
 		const bad = msg("b1", "u1", { role: "user", content: [{ type: "bogus", text: LONG }], timestamp: 1 });
 		const texts = write(t.file, [user("u1", null, LONG), bad, user("u2", "b1", LONG)]);
