@@ -25,7 +25,7 @@ export class PackedUsages {
 		for (let i = 0; i < 5; i++) {
 			if (typeof value[USAGE_KEYS[i] as string] !== "number" || typeof cost[COST_KEYS[i] as string] !== "number") return -1;
 		}
-		if ((this.count + 1) * WIDTH > this.numbers.length) this.resize(this.numbers.length * 2);
+		if ((this.count + 1) * WIDTH > this.numbers.length) this.resize(Math.max(WIDTH * 64, this.numbers.length * 2));
 		const n = this.numbers;
 		const at = this.count * WIDTH;
 		for (let i = 0; i < 5; i++) {
