@@ -20,6 +20,10 @@ describe("packed usage records", () => {
 		for (let i = 0; i < 200; i++) expect(JSON.stringify(packed.at(i))).toBe(JSON.stringify(usage(i)));
 		expect(packed.at(late)).toEqual(usage(1000));
 		expect(packed.at(0)).not.toBe(packed.at(0));
+		// Trimmed while empty (a file without usage), then packed.
+		const empty = new PackedUsages();
+		empty.trim();
+		expect(empty.at(empty.pack(usage(7)))).toEqual(usage(7));
 	});
 
 	it("keeps out anything that is not exactly pi's shape", () => {
