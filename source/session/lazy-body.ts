@@ -368,5 +368,11 @@ function cutText(text: string, chars: number): string {
  * string alive (here: the parsed line's full text), which would undo the point of a head.
  */
 function own(text: string): string {
-	return Buffer.from(text, "utf8").toString("utf8");
+	// A cut may split a surrogate pair: UTF-8 cannot hold the lone half (it would read back as
+	// U+FFFD, a preview the whole text never shows), UTF-16 can. Most texts take the smaller copy.
+	if ((text as WellFormed).isWellFormed()) return Buffer.from(text, "utf8").toString("utf8");
+	return Buffer.from(text, "utf16le").toString("utf16le");
 }
+
+/** Node 20 has String.prototype.isWellFormed; the project's TypeScript lib predates it. */
+type WellFormed = string & { isWellFormed(): boolean };
