@@ -43,10 +43,10 @@ function generator(seed: number) {
 		}
 	};
 	const args = (): Line => {
-		const keys = ["path", "file_path", "command", "oldText", "pattern", "content", "opts"];
+		const keys = ["path", "file_path", "command", "oldText", "pattern", "content", "opts", "text"];
 		return Object.fromEntries(Array.from({ length: 1 + int(3) }, () => [pick(keys), value(1)]));
 	};
-	const textPart = () => ({ type: "text", text: text() });
+	const textPart = () => (int(5) === 0 ? { type: "text", text: text(), textSignature: text() } : { type: "text", text: text() });
 	const other = () => ({ text: text(), type: "text" }); // keys in another order
 	const thinking = () => ({ type: "thinking", thinking: text() });
 	const image = () => ({ type: "image", data: "A".repeat(600), mimeType: "image/png" });
@@ -69,7 +69,7 @@ function session(seed: number): Line[] {
 		if (kind === 0) {
 			lines.push({ type: "message", ...base, message: { role: "user", content: g.int(2) ? g.text() : g.content(), timestamp: i } });
 		} else if (kind <= 2) {
-			const calls = Array.from({ length: g.int(3) }, (_, c) => ({ type: "toolCall", id: `${id}c${c}`, name: g.pick(tools), arguments: g.args() }));
+			const calls = Array.from({ length: g.int(3) }, (_, c) => ({ type: "toolCall", id: `${id}c${c}`, name: g.pick(tools), arguments: g.args(), ...(g.int(6) === 0 ? { text: g.text() } : {}) }));
 			const stopReason = g.pick(["stop", "toolUse", "error", "aborted"]);
 			lines.push({ type: "message", ...base, message: { role: "assistant", content: [...(g.int(3) ? g.content(true) : []), ...calls], stopReason, timestamp: i } });
 			parent = id;
@@ -95,7 +95,7 @@ function session(seed: number): Line[] {
 describe("tree rows from kept heads, generated shapes", () => {
 	const t = tempSessionFile();
 
-	for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+	for (const seed of Array.from({ length: 60 }, (_, i) => i + 1)) {
 		it(`seed ${seed}: every preview and filter verdict is that of the whole entries`, () => {
 			const header = { type: "session", version: 3, id: "fuzz", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" };
 			fs.writeFileSync(t.file, `${[header, ...session(seed)].map((l) => JSON.stringify(l)).join("\n")}\n`);
