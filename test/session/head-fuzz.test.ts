@@ -71,7 +71,14 @@ function session(seed: number): Line[] {
 		} else if (kind <= 2) {
 			const calls = Array.from({ length: g.int(3) }, (_, c) => ({ type: "toolCall", id: `${id}c${c}`, name: g.pick(tools), arguments: g.args(), ...(g.int(6) === 0 ? { text: g.text() } : {}) }));
 			const stopReason = g.pick(["stop", "toolUse", "error", "aborted"]);
-			lines.push({ type: "message", ...base, message: { role: "assistant", content: [...(g.int(3) ? g.content(true) : []), ...calls], stopReason, timestamp: i } });
+			const usage = g.pick([
+				undefined,
+				{ input: i, output: 2, cacheRead: 0, cacheWrite: 1, totalTokens: i + 3, cost: { input: i / 7, output: 0.2, cacheRead: 0, cacheWrite: 1e-7, total: i / 7 + 0.2 } },
+				{ input: i, output: 2, totalTokens: i + 2 },
+				{ input: i, output: 2, cacheRead: 0, cacheWrite: 1, totalTokens: 3, cost: { total: 0.1 } },
+			]);
+			const assistant = { role: "assistant", content: [...(g.int(3) ? g.content(true) : []), ...calls], ...(usage ? { usage } : {}), stopReason, timestamp: i };
+			lines.push({ type: "message", ...base, message: assistant });
 			parent = id;
 			for (const call of calls) {
 				const rid = `${id}r${call.id}`;
@@ -110,6 +117,8 @@ describe("tree rows from kept heads, generated shapes", () => {
 			const row = (v: SessionTreeView, e: SessionEntry) => [e.id, previewText(v, e), passesFilter(v, e, "default")];
 			expect(view.warnings).toEqual([]);
 			expect(view.entries.map((e) => row(view, e))).toEqual(whole.map((e) => row(wholeView, e)));
+			// Kept entries still read and serialize as their lines.
+			expect(view.entries.map((e) => JSON.stringify(e))).toEqual(whole.map((e) => JSON.stringify(e)));
 		});
 	}
 });
