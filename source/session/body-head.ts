@@ -10,6 +10,15 @@ export const WHERE = Symbol("arbor.bodyAt");
 export type BodyPlace = { headKey?: string; head?: unknown };
 
 /**
+ * A content head that is one plain text part, `[{ type: "text", text }]`, kept as its text alone:
+ * most message heads are that, and one small object holds less than a list, its elements and a
+ * part (issue 17 item 16). {@link headOf} hands out the list.
+ */
+export class TextHead {
+	constructor(readonly text: string) {}
+}
+
+/**
  * What a tree row may read of `holder[key]` without reading the file: the kept head when that
  * field is on disk, else the field itself. A head is the value with every string cut to
  * HEAD_CHARS characters (a blank cut of a non-blank text keeps one more, visible, character),
@@ -18,11 +27,22 @@ export type BodyPlace = { headKey?: string; head?: unknown };
  */
 export function headOf(holder: object, key: string): unknown {
 	const at = (holder as Record<symbol, BodyPlace | undefined>)[WHERE];
-	if (at !== undefined && at.headKey === key) return at.head;
+	if (at !== undefined && at.headKey === key) return at.head instanceof TextHead ? [{ type: "text", text: at.head.text }] : at.head;
 	return (holder as Record<string, unknown>)[key];
 }
 
 /** True when `holder[key]` is still in the file (reading it reads the file). */
 export function inFile(holder: object, key: string): boolean {
 	return Object.getOwnPropertyDescriptor(holder, key)?.get !== undefined && Object.hasOwn(holder, WHERE);
+}
+
+/**
+ * The byte offset of the line `entry` was read from, when its bodies stay in that file (its own
+ * fields or its message's): the store's byte range, so the index need not hold it again.
+ */
+export function placedOffset(entry: object): number | undefined {
+	const own = (entry as Record<symbol, { offset?: unknown } | undefined>)[WHERE];
+	const message = (entry as { message?: unknown }).message;
+	const place = own ?? (typeof message === "object" && message !== null ? (message as Record<symbol, { offset?: unknown } | undefined>)[WHERE] : undefined);
+	return typeof place?.offset === "number" ? place.offset : undefined;
 }

@@ -1,8 +1,9 @@
 // Over 200 lines: the lazy accessors and the byte-range reader under them are one mechanism.
 import * as fs from "node:fs";
 import { errorMessage } from "../text/error-text.js";
-import { type BodyPlace, WHERE } from "./body-head.js";
+import { type BodyPlace, TextHead, WHERE } from "./body-head.js";
 import { SessionError } from "./types.js";
+import { PackedUsages } from "./packed-usage.js";
 
 /**
  * Message bodies kept on disk (issue 17 items 13 and 16). An entry loaded from a v3 file whose
@@ -29,11 +30,18 @@ const CACHE_LINES = 64;
 const CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Where an object's lazy fields are: its line in `source`, and (for a message) under `message`. */
-type Where = BodyPlace & { readonly source: BodySource; readonly offset: number; readonly length: number; readonly inMessage: boolean };
+type Where = BodyPlace & {
+	readonly source: BodySource;
+	readonly offset: number;
+	readonly length: number;
+	readonly inMessage: boolean;
+	/** The message's usage record in `source.usages` (-1: none packed). */
+	usage: number;
+};
 
 /** A literal with every field: V8 sizes it for exactly these (a class instance kept spare room). */
 function where(source: BodySource, offset: number, length: number, inMessage: boolean): Where {
-	return { source, offset, length, inMessage, headKey: undefined, head: undefined };
+	return { source, offset, length, inMessage, headKey: undefined, head: undefined, usage: -1 };
 }
 
 /**
@@ -99,6 +107,8 @@ export class BodySource {
 	private cached = 0;
 	/** Set once an entry reads from this source: the descriptor must then stay open. */
 	used = false;
+	/** The usage records of slimmed messages (see packed-usage.ts). */
+	readonly usages = new PackedUsages();
 
 	constructor(
 		readonly file: string,
@@ -171,6 +181,28 @@ function accessor(key: string): PropertyDescriptor {
 	return d;
 }
 
+/** A message's `usage` read from its packed numbers (a new object each time), written as a plain field. */
+const USAGE_ACCESSOR: PropertyDescriptor = {
+	enumerable: true,
+	configurable: true,
+	get(this: Obj) {
+		const at = this[WHERE] as Where;
+		return at.source.usages.at(at.usage);
+	},
+	set(this: Obj, value: unknown) {
+		Object.defineProperty(this, "usage", { value, writable: true, enumerable: true, configurable: true });
+	},
+};
+
+/** Keeps a message's usage as packed numbers when it has pi's shape (true), else leaves it to the caller. */
+function packUsage(out: Obj, value: unknown, at: Where): boolean {
+	const slot = at.source.usages.pack(value);
+	if (slot === -1) return false;
+	at.usage = slot;
+	Object.defineProperty(out, "usage", USAGE_ACCESSOR);
+	return true;
+}
+
 function isLong(value: unknown, key: string): boolean {
 	if (typeof value === "string") return value.length >= LONG_STRING;
 	return typeof value === "object" && value !== null && !EAGER_OBJECTS.has(key);
@@ -195,11 +227,13 @@ function slim(full: Obj, at: Where, keep: ReadonlySet<string> | undefined): Obj 
 		const value = full[key];
 		if (at.inMessage === false && key === "message" && typeof value === "object" && value !== null && !Array.isArray(value)) {
 			out[key] = slim(value as Obj, where(at.source, at.offset, at.length, true), undefined);
+		} else if (at.inMessage && key === "usage" && packUsage(out, value, at)) {
+			lazy = true;
 		} else if (!keep?.has(key) && isLong(value, key) && !(key === "content" && isLegacyToolResult(full))) {
 			Object.defineProperty(out, key, accessor(key));
 			if (keepsHead(full, key, at.inMessage)) {
 				at.headKey = key;
-				at.head = headValue(value);
+				at.head = fieldHead(key, value);
 			}
 			lazy = true;
 		} else {
@@ -233,12 +267,60 @@ export function isSlim(entry: object): boolean {
 	return hasLazyFields(entry) || (typeof message === "object" && message !== null && hasLazyFields(message));
 }
 
-function headValue(value: unknown, depth = 0): unknown {
-	if (typeof value === "string") return cutText(value, LINE_HEAD_CHARS);
+/**
+ * The head kept for `key`: a content string is previewed like one text part (HEAD_CHARS), a
+ * content list that comes down to one plain text part is kept as just its text (see TextHead),
+ * anything else (a summary) as {@link headValue}.
+ */
+function fieldHead(key: string, value: unknown): unknown {
+	if (key !== "content") return headValue(value);
+	if (typeof value === "string") return cutText(value, HEAD_CHARS);
+	const head = headValue(value);
+	return Array.isArray(head) && head.length === 1 ? (oneTextHead(head[0]) ?? head) : head;
+}
+
+/** `part` as a TextHead when it is `{type: "text", text}` and nothing else, in that key order. */
+function oneTextHead(part: unknown): TextHead | undefined {
+	if (typeof part !== "object" || part === null) return undefined;
+	const keys = Object.keys(part);
+	const { type, text } = part as Obj;
+	if (keys.length !== 2 || keys[0] !== "type" || keys[1] !== "text" || type !== "text" || typeof text !== "string") return undefined;
+	return new TextHead(text);
+}
+
+/** `value` with every string cut to `chars` characters, lists and objects to HEAD_CHARS items. */
+function headValue(value: unknown, depth = 0, chars = LINE_HEAD_CHARS): unknown {
+	if (typeof value === "string") return cutText(value, chars);
 	if (typeof value !== "object" || value === null || depth > HEAD_CHARS) return value;
-	if (Array.isArray(value)) return depth === 0 ? contentHead(value) : value.slice(0, HEAD_CHARS).map((item) => headValue(item, depth + 1));
+	if (Array.isArray(value)) return depth === 0 ? contentHead(value) : value.slice(0, HEAD_CHARS).map((item) => headValue(item, depth + 1, chars));
 	const out: Obj = {};
-	for (const key of Object.keys(value).slice(0, HEAD_CHARS)) out[key] = headValue((value as Obj)[key], depth + 1);
+	for (const key of Object.keys(value).slice(0, HEAD_CHARS)) out[key] = headValue((value as Obj)[key], depth + 1, chars);
+	return out;
+}
+
+/**
+ * Tool call arguments a row shows folded from its first 480 characters (tree/preview.ts
+ * toolPreview: a path, a command); any other argument is joined with the rest and cut to 240
+ * characters there, so HEAD_CHARS of each string in it are all a row can show.
+ */
+const LINE_ARGUMENTS = new Set(["path", "file_path", "command"]);
+
+/** A tool call part's head: its arguments cut as {@link LINE_ARGUMENTS} says, the rest as any value. */
+function toolCallHead(part: Obj): Obj {
+	const out: Obj = {};
+	for (const key of Object.keys(part).slice(0, HEAD_CHARS)) {
+		const value = part[key];
+		out[key] = key === "arguments" ? argumentsHead(value) : headValue(value, 2);
+	}
+	return out;
+}
+
+function argumentsHead(args: unknown): unknown {
+	if (typeof args !== "object" || args === null || Array.isArray(args)) return headValue(args, 2);
+	const out: Obj = {};
+	for (const key of Object.keys(args).slice(0, HEAD_CHARS)) {
+		out[key] = headValue((args as Obj)[key], 3, LINE_ARGUMENTS.has(key) ? LINE_HEAD_CHARS : HEAD_CHARS);
+	}
 	return out;
 }
 
@@ -271,6 +353,7 @@ function contentPartHead(part: unknown): unknown {
 	if (p.type === "image") return { type: "image" };
 	// A text part is previewed from its first HEAD_CHARS characters (session/content.ts's max).
 	if (p.type === "text" && typeof p.text === "string") return { ...(headValue(p, 1) as Obj), text: cutText(p.text, HEAD_CHARS) };
+	if (p.type === "toolCall") return toolCallHead(p);
 	return headValue(p, 1);
 }
 
@@ -285,5 +368,11 @@ function cutText(text: string, chars: number): string {
  * string alive (here: the parsed line's full text), which would undo the point of a head.
  */
 function own(text: string): string {
-	return Buffer.from(text, "utf8").toString("utf8");
+	// A cut may split a surrogate pair: UTF-8 cannot hold the lone half (it would read back as
+	// U+FFFD, a preview the whole text never shows), UTF-16 can. Most texts take the smaller copy.
+	if ((text as WellFormed).isWellFormed()) return Buffer.from(text, "utf8").toString("utf8");
+	return Buffer.from(text, "utf16le").toString("utf16le");
 }
+
+/** Node 20 has String.prototype.isWellFormed; the project's TypeScript lib predates it. */
+type WellFormed = string & { isWellFormed(): boolean };

@@ -54,6 +54,7 @@ export function parseSessionFile(fd: number, file: string, opts: { bodies?: Body
 	if (!out) take("", 0, 0, true);
 	const parsed = must(out, "parsed header");
 	parsed.needsNewline = torn;
+	parsed.bodies?.usages.trim();
 	return { ...settle(parsed), size };
 }
 

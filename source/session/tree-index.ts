@@ -2,6 +2,7 @@ import { must } from "../text/must.js";
 import { findCycleBreaks } from "./cycles.js";
 import type { SessionEntry, SessionWarning } from "./types.js";
 import { LEAF_MARKER_TYPE } from "./types.js";
+import { placedOffset } from "./body-head.js";
 
 const NO_CHILDREN: readonly SessionEntry[] = Object.freeze([]);
 
@@ -22,8 +23,12 @@ export class TreeIndex {
 	name: string | undefined;
 	readonly warnings: SessionWarning[];
 	/** Byte offset of each entry's line in `rawFile`, when the entry is stored there verbatim. */
-	readonly offsets = new Map<SessionEntry, number>();
-	private readonly kids = new Map<string, SessionEntry[]>();
+	readonly offsets = new EntryOffsets();
+	/**
+	 * Children by parent id: an only child is held as itself, a list once there are two (most
+	 * entries have one child; a one-slot list and its array are ~56 bytes each, issue 17 item 16).
+	 */
+	private readonly kids = new Map<string, SessionEntry | SessionEntry[]>();
 	/** Entries whose parent link closes a cycle: treated as roots. */
 	private readonly cut: Set<SessionEntry>;
 
@@ -94,7 +99,9 @@ export class TreeIndex {
 	}
 
 	children(id: string): readonly SessionEntry[] {
-		return this.kids.get(id) ?? NO_CHILDREN;
+		const kids = this.kids.get(id);
+		if (kids === undefined) return NO_CHILDREN;
+		return Array.isArray(kids) ? kids : [kids];
 	}
 
 	/** The parent the tree uses (undefined for roots, orphans and cycle breaks). */
@@ -114,15 +121,20 @@ export class TreeIndex {
 	}
 
 	/**
-	 * The list `e` joins: the roots, or its parent's children. A parent's first child gets a new
-	 * list holding just it (undefined is returned then): `[e]` is sized for one, where `[]` and a
-	 * push reserve 17 slots, which on a long chain of only children was most of the index.
+	 * The list `e` joins: the roots, or its parent's children. A parent's first child is held as
+	 * itself (undefined is returned then); the second makes the list.
 	 */
 	private parentList(e: SessionEntry): SessionEntry[] | undefined {
 		const parent = this.parent(e);
 		if (!parent) return this.roots;
-		const list = this.kids.get(parent.id);
-		if (!list) this.kids.set(parent.id, [e]);
+		const kids = this.kids.get(parent.id);
+		if (kids === undefined) {
+			this.kids.set(parent.id, e);
+			return undefined;
+		}
+		if (Array.isArray(kids)) return kids;
+		const list = [kids];
+		this.kids.set(parent.id, list);
 		return list;
 	}
 
@@ -133,6 +145,28 @@ export class TreeIndex {
 		} else if (e.type === "session_info" && typeof e.name === "string" && e.name !== "") {
 			this.name = e.name;
 		}
+	}
+}
+
+/**
+ * Entry → byte offset of its line. An entry whose bodies stay in the file already holds that
+ * offset (see placedOffset): it is not held twice (a 100k-entry map is ~3.7 MB, issue 17 item 16).
+ */
+export class EntryOffsets {
+	private readonly held = new Map<SessionEntry, number>();
+	/** Set once an offset was left to its entry: only then is an entry's own offset an answer. */
+	private placed = false;
+
+	set(entry: SessionEntry, offset: number): void {
+		if (placedOffset(entry) === offset) {
+			this.placed = true;
+			this.held.delete(entry);
+		} else this.held.set(entry, offset);
+	}
+
+	get(entry: SessionEntry): number | undefined {
+		const held = this.held.get(entry);
+		return held !== undefined || !this.placed ? held : placedOffset(entry);
 	}
 }
 

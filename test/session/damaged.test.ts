@@ -151,3 +151,36 @@ describe("damaged files", () => {
 		expect(view.buildContext("d1").messages.map((m) => (m as { content: unknown }).content)).toEqual(["m d2", "m d3", "m d1"]);
 	});
 });
+
+describe("a long line broken deep inside its body", () => {
+	// 6 KB of text: the line is kept lazily (bodies stay in the file), so its JSON is checked whole all the same.
+	const body = "lorem ipsum dolor sit amet, ".repeat(220);
+	const good = (id: string, parentId: string | null) => JSON.stringify(entry(id, parentId, { message: { role: "user", content: [{ type: "text", text: body }], timestamp: 1 } }));
+	const at5k = (line: string, from: string, to: string) => {
+		const i = line.indexOf(from, 5000);
+		if (i < 0) throw new Error(`no ${from} past 5 KB`);
+		return line.slice(0, i) + to + line.slice(i + from.length);
+	};
+	const breaks: [string, (line: string) => string][] = [
+		["a quote missing at its end", (l) => l.replace(`${body}"`, body)],
+		["a stray quote 5 KB in", (l) => at5k(l, "ipsum", 'ip"sum')],
+		["a raw control character 5 KB in", (l) => at5k(l, "ipsum", "ip\u0001sum")],
+		["a bad escape 5 KB in", (l) => at5k(l, "ipsum", "ip\\xsum")],
+		["a short \\u escape 5 KB in", (l) => at5k(l, "ipsum", "ip\\u12sum")],
+		["its last brace missing", (l) => l.slice(0, -1)],
+		["a second value after it", (l) => `${l} {}`],
+	];
+	for (const [what, broken] of breaks) {
+		it(`${what}: reported as not valid JSON, the rest kept`, () => {
+			const lines = [JSON.stringify(HEADER), good("a1", null), broken(good("a2", "a1")), good("a3", "a1")];
+			fs.writeFileSync(file, `${lines.join("\n")}\n`);
+			const view = SessionStore.open(file).snapshot();
+			expect(view.warnings).toEqual([{ kind: "bad-line", line: 3, message: "line 3: not valid JSON, skipped" }]);
+			expect(view.entries.map((e) => e.id)).toEqual(["a1", "a3"]);
+			expect(view.buildContext("a3").messages.map((m) => m.role === "user" && m.content)).toEqual([
+				[{ type: "text", text: body }],
+				[{ type: "text", text: body }],
+			]);
+		});
+	}
+});

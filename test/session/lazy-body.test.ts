@@ -7,6 +7,8 @@ import { previewText } from "../../source/tree/rows.js";
 import { passesFilter } from "../../source/tree/filter.js";
 import { fakeView } from "../tree/fake-view.js";
 import { tempSessionFile } from "./helpers.js";
+import { HEAD_CHARS, LINE_HEAD_CHARS } from "../../source/session/lazy-body.js";
+import { TextHead, WHERE, headOf } from "../../source/session/body-head.js";
 
 const HEADER = { type: "session", version: 3, id: "lazy", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" };
 const LONG = "a long message body. ".repeat(60); // 1,260 characters: its line is kept on disk
@@ -118,6 +120,38 @@ describe("message bodies stay in the file until asked", () => {
 		expect(unwrapped).toEqual({ ...result, content: [{ type: "text", text: LONG }], details: { lines: 3 } });
 	});
 
+	it("usage of pi's shape is kept as numbers and reads, sums and serializes as the line (issue 17 item 16)", () => {
+		const usage = (input: number, cost: number) => ({
+			input,
+			output: 7,
+			cacheRead: 0,
+			cacheWrite: 0,
+			totalTokens: input + 7,
+			cost: { input: cost, output: 0.1 + 0.2, cacheRead: 1e-9, cacheWrite: 0, total: cost + 0.3 },
+		});
+		const odd = { input: 1, output: 2, cacheRead: 0, cacheWrite: 0, totalTokens: 3, cost: { total: 0.5 }, note: "x" };
+		const reply = (id: string, parentId: string, u: unknown, n: number) =>
+			msg(id, parentId, { role: "assistant", content: [{ type: "text", text: LONG }], api: "a", provider: "p", model: "m", usage: u, stopReason: "stop", timestamp: n }, n);
+		const texts = write(t.file, [user("u1", null, LONG), reply("a1", "u1", usage(12, 0.0123), 2), reply("a2", "a1", odd, 3), reply("a3", "a2", usage(2 ** 40, 1 / 3), 4)]);
+		const view = SessionStore.open(t.file).snapshot();
+		const message = (id: string) => {
+			const e = view.getEntry(id);
+			if (e?.type !== "message" || e.message.role !== "assistant") throw new Error(`${id} is not an assistant message`);
+			return e.message;
+		};
+		expect(Object.getOwnPropertyDescriptor(message("a1"), "usage")?.get).toBeTypeOf("function");
+		expect(Object.getOwnPropertyDescriptor(message("a2"), "usage")?.value).toEqual(odd);
+		expect(message("a1").usage).toEqual(usage(12, 0.0123));
+		expect(message("a3").usage).toEqual(usage(2 ** 40, 1 / 3));
+		expect(view.entries.map((e) => JSON.stringify(e))).toEqual(texts.slice(1));
+		expect(view.buildContext().messages).toEqual(parsedWhole(t.file).map((e) => (e.type === "message" ? e.message : undefined)));
+		// A caller may replace it like any field.
+		const a1 = message("a1");
+		a1.usage = usage(1, 1);
+		expect(a1.usage).toEqual(usage(1, 1));
+		expect(message("a3").usage?.input).toBe(2 ** 40);
+	});
+
 	it("a damaged long entry is still reported with its line and kept byte for byte", () => {
 		const bad = msg("b1", "u1", { role: "user", content: [{ type: "bogus", text: LONG }], timestamp: 1 });
 		const texts = write(t.file, [user("u1", null, LONG), bad, user("u2", "b1", LONG)]);
@@ -182,6 +216,85 @@ describe("tree rows from kept heads", () => {
 		const { kept, whole } = rowsBothWays(lines);
 		expect(kept).toEqual(whole);
 		expect(kept.map(([, shown]) => shown)).toEqual([true, true, false, true, true, true, true]);
+	});
+
+	it("content kept as text alone or cut like a text part previews as the whole", () => {
+		const blankThenText = `${" ".repeat(300)}\n\n${"visible ".repeat(40)}`;
+		const edge = `${"b".repeat(240)} ${"c".repeat(400)}`;
+		const lines = [
+			user("u1", null, blankThenText),
+			user("u2", "u1", edge),
+			user("u3", "u2", [{ type: "text", text: blankThenText }]),
+			msg("a1", "u3", { role: "assistant", content: [{ type: "thinking", thinking: LONG }, { type: "text", text: edge }], stopReason: "stop", timestamp: 2 }, 2),
+			msg("a2", "a1", { role: "assistant", content: [{ type: "text", text: `${" ".repeat(300)}${LONG}` }], stopReason: "stop", timestamp: 3 }, 3),
+			msg("a3", "a2", { role: "assistant", content: [{ type: "text", text: " ".repeat(600) }], stopReason: "stop", timestamp: 4 }, 4),
+			{ type: "custom_message", id: "c1", parentId: "a3", timestamp: at(5), customType: "note", content: blankThenText, display: true },
+			msg("x1", "c1", { role: "custom", customType: "note", content: [{ text: edge, type: "text" }], display: true, timestamp: 6 }, 6),
+		];
+		const { kept, whole } = rowsBothWays(lines);
+		expect(kept).toEqual(whole);
+		expect(kept.map(([, shown]) => shown)).toEqual([true, true, true, true, true, false, true, true]);
+	});
+
+	it("tool results preview their calls from the kept heads as from the whole calls", () => {
+		const spaced = `${"word    ".repeat(50)}\t\n${"tail ".repeat(80)}`; // folds to fewer characters than it has
+		const call = (id: string, name: string, args: Line) => ({ type: "toolCall", id, name, arguments: args });
+		const result = (id: string, parentId: string, callId: string, name: string, n: number) =>
+			msg(id, parentId, { role: "toolResult", toolCallId: callId, toolName: name, content: [{ type: "text", text: "ok" }], isError: false, timestamp: n }, n);
+		const calls = [
+			call("c1", "read", { path: `/src/${spaced}` }),
+			call("c2", "edit", { file_path: spaced, oldText: LONG, newText: LONG }),
+			call("c3", "bash", { command: spaced, timeout: 30 }),
+			call("c4", "grep", { pattern: spaced, glob: "*.ts" }),
+			call("c5", "find", { query: { words: [spaced, LONG], deep: { k: LONG } }, limit: 3 }),
+			call("c6", "note", { text: "short", more: `${" ".repeat(250)}x${LONG}` }),
+		];
+		const lines = [
+			user("u1", null, "go"),
+			msg("a1", "u1", { role: "assistant", content: [{ type: "text", text: LONG }, ...calls], stopReason: "toolUse", timestamp: 2 }, 2),
+			...calls.map((c, i) => result(`t${i + 1}`, i === 0 ? "a1" : `t${i}`, c.id, c.name, 3 + i)),
+		];
+		const { kept, whole } = rowsBothWays(lines);
+		expect(kept).toEqual(whole);
+		expect(kept.slice(2).map(([preview]) => String(preview).slice(0, 7))).toEqual(["[read: ", "[edit: ", "[bash: ", "[grep: ", "[find: ", "[note: "]);
+	});
+
+	it("a content's kept head holds no more than a preview reads (issue 17 item 16)", () => {
+		write(t.file, [
+			user("u1", null, LONG),
+			msg("a1", "u1", { role: "assistant", content: [{ type: "thinking", thinking: LONG }, { type: "text", text: LONG }], stopReason: "stop", timestamp: 2 }, 2),
+		]);
+		const view = SessionStore.open(t.file).snapshot();
+		const heads = ["u1", "a1"].map((id) => {
+			const entry = view.getEntry(id);
+			if (entry?.type !== "message") throw new Error(`${id} is not a message`);
+			return { head: headOf(entry.message, "content"), kept: (entry.message as unknown as Record<symbol, { head: unknown }>)[WHERE]?.head };
+		});
+		// A string content is previewed from its first HEAD_CHARS characters, like a text part.
+		expect(heads[0]?.head).toBe(LONG.slice(0, HEAD_CHARS));
+		// One text part (thinking is never previewed) is kept as its text, not as a list of parts.
+		expect(heads[1]?.head).toEqual([{ type: "text", text: LONG.slice(0, HEAD_CHARS) }]);
+		expect(heads[1]?.kept).toBeInstanceOf(TextHead);
+		// A tool call keeps path, file_path and command as a row folds them; other arguments as it cuts them.
+		write(t.file, [
+			user("u1", null, "go"),
+			msg("a1", "u1", {
+				role: "assistant",
+				content: [{ type: "toolCall", id: "c1", name: "edit", arguments: { path: LONG, oldText: LONG, more: { deep: [LONG] } } }],
+				stopReason: "toolUse",
+				timestamp: 2,
+			}),
+		]);
+		const a1 = SessionStore.open(t.file).snapshot().getEntry("a1");
+		if (a1?.type !== "message") throw new Error("a1 is not a message");
+		expect(headOf(a1.message, "content")).toEqual([
+			{
+				type: "toolCall",
+				id: "c1",
+				name: "edit",
+				arguments: { path: LONG.slice(0, LINE_HEAD_CHARS), oldText: LONG.slice(0, HEAD_CHARS), more: { deep: [LONG.slice(0, HEAD_CHARS)] } },
+			},
+		]);
 	});
 });
 
