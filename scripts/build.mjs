@@ -11,7 +11,8 @@ const staging = new URL(`../.dist-${process.pid}`, import.meta.url);
 // The HTML export's page script (browser) is bundled first and compiled in as a constant.
 const exportPage = await bundlePage();
 await build({
-	entryPoints: ["source/cli.ts"],
+	// The search worker is an entry of its own beside the chunks (parallel.ts finds it at ./search-worker.js).
+	entryPoints: ["source/cli.ts", { in: "source/search/search-worker.ts", out: "chunks/search-worker" }],
 	outdir: staging.pathname,
 	bundle: true,
 	splitting: true,
