@@ -21,7 +21,7 @@ export type WorkerTask = { files: readonly string[]; queryText: string; limit: n
 /** What a worker gives back: the outcome of each file it took, by index into the files. */
 export type WorkerReply = [index: number, outcome: FileOutcome][];
 
-/** The worker's script beside this module (dist/chunks/search-worker.js in the build). */
+/** The worker's script beside this module (in the build: dist/search-worker.js beside dist/search-command.js). */
 const WORKER_URL = new URL("./search-worker.js", import.meta.url);
 
 function totalBytes(files: readonly string[]): number {

@@ -2,82 +2,19 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { causeOf } from "../../source/session/io-errors.js";
-import { PARALLEL_BYTES, searchSessionsParallel, searchThreads } from "../../source/search/parallel.js";
-import { searchSessions } from "../../source/search/search.js";
-import { CLI } from "../helpers/cli.js";
-import { copyFixture, tempDir } from "../session/helpers.js";
-import { generated } from "./corpus.js";
+import { PARALLEL_BYTES, searchThreads } from "../../source/search/parallel.js";
+import { tempDir } from "../session/helpers.js";
 
-/** The worker script of the build (globalSetup builds dist/): the sources' own worker is TypeScript. */
-const WORKER = new URL(`file://${path.join(path.dirname(CLI), "chunks/search-worker.js")}`);
-
-/** Several session files (fixtures and generated bushy ones), a dangling symlink and a non-session file, in name order. */
-function corpus(dir: string): string[] {
-	const files = [copyFixture("pi-tree-session.jsonl", dir), copyFixture("pi-v1-large-session.jsonl", dir)];
-	for (const seed of [1, 2, 3]) {
-		const out = path.join(dir, `gen-${seed}.jsonl`);
-		fs.writeFileSync(out, generated(seed, 600));
-		files.push(out);
-	}
-	const dangling = path.join(dir, "dangling.jsonl");
-	fs.symlinkSync(path.join(dir, "missing.jsonl"), dangling);
-	const junk = path.join(dir, "junk.jsonl");
-	fs.writeFileSync(junk, "not a session\n");
-	return [...files, dangling, junk].sort();
-}
-
-describe("search on worker threads", () => {
+describe("how many threads a search uses", () => {
 	const dir = tempDir();
 	afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-	const files = corpus(dir);
-	const skipsOf = (run: (onSkip: (file: string, error: unknown) => void) => unknown) => {
-		const skips: string[] = [];
-		const value = run((file, error) => skips.push(`${file}: ${causeOf(error)}`));
-		return { value, skips };
-	};
-
-	it.each([
-		["the", 10_000],
-		["the", 7],
-		["model error", 50],
-		["re:err\\w+", 10_000],
-		["xylophone zzzz", 20],
-		["zebra sync", 15],
-		['"model error" naïve', 40],
-	] as const)("gives byte-identical results and skip warnings to one thread: %s (limit %i)", async (q, limit) => {
-		const one = skipsOf((onSkip) => searchSessions(files, q, limit, { onSkip }));
-		for (const threads of [2, 3]) {
-			const skips: string[] = [];
-			const run = await searchSessionsParallel(files, q, limit, {
-				threads,
-				workerUrl: WORKER,
-				mainScans: false, // every file goes through a worker and back
-				onSkip: (file, error) => skips.push(`${file}: ${causeOf(error)}`),
-			});
-			expect(run.byWorkers).toBe(files.length);
-			expect(JSON.stringify(run.result)).toBe(JSON.stringify(one.value));
-			expect(skips).toEqual(one.skips);
-		}
-		expect(one.skips).toEqual([`${path.join(dir, "dangling.jsonl")}: no such file or directory (ENOENT)`]);
+	const files = ["a", "b", "c", "d"].map((name) => {
+		const file = path.join(dir, `${name}.jsonl`);
+		fs.writeFileSync(file, "{}\n");
+		return file;
 	});
 
-	it("the main thread and a worker share the files; the result is the same", async () => {
-		const one = searchSessions(files, "the", 30);
-		const run = await searchSessionsParallel(files, "the", 30, { threads: 2, workerUrl: WORKER });
-		expect(run.threads).toBe(2);
-		expect(JSON.stringify(run.result)).toBe(JSON.stringify(one));
-	});
-
-	it("a bad query throws before any thread starts", async () => {
-		await expect(searchSessionsParallel(files, "re:(", 5, { threads: 2, workerUrl: new URL("file:///nonexistent/worker.js") })).rejects.toThrow(/bad regular expression/);
-	});
-
-	it("a worker that fails is an error, not a quietly smaller result", async () => {
-		await expect(searchSessionsParallel(files, "the", 5, { threads: 2, workerUrl: new URL("file:///nonexistent/worker.js"), mainScans: false })).rejects.toThrow();
-	});
-
-	it("threads: one below 64 MB in all, every core (up to 4) above it, ARBOR_SEARCH_THREADS over both, never more than the files", () => {
+	it("one below 64 MB in all, every core (up to 4) above it, ARBOR_SEARCH_THREADS over both, never more than the files", () => {
 		expect(searchThreads(files, {})).toBe(1);
 		const big = path.join(dir, "big.jsonl");
 		fs.writeFileSync(big, "");
