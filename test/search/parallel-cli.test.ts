@@ -79,3 +79,16 @@ describe("search on worker threads", () => {
 		await expect(searchSessionsParallel(files, "the", 5, { threads: 2, workerUrl: new URL("file:///nonexistent/worker.js"), mainScans: false })).rejects.toThrow();
 	});
 });
+
+describe("the search bundles", () => {
+	it("dist/search-command.js and dist/search-worker.js are whole: they import node's own modules only (no chunk, no Ink, React or AI SDK)", () => {
+		for (const name of ["search-command.js", "search-worker.js"]) {
+			const text = fs.readFileSync(path.join(path.dirname(CLI), name), "utf8");
+			const specs = [...text.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]);
+			expect(specs.length, name).toBeGreaterThan(0);
+			for (const spec of specs) expect(spec, name).toMatch(/^node:/);
+			expect(text.length, name).toBeLessThan(100_000);
+		}
+		expect(fs.readFileSync(CLI, "utf8")).toContain('import("./search-command.js")');
+	});
+});
