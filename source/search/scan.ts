@@ -3,7 +3,7 @@
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
 import { must } from "../text/must.js";
-import { anchorNeedles, linesWithAnchor } from "./anchor.js";
+import { anchorNeedles, linesWithAnchor, type Needle } from "./anchor.js";
 import { PathCollector, type ActivePath } from "./ancestry.js";
 import { forEachChunk, lineAround, type Chunk } from "./chunks.js";
 import { FIELD_WEIGHT, searchables, type Field } from "./fields.js";
@@ -60,7 +60,7 @@ function hitsOfEntry(query: Query, parsed: unknown, sink: Sink): void {
 	}
 }
 
-type Filter = { first: RegExp; others: RegExp[]; needles?: Buffer[]; literals: RegExp[] };
+type Filter = { first: RegExp; others: RegExp[]; needles?: Needle[]; literals: RegExp[] };
 
 /** The longest literal finds candidate lines; every other literal must also occur in the raw line. */
 function filterOf(query: Query): Filter | undefined {
