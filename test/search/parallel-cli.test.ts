@@ -44,6 +44,8 @@ describe("search on worker threads", () => {
 		["the", 7],
 		["model error", 50],
 		["re:err\\w+", 10_000],
+		["re:\\w", 300], // regex only: every line read, the active path collected in the same pass (and handed over by the worker)
+		["error", 10_000], // on most lines: the same
 		["xylophone zzzz", 20],
 		["zebra sync", 15],
 		['"model error" naïve', 40],
