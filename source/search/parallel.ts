@@ -24,7 +24,8 @@ export type WorkerReply = [index: number, outcome: FileOutcome][];
 /** The worker's script beside this module (in the build: dist/search-worker.js beside dist/search-command.js). */
 const WORKER_URL = new URL("./search-worker.js", import.meta.url);
 
-function totalBytes(files: readonly string[]): number {
+/** Whether `files` hold at least `bytes` in all (stops counting there). */
+function holdAtLeast(files: readonly string[], bytes: number): boolean {
 	let n = 0;
 	for (const f of files) {
 		try {
@@ -32,8 +33,9 @@ function totalBytes(files: readonly string[]): number {
 		} catch {
 			// unreadable: the search reports it
 		}
+		if (n >= bytes) return true;
 	}
-	return n;
+	return false;
 }
 
 /**
@@ -43,7 +45,7 @@ function totalBytes(files: readonly string[]): number {
  */
 export function searchThreads(files: readonly string[], env: NodeJS.ProcessEnv = process.env): number {
 	const set = Number(env.ARBOR_SEARCH_THREADS);
-	const wanted = Number.isInteger(set) && set >= 1 ? set : totalBytes(files) >= PARALLEL_BYTES ? Math.min(availableParallelism(), MAX_THREADS) : 1;
+	const wanted = Number.isInteger(set) && set >= 1 ? set : holdAtLeast(files, PARALLEL_BYTES) ? Math.min(availableParallelism(), MAX_THREADS) : 1;
 	return Math.max(1, Math.min(wanted, files.length));
 }
 
