@@ -65,13 +65,16 @@ export function portable(outcome: FileOutcome): FileOutcome {
 	return { kind: "skipped", error: { code: errnoCode(error), message: error instanceof Error ? error.message : String(error) } };
 }
 
-function runWorker(task: WorkerTask, url: URL): Promise<WorkerReply> {
-	return new Promise((resolve, reject) => {
-		const worker = new Worker(url, { workerData: task });
-		worker.once("message", (reply: WorkerReply) => resolve(reply));
+type Running = { worker: Worker; reply: Promise<WorkerReply> };
+
+function runWorker(task: WorkerTask, url: URL): Running {
+	const worker = new Worker(url, { workerData: task });
+	const reply = new Promise<WorkerReply>((resolve, reject) => {
+		worker.once("message", (r: WorkerReply) => resolve(r));
 		worker.once("error", reject);
 		worker.once("exit", (code) => reject(new Error(`search worker exited (code ${code}) without an answer`)));
 	});
+	return { worker, reply };
 }
 
 /** What {@link searchSessionsParallel} did besides the result: how many threads and which files workers searched (for tests). */
@@ -94,12 +97,27 @@ export async function searchSessionsParallel(
 	const task: WorkerTask = { files, queryText, limit, next: new SharedArrayBuffer(4) };
 	// Workers start first (their start-up overlaps the main thread's scan), then the main thread drains too.
 	const workers = Array.from({ length: threads - 1 }, () => runWorker(task, opts.workerUrl ?? WORKER_URL));
-	if (opts.mainScans !== false) drain(task, (i, outcome) => (outcomes[i] = outcome));
-	let byWorkers = 0;
-	for (const reply of await Promise.all(workers)) {
-		for (const [i, outcome] of reply) {
+	let byMain = 0;
+	if (opts.mainScans !== false) {
+		drain(task, (i, outcome) => {
 			outcomes[i] = outcome;
-			byWorkers++;
+			byMain++;
+		});
+	}
+	let byWorkers = 0;
+	if (byMain === files.length) {
+		// The main thread searched every file before any worker took one (a worker still starting
+		// up): no need to wait for them.
+		for (const { worker, reply } of workers) {
+			reply.catch(() => undefined); // its "exit" rejects once terminated: nothing is lost
+			void worker.terminate();
+		}
+	} else {
+		for (const reply of await Promise.all(workers.map((w) => w.reply))) {
+			for (const [i, outcome] of reply) {
+				outcomes[i] = outcome;
+				byWorkers++;
+			}
 		}
 	}
 	const result = mergeOutcomes(files, queryText, query, limit, (i) => must(outcomes[i], "outcome of a searched file"), opts);

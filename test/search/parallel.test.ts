@@ -2,7 +2,9 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PARALLEL_BYTES, searchThreads } from "../../source/search/parallel.js";
+import { PARALLEL_BYTES, searchSessionsParallel, searchThreads } from "../../source/search/parallel.js";
+import { searchSessions } from "../../source/search/search.js";
+import { generated } from "./corpus.js";
 import { tempDir } from "../session/helpers.js";
 
 describe("how many threads a search uses", () => {
@@ -27,5 +29,19 @@ describe("how many threads a search uses", () => {
 		expect(searchThreads(files.slice(0, 2), { ARBOR_SEARCH_THREADS: "8" })).toBe(2);
 		expect(searchThreads(files, { ARBOR_SEARCH_THREADS: "zero" })).toBe(1);
 		fs.rmSync(big);
+	});
+
+	it("does not wait for a worker that has taken no file once the main thread has searched them all", async () => {
+		const sessions = [1, 2, 3].map((seed) => {
+			const file = path.join(dir, `g${seed}.jsonl`);
+			fs.writeFileSync(file, generated(seed, 200));
+			return file;
+		});
+		const hang = path.join(dir, "hang.mjs");
+		fs.writeFileSync(hang, "setInterval(() => {}, 1 << 30);\n"); // never takes a file, never answers
+		const run = await searchSessionsParallel(sessions, "model error", 25, { threads: 2, workerUrl: new URL(`file://${hang}`) });
+		expect(run.byWorkers).toBe(0);
+		expect(run.result.hits.length).toBeGreaterThan(0);
+		expect(JSON.stringify(run.result)).toBe(JSON.stringify(searchSessions(sessions, "model error", 25)));
 	});
 });
