@@ -13,8 +13,11 @@ import { must } from "../text/must.js";
 /** Letters from most to least frequent in English text (and in code and prose alike, roughly). */
 const LETTERS = "etaoinsrhldcumfpgwybvkxjqz";
 
+/** How often a byte occurs (a relative figure): what the anchor is chosen by. */
+type Frequency = (byte: number) => number;
+
 /** How often `byte` occurs in session text, roughly (a relative figure): an uppercase letter a tenth as often as its lowercase. */
-function frequency(byte: number): number {
+function modelFrequency(byte: number): number {
 	if (byte === 0x20) return 40;
 	if (byte >= 0x80) return 4;
 	const upper = byte >= 0x41 && byte <= 0x5a;
@@ -27,12 +30,26 @@ function frequency(byte: number): number {
 /** One case variant of the anchor and the direction it is looked up in (the one that stops at its rarer byte). */
 export type Needle = { bytes: Buffer; backward: boolean };
 
-function needleOf(a: number, b: number): Needle {
+/**
+ * How often each byte occurs in `sample` (the start of the file being searched: session files
+ * are mostly JSON keys, whose letters English frequencies miss — "p" of "type", "parentId",
+ * "timestamp" is on every line). The model only breaks ties between bytes the sample lacks.
+ */
+function sampledFrequency(sample: Buffer): Frequency {
+	const counts = new Uint32Array(256);
+	for (let i = 0; i < sample.length; i++) {
+		const b = sample[i] ?? 0;
+		counts[b] = (counts[b] ?? 0) + 1;
+	}
+	return (byte) => (counts[byte] ?? 0) + modelFrequency(byte) / 100;
+}
+
+function needleOf(a: number, b: number, frequency: Frequency): Needle {
 	return { bytes: Buffer.from([a, b]), backward: frequency(b) < frequency(a) };
 }
 
 /** What looking up every case variant of the pair (a, b) costs: the stops at each variant's rarer byte. */
-function pairCost(a: number, b: number): number {
+function pairCost(a: number, b: number, frequency: Frequency): number {
 	let c = 0;
 	for (const x of cases(a)) for (const y of cases(b)) c += Math.min(frequency(x), frequency(y));
 	return c;
@@ -50,23 +67,25 @@ function escapedBytes(literal: string): Buffer {
  * The needles that find every line which can contain `literal` in any case: all case variants of
  * its rarest byte pair. Only ASCII bytes are used as anchors (a non-ASCII letter's case changes its
  * UTF-8 bytes); undefined when there is no ASCII pair (the caller then uses a regex per chunk).
+ * With a `sample` of the text to search, byte frequencies are counted in it; else English ones.
  */
-export function anchorNeedles(literal: string): Needle[] | undefined {
+export function anchorNeedles(literal: string, sample?: Buffer): Needle[] | undefined {
+	const frequency = sample ? sampledFrequency(sample) : modelFrequency;
 	const bytes = escapedBytes(literal);
 	const [only] = bytes;
 	if (bytes.length === 1 && only !== undefined) return only < 0x80 ? cases(only).map((b) => ({ bytes: Buffer.from([b]), backward: false })) : undefined;
-	const at = bestPair(bytes, (b) => b < 0x80);
-	return at === undefined ? undefined : needlesAt(bytes, at);
+	const at = bestPair(bytes, (b) => b < 0x80, frequency);
+	return at === undefined ? undefined : needlesAt(bytes, at, frequency);
 }
 
-function bestPair(bytes: Buffer, allowed: (b: number) => boolean): number | undefined {
+function bestPair(bytes: Buffer, allowed: (b: number) => boolean, frequency: Frequency): number | undefined {
 	let best: number | undefined;
 	let bestCost = Infinity;
 	for (let i = 0; i + 1 < bytes.length; i++) {
 		const a = bytes[i];
 		const b = bytes[i + 1];
 		if (a === undefined || b === undefined || !allowed(a) || !allowed(b)) continue;
-		const c = pairCost(a, b);
+		const c = pairCost(a, b, frequency);
 		if (c < bestCost) {
 			bestCost = c;
 			best = i;
@@ -75,9 +94,9 @@ function bestPair(bytes: Buffer, allowed: (b: number) => boolean): number | unde
 	return best;
 }
 
-function needlesAt(bytes: Buffer, at: number): Needle[] {
+function needlesAt(bytes: Buffer, at: number, frequency: Frequency): Needle[] {
 	const out: Needle[] = [];
-	for (const a of cases(must(bytes[at], "anchor byte"))) for (const b of cases(must(bytes[at + 1], "anchor byte"))) out.push(needleOf(a, b));
+	for (const a of cases(must(bytes[at], "anchor byte"))) for (const b of cases(must(bytes[at + 1], "anchor byte"))) out.push(needleOf(a, b, frequency));
 	return out;
 }
 

@@ -25,8 +25,23 @@ describe("candidate lines by anchor", () => {
 		expect(needles?.map((n) => `${n.bytes.toString("latin1")}${n.backward ? "←" : "→"}`).sort()).toEqual(["XY→", "Xy→", "xY←", "xy→"]);
 	});
 
+	it("with a sample of the text, chooses the anchor by the bytes' frequencies in it, not English ones", () => {
+		/** The byte the all-lowercase needle stops at: its first looked up forward, its last backward. */
+		const stop = (needles: ReturnType<typeof anchorNeedles>) => {
+			const lower = needles?.find((n) => n.bytes.toString("latin1") === n.bytes.toString("latin1").toLowerCase());
+			return lower && String.fromCharCode(lower.bytes[lower.backward ? lower.bytes.length - 1 : 0] ?? 0);
+		};
+		// English: "p" is rarer than "h", "d", "l", "o", "i", "n".
+		expect(stop(anchorNeedles("dolphin"))).toBe("p");
+		// Session JSON: "p" on every line ("type", "parentId"), "h" rarer.
+		const json = Buffer.from('{"type":"message","id":"a1","parentId":"a0","timestamp":"2026","message":{"role":"user","content":"all well, top step pop up; oh"}}\n'.repeat(50));
+		expect(stop(anchorNeedles("dolphin", json))).toBe("h");
+		// "h" the commonest, "n" absent.
+		expect(stop(anchorNeedles("dolphin", Buffer.from("hhhh dolp dolp lo pi hi ".repeat(100))))).toBe("n");
+	});
+
 	it.each(["xylophone", "ze", "Qa", "a-b", "naïve", "x"])("finds every line holding %s in any case, wherever it is in the line and the buffer", (word) => {
-		const needles = anchorNeedles(word);
+		const needles = anchorNeedles(word, Buffer.from("text index next XY yl Yl ze qa a-b naive")); // chosen from a sample too
 		expect(needles).toBeDefined();
 		const anchor = needles?.[0]?.bytes.toString("latin1") ?? "";
 		let seed = word.length;
