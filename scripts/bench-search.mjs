@@ -3,8 +3,11 @@
 // copying), `cat | wc -c` (the bytes copied into a process), a plain Node read loop, the read+parse
 // floor (a node process that reads every file, splits it into lines and JSON.parses each: what a
 // word on every line cannot avoid) and, per query, `cat | grep -ci` of its first word.
-//   node scripts/bench-search.mjs [--quick] [--runs N]   (--quick: 2 × 10k-entry files)
+//   node scripts/bench-search.mjs [--quick] [--runs N] [--query Q]...   (--quick: 2 × 10k-entry files;
+//   --query: only these queries, e.g. --query xylophone)
 //   ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
+// Each query is measured as the CLI runs it (on every core, up to 4, above 64 MB) and, beside it,
+// on one thread (ARBOR_SEARCH_THREADS=1): the machine is shared, so both are worth seeing.
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -97,13 +100,18 @@ console.log(`cat > /dev/null                 ${cat.toFixed(0)} ms`);
 console.log(`cat | wc -c                     ${catWc.toFixed(0)} ms`);
 console.log(`node read loop (in process)     ${read.toFixed(0)} ms   (+ ${node.toFixed(0)} ms node start-up)`);
 console.log(`read+parse floor (node process) ${parse.toFixed(0)} ms   (cpu ${parseCpu.toFixed(0)} ms)`);
-for (const q of ["xylophone", "zebra sync", "re:xylo\\w+ zebra", "the", "async path offset"]) {
+const asked = process.argv.flatMap((a, i) => (process.argv[i - 1] === "--query" ? [a] : []));
+const queries = asked.length ? asked : ["xylophone", "zebra sync", "re:xylo\\w+ zebra", "the", "async path offset"];
+for (const q of queries) {
 	const word = q.replace(/^re:/, "").split(" ")[0].replace(/\\w\+$/, "");
 	const grep = time(() => sh(`cat ${quoted} | grep -ciF '${word}' > /dev/null`));
 	const args = [cli, "search", "--all", "--json", q];
-	const env = { ...process.env, ARBOR_HOME: home };
-	const { wall: t, cpu } = measure(args, env);
-	console.log(
-		`arbor search ${JSON.stringify(q).padEnd(20)} ${t.toFixed(0)} ms   (${(t / cat).toFixed(2)}× cat, ${(t / catWc).toFixed(2)}× cat|wc, ${(t / parse).toFixed(2)}× read+parse; cpu ${cpu.toFixed(0)} ms = ${(cpu / parseCpu).toFixed(2)}× read+parse cpu; cat|grep -ci ${JSON.stringify(word)} ${grep.toFixed(0)} ms)`,
-	);
+	for (const threads of [undefined, "1"]) {
+		const env = { ...process.env, ARBOR_HOME: home, ...(threads ? { ARBOR_SEARCH_THREADS: threads } : {}) };
+		const { wall: t, cpu } = measure(args, env);
+		const label = `${JSON.stringify(q)}${threads ? " 1 thread" : ""}`;
+		console.log(
+			`arbor search ${label.padEnd(29)} ${t.toFixed(0)} ms   (${(t / cat).toFixed(2)}× cat, ${(t / catWc).toFixed(2)}× cat|wc, ${(t / parse).toFixed(2)}× read+parse; cpu ${cpu.toFixed(0)} ms = ${(cpu / parseCpu).toFixed(2)}× read+parse cpu; cat|grep -ci ${JSON.stringify(word)} ${grep.toFixed(0)} ms)`,
+		);
+	}
 }

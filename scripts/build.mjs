@@ -10,18 +10,14 @@ const dist = new URL("../dist", import.meta.url);
 const staging = new URL(`../.dist-${process.pid}`, import.meta.url);
 // The HTML export's page script (browser) is bundled first and compiled in as a constant.
 const exportPage = await bundlePage();
-await build({
-	entryPoints: ["source/cli.ts"],
-	outdir: staging.pathname,
+const common = {
 	bundle: true,
-	splitting: true,
 	format: "esm",
 	platform: "node",
 	target: "node20",
 	sourcemap: false,
 	legalComments: "none",
 	minify: true,
-	chunkNames: "chunks/[name]-[hash]",
 	// jiti loads its own babel build from its package folder at run time, so it cannot be bundled;
 	// it is imported only when an extension exists.
 	external: ["react-devtools-core", "jiti"],
@@ -37,6 +33,32 @@ await build({
 		js: "import { createRequire as __arborCreateRequire } from 'node:module'; const require = __arborCreateRequire(import.meta.url);",
 	},
 	logLevel: "warning",
+};
+/**
+ * `arbor search` and its worker thread are bundled whole, each one file (dist/search-command.js,
+ * dist/search-worker.js): loading the ~20 shared chunks the search would import cost ~15 ms of its
+ * start-up, and as much again in each worker. cli.ts's `import("./print/search-command.js")` is
+ * pointed at that file.
+ */
+const searchApart = {
+	name: "search-apart",
+	setup(b) {
+		b.onResolve({ filter: /^\.\/print\/search-command\.js$/ }, () => ({ path: "./search-command.js", external: true }));
+	},
+};
+await build({
+	...common,
+	entryPoints: { "search-command": "source/print/search-command.ts", "search-worker": "source/search/search-worker.ts" },
+	outdir: staging.pathname,
+	splitting: false,
+});
+await build({
+	...common,
+	entryPoints: ["source/cli.ts"],
+	outdir: staging.pathname,
+	splitting: true,
+	chunkNames: "chunks/[name]-[hash]",
+	plugins: [searchApart],
 });
 rmSync(dist, { recursive: true, force: true });
 renameSync(staging, dist);

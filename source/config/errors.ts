@@ -20,11 +20,13 @@ export function usageError(message: string): CliError {
 /**
  * How the CLI reports a thrown error: the `arbor: …` line's text (its first line, without
  * commander's `error: ` prefix) and the exit code — a CliError's own, 2 for a SessionError (a
- * session that cannot be read or written), 1 for anything else.
+ * session that cannot be read or written), 1 for anything else. Both are known by name, not by
+ * class: `arbor search` is a bundle of its own (scripts/build.mjs), with its own copy of the class.
  */
 export function failureOf(error: unknown): { message: string; exitCode: number } {
-	const named = error as { name?: string; message?: string } | undefined;
-	const exitCode = error instanceof CliError ? error.exitCode : named?.name === "SessionError" ? 2 : 1;
+	const named = error as { name?: string; message?: string; exitCode?: unknown } | undefined;
+	const own = named?.name === "CliError" && typeof named.exitCode === "number" ? named.exitCode : undefined;
+	const exitCode = own ?? (named?.name === "SessionError" ? 2 : 1);
 	const text = typeof named?.message === "string" ? named.message : String(error);
 	return { message: text.replace(/^error: /, "").split("\n")[0] ?? "", exitCode };
 }

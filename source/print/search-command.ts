@@ -3,7 +3,9 @@
  * best first. Text output is two lines a hit; `--json` carries the exact snippet text.
  */
 import { usageError } from "../config/errors.js";
-import { allSessionFiles, searchSessions, type SearchHit } from "../search/search.js";
+import { allSessionFiles, type SearchHit } from "../search/search.js";
+import { parseQuery } from "../search/query.js";
+import { searchSessionsParallel } from "../search/parallel.js";
 import { sessionFiles } from "../session/paths.js";
 import { place, type CommonOptions } from "../config/options.js";
 import { terminalText } from "../text/terminal-text.js";
@@ -33,12 +35,13 @@ export async function searchCommand(words: string[], opts: SearchOptions): Promi
 	const limit = parseLimit(opts.limit);
 	const where = place(opts);
 	const files = opts.all ? allSessionFiles(where.home) : sessionFiles(where.sessionDir);
-	let result;
 	try {
-		result = searchSessions(files, text, limit, { onSkip: skipWarning });
+		parseQuery(text);
 	} catch (error) {
 		throw usageError(errorMessage(error));
 	}
+	// Large searches run on more than one core (parallel.ts); the result is the same either way.
+	const { result } = await searchSessionsParallel(files, text, limit, { onSkip: skipWarning });
 	if (opts.json) {
 		process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 		return 0;

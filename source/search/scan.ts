@@ -3,7 +3,7 @@
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
 import { must } from "../text/must.js";
-import { anchorNeedles, linesWithAnchor } from "./anchor.js";
+import { anchorNeedles, linesWithAnchor, type Needle } from "./anchor.js";
 import { PathCollector, type ActivePath } from "./ancestry.js";
 import { forEachChunk, lineAround, type Chunk } from "./chunks.js";
 import { FIELD_WEIGHT, searchables, type Field } from "./fields.js";
@@ -60,7 +60,7 @@ function hitsOfEntry(query: Query, parsed: unknown, sink: Sink): void {
 	}
 }
 
-type Filter = { first: RegExp; others: RegExp[]; needles?: Buffer[]; literals: RegExp[] };
+type Filter = { first: RegExp; others: RegExp[]; needles?: Needle[]; literals: RegExp[] };
 
 /** The longest literal finds candidate lines; every other literal must also occur in the raw line. */
 function filterOf(query: Query): Filter | undefined {
@@ -150,6 +150,9 @@ function lineCount(bytes: Buffer): number {
 	return bytes.length && bytes[bytes.length - 1] !== 0x0a ? n + 1 : n;
 }
 
+/** How many of a file's first bytes its anchor's byte frequencies are counted in. */
+const SAMPLE = 16 * 1024;
+
 /** When more than this share of a file's first chunk's lines hold the anchor, every line is read. */
 const DENSE = 0.5;
 
@@ -167,13 +170,16 @@ export function scanFile(file: string, query: Query, keep: number): FileScan {
 	const sink: Sink = { hits: [], total: 0, floor: -Infinity };
 	let path: PathCollector | undefined;
 	let first = true;
+	let needles: Needle[] | undefined;
 	const stats: LiteralStats = { tested: 0, passed: 0 };
 	forEachChunk(file, (chunk) => {
 		if (path || !filter) {
 			path ??= new PathCollector();
 			scanChunkDense(chunk, filter, query, path, stats, sink);
 		} else if (filter.needles) {
-			const starts = linesWithAnchor(chunk.bytes, filter.needles);
+			// The anchor is chosen by the byte frequencies of the file's first bytes (anchor.ts).
+			if (first && query.prefilter) needles = anchorNeedles(query.prefilter, chunk.bytes.subarray(0, SAMPLE)) ?? filter.needles;
+			const starts = linesWithAnchor(chunk.bytes, needles ?? filter.needles);
 			if (first && starts.length > DENSE * lineCount(chunk.bytes)) {
 				path = new PathCollector();
 				scanChunkDense(chunk, filter, query, path, stats, sink);

@@ -7,8 +7,9 @@ import { join } from "node:path";
 import { readHeader } from "../session/parse.js";
 import { projectDirs, sessionFiles } from "../session/paths.js";
 import { activePath, type ActivePath } from "./ancestry.js";
-import { parseQuery } from "./query.js";
-import { byRank, scanFile, type FileHit } from "./scan.js";
+import { parseQuery, type Query } from "./query.js";
+import { byRank, scanFile, type FileHit, type FileScan } from "./scan.js";
+import { must } from "../text/must.js";
 import { errnoCode } from "../text/error-text.js";
 import { snippetOf } from "./snippet.js";
 
@@ -37,6 +38,25 @@ function headerOf(file: string): { id: string; cwd?: string } | undefined {
 /** What a search does with a file it cannot read (a dangling symlink, no permission): skip it and say so. */
 export type SearchOptions = { onSkip?: (file: string, error: unknown) => void };
 
+/**
+ * What searching one file gave: skipped (an fs error: it could not be read), nothing to search (not
+ * a session file), or its scan. Plain data, so a worker thread can hand it over (parallel.ts).
+ */
+export type FileOutcome =
+	| { kind: "skipped"; error: unknown }
+	| { kind: "none" }
+	| { kind: "scanned"; header: { id: string; cwd?: string }; scan: FileScan };
+
+/** Reads `file`'s header and scans it. Only an fs error (errno code) skips the file; anything else is a bug and propagates. */
+export function searchFile(file: string, query: Query, limit: number): FileOutcome {
+	try {
+		const header = headerOf(file);
+		return header ? { kind: "scanned", header, scan: scanFile(file, query, limit) } : { kind: "none" };
+	} catch (error) {
+		if (errnoCode(error) === undefined) throw error;
+		return { kind: "skipped", error };
+	}
+}
 
 /**
  * Searches `files` for `queryText`; the best `limit` hits, best first. Throws on a bad query. A
@@ -44,26 +64,33 @@ export type SearchOptions = { onSkip?: (file: string, error: unknown) => void };
  */
 export function searchSessions(files: readonly string[], queryText: string, limit: number, opts: SearchOptions = {}): SearchResult {
 	const query = parseQuery(queryText);
+	return mergeOutcomes(files, queryText, query, limit, (i) => searchFile(must(files[i], "file to search"), query, limit), opts);
+}
+
+/**
+ * The result of searching `files` from each file's outcome (`outcomeOf(i)` for files[i], asked in
+ * file order): the same whoever scanned the files, in whatever order they finished.
+ */
+export function mergeOutcomes(
+	files: readonly string[],
+	queryText: string,
+	query: Query,
+	limit: number,
+	outcomeOf: (index: number) => FileOutcome,
+	opts: SearchOptions = {},
+): SearchResult {
 	let total = 0;
 	let searched = 0;
 	const perFile: { file: string; header: { id: string; cwd?: string }; hits: FileHit[]; path?: ActivePath }[] = [];
-	for (const file of files) {
-		let header: ReturnType<typeof headerOf>;
-		let found: ReturnType<typeof scanFile>;
-		try {
-			header = headerOf(file);
-			if (!header) continue;
-			found = scanFile(file, query, limit);
-		} catch (error) {
-			// Only an fs error (errno code) skips the file; anything else is a bug and propagates.
-			if (errnoCode(error) === undefined) throw error;
-			opts.onSkip?.(file, error);
-			continue;
-		}
+	files.forEach((file, i) => {
+		const outcome = outcomeOf(i);
+		if (outcome.kind === "skipped") opts.onSkip?.(file, outcome.error);
+		if (outcome.kind !== "scanned") return;
+		const found = outcome.scan;
 		searched++;
 		total += found.total;
-		if (found.hits.length) perFile.push({ file, header, hits: found.hits, ...(found.path ? { path: found.path } : {}) });
-	}
+		if (found.hits.length) perFile.push({ file, header: outcome.header, hits: found.hits, ...(found.path ? { path: found.path } : {}) });
+	});
 	const ranked = perFile
 		.flatMap((f) => f.hits.map((hit) => ({ f, hit })))
 		.sort((a, b) => byRank(a.hit, b.hit))

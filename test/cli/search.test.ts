@@ -1,9 +1,10 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sessionDirFor } from "../../source/session/paths.js";
 import { FIXTURES, runCli } from "../helpers/cli.js";
+import { generated } from "../search/corpus.js";
 
 function project() {
 	const root = mkdtempSync(join(tmpdir(), "arbor-search-"));
@@ -65,6 +66,26 @@ describe("arbor search (built CLI)", () => {
 			const r = await runCli(args, p);
 			expect(r.code, args.join(" ")).toBe(2);
 			expect(r.stderr).toMatch(/^arbor: .+\n$/);
+		}
+	});
+
+	it("a search on several threads prints byte for byte what one thread prints (hits, order, skip warnings)", async () => {
+		const p = project();
+		const dir = join(p.env.ARBOR_HOME, "sessions", "--many--");
+		mkdirSync(dir, { recursive: true });
+		for (const seed of [1, 2, 3, 4, 5]) writeFileSync(join(dir, `g${seed}.jsonl`), generated(seed, 400));
+		symlinkSync(join(dir, "missing.jsonl"), join(dir, "g0-dangling.jsonl"));
+		for (const args of [["search", "--all", "the", "--limit", "40"], ["search", "--all", "--json", "model", "error", "--limit", "500"], ["search", "--all", "zebra"]]) {
+			const one = await runCli(args, { ...p, env: { ...p.env, ARBOR_SEARCH_THREADS: "1" } });
+			expect(one.code).toBe(0);
+			expect(one.stdout).not.toMatch(/^no matches/);
+			expect(one.stderr).toMatch(/^arbor: warning: skipped .*g0-dangling\.jsonl: no such file or directory \(ENOENT\)\n$/);
+			for (const threads of ["2", "3"]) {
+				const many = await runCli(args, { ...p, env: { ...p.env, ARBOR_SEARCH_THREADS: threads } });
+				expect(many.stdout, `${args.join(" ")} on ${threads} threads`).toBe(one.stdout);
+				expect(many.stderr).toBe(one.stderr);
+				expect(many.code).toBe(0);
+			}
 		}
 	});
 });
