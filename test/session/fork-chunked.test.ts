@@ -3,6 +3,7 @@ import nodeFs from "node:fs";
 import { syncBuiltinESMExports } from "node:module";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { itLarge } from "../helpers/large.js";
 import { writeExportData } from "../../source/export/export-data.js";
 import { forkSession, forkToFile } from "../../source/session/fork.js";
 import { ByteBatch, eachRawLine } from "../../source/session/raw-lines.js";
@@ -46,7 +47,7 @@ function bigSession(): { file: string; lines: Map<string, string> } {
 const bodyLines = (file: string) => fs.readFileSync(file, "utf8").split("\n").slice(1, -1);
 
 describe("fork and the HTML export read the source in chunks, never whole", () => {
-	it("arbor fork's copy: the path's own lines, byte for byte, with no whole-file read", () => {
+	itLarge("arbor fork's copy: the path's own lines, byte for byte, with no whole-file read", () => {
 		const { file, lines } = bigSession();
 		const view = SessionStore.open(file).snapshot();
 		const { result: made, files } = readFileCalls(() => forkToFile({ source: view, sourceFile: file, entryId: "b10999", sessionDir: path.join(dir, "f"), cwd: "/p" }));
@@ -54,7 +55,7 @@ describe("fork and the HTML export read the source in chunks, never whole", () =
 		expect(bodyLines(made.file)).toEqual([...lines.values()]);
 	});
 
-	it("forkSession mid-file: lines up to the entry, and the new store's offsets are where its lines start", () => {
+	itLarge("forkSession mid-file: lines up to the entry, and the new store's offsets are where its lines start", () => {
 		const { file, lines } = bigSession();
 		const view = SessionStore.open(file).snapshot();
 		const { result: store, files } = readFileCalls(() => forkSession({ source: view, sourceFile: file, entryId: "big", sessionDir: path.join(dir, "f"), cwd: "/p" }));
@@ -69,7 +70,7 @@ describe("fork and the HTML export read the source in chunks, never whole", () =
 		expect(bodyLines(second.file)).toEqual(bodyLines(store.file as string).slice(0, -1));
 	});
 
-	it("stops reading the source after the last line it copies", () => {
+	itLarge("stops reading the source after the last line it copies", () => {
 		const { file, lines } = bigSession();
 		const view = SessionStore.open(file).snapshot();
 		const spy = vi.spyOn(nodeFs, "readSync");
@@ -88,7 +89,7 @@ describe("fork and the HTML export read the source in chunks, never whole", () =
 		expect(bodyLines(made.file)).toEqual([...lines.values()].slice(0, 6));
 	});
 
-	it("the HTML export's data embeds the same bytes (every < escaped, newlines as commas), with no whole-file read", () => {
+	itLarge("the HTML export's data embeds the same bytes (every < escaped, newlines as commas), with no whole-file read", () => {
 		const { file, lines } = bigSession();
 		const view = SessionStore.open(file).snapshot();
 		const written: Buffer[] = [];

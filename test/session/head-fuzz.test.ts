@@ -1,5 +1,6 @@
 import * as fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { itLarge } from "../helpers/large.js";
 import { SessionStore } from "../../source/session/store.js";
 import type { SessionTreeView } from "../../source/session/api.js";
 import type { SessionEntry } from "../../source/session/types.js";
@@ -103,7 +104,8 @@ describe("tree rows from kept heads, generated shapes", () => {
 	const t = tempSessionFile();
 
 	for (const seed of Array.from({ length: 60 }, (_, i) => i + 1)) {
-		it(`seed ${seed}: every preview and filter verdict is that of the whole entries`, () => {
+		// Ten seeds in the edit-test loop (npm run test:unit), all sixty in npm test.
+		(seed <= 10 ? it : itLarge)(`seed ${seed}: every preview and filter verdict is that of the whole entries`, () => {
 			const header = { type: "session", version: 3, id: "fuzz", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" };
 			fs.writeFileSync(t.file, `${[header, ...session(seed)].map((l) => JSON.stringify(l)).join("\n")}\n`);
 			const view = SessionStore.open(t.file).snapshot();

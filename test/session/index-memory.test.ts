@@ -1,7 +1,8 @@
 import * as v8 from "node:v8";
 import * as vm from "node:vm";
 import * as fs from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
+import { itLarge } from "../helpers/large.js";
 import { SessionStore } from "../../source/session/store.js";
 import type { SessionSnapshot } from "../../source/session/snapshot.js";
 import { TreeIndex } from "../../source/session/tree-index.js";
@@ -32,7 +33,7 @@ function chain(): SessionEntry[] {
 }
 
 describe("the tree index's own memory (issue 17 item 16)", () => {
-	it("an only child costs its parent no list: a 50k chain's index stays under 150 bytes an entry", () => {
+	itLarge("an only child costs its parent no list: a 50k chain's index stays under 150 bytes an entry", () => {
 		const entries = chain();
 		const offsets = entries.map((_, i) => i * 100);
 		const before = heapNow();
@@ -45,7 +46,7 @@ describe("the tree index's own memory (issue 17 item 16)", () => {
 
 	const t = tempSessionFile();
 
-	it("an entry whose body stays in the file is not given its line's offset twice", () => {
+	itLarge("an entry whose body stays in the file is not given its line's offset twice", () => {
 		const header = JSON.stringify({ type: "session", version: 3, id: "m", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" });
 		const lines = [header];
 		for (let i = 0; i < N; i++) {
