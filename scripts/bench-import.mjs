@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// Import benchmark: `node scripts/bench-import.mjs [--quick]` (needs `npm run build`).
+// Import benchmark: `node scripts/bench-import.mjs [--quick] [--stages]` (needs `npm run build`).
 // `arbor import` of a generated ~50 MB Claude Code session (scripts/gen-claude-code.mjs; 10 MB with
 // --quick) beside its floor, measured in the same run: a node process that reads the file,
 // JSON.parses each line and writes the same bytes (target: import <= 1.2x the floor). Medians of
 // wall time and, on Linux, of CPU time (user + system of the child, from /proc: the figure that
 // stays put when the shared machine is busy).
+// --stages: instead, where the import's CPU goes, stage by stage, in process (see
+// scripts/bench-import-stages-entry.ts, bundled to .bench/): the least CPU of the runs for each
+// stage, and what each stage adds to the one before it.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -67,6 +70,38 @@ function timed(args, env) {
 	return { wall, cpu: cpu === undefined || after === undefined ? undefined : after - cpu };
 }
 
+/** The stages' CPU ms (least of RUNS fresh processes each), and what each adds to the one before. */
+async function stages() {
+	const file = source();
+	const entry = join(root, ".bench/bench-import-stages.mjs");
+	const { build } = await import("esbuild");
+	await build({
+		entryPoints: [join(root, "scripts/bench-import-stages-entry.ts")],
+		outfile: entry,
+		bundle: true,
+		format: "esm",
+		platform: "node",
+		target: "node20",
+		logLevel: "warning",
+	});
+	const least = {};
+	for (let i = 0; i < RUNS; i++) {
+		for (const stage of ["decode", "parse", "convert", "encode", "hash"]) {
+			const r = spawnSync(process.execPath, [entry, file, stage], { encoding: "utf8" });
+			if (r.status !== 0) throw new Error(`${stage}: exited ${r.status}: ${r.stderr}`);
+			const { cpu } = JSON.parse(r.stdout);
+			least[stage] = Math.min(least[stage] ?? Infinity, cpu);
+		}
+	}
+	console.log(`## Import stages (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB Claude Code session; CPU, least of ${RUNS})`);
+	const row = (name, value, note) => console.log(`${name.padEnd(8)} ${ms(value).padStart(7)}   ${note}`);
+	row("decode", least.decode, "lines decoded one at a time");
+	row("parse", least.parse, `decode + JSON.parse (+${ms(least.parse - least.decode)})`);
+	row("convert", least.convert, `parse + conversion, entries dropped (+${ms(least.convert - least.parse)})`);
+	row("encode", least.encode, `convert + entries encoded into the output buffer (+${ms(least.encode - least.convert)})`);
+	row("hash", least.hash, "sha256 of the bytes, on its own");
+}
+
 function main() {
 	if (!existsSync(cli)) throw new Error("dist/cli.js missing: run npm run build");
 	const file = source();
@@ -107,4 +142,5 @@ function main() {
 	}
 }
 
-main();
+if (process.argv.includes("--stages")) await stages();
+else main();
