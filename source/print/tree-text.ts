@@ -1,8 +1,7 @@
 import type { SessionTreeView } from "../session/api.js";
-import { forEachTextRow, isDimKind, previewLine, type TreeRowParts, type UnfoldedRow } from "../tree/rows.js";
+import { forEachTextRow, isDimKind, previewLineClean, type TreeRowParts, type UnfoldedRow } from "../tree/rows.js";
 import type { TreeFilter, TreeRowKind } from "../tree/types.js";
 import { counted } from "../text/count.js";
-import { hasControl } from "../text/terminal-text.js";
 
 
 /** `arbor tree`'s colours: the tree display model (tree/) stays colourless; each front end colours. */
@@ -83,8 +82,8 @@ class ByteSink {
  * row takes the sanitizing route.
  */
 function writeUnfolded(out: ByteSink, row: UnfoldedRow, color: boolean): boolean {
-	const text = previewLine(row.unfolded);
-	if (hasControl(text)) return false;
+	const text = previewLineClean(row.unfolded);
+	if (text === undefined) return false;
 	row.text = text;
 	out.add(`${line(row, row.kind, color)}\n`);
 	return true;

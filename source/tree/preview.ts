@@ -3,7 +3,7 @@ import { entryType } from "../session/entry-guards.js";
 import type { SessionEntry, StoredMessage, ToolCallContent } from "../session/types.js";
 import { contentText } from "../session/content.js";
 import { headOf } from "../session/body-head.js";
-import { oneLineCut } from "../text/one-line.js";
+import { oneLineCut, oneLineCutClean } from "../text/one-line.js";
 import { PREVIEW_MAX, type TreeRowKind } from "./types.js";
 
 /**
@@ -18,6 +18,11 @@ export const PREVIEW_IN = PREVIEW_MAX * 2;
 /** One-line preview: white space runs → one space, trimmed, capped at PREVIEW_MAX characters (of the first PREVIEW_IN). */
 export function previewLine(text: string): string {
 	return oneLineCut(text, PREVIEW_IN, PREVIEW_MAX);
+}
+
+/** {@link previewLine}, or undefined when it has a control character (it then needs sanitizing). */
+export function previewLineClean(text: string): string | undefined {
+	return oneLineCutClean(text, PREVIEW_IN, PREVIEW_MAX);
 }
 
 /** How the tree colours an entry. */
