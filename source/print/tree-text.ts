@@ -3,7 +3,6 @@ import { forEachTextRow, isDimKind, previewLineClean, type TreeRowParts, type Un
 import type { TreeFilter, TreeRowKind } from "../tree/types.js";
 import { counted } from "../text/count.js";
 
-
 /** `arbor tree`'s colours: the tree display model (tree/) stays colourless; each front end colours. */
 const ANSI = {
 	dim: (s: string) => `\u001B[2m${s}\u001B[22m`,
@@ -90,9 +89,9 @@ function writeUnfolded(out: ByteSink, row: UnfoldedRow, color: boolean): boolean
 }
 
 /**
- * {@link renderTreeText} as the UTF-8 bytes stdout gets, encoded line by line into one growing
- * buffer: 100k lines never sit on the JavaScript heap together, and most previews are folded
- * straight into the buffer (see {@link writeUnfolded}) without becoming strings at all.
+ * {@link renderTreeText} as the UTF-8 bytes stdout gets, encoded in batches into one growing
+ * buffer: 100k lines never sit on the JavaScript heap together (the garbage collector spent a third
+ * of the text path copying them), and most rows skip the general fitting (see {@link writeUnfolded}).
  */
 export function renderTreeBytes(view: SessionTreeView, opts: TreeTextOptions): Buffer {
 	const out = new ByteSink();

@@ -13,7 +13,7 @@ import { PREVIEW_MAX, type TreeRowKind } from "./types.js";
 const previewContent = (content: unknown) => contentText(content, { separator: " ", imageAs: "", max: PREVIEW_MAX });
 
 /** Characters of a preview's source text that its one-line fold reads (see {@link previewLine}). */
-export const PREVIEW_IN = PREVIEW_MAX * 2;
+const PREVIEW_IN = PREVIEW_MAX * 2;
 
 /** One-line preview: white space runs → one space, trimmed, capped at PREVIEW_MAX characters (of the first PREVIEW_IN). */
 export function previewLine(text: string): string {
@@ -96,7 +96,8 @@ export function previewLower(view: SessionTreeView, entry: SessionEntry): string
 /**
  * {@link previewOnce}, except that a preview still to be folded to one line is not folded: its
  * source text goes to `unfolded` (whose answer is returned), for a writer that folds it itself
- * (`arbor tree` folds straight into its output bytes). `previewLine(text)` is that preview.
+ * (`arbor tree` folds and checks it for control characters in one scan, see previewLineClean).
+ * `previewLine(text)` is that preview.
  */
 export function previewUnfolded(view: SessionTreeView, entry: SessionEntry, unfolded: (text: string) => string): string {
 	return previewCache.get(entry) ?? computePreview(view, entry, unfolded);
