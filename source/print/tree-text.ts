@@ -1,5 +1,5 @@
 import type { SessionTreeView } from "../session/api.js";
-import { forEachTextRow, isDimKind, type TreeRowParts } from "../tree/rows.js";
+import { forEachTextRow, isDimKind, previewLineClean, type TreeRowParts, type UnfoldedRow } from "../tree/rows.js";
 import type { TreeFilter, TreeRowKind } from "../tree/types.js";
 import { counted } from "../text/count.js";
 
@@ -25,8 +25,8 @@ function line(p: TreeRowParts, kind: TreeRowKind, color: boolean): string {
 type TreeTextOptions = { filter: TreeFilter; search?: string; width: number; color: boolean };
 
 /** Hands each line of `arbor tree`'s output (without its newline) to `add`, in order. */
-function treeLines(view: SessionTreeView, opts: TreeTextOptions, add: (line: string) => void): void {
-	const count = forEachTextRow(view, opts, (p, kind) => add(line(p, kind, opts.color)));
+function treeLines(view: SessionTreeView, opts: TreeTextOptions, add: (line: string) => void, unfolded?: (row: UnfoldedRow) => boolean): void {
+	const count = forEachTextRow(view, opts, (p, kind) => add(line(p, kind, opts.color)), unfolded);
 	if (count === 0) add("  No entries found");
 	add(`  (${count}/${counted(view.entries.length, "entry", "entries")})`);
 }
@@ -43,29 +43,58 @@ export function renderTreeText(view: SessionTreeView, opts: TreeTextOptions): st
 }
 
 /**
- * {@link renderTreeText} as the UTF-8 bytes stdout gets, encoded 32k characters at a time into one
- * growing buffer: 100k lines never sit on the JavaScript heap together (the garbage collector spent
- * a third of the text path copying them). Each line ends with `\n`, so no surrogate pair can span
- * two encodings: the bytes are those of the whole text.
+ * A growing output buffer. Text is gathered into a string and encoded 32k characters at a time
+ * (one native call per batch instead of one per line). Each line ends with `\n`, so no surrogate
+ * pair spans two batches: the bytes are those of the whole text.
+ */
+class ByteSink {
+	private buf = Buffer.allocUnsafe(1 << 20);
+	private len = 0;
+	private pending = "";
+	/** Adds whole lines. */
+	add(lines: string): void {
+		this.pending += lines;
+		if (this.pending.length >= 1 << 15) this.flush();
+	}
+	/** The bytes of everything added. */
+	bytes(): Buffer {
+		this.flush();
+		return this.buf.subarray(0, this.len);
+	}
+	private flush(): void {
+		// A UTF-16 code unit is at most 3 UTF-8 bytes.
+		const need = this.len + this.pending.length * 3;
+		if (need > this.buf.length) {
+			const bigger = Buffer.allocUnsafe(Math.max(this.buf.length * 2, need));
+			this.buf.copy(bigger, 0, 0, this.len);
+			this.buf = bigger;
+		}
+		this.len += this.buf.write(this.pending, this.len);
+		this.pending = "";
+	}
+}
+
+/**
+ * A row whose preview is still to be folded, written straight into `out` as one string: the bytes
+ * of `line(parts) + "\n"` for the parts fitTreeRowParts would give (the text surely fits, so
+ * nothing is cut). False (nothing written) when the folded preview has a control character: that
+ * row takes the sanitizing route.
+ */
+function writeUnfolded(out: ByteSink, row: UnfoldedRow, color: boolean): boolean {
+	const text = previewLineClean(row.unfolded);
+	if (text === undefined) return false;
+	row.text = text;
+	out.add(`${line(row, row.kind, color)}\n`);
+	return true;
+}
+
+/**
+ * {@link renderTreeText} as the UTF-8 bytes stdout gets, encoded in batches into one growing
+ * buffer: 100k lines never sit on the JavaScript heap together (the garbage collector spent a third
+ * of the text path copying them), and most rows skip the general fitting (see {@link writeUnfolded}).
  */
 export function renderTreeBytes(view: SessionTreeView, opts: TreeTextOptions): Buffer {
-	let buf = Buffer.allocUnsafe(1 << 20);
-	let len = 0;
-	let pending = "";
-	const flush = () => {
-		// A UTF-16 code unit is at most 3 UTF-8 bytes.
-		if (len + pending.length * 3 > buf.length) {
-			const bigger = Buffer.allocUnsafe(Math.max(buf.length * 2, len + pending.length * 3));
-			buf.copy(bigger, 0, 0, len);
-			buf = bigger;
-		}
-		len += buf.write(pending, len);
-		pending = "";
-	};
-	treeLines(view, opts, (l) => {
-		pending += `${l}\n`;
-		if (pending.length >= 1 << 15) flush();
-	});
-	flush();
-	return buf.subarray(0, len);
+	const out = new ByteSink();
+	treeLines(view, opts, (l) => out.add(`${l}\n`), (row) => writeUnfolded(out, row, opts.color));
+	return out.bytes();
 }

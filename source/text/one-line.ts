@@ -28,6 +28,8 @@ export function hasVisibleText(text: string): boolean {
 
 /** White space that a fold changes: any but a plain space, or two spaces in a row. */
 const ODD_SPACE = /[^\S ]| {2}/g;
+/** {@link ODD_SPACE} or a control character that is not white space (see control-chars.ts). */
+const ODD_OR_CONTROL = /[^\S ]| {2}|[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
 
 /**
  * `oneLine(text.slice(0, inMax)).slice(0, outMax)` in one pass that reads no further than it must
@@ -35,6 +37,18 @@ const ODD_SPACE = /[^\S ]| {2}/g;
  * a native regex scan finds those runs; the words between them are kept as they are.
  */
 export function oneLineCut(text: string, inMax: number, outMax: number): string {
+	return fold(text, inMax, outMax, ODD_SPACE) ?? "";
+}
+
+/**
+ * {@link oneLineCut}, or undefined when its answer has a control character (found by the same
+ * scan): text that needs no sanitizing is told apart without a second pass over it.
+ */
+export function oneLineCutClean(text: string, inMax: number, outMax: number): string | undefined {
+	return fold(text, inMax, outMax, ODD_OR_CONTROL);
+}
+
+function fold(text: string, inMax: number, outMax: number, odd: RegExp): string | undefined {
 	const s = text.length > inMax ? text.slice(0, Math.max(0, inMax)) : text;
 	const end = s.length;
 	let i = 0;
@@ -42,8 +56,14 @@ export function oneLineCut(text: string, inMax: number, outMax: number): string 
 	let out = "";
 	let start = i; // s[start, tail) is kept as is after `out`
 	let tail = end;
-	ODD_SPACE.lastIndex = i;
-	for (let m = ODD_SPACE.exec(s); m !== null; m = ODD_SPACE.exec(s)) {
+	odd.lastIndex = i;
+	for (let m = odd.exec(s); m !== null; m = odd.exec(s)) {
+		if (!isWhiteSpace(s.charCodeAt(m.index))) {
+			// A control character: in the answer unless the cut comes first.
+			if (out.length + (m.index - start) < outMax) return undefined;
+			tail = m.index;
+			break;
+		}
 		// The run starts one earlier when a plain space precedes the odd one (`a \n`).
 		const run = m.index > start && s.charCodeAt(m.index - 1) === 0x20 ? m.index - 1 : m.index;
 		let j = m.index + 1;
@@ -54,7 +74,7 @@ export function oneLineCut(text: string, inMax: number, outMax: number): string 
 		}
 		out += `${s.slice(start, run)} `;
 		start = j;
-		ODD_SPACE.lastIndex = j;
+		odd.lastIndex = j;
 	}
 	if (tail === end && end > start && s.charCodeAt(end - 1) === 0x20) tail = end - 1; // one trailing space
 	out += s.slice(start, tail);

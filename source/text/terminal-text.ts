@@ -111,12 +111,17 @@ export function terminalText(text: string): string {
 	return scan(text, true, true).out;
 }
 
+/** Whether `text` has a control character (see control-chars.ts): without one, {@link terminalLine} returns it as is. */
+export function hasControl(text: string): boolean {
+	return ANY_CONTROL.test(text);
+}
+
 /**
  * {@link terminalText} for one row of a list or a spinner: the tabs and newlines it keeps become
  * spaces (one each: nothing is collapsed, so a row lines up with the text it shows).
  */
 export function terminalLine(text: string): string {
-	if (!ANY_CONTROL.test(text)) return text; // one scan for the common case (100k tree rows)
+	if (!hasControl(text)) return text; // one scan for the common case (100k tree rows)
 	return terminalText(text).replace(/[\n\t]/g, " ");
 }
 

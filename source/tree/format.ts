@@ -67,17 +67,37 @@ export type RowContent = {
 	text: string;
 };
 
+/** A row's cursor, active-path marker and leaf suffix (see {@link TreeRowParts}). */
+export function rowMarks(row: { selected: boolean; onActivePath: boolean; isLeaf: boolean; leafBelow: boolean }): { cursor: string; marker: string; suffix: string } {
+	return {
+		cursor: row.selected ? "› " : "  ",
+		marker: row.onActivePath ? "• " : "",
+		suffix: row.isLeaf ? " ← active" : row.leafBelow ? " ↓ active" : "",
+	};
+}
+
+/** `[label] ` (sanitized, `time` after it) or empty, before any cut. */
+export function labelPart(label: string | undefined, time: string): string {
+	return label !== undefined ? `[${terminalLine(label)}${time}] ` : "";
+}
+
+/**
+ * Whether a row's label and text surely fit `width` uncut, from lengths alone: a code unit is at
+ * most two columns. `prefix` is the row's cursor, gutter, fold marks, marker and suffix.
+ */
+export function surelyFits(prefix: number, label: number, text: number, width: number): boolean {
+	return (label + text) * 2 <= width - 2 * prefix;
+}
+
 /**
  * The parts of a row fitted to `width` columns: label and text sanitized, then cut when they do not
  * fit. The one layout of a row, shared by {@link formatTreeRowParts} and `arbor tree`'s text.
  */
 export function fitTreeRowParts(row: RowContent, width: number): TreeRowParts {
-	const cursor = row.selected ? "› " : "  ";
+	const { cursor, marker, suffix } = rowMarks(row);
 	const { gutter, fold } = row;
-	const marker = row.onActivePath ? "• " : "";
-	const suffix = row.isLeaf ? " ← active" : row.leafBelow ? " ↓ active" : "";
 	const avail = Math.max(0, width - displayWidth(cursor + gutter + fold + marker + suffix));
-	let label = row.label !== undefined ? `[${terminalLine(row.label)}${row.time}] ` : "";
+	let label = labelPart(row.label, row.time);
 	let text = terminalLine(row.text);
 	// A code unit is at most two columns: short rows skip measuring (100k rows in `arbor tree`).
 	const fits = (label.length + text.length) * 2 <= avail;

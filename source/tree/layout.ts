@@ -55,7 +55,7 @@ export function gutterText(link: GutterLink | null, maxWidth = Number.POSITIVE_I
 export type VisibleForest = {
 	order: SessionEntry[];
 	/** Index in `order` of each entry's visible parent; -1 for roots. */
-	parent: readonly number[];
+	parent: ArrayLike<number>;
 	childCount: Int32Array;
 	rootCount: number;
 	/** The leaf if visible, else its nearest visible ancestor (null when none). */
@@ -97,10 +97,11 @@ export function buildVisibleForest(view: SessionTreeView, isVisible: (e: Session
 }
 
 /** Each row's number of children and the number of roots, from `parent` (-1 for a root). */
-export function countChildren(parent: readonly number[]): { childCount: Int32Array; rootCount: number } {
+export function countChildren(parent: ArrayLike<number>): { childCount: Int32Array; rootCount: number } {
 	const childCount = new Int32Array(parent.length);
 	let rootCount = 0;
-	for (const p of parent) {
+	for (let i = 0; i < parent.length; i++) {
+		const p = must(parent[i], "parent row");
 		if (p < 0) rootCount++;
 		else childCount[p] = must(childCount[p], "child count of a parent row") + 1;
 	}

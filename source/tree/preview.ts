@@ -3,7 +3,7 @@ import { entryType } from "../session/entry-guards.js";
 import type { SessionEntry, StoredMessage, ToolCallContent } from "../session/types.js";
 import { contentText } from "../session/content.js";
 import { headOf } from "../session/body-head.js";
-import { oneLineCut } from "../text/one-line.js";
+import { oneLineCut, oneLineCutClean } from "../text/one-line.js";
 import { PREVIEW_MAX, type TreeRowKind } from "./types.js";
 
 /**
@@ -12,9 +12,17 @@ import { PREVIEW_MAX, type TreeRowKind } from "./types.js";
  */
 const previewContent = (content: unknown) => contentText(content, { separator: " ", imageAs: "", max: PREVIEW_MAX });
 
-/** One-line preview: white space runs → one space, trimmed, capped at PREVIEW_MAX characters (of the first 2 × PREVIEW_MAX). */
-function previewLine(text: string): string {
-	return oneLineCut(text, PREVIEW_MAX * 2, PREVIEW_MAX);
+/** Characters of a preview's source text that its one-line fold reads (see {@link previewLine}). */
+const PREVIEW_IN = PREVIEW_MAX * 2;
+
+/** One-line preview: white space runs → one space, trimmed, capped at PREVIEW_MAX characters (of the first PREVIEW_IN). */
+export function previewLine(text: string): string {
+	return oneLineCut(text, PREVIEW_IN, PREVIEW_MAX);
+}
+
+/** {@link previewLine}, or undefined when it has a control character (it then needs sanitizing). */
+export function previewLineClean(text: string): string | undefined {
+	return oneLineCutClean(text, PREVIEW_IN, PREVIEW_MAX);
 }
 
 /** How the tree colours an entry. */
@@ -85,16 +93,27 @@ export function previewLower(view: SessionTreeView, entry: SessionEntry): string
 	return lower;
 }
 
-function computePreview(view: SessionTreeView, e: SessionEntry): string {
+/**
+ * {@link previewOnce}, except that a preview still to be folded to one line is not folded: its
+ * source text goes to `unfolded` (whose answer is returned), for a writer that folds it itself
+ * (`arbor tree` folds and checks it for control characters in one scan, see previewLineClean).
+ * `previewLine(text)` is that preview.
+ */
+export function previewUnfolded(view: SessionTreeView, entry: SessionEntry, unfolded: (text: string) => string): string {
+	return previewCache.get(entry) ?? computePreview(view, entry, unfolded);
+}
+
+/** The preview; `line` folds the texts that need it (every use is the whole answer, so a writer can take over). */
+function computePreview(view: SessionTreeView, e: SessionEntry, line: (text: string) => string = previewLine): string {
 	switch (e.type) {
 		case "message":
-			return messagePreview(view, e, e.message);
+			return messagePreview(view, e, e.message, line);
 		case "custom_message":
-			return previewLine(`[${String(e.customType)}]: ${previewContent(headOf(e, "content"))}`);
+			return line(`[${String(e.customType)}]: ${previewContent(headOf(e, "content"))}`);
 		case "compaction":
 			return `[compaction: ${Math.round(Number(e.tokensBefore) / 1000)}k tokens]`;
 		case "branch_summary":
-			return previewLine(`[branch summary]: ${String(headOf(e, "summary") ?? "")}`);
+			return line(`[branch summary]: ${String(headOf(e, "summary") ?? "")}`);
 		case "model_change":
 			return `[model: ${String(e.modelId)}]`;
 		case "thinking_level_change":
@@ -102,26 +121,26 @@ function computePreview(view: SessionTreeView, e: SessionEntry): string {
 		case "custom":
 			return `[custom: ${String(e.customType)}]`;
 		case "label":
-			return previewLine(`[label: ${typeof e.label === "string" ? e.label : "(cleared)"}]`);
+			return line(`[label: ${typeof e.label === "string" ? e.label : "(cleared)"}]`);
 		case "session_info":
-			return previewLine(`[name: ${String(e.name ?? "")}]`);
+			return line(`[name: ${String(e.name ?? "")}]`);
 		default:
 			return `[${entryType(e)}]`;
 	}
 }
 
-function messagePreview(view: SessionTreeView, entry: SessionEntry, message: StoredMessage): string {
+function messagePreview(view: SessionTreeView, entry: SessionEntry, message: StoredMessage, line: (text: string) => string): string {
 	switch (message.role) {
 		case "user":
-			return previewLine(`user: ${previewContent(headOf(message, "content")) || "(no content)"}`);
+			return line(`user: ${previewContent(headOf(message, "content")) || "(no content)"}`);
 		case "assistant":
-			return previewLine(`assistant: ${previewContent(headOf(message, "content")) || assistantFallback(message)}`);
+			return line(`assistant: ${previewContent(headOf(message, "content")) || assistantFallback(message)}`);
 		case "toolResult":
-			return previewLine(toolPreview(message.toolName, findToolCall(view, entry, message.toolCallId)));
+			return line(toolPreview(message.toolName, findToolCall(view, entry, message.toolCallId)));
 		case "bashExecution":
-			return previewLine(`[bash: ${message.command}]`);
+			return line(`[bash: ${message.command}]`);
 		case "custom":
-			return previewLine(`[${message.customType}]: ${previewContent(headOf(message, "content"))}`);
+			return line(`[${message.customType}]: ${previewContent(headOf(message, "content"))}`);
 		default: {
 			const other: { role: string } = message; // no other role passes the load checks
 			return `[${other.role}]`;

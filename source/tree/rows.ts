@@ -12,7 +12,8 @@ export { buildTreeRows, buildTreeModel, fitGutter, activePathIds, type RowLookup
 export { conversationLeaf } from "./filter.js";
 export { formatTreeRow, formatTreeRowParts, isDimKind, type TreeRowParts } from "./format.js";
 export { buildTreeJson, treeJsonText } from "./json.js";
-export { forEachTextRow } from "./text-rows.js";
+export { forEachTextRow, type UnfoldedRow } from "./text-rows.js";
+export { previewLineClean } from "./preview.js";
 
 /** True when the session has nothing to show (`/tree` then reports `No entries in session`). */
 export function treeIsEmpty(view: SessionTreeView): boolean {

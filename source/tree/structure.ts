@@ -2,7 +2,7 @@ import type { SessionTreeView } from "../session/api.js";
 import type { SessionEntry } from "../session/types.js";
 import { must } from "../text/must.js";
 import { conversationLeaf, matchesSearch, passesFilter, searchWords } from "./filter.js";
-import { buildVisibleForest, countChildren, type VisibleForest } from "./layout.js";
+import { buildVisibleForest, type VisibleForest } from "./layout.js";
 import { previewLower } from "./preview.js";
 import { TREE_FILTERS, type TreeFilter } from "./types.js";
 
@@ -122,9 +122,12 @@ export function filterStructure(view: SessionTreeView, opts: { filter: TreeFilte
 	const n = s.order.length;
 	// nearest[i]: visible-order index of i or of its nearest visible ancestor; -1 when none.
 	const nearest = new Int32Array(n);
+	// Sized for every entry and cut to the visible count: typed arrays keep the garbage collector out.
+	const parent = new Int32Array(n);
+	const full = new Int32Array(n);
+	const childCount = new Int32Array(n);
+	let rootCount = 0;
 	const order: SessionEntry[] = [];
-	const parent: number[] = [];
-	const full: number[] = [];
 	for (let i = 0; i < n; i++) {
 		const p = must(s.parent[i], "parent row");
 		const above = p < 0 ? -1 : must(nearest[p], "nearest visible ancestor");
@@ -134,16 +137,23 @@ export function filterStructure(view: SessionTreeView, opts: { filter: TreeFilte
 			nearest[i] = above;
 			continue;
 		}
-		nearest[i] = order.length;
-		parent.push(above);
-		full.push(i);
+		const row = order.length;
+		nearest[i] = row;
+		parent[row] = above;
+		full[row] = i;
 		order.push(entry);
+		if (above < 0) rootCount++;
+		else childCount[above] = must(childCount[above], "child count") + 1;
 	}
+	const count = order.length;
 	const standIn = s.leaf < 0 ? -1 : must(nearest[s.leaf], "leaf's visible stand-in");
 	return {
-		order, parent, ...countChildren(parent),
+		order,
+		parent: parent.subarray(0, count),
+		childCount: childCount.subarray(0, count),
+		rootCount,
 		leafStandIn: standIn < 0 ? null : must(order[standIn], "leaf's stand-in row").id,
-		full: Int32Array.from(full),
+		full: full.subarray(0, count),
 		leafRow: standIn < 0 ? -1 : must(full[standIn], "leaf's stand-in row"),
 	};
 }

@@ -1,10 +1,19 @@
 import type { SessionTreeView } from "../session/api.js";
 import { must } from "../text/must.js";
-import { fitTreeRowParts, type TreeRowParts } from "./format.js";
+import { fitTreeRowParts, labelPart, rowMarks, surelyFits, type TreeRowParts } from "./format.js";
 import { GUTTER_MAX, gutterText, layoutForest, type GutterLink } from "./layout.js";
-import { previewOnce, rowKind } from "./preview.js";
+import { previewLine, previewOnce, previewUnfolded, rowKind } from "./preview.js";
+import { PREVIEW_MAX } from "./types.js";
 import { filterStructure, treeStructure } from "./structure.js";
 import type { TreeFilter, TreeRowKind } from "./types.js";
+
+/**
+ * A row whose preview is not folded yet, for a writer that folds it itself (see
+ * {@link previewUnfolded}): the parts {@link fitTreeRowParts} would give, `text` empty and
+ * `unfolded` its source (the text is `previewLine(unfolded)`, at most PREVIEW_MAX characters, and
+ * surely fits the width uncut once sanitized). One object, refilled for every row.
+ */
+export type UnfoldedRow = TreeRowParts & { unfolded: string; kind: TreeRowKind };
 
 /**
  * Every row of the tree as `arbor tree` prints it (no row selected, nothing folded), fitted to
@@ -12,16 +21,25 @@ import type { TreeFilter, TreeRowKind } from "./types.js";
  * {@link buildTreeRows}, without building those rows. One pass over the layout; a gutter string is
  * built once per shared gutter link and previews are not cached, so 100k rows leave little behind
  * for the garbage collector. Returns the number of rows.
+ * With `unfolded`, a row whose preview is still to be folded and whose text surely fits goes to it
+ * instead of `visit`, unless it answers false (it then goes to `visit` as usual).
  */
 export function forEachTextRow(
 	view: SessionTreeView,
 	opts: { filter: TreeFilter; search?: string; width: number },
 	visit: (parts: TreeRowParts, kind: TreeRowKind) => void,
+	unfolded?: (row: UnfoldedRow) => boolean,
 ): number {
 	const s = treeStructure(view);
 	const forest = filterStructure(view, opts);
 	const maxGutter = Math.min(GUTTER_MAX, Math.max(0, Math.floor((opts.width - 2) / 2)));
 	const gutters = new Map<GutterLink, string>();
+	const raw: UnfoldedRow = { cursor: "  ", gutter: "", fold: "", marker: "", label: "", text: "", suffix: "", unfolded: "", kind: "meta" };
+	let source: string | undefined;
+	const keep = (text: string) => {
+		source = text;
+		return "";
+	};
 	layoutForest(forest, undefined, (laid) => {
 		const full = must(forest.full[laid.index], "row of the laid-out entry");
 		const link = laid.gutter;
@@ -33,18 +51,29 @@ export function forEachTextRow(
 		}
 		const entry = laid.entry;
 		const isLeaf = full === s.leaf;
-		const parts = fitTreeRowParts({
-			selected: false,
-			gutter,
-			fold: "",
-			onActivePath: s.active[full] === 1,
-			isLeaf,
-			leafBelow: !isLeaf && full === forest.leafRow,
-			label: view.getLabel(entry.id),
-			time: "",
-			text: previewOnce(view, entry),
-		}, opts.width);
-		visit(parts, rowKind(entry));
+		const onActivePath = s.active[full] === 1;
+		const leafBelow = !isLeaf && full === forest.leafRow;
+		const label = view.getLabel(entry.id);
+		const kind = rowKind(entry);
+		source = undefined;
+		let text = unfolded ? previewUnfolded(view, entry, keep) : previewOnce(view, entry);
+		if (source !== undefined) {
+			const row = raw;
+			const marks = rowMarks({ selected: false, onActivePath, isLeaf, leafBelow });
+			row.cursor = marks.cursor;
+			row.gutter = gutter;
+			row.marker = marks.marker;
+			row.suffix = marks.suffix;
+			row.label = labelPart(label, "");
+			row.unfolded = source;
+			row.kind = kind;
+			// The fold is at most PREVIEW_MAX characters.
+			const prefix = row.cursor.length + gutter.length + row.marker.length + row.suffix.length;
+			if (surelyFits(prefix, row.label.length, PREVIEW_MAX, opts.width) && unfolded?.(row) === true) return;
+			text = previewLine(source);
+		}
+		const parts = fitTreeRowParts({ selected: false, gutter, fold: "", onActivePath, isLeaf, leafBelow, label, time: "", text }, opts.width);
+		visit(parts, kind);
 	});
 	return forest.order.length;
 }

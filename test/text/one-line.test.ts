@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstLine, hasVisibleText, isWhiteSpace, oneLine, oneLineCut } from "../../source/text/one-line.js";
+import { firstLine, hasVisibleText, isWhiteSpace, oneLine, oneLineCut, oneLineCutClean } from "../../source/text/one-line.js";
+import { hasControl } from "../../source/text/terminal-text.js";
 
 describe("oneLine", () => {
 	it("turns runs of white space into one space and trims the ends", () => {
@@ -53,6 +54,38 @@ describe("oneLineCut", () => {
 			const inMax = rnd(70);
 			const outMax = rnd(40);
 			expect(oneLineCut(text, inMax, outMax), JSON.stringify([text, inMax, outMax])).toBe(reference(text, inMax, outMax));
+		}
+	});
+});
+
+describe("oneLineCutClean", () => {
+	const reference = (text: string, inMax: number, outMax: number) => {
+		const folded = oneLine(text.slice(0, inMax)).slice(0, outMax);
+		return hasControl(folded) ? undefined : folded;
+	};
+
+	it("is oneLineCut, or undefined when that keeps a control character (one cut off or folded away does not count)", () => {
+		expect(oneLineCutClean("a\u001bb", 10, 10)).toBeUndefined();
+		expect(oneLineCutClean("a\u0085b", 10, 10)).toBeUndefined();
+		expect(oneLineCutClean("ab\u001b", 10, 2)).toBe("ab");
+		expect(oneLineCutClean("ab\u001b", 2, 10)).toBe("ab");
+		expect(oneLineCutClean("a \u001b", 10, 2)).toBe("a ");
+		expect(oneLineCutClean(" a\t\r\n\u000b\u000cb ", 20, 10)).toBe("a b");
+	});
+
+	it("equals the reference on 20,000 random strings of words, white space, controls and surrogates", () => {
+		const alphabet = ["a", "b", "漢", "\ud83d", "\ude00", " ", "  ", "\n", "\t", "\r\n", "\u00a0", "\u2028", "\u3000", "\ufeff", "\u0085", "\u001b", "\u0000", "\u001f", "\u007f", "\u009f", "\u00a1"];
+		let seed = 23;
+		const rnd = (n: number) => {
+			seed = (seed * 1103515245 + 12345) % 2147483648;
+			return seed % n;
+		};
+		for (let k = 0; k < 20_000; k++) {
+			let text = "";
+			for (let n = rnd(60); n > 0; n--) text += alphabet[rnd(alphabet.length)];
+			const inMax = rnd(70);
+			const outMax = rnd(40);
+			expect(oneLineCutClean(text, inMax, outMax), JSON.stringify([text, inMax, outMax])).toBe(reference(text, inMax, outMax));
 		}
 	});
 });
