@@ -2,6 +2,21 @@ import { describe, expect, it } from "vitest";
 import { firstLine, hasVisibleText, isWhiteSpace, oneLine, oneLineCut, oneLineCutClean } from "../../source/text/one-line.js";
 import { hasControl } from "../../source/text/terminal-text.js";
 
+
+/** 20,000 seeded random strings (up to 60 letters of `alphabet`) with random limits, each handed to `check`. */
+function forRandomCases(alphabet: string[], start: number, check: (text: string, inMax: number, outMax: number) => void): void {
+	let seed = start;
+	const rnd = (n: number) => {
+		seed = (seed * 1103515245 + 12345) % 2147483648;
+		return seed % n;
+	};
+	for (let k = 0; k < 20_000; k++) {
+		let text = "";
+		for (let n = rnd(60); n > 0; n--) text += alphabet[rnd(alphabet.length)];
+		const inMax = rnd(70);
+		check(text, inMax, rnd(40));
+	}
+}
 describe("oneLine", () => {
 	it("turns runs of white space into one space and trims the ends", () => {
 		expect(oneLine("  first\n\n\tsecond  third \r\n")).toBe("first second third");
@@ -43,18 +58,9 @@ describe("oneLineCut", () => {
 
 	it("equals the reference on 20,000 random strings of words, white space of every kind and surrogates", () => {
 		const alphabet = ["a", "b", "漢", "\ud83d", "\ude00", " ", " ", "  ", "\n", "\t", "\r\n", "\u00a0", "\u2028", "\u3000", "\ufeff", "\u200b", "\u0085", "\u001b"];
-		let seed = 17;
-		const rnd = (n: number) => {
-			seed = (seed * 1103515245 + 12345) % 2147483648;
-			return seed % n;
-		};
-		for (let k = 0; k < 20_000; k++) {
-			let text = "";
-			for (let n = rnd(60); n > 0; n--) text += alphabet[rnd(alphabet.length)];
-			const inMax = rnd(70);
-			const outMax = rnd(40);
-			expect(oneLineCut(text, inMax, outMax), JSON.stringify([text, inMax, outMax])).toBe(reference(text, inMax, outMax));
-		}
+		forRandomCases(alphabet, 17, (text, inMax, outMax) =>
+			expect(oneLineCut(text, inMax, outMax), JSON.stringify([text, inMax, outMax])).toBe(reference(text, inMax, outMax)),
+		);
 	});
 });
 
@@ -75,17 +81,8 @@ describe("oneLineCutClean", () => {
 
 	it("equals the reference on 20,000 random strings of words, white space, controls and surrogates", () => {
 		const alphabet = ["a", "b", "漢", "\ud83d", "\ude00", " ", "  ", "\n", "\t", "\r\n", "\u00a0", "\u2028", "\u3000", "\ufeff", "\u0085", "\u001b", "\u0000", "\u001f", "\u007f", "\u009f", "\u00a1"];
-		let seed = 23;
-		const rnd = (n: number) => {
-			seed = (seed * 1103515245 + 12345) % 2147483648;
-			return seed % n;
-		};
-		for (let k = 0; k < 20_000; k++) {
-			let text = "";
-			for (let n = rnd(60); n > 0; n--) text += alphabet[rnd(alphabet.length)];
-			const inMax = rnd(70);
-			const outMax = rnd(40);
-			expect(oneLineCutClean(text, inMax, outMax), JSON.stringify([text, inMax, outMax])).toBe(reference(text, inMax, outMax));
-		}
+		forRandomCases(alphabet, 23, (text, inMax, outMax) =>
+			expect(oneLineCutClean(text, inMax, outMax), JSON.stringify([text, inMax, outMax])).toBe(reference(text, inMax, outMax)),
+		);
 	});
 });
