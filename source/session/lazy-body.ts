@@ -90,7 +90,6 @@ export const HEAD_CHARS = 241;
  */
 export const LINE_HEAD_CHARS = 481;
 
-
 type Obj = Record<string | symbol, unknown>;
 
 const closer = new FinalizationRegistry<number>((fd) => {

@@ -2,7 +2,7 @@ import type { SessionTreeView } from "../session/api.js";
 import type { SessionEntry } from "../session/types.js";
 import { must } from "../text/must.js";
 import { conversationLeaf, matchesSearch, passesFilter, searchWords } from "./filter.js";
-import { buildVisibleForest, type VisibleForest } from "./layout.js";
+import { buildVisibleForest, countChildren, type VisibleForest } from "./layout.js";
 import { previewLower } from "./preview.js";
 import { TREE_FILTERS, type TreeFilter } from "./types.js";
 
@@ -125,8 +125,6 @@ export function filterStructure(view: SessionTreeView, opts: { filter: TreeFilte
 	// Sized for every entry and cut to the visible count: typed arrays keep the garbage collector out.
 	const parent = new Int32Array(n);
 	const full = new Int32Array(n);
-	const childCount = new Int32Array(n);
-	let rootCount = 0;
 	const order: SessionEntry[] = [];
 	for (let i = 0; i < n; i++) {
 		const p = must(s.parent[i], "parent row");
@@ -142,16 +140,14 @@ export function filterStructure(view: SessionTreeView, opts: { filter: TreeFilte
 		parent[row] = above;
 		full[row] = i;
 		order.push(entry);
-		if (above < 0) rootCount++;
-		else childCount[above] = must(childCount[above], "child count") + 1;
 	}
 	const count = order.length;
+	const rowParent = parent.subarray(0, count);
 	const standIn = s.leaf < 0 ? -1 : must(nearest[s.leaf], "leaf's visible stand-in");
 	return {
 		order,
-		parent: parent.subarray(0, count),
-		childCount: childCount.subarray(0, count),
-		rootCount,
+		parent: rowParent,
+		...countChildren(rowParent),
 		leafStandIn: standIn < 0 ? null : must(order[standIn], "leaf's stand-in row").id,
 		full: full.subarray(0, count),
 		leafRow: standIn < 0 ? -1 : must(full[standIn], "leaf's stand-in row"),
