@@ -16,7 +16,8 @@ export default defineConfig({
 		// The CLI, tmux and export tests (and two screen files) run dist/cli.js: built once, before
 		// any file runs, when missing or stale.
 		// Temp folders of the whole run live under one folder, removed at the end (test/helpers/temp-root.ts).
-		globalSetup: ["test/helpers/temp-root.ts", "test/helpers/build-once.ts"],
+		// Workers and their children start without NODE_EXTRA_CA_CERTS (test/helpers/child-env.ts).
+		globalSetup: ["test/helpers/temp-root.ts", "test/helpers/child-env.ts", "test/helpers/build-once.ts"],
 		// Ink renders only the last frame when it sees CI=true; component tests need live frames.
 		env: { CI: "false", CONTINUOUS_INTEGRATION: "false" },
 		experimental: { fsModuleCache: true },
