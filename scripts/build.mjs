@@ -52,13 +52,46 @@ await build({
 	outdir: staging.pathname,
 	splitting: false,
 });
+/**
+ * zod's error messages in 40 languages are all bundled by `export * as locales` (zod/v4/classic and
+ * core), ~170 KB that print mode parsed on every start; arbor sets no locale (zod's default is
+ * English), so the locales' index keeps English alone.
+ */
+const zodEnglish = {
+	name: "zod-english",
+	setup(b) {
+		b.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: 'export { default as en } from "./en.js";' }));
+	},
+};
+/**
+ * Print mode (`arbor -p`, which scripts run in loops) is one file, dist/print-mode.js: its ~60
+ * chunks of the shared build cost ~40 ms of CPU per start (resolving, reading, compiling each module);
+ * its lazy imports (the providers, compaction) stay lazy inside the file. modes.ts's
+ * `import("./print/print-mode.js")` (in dist/chunks/) is pointed at it.
+ */
+const printApart = {
+	name: "print-apart",
+	setup(b) {
+		b.onResolve({ filter: /^\.\/print\/print-mode\.js$/ }, (args) => {
+			if (!args.importer.endsWith("modes.ts")) throw new Error(`print-mode.js imported from ${args.importer}: only modes.ts may`);
+			return { path: "../print-mode.js", external: true };
+		});
+	},
+};
+await build({
+	...common,
+	entryPoints: { "print-mode": "source/print/print-mode.ts" },
+	outdir: staging.pathname,
+	splitting: false,
+	plugins: [zodEnglish],
+});
 await build({
 	...common,
 	entryPoints: ["source/cli.ts"],
 	outdir: staging.pathname,
 	splitting: true,
 	chunkNames: "chunks/[name]-[hash]",
-	plugins: [searchApart],
+	plugins: [searchApart, printApart, zodEnglish],
 });
 rmSync(dist, { recursive: true, force: true });
 renameSync(staging, dist);
