@@ -36,7 +36,13 @@ export default defineConfig({
 			},
 			{
 				extends: true,
-				test: { name: "terminal", include: TERMINAL_TESTS, isolate: false },
+				// The whole app in a virtual terminal runs React's production build, as the bundled CLI
+				// does (scripts/build.mjs defines NODE_ENV): the development build's checks and JSX
+				// source records cost ~15% of this project's CPU. The component tests (project unit) keep
+				// the development build and its warnings. The plugin's name keeps these transforms apart
+				// in vitest's module cache (its key holds the plugin names, not the JSX options).
+				plugins: [{ name: "arbor-production-jsx", config: () => ({ oxc: { jsx: { development: false } } }) }],
+				test: { name: "terminal", include: TERMINAL_TESTS, isolate: false, env: { NODE_ENV: "production" } },
 			},
 			// Each file cleans up what it started (servers, children, temp folders, environment): the files
 			// share one module graph per worker here too, which saves starting a worker per file.
