@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
-import ts from "typescript";
+import type * as TypeScript from "typescript";
+import { ts } from "../helpers/typescript.js";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "../../source");
@@ -17,7 +18,7 @@ type ImportKind = "type" | "static" | "dynamic";
 type Import = { spec: string; kind: ImportKind };
 
 /** The string a dynamic `import(…)` loads, or null when it is computed (the table cannot check those). */
-function dynamicTarget(node: ts.CallExpression): string | null {
+function dynamicTarget(node: TypeScript.CallExpression): string | null {
 	const arg = node.arguments[0];
 	return arg && (ts.isStringLiteral(arg) || ts.isNoSubstitutionTemplateLiteral(arg)) ? arg.text : null;
 }
@@ -30,7 +31,7 @@ function dynamicTarget(node: ts.CallExpression): string | null {
 function importsOf(file: string, text = readFileSync(file, "utf8")): Import[] {
 	const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
 	const found: Import[] = [];
-	const visit = (node: ts.Node): void => {
+	const visit = (node: TypeScript.Node): void => {
 		if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
 			found.push({ spec: node.moduleSpecifier.text, kind: node.importClause?.isTypeOnly ? "type" : "static" });
 		} else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {

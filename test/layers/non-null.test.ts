@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
-import ts from "typescript";
+import type * as TypeScript from "typescript";
+import { ts } from "../helpers/typescript.js";
 import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "../../source");
@@ -16,7 +17,7 @@ function files(dir: string): string[] {
 function nonNullAssertions(name: string, text: string): string[] {
 	const sf = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true, name.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
 	const found: string[] = [];
-	const visit = (node: ts.Node): void => {
+	const visit = (node: TypeScript.Node): void => {
 		if (ts.isNonNullExpression(node)) found.push(`${name}:${sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1}: ${node.getText(sf)}`);
 		ts.forEachChild(node, visit);
 	};
