@@ -22,23 +22,41 @@ function chunkOf(bytes: Buffer, offset: number): Chunk {
 	};
 }
 
+/** Where a file is read into: a reader's buffer is good until it asks for the next one. */
+export type ChunkMemory = {
+	/** A buffer of at least `size` bytes whose first `keep` bytes are those of the last buffer given. */
+	buffer(size: number, keep: number): Buffer;
+};
+
+/** Plain memory: one buffer, replaced by one twice as large (the kept bytes copied) when asked for more. */
+export function growingBuffer(): ChunkMemory {
+	let last = Buffer.alloc(0);
+	return {
+		buffer(size, keep) {
+			if (last.length < size) {
+				const bigger = Buffer.allocUnsafe(Math.max(size, 2 * last.length));
+				last.copy(bigger, 0, 0, keep);
+				last = bigger;
+			}
+			return last.subarray(0, size);
+		},
+	};
+}
+
 /**
  * Calls `onChunk` for each run of whole lines of `file`, in order (the last line may lack "\n").
  * The partial line at a chunk's end moves to the front of the buffer for the next read (no
- * concatenation); a line longer than the buffer grows it.
+ * concatenation); a line longer than the buffer grows it. The chunks are read into `source`'s
+ * buffers (search reads into the anchor finder's memory: pair-scan.ts).
  */
-export function forEachChunk(file: string, onChunk: (chunk: Chunk) => void): void {
+export function forEachChunk(file: string, onChunk: (chunk: Chunk) => void, source: ChunkMemory = growingBuffer()): void {
 	const fd = openSync(file, "r");
 	try {
-		let buf = Buffer.allocUnsafe(CHUNK);
+		let buf = source.buffer(CHUNK, 0);
 		let carried = 0;
 		let offset = 0;
 		for (;;) {
-			if (carried === buf.length) {
-				const bigger = Buffer.allocUnsafe(buf.length * 2);
-				buf.copy(bigger, 0, 0, carried);
-				buf = bigger;
-			}
+			if (carried === buf.length) buf = source.buffer(buf.length * 2, carried);
 			const n = readSync(fd, buf, carried, buf.length - carried, null);
 			const size = carried + n;
 			if (n === 0) {

@@ -3,7 +3,8 @@
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
 import { must } from "../text/must.js";
-import { anchorNeedles, linesWithAnchor, type Needle } from "./anchor.js";
+import { anchorPair, linesWithAnchor } from "./anchor.js";
+import { pairFinder, type Pair } from "./pair-scan.js";
 import { PathCollector, type ActivePath } from "./ancestry.js";
 import { forEachChunk, lineAround, type Chunk } from "./chunks.js";
 import { FIELD_WEIGHT, searchables, type Field } from "./fields.js";
@@ -60,7 +61,7 @@ function hitsOfEntry(query: Query, parsed: unknown, sink: Sink): void {
 	}
 }
 
-type Filter = { first: RegExp; others: RegExp[]; needles?: Needle[]; literals: RegExp[] };
+type Filter = { first: RegExp; others: RegExp[]; pair?: Pair; literals: RegExp[] };
 
 /** The longest literal finds candidate lines; every other literal must also occur in the raw line. */
 function filterOf(query: Query): Filter | undefined {
@@ -68,9 +69,9 @@ function filterOf(query: Query): Filter | undefined {
 	const others = query.terms
 		.filter((t) => t.kind !== "regex" && t.source !== query.prefilter)
 		.map((t) => new RegExp(prefilterPattern(t.source).source, "i"));
-	const needles = anchorNeedles(query.prefilter);
+	const pair = anchorPair(query.prefilter);
 	const literals = query.terms.filter((t) => t.kind !== "regex").map((t) => decodedPrefilterPattern(t.source));
-	return { first: prefilterPattern(query.prefilter), others, literals, ...(needles ? { needles } : {}) };
+	return { first: prefilterPattern(query.prefilter), others, literals, ...(pair ? { pair } : {}) };
 }
 
 /**
@@ -170,16 +171,17 @@ export function scanFile(file: string, query: Query, keep: number): FileScan {
 	const sink: Sink = { hits: [], total: 0, floor: -Infinity };
 	let path: PathCollector | undefined;
 	let first = true;
-	let needles: Needle[] | undefined;
+	let pair: Pair | undefined;
 	const stats: LiteralStats = { tested: 0, passed: 0 };
-	forEachChunk(file, (chunk) => {
+	const finder = pairFinder();
+	const onChunk = (chunk: Chunk) => {
 		if (path || !filter) {
 			path ??= new PathCollector();
 			scanChunkDense(chunk, filter, query, path, stats, sink);
-		} else if (filter.needles) {
-			// The anchor is chosen by the byte frequencies of the file's first bytes (anchor.ts).
-			if (first && query.prefilter) needles = anchorNeedles(query.prefilter, chunk.bytes.subarray(0, SAMPLE)) ?? filter.needles;
-			const starts = linesWithAnchor(chunk.bytes, needles ?? filter.needles);
+		} else if (filter.pair) {
+			// The anchor is chosen by the pair counts of the file's first bytes (anchor.ts).
+			if (first && query.prefilter) pair = anchorPair(query.prefilter, chunk.bytes.subarray(0, SAMPLE)) ?? filter.pair;
+			const starts = linesWithAnchor(chunk.bytes, pair ?? filter.pair, finder);
 			if (first && starts.length > DENSE * lineCount(chunk.bytes)) {
 				path = new PathCollector();
 				scanChunkDense(chunk, filter, query, path, stats, sink);
@@ -190,7 +192,8 @@ export function scanFile(file: string, query: Query, keep: number): FileScan {
 			sink.hits = sink.hits.sort(byRank).slice(0, keep);
 			if (keep > 0 && sink.hits.length === keep) sink.floor = must(sink.hits.at(-1), "the keep-th hit").score;
 		}
-	});
+	};
+	forEachChunk(file, onChunk, finder); // read straight into the finder's memory: no copy
 	const hits = sink.hits.sort(byRank).slice(0, keep);
 	const { total } = sink;
 	return path && hits.length ? { hits, total, path: path.result() } : { hits, total };
