@@ -114,3 +114,21 @@ export function linesWithAnchor(bytes: Buffer, pair: Pair, finder: PairFinder): 
 	}
 	return starts;
 }
+
+/** How many of a file's first bytes its anchor is chosen by (pair counts). */
+export const SAMPLE = 16 * 1024;
+
+/** When more than this share of a file's first chunk's lines hold the anchor, every line is read. */
+const DENSE = 0.5;
+
+/** How many lines `bytes` holds (the last may lack "\n"). */
+function lineCount(bytes: Buffer): number {
+	let n = 0;
+	for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) n++;
+	return bytes.length && bytes[bytes.length - 1] !== 0x0a ? n + 1 : n;
+}
+
+/** Whether the anchor is on most lines of `bytes` (a file's first chunk; `starts`: its lines holding it): then every line is read. */
+export function dense(bytes: Buffer, starts: readonly number[]): boolean {
+	return starts.length > DENSE * lineCount(bytes);
+}

@@ -43,22 +43,57 @@ export function growingBuffer(): ChunkMemory {
 	};
 }
 
+/** The lines of a file whose first byte is at or past `start` and before `end`: a thread's share of a split file (parallel.ts). */
+export type Range = { start: number; end: number };
+
+/** The whole file. */
+export const WHOLE: Range = { start: 0, end: Infinity };
+
 /**
- * Calls `onChunk` for each run of whole lines of `file`, in order (the last line may lack "\n").
- * The partial line at a chunk's end moves to the front of the buffer for the next read (no
- * concatenation); a line longer than the buffer grows it. The chunks are read into `source`'s
- * buffers (search reads into the anchor finder's memory: pair-scan.ts).
+ * Calls `onChunk` for each run of whole lines of `file` that begin within `range`, in order (the
+ * last line may lack "\n"; a line begun in the range is read to its end, past the range). Ranges
+ * that meet at an offset share out the lines of a file exactly. The partial line at a chunk's end
+ * moves to the front of the buffer for the next read (no concatenation); a line longer than the
+ * buffer grows it. The chunks are read into `source`'s buffers (search reads into the anchor
+ * finder's memory: pair-scan.ts); a chunk's `offset` is where it is in the file.
  */
-export function forEachChunk(file: string, onChunk: (chunk: Chunk) => void, source: ChunkMemory = growingBuffer()): void {
+export function forEachChunk(file: string, onChunk: (chunk: Chunk) => void, source: ChunkMemory = growingBuffer(), range: Range = WHOLE): void {
 	const fd = openSync(file, "r");
 	try {
 		let buf = source.buffer(CHUNK, 0);
 		let carried = 0;
-		let offset = 0;
+		// From the byte before the range: the lines begun in it start after the first "\n" from there.
+		let position = Math.max(0, range.start - 1);
+		let offset = position;
+		let skipping = range.start > 0;
 		for (;;) {
 			if (carried === buf.length) buf = source.buffer(buf.length * 2, carried);
-			const n = readSync(fd, buf, carried, buf.length - carried, null);
-			const size = carried + n;
+			const n = readSync(fd, buf, carried, buf.length - carried, position);
+			position += n;
+			let size = carried + n;
+			if (skipping) {
+				const nl = buf.indexOf(0x0a);
+				if (nl === -1 || nl >= size) {
+					offset += size; // still in a line begun before the range
+					carried = 0;
+					if (n === 0) return;
+					continue;
+				}
+				skipping = false;
+				offset += nl + 1;
+				buf.copy(buf, 0, nl + 1, size);
+				size -= nl + 1;
+				carried = size;
+				if (size === 0 && n > 0) continue; // the range's first line starts at the next read
+			}
+			if (offset >= range.end) return;
+			// The lines begun before range.end: up to the first "\n" at or after its last byte.
+			const last = range.end - 1 - offset;
+			const stop = last < size ? buf.indexOf(0x0a, last) : -1;
+			if (stop !== -1 && stop < size) {
+				onChunk(chunkOf(buf.subarray(0, stop + 1), offset));
+				return;
+			}
 			if (n === 0) {
 				if (size) onChunk(chunkOf(buf.subarray(0, size), offset));
 				return;
@@ -71,6 +106,20 @@ export function forEachChunk(file: string, onChunk: (chunk: Chunk) => void, sour
 			carried = size - end;
 			if (carried > 0 && end > 0) buf.copy(buf, 0, end, size);
 		}
+	} finally {
+		closeSync(fd);
+	}
+}
+
+/** The whole lines of `file`'s first {@link CHUNK} bytes (all of it when shorter), in a buffer of `source`'s; undefined when no line ends in them. */
+export function firstLines(file: string, source: ChunkMemory): Buffer | undefined {
+	const fd = openSync(file, "r");
+	try {
+		const buf = source.buffer(CHUNK, 0);
+		const n = readSync(fd, buf, 0, CHUNK, 0);
+		if (n < CHUNK) return buf.subarray(0, n);
+		const end = buf.lastIndexOf(0x0a, n - 1) + 1;
+		return end > 0 ? buf.subarray(0, end) : undefined;
 	} finally {
 		closeSync(fd);
 	}
