@@ -51,12 +51,27 @@ function estimate(a: number, b: number, frequency: Frequency): number {
 	return f(a) * f(b);
 }
 
-/** How often each pair of bytes occurs in `sample` in any case (letters folded to lower case), keyed `a << 8 | b`. */
-function pairCounts(sample: Buffer): Uint32Array {
-	const counts = new Uint32Array(65536);
-	for (let i = 0; i + 1 < sample.length; i++) {
-		const key = (fold(sample[i] ?? 0) << 8) | fold(sample[i + 1] ?? 0);
-		counts[key] = (counts[key] ?? 0) + 1;
+/** Per pair of bytes (`a << 8 | b`, letters folded): 1 + its index among the pairs being counted, else 0. Kept all zero between calls. */
+const slots = new Uint16Array(65536);
+
+/**
+ * How often each of `keys` (pairs of bytes, `a << 8 | b`, letters folded to lower case) occurs in
+ * `sample` in any case. One pass over the sample; no table per call (a search may open thousands
+ * of small files).
+ */
+function pairCounts(sample: Buffer, keys: readonly number[]): number[] {
+	const counts = keys.map(() => 0);
+	keys.forEach((key, i) => (slots[key] = i + 1));
+	try {
+		let prev = fold(sample[0] ?? 0);
+		for (let i = 1; i < sample.length; i++) {
+			const next = fold(sample[i] ?? 0);
+			const slot = slots[(prev << 8) | next] ?? 0;
+			if (slot) counts[slot - 1] = (counts[slot - 1] ?? 0) + 1;
+			prev = next;
+		}
+	} finally {
+		for (const key of keys) slots[key] = 0;
 	}
 	return counts;
 }
@@ -83,23 +98,24 @@ export function anchorPair(literal: string, sample?: Buffer): Pair | undefined {
 		const a = folded(only);
 		return { a: a.value, maskA: a.mask, b: ANY, maskB: ANY };
 	}
-	const counts = sample && pairCounts(sample);
+	// The ASCII pairs (a non-ASCII letter's case changes its UTF-8 bytes).
+	const at = [...bytes.keys()].filter((i) => i + 1 < bytes.length && must(bytes[i], "byte") < 0x80 && must(bytes[i + 1], "byte") < 0x80);
+	const keyOf = (i: number) => (fold(must(bytes[i], "anchor byte")) << 8) | fold(must(bytes[i + 1], "anchor byte"));
+	const seen = sample ? pairCounts(sample, at.map(keyOf)) : at.map(() => 0);
 	let best: Pair | undefined;
 	let bestCost = Infinity;
-	for (let i = 0; i + 1 < bytes.length; i++) {
+	at.forEach((i, k) => {
 		const a = must(bytes[i], "anchor byte");
 		const b = must(bytes[i + 1], "anchor byte");
-		if (a >= 0x80 || b >= 0x80) continue;
-		const fa = folded(a);
-		const fb = folded(b);
 		// A pair seen in the sample costs more than any unseen one; the estimate orders the rest.
-		const seen = counts ? (counts[(fa.value << 8) | fb.value] ?? 0) : 0;
-		const cost = seen * 1e12 + estimate(a, b, frequency);
+		const cost = (seen[k] ?? 0) * 1e12 + estimate(a, b, frequency);
 		if (cost < bestCost) {
 			bestCost = cost;
+			const fa = folded(a);
+			const fb = folded(b);
 			best = { a: fa.value, maskA: fa.mask, b: fb.value, maskB: fb.mask };
 		}
-	}
+	});
 	return best;
 }
 
