@@ -25,20 +25,6 @@ function modelFrequency(byte: number): number {
 	return upper ? f / 10 : f;
 }
 
-/**
- * How often each byte occurs in `sample` (the start of the file being searched: session files
- * are mostly JSON keys, whose letters English frequencies miss — "p" of "type", "parentId",
- * "timestamp" is on every line). The model only breaks ties between bytes the sample lacks.
- */
-function sampledFrequency(sample: Buffer): Frequency {
-	const counts = new Uint32Array(256);
-	for (let i = 0; i < sample.length; i++) {
-		const b = sample[i] ?? 0;
-		counts[b] = (counts[b] ?? 0) + 1;
-	}
-	return (byte) => (counts[byte] ?? 0) + modelFrequency(byte) / 100;
-}
-
 const isLetter = (b: number) => (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a);
 const cases = (b: number) => (isLetter(b) ? [b | 0x20, b & ~0x20] : [b]);
 /** A byte as the finder compares it: an ASCII letter in lower case with mask 0x20 (either case), any other byte exactly. */
@@ -51,29 +37,39 @@ function estimate(a: number, b: number, frequency: Frequency): number {
 	return f(a) * f(b);
 }
 
+/** Each byte with an ASCII letter folded to lower case. */
+const FOLD = Uint8Array.from({ length: 256 }, (_, b) => fold(b));
 /** Per pair of bytes (`a << 8 | b`, letters folded): 1 + its index among the pairs being counted, else 0. Kept all zero between calls. */
 const slots = new Uint16Array(65536);
+/** How often each byte occurs in the last sample counted. */
+const byteCounts = new Uint32Array(256);
 
 /**
- * How often each of `keys` (pairs of bytes, `a << 8 | b`, letters folded to lower case) occurs in
- * `sample` in any case. One pass over the sample; no table per call (a search may open thousands
- * of small files).
+ * Counts, in one pass over `sample` (the start of the file being searched), how often each byte
+ * occurs and how often each of `keys` (pairs of bytes, `a << 8 | b`, letters folded) occurs in
+ * any case. Session files are mostly JSON keys, whose letters English frequencies miss: "p" of
+ * "type", "parentId", "timestamp" is on every line. No table is made per call (a search may open
+ * thousands of small files). Returns the pairs' counts and the bytes' frequencies (the model only
+ * breaking ties between bytes the sample lacks), good until the next call.
  */
-function pairCounts(sample: Buffer, keys: readonly number[]): number[] {
-	const counts = keys.map(() => 0);
+function countSample(sample: Buffer, keys: readonly number[]): { seen: number[]; frequency: Frequency } {
+	const seen = keys.map(() => 0);
+	byteCounts.fill(0);
 	keys.forEach((key, i) => (slots[key] = i + 1));
 	try {
-		let prev = fold(sample[0] ?? 0);
+		let prev = sample[0] ?? 0;
+		byteCounts[prev] = 1;
 		for (let i = 1; i < sample.length; i++) {
-			const next = fold(sample[i] ?? 0);
-			const slot = slots[(prev << 8) | next] ?? 0;
-			if (slot) counts[slot - 1] = (counts[slot - 1] ?? 0) + 1;
+			const next = sample[i] ?? 0;
+			byteCounts[next] = (byteCounts[next] ?? 0) + 1;
+			const slot = slots[((FOLD[prev] ?? 0) << 8) | (FOLD[next] ?? 0)] ?? 0;
+			if (slot) seen[slot - 1] = (seen[slot - 1] ?? 0) + 1;
 			prev = next;
 		}
 	} finally {
 		for (const key of keys) slots[key] = 0;
 	}
-	return counts;
+	return { seen, frequency: (byte) => (byteCounts[byte] ?? 0) + modelFrequency(byte) / 100 };
 }
 
 /** The byte forms of `literal` in a session line: JSON-escaped, UTF-8. */
@@ -83,14 +79,15 @@ function escapedBytes(literal: string): Buffer {
 
 /**
  * The anchor that finds every line which can contain `literal` in any case: its byte pair that is
- * rarest in `sample` (the start of the file to search) in any case — session files are mostly JSON
+ * rarest in any case in a sample of `text` (a file's first chunk: its first quarter, at most 16 KB) — session files are mostly JSON
  * keys, whose letters English frequencies miss: "p" of "type", "parentId", "timestamp" is on every
  * line — with the bytes' frequencies breaking ties (English ones without a sample). Only ASCII
  * bytes are used (a non-ASCII letter's case changes its UTF-8 bytes); undefined when there is no
  * ASCII pair (the caller then uses a regex per chunk). A one-byte literal is a one-byte anchor.
  */
-export function anchorPair(literal: string, sample?: Buffer): Pair | undefined {
-	const frequency = sample ? sampledFrequency(sample) : modelFrequency;
+export function anchorPair(literal: string, text?: Buffer): Pair | undefined {
+	// A quarter of a small file is sample enough: counting costs about as much as scanning.
+	const sample = text?.subarray(0, Math.min(SAMPLE, Math.ceil(text.length / 4)));
 	const bytes = escapedBytes(literal);
 	const [only] = bytes;
 	if (bytes.length === 1 && only !== undefined) {
@@ -101,7 +98,7 @@ export function anchorPair(literal: string, sample?: Buffer): Pair | undefined {
 	// The ASCII pairs (a non-ASCII letter's case changes its UTF-8 bytes).
 	const at = [...bytes.keys()].filter((i) => i + 1 < bytes.length && must(bytes[i], "byte") < 0x80 && must(bytes[i + 1], "byte") < 0x80);
 	const keyOf = (i: number) => (fold(must(bytes[i], "anchor byte")) << 8) | fold(must(bytes[i + 1], "anchor byte"));
-	const seen = sample ? pairCounts(sample, at.map(keyOf)) : at.map(() => 0);
+	const { seen, frequency } = sample?.length ? countSample(sample, at.map(keyOf)) : { seen: at.map(() => 0), frequency: modelFrequency };
 	let best: Pair | undefined;
 	let bestCost = Infinity;
 	at.forEach((i, k) => {
@@ -131,8 +128,8 @@ export function linesWithAnchor(bytes: Buffer, pair: Pair, finder: PairFinder): 
 	return starts;
 }
 
-/** How many of a file's first bytes its anchor is chosen by (pair counts). */
-export const SAMPLE = 16 * 1024;
+/** How many of a file's first bytes its anchor is chosen by, at most (pair counts). */
+const SAMPLE = 16 * 1024;
 
 /** When more than this share of a file's first chunk's lines hold the anchor, every line is read. */
 const DENSE = 0.5;

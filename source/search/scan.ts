@@ -3,7 +3,7 @@
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
 import { must } from "../text/must.js";
-import { anchorPair, dense, linesWithAnchor, SAMPLE } from "./anchor.js";
+import { anchorPair, dense, linesWithAnchor } from "./anchor.js";
 import { pairFinder, type Pair } from "./pair-scan.js";
 import { PathCollector, type ActivePath } from "./ancestry.js";
 import { forEachChunk, lineAround, WHOLE, type Chunk, type Range } from "./chunks.js";
@@ -63,8 +63,18 @@ function hitsOfEntry(query: Query, parsed: unknown, sink: Sink): void {
 
 type Filter = { first: RegExp; others: RegExp[]; pair?: Pair; literals: RegExp[] };
 
-/** The longest literal finds candidate lines; every other literal must also occur in the raw line. */
+const filters = new WeakMap<Query, Filter | undefined>();
+
+/**
+ * The longest literal finds candidate lines; every other literal must also occur in the raw line.
+ * Made once per query (its regexes compiled once, not once per file).
+ */
 export function filterOf(query: Query): Filter | undefined {
+	if (!filters.has(query)) filters.set(query, makeFilter(query));
+	return filters.get(query);
+}
+
+function makeFilter(query: Query): Filter | undefined {
 	if (!query.prefilter) return undefined;
 	const others = query.terms
 		.filter((t) => t.kind !== "regex" && t.source !== query.prefilter)
@@ -169,7 +179,7 @@ export function scanFile(file: string, query: Query, keep: number, range: Range 
 			scanChunkDense(chunk, filter, query, path, stats, sink);
 		} else if (filter.pair) {
 			// The anchor is chosen by the pair counts of the file's first bytes (anchor.ts).
-			if (first && query.prefilter) pair = anchorPair(query.prefilter, chunk.bytes.subarray(0, SAMPLE)) ?? filter.pair;
+			if (first && query.prefilter) pair = anchorPair(query.prefilter, chunk.bytes) ?? filter.pair;
 			const starts = linesWithAnchor(chunk.bytes, pair ?? filter.pair, finder);
 			if (first && range === WHOLE && dense(chunk.bytes, starts)) {
 				path = new PathCollector();

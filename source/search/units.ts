@@ -9,7 +9,7 @@ import { statSync } from "node:fs";
 import { must } from "../text/must.js";
 import { WHOLE, type Range } from "./chunks.js";
 import type { Query } from "./query.js";
-import { anchorPair, dense, linesWithAnchor, SAMPLE } from "./anchor.js";
+import { anchorPair, dense, linesWithAnchor } from "./anchor.js";
 import { firstLines } from "./chunks.js";
 import { pairFinder } from "./pair-scan.js";
 import { byRank, filterOf } from "./scan.js";
@@ -48,7 +48,7 @@ function splittable(file: string, query: Query): boolean {
 	const finder = pairFinder();
 	const bytes = firstLines(file, finder);
 	if (!bytes) return false;
-	const pair = anchorPair(query.prefilter, bytes.subarray(0, SAMPLE)) ?? filter.pair;
+	const pair = anchorPair(query.prefilter, bytes) ?? filter.pair;
 	return !dense(bytes, linesWithAnchor(bytes, pair, finder));
 }
 

@@ -23,6 +23,9 @@ function caseForms(word: string): string[] {
 /** The anchor as text: its lower-case bytes ("x" alone for a one-byte anchor). */
 const text = (pair: Pair | undefined) => pair && String.fromCharCode(pair.a) + (pair.maskB === 0xff ? "" : String.fromCharCode(pair.b));
 
+/** A first chunk whose sample (its first quarter) is `text`. */
+const sampled = (text: string) => Buffer.from(text + "\n".repeat(3 * Buffer.byteLength(text)));
+
 /** `text` in a buffer of `finder`'s (where it reads files into). */
 function held(finder: PairFinder, text: string): Buffer {
 	const bytes = Buffer.from(text);
@@ -43,12 +46,13 @@ describe("the anchor", () => {
 		expect(text(anchorPair("xylophone"))).toBe("xy");
 		expect(anchorPair("xylophone")).toEqual({ a: 0x78, maskA: 0x20, b: 0x79, maskB: 0x20 });
 		// Session JSON where "x" is common ("const x", "./x") and "ph" never occurs: "ph".
-		const sample = Buffer.from('{"type":"message","content":"const x = 1; import x from \'./x\' by yy xy, XY, Xy"}\n'.repeat(40));
+		const sample = sampled('{"type":"message","content":"const x = 1; import x from \'./x\' by yy xy, XY, Xy"}\n'.repeat(40));
 		expect(text(anchorPair("xylophone", sample))).toBe("ph");
+		expect(text(anchorPair("xylophone", Buffer.concat([Buffer.from("\n".repeat(3 * sample.length)), sample])))).toBe("xy"); // only the first quarter counts
 		// Every pair seen: the one seen least ("ne" once).
-		expect(text(anchorPair("xylophone", Buffer.from(`${"xy yl lo op ph ho on ".repeat(3)}ne`)))).toBe("ne");
+		expect(text(anchorPair("xylophone", sampled(`${"xy yl lo op ph ho on ".repeat(3)}ne`)))).toBe("ne");
 		// Non-letters compare exactly; non-ASCII bytes are never an anchor; a one-byte literal is one byte.
-		expect(anchorPair("a-b", Buffer.from("a- a- a-"))).toEqual({ a: 0x2d, maskA: 0, b: 0x62, maskB: 0x20 });
+		expect(anchorPair("a-b", sampled("a- a- a-"))).toEqual({ a: 0x2d, maskA: 0, b: 0x62, maskB: 0x20 });
 		expect(anchorPair("ïé")).toBeUndefined();
 		expect(anchorPair("Q")).toEqual({ a: 0x71, maskA: 0x20, b: 0xff, maskB: 0xff });
 		expect(anchorPair("é")).toBeUndefined();
@@ -93,7 +97,7 @@ describe.each(finders)("candidate lines by anchor (%s)", (_name, finder) => {
 	});
 
 	it.each(["xylophone", "ze", "Qa", "a-b", "naïve", "x"])("finds every line holding %s in any case, wherever it is in the line and the buffer", (word) => {
-		const pair = anchorPair(word, Buffer.from("text index next XY yl Yl ze qa a-b naive")); // chosen from a sample too
+		const pair = anchorPair(word, sampled("text index next XY yl Yl ze qa a-b naive")); // chosen from a sample too
 		expect(pair).toBeDefined();
 		const anchor = text(pair) ?? "";
 		let seed = word.length;
