@@ -43,13 +43,15 @@ function holdAtLeast(files: readonly string[], bytes: number): boolean {
 
 /**
  * How many threads search `files` (the main one included): `ARBOR_SEARCH_THREADS` when set (a
- * whole number ≥ 1), else every core (up to 4) when the files hold at least {@link PARALLEL_BYTES},
- * never more than there are files.
+ * whole number ≥ 1), else every core (up to 4) when the files hold at least {@link PARALLEL_BYTES};
+ * never more than there are files, unless they hold that much (a large file may be cut into
+ * ranges: units.ts), and never more than 4 then.
  */
 export function searchThreads(files: readonly string[], env: NodeJS.ProcessEnv = process.env): number {
 	const set = Number(env.ARBOR_SEARCH_THREADS);
-	const wanted = Number.isInteger(set) && set >= 1 ? set : holdAtLeast(files, PARALLEL_BYTES) ? Math.min(availableParallelism(), MAX_THREADS) : 1;
-	return Math.max(1, Math.min(wanted, files.length));
+	const large = holdAtLeast(files, PARALLEL_BYTES);
+	const wanted = Number.isInteger(set) && set >= 1 ? set : large ? Math.min(availableParallelism(), MAX_THREADS) : 1;
+	return Math.max(1, Math.min(wanted, large ? MAX_THREADS : files.length));
 }
 
 /** Takes unit indexes off the shared counter until none are left, searching each. */
