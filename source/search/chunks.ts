@@ -62,35 +62,20 @@ export function forEachChunk(file: string, onChunk: (chunk: Chunk) => void, sour
 	try {
 		let buf = source.buffer(CHUNK, 0);
 		let carried = 0;
-		// From the byte before the range: the lines begun in it start after the first "\n" from there.
-		let position = Math.max(0, range.start - 1);
-		let offset = position;
-		let skipping = range.start > 0;
+		let offset = range.start > 0 ? lineStart(fd, range.start, buf) : 0;
+		let position = offset;
+		if (offset >= range.end) return;
 		for (;;) {
 			if (carried === buf.length) buf = source.buffer(buf.length * 2, carried);
-			const n = readSync(fd, buf, carried, buf.length - carried, position);
+			// Up to a probe's length past the range's end at first: its last line most likely ends there.
+			const room = buf.length - carried;
+			const n = readSync(fd, buf, carried, position < range.end ? Math.min(room, range.end - position + PROBE) : room, position);
 			position += n;
-			let size = carried + n;
-			if (skipping) {
-				const nl = buf.indexOf(0x0a);
-				if (nl === -1 || nl >= size) {
-					offset += size; // still in a line begun before the range
-					carried = 0;
-					if (n === 0) return;
-					continue;
-				}
-				skipping = false;
-				offset += nl + 1;
-				buf.copy(buf, 0, nl + 1, size);
-				size -= nl + 1;
-				carried = size;
-				if (size === 0 && n > 0) continue; // the range's first line starts at the next read
-			}
-			if (offset >= range.end) return;
+			const size = carried + n;
 			// The lines begun before range.end: up to the first "\n" at or after its last byte.
 			const last = range.end - 1 - offset;
-			const stop = last < size ? buf.indexOf(0x0a, last) : -1;
-			if (stop !== -1 && stop < size) {
+			const stop = last < size ? buf.subarray(0, size).indexOf(0x0a, Math.max(last, carried)) : -1; // carried bytes hold no "\n"
+			if (stop !== -1) {
 				onChunk(chunkOf(buf.subarray(0, stop + 1), offset));
 				return;
 			}
@@ -108,6 +93,20 @@ export function forEachChunk(file: string, onChunk: (chunk: Chunk) => void, sour
 		}
 	} finally {
 		closeSync(fd);
+	}
+}
+
+/** How much is read at a time looking for where a range's first line starts. */
+const PROBE = 64 * 1024;
+
+/** Where the first line begun at or after `start` (> 0) starts: just after the first "\n" from `start` - 1 (Infinity: none). `buf` is scratch. */
+function lineStart(fd: number, start: number, buf: Buffer): number {
+	for (let position = start - 1; ; ) {
+		const n = readSync(fd, buf, 0, Math.min(PROBE, buf.length), position);
+		if (n === 0) return Infinity;
+		const nl = buf.subarray(0, n).indexOf(0x0a);
+		if (nl !== -1) return position + nl + 1;
+		position += n;
 	}
 }
 

@@ -59,8 +59,8 @@ export function drain(task: WorkerTask, onOutcome: (index: number, outcome: File
 	const query = parseQuery(task.queryText);
 	const next = new Int32Array(task.next);
 	for (let i = Atomics.add(next, 0, 1); i < task.units.length; i = Atomics.add(next, 0, 1)) {
-		const { file, range } = must(task.units[i], "unit to search");
-		onOutcome(i, searchFile(must(task.files[file], "file to search"), query, task.limit, range));
+		const { file, range, pair } = must(task.units[i], "unit to search");
+		onOutcome(i, searchFile(must(task.files[file], "file to search"), query, task.limit, range, pair));
 	}
 }
 

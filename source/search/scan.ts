@@ -162,9 +162,9 @@ export type FileScan = { hits: FileHit[]; total: number; path?: ActivePath };
  * first chunk decides how: a query without literals, or whose anchor is on most lines, reads
  * every line (and collects the active path on the way); otherwise only anchored lines are decoded.
  * With a `range` (a share of a file cut into ranges: units.ts), only the lines begun in it are searched,
- * by their anchor.
+ * by their anchor (`anchor`: the one chosen from the file's start, else from the range's).
  */
-export function scanFile(file: string, query: Query, keep: number, range: Range = WHOLE): FileScan {
+export function scanFile(file: string, query: Query, keep: number, range: Range = WHOLE, anchor?: Pair): FileScan {
 	const filter = filterOf(query);
 	const isHeader = (offset: number) => offset === 0;
 	const sink: Sink = { hits: [], total: 0, floor: -Infinity };
@@ -179,7 +179,7 @@ export function scanFile(file: string, query: Query, keep: number, range: Range 
 			scanChunkDense(chunk, filter, query, path, stats, sink);
 		} else if (filter.pair) {
 			// The anchor is chosen by the pair counts of the file's first bytes (anchor.ts).
-			if (first && query.prefilter) pair = anchorPair(query.prefilter, chunk.bytes) ?? filter.pair;
+			if (first && query.prefilter) pair = anchor ?? anchorPair(query.prefilter, chunk.bytes) ?? filter.pair;
 			const starts = linesWithAnchor(chunk.bytes, pair ?? filter.pair, finder);
 			if (first && range === WHOLE && dense(chunk.bytes, starts)) {
 				path = new PathCollector();

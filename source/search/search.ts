@@ -13,6 +13,7 @@ import { must } from "../text/must.js";
 import { errnoCode } from "../text/error-text.js";
 import { snippetOf } from "./snippet.js";
 import { WHOLE, type Range } from "./chunks.js";
+import type { Pair } from "./pair-scan.js";
 
 /** One search result: a file's hit (its snippet in place of the matched text) plus the session it is in. */
 export type SearchHit = Omit<FileHit, "text"> & {
@@ -49,13 +50,13 @@ export type FileOutcome =
 	| { kind: "scanned"; header: { id: string; cwd?: string }; scan: FileScan };
 
 /**
- * Reads `file`'s header and scans it (or the lines begun in `range` of it). Only an fs error
+ * Reads `file`'s header and scans it (or the lines begun in `range` of it, for `pair` when given). Only an fs error
  * (errno code) skips the file; anything else is a bug and propagates.
  */
-export function searchFile(file: string, query: Query, limit: number, range: Range = WHOLE): FileOutcome {
+export function searchFile(file: string, query: Query, limit: number, range: Range = WHOLE, pair?: Pair): FileOutcome {
 	try {
 		const header = headerOf(file);
-		return header ? { kind: "scanned", header, scan: scanFile(file, query, limit, range) } : { kind: "none" };
+		return header ? { kind: "scanned", header, scan: scanFile(file, query, limit, range, pair) } : { kind: "none" };
 	} catch (error) {
 		if (errnoCode(error) === undefined) throw error;
 		return { kind: "skipped", error };

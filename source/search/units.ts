@@ -11,13 +11,13 @@ import { WHOLE, type Range } from "./chunks.js";
 import type { Query } from "./query.js";
 import { anchorPair, dense, linesWithAnchor } from "./anchor.js";
 import { firstLines } from "./chunks.js";
-import { pairFinder } from "./pair-scan.js";
+import { pairFinder, type Pair } from "./pair-scan.js";
 import { byRank, filterOf } from "./scan.js";
 import type { FileOutcome } from "./search.js";
 import { errnoCode } from "../text/error-text.js";
 
-/** One thread's piece of work: a file (its index) or a range of it. */
-export type Unit = { file: number; range: Range };
+/** One thread's piece of work: a file (its index), or a range of it with the anchor chosen for the file. */
+export type Unit = { file: number; range: Range; pair?: Pair };
 
 const MIN_UNIT = 16 * 1024;
 const MAX_UNIT = 16 * 1024 * 1024;
@@ -42,22 +42,23 @@ function sizeOf(file: string): number {
  * the query's anchor on few lines, so the search reads only those lines wherever they are (a file
  * read whole collects its active path on the way: that needs every line, in order, in one thread).
  */
-function splittable(file: string, query: Query): boolean {
+function splittable(file: string, query: Query): Pair | undefined {
 	const filter = filterOf(query);
-	if (!filter?.pair || !query.prefilter) return false;
+	if (!filter?.pair || !query.prefilter) return undefined;
 	const finder = pairFinder();
 	const bytes = firstLines(file, finder);
-	if (!bytes) return false;
+	if (!bytes) return undefined;
 	const pair = anchorPair(query.prefilter, bytes) ?? filter.pair;
-	return !dense(bytes, linesWithAnchor(bytes, pair, finder));
+	return dense(bytes, linesWithAnchor(bytes, pair, finder)) ? undefined : pair;
 }
 
-function canSplit(file: string, query: Query): boolean {
+/** The anchor of `file` when it may be cut into ranges (see splittable), else undefined. */
+function canSplit(file: string, query: Query): Pair | undefined {
 	try {
 		return splittable(file, query);
 	} catch (error) {
 		if (errnoCode(error) === undefined) throw error;
-		return false; // unreadable: one unit, whose search reports it
+		return undefined; // unreadable: one unit, whose search reports it
 	}
 }
 
@@ -70,10 +71,11 @@ export function planUnits(files: readonly string[], query: Query, threads: numbe
 	);
 	return files.flatMap((file, i): Unit[] => {
 		const size = must(sizes[i], "size of a file");
-		if (threads < 2 || size < 2 * unit || !canSplit(file, query)) return [{ file: i, range: WHOLE }];
+		const pair = threads < 2 || size < 2 * unit ? undefined : canSplit(file, query);
+		if (!pair) return [{ file: i, range: WHOLE }];
 		const count = Math.ceil(size / unit);
-		// The last range runs to the end of the file, however long it has grown since.
-		return Array.from({ length: count }, (_, j) => ({ file: i, range: { start: j * unit, end: j === count - 1 ? Infinity : (j + 1) * unit } }));
+		// The last range runs to the end of the file, however long it has grown since; every range looks for the anchor chosen from the file's start.
+		return Array.from({ length: count }, (_, j) => ({ file: i, range: { start: j * unit, end: j === count - 1 ? Infinity : (j + 1) * unit }, pair }));
 	});
 }
 
