@@ -49,6 +49,9 @@ export type Range = { start: number; end: number };
 /** The whole file. */
 export const WHOLE: Range = { start: 0, end: Infinity };
 
+/** Whether `range` is the whole file (by value: a worker gets a copy of the plan's ranges). */
+export const isWhole = (range: Range) => range.start === 0 && range.end === Infinity;
+
 /**
  * Calls `onChunk` for each run of whole lines of `file` that begin within `range`, in order (the
  * last line may lack "\n"; a line begun in the range is read to its end, past the range). Ranges

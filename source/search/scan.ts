@@ -6,7 +6,7 @@ import { must } from "../text/must.js";
 import { anchorPair, dense, linesWithAnchor } from "./anchor.js";
 import { pairFinder, type Pair } from "./pair-scan.js";
 import { PathCollector, type ActivePath } from "./ancestry.js";
-import { forEachChunk, lineAround, WHOLE, type Chunk, type Range } from "./chunks.js";
+import { forEachChunk, isWhole, lineAround, WHOLE, type Chunk, type Range } from "./chunks.js";
 import { FIELD_WEIGHT, searchables, type Field } from "./fields.js";
 import { decodedPrefilterPattern, matchCount, prefilterPattern, type Query } from "./query.js";
 
@@ -173,6 +173,7 @@ export function scanFile(file: string, query: Query, keep: number, range: Range 
 	let pair: Pair | undefined;
 	const stats: LiteralStats = { tested: 0, passed: 0 };
 	const finder = pairFinder();
+	const whole = isWhole(range);
 	const onChunk = (chunk: Chunk) => {
 		if (path || !filter) {
 			path ??= new PathCollector();
@@ -181,7 +182,7 @@ export function scanFile(file: string, query: Query, keep: number, range: Range 
 			// The anchor is chosen by the pair counts of the file's first bytes (anchor.ts).
 			if (first && query.prefilter) pair = anchor ?? anchorPair(query.prefilter, chunk.bytes) ?? filter.pair;
 			const starts = linesWithAnchor(chunk.bytes, pair ?? filter.pair, finder);
-			if (first && range === WHOLE && dense(chunk.bytes, starts)) {
+			if (first && whole && dense(chunk.bytes, starts)) {
 				path = new PathCollector();
 				scanChunkDense(chunk, filter, query, path, stats, sink);
 			} else scanChunkAnchored(chunk, starts, filter, query, isHeader, sink);
@@ -195,5 +196,5 @@ export function scanFile(file: string, query: Query, keep: number, range: Range 
 	forEachChunk(file, onChunk, finder, range); // read straight into the finder's memory: no copy
 	const hits = sink.hits.sort(byRank).slice(0, keep);
 	const { total } = sink;
-	return path && range === WHOLE && hits.length ? { hits, total, path: path.result() } : { hits, total };
+	return path && whole && hits.length ? { hits, total, path: path.result() } : { hits, total };
 }

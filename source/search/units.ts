@@ -64,6 +64,7 @@ function canSplit(file: string, query: Query): Pair | undefined {
 
 /** The units of `files` for `threads` threads, in file order (a file's ranges in offset order). */
 export function planUnits(files: readonly string[], query: Query, threads: number): Unit[] {
+	if (threads < 2) return files.map((_, i) => ({ file: i, range: WHOLE })); // one thread: nothing to share out, nothing to stat
 	const sizes = files.map(sizeOf);
 	const unit = unitSize(
 		sizes.reduce((a, b) => a + b, 0),
@@ -71,7 +72,7 @@ export function planUnits(files: readonly string[], query: Query, threads: numbe
 	);
 	return files.flatMap((file, i): Unit[] => {
 		const size = must(sizes[i], "size of a file");
-		const pair = threads < 2 || size < 2 * unit ? undefined : canSplit(file, query);
+		const pair = size < 2 * unit ? undefined : canSplit(file, query);
 		if (!pair) return [{ file: i, range: WHOLE }];
 		const count = Math.ceil(size / unit);
 		// The last range runs to the end of the file, however long it has grown since; every range looks for the anchor chosen from the file's start.

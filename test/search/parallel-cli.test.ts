@@ -2,13 +2,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { causeOf } from "../../source/session/io-errors.js";
-import { searchSessionsParallel } from "../../source/search/parallel.js";
+import { drain, searchSessionsParallel } from "../../source/search/parallel.js";
 import { searchSessions } from "../../source/search/search.js";
 import { CLI } from "../helpers/cli.js";
 import { copyFixture, tempDir } from "../session/helpers.js";
 import { generated, rangeSession } from "./corpus.js";
 import { parseQuery } from "../../source/search/query.js";
-import { searchFile } from "../../source/search/search.js";
+import { searchFile, type FileOutcome } from "../../source/search/search.js";
 import { planUnits } from "../../source/search/units.js";
 
 /**
@@ -119,6 +119,24 @@ describe("search of a file cut into byte ranges", () => {
 				}
 			}
 		}
+	});
+});
+
+describe("a unit handed to a worker", () => {
+	const dir = tempDir();
+	afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+	it("a whole file that came through postMessage (a copy of the plan) is still read whole: its active path comes with it, no second read", () => {
+		const file = path.join(dir, "g.jsonl");
+		const header = { type: "session", version: 3, id: "0000000d-0000-4000-8000-000000000000", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/d" };
+		const entries = Array.from({ length: 300 }, (_, i) => ({ type: "message", id: `d${i}`, parentId: i ? `d${i - 1}` : null, timestamp: "2026-01-01T00:00:00.000Z", message: { role: "user", content: `the line ${i}` } }));
+		fs.writeFileSync(file, `${[header, ...entries].map((e) => JSON.stringify(e)).join("\n")}\n`);
+		const units = structuredClone(planUnits([file], parseQuery("the"), 2)); // as the worker gets them
+		expect(units).toEqual([{ file: 0, range: { start: 0, end: Infinity } }]);
+		const outcomes: FileOutcome[] = [];
+		drain({ files: [file], queryText: "the", limit: 5, next: new SharedArrayBuffer(4), units }, (_, o) => outcomes.push(o));
+		const [outcome] = outcomes;
+		expect(outcome?.kind === "scanned" && outcome.scan.path !== undefined).toBe(true); // "the" is on most lines: every line read, the path collected
 	});
 });
 
