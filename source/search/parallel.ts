@@ -1,8 +1,8 @@
 /**
- * `arbor search` over many bytes on more than one core: the files are shared out between the main
- * thread and worker threads (each takes the next unclaimed file from a shared counter, so a thread
- * that finishes early takes more), each file is searched whole by one thread, and the outcomes are
- * merged in file order — the result is the same as {@link searchSessions}', byte for byte.
+ * `arbor search` over many bytes on more than one core: the files — a large one cut into byte
+ * ranges (units.ts) — are shared out between the main thread and worker threads (each takes the
+ * next unclaimed unit from a shared counter, so a thread that finishes early takes more), and the
+ * outcomes are merged in file order — the result is the same as {@link searchSessions}', byte for byte.
  */
 import { statSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -11,14 +11,17 @@ import { errnoCode } from "../text/error-text.js";
 import { must } from "../text/must.js";
 import { parseQuery } from "./query.js";
 import { mergeOutcomes, searchFile, type FileOutcome, type SearchOptions, type SearchResult } from "./search.js";
+import { combineUnits, planUnits, type Unit } from "./units.js";
 
 /** Below this many bytes in all, one thread: starting a worker (tens of ms) would cost more than it saves. */
 export const PARALLEL_BYTES = 64 * 1024 * 1024;
 const MAX_THREADS = 4;
 
-/** What the main thread gives a worker (search-worker.ts). */
-export type WorkerTask = { files: readonly string[]; queryText: string; limit: number; next: SharedArrayBuffer };
-/** What a worker gives back: the outcome of each file it took, by index into the files. */
+/** What the main thread gives a worker (search-worker.ts) when starting it. */
+export type WorkerStart = { files: readonly string[]; queryText: string; limit: number; next: SharedArrayBuffer };
+/** What it sends next, once it has planned them: the units to take (the worker starts up meanwhile). */
+export type WorkerTask = WorkerStart & { units: readonly Unit[] };
+/** What a worker gives back: the outcome of each unit it took, by index into the units. */
 export type WorkerReply = [index: number, outcome: FileOutcome][];
 
 /** The worker's script beside this module (in the build: dist/search-worker.js beside dist/search-command.js). */
@@ -40,21 +43,24 @@ function holdAtLeast(files: readonly string[], bytes: number): boolean {
 
 /**
  * How many threads search `files` (the main one included): `ARBOR_SEARCH_THREADS` when set (a
- * whole number ≥ 1), else every core (up to 4) when the files hold at least {@link PARALLEL_BYTES},
- * never more than there are files.
+ * whole number ≥ 1), else every core (up to 4) when the files hold at least {@link PARALLEL_BYTES};
+ * never more than there are files, unless they hold that much (a large file may be cut into
+ * ranges: units.ts), and never more than 4 then.
  */
 export function searchThreads(files: readonly string[], env: NodeJS.ProcessEnv = process.env): number {
 	const set = Number(env.ARBOR_SEARCH_THREADS);
-	const wanted = Number.isInteger(set) && set >= 1 ? set : holdAtLeast(files, PARALLEL_BYTES) ? Math.min(availableParallelism(), MAX_THREADS) : 1;
-	return Math.max(1, Math.min(wanted, files.length));
+	const large = holdAtLeast(files, PARALLEL_BYTES);
+	const wanted = Number.isInteger(set) && set >= 1 ? set : large ? Math.min(availableParallelism(), MAX_THREADS) : 1;
+	return Math.max(1, Math.min(wanted, large ? MAX_THREADS : files.length));
 }
 
-/** Takes file indexes off the shared counter until none are left, searching each. */
+/** Takes unit indexes off the shared counter until none are left, searching each. */
 export function drain(task: WorkerTask, onOutcome: (index: number, outcome: FileOutcome) => void): void {
 	const query = parseQuery(task.queryText);
 	const next = new Int32Array(task.next);
-	for (let i = Atomics.add(next, 0, 1); i < task.files.length; i = Atomics.add(next, 0, 1)) {
-		onOutcome(i, searchFile(must(task.files[i], "file to search"), query, task.limit));
+	for (let i = Atomics.add(next, 0, 1); i < task.units.length; i = Atomics.add(next, 0, 1)) {
+		const { file, range, pair } = must(task.units[i], "unit to search");
+		onOutcome(i, searchFile(must(task.files[file], "file to search"), query, task.limit, range, pair));
 	}
 }
 
@@ -67,8 +73,8 @@ export function portable(outcome: FileOutcome): FileOutcome {
 
 type Running = { worker: Worker; reply: Promise<WorkerReply> };
 
-function runWorker(task: WorkerTask, url: URL): Running {
-	const worker = new Worker(url, { workerData: task });
+function runWorker(start: WorkerStart, url: URL): Running {
+	const worker = new Worker(url, { workerData: start });
 	const reply = new Promise<WorkerReply>((resolve, reject) => {
 		worker.once("message", (r: WorkerReply) => resolve(r));
 		worker.once("error", reject);
@@ -77,8 +83,8 @@ function runWorker(task: WorkerTask, url: URL): Running {
 	return { worker, reply };
 }
 
-/** What {@link searchSessionsParallel} did besides the result: how many threads and which files workers searched (for tests). */
-export type ParallelRun = { result: SearchResult; threads: number; byWorkers: number };
+/** What {@link searchSessionsParallel} did besides the result: how many threads, units, and how many units workers searched (for tests). */
+export type ParallelRun = { result: SearchResult; threads: number; units: number; byWorkers: number };
 
 /**
  * {@link searchSessions} on `threads` threads (default {@link searchThreads}). Throws on a bad
@@ -93,10 +99,13 @@ export async function searchSessionsParallel(
 ): Promise<ParallelRun> {
 	const query = parseQuery(queryText);
 	const threads = opts.threads ?? searchThreads(files);
-	const outcomes: (FileOutcome | undefined)[] = new Array<FileOutcome | undefined>(files.length);
-	const task: WorkerTask = { files, queryText, limit, next: new SharedArrayBuffer(4) };
-	// Workers start first (their start-up overlaps the main thread's scan), then the main thread drains too.
-	const workers = Array.from({ length: threads - 1 }, () => runWorker(task, opts.workerUrl ?? WORKER_URL));
+	const start: WorkerStart = { files, queryText, limit, next: new SharedArrayBuffer(4) };
+	// Workers start first (their start-up overlaps the main thread's planning and scan), then get the units.
+	const workers = Array.from({ length: threads - 1 }, () => runWorker(start, opts.workerUrl ?? WORKER_URL));
+	const units = planUnits(files, query, threads);
+	const task: WorkerTask = { ...start, units };
+	for (const { worker } of workers) worker.postMessage(units);
+	const outcomes: (FileOutcome | undefined)[] = new Array<FileOutcome | undefined>(units.length);
 	let byMain = 0;
 	if (opts.mainScans !== false) {
 		drain(task, (i, outcome) => {
@@ -105,8 +114,8 @@ export async function searchSessionsParallel(
 		});
 	}
 	let byWorkers = 0;
-	if (byMain === files.length) {
-		// The main thread searched every file before any worker took one (a worker still starting
+	if (byMain === units.length) {
+		// The main thread searched every unit before any worker took one (a worker still starting
 		// up): no need to wait for them.
 		for (const { worker, reply } of workers) {
 			reply.catch(() => undefined); // its "exit" rejects once terminated: nothing is lost
@@ -120,6 +129,9 @@ export async function searchSessionsParallel(
 			}
 		}
 	}
-	const result = mergeOutcomes(files, queryText, query, limit, (i) => must(outcomes[i], "outcome of a searched file"), opts);
-	return { result, threads, byWorkers };
+	// Each file's units are together, in offset order.
+	const byFile: FileOutcome[][] = files.map(() => []);
+	units.forEach((u, i) => must(byFile[u.file], "units of a file").push(must(outcomes[i], "outcome of a searched unit")));
+	const result = mergeOutcomes(files, queryText, query, limit, (i) => combineUnits(must(byFile[i], "units of a file"), limit), opts);
+	return { result, threads, units: units.length, byWorkers };
 }

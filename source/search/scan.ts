@@ -3,9 +3,10 @@
  * longest literal are decoded and parsed (regex-only queries parse every line).
  */
 import { must } from "../text/must.js";
-import { anchorNeedles, linesWithAnchor, type Needle } from "./anchor.js";
+import { anchorPair, dense, linesWithAnchor } from "./anchor.js";
+import { pairFinder, type Pair } from "./pair-scan.js";
 import { PathCollector, type ActivePath } from "./ancestry.js";
-import { forEachChunk, lineAround, type Chunk } from "./chunks.js";
+import { forEachChunk, isWhole, lineAround, WHOLE, type Chunk, type Range } from "./chunks.js";
 import { FIELD_WEIGHT, searchables, type Field } from "./fields.js";
 import { decodedPrefilterPattern, matchCount, prefilterPattern, type Query } from "./query.js";
 
@@ -60,17 +61,27 @@ function hitsOfEntry(query: Query, parsed: unknown, sink: Sink): void {
 	}
 }
 
-type Filter = { first: RegExp; others: RegExp[]; needles?: Needle[]; literals: RegExp[] };
+type Filter = { first: RegExp; others: RegExp[]; pair?: Pair; literals: RegExp[] };
 
-/** The longest literal finds candidate lines; every other literal must also occur in the raw line. */
-function filterOf(query: Query): Filter | undefined {
+const filters = new WeakMap<Query, Filter | undefined>();
+
+/**
+ * The longest literal finds candidate lines; every other literal must also occur in the raw line.
+ * Made once per query (its regexes compiled once, not once per file).
+ */
+export function filterOf(query: Query): Filter | undefined {
+	if (!filters.has(query)) filters.set(query, makeFilter(query));
+	return filters.get(query);
+}
+
+function makeFilter(query: Query): Filter | undefined {
 	if (!query.prefilter) return undefined;
 	const others = query.terms
 		.filter((t) => t.kind !== "regex" && t.source !== query.prefilter)
 		.map((t) => new RegExp(prefilterPattern(t.source).source, "i"));
-	const needles = anchorNeedles(query.prefilter);
+	const pair = anchorPair(query.prefilter);
 	const literals = query.terms.filter((t) => t.kind !== "regex").map((t) => decodedPrefilterPattern(t.source));
-	return { first: prefilterPattern(query.prefilter), others, literals, ...(needles ? { needles } : {}) };
+	return { first: prefilterPattern(query.prefilter), others, literals, ...(pair ? { pair } : {}) };
 }
 
 /**
@@ -143,19 +154,6 @@ function scanChunkDense(chunk: Chunk, filter: Filter | undefined, query: Query, 
 	}
 }
 
-/** How many lines `bytes` holds (the last may lack "\n"). */
-function lineCount(bytes: Buffer): number {
-	let n = 0;
-	for (let i = bytes.indexOf(0x0a); i !== -1; i = bytes.indexOf(0x0a, i + 1)) n++;
-	return bytes.length && bytes[bytes.length - 1] !== 0x0a ? n + 1 : n;
-}
-
-/** How many of a file's first bytes its anchor's byte frequencies are counted in. */
-const SAMPLE = 16 * 1024;
-
-/** When more than this share of a file's first chunk's lines hold the anchor, every line is read. */
-const DENSE = 0.5;
-
 /** What {@link scanFile} found: the best hits, how many in all, and the active path when the scan read every line. */
 export type FileScan = { hits: FileHit[]; total: number; path?: ActivePath };
 
@@ -163,24 +161,28 @@ export type FileScan = { hits: FileHit[]; total: number; path?: ActivePath };
  * The best `keep` hits of `file` (its header line excluded) and how many there were in all. The
  * first chunk decides how: a query without literals, or whose anchor is on most lines, reads
  * every line (and collects the active path on the way); otherwise only anchored lines are decoded.
+ * With a `range` (a share of a file cut into ranges: units.ts), only the lines begun in it are searched,
+ * by their anchor (`anchor`: the one chosen from the file's start, else from the range's).
  */
-export function scanFile(file: string, query: Query, keep: number): FileScan {
+export function scanFile(file: string, query: Query, keep: number, range: Range = WHOLE, anchor?: Pair): FileScan {
 	const filter = filterOf(query);
 	const isHeader = (offset: number) => offset === 0;
 	const sink: Sink = { hits: [], total: 0, floor: -Infinity };
 	let path: PathCollector | undefined;
 	let first = true;
-	let needles: Needle[] | undefined;
+	let pair: Pair | undefined;
 	const stats: LiteralStats = { tested: 0, passed: 0 };
-	forEachChunk(file, (chunk) => {
+	const finder = pairFinder();
+	const whole = isWhole(range);
+	const onChunk = (chunk: Chunk) => {
 		if (path || !filter) {
 			path ??= new PathCollector();
 			scanChunkDense(chunk, filter, query, path, stats, sink);
-		} else if (filter.needles) {
-			// The anchor is chosen by the byte frequencies of the file's first bytes (anchor.ts).
-			if (first && query.prefilter) needles = anchorNeedles(query.prefilter, chunk.bytes.subarray(0, SAMPLE)) ?? filter.needles;
-			const starts = linesWithAnchor(chunk.bytes, needles ?? filter.needles);
-			if (first && starts.length > DENSE * lineCount(chunk.bytes)) {
+		} else if (filter.pair) {
+			// The anchor is chosen by the pair counts of the file's first bytes (anchor.ts).
+			if (first && query.prefilter) pair = anchor ?? anchorPair(query.prefilter, chunk.bytes) ?? filter.pair;
+			const starts = linesWithAnchor(chunk.bytes, pair ?? filter.pair, finder);
+			if (first && whole && dense(chunk.bytes, starts)) {
 				path = new PathCollector();
 				scanChunkDense(chunk, filter, query, path, stats, sink);
 			} else scanChunkAnchored(chunk, starts, filter, query, isHeader, sink);
@@ -190,8 +192,9 @@ export function scanFile(file: string, query: Query, keep: number): FileScan {
 			sink.hits = sink.hits.sort(byRank).slice(0, keep);
 			if (keep > 0 && sink.hits.length === keep) sink.floor = must(sink.hits.at(-1), "the keep-th hit").score;
 		}
-	});
+	};
+	forEachChunk(file, onChunk, finder, range); // read straight into the finder's memory: no copy
 	const hits = sink.hits.sort(byRank).slice(0, keep);
 	const { total } = sink;
-	return path && hits.length ? { hits, total, path: path.result() } : { hits, total };
+	return path && whole && hits.length ? { hits, total, path: path.result() } : { hits, total };
 }

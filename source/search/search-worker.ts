@@ -1,10 +1,13 @@
 /**
- * A search worker thread (parallel.ts starts it): searches the files it takes off the shared
- * counter and posts their outcomes back once, when none are left.
+ * A search worker thread (parallel.ts starts it): once the main thread sends the units, searches
+ * those it takes off the shared counter and posts their outcomes back once, when none are left.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { drain, portable, type WorkerReply, type WorkerTask } from "./parallel.js";
+import { drain, portable, type WorkerReply, type WorkerStart } from "./parallel.js";
+import type { Unit } from "./units.js";
 
-const reply: WorkerReply = [];
-drain(workerData as WorkerTask, (i, outcome) => reply.push([i, portable(outcome)]));
-parentPort?.postMessage(reply);
+parentPort?.once("message", (units: Unit[]) => {
+	const reply: WorkerReply = [];
+	drain({ ...(workerData as WorkerStart), units }, (i, outcome) => reply.push([i, portable(outcome)]));
+	parentPort?.postMessage(reply);
+});

@@ -12,6 +12,8 @@ import { byRank, scanFile, type FileHit, type FileScan } from "./scan.js";
 import { must } from "../text/must.js";
 import { errnoCode } from "../text/error-text.js";
 import { snippetOf } from "./snippet.js";
+import { WHOLE, type Range } from "./chunks.js";
+import type { Pair } from "./pair-scan.js";
 
 /** One search result: a file's hit (its snippet in place of the matched text) plus the session it is in. */
 export type SearchHit = Omit<FileHit, "text"> & {
@@ -47,11 +49,14 @@ export type FileOutcome =
 	| { kind: "none" }
 	| { kind: "scanned"; header: { id: string; cwd?: string }; scan: FileScan };
 
-/** Reads `file`'s header and scans it. Only an fs error (errno code) skips the file; anything else is a bug and propagates. */
-export function searchFile(file: string, query: Query, limit: number): FileOutcome {
+/**
+ * Reads `file`'s header and scans it (or the lines begun in `range` of it, for `pair` when given). Only an fs error
+ * (errno code) skips the file; anything else is a bug and propagates.
+ */
+export function searchFile(file: string, query: Query, limit: number, range: Range = WHOLE, pair?: Pair): FileOutcome {
 	try {
 		const header = headerOf(file);
-		return header ? { kind: "scanned", header, scan: scanFile(file, query, limit) } : { kind: "none" };
+		return header ? { kind: "scanned", header, scan: scanFile(file, query, limit, range, pair) } : { kind: "none" };
 	} catch (error) {
 		if (errnoCode(error) === undefined) throw error;
 		return { kind: "skipped", error };

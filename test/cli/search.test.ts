@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { sessionDirFor } from "../../source/session/paths.js";
 import { FIXTURES, runCli } from "../helpers/cli.js";
-import { generated } from "../search/corpus.js";
+import { generated, rangeSession } from "../search/corpus.js";
 
 function project() {
 	const root = mkdtempSync(join(tmpdir(), "arbor-search-"));
@@ -75,7 +75,15 @@ describe("arbor search (built CLI)", () => {
 		mkdirSync(dir, { recursive: true });
 		for (const seed of [1, 2, 3, 4, 5]) writeFileSync(join(dir, `g${seed}.jsonl`), generated(seed, 400));
 		symlinkSync(join(dir, "missing.jsonl"), join(dir, "g0-dangling.jsonl"));
-		for (const args of [["search", "--all", "the", "--limit", "40"], ["search", "--all", "--json", "model", "error", "--limit", "500"], ["search", "--all", "zebra"]]) {
+		// Large beside the others: on 2 and 3 threads it is cut into byte ranges (test/search/parallel-cli.test.ts checks where the cuts fall).
+		writeFileSync(join(dir, "r.jsonl"), rangeSession(900));
+		for (const args of [
+			["search", "--all", "the", "--limit", "40"],
+			["search", "--all", "--json", "model", "error", "--limit", "500"],
+			["search", "--all", "zebra"],
+			["search", "--all", "--json", "xylophone", "--limit", "1000"],
+			["search", "--all", "xylophone", "naïve", "--limit", "7"],
+		]) {
 			const one = await runCli(args, { ...p, env: { ...p.env, ARBOR_SEARCH_THREADS: "1" } });
 			expect(one.code).toBe(0);
 			expect(one.stdout).not.toMatch(/^no matches/);

@@ -2,11 +2,14 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { causeOf } from "../../source/session/io-errors.js";
-import { searchSessionsParallel } from "../../source/search/parallel.js";
+import { drain, searchSessionsParallel } from "../../source/search/parallel.js";
 import { searchSessions } from "../../source/search/search.js";
 import { CLI } from "../helpers/cli.js";
 import { copyFixture, tempDir } from "../session/helpers.js";
-import { generated } from "./corpus.js";
+import { generated, rangeSession } from "./corpus.js";
+import { parseQuery } from "../../source/search/query.js";
+import { searchFile, type FileOutcome } from "../../source/search/search.js";
+import { planUnits } from "../../source/search/units.js";
 
 /**
  * The worker script of the build (a *-cli test: globalSetup builds dist/ first): the sources' own
@@ -59,7 +62,7 @@ describe("search on worker threads", () => {
 				mainScans: false, // every file goes through a worker and back
 				onSkip: (file, error) => skips.push(`${file}: ${causeOf(error)}`),
 			});
-			expect(run.byWorkers).toBe(files.length);
+			expect(run.byWorkers).toBe(run.units); // files and ranges of files
 			expect(JSON.stringify(run.result)).toBe(JSON.stringify(one.value));
 			expect(skips).toEqual(one.skips);
 		}
@@ -79,6 +82,61 @@ describe("search on worker threads", () => {
 
 	it("a worker that fails is an error, not a quietly smaller result", async () => {
 		await expect(searchSessionsParallel(files, "the", 5, { threads: 2, workerUrl: new URL("file:///nonexistent/worker.js"), mainScans: false })).rejects.toThrow();
+	});
+});
+
+describe("search of a file cut into byte ranges", () => {
+	const dir = tempDir();
+	afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+	const big = path.join(dir, "r.jsonl");
+	fs.writeFileSync(big, rangeSession(900));
+	const small = path.join(dir, "s.jsonl");
+	fs.writeFileSync(small, generated(4, 50));
+	const files = [big, small];
+	const bytes = fs.readFileSync(big);
+
+	it("cuts where a line, a multi-byte character and hits on both sides meet the cut, and gives what one thread gives", async () => {
+		const query = parseQuery("xylophone");
+		for (const threads of [2, 3]) {
+			const units = planUnits(files, query, threads);
+			const cuts = units.filter((u) => u.file === 0 && u.range.start > 0).map((u) => u.range.start);
+			expect(cuts.length, `${threads} threads`).toBeGreaterThanOrEqual(4);
+			const lineAt = (at: number) => bytes.toString("utf8", bytes.lastIndexOf(0x0a, at) + 1, bytes.indexOf(0x0a, at));
+			const across = cuts.filter((at) => bytes[at - 1] !== 0x0a && ((bytes[at] ?? 0) & 0xc0) === 0x80 && /xylophone/i.test(lineAt(at)));
+			expect(across.length, "a cut inside a character of a hit line").toBeGreaterThan(0);
+			// Hits in the ranges on both sides of every cut.
+			const totals = units.filter((u) => u.file === 0).map((u) => searchFile(big, query, 10, u.range));
+			for (const t of totals) expect(t.kind === "scanned" && t.scan.total > 0).toBe(true);
+		}
+		for (const [q, limit] of [["xylophone", 10_000], ["xylophone", 7], ["xylophone naïve", 30], ["plain", 5]] as const) {
+			const one = searchSessions(files, q, limit);
+			expect(one.total).toBeGreaterThan(0);
+			for (const threads of [2, 3]) {
+				for (const mainScans of [true, false]) {
+					const run = await searchSessionsParallel(files, q, limit, { threads, workerUrl: WORKER, mainScans });
+					expect(JSON.stringify(run.result), `${q} ${limit} on ${threads} threads`).toBe(JSON.stringify(one));
+					if (q.startsWith("xylophone")) expect(run.units).toBeGreaterThan(files.length);
+				}
+			}
+		}
+	});
+});
+
+describe("a unit handed to a worker", () => {
+	const dir = tempDir();
+	afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+	it("a whole file that came through postMessage (a copy of the plan) is still read whole: its active path comes with it, no second read", () => {
+		const file = path.join(dir, "g.jsonl");
+		const header = { type: "session", version: 3, id: "0000000d-0000-4000-8000-000000000000", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/d" };
+		const entries = Array.from({ length: 300 }, (_, i) => ({ type: "message", id: `d${i}`, parentId: i ? `d${i - 1}` : null, timestamp: "2026-01-01T00:00:00.000Z", message: { role: "user", content: `the line ${i}` } }));
+		fs.writeFileSync(file, `${[header, ...entries].map((e) => JSON.stringify(e)).join("\n")}\n`);
+		const units = structuredClone(planUnits([file], parseQuery("the"), 2)); // as the worker gets them
+		expect(units).toEqual([{ file: 0, range: { start: 0, end: Infinity } }]);
+		const outcomes: FileOutcome[] = [];
+		drain({ files: [file], queryText: "the", limit: 5, next: new SharedArrayBuffer(4), units }, (_, o) => outcomes.push(o));
+		const [outcome] = outcomes;
+		expect(outcome?.kind === "scanned" && outcome.scan.path !== undefined).toBe(true); // "the" is on most lines: every line read, the path collected
 	});
 });
 

@@ -16,14 +16,15 @@ describe("how many threads a search uses", () => {
 		return file;
 	});
 
-	it("one below 64 MB in all, every core (up to 4) above it, ARBOR_SEARCH_THREADS over both, never more than the files", () => {
+	it("one below 64 MB in all, every core (up to 4) above it, ARBOR_SEARCH_THREADS over both, never more than the files below it", () => {
 		expect(searchThreads(files, {})).toBe(1);
 		const big = path.join(dir, "big.jsonl");
 		fs.writeFileSync(big, "");
 		fs.truncateSync(big, PARALLEL_BYTES); // sparse: the size counts, not the blocks
 		const cores = Math.min(4, os.availableParallelism());
 		expect(searchThreads([...files, big], {})).toBe(Math.min(cores, files.length + 1));
-		expect(searchThreads([big], {})).toBe(1);
+		expect(searchThreads([big], {})).toBe(cores); // one large file: its ranges are shared out
+		expect(searchThreads([big], { ARBOR_SEARCH_THREADS: "8" })).toBe(4);
 		expect(searchThreads(files, { ARBOR_SEARCH_THREADS: "3" })).toBe(3);
 		expect(searchThreads(files, { ARBOR_SEARCH_THREADS: "1" })).toBe(1);
 		expect(searchThreads(files.slice(0, 2), { ARBOR_SEARCH_THREADS: "8" })).toBe(2);
