@@ -7,7 +7,7 @@ import { matchesAll, parseQuery } from "../../source/search/query.js";
 import { scanFile } from "../../source/search/scan.js";
 import { searchSessions } from "../../source/search/search.js";
 import { SessionStore } from "../../source/session/index.js";
-import { itLarge } from "../helpers/large.js";
+import { casesFor, itLarge } from "../helpers/large.js";
 import { copyFixture, tempDir } from "../session/helpers.js";
 
 const storePath = (file: string) => {
@@ -110,9 +110,9 @@ describe("the active path collected in the scan", () => {
 		// A regex-only query, and in generated text "the", make the scan read every line and bring the path with it.
 		const cases: [string, string][] = [
 			[fixture, "re:e"],
-			[generated(dir, "bushy", 3000, 7), "the"],
-			[generated(dir, "deep", 3000, 8), "the"],
-			[generated(dir, "deep", 3000, 8), "re:e"],
+			[generated(dir, "bushy", casesFor(3000, 600), 7), "the"],
+			[generated(dir, "deep", casesFor(3000, 600), 8), "the"],
+			[generated(dir, "deep", casesFor(3000, 600), 8), "re:e"],
 		];
 		for (const [file, q] of cases) {
 			const expected = storePath(file);
