@@ -9,7 +9,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { errnoCode } from "../text/error-text.js";
 import { must } from "../text/must.js";
-import { parseQuery } from "./query.js";
+import { parseQuery, type Query } from "./query.js";
 import { mergeOutcomes, searchFile, type FileOutcome, type SearchOptions, type SearchResult } from "./search.js";
 import { combineUnits, planUnits, type Unit } from "./units.js";
 
@@ -54,9 +54,8 @@ export function searchThreads(files: readonly string[], env: NodeJS.ProcessEnv =
 	return Math.max(1, Math.min(wanted, large ? MAX_THREADS : files.length));
 }
 
-/** Takes unit indexes off the shared counter until none are left, searching each. */
-export function drain(task: WorkerTask, onOutcome: (index: number, outcome: FileOutcome) => void): void {
-	const query = parseQuery(task.queryText);
+/** Takes unit indexes off the shared counter until none are left, searching each (`query`: the task's, parsed). */
+export function drain(task: WorkerTask, onOutcome: (index: number, outcome: FileOutcome) => void, query: Query = parseQuery(task.queryText)): void {
 	const next = new Int32Array(task.next);
 	for (let i = Atomics.add(next, 0, 1); i < task.units.length; i = Atomics.add(next, 0, 1)) {
 		const { file, range, pair } = must(task.units[i], "unit to search");
@@ -108,10 +107,14 @@ export async function searchSessionsParallel(
 	const outcomes: (FileOutcome | undefined)[] = new Array<FileOutcome | undefined>(units.length);
 	let byMain = 0;
 	if (opts.mainScans !== false) {
-		drain(task, (i, outcome) => {
-			outcomes[i] = outcome;
-			byMain++;
-		});
+		drain(
+			task,
+			(i, outcome) => {
+				outcomes[i] = outcome;
+				byMain++;
+			},
+			query,
+		);
 	}
 	let byWorkers = 0;
 	if (byMain === units.length) {

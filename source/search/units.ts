@@ -7,10 +7,9 @@
  */
 import { statSync } from "node:fs";
 import { must } from "../text/must.js";
-import { WHOLE, type Range } from "./chunks.js";
+import { firstLines, WHOLE, type Range } from "./chunks.js";
 import type { Query } from "./query.js";
 import { anchorPair, dense, linesWithAnchor } from "./anchor.js";
-import { firstLines } from "./chunks.js";
 import { pairFinder, type Pair } from "./pair-scan.js";
 import { byRank, filterOf } from "./scan.js";
 import type { FileOutcome } from "./search.js";
