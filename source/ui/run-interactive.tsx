@@ -96,6 +96,7 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 	const bus = io.bus ?? new EventBus();
 	const kitty = kittyKeyboardOption(process.env);
 	const modes = enableTerminalModes(stdout, { kitty: stdout.isTTY === true && kittyExpected(process.env) });
+	const raw = rawModeNow(io.stdin ?? process.stdin);
 	const instance = render(
 		<RestoreOnUnmount restore={modes.restore}>
 			<App
@@ -125,7 +126,20 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 		await instance.waitUntilExit();
 		return 0;
 	} finally {
+		raw.restore();
 		modes.restore();
 		current.close();
 	}
+}
+
+/**
+ * Raw mode from before the first frame: the input layer turns it on in an effect, which runs after
+ * Ink has drawn. A key typed as soon as the prompt shows went through cooked mode in between: the
+ * terminal took Ctrl+D as end-of-file (the app then read a NUL) and echoed letters. Ink's own raw
+ * mode takes over from here; `restore` turns it off if it is still on after the app has gone.
+ */
+function rawModeNow(stdin: NodeJS.ReadStream): { restore(): void } {
+	if (stdin.isTTY !== true || typeof stdin.setRawMode !== "function" || stdin.isRaw) return { restore: () => {} };
+	stdin.setRawMode(true);
+	return { restore: () => void (stdin.isRaw && stdin.setRawMode(false)) };
 }

@@ -39,6 +39,12 @@ export function keyBytes(key: string): string {
 	return key;
 }
 
+/** Whether `text` shows any character once its escape sequences (CSI, OSC) are left out. */
+function visible(text: string): boolean {
+	// eslint-disable-next-line no-control-regex
+	return /\S/.test(text.replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g, ""));
+}
+
 /** Ink's stdout: a TTY whose writes go to the emulator; `resize` is emitted like on SIGWINCH. */
 class TtyOut extends Writable {
 	readonly isTTY = true;
@@ -83,12 +89,18 @@ export class VirtualTerminal {
 	readonly stdin: TtyIn;
 	/** Every byte the program wrote, in order (for mode checks: bracketed paste on/off, …). */
 	written = "";
+	/**
+	 * Whether stdin was in raw mode when the program first wrote visible text (its first frame):
+	 * a key typed once the prompt shows must reach it as a key, not go through cooked mode.
+	 */
+	rawAtFirstText: boolean | undefined;
 	private pending = 0;
 
 	constructor(cols = 120, rows = 40) {
 		// convertEol: a tty turns "\n" into "\r\n" on output (onlcr); a pty-less emulator must do it itself.
 		this.term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 5000, convertEol: true });
 		this.stdout = new TtyOut(cols, rows, (text) => {
+			if (this.rawAtFirstText === undefined && visible(text)) this.rawAtFirstText = this.stdin.isRaw;
 			this.written += text;
 			this.pending += 1;
 			this.term.write(text, () => void (this.pending -= 1));
