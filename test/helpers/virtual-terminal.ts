@@ -41,7 +41,6 @@ export function keyBytes(key: string): string {
 
 /** Whether `text` shows any character once its escape sequences (CSI, OSC) are left out. */
 function visible(text: string): boolean {
-	// eslint-disable-next-line no-control-regex
 	return /\S/.test(text.replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g, ""));
 }
 
