@@ -4,6 +4,7 @@
 // (`script`): the first background walk (from start-up to the first full list) and, after it, one
 // keystroke from its write to the narrowed list on the screen; plus the matcher alone over the
 // 50,000 paths. Prints medians. Never asserts: machines are shared and noisy.
+import "./bench-env.mjs";
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

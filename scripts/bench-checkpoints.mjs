@@ -5,6 +5,7 @@
 //   a snapshot with nothing changed              (target <= 150 ms)
 //   restore of 100 changed files                  vs  `git checkout -- .` of the same 100 files
 // Targets (issue 20): first snapshot <= 1.5x the git floor; restore <= 1.5x git checkout.
+import "./bench-env.mjs";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -6,6 +6,7 @@
 //  (b) the reducer's part (`transcript-toggled`) when all 2,000 turns are in the transcript (a
 //      session chatted live for that long): the items printed again are bounded by the screen.
 // Prints medians. Never asserts: machines are shared and noisy.
+import "./bench-env.mjs";
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -4,6 +4,7 @@
 // time next to `arbor context` time (target: export <= 2x context), the page's size against the
 // session's (target: <= 1.2x + a fixed part), and, when Chromium is installed, how the page
 // behaves: load until the leaf's path shows, a row click, a filter switch, a search.
+import "./bench-env.mjs";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";

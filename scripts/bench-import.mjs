@@ -8,6 +8,7 @@
 // --stages: instead, where the import's CPU goes, stage by stage, in process (see
 // scripts/bench-import-stages-entry.ts, bundled to .bench/): the least CPU of the runs for each
 // stage, and what each stage adds to the one before it.
+import "./bench-env.mjs";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,5 +1,6 @@
 // The built CLI under a pseudo-terminal (`script`) for the screen benchmarks (bench-expand, bench-at):
 // keys are written to it, waits look at what it printed since the last timed write.
+import "./bench-env.mjs";
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 

@@ -2,6 +2,7 @@
 // 50) against the local bench server, next to the same turns as `arbor -p -c` runs. Prints the
 // median and p90 time per turn (prompt sent → agent_end) and the RPC process's resident memory
 // after turn 1, 10 and N. Never asserts: the machines are shared and noisy.
+import "./bench-env.mjs";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";

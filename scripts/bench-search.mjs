@@ -8,6 +8,7 @@
 //   ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
 // Each query is measured as the CLI runs it (on every core, up to 4, above 64 MB) and, beside it,
 // on one thread (ARBOR_SEARCH_THREADS=1): the machine is shared, so both are worth seeing.
+import "./bench-env.mjs";
 import { spawnSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

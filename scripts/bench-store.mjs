@@ -6,6 +6,7 @@
 // exported for scripts/bench.mjs. With ARBOR_BENCH_PI=<pi-coding-agent package folder> (installed
 // outside the repo, e.g. npm install --prefix /tmp/pi @mariozechner/pi-coding-agent@0.73.1) pi's
 // SessionManager.open + getTree() is measured the same way (time, peak RSS growth, heapUsed).
+import "./bench-env.mjs";
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -6,6 +6,7 @@
 // where /usr/bin/time exists, CPU time (user+sys; the steadier figure on a shared machine).
 //   node scripts/bench-tree.mjs [--quick] [--runs N] [--kinds linear,bushy-deep]
 //   ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
+import "./bench-env.mjs";
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -1,5 +1,6 @@
 // The pseudo-terminal part of scripts/bench-ui.mjs: the built CLI started under `script` (a real
 // pty), timed from spawn to the first output holding the chat screen's status line.
+import "./bench-env.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";

@@ -10,6 +10,7 @@
 //      `arbor context` on the same file in the same run (the issue's bar: at most 1.3x);
 //  (e) a filter toggle (Ctrl+U, Ctrl+O, Ctrl+T, Ctrl+L and back) in the 100k tree.
 // Prints medians beside their targets. Never asserts: machines are shared and noisy.
+import "./bench-env.mjs";
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";

@@ -1,6 +1,7 @@
 // npm run bench: prints speed and memory figures (medians of several runs). Never asserts: the
 // machines are shared and noisy, so figures are read by people, not by tests.
 //   node scripts/bench.mjs [--quick]    (--quick: 10k-entry files only, fewer runs)
+import "./bench-env.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
