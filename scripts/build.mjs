@@ -35,17 +35,29 @@ const common = {
 	logLevel: "warning",
 };
 /**
+ * A module of the main build that is bundled whole, as a file of its own: the main build's
+ * `import(specifier)` (only from `importer`, when given) is pointed at `target`, relative to the
+ * importing chunk (cli.js sits in dist/, the others in dist/chunks/).
+ */
+function bundledApart(name, specifier, target, importer) {
+	const filter = new RegExp(`^${specifier.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`);
+	return {
+		name,
+		setup(b) {
+			b.onResolve({ filter }, (args) => {
+				if (importer && !args.importer.endsWith(importer)) throw new Error(`${specifier} imported from ${args.importer}: only ${importer} may`);
+				return { path: target, external: true };
+			});
+		},
+	};
+}
+/**
  * `arbor search` and its worker thread are bundled whole, each one file (dist/search-command.js,
  * dist/search-worker.js): loading the ~20 shared chunks the search would import cost ~15 ms of its
  * start-up, and as much again in each worker. cli.ts's `import("./print/search-command.js")` is
  * pointed at that file.
  */
-const searchApart = {
-	name: "search-apart",
-	setup(b) {
-		b.onResolve({ filter: /^\.\/print\/search-command\.js$/ }, () => ({ path: "./search-command.js", external: true }));
-	},
-};
+const searchApart = bundledApart("search-apart", "./print/search-command.js", "./search-command.js");
 await build({
 	...common,
 	entryPoints: { "search-command": "source/print/search-command.ts", "search-worker": "source/search/search-worker.ts" },
@@ -69,15 +81,7 @@ const zodEnglish = {
  * its lazy imports (the providers, compaction) stay lazy inside the file. modes.ts's
  * `import("./print/print-mode.js")` (in dist/chunks/) is pointed at it.
  */
-const printApart = {
-	name: "print-apart",
-	setup(b) {
-		b.onResolve({ filter: /^\.\/print\/print-mode\.js$/ }, (args) => {
-			if (!args.importer.endsWith("modes.ts")) throw new Error(`print-mode.js imported from ${args.importer}: only modes.ts may`);
-			return { path: "../print-mode.js", external: true };
-		});
-	},
-};
+const printApart = bundledApart("print-apart", "./print/print-mode.js", "../print-mode.js", "modes.ts");
 await build({
 	...common,
 	entryPoints: { "print-mode": "source/print/print-mode.ts" },
