@@ -4,7 +4,6 @@
  * (`importedFrom: {format, file, sha256, sessionId}`), so importing the same bytes again finds the
  * earlier import instead of writing a duplicate.
  */
-import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { newSessionId, sessionFileName } from "../session/ids.js";
@@ -13,6 +12,7 @@ import { sessionDirFor, sessionFiles } from "../session/paths.js";
 import { convertClaudeCode } from "./claude-code.js";
 import { convertCodex } from "./codex.js";
 import { encodeJsonParts } from "./raw-json.js";
+import { FileLines } from "./file-lines.js";
 import { skip, type Converted, type EntrySink, type ImportedEntry } from "./types.js";
 
 export type ImportOutcome =
@@ -38,12 +38,21 @@ export function detectFormat(file: string, text: string): Format | undefined {
 	return undefined;
 }
 
-/** The text of the first `n` lines of `bytes` (the converters decode the rest a line at a time). */
-function firstLines(bytes: Buffer, n: number): string {
+/** The text of the first `n` lines of the open file `fd` (read by position: the file's offset stays at its start). */
+function firstLines(fd: number, n: number): string {
+	let bytes = Buffer.alloc(0);
 	let end = -1;
-	for (let i = 0; i < n; i++) {
-		end = bytes.indexOf(10, end + 1);
-		if (end === -1) return bytes.toString("utf8");
+	for (let i = 0; i < n; ) {
+		const at = bytes.indexOf(10, end + 1);
+		if (at !== -1) {
+			end = at;
+			i++;
+			continue;
+		}
+		const more = Buffer.allocUnsafe(Math.max(64 * 1024, bytes.length));
+		const got = fs.readSync(fd, more, 0, more.length, bytes.length);
+		if (got === 0) return bytes.toString("utf8");
+		bytes = Buffer.concat([bytes, more.subarray(0, got)]);
 	}
 	return bytes.toString("utf8", 0, end);
 }
@@ -138,18 +147,28 @@ function writeSession(dir: string, header: Record<string, unknown>, body: readon
 
 /** Imports one source file into `home`'s session folders. Never modifies the source. */
 export function importFile(source: string, opts: { home: string; cwd: string; now?: string }): ImportOutcome {
-	const bytes = fs.readFileSync(source);
-	const format = detectFormat(source, firstLines(bytes, 5));
+	const fd = fs.openSync(source, "r");
+	try {
+		return importOpen(source, fd, opts);
+	} finally {
+		fs.closeSync(fd);
+	}
+}
+
+/** {@link importFile} of the source open as `fd`: read once, in chunks (see FileLines). */
+function importOpen(source: string, fd: number, opts: { home: string; cwd: string; now?: string }): ImportOutcome {
+	const format = detectFormat(source, firstLines(fd, 5));
 	if (!format) return { status: "skipped", source, reason: "not a Claude Code session or a Codex rollout" };
 	if (format === "claude-code" && path.basename(source).startsWith("agent-")) {
 		return { status: "skipped", source, reason: "a sub-agent (sidechain) transcript: its result is in the parent session" };
 	}
 	const now = opts.now ?? new Date().toISOString();
 	const lines = new Lines();
-	const converted = format === "codex" ? convertCodex(bytes, lines.put, now) : convertClaudeCode(bytes, lines.put, now);
+	const input = new FileLines(fd);
+	const converted = format === "codex" ? convertCodex(input, lines.put, now) : convertClaudeCode(input, lines.put, now);
 	const body = lines.end();
 	if (converted.count === 0) return { status: "skipped", source, reason: "no conversation in it" };
-	const sha256 = createHash("sha256").update(bytes).digest("hex");
+	const sha256 = input.digest();
 	// A NUL cannot be in a path: such a cwd names no folder, so the session goes under the current one.
 	if (converted.cwd?.includes("\0")) {
 		skip(converted.skipped, "source cwd with a NUL character: imported under the current folder");

@@ -1,4 +1,5 @@
 import { contentText } from "../session/content.js";
+import { FileLines } from "./file-lines.js";
 /** What an importer produces: a v3 session's entries (without header) and what it left out. */
 export type ImportedEntry = { type: string; id: string; parentId: string | null; timestamp: string; [key: string]: unknown };
 
@@ -26,8 +27,8 @@ export function skip(skipped: Skipped, reason: string): void {
 	skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
 }
 
-/** A source file's contents: its bytes (each line decoded on its own) or its text. */
-export type Source = string | Buffer;
+/** A source file's contents: its bytes (each line decoded on its own), its text, or the file read in chunks. */
+export type Source = string | Buffer | FileLines;
 
 /**
  * The lines of a source, as text. Bytes are decoded a line at a time: no second copy of a large
@@ -35,6 +36,7 @@ export type Source = string | Buffer;
  * string. A newline byte is never part of a UTF-8 sequence, so the text is the same either way.
  */
 function* textLines(source: Source): Generator<string> {
+	if (source instanceof FileLines) return yield* source.lines();
 	const text = typeof source === "string";
 	for (let start = 0; start < source.length; ) {
 		const end = text ? source.indexOf("\n", start) : source.indexOf(10, start);
