@@ -5,6 +5,7 @@ import { SUMMARY_INSTRUCTIONS } from "../../source/llm/prompts.js";
 import { summarizeBranch } from "../../source/llm/summarize.js";
 import { buildTranscript } from "../../source/llm/transcript.js";
 import type { SessionEntry, StoredMessage } from "../../source/session/types.js";
+import { toolCall, toolResult } from "../navigation/helpers.js";
 import { resolved, usage } from "./mock-model.js";
 
 let n = 0;
@@ -12,31 +13,16 @@ function msg(message: StoredMessage): SessionEntry {
 	n += 1;
 	return { type: "message", id: `m${n}`, parentId: null, timestamp: "t", message };
 }
-const call = (id: string, name: string, args: Record<string, unknown>): StoredMessage => ({
-	role: "assistant",
-	content: [{ type: "toolCall", id, name, arguments: args }],
-	stopReason: "toolUse",
-	timestamp: 1,
-});
-const result = (id: string, name: string, text: string): StoredMessage => ({
-	role: "toolResult",
-	toolCallId: id,
-	toolName: name,
-	content: [{ type: "text", text }],
-	isError: false,
-	timestamp: 1,
-});
-
 const entries: SessionEntry[] = [
 	msg({ role: "user", content: "Fix the parser in src/parse.ts", timestamp: 1 }),
-	msg(call("c1", "read", { path: "src/parse.ts" })),
-	msg(result("c1", "read", "x".repeat(3000))),
-	msg(call("c2", "read", { path: "README.md" })),
-	msg(result("c2", "read", "# readme")),
-	msg(call("c3", "edit", { file_path: "src/parse.ts", oldText: "a", newText: "b" })),
-	msg(result("c3", "edit", "ok")),
-	msg(call("c4", "write", { path: "test/parse.test.ts", content: "t" })),
-	msg(result("c4", "write", "ok")),
+	msg(toolCall("c1", "read", { path: "src/parse.ts" })),
+	msg(toolResult("c1", "read", "x".repeat(3000))),
+	msg(toolCall("c2", "read", { path: "README.md" })),
+	msg(toolResult("c2", "read", "# readme")),
+	msg(toolCall("c3", "edit", { file_path: "src/parse.ts", oldText: "a", newText: "b" })),
+	msg(toolResult("c3", "edit", "ok")),
+	msg(toolCall("c4", "write", { path: "test/parse.test.ts", content: "t" })),
+	msg(toolResult("c4", "write", "ok")),
 	{ type: "branch_summary", id: "b1", parentId: null, timestamp: "t", fromId: "zz", summary: "older branch", details: { readFiles: ["docs/a.md"], modifiedFiles: ["lib/z.ts"] } },
 	msg({ role: "assistant", content: [{ type: "text", text: "Fixed: TypeError: x is undefined" }], stopReason: "stop", timestamp: 1 }),
 ];

@@ -28,9 +28,10 @@ export const say = (text: string): StoredMessage => ({
 	stopReason: "stop",
 	timestamp: 1,
 });
-export const toolCall = (id: string, name: string, file: string): StoredMessage => ({
+/** A tool call; a string for `args` is a file: `{ path: args }`. */
+export const toolCall = (id: string, name: string, args: string | Record<string, unknown>): StoredMessage => ({
 	role: "assistant",
-	content: [{ type: "toolCall", id, name, arguments: { path: file } }],
+	content: [{ type: "toolCall", id, name, arguments: typeof args === "string" ? { path: args } : args }],
 	stopReason: "toolUse",
 	timestamp: 1,
 });

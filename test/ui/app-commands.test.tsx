@@ -5,7 +5,7 @@ import { estimateContextTokens } from "../../source/llm/compaction.js";
 import { listAllSessions, listSessions, SessionStore, sessionDirFor } from "../../source/session/index.js";
 import type { BeforeCompactEvent } from "../../source/navigation/events.js";
 import { say, summarizer, tempDir, user } from "../navigation/helpers.js";
-import { setup, appTestHooks } from "./app-harness.js";
+import { bigStore, setup, appTestHooks } from "./app-harness.js";
 
 let unmount: (() => void) | undefined;
 appTestHooks(() => {
@@ -28,20 +28,6 @@ function saved(home: string, cwd: string, text: string, ageMs: number): string {
 	return file;
 }
 
-/**
- * Three exchanges of ~12k tokens each: the default keep (20k recent tokens) cuts inside the second,
- * so the first is summarized. The bulk sits in extension messages, which the transcript folds to
- * their first line, so the frame stays small.
- */
-function bigStore(dir: string): SessionStore {
-	const store = SessionStore.create({ cwd: dir, sessionDir: dir, inMemory: true });
-	for (const n of [1, 2, 3]) {
-		store.appendMessage(user(`question ${n}`));
-		store.append({ type: "custom_message", customType: "note", content: `note ${n}\n${"x".repeat(48_000)}`, display: true });
-		store.appendMessage(say(`answer ${n}`));
-	}
-	return store;
-}
 
 const lastEntry = (store: { snapshot(): { leafId: string | null; getEntry(id: string): unknown } }) => store.snapshot().getEntry(store.snapshot().leafId!);
 

@@ -13,7 +13,7 @@ import type { UiDeps } from "../../source/ui/deps.js";
 import type { InteractiveOptions } from "../../source/ui/options.js";
 import { showScreenOnTimeout, waitFor } from "../helpers/wait-for.js";
 import { afterEach } from "vitest";
-import { cleanTempDirs } from "../navigation/helpers.js";
+import { cleanTempDirs, say, user } from "../navigation/helpers.js";
 import { failOnActWarnings } from "./act-warnings.js";
 
 /**
@@ -106,4 +106,20 @@ export function setup(over: SetupOptions = {}) {
 		act(() => app.unmount());
 	};
 	return { app, frame, press, send, until, unmount, store, current, dir, bus, confirm: () => confirm };
+}
+
+/**
+ * Three exchanges of ~12k tokens each (~36k on the path): the default keep (20k recent tokens) cuts
+ * inside the second, so the first is summarized; a 40k window leaves less than the 16k reserve, so a
+ * turn compacts first. The bulk sits in extension messages, which the transcript folds to their
+ * first line, so the frame stays small.
+ */
+export function bigStore(dir: string): SessionStore {
+	const store = SessionStore.create({ cwd: dir, sessionDir: dir, inMemory: true });
+	for (const n of [1, 2, 3]) {
+		store.appendMessage(user(`question ${n}`));
+		store.append({ type: "custom_message", customType: "note", content: `note ${n}\n${"x".repeat(48_000)}`, display: true });
+		store.appendMessage(say(`answer ${n}`));
+	}
+	return store;
 }

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { estimateContextTokens, type RunTurnOptions, type TurnResult } from "../../source/llm/index.js";
 import { SessionStore } from "../../source/session/index.js";
 import type { SessionStoreApi } from "../../source/session/api.js";
-import { say, summarizer, user } from "../navigation/helpers.js";
-import { fakeTurn, model, setup, appTestHooks } from "./app-harness.js";
+import { summarizer } from "../navigation/helpers.js";
+import { bigStore, fakeTurn, model, setup, appTestHooks } from "./app-harness.js";
 
 let unmount: (() => void) | undefined;
 appTestHooks(() => {
@@ -12,16 +12,6 @@ appTestHooks(() => {
 	unmount = undefined;
 });
 
-/** ~36k tokens on the path; a 40k window leaves less than the 16k reserve, so a turn compacts first. */
-function bigStore(dir: string): SessionStore {
-	const store = SessionStore.create({ cwd: dir, sessionDir: dir, inMemory: true });
-	for (const n of [1, 2, 3]) {
-		store.appendMessage(user(`question ${n}`));
-		store.append({ type: "custom_message", customType: "note", content: `note ${n}\n${"x".repeat(48_000)}`, display: true });
-		store.appendMessage(say(`answer ${n}`));
-	}
-	return store;
-}
 const smallWindow = { ...model, contextWindow: 40_000 };
 
 /** fakeTurn that also records the prompts it was asked to answer. */
