@@ -89,21 +89,28 @@ export function entryProblem(entry: Obj, deep: boolean): string | undefined {
 	return check?.(entry);
 }
 
-/** Iterative (a recursive walk would itself overflow on the values it is meant to catch). */
+/**
+ * Whether a value below `root` (itself at depth 1) sits deeper than `limit`. Recursive, but never
+ * more than `limit` calls deep: it stops as soon as it is one level past the limit, so the values
+ * it is meant to catch cannot overflow its own stack.
+ */
 function nestingExceeds(root: unknown, limit: number): boolean {
-	const values: unknown[] = [root];
-	const depths: number[] = [1];
-	const visit = (child: unknown, depth: number) => {
-		if (typeof child !== "object" || child === null) return;
-		values.push(child);
-		depths.push(depth);
-	};
-	while (values.length > 0) {
-		const value = values.pop() as object;
-		const depth = depths.pop() as number;
-		if (depth > limit) return true;
-		if (Array.isArray(value)) for (const child of value) visit(child, depth + 1);
-		else for (const key in value) visit((value as Obj)[key], depth + 1);
+	return typeof root === "object" && root !== null && deeperThan(root, limit);
+}
+
+/** True when `value` has an object or list `left` or more levels below it. */
+function deeperThan(value: object, left: number): boolean {
+	if (left === 0) return true;
+	if (Array.isArray(value)) {
+		for (let i = 0; i < value.length; i++) {
+			const child: unknown = value[i];
+			if (typeof child === "object" && child !== null && deeperThan(child, left - 1)) return true;
+		}
+		return false;
+	}
+	for (const key in value) {
+		const child = (value as Obj)[key];
+		if (typeof child === "object" && child !== null && deeperThan(child, left - 1)) return true;
 	}
 	return false;
 }

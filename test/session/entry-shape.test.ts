@@ -6,6 +6,7 @@ import { SessionStore } from "../../source/session/store.js";
 import { buildTreeJson } from "../../source/tree/rows.js";
 import { renderTreeText } from "../../source/print/tree-text.js";
 import { DAMAGED_ENTRY_TYPE } from "../../source/session/types.js";
+import { MAX_NESTING, entryProblem } from "../../source/session/entry-shape.js";
 import { HEADER, entry, expectGrewFrom, tempDir, writeJsonl } from "./helpers.js";
 
 let dir: string;
@@ -125,5 +126,24 @@ describe("entries views or the model cannot use", () => {
 		const lines = fs.readFileSync(forked.file, "utf8").split("\n");
 		expect(lines[2]).toBe(`{"id":"${b!.id}","parentId":"${a!.id}",${deepLine!.slice(1)}`);
 		expect(SessionStore.open(forked.file).snapshot().getPath(c!.id).map((e) => e.id)).toEqual([a!.id, b!.id, c!.id]);
+	});
+});
+
+describe("the nesting limit, at its edge", () => {
+	/** `levels` lists inside each other: `[[…[]…]]`. */
+	const lists = (levels: number): unknown => {
+		let value: unknown = [];
+		for (let i = 1; i < levels; i++) value = [value];
+		return value;
+	};
+
+	it.each([
+		[255, undefined],
+		[256, `values nested more than ${MAX_NESTING} levels deep`],
+	])("an entry (level 1) whose data holds %i levels of lists: %s", (levels, problem) => {
+		// The entry is level 1, `data` level 2, its innermost list level `levels` + 1: 256 is the limit.
+		const value = { type: "custom", id: "c1", parentId: null, timestamp: "t", customType: "x", data: { deep: lists(levels - 1) } };
+		expect(entryProblem(value, true)).toBe(problem);
+		expect(entryProblem({ ...value, data: [lists(levels - 1)] }, true)).toBe(problem);
 	});
 });
