@@ -21,12 +21,13 @@ describe("models, thinking and the status line in tmux", () => {
 		fx.tmux = startArbor({ args: ["-m", "local:r1"], cwd: fx.dir, home });
 		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking off · 0/32k tokens (0%) · empty"), "status line");
 		await submitLine(fx.tmux, "first question");
-		await fx.tmux.waitForScreen((s) => s.includes("first answer"), "first answer");
+		// The reply's text shows before the turn ends (usage, the write): Shift+Tab is refused until then.
+		await fx.tmux.waitForScreen((s) => s.includes("first answer") && !s.includes("Working…"), "first answer, the turn ended");
 		fx.tmux.send("BTab");
 		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking minimal ·"), "Shift+Tab");
 		await submitLine(fx.tmux, "second question");
 		// The cost: $1000 per million tokens of the server's usage (12 in + the words out).
-		const answered = await fx.tmux.waitForScreen((s) => s.includes("second answer") && /· \$0\.0\d\d$/m.test(s), "second answer and the cost");
+		const answered = await fx.tmux.waitForScreen((s) => s.includes("second answer") && /· \$0\.0\d\d$/m.test(s) && !s.includes("Working…"), "second answer and the cost");
 		expect(answered).toMatch(/local:r1 · thinking minimal · [\d.]+k?\/32k tokens \(\d+%\) · leaf [0-9a-f]{8} · \$0\.0\d\d/);
 		expect(fx.server.requests[1]!.body.reasoning_effort).toBe("minimal");
 		// /tree to the first question: the leaf goes back before the level changed.
