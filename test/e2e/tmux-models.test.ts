@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { quit, startArbor, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { quit, startArbor, submitLine, tempPlace, useArborRun, waitForReply } from "../helpers/arbor-tmux.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";
 
 const fx = useArborRun();
@@ -21,8 +21,7 @@ describe("models, thinking and the status line in tmux", () => {
 		fx.tmux = startArbor({ args: ["-m", "local:r1"], cwd: fx.dir, home });
 		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking off · 0/32k tokens (0%) · empty"), "status line");
 		await submitLine(fx.tmux, "first question");
-		// The reply's text shows before the turn ends (usage, the write): Shift+Tab is refused until then.
-		await fx.tmux.waitForScreen((s) => s.includes("first answer") && !s.includes("Working…"), "first answer, the turn ended");
+		await waitForReply(fx.tmux, "first answer");
 		fx.tmux.send("BTab");
 		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking minimal ·"), "Shift+Tab");
 		await submitLine(fx.tmux, "second question");

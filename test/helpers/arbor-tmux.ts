@@ -41,6 +41,14 @@ export async function submitLine(t: TmuxSession, text: string): Promise<void> {
 	t.send("Enter");
 }
 
+/**
+ * Waits until `text` (a reply's) is on screen and the turn has ended: the reply shows before the
+ * turn's end (usage, the write), and commands, Shift+Tab and /tree are refused until then.
+ */
+export async function waitForReply(t: TmuxSession, text: string): Promise<string> {
+	return t.waitForScreen((s) => s.includes(text) && !s.includes("Working…"), `${text}, the turn ended`);
+}
+
 /** Clears the editor and quits with /quit; waits for exit code 0. */
 export async function quit(t: TmuxSession): Promise<void> {
 	t.send("C-u");

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fileEntries, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { fileEntries, quit, submitLine, tempPlace, useArborRun, waitForReply } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";
@@ -18,7 +18,7 @@ describe("/model opens a picker (virtual terminal)", () => {
 		writeFileSync(join(home, "models.json"), JSON.stringify(models));
 		fx.tmux = startArbor({ args: ["-m", "local:small"], cwd: fx.dir, home });
 		await submitLine(fx.tmux, "hello");
-		await fx.tmux.waitForScreen((s) => s.includes("first reply"), "first reply");
+		await waitForReply(fx.tmux, "first reply");
 		await submitLine(fx.tmux, "/model");
 		const picker = await fx.tmux.waitForScreen((s) => s.includes("Switch model for the next turn"), "the picker");
 		expect(picker).toContain("● local:small  small · 8k window");
