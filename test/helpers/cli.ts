@@ -52,6 +52,12 @@ export function runCli(
 		child.on("error", reject);
 		child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
 		opts.onSpawn?.(child.pid ?? -1);
+		// A command that does not read stdin may exit before the input reaches the pipe: the write
+		// then fails with EPIPE, which would be an uncaught error in the test worker. What the run
+		// printed and its exit code are what tests check.
+		child.stdin.on("error", (error: NodeJS.ErrnoException) => {
+			if (error.code !== "EPIPE") reject(error);
+		});
 		child.stdin.end(opts.input ?? "");
 	});
 }
