@@ -6,6 +6,7 @@
  */
 import { PassThrough, Writable } from "node:stream";
 import xterm from "@xterm/headless";
+import { stripControls } from "../../source/text/terminal-text.js";
 import { waitFor } from "./wait-for.js";
 
 /** tmux key names (as the tmux tests send them) → the bytes a terminal sends for them. */
@@ -39,10 +40,8 @@ export function keyBytes(key: string): string {
 	return key;
 }
 
-/** Whether `text` shows any character once its escape sequences (CSI, OSC) are left out. */
-function visible(text: string): boolean {
-	return /\S/.test(text.replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g, ""));
-}
+/** Whether `text` shows any character once its escape sequences and control characters are left out. */
+const visible = (text: string): boolean => /\S/.test(stripControls(text));
 
 /** Ink's stdout: a TTY whose writes go to the emulator; `resize` is emitted like on SIGWINCH. */
 class TtyOut extends Writable {
