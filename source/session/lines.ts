@@ -27,6 +27,36 @@ export function forEachLine(file: string | number, each: LineVisitor): number {
 }
 
 function readLines(fd: number, each: LineVisitor): number {
+	const runs = lineRuns(fd);
+	for (let next = runs.next(); ; next = runs.next()) {
+		if (next.done) return next.value;
+		const { buf, end, base, torn } = next.value;
+		if (torn) {
+			each(buf, 0, end, base, true);
+			continue;
+		}
+		let start = 0;
+		for (let nl = buf.indexOf(NEWLINE, 0); nl !== -1 && nl < end; nl = buf.indexOf(NEWLINE, start)) {
+			each(buf, start, nl, base + start, false);
+			start = nl + 1;
+		}
+	}
+}
+
+/**
+ * A run of whole lines read at once: `buf[0, end)`, at byte `base` of the file. It ends with
+ * "\n", except a last line without one (`torn`), which comes alone.
+ */
+export type LineRun = { buf: Buffer; end: number; base: number; torn: boolean };
+
+/**
+ * The lines of an open file (read from its current position) in runs, one per read: the partial
+ * line at a read's end moves to the front of the buffer for the next read, and a line longer
+ * than the buffer grows it. `buf` is reused: a run is good until the next is asked for. `onRead`
+ * sees every byte read, in order (the import hashes the source on the way). Returns the number of
+ * bytes read.
+ */
+export function* lineRuns(fd: number, onRead?: (bytes: Buffer) => void): Generator<LineRun, number, undefined> {
 	let buf = Buffer.allocUnsafe(CHUNK);
 	let carried = 0; // bytes of a line begun in the previous read, at the front of `buf`
 	let base = 0; // file offset of buf[0]
@@ -37,18 +67,16 @@ function readLines(fd: number, each: LineVisitor): number {
 			buf = bigger;
 		}
 		const n = fs.readSync(fd, buf, carried, buf.length - carried, null);
+		onRead?.(buf.subarray(carried, carried + n));
 		const size = carried + n;
-		let start = 0;
-		for (let nl = buf.indexOf(NEWLINE, 0); nl !== -1 && nl < size; nl = buf.indexOf(NEWLINE, start)) {
-			each(buf, start, nl, base + start, false);
-			start = nl + 1;
-		}
 		if (n === 0) {
-			if (start < size) each(buf, start, size, base + start, true);
+			if (size > 0) yield { buf, end: size, base, torn: true };
 			return base + size;
 		}
-		carried = size - start;
-		if (start > 0 && carried > 0) buf.copy(buf, 0, start, size);
-		base += start;
+		const end = buf.lastIndexOf(NEWLINE, size - 1) + 1; // the carried bytes hold no "\n"
+		if (end > 0) yield { buf, end, base, torn: false };
+		carried = size - end;
+		if (end > 0 && carried > 0) buf.copy(buf, 0, end, size);
+		base += end;
 	}
 }
