@@ -250,9 +250,14 @@ function slim(full: Obj, at: Where, keep: ReadonlySet<string> | undefined): Obj 
  * The entry parsed from the line at `offset` (`length` bytes), with its long fields left in the
  * file. A short line, or one without long fields, is returned as parsed.
  */
-export function slimEntry(full: Obj, source: BodySource, offset: number, length: number): Obj {
+export function slimEntry(full: Obj, source: BodySource, offset: number, length: number, ascii = false): Obj {
 	if (length < LAZY_LINE_MIN) return full;
-	return slim(full, where(source, offset, length, false), ENTRY_KEYS);
+	asciiLine = ascii;
+	try {
+		return slim(full, where(source, offset, length, false), ENTRY_KEYS);
+	} finally {
+		asciiLine = false;
+	}
 }
 
 /** True when `value` (an entry or a message) has fields still on disk. */
@@ -274,17 +279,21 @@ export function isSlim(entry: object): boolean {
 function fieldHead(key: string, value: unknown): unknown {
 	if (key !== "content") return headValue(value);
 	if (typeof value === "string") return cutText(value, HEAD_CHARS);
+	// The common case, one plain text part, without building the general head first.
+	const only = Array.isArray(value) && value.length === 1 ? plainText(value[0]) : undefined;
+	if (only !== undefined) return new TextHead(cutText(only, HEAD_CHARS));
 	const head = headValue(value);
-	return Array.isArray(head) && head.length === 1 ? (oneTextHead(head[0]) ?? head) : head;
+	const first = Array.isArray(head) && head.length === 1 ? plainText(head[0]) : undefined;
+	return first === undefined ? head : new TextHead(first);
 }
 
-/** `part` as a TextHead when it is `{type: "text", text}` and nothing else, in that key order. */
-function oneTextHead(part: unknown): TextHead | undefined {
+/** The text of `part` when it is `{type: "text", text}` and nothing else, in that key order. */
+function plainText(part: unknown): string | undefined {
 	if (typeof part !== "object" || part === null) return undefined;
 	const keys = Object.keys(part);
 	const { type, text } = part as Obj;
 	if (keys.length !== 2 || keys[0] !== "type" || keys[1] !== "text" || type !== "text" || typeof text !== "string") return undefined;
-	return new TextHead(text);
+	return text;
 }
 
 /** `value` with every string cut to `chars` characters, lists and objects to HEAD_CHARS items. */
@@ -351,9 +360,20 @@ function contentPartHead(part: unknown): unknown {
 	if (p.type === "thinking") return undefined;
 	if (p.type === "image") return { type: "image" };
 	// A text part is previewed from its first HEAD_CHARS characters (session/content.ts's max).
-	if (p.type === "text" && typeof p.text === "string") return { ...(headValue(p, 1) as Obj), text: cutText(p.text, HEAD_CHARS) };
+	if (p.type === "text" && typeof p.text === "string") return textPartHead(p, p.text);
 	if (p.type === "toolCall") return toolCallHead(p);
 	return headValue(p, 1);
+}
+
+/**
+ * A text part's head: its text cut to HEAD_CHARS characters, its other fields as {@link headValue}
+ * cuts them, in the part's key order (the text is cut once, not to LINE_HEAD_CHARS first).
+ */
+function textPartHead(p: Obj, text: string): Obj {
+	const out: Obj = {};
+	for (const key of Object.keys(p).slice(0, HEAD_CHARS)) out[key] = key === "text" ? cutText(text, HEAD_CHARS) : headValue(p[key], 2);
+	if (!Object.hasOwn(out, "text")) out.text = cutText(text, HEAD_CHARS);
+	return out;
 }
 
 function cutText(text: string, chars: number): string {
@@ -362,16 +382,21 @@ function cutText(text: string, chars: number): string {
 	return own(cut.trim() === "" ? cut + text.trimStart().charAt(0) : cut);
 }
 
+/** Set while {@link slimEntry} slims a line that is pure ASCII (as many characters as bytes). */
+let asciiLine = false;
+/** A character that takes two bytes in a V8 string (any string holding one is stored two bytes a character). */
+const WIDE = /[^\u0000-\u00ff]/;
+
 /**
  * A string that owns its characters: V8 makes a slice of a long string a view that keeps the whole
  * string alive (here: the parsed line's full text), which would undo the point of a head.
+ * Concatenating and slicing copies the characters in V8's own layout, one or two bytes each as the
+ * parsed string had them; that is right for a pure ASCII line (its strings are one byte a
+ * character) and for a cut that holds a wide character (it needs two). A cut of only Latin-1
+ * characters from a line with wide ones may come from a two-byte string: it is copied through
+ * Latin-1 bytes, which gives a one-byte string (half the memory of a two-byte copy).
  */
 function own(text: string): string {
-	// A cut may split a surrogate pair: UTF-8 cannot hold the lone half (it would read back as
-	// U+FFFD, a preview the whole text never shows), UTF-16 can. Most texts take the smaller copy.
-	if ((text as WellFormed).isWellFormed()) return Buffer.from(text, "utf8").toString("utf8");
-	return Buffer.from(text, "utf16le").toString("utf16le");
+	if (asciiLine || WIDE.test(text)) return (" " + text).slice(1);
+	return Buffer.from(text, "latin1").toString("latin1");
 }
-
-/** Node 20 has String.prototype.isWellFormed; the project's TypeScript lib predates it. */
-type WellFormed = string & { isWellFormed(): boolean };

@@ -157,14 +157,15 @@ function parseLine(out: ParsedSession, text: string, at: { line: number; torn: b
 		return;
 	}
 	// Ids are checked once the version is known: v1 entries legitimately have none.
-	out.entries.push(kept(out, value as Record<string, unknown>, at) as SessionEntry);
+	out.entries.push(kept(out, value as Record<string, unknown>, at, text.length === at.length) as SessionEntry);
 	out.lines.push(at.line);
 	out.offsets.push(at.offset);
 }
 
 /** The entry as the store keeps it: slimmed when its bodies can stay on disk and its shape is usable (load.ts reports the rest). */
-function kept(out: ParsedSession, value: Record<string, unknown>, at: { offset: number; length: number }): Record<string, unknown> {
+function kept(out: ParsedSession, value: Record<string, unknown>, at: { offset: number; length: number }, ascii: boolean): Record<string, unknown> {
 	if (!out.bodies || at.length < LAZY_LINE_MIN) return value;
 	if (entryProblem(value, at.length > 2 * MAX_NESTING) !== undefined) return value;
-	return slimEntry(value, out.bodies, at.offset, at.length);
+	// As many characters as bytes: the line is pure ASCII (lazy-body.ts's own() copies its heads faster).
+	return slimEntry(value, out.bodies, at.offset, at.length, ascii);
 }

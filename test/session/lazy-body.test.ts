@@ -259,6 +259,30 @@ describe("tree rows from kept heads", () => {
 		expect(kept.slice(2).map(([preview]) => String(preview).slice(0, 7))).toEqual(["[read: ", "[edit: ", "[bash: ", "[grep: ", "[find: ", "[note: "]);
 	});
 
+	it("heads are the texts' first characters, whatever characters the line holds", () => {
+		const emojiAtCut = `${"a".repeat(HEAD_CHARS - 1)}😀${LONG}`; // the cut falls inside the pair
+		const latinCutWideLater = `café ${"é".repeat(300)} 😀 ${LONG}`; // a Latin-1 cut of a line with wide characters
+		const wideCut = `日本語 ${"字".repeat(400)}`;
+		const texts = [LONG, emojiAtCut, latinCutWideLater, wideCut];
+		const lines: Line[] = texts.map((text, i) => user(`u${i}`, i ? `u${i - 1}` : null, [{ type: "text", text }]));
+		// A text part with another field, and one whose keys come in another order: the general path.
+		lines.push(user("x1", "u3", [{ type: "text", text: latinCutWideLater, cache: true }]));
+		lines.push(user("x2", "x1", [{ text: emojiAtCut, type: "text" }]));
+		write(t.file, lines);
+		const view = SessionStore.open(t.file).snapshot();
+		const head = (id: string) => {
+			const entry = view.getEntry(id);
+			if (entry?.type !== "message") throw new Error(`${id} is not a message`);
+			return headOf(entry.message, "content");
+		};
+		texts.forEach((text, i) => expect(head(`u${i}`)).toEqual([{ type: "text", text: text.slice(0, HEAD_CHARS) }]));
+		expect(head("u1")).toEqual([{ type: "text", text: `${"a".repeat(HEAD_CHARS - 1)}\ud83d` }]);
+		expect(head("x1")).toEqual([{ type: "text", text: latinCutWideLater.slice(0, HEAD_CHARS), cache: true }]);
+		expect(Object.keys((head("x1") as Line[])[0] ?? {})).toEqual(["type", "text", "cache"]);
+		expect(head("x2")).toEqual([{ text: emojiAtCut.slice(0, HEAD_CHARS), type: "text" }]);
+		expect(Object.keys((head("x2") as Line[])[0] ?? {})).toEqual(["text", "type"]);
+	});
+
 	it("a content's kept head holds no more than a preview reads (issue 17 item 16)", () => {
 		write(t.file, [
 			user("u1", null, LONG),
