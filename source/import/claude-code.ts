@@ -9,7 +9,7 @@
  * record already read (same uuid) are skipped and counted. Pure.
  */
 import { elements, member, rawOr, type Span } from "./raw-json.js";
-import { isoOf, jsonLines, sourceText, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped, type Source } from "./types.js";
+import { isoOf, jsonLines, sourceText, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped, type Source, type SourceFacts } from "./types.js";
 
 type Rec = Record<string, unknown>;
 type Block = { type?: string; [key: string]: unknown };
@@ -195,13 +195,11 @@ function onSummaries(s: State, summaries: Rec[]): void {
 	if (named !== undefined) put(s, { type: "session_info", id: `name-${s.count}`, parentId: leaf, timestamp: at, name: named });
 }
 
-/** Converts a Claude Code session file (its bytes or text), putting each entry into `sink` as it is made. */
-export function convertClaudeCode(source: Source, sink: EntrySink, now = new Date().toISOString()): Converted {
+/** Converts a Claude Code session file (its bytes or text), putting each entry into `sink` as it is made; `facts` is filled in as it reads. */
+export function convertClaudeCode(source: Source, sink: EntrySink, now = new Date().toISOString(), facts: SourceFacts = {}): Converted {
 	const skipped: Skipped = new Map();
 	const s: State = { put: sink, ids: new Set(), count: 0, lastConversationId: null, alias: new Map(), toolNames: new Map(), skipped, now };
 	const summaries: Rec[] = [];
-	let sessionId: string | undefined;
-	let cwd: string | undefined;
 	let boundary: Rec | undefined;
 	const seen = new Set<string>();
 	for (const { value: rec, raw } of jsonLines(source, skipped)) {
@@ -220,8 +218,8 @@ export function convertClaudeCode(source: Source, sink: EntrySink, now = new Dat
 			continue;
 		}
 		seen.add(uuid);
-		sessionId ??= typeof rec.sessionId === "string" ? rec.sessionId : undefined;
-		cwd ??= typeof rec.cwd === "string" ? rec.cwd : undefined;
+		facts.sourceSessionId ??= typeof rec.sessionId === "string" ? rec.sessionId : undefined;
+		facts.cwd ??= typeof rec.cwd === "string" ? rec.cwd : undefined;
 		const timestamp = isoOf(rec.timestamp, now);
 		if (rec.isSidechain === true) {
 			s.alias.set(uuid, parentOf(s, rec));
@@ -239,5 +237,5 @@ export function convertClaudeCode(source: Source, sink: EntrySink, now = new Dat
 		boundary = undefined;
 	}
 	onSummaries(s, summaries);
-	return { format: "claude-code", sourceSessionId: sessionId, cwd, startedAt: s.first?.timestamp, count: s.count, skipped };
+	return { format: "claude-code", sourceSessionId: facts.sourceSessionId, cwd: facts.cwd, startedAt: s.first?.timestamp, count: s.count, skipped };
 }

@@ -9,7 +9,7 @@
  * and instruction blocks Codex injects as user messages. Pure.
  */
 import { randomUUID } from "node:crypto";
-import { isoOf, jsonLines, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped, type Source } from "./types.js";
+import { isoOf, jsonLines, skip, type Converted, type EntrySink, type ImportedEntry, type Skipped, type Source, type SourceFacts } from "./types.js";
 
 type Rec = Record<string, unknown>;
 
@@ -128,24 +128,21 @@ function onItem(s: State, item: Rec, timestamp: string): void {
 	}
 }
 
-/** Converts a Codex rollout (its bytes or text), putting each entry into `sink` as it is made. */
-export function convertCodex(source: Source, sink: EntrySink, now = new Date().toISOString()): Converted {
+/** Converts a Codex rollout (its bytes or text), putting each entry into `sink` as it is made; `facts` is filled in as it reads. */
+export function convertCodex(source: Source, sink: EntrySink, now = new Date().toISOString(), facts: SourceFacts = {}): Converted {
 	const skipped: Skipped = new Map();
 	const s: State = { put: sink, parentId: null, model: "unknown", toolNames: new Map(), skipped, n: 0 };
-	let sessionId: string | undefined;
-	let cwd: string | undefined;
-	let startedAt: string | undefined;
 	for (const { value: rec } of jsonLines(source, skipped)) {
-		const timestamp = isoOf(rec.timestamp, startedAt ?? now);
+		const timestamp = isoOf(rec.timestamp, facts.startedAt ?? now);
 		const payload = (rec.payload ?? undefined) as Rec | undefined;
 		if (rec.type === "session_meta" || (!payload && typeof rec.id === "string" && !rec.type)) {
 			const meta = payload ?? rec;
-			sessionId ??= typeof meta.id === "string" ? meta.id : undefined;
-			cwd ??= typeof meta.cwd === "string" ? meta.cwd : undefined;
-			startedAt ??= isoOf(meta.timestamp, timestamp);
+			facts.sourceSessionId ??= typeof meta.id === "string" ? meta.id : undefined;
+			facts.cwd ??= typeof meta.cwd === "string" ? meta.cwd : undefined;
+			facts.startedAt ??= isoOf(meta.timestamp, timestamp);
 		} else if (rec.type === "turn_context" && payload) {
 			if (typeof payload.model === "string") s.model = payload.model;
-			cwd ??= typeof payload.cwd === "string" ? payload.cwd : undefined;
+			facts.cwd ??= typeof payload.cwd === "string" ? payload.cwd : undefined;
 		} else if (rec.type === "compacted" && payload) {
 			s.reply = undefined;
 			const entry = push(s, { type: "compaction", timestamp, summary: String(payload.message ?? ""), firstKeptEntryId: "", tokensBefore: 0 });
@@ -154,5 +151,5 @@ export function convertCodex(source: Source, sink: EntrySink, now = new Date().t
 		else if (!payload && typeof rec.type === "string" && rec.record_type === undefined && rec.type !== "event_msg") onItem(s, rec, timestamp);
 		else skip(skipped, rec.type === "event_msg" ? "event record (repeats the items)" : `${String(rec.type ?? rec.record_type ?? "untyped")} record`);
 	}
-	return { format: "codex", sourceSessionId: sessionId, cwd, startedAt: startedAt ?? s.first?.timestamp, count: s.n, skipped };
+	return { format: "codex", sourceSessionId: facts.sourceSessionId, cwd: facts.cwd, startedAt: facts.startedAt ?? s.first?.timestamp, count: s.n, skipped };
 }

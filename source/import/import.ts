@@ -6,14 +6,15 @@
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { newSessionId, sessionFileName } from "../session/ids.js";
+import { newSessionId } from "../session/ids.js";
 import { readHeader } from "../session/parse.js";
 import { sessionDirFor, sessionFiles } from "../session/paths.js";
 import { convertClaudeCode } from "./claude-code.js";
 import { convertCodex } from "./codex.js";
-import { encodeJsonParts } from "./raw-json.js";
+import { discard, finishPlaced, ImportLines, placeLines, writeWhole, type ImportHeader, type Placed } from "./session-out.js";
 import { FileLines } from "./file-lines.js";
-import { skip, type Converted, type EntrySink, type ImportedEntry } from "./types.js";
+import { skip, type Converted, type SourceFacts } from "./types.js";
+import { must } from "../text/must.js";
 
 export type ImportOutcome =
 	| { status: "imported"; source: string; file: string; format: Converted["format"]; entries: number; skipped: Record<string, number> }
@@ -76,77 +77,16 @@ function findImport(dir: string, sha256: string): string | undefined {
 	});
 }
 
-/** Lines are encoded into buffers of this many bytes (a longer line gets one of its own). */
-const CHUNK = 4 << 20;
-
-/**
- * The session's lines as they are converted: each entry is JSON-encoded once it is final (when the
- * next one arrives) and written as UTF-8 straight into a buffer, so a large source's entries do
- * not pile up in the heap.
- */
-class Lines {
-	readonly chunks: Buffer[] = [];
-	private buf = Buffer.allocUnsafe(CHUNK);
-	private used = 0;
-	private held: ImportedEntry | undefined;
-
-	readonly put: EntrySink = (entry) => {
-		if (this.held) this.encode(this.held);
-		this.held = entry;
-	};
-
-	private encode(line: unknown): void {
-		const parts = encodeJsonParts(line);
-		let length = 0;
-		for (const part of parts) length += part.length;
-		// A UTF-16 unit takes at most 3 bytes of UTF-8 (a surrogate pair 4 for its two), the newline 1.
-		const most = length * 3 + 1;
-		if (this.used + most > this.buf.length) {
-			this.flush();
-			if (most > this.buf.length) this.buf = Buffer.allocUnsafe(most);
-		}
-		for (const part of parts) this.used += this.buf.write(part, this.used);
-		this.buf[this.used++] = 10;
-	}
-
-	private flush(): void {
-		if (this.used) this.chunks.push(this.buf.subarray(0, this.used));
-		this.buf = Buffer.allocUnsafe(CHUNK);
-		this.used = 0;
-	}
-
-	/** Every line, the last entry included. */
-	end(): Buffer[] {
-		if (this.held) this.encode(this.held);
-		this.held = undefined;
-		if (this.used) this.chunks.push(this.buf.subarray(0, this.used));
-		return this.chunks;
-	}
-}
-
-/** The session file: the header line, then the entries' bytes; temp file + rename. */
-function writeSession(dir: string, header: Record<string, unknown>, body: readonly Buffer[]): string {
-	fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-	const file = path.join(dir, sessionFileName(String(header.timestamp), String(header.id)));
-	const tmp = `${file}.import-${process.pid}.tmp`;
-	let fd: number | undefined;
-	try {
-		fd = fs.openSync(tmp, "wx", 0o600);
-		fs.writeSync(fd, `${JSON.stringify(header)}\n`);
-		for (const chunk of body) fs.writeSync(fd, chunk);
-		fs.closeSync(fd);
-		fd = undefined;
-		fs.renameSync(tmp, file);
-	} catch (error) {
-		if (fd !== undefined) fs.closeSync(fd);
-		fs.rmSync(tmp, { force: true });
-		throw error;
-	}
-	return file;
-}
-
 /** Imports one source file into `home`'s session folders. Never modifies the source. */
-export function importFile(source: string, opts: { home: string; cwd: string; now?: string }): ImportOutcome {
+type ImportOptions = {
+	home: string;
+	cwd: string;
+	now?: string;
+	/** Bytes of lines kept in memory before they go to the file (session-out.ts's CHUNK; smaller in tests). */
+	chunkBytes?: number;
+};
+
+export function importFile(source: string, opts: ImportOptions): ImportOutcome {
 	const fd = fs.openSync(source, "r");
 	try {
 		return importOpen(source, fd, opts);
@@ -155,36 +95,62 @@ export function importFile(source: string, opts: { home: string; cwd: string; no
 	}
 }
 
-/** {@link importFile} of the source open as `fd`: read once, in chunks (see FileLines). */
-function importOpen(source: string, fd: number, opts: { home: string; cwd: string; now?: string }): ImportOutcome {
+/** A cwd with a NUL names no folder: the session goes under the current one. */
+function usableCwd(cwd: string | undefined): string | undefined {
+	return cwd?.includes("\0") ? undefined : cwd;
+}
+
+/**
+ * {@link importFile} of the source open as `fd`: read once, in chunks (see FileLines); the lines
+ * go to the session's folder as they are made once they outgrow a buffer (see session-out.ts).
+ */
+function importOpen(source: string, fd: number, opts: ImportOptions): ImportOutcome {
 	const format = detectFormat(source, firstLines(fd, 5));
 	if (!format) return { status: "skipped", source, reason: "not a Claude Code session or a Codex rollout" };
 	if (format === "claude-code" && path.basename(source).startsWith("agent-")) {
 		return { status: "skipped", source, reason: "a sub-agent (sidechain) transcript: its result is in the parent session" };
 	}
 	const now = opts.now ?? new Date().toISOString();
-	const lines = new Lines();
-	const input = new FileLines(fd);
-	const converted = format === "codex" ? convertCodex(input, lines.put, now) : convertClaudeCode(input, lines.put, now);
-	const body = lines.end();
-	if (converted.count === 0) return { status: "skipped", source, reason: "no conversation in it" };
-	const sha256 = input.digest();
-	// A NUL cannot be in a path: such a cwd names no folder, so the session goes under the current one.
-	if (converted.cwd?.includes("\0")) {
-		skip(converted.skipped, "source cwd with a NUL character: imported under the current folder");
-		converted.cwd = undefined;
-	}
-	const dir = sessionDirFor(converted.cwd ?? opts.cwd, opts.home);
-	const earlier = findImport(dir, sha256);
-	if (earlier) return { status: "already-imported", source, file: earlier };
-	const header = {
+	const id = newSessionId();
+	const facts: SourceFacts = {};
+	const header = (cwd: string, startedAt: string | undefined, sha256: string): ImportHeader => ({
 		type: "session",
 		version: 3,
-		id: newSessionId(),
-		timestamp: converted.startedAt ?? now,
-		cwd: converted.cwd ?? opts.cwd,
-		importedFrom: { format, file: path.resolve(source), sha256, ...(converted.sourceSessionId ? { sessionId: converted.sourceSessionId } : {}) },
+		id,
+		timestamp: startedAt ?? now,
+		cwd,
+		importedFrom: { format, file: path.resolve(source), sha256, ...(facts.sourceSessionId ? { sessionId: facts.sourceSessionId } : {}) },
+	});
+	// The header as far as it is known when the first buffer of lines is full (the sha256 comes last; it has a fixed length).
+	const expected = (): Placed => {
+		const cwd = usableCwd(facts.cwd) ?? opts.cwd;
+		return placeLines(sessionDirFor(cwd, opts.home), header(cwd, facts.startedAt ?? lines.firstTimestamp, "0".repeat(64)));
 	};
-	const file = writeSession(dir, header, body);
-	return { status: "imported", source, file, format, entries: converted.count, skipped: Object.fromEntries(converted.skipped) };
+	const lines = new ImportLines(expected, opts.chunkBytes);
+	try {
+		const input = new FileLines(fd);
+		const converted = format === "codex" ? convertCodex(input, lines.put, now, facts) : convertClaudeCode(input, lines.put, now, facts);
+		const body = lines.end();
+		if (converted.count === 0) return nothing(lines, { status: "skipped", source, reason: "no conversation in it" });
+		const sha256 = input.digest();
+		if (converted.cwd !== undefined && usableCwd(converted.cwd) === undefined) {
+			skip(converted.skipped, "source cwd with a NUL character: imported under the current folder");
+		}
+		const cwd = usableCwd(converted.cwd) ?? opts.cwd;
+		const dir = sessionDirFor(cwd, opts.home);
+		const earlier = findImport(dir, sha256);
+		if (earlier) return nothing(lines, { status: "already-imported", source, file: earlier });
+		const final = header(cwd, converted.startedAt, sha256);
+		const file = body ? writeWhole(dir, final, body) : finishPlaced(must(lines.placed, "placed lines"), dir, final);
+		return { status: "imported", source, file, format, entries: converted.count, skipped: Object.fromEntries(converted.skipped) };
+	} catch (error) {
+		if (lines.placed) discard(lines.placed);
+		throw error;
+	}
+}
+
+/** `outcome`, after removing the lines' temp file if there is one (nothing is written). */
+function nothing(lines: ImportLines, outcome: ImportOutcome): ImportOutcome {
+	if (lines.placed) discard(lines.placed);
+	return outcome;
 }

@@ -23,6 +23,12 @@ export type Converted = {
 	skipped: Skipped;
 };
 
+/**
+ * What a converter has learned of the source's session so far, filled in as it reads (the importer
+ * places its output by it before the conversion ends); the final values are also in Converted.
+ */
+export type SourceFacts = { sourceSessionId?: string; cwd?: string; startedAt?: string };
+
 export function skip(skipped: Skipped, reason: string): void {
 	skipped.set(reason, (skipped.get(reason) ?? 0) + 1);
 }

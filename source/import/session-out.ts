@@ -1,0 +1,206 @@
+/**
+ * Where an import's lines go. The header (start time, cwd, the source's sha256) is known only when
+ * the conversion ends, yet a large import's lines should not pile up in memory until then: once
+ * the first buffer of lines is full, they go to a temp file after a gap as long as the header is
+ * expected to be (the sha256 has a fixed length; the rest is known early in practice), and the
+ * header is written into the gap at the end. When the header comes out another length, the lines
+ * are copied after it into a second temp file. Either way the session appears by rename, whole.
+ */
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { sessionFileName } from "../session/ids.js";
+import { encodeJsonParts } from "./raw-json.js";
+import type { EntrySink, ImportedEntry } from "./types.js";
+
+/** Lines are encoded into a buffer of this many bytes (a longer line gets one of its own). */
+export const CHUNK = 4 << 20;
+
+/** The session header an import writes (line 1). */
+export type ImportHeader = { type: "session"; version: 3; id: string; timestamp: string; cwd: string; [key: string]: unknown };
+
+/** Where the lines went once they left memory: the temp file and the gap left for the header. */
+export type Placed = { readonly tmp: string; readonly fd: number; readonly gap: number; end: number };
+
+function writeAll(fd: number, bytes: Buffer, position: number): void {
+	for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done, position + done);
+}
+
+/** The header as its line (with the newline), as bytes. */
+export function headerLine(header: ImportHeader): Buffer {
+	return Buffer.from(`${JSON.stringify(header)}\n`);
+}
+
+/** The session file's path for this header in `dir`. */
+function sessionPath(dir: string, header: ImportHeader): string {
+	return path.join(dir, sessionFileName(header.timestamp, header.id));
+}
+
+/** A temp file in `dir` for the session `header` names, created (never an existing file), open to write and read back. */
+function createTemp(dir: string, header: ImportHeader): { tmp: string; fd: number } {
+	fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+	const tmp = `${sessionPath(dir, header)}.import-${process.pid}.tmp`;
+	return { tmp, fd: fs.openSync(tmp, "wx+", 0o600) };
+}
+
+/**
+ * Opens the temp file for a header expected to be `expected` (in the folder for its cwd), leaving
+ * a gap for its line.
+ */
+export function placeLines(dir: string, expected: ImportHeader): Placed {
+	const { tmp, fd } = createTemp(dir, expected);
+	const gap = headerLine(expected).length;
+	return { tmp, fd, gap, end: gap };
+}
+
+/** Closes and removes a temp file (after a failure, or when nothing is to be written). */
+export function discard(placed: Placed): void {
+	try {
+		fs.closeSync(placed.fd);
+	} catch {
+		// already closed
+	}
+	fs.rmSync(placed.tmp, { force: true });
+}
+
+/**
+ * The lines as they are converted: each entry is JSON-encoded once it is final (when the next one
+ * arrives) and written as UTF-8 straight into a buffer; a full buffer is written to the file that
+ * `place` opens (the first time it is needed) and the buffer is used again.
+ */
+export class ImportLines {
+	private buf = Buffer.allocUnsafe(CHUNK);
+	private used = 0;
+	private held: ImportedEntry | undefined;
+	/** The timestamp of the first entry put. */
+	firstTimestamp: string | undefined;
+	placed: Placed | undefined;
+
+	/** `chunk`: the buffer's size in bytes; `place`: opens the file the lines go to. */
+	constructor(
+		private readonly place: () => Placed,
+		private readonly chunk = CHUNK,
+	) {
+		if (chunk !== CHUNK) this.buf = Buffer.allocUnsafe(chunk);
+	}
+
+	readonly put: EntrySink = (entry) => {
+		this.firstTimestamp ??= entry.timestamp;
+		if (this.held) this.encode(this.held);
+		this.held = entry;
+	};
+
+	private encode(line: unknown): void {
+		const parts = encodeJsonParts(line);
+		let length = 0;
+		for (const part of parts) length += part.length;
+		// A UTF-16 unit takes at most 3 bytes of UTF-8 (a surrogate pair 4 for its two), the newline 1.
+		const most = length * 3 + 1;
+		if (this.used + most > this.buf.length) {
+			this.flush();
+			if (most > this.buf.length) this.buf = Buffer.allocUnsafe(most);
+		}
+		for (const part of parts) this.used += this.buf.write(part, this.used);
+		this.buf[this.used++] = 10;
+	}
+
+	private flush(): void {
+		if (this.used === 0) return;
+		this.placed ??= this.place();
+		writeAll(this.placed.fd, this.buf.subarray(0, this.used), this.placed.end);
+		this.placed.end += this.used;
+		this.used = 0;
+		if (this.buf.length > this.chunk) this.buf = Buffer.allocUnsafe(this.chunk);
+	}
+
+	/**
+	 * Encodes the last entry. Returns the lines' bytes when they all fit in memory (no file was
+	 * opened), else writes the rest to the file and returns undefined.
+	 */
+	end(): Buffer | undefined {
+		if (this.held) this.encode(this.held);
+		this.held = undefined;
+		if (!this.placed) return this.buf.subarray(0, this.used);
+		this.flush();
+		return undefined;
+	}
+}
+
+/** Writes a whole session (header line, then `body`) to a temp file in `dir` and renames it into place. */
+export function writeWhole(dir: string, header: ImportHeader, body: Buffer): string {
+	const { tmp, fd } = createTemp(dir, header);
+	const placed: Placed = { tmp, fd, gap: 0, end: 0 };
+	try {
+		const line = headerLine(header);
+		writeAll(fd, line, 0);
+		writeAll(fd, body, line.length);
+		fs.closeSync(fd);
+	} catch (error) {
+		discard(placed);
+		throw error;
+	}
+	return renameInto(tmp, sessionPath(dir, header));
+}
+
+/**
+ * Puts the header into the gap of the placed lines and renames the file into `dir` (a header
+ * cwd other than the expected one names another folder). When the header has another length than
+ * the gap, or the folder is on another file system, a second temp file in `dir` gets the header
+ * and then the lines, copied.
+ */
+export function finishPlaced(placed: Placed, dir: string, header: ImportHeader): string {
+	const line = headerLine(header);
+	const file = sessionPath(dir, header);
+	try {
+		if (line.length !== placed.gap) return copyAfter(placed, dir, header, line);
+		writeAll(placed.fd, line, 0);
+		fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+		try {
+			fs.renameSync(placed.tmp, file);
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code === "EXDEV") return copyAfter(placed, dir, header, line);
+			throw error;
+		}
+		fs.closeSync(placed.fd);
+		return file;
+	} catch (error) {
+		discard(placed);
+		throw error;
+	}
+}
+
+function copyAfter(placed: Placed, dir: string, header: ImportHeader, line: Buffer): string {
+	const { tmp, fd } = createTemp(dir, header);
+	try {
+		writeAll(fd, line, 0);
+		const buf = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, placed.end - placed.gap)));
+		for (let from = placed.gap, to = line.length; from < placed.end; ) {
+			const n = fs.readSync(placed.fd, buf, 0, Math.min(buf.length, placed.end - from), from);
+			if (n === 0) throw new Error(`${placed.tmp}: shorter than what was written to it`);
+			writeAll(fd, buf.subarray(0, n), to);
+			from += n;
+			to += n;
+		}
+		fs.closeSync(fd);
+	} catch (error) {
+		try {
+			fs.closeSync(fd);
+		} catch {
+			// already closed
+		}
+		fs.rmSync(tmp, { force: true });
+		throw error;
+	}
+	discard(placed);
+	return renameInto(tmp, sessionPath(dir, header));
+}
+
+/** Renames the finished temp file to `file`; the temp file is removed if that fails. */
+function renameInto(tmp: string, file: string): string {
+	try {
+		fs.renameSync(tmp, file);
+	} catch (error) {
+		fs.rmSync(tmp, { force: true });
+		throw error;
+	}
+	return file;
+}
