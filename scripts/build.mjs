@@ -65,6 +65,17 @@ await build({
 	splitting: false,
 });
 /**
+ * `arbor import` is one file too (dist/import-command.js): its ~15 chunks cost ~10 ms of a start that
+ * the import's floor (read, parse, write) does not have. cli.ts's import is pointed at it.
+ */
+const importApart = bundledApart("import-apart", "./print/import-command.js", "./import-command.js");
+await build({
+	...common,
+	entryPoints: { "import-command": "source/print/import-command.ts" },
+	outdir: staging.pathname,
+	splitting: false,
+});
+/**
  * zod's error messages in 40 languages are all bundled by `export * as locales` (zod/v4/classic and
  * core), ~170 KB that print mode parsed on every start; arbor sets no locale (zod's default is
  * English), so the locales' index keeps English alone.
@@ -95,7 +106,7 @@ await build({
 	outdir: staging.pathname,
 	splitting: true,
 	chunkNames: "chunks/[name]-[hash]",
-	plugins: [searchApart, printApart, zodEnglish],
+	plugins: [searchApart, importApart, printApart, zodEnglish],
 });
 rmSync(dist, { recursive: true, force: true });
 renameSync(staging, dist);

@@ -1,3 +1,4 @@
+// Over 200 lines: the writer and the two ways its file is finished share the temp-file steps.
 /**
  * Where an import's lines go. The header (start time, cwd, the source's sha256) is known only when
  * the conversion ends, yet a large import's lines should not pile up in memory until then: once

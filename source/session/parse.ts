@@ -166,6 +166,6 @@ function parseLine(out: ParsedSession, text: string, at: { line: number; torn: b
 function kept(out: ParsedSession, value: Record<string, unknown>, at: { offset: number; length: number }, ascii: boolean): Record<string, unknown> {
 	if (!out.bodies || at.length < LAZY_LINE_MIN) return value;
 	if (entryProblem(value, at.length > 2 * MAX_NESTING) !== undefined) return value;
-	// As many characters as bytes: the line is pure ASCII (lazy-body.ts's own() copies its heads faster).
+	// As many characters as bytes: the line is pure ASCII (heads.ts copies its heads faster).
 	return slimEntry(value, out.bodies, at.offset, at.length, ascii);
 }

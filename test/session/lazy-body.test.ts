@@ -7,7 +7,7 @@ import { previewText } from "../../source/tree/rows.js";
 import { passesFilter } from "../../source/tree/filter.js";
 import { fakeView } from "../tree/fake-view.js";
 import { tempSessionFile } from "./helpers.js";
-import { HEAD_CHARS, LINE_HEAD_CHARS } from "../../source/session/lazy-body.js";
+import { HEAD_CHARS, LINE_HEAD_CHARS } from "../../source/session/heads.js";
 import { TextHead, WHERE, headOf } from "../../source/session/body-head.js";
 
 const HEADER = { type: "session", version: 3, id: "lazy", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" };
