@@ -10,6 +10,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { sessionFileName } from "../session/ids.js";
+import { writeFailure } from "../session/io-errors.js";
 import { encodeJsonParts } from "./raw-json.js";
 import type { EntrySink, ImportedEntry } from "./types.js";
 
@@ -20,7 +21,16 @@ export const CHUNK = 4 << 20;
 export type ImportHeader = { type: "session"; version: 3; id: string; timestamp: string; cwd: string; [key: string]: unknown };
 
 /** Where the lines went once they left memory: the temp file and the gap left for the header. */
-export type Placed = { readonly tmp: string; readonly fd: number; readonly gap: number; end: number };
+export type Placed = { readonly file: string; readonly tmp: string; readonly fd: number; readonly gap: number; end: number };
+
+/** `run()`, an fs failure in it reported as one line naming the session being written (exit 2, never a raw errno). */
+function writing<T>(file: string, run: () => T): T {
+	try {
+		return run();
+	} catch (error) {
+		throw writeFailure(file, "write imported", error);
+	}
+}
 
 function writeAll(fd: number, bytes: Buffer, position: number): void {
 	for (let done = 0; done < bytes.length; ) done += fs.writeSync(fd, bytes, done, bytes.length - done, position + done);
@@ -48,9 +58,10 @@ function createTemp(dir: string, header: ImportHeader): { tmp: string; fd: numbe
  * a gap for its line.
  */
 export function placeLines(dir: string, expected: ImportHeader): Placed {
-	const { tmp, fd } = createTemp(dir, expected);
+	const file = sessionPath(dir, expected);
+	const { tmp, fd } = writing(file, () => createTemp(dir, expected));
 	const gap = headerLine(expected).length;
-	return { tmp, fd, gap, end: gap };
+	return { file, tmp, fd, gap, end: gap };
 }
 
 /** Closes and removes a temp file (after a failure, or when nothing is to be written). */
@@ -106,9 +117,9 @@ export class ImportLines {
 
 	private flush(): void {
 		if (this.used === 0) return;
-		this.placed ??= this.place();
-		writeAll(this.placed.fd, this.buf.subarray(0, this.used), this.placed.end);
-		this.placed.end += this.used;
+		const placed = (this.placed ??= this.place());
+		writing(placed.file, () => writeAll(placed.fd, this.buf.subarray(0, this.used), placed.end));
+		placed.end += this.used;
 		this.used = 0;
 		if (this.buf.length > this.chunk) this.buf = Buffer.allocUnsafe(this.chunk);
 	}
@@ -128,8 +139,13 @@ export class ImportLines {
 
 /** Writes a whole session (header line, then `body`) to a temp file in `dir` and renames it into place. */
 export function writeWhole(dir: string, header: ImportHeader, body: Buffer): string {
+	const file = sessionPath(dir, header);
+	return writing(file, () => writeWholeAt(dir, header, body, file));
+}
+
+function writeWholeAt(dir: string, header: ImportHeader, body: Buffer, file: string): string {
 	const { tmp, fd } = createTemp(dir, header);
-	const placed: Placed = { tmp, fd, gap: 0, end: 0 };
+	const placed: Placed = { file, tmp, fd, gap: 0, end: 0 };
 	try {
 		const line = headerLine(header);
 		writeAll(fd, line, 0);
@@ -139,7 +155,7 @@ export function writeWhole(dir: string, header: ImportHeader, body: Buffer): str
 		discard(placed);
 		throw error;
 	}
-	return renameInto(tmp, sessionPath(dir, header));
+	return renameInto(tmp, file);
 }
 
 /**
@@ -149,8 +165,12 @@ export function writeWhole(dir: string, header: ImportHeader, body: Buffer): str
  * and then the lines, copied.
  */
 export function finishPlaced(placed: Placed, dir: string, header: ImportHeader): string {
-	const line = headerLine(header);
 	const file = sessionPath(dir, header);
+	return writing(file, () => finishAt(placed, dir, header, file));
+}
+
+function finishAt(placed: Placed, dir: string, header: ImportHeader, file: string): string {
+	const line = headerLine(header);
 	try {
 		if (line.length !== placed.gap) return copyAfter(placed, dir, header, line);
 		writeAll(placed.fd, line, 0);

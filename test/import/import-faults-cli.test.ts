@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -65,5 +66,48 @@ describe("arbor import: faults in the source (built CLI)", () => {
 		const tree = await runCli(["tree", outcome!.file], { env: { ARBOR_HOME: home } });
 		expect(tree.stderr).toBe("");
 		expect(tree.code).toBe(0);
+	});
+});
+
+/** A 256 kB file system mounted on a fresh folder, or undefined where mounting is not permitted. */
+function tinyDisk(): string | undefined {
+	const dir = mkdtempSync(join(tmpdir(), "arbor-import-full-"));
+	if (spawnSync("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", dir]).status !== 0) return undefined;
+	return dir;
+}
+
+/** A Claude Code session of `n` user/assistant pairs, each message ~`chars` long. */
+function bigSource(file: string, n: number, chars: number): void {
+	const lines: string[] = [];
+	for (let i = 1; i <= 2 * n; i++) {
+		const user = i % 2 === 1;
+		const message = user ? { role: "user", content: `q${i} ${"x".repeat(chars)}` } : { id: `msg_${i}`, role: "assistant", model: "m", content: [{ type: "text", text: `a${i} ${"y".repeat(chars)}` }] };
+		lines.push(JSON.stringify({ parentUuid: i === 1 ? null : `u${i - 1}`, cwd: "/p", sessionId: "s", type: user ? "user" : "assistant", message, uuid: `u${i}`, timestamp: "2026-03-01T10:00:00.000Z" }));
+	}
+	writeFileSync(file, `${lines.join("\n")}\n`);
+}
+
+describe("arbor import: a full disk (built CLI)", () => {
+	it("exit 2, one line naming the session and the cause, and no temp file left, whether the lines were in memory or streaming", async (ctx) => {
+		const disk = tinyDisk();
+		if (!disk) {
+			console.warn("skipped: mount -t tmpfs is not permitted here");
+			return ctx.skip();
+		}
+		try {
+			const dir = mkdtempSync(join(tmpdir(), "arbor-import-"));
+			// 8 MB: its lines outgrow the 4 MB buffer and go to the file while it converts; 300 kB: written at the end.
+			for (const [name, pairs] of [["streamed.jsonl", 1000], ["whole.jsonl", 40]] as const) {
+				const source = join(dir, name);
+				bigSource(source, pairs, 4000);
+				const run = await runCli(["import", source], { env: { ARBOR_HOME: join(disk, "home") }, cwd: dir });
+				expect(run.code).toBe(2);
+				expect(run.stderr).toMatch(/^arbor: cannot write imported session \S+\/sessions\/--p--\/2026-03-01T10-00-00-000Z_\S+\.jsonl: no space left on device \(ENOSPC\)\n$/);
+				expect(spawnSync("find", [disk, "-type", "f"], { encoding: "utf8" }).stdout).toBe("");
+			}
+		} finally {
+			spawnSync("umount", [disk]);
+			rmSync(disk, { recursive: true, force: true });
+		}
 	});
 });
