@@ -75,8 +75,11 @@ export function* jsonLines(source: Source, skipped: Skipped): Generator<{ line: 
 	}
 }
 
-const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+/** toISOString's form, with the hour, minute and second in range. */
+const ISO = /^\d{4}-\d\d-\d\dT([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** The date part (`YYYY-MM-DDT`) last found to be a real day: a source's records share a few days. */
+let knownDay = "";
 
 /**
  * Whether `value` is already what `new Date(Date.parse(value)).toISOString()` returns: the same
@@ -84,13 +87,16 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  */
 function canonicalIso(v: string): boolean {
 	if (!ISO.test(v)) return false;
+	if (knownDay !== "" && v.startsWith(knownDay)) return true;
 	const n = (i: number, len: number) => Number(v.slice(i, i + len));
 	const year = n(0, 4);
 	const month = n(5, 2);
 	const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 	const days = month === 2 && leap ? 29 : (MONTH_DAYS[month - 1] ?? 0);
 	const day = n(8, 2);
-	return day >= 1 && day <= days && n(11, 2) <= 23 && n(14, 2) <= 59 && n(17, 2) <= 59;
+	if (day < 1 || day > days) return false;
+	knownDay = v.slice(0, 11);
+	return true;
 }
 
 /** A source timestamp as ISO text (parsed once, unless it is ISO text already), or the fallback when it is none. */
