@@ -1,7 +1,7 @@
 // Over 200 lines: the lazy accessors and the byte-range reader under them are one mechanism.
 import * as fs from "node:fs";
 import { errorMessage } from "../text/error-text.js";
-import { type BodyPlace, WHERE } from "./body-head.js";
+import { type BodyPlace, bodyPlace, placeBody } from "./body-head.js";
 import { fieldHead, headsFromAscii } from "./heads.js";
 import { SessionError } from "./types.js";
 import { PackedUsages } from "./packed-usage.js";
@@ -156,7 +156,7 @@ function accessor(key: string): PropertyDescriptor {
 			enumerable: true,
 			configurable: true,
 			get(this: Obj) {
-				const at = this[WHERE] as Where;
+				const at = bodyPlace(this) as Where;
 				const line = at.source.line(at.offset, at.length);
 				const holder = (at.inMessage ? line.message : line) as Obj;
 				return holder[key];
@@ -175,7 +175,7 @@ const USAGE_ACCESSOR: PropertyDescriptor = {
 	enumerable: true,
 	configurable: true,
 	get(this: Obj) {
-		const at = this[WHERE] as Where;
+		const at = bodyPlace(this) as Where;
 		return at.source.usages.at(at.usage);
 	},
 	set(this: Obj, value: unknown) {
@@ -208,30 +208,35 @@ function isLegacyToolResult(message: Obj): boolean {
 	return typeof text === "string" && text.startsWith('{"output":');
 }
 
-/** A copy of `full` (same key order) whose long fields are read from `where` when asked. */
-function slim(full: Obj, at: Where, keep: ReadonlySet<string> | undefined): Obj {
-	const out = at.inMessage ? new SlimMessageObject() : new SlimEntryObject();
+/** Where a line is: the slimmed object's place is made from it once a field is left in the file. */
+type LineAt = { readonly source: BodySource; readonly offset: number; readonly length: number };
+
+/** A copy of `full` (same key order) whose long fields are read from the line at `line` when asked. */
+function slim(full: Obj, line: LineAt, inMessage: boolean, keep: ReadonlySet<string> | undefined): Obj {
+	const out = inMessage ? new SlimMessageObject() : new SlimEntryObject();
+	let at: Where | undefined; // made when a field may stay in the file (most entries leave only their message's)
 	let lazy = false;
 	for (const key of Object.keys(full)) {
 		const value = full[key];
-		if (at.inMessage === false && key === "message" && typeof value === "object" && value !== null && !Array.isArray(value)) {
-			out[key] = slim(value as Obj, where(at.source, at.offset, at.length, true), undefined);
-		} else if (at.inMessage && key === "usage" && packUsage(out, value, at)) {
-			lazy = true;
+		if (!inMessage && key === "message" && typeof value === "object" && value !== null && !Array.isArray(value)) {
+			out[key] = slim(value as Obj, line, true, undefined);
+		} else if (inMessage && key === "usage" && packUsage(out, value, (at ??= where(line.source, line.offset, line.length, true)))) {
+			lazy = true; // packed: read back through the place
 		} else if (!keep?.has(key) && isLong(value, key) && !(key === "content" && isLegacyToolResult(full))) {
+			at ??= where(line.source, line.offset, line.length, inMessage);
 			Object.defineProperty(out, key, accessor(key));
-			if (keepsHead(full, key, at.inMessage)) {
+			lazy = true;
+			if (keepsHead(full, key, inMessage)) {
 				at.headKey = key;
 				at.head = fieldHead(key, value);
 			}
-			lazy = true;
 		} else {
 			out[key] = typeof value === "string" && SHARED_KEYS.has(key) ? sharedString(value) : value;
 		}
 	}
-	if (lazy) {
-		Object.defineProperty(out, WHERE, { value: at });
-		at.source.used = true;
+	if (lazy && at) {
+		placeBody(out, at);
+		line.source.used = true;
 	}
 	return out;
 }
@@ -244,7 +249,7 @@ export function slimEntry(full: Obj, source: BodySource, offset: number, length:
 	if (length < LAZY_LINE_MIN) return full;
 	headsFromAscii(ascii);
 	try {
-		return slim(full, where(source, offset, length, false), ENTRY_KEYS);
+		return slim(full, { source, offset, length }, false, ENTRY_KEYS);
 	} finally {
 		headsFromAscii(false);
 	}
@@ -252,7 +257,7 @@ export function slimEntry(full: Obj, source: BodySource, offset: number, length:
 
 /** True when `value` (an entry or a message) has fields still on disk. */
 export function hasLazyFields(value: object): boolean {
-	return Object.hasOwn(value, WHERE);
+	return bodyPlace(value) !== undefined;
 }
 
 /** True when the entry, or its message, was slimmed by {@link slimEntry} (so already shape-checked). */

@@ -8,7 +8,7 @@ import { passesFilter } from "../../source/tree/filter.js";
 import { fakeView } from "../tree/fake-view.js";
 import { tempSessionFile } from "./helpers.js";
 import { HEAD_CHARS, LINE_HEAD_CHARS } from "../../source/session/heads.js";
-import { TextHead, WHERE, headOf } from "../../source/session/body-head.js";
+import { TextHead, bodyPlace, headOf } from "../../source/session/body-head.js";
 
 const HEADER = { type: "session", version: 3, id: "lazy", timestamp: "2026-01-01T00:00:00.000Z", cwd: "/w" };
 const LONG = "a long message body. ".repeat(60); // 1,260 characters: its line is kept on disk
@@ -292,7 +292,7 @@ describe("tree rows from kept heads", () => {
 		const heads = ["u1", "a1"].map((id) => {
 			const entry = view.getEntry(id);
 			if (entry?.type !== "message") throw new Error(`${id} is not a message`);
-			return { head: headOf(entry.message, "content"), kept: (entry.message as unknown as Record<symbol, { head: unknown }>)[WHERE]?.head };
+			return { head: headOf(entry.message, "content"), kept: bodyPlace(entry.message)?.head };
 		});
 		// A string content is previewed from its first HEAD_CHARS characters, like a text part.
 		expect(heads[0]?.head).toBe(LONG.slice(0, HEAD_CHARS));
