@@ -46,9 +46,34 @@ function sessionPath(dir: string, header: ImportHeader): string {
 	return path.join(dir, sessionFileName(header.timestamp, header.id));
 }
 
+/** An import's temp file name: the session's name, then the importing process's id. */
+const TEMP = /\.jsonl\.import-(\d+)\.tmp$/;
+
+/** Whether process `pid` is running (one we may not signal is running). */
+function running(pid: number): boolean {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return (error as NodeJS.ErrnoException).code === "EPERM";
+	}
+}
+
+/**
+ * Removes the temp files in `dir` left by imports that ended without cleaning up (killed, or the
+ * machine stopped): their process is gone. A large import's lines are in such a file while it runs.
+ */
+function removeStaleTemps(dir: string): void {
+	for (const name of fs.readdirSync(dir)) {
+		const pid = TEMP.exec(name)?.[1];
+		if (pid !== undefined && Number(pid) !== process.pid && !running(Number(pid))) fs.rmSync(path.join(dir, name), { force: true });
+	}
+}
+
 /** A temp file in `dir` for the session `header` names, created (never an existing file), open to write and read back. */
 function createTemp(dir: string, header: ImportHeader): { tmp: string; fd: number } {
 	fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+	removeStaleTemps(dir);
 	const tmp = `${sessionPath(dir, header)}.import-${process.pid}.tmp`;
 	return { tmp, fd: fs.openSync(tmp, "wx+", 0o600) };
 }

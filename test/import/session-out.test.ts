@@ -85,4 +85,17 @@ describe("import: lines streamed to the session's folder", () => {
 		expect(again).toMatchObject({ status: "already-imported", file: first.outcome.file });
 		expect(filesBelow(first.home)).toHaveLength(1);
 	});
+
+	it("temp files of imports whose process is gone are removed; a running one's and other files stay", () => {
+		const source = path.join(DIR, "claude-code-rewinds.jsonl");
+		const first = importedWith(source);
+		const folder = path.dirname(first.outcome.status === "imported" ? first.outcome.file : "");
+		const dead = 4_194_305; // above any system's largest process id
+		const names = [`a.jsonl.import-${dead}.tmp`, `b.jsonl.import-${process.ppid}.tmp`, "notes.tmp", `c.jsonl.import-${dead}.tmp.keep`];
+		for (const name of names) fs.writeFileSync(path.join(folder, name), "x");
+		// The same bytes again: its lines go to a temp file before their sha256 finds the first import.
+		const second = importFile(source, { home: first.home, cwd: "/nowhere", now: NOW, chunkBytes: 64 });
+		expect(second.status).toBe("already-imported");
+		expect(fs.readdirSync(folder).filter((n) => !n.endsWith(".jsonl")).sort()).toEqual(names.slice(1).sort());
+	});
 });
