@@ -100,13 +100,30 @@ await build({
 	splitting: false,
 	plugins: [zodEnglish],
 });
+/**
+ * commander requires node:child_process at its top for subcommands that are executables of their
+ * own, which arbor has none of; loading it (with net, dgram…) cost ~5 ms of every start. commander
+ * gets a stand-in that loads the module when a property of it is first read.
+ */
+const lazyChildProcess = {
+	name: "lazy-child-process",
+	setup(b) {
+		b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+			/[\\/]commander[\\/]/.test(args.importer) ? { path: "child_process", namespace: "lazy-child-process" } : undefined,
+		);
+		b.onLoad({ filter: /.*/, namespace: "lazy-child-process" }, () => ({
+			contents: 'let loaded; module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require("node:child_process"))[key] });',
+			loader: "js",
+		}));
+	},
+};
 await build({
 	...common,
 	entryPoints: ["source/cli.ts"],
 	outdir: staging.pathname,
 	splitting: true,
 	chunkNames: "chunks/[name]-[hash]",
-	plugins: [searchApart, importApart, printApart, zodEnglish],
+	plugins: [searchApart, importApart, printApart, zodEnglish, lazyChildProcess],
 });
 rmSync(dist, { recursive: true, force: true });
 renameSync(staging, dist);
