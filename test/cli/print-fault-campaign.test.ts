@@ -3,8 +3,7 @@
  * the model fails, a cwd too long for one folder name, an unreadable file among the sessions, a
  * full disk while a turn is appended, and `kill -9` of arbor while a bash command runs.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -12,6 +11,7 @@ import { runCli } from "../helpers/cli.js";
 import { entries, model, place, printRunWithSleeper, sessionFiles, sleeperCall, stopped } from "../helpers/print-run.js";
 import { errorReply, startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
+import { onTinyDisk } from "../helpers/tiny-disk.js";
 import { put } from "../extensions/helpers.js";
 
 let server: SseServer | undefined;
@@ -187,13 +187,6 @@ describe("an unreadable file among the sessions", () => {
 	});
 });
 
-/** A 64 kB tmpfs at a fresh folder; undefined when mounting is not permitted here. */
-function tinyDisk(): string | undefined {
-	const dir = mkdtempSync(join(tmpdir(), "arbor-full-"));
-	if (spawnSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]).status !== 0) return undefined;
-	return dir;
-}
-
 /** Fills the file system holding `dir` until a write fails with ENOSPC. */
 function fill(dir: string): void {
 	const block = Buffer.alloc(4096, 120);
@@ -209,12 +202,7 @@ function fill(dir: string): void {
 
 describe("a full disk while a turn is appended", () => {
 	it("exit 2, one line naming the session file and the cause; the lines written before stay whole", async (ctx) => {
-		const disk = tinyDisk();
-		if (!disk) {
-			console.warn("skipped: mount -t tmpfs is not permitted here");
-			return ctx.skip();
-		}
-		try {
+		await onTinyDisk(ctx, "64k", async (disk) => {
 			const sessionDir = join(disk, "s");
 			server = await startSseServer((_body, index) => {
 				if (index === 1) fill(disk);
@@ -230,10 +218,7 @@ describe("a full disk while a turn is appended", () => {
 			// Every line in the file still parses: the user message went in before the disk filled.
 			expect(entries(file!).slice(1).map((e) => e.message.role)).toEqual(["user", "assistant", "user"]);
 			expect(existsSync(`${file}.lock`)).toBe(false);
-		} finally {
-			spawnSync("umount", [disk]);
-			rmSync(disk, { recursive: true, force: true });
-		}
+		});
 	});
 });
 

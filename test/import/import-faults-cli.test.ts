@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { readJsonl } from "../helpers/jsonl.js";
+import { onTinyDisk } from "../helpers/tiny-disk.js";
 
 const SOURCE = join(import.meta.dirname, "../fixtures/import/claude-code-rewinds.jsonl");
 const LINES = readFileSync(SOURCE, "utf8").split("\n").filter(Boolean);
@@ -69,13 +70,6 @@ describe("arbor import: faults in the source (built CLI)", () => {
 	});
 });
 
-/** A 256 kB file system mounted on a fresh folder, or undefined where mounting is not permitted. */
-function tinyDisk(): string | undefined {
-	const dir = mkdtempSync(join(tmpdir(), "arbor-import-full-"));
-	if (spawnSync("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", dir]).status !== 0) return undefined;
-	return dir;
-}
-
 /** A Claude Code session of `n` user/assistant pairs, each message ~`chars` long. */
 function bigSource(file: string, n: number, chars: number): void {
 	const lines: string[] = [];
@@ -89,12 +83,7 @@ function bigSource(file: string, n: number, chars: number): void {
 
 describe("arbor import: a full disk (built CLI)", () => {
 	it("exit 2, one line naming the session and the cause, and no temp file left, whether the lines were in memory or streaming", async (ctx) => {
-		const disk = tinyDisk();
-		if (!disk) {
-			console.warn("skipped: mount -t tmpfs is not permitted here");
-			return ctx.skip();
-		}
-		try {
+		await onTinyDisk(ctx, "256k", async (disk) => {
 			const dir = mkdtempSync(join(tmpdir(), "arbor-import-"));
 			// 8 MB: its lines outgrow the 4 MB buffer and go to the file while it converts; 300 kB: written at the end.
 			for (const [name, pairs] of [["streamed.jsonl", 1000], ["whole.jsonl", 40]] as const) {
@@ -105,9 +94,6 @@ describe("arbor import: a full disk (built CLI)", () => {
 				expect(run.stderr).toMatch(/^arbor: cannot write imported session \S+\/sessions\/--p--\/2026-03-01T10-00-00-000Z_\S+\.jsonl: no space left on device \(ENOSPC\)\n$/);
 				expect(spawnSync("find", [disk, "-type", "f"], { encoding: "utf8" }).stdout).toBe("");
 			}
-		} finally {
-			spawnSync("umount", [disk]);
-			rmSync(disk, { recursive: true, force: true });
-		}
+		});
 	});
 });
