@@ -77,7 +77,6 @@ function findImport(dir: string, sha256: string): string | undefined {
 	});
 }
 
-/** Imports one source file into `home`'s session folders. Never modifies the source. */
 type ImportOptions = {
 	home: string;
 	cwd: string;
@@ -86,6 +85,7 @@ type ImportOptions = {
 	chunkBytes?: number;
 };
 
+/** Imports one source file into `home`'s session folders. Never modifies the source. */
 export function importFile(source: string, opts: ImportOptions): ImportOutcome {
 	const fd = fs.openSync(source, "r");
 	try {
