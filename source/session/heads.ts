@@ -141,13 +141,14 @@ const WIDE = /[^\u0000-\u00ff]/;
 /**
  * A string that owns its characters: V8 makes a slice of a long string a view that keeps the whole
  * string alive (here: the parsed line's full text), which would undo the point of a head.
- * Concatenating and slicing copies the characters in V8's own layout, one or two bytes each as the
- * parsed string had them; that is right for a pure ASCII line (its strings are one byte a
- * character) and for a cut that holds a wide character (it needs two). A cut of only Latin-1
- * characters from a line with wide ones may come from a two-byte string: it is copied through
- * Latin-1 bytes, which gives a one-byte string (half the memory of a two-byte copy).
+ * Joining two pieces of it makes a new string of its own (concatenation would make a view of both
+ * pieces, slicing a flattened copy a view of that) in V8's own layout, one or two bytes a character
+ * as the parsed string had them: right for a pure ASCII line (its strings are one byte a character)
+ * and for a cut that holds a wide character (it needs two). A cut of only Latin-1 characters from a
+ * line with wide ones may come from a two-byte string: it is copied through Latin-1 bytes, which
+ * gives a one-byte string (half the memory of a two-byte copy).
  */
 function own(text: string): string {
-	if (asciiLine || WIDE.test(text)) return (" " + text).slice(1);
+	if (asciiLine || WIDE.test(text)) return [text.slice(0, 1), text.slice(1)].join("");
 	return Buffer.from(text, "latin1").toString("latin1");
 }
