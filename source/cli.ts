@@ -19,8 +19,13 @@ const run = (action: Action) => {
 	pending = action;
 };
 
-/** The root program: the chat modes' options (only these may come before a subcommand's name). */
-function buildProgram(): Command {
+/**
+ * The root program: the chat modes' options (only these may come before a subcommand's name). When
+ * `first` (the first argument) names a subcommand, only that one is added: adding all of them cost
+ * ~5 ms of each start. Anything else (a prompt, an option, `help`, a mistyped name that commander
+ * suggests a name for) gets them all.
+ */
+function buildProgram(first: string | undefined): Command {
 	const program = new Command("arbor")
 		.description("A terminal chat client and coding agent whose conversations are trees")
 		.version(VERSION, "-v, --version")
@@ -46,36 +51,37 @@ function buildProgram(): Command {
 		run(async () => (await import("./modes.js")).runMain(prompt, opts)),
 	);
 	program.hook("preSubcommand", adoptRootOptions);
-	for (const add of SUBCOMMANDS) add(program);
+	const only = first !== undefined && Object.hasOwn(SUBCOMMANDS, first) ? first : undefined;
+	for (const [name, add] of Object.entries(SUBCOMMANDS)) if (only === undefined || name === only) add(program.command(name));
 	return program;
 }
 
 const sub = () => import("./print/subcommands.js");
 type Opts = CommonOptions & ModelFlags;
 
-function sessionsCommand(program: Command): void {
-	addSessionOptions(program.command("sessions").description("list sessions of this directory (or all)"), "none")
+function sessionsCommand(cmd: Command): void {
+	addSessionOptions(cmd.description("list sessions of this directory (or all)"), "none")
 		.option("--all", "sessions of every directory")
 		.option("--json", "JSON output")
 		.action((o: Opts) => run(async () => (await sub()).sessionsCommand(o)));
 }
 
-function treeCommand(program: Command): void {
-	addSessionOptions(program.command("tree").description("print the session tree").argument("[session]"), "optional")
+function treeCommand(cmd: Command): void {
+	addSessionOptions(cmd.description("print the session tree").argument("[session]"), "optional")
 		.option("--filter <filter>", "default | user | no-tools | labeled | all", "default")
 		.option("--search <query>", "only rows containing every word")
 		.option("--json", "JSON output")
 		.action((s: string | undefined, o: Opts) => run(async () => (await sub()).treeCommand(s, o)));
 }
 
-function contextCommand(program: Command): void {
-	addSessionOptions(program.command("context").description("print what the model would receive").argument("[session]"), "optional")
+function contextCommand(cmd: Command): void {
+	addSessionOptions(cmd.description("print what the model would receive").argument("[session]"), "optional")
 		.option("--json", "JSON output")
 		.action((s: string | undefined, o: Opts) => run(async () => (await sub()).contextCommand(s, o)));
 }
 
-function navigateCommand(program: Command): void {
-	const cmd = program.command("navigate").description("move the leaf exactly as /tree does");
+function navigateCommand(cmd: Command): void {
+	cmd.description("move the leaf exactly as /tree does");
 	addExtensionOptions(addModelOptions(addSessionOptions(cmd, "required")))
 		.argument("<session>")
 		.argument("<entryId>")
@@ -88,8 +94,8 @@ function navigateCommand(program: Command): void {
 		.action((s: string, id: string, o: Opts) => run(async () => (await sub()).navigateCommand(s, id, o)));
 }
 
-function forkCommand(program: Command): void {
-	addExtensionOptions(addSessionOptions(program.command("fork").description("copy root→entry into a new session file"), "required"))
+function forkCommand(cmd: Command): void {
+	addExtensionOptions(addSessionOptions(cmd.description("copy root→entry into a new session file"), "required"))
 		.argument("<session>")
 		.argument("[entryId]")
 		.option("--restore-files", "restore the files to the entry's checkpoint too")
@@ -97,8 +103,8 @@ function forkCommand(program: Command): void {
 		.action((s: string, id: string | undefined, o: Opts) => run(async () => (await sub()).forkCommand(s, id, o)));
 }
 
-function labelCommand(program: Command): void {
-	addSessionOptions(program.command("label").description("set a label on an entry; no text clears it"), "required")
+function labelCommand(cmd: Command): void {
+	addSessionOptions(cmd.description("set a label on an entry; no text clears it"), "required")
 		.argument("<session>")
 		.argument("<entryId>")
 		.argument("[text...]")
@@ -107,16 +113,16 @@ function labelCommand(program: Command): void {
 		);
 }
 
-function exportCommand(program: Command): void {
-	addSessionOptions(program.command("export").description("write the session as one self-contained HTML page"), "required")
+function exportCommand(cmd: Command): void {
+	addSessionOptions(cmd.description("write the session as one self-contained HTML page"), "required")
 		.argument("<session>")
 		.argument("[out]", "output file (default: the session's name with .html, in this folder)")
 		.option("--json", "JSON output")
 		.action((s: string, file: string | undefined, o: Opts) => run(async () => (await sub()).exportCommand(s, file, o)));
 }
 
-function searchCommand(program: Command): void {
-	addSessionOptions(program.command("search").description("search every session of this directory (or all)"), "none")
+function searchCommand(cmd: Command): void {
+	addSessionOptions(cmd.description("search every session of this directory (or all)"), "none")
 		.argument("<query...>", 'words (all must match), "a phrase", re:<regex>')
 		.option("--all", "sessions of every directory")
 		.option("--limit <n>", "at most this many hits (default 20)")
@@ -126,8 +132,8 @@ function searchCommand(program: Command): void {
 
 const cmp = () => import("./print/compare-command.js");
 
-function compareCommand(program: Command): void {
-	const cmd = program.command("compare").description("two branches from their common ancestor");
+function compareCommand(cmd: Command): void {
+	cmd.description("two branches from their common ancestor");
 	addModelOptions(addSessionOptions(cmd, "required"))
 		.argument("<session>")
 		.argument("<entryA>")
@@ -137,8 +143,8 @@ function compareCommand(program: Command): void {
 		.action((s: string, a: string, b: string, o: Opts) => run(async () => (await cmp()).compareCommand(s, a, b, o)));
 }
 
-function mergeCommand(program: Command): void {
-	const cmd = program.command("merge").description("bring a branch's conclusions into another as a branch summary");
+function mergeCommand(cmd: Command): void {
+	cmd.description("bring a branch's conclusions into another as a branch summary");
 	addExtensionOptions(addModelOptions(addSessionOptions(cmd, "required")))
 		.argument("<session>")
 		.argument("<fromEntry>")
@@ -150,8 +156,8 @@ function mergeCommand(program: Command): void {
 		.action((s: string, from: string, o: Opts & { into?: string }) => run(async () => (await cmp()).mergeCommand(s, from, o)));
 }
 
-function importCommand(program: Command): void {
-	const cmd = program.command("import").description("Claude Code sessions and Codex rollouts → arbor sessions (the sources are only read)");
+function importCommand(cmd: Command): void {
+	cmd.description("Claude Code sessions and Codex rollouts → arbor sessions (the sources are only read)");
 	addSessionOptions(cmd, "sources")
 		.argument("<paths...>", "session files or folders")
 		.option("--json", "JSON output")
@@ -159,8 +165,8 @@ function importCommand(program: Command): void {
 }
 
 /** One function per subcommand; a new subcommand adds its function here. */
-function modelsCommand(program: Command): void {
-	addSessionOptions(program.command("models").description("list the models arbor knows (built-in and models.json)"), "models")
+function modelsCommand(cmd: Command): void {
+	addSessionOptions(cmd.description("list the models arbor knows (built-in and models.json)"), "models")
 		.option("--json", "JSON output")
 		.action((o: Opts) => run(async () => (await import("./print/models-command.js")).modelsCommand(o)));
 }
@@ -168,16 +174,16 @@ function modelsCommand(program: Command): void {
 const ckpt = () => import("./print/checkpoint-commands.js");
 type CkptOpts = Opts & { gc?: boolean; dryRun?: boolean };
 
-function checkpointsCommand(program: Command): void {
-	addSessionOptions(program.command("checkpoints").description("list a session's checkpoints of the project's files"), "required")
+function checkpointsCommand(cmd: Command): void {
+	addSessionOptions(cmd.description("list a session's checkpoints of the project's files"), "required")
 		.argument("<session>")
 		.option("--gc", "drop stored files no session's checkpoint references (git gc) and print what it freed")
 		.option("--json", "JSON output")
 		.action((s: string, o: CkptOpts) => run(async () => (await ckpt()).checkpointsCommand(s, o)));
 }
 
-function restoreCommand(program: Command): void {
-	addExtensionOptions(addSessionOptions(program.command("restore").description("restore the project's files to an entry's checkpoint"), "required"))
+function restoreCommand(cmd: Command): void {
+	addExtensionOptions(addSessionOptions(cmd.description("restore the project's files to an entry's checkpoint"), "required"))
 		.argument("<session>")
 		.argument("<entryId>")
 		.option("--dry-run", "list what would change; change nothing")
@@ -185,8 +191,8 @@ function restoreCommand(program: Command): void {
 		.action((s: string, id: string, o: CkptOpts) => run(async () => (await ckpt()).restoreCommand(s, id, o)));
 }
 
-function diffCommand(program: Command): void {
-	addSessionOptions(program.command("diff").description("what changed on disk between two entries (or an entry and the working tree)"), "required")
+function diffCommand(cmd: Command): void {
+	addSessionOptions(cmd.description("what changed on disk between two entries (or an entry and the working tree)"), "required")
 		.argument("<session>")
 		.argument("<entryA>")
 		.argument("[entryB]")
@@ -195,8 +201,8 @@ function diffCommand(program: Command): void {
 }
 
 /** `arbor acp`: an Agent Client Protocol agent on stdio, for editors (the SDK loads only here). */
-function acpCommand(program: Command): void {
-	const cmd = program.command("acp").description("serve the Agent Client Protocol on stdin/stdout (for editors such as Zed)");
+function acpCommand(cmd: Command): void {
+	cmd.description("serve the Agent Client Protocol on stdin/stdout (for editors such as Zed)");
 	addExtensionOptions(addModelOptions(cmd))
 		.option("--session-dir <dir>", "directory holding the sessions (default: one per project folder)")
 		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
@@ -216,24 +222,25 @@ function acpCommand(program: Command): void {
 		);
 }
 
-const SUBCOMMANDS: ((program: Command) => void)[] = [
-	sessionsCommand,
-	treeCommand,
-	contextCommand,
-	navigateCommand,
-	forkCommand,
-	labelCommand,
-	exportCommand,
-	searchCommand,
-	checkpointsCommand,
-	restoreCommand,
-	diffCommand,
-	compareCommand,
-	mergeCommand,
-	importCommand,
-	modelsCommand,
-	acpCommand,
-];
+/** Each subcommand's setup by its name (the one place the name is written), in the order help lists them. */
+const SUBCOMMANDS: Record<string, (cmd: Command) => void> = {
+	sessions: sessionsCommand,
+	tree: treeCommand,
+	context: contextCommand,
+	navigate: navigateCommand,
+	fork: forkCommand,
+	label: labelCommand,
+	export: exportCommand,
+	search: searchCommand,
+	checkpoints: checkpointsCommand,
+	restore: restoreCommand,
+	diff: diffCommand,
+	compare: compareCommand,
+	merge: mergeCommand,
+	import: importCommand,
+	models: modelsCommand,
+	acp: acpCommand,
+};
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */
 function exitAfterFlush(code: number): void {
@@ -261,7 +268,7 @@ async function main(argv: string[]): Promise<void> {
 		return;
 	}
 	enableCompileCache();
-	const program = buildProgram();
+	const program = buildProgram(argv[0]);
 	program.exitOverride();
 	program.configureOutput({ writeErr: () => {} });
 	for (const cmd of program.commands) cmd.exitOverride().configureOutput({ writeErr: () => {} });

@@ -49,4 +49,14 @@ describe("readme ↔ CLI, flag for flag", () => {
 		const known = new Set(options.flatMap(([s, l]) => (s ? [s, l] : [l])));
 		for (const flag of listed) expect(known.has(flag), `${flag} is an option of ${name}`).toBe(true);
 	});
+
+	it("every subcommand in --help answers its own --help: one started by its name is built alone, under that name", async () => {
+		const help = (await runCli(["--help"])).stdout;
+		const names = [...help.slice(help.indexOf("Commands:")).matchAll(/^ {2}([a-z]+) /gm)].map((m) => m[1]!);
+		expect(names.length).toBeGreaterThan(15);
+		for (const name of names) {
+			const own = await runCli([name, "--help"]);
+			expect([own.code, own.stdout.split("\n")[0]?.startsWith(`Usage: arbor ${name} `)], name).toEqual([0, true]);
+		}
+	});
 });
