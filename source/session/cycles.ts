@@ -11,7 +11,7 @@ const DONE = 2;
  */
 export function findCycleBreaks(
 	suspects: readonly SessionEntry[],
-	byId: ReadonlyMap<string, SessionEntry>,
+	byId: { get(id: string): SessionEntry | undefined },
 ): Set<SessionEntry> {
 	const cut = new Set<SessionEntry>();
 	if (suspects.length === 0) return cut;

@@ -10,14 +10,38 @@ function stamp(entry: SessionEntry): string {
 	return typeof entry.timestamp === "string" ? entry.timestamp : "";
 }
 
+/** Entries by id (the first of each id), over an index's positions. */
+export class EntriesById {
+	constructor(
+		private readonly at: ReadonlyMap<string, number>,
+		private readonly entries: readonly SessionEntry[],
+	) {}
+
+	get(id: string): SessionEntry | undefined {
+		const i = this.at.get(id);
+		return i === undefined ? undefined : this.entries[i];
+	}
+
+	has(id: string): boolean {
+		return this.at.has(id);
+	}
+
+	keys(): IterableIterator<string> {
+		return this.at.keys();
+	}
+}
+
 /**
  * The indexes of one session file, built in one pass over the entries and then extended by
  * `add` in O(1) amortized per append (no re-index). Mutable and append-only: views wrap it.
+ * Entries are known by their position in `entries`: one Map from id to position, and children
+ * by the parent's position (a Map lookup per link, not three: 100k-entry trees, issue 17 item 15).
  */
 export class TreeIndex {
-	readonly entries: SessionEntry[] = [];
-	/** First occurrence of each id (later duplicates stay in `entries` but are not in the tree). */
-	readonly byId: Map<string, SessionEntry>;
+	readonly entries: SessionEntry[];
+	/** Position of each id's first occurrence (later duplicates stay in `entries` but are not in the tree). */
+	private readonly at: Map<string, number>;
+	readonly byId: EntriesById;
 	readonly roots: SessionEntry[] = [];
 	readonly labels = new Map<string, string>();
 	name: string | undefined;
@@ -25,22 +49,25 @@ export class TreeIndex {
 	/** Byte offset of each entry's line in `rawFile`, when the entry is stored there verbatim. */
 	readonly offsets = new EntryOffsets();
 	/**
-	 * Children by parent id: an only child is held as itself, a list once there are two (most
-	 * entries have one child; a one-slot list and its array are ~56 bytes each, issue 17 item 16).
+	 * Children by the parent's position: an only child is held as itself, a list once there are
+	 * two (most entries have one child; a one-slot list and its array are ~56 bytes each, issue 17
+	 * item 16).
 	 */
-	private readonly kids = new Map<string, SessionEntry | SessionEntry[]>();
+	private readonly kids: (SessionEntry | SessionEntry[] | undefined)[] = [];
 	/** Entries whose parent link closes a cycle: treated as roots. */
 	private readonly cut: Set<SessionEntry>;
 
-	private constructor(parts: { warnings: SessionWarning[]; cut: Set<SessionEntry>; byId: Map<string, SessionEntry> }) {
+	private constructor(parts: { warnings: SessionWarning[]; cut: Set<SessionEntry>; at: Map<string, number>; entries: SessionEntry[] }) {
 		this.warnings = parts.warnings;
 		this.cut = parts.cut;
-		this.byId = parts.byId;
+		this.at = parts.at;
+		this.entries = parts.entries;
+		this.byId = new EntriesById(this.at, this.entries);
 	}
 
 	/** An empty index (new session). */
 	static empty(): TreeIndex {
-		return new TreeIndex({ warnings: [], cut: new Set(), byId: new Map() });
+		return new TreeIndex({ warnings: [], cut: new Set(), at: new Map(), entries: [] });
 	}
 
 	/**
@@ -55,22 +82,25 @@ export class TreeIndex {
 		const lineOf = (i: number): number | undefined => opts.lines?.[i];
 		const dupes = new Set<SessionEntry>();
 		const suspects: SessionEntry[] = [];
-		const byId = new Map<string, SessionEntry>();
+		const at = new Map<string, number>();
 		for (let i = 0; i < entries.length; i++) {
 			const e = must(entries[i], "entry");
-			if (byId.has(e.id)) {
+			if (at.has(e.id)) {
 				dupes.add(e);
 				warnings.push({ kind: "duplicate-id", id: e.id, line: lineOf(i), message: `duplicate id ${e.id}: later entry kept but not linked` });
 				continue;
 			}
 			// A parent that appears later in the file is the only way a cycle can start.
-			if (typeof e.parentId === "string" && !byId.has(e.parentId)) suspects.push(e);
-			byId.set(e.id, e);
+			if (typeof e.parentId === "string" && !at.has(e.parentId)) suspects.push(e);
+			at.set(e.id, i);
 		}
-		const cut = findCycleBreaks(suspects, byId);
-		const index = new TreeIndex({ warnings, cut, byId });
+		const cut = findCycleBreaks(suspects, new EntriesById(at, entries));
+		const index = new TreeIndex({ warnings, cut, at, entries: [] });
 		for (const e of cut) warnings.push({ kind: "cycle", id: e.id, message: `parent cycle at ${e.id}: treated as a root` });
 		const unsorted = new Set<SessionEntry[]>();
+		// One slot per entry before linking (a parent may come later in the file), pushed: a list
+		// assigned far past its end would become a slow dictionary.
+		for (let i = 0; i < entries.length; i++) index.kids.push(undefined);
 		for (let i = 0; i < entries.length; i++) {
 			const e = must(entries[i], "entry");
 			index.entries.push(e);
@@ -86,9 +116,10 @@ export class TreeIndex {
 
 	/** Append one new entry (fresh id, existing or null parent), written at byte `offset`. */
 	add(entry: SessionEntry, offset?: number): void {
+		this.at.set(entry.id, this.entries.length);
 		this.entries.push(entry);
+		this.kids.push(undefined);
 		if (offset !== undefined) this.offsets.set(entry, offset);
-		this.byId.set(entry.id, entry);
 		const list = this.parentList(entry);
 		if (!list) return this.noteMeta(entry);
 		// New entries normally carry the newest timestamp; otherwise insert in order (stable).
@@ -99,15 +130,22 @@ export class TreeIndex {
 	}
 
 	children(id: string): readonly SessionEntry[] {
-		const kids = this.kids.get(id);
+		const i = this.at.get(id);
+		const kids = i === undefined ? undefined : this.kids[i];
 		if (kids === undefined) return NO_CHILDREN;
 		return Array.isArray(kids) ? kids : [kids];
 	}
 
 	/** The parent the tree uses (undefined for roots, orphans and cycle breaks). */
 	parent(entry: SessionEntry): SessionEntry | undefined {
+		const i = this.parentAt(entry);
+		return i === undefined ? undefined : this.entries[i];
+	}
+
+	/** The position of the parent the tree uses. */
+	private parentAt(entry: SessionEntry): number | undefined {
 		if (typeof entry.parentId !== "string" || this.cut.has(entry)) return undefined;
-		return this.byId.get(entry.parentId);
+		return this.at.get(entry.parentId);
 	}
 
 	/** Returns true when the entry names a parent that does not exist. */
@@ -125,16 +163,16 @@ export class TreeIndex {
 	 * itself (undefined is returned then); the second makes the list.
 	 */
 	private parentList(e: SessionEntry): SessionEntry[] | undefined {
-		const parent = this.parent(e);
-		if (!parent) return this.roots;
-		const kids = this.kids.get(parent.id);
+		const p = this.parentAt(e);
+		if (p === undefined) return this.roots;
+		const kids = this.kids[p];
 		if (kids === undefined) {
-			this.kids.set(parent.id, e);
+			this.kids[p] = e;
 			return undefined;
 		}
 		if (Array.isArray(kids)) return kids;
 		const list = [kids];
-		this.kids.set(parent.id, list);
+		this.kids[p] = list;
 		return list;
 	}
 
