@@ -1,3 +1,4 @@
+// Over 200 lines: the index's build, appends and lookups share its position tables; the entries' byte offsets and the leaf rule sit with them.
 import { must } from "../text/must.js";
 import { findCycleBreaks } from "./cycles.js";
 import type { SessionEntry, SessionWarning } from "./types.js";
