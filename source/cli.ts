@@ -164,7 +164,6 @@ function importCommand(cmd: Command): void {
 		.action((paths: string[], o: Opts) => run(async () => (await import("./print/import-command.js")).importCommand(paths, o)));
 }
 
-/** One function per subcommand; a new subcommand adds its function here. */
 function modelsCommand(cmd: Command): void {
 	addSessionOptions(cmd.description("list the models arbor knows (built-in and models.json)"), "models")
 		.option("--json", "JSON output")
@@ -222,7 +221,10 @@ function acpCommand(cmd: Command): void {
 		);
 }
 
-/** Each subcommand's setup by its name (the one place the name is written), in the order help lists them. */
+/**
+ * Each subcommand's setup by its name (the one place the name is written), in the order help lists
+ * them: one function per subcommand, and a new subcommand adds its function here.
+ */
 const SUBCOMMANDS: Record<string, (cmd: Command) => void> = {
 	sessions: sessionsCommand,
 	tree: treeCommand,

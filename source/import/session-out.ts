@@ -37,7 +37,7 @@ function writeAll(fd: number, bytes: Buffer, position: number): void {
 }
 
 /** The header as its line (with the newline), as bytes. */
-export function headerLine(header: ImportHeader): Buffer {
+function headerLine(header: ImportHeader): Buffer {
 	return Buffer.from(`${JSON.stringify(header)}\n`);
 }
 
@@ -73,7 +73,6 @@ function removeStaleTemps(dir: string): void {
 /** A temp file in `dir` for the session `header` names, created (never an existing file), open to write and read back. */
 function createTemp(dir: string, header: ImportHeader): { tmp: string; fd: number } {
 	fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-	removeStaleTemps(dir);
 	const tmp = `${sessionPath(dir, header)}.import-${process.pid}.tmp`;
 	return { tmp, fd: fs.openSync(tmp, "wx+", 0o600) };
 }
@@ -84,7 +83,11 @@ function createTemp(dir: string, header: ImportHeader): { tmp: string; fd: numbe
  */
 export function placeLines(dir: string, expected: ImportHeader): Placed {
 	const file = sessionPath(dir, expected);
-	const { tmp, fd } = writing(file, () => createTemp(dir, expected));
+	const { tmp, fd } = writing(file, () => {
+		const made = createTemp(dir, expected);
+		removeStaleTemps(dir);
+		return made;
+	});
 	const gap = headerLine(expected).length;
 	return { file, tmp, fd, gap, end: gap };
 }
@@ -105,7 +108,7 @@ export function discard(placed: Placed): void {
  * `place` opens (the first time it is needed) and the buffer is used again.
  */
 export class ImportLines {
-	private buf = Buffer.allocUnsafe(CHUNK);
+	private buf: Buffer;
 	private used = 0;
 	private held: ImportedEntry | undefined;
 	/** The timestamp of the first entry put. */
@@ -117,7 +120,7 @@ export class ImportLines {
 		private readonly place: () => Placed,
 		private readonly chunk = CHUNK,
 	) {
-		if (chunk !== CHUNK) this.buf = Buffer.allocUnsafe(chunk);
+		this.buf = Buffer.allocUnsafe(chunk);
 	}
 
 	readonly put: EntrySink = (entry) => {
@@ -165,16 +168,22 @@ export class ImportLines {
 /** Writes a whole session (header line, then `body`) to a temp file in `dir` and renames it into place. */
 export function writeWhole(dir: string, header: ImportHeader, body: Buffer): string {
 	const file = sessionPath(dir, header);
-	return writing(file, () => writeWholeAt(dir, header, body, file));
+	return writing(file, () => writeNew(dir, header, file, (fd, at) => writeAll(fd, body, at), true));
 }
 
-function writeWholeAt(dir: string, header: ImportHeader, body: Buffer, file: string): string {
+/**
+ * Writes the header line to a new temp file in `dir`, then what `fill` writes after it (from byte
+ * `at`), and renames it to `file`; the temp file is removed if any step fails. `clean`: also
+ * remove the folder's stale temp files (see removeStaleTemps).
+ */
+function writeNew(dir: string, header: ImportHeader, file: string, fill: (fd: number, at: number) => void, clean = false): string {
 	const { tmp, fd } = createTemp(dir, header);
+	if (clean) removeStaleTemps(dir);
 	const placed: Placed = { file, tmp, fd, gap: 0, end: 0 };
 	try {
 		const line = headerLine(header);
 		writeAll(fd, line, 0);
-		writeAll(fd, body, line.length);
+		fill(fd, line.length);
 		fs.closeSync(fd);
 	} catch (error) {
 		discard(placed);
@@ -197,13 +206,13 @@ export function finishPlaced(placed: Placed, dir: string, header: ImportHeader):
 function finishAt(placed: Placed, dir: string, header: ImportHeader, file: string): string {
 	const line = headerLine(header);
 	try {
-		if (line.length !== placed.gap) return copyAfter(placed, dir, header, line);
+		if (line.length !== placed.gap) return copyAfter(placed, dir, header, file);
 		writeAll(placed.fd, line, 0);
 		fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
 		try {
 			fs.renameSync(placed.tmp, file);
 		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code === "EXDEV") return copyAfter(placed, dir, header, line);
+			if ((error as NodeJS.ErrnoException).code === "EXDEV") return copyAfter(placed, dir, header, file);
 			throw error;
 		}
 		fs.closeSync(placed.fd);
@@ -214,30 +223,20 @@ function finishAt(placed: Placed, dir: string, header: ImportHeader, file: strin
 	}
 }
 
-function copyAfter(placed: Placed, dir: string, header: ImportHeader, line: Buffer): string {
-	const { tmp, fd } = createTemp(dir, header);
-	try {
-		writeAll(fd, line, 0);
+/** The placed lines copied after the header into a new temp file in `dir`, renamed to `file`; the placed file is removed. */
+function copyAfter(placed: Placed, dir: string, header: ImportHeader, file: string): string {
+	const done = writeNew(dir, header, file, (fd, at) => {
 		const buf = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(1, placed.end - placed.gap)));
-		for (let from = placed.gap, to = line.length; from < placed.end; ) {
+		for (let from = placed.gap, to = at; from < placed.end; ) {
 			const n = fs.readSync(placed.fd, buf, 0, Math.min(buf.length, placed.end - from), from);
 			if (n === 0) throw new Error(`${placed.tmp}: shorter than what was written to it`);
 			writeAll(fd, buf.subarray(0, n), to);
 			from += n;
 			to += n;
 		}
-		fs.closeSync(fd);
-	} catch (error) {
-		try {
-			fs.closeSync(fd);
-		} catch {
-			// already closed
-		}
-		fs.rmSync(tmp, { force: true });
-		throw error;
-	}
+	});
 	discard(placed);
-	return renameInto(tmp, sessionPath(dir, header));
+	return done;
 }
 
 /** Renames the finished temp file to `file`; the temp file is removed if that fails. */
