@@ -42,24 +42,34 @@ export function bodyPlace(object: object): BodyPlace | undefined {
 }
 
 /**
- * A content head that is one plain text part, `[{ type: "text", text }]`, kept as its text alone:
- * most message heads are that, and one small object holds less than a list, its elements and a
- * part (issue 17 item 16). {@link headOf} hands out the list.
+ * A content head that is one plain text part, `[{ type: "text", text }]`, or a thinking part's stub
+ * then one, kept as the text (and the stub's one character) alone: most message heads are that,
+ * and one small object holds less than a list, its elements and parts (issue 17 item 16).
+ * {@link headOf} hands out the list.
  */
 export class TextHead {
-	constructor(readonly text: string) {}
+	constructor(
+		readonly text: string,
+		readonly thinking: string | undefined = undefined,
+	) {}
+
+	parts(): unknown[] {
+		const text = { type: "text", text: this.text };
+		return this.thinking === undefined ? [text] : [{ type: "thinking", thinking: this.thinking }, text];
+	}
 }
 
 /**
  * What a tree row may read of `holder[key]` without reading the file: the kept head when that
  * field is on disk, else the field itself. A head is the value with every string cut to
  * HEAD_CHARS characters (a blank cut of a non-blank text keeps one more, visible, character),
- * thinking parts and image data left out, and lists and objects cut to their first HEAD_CHARS
- * items: a preview made from a head's first HEAD_CHARS - 1 characters is that of the whole value.
+ * image data left out, thinking parts cut to one character, and lists and objects cut to their
+ * first HEAD_CHARS items: a preview made from a head's first HEAD_CHARS - 1 characters is that of
+ * the whole value, and a message's tool calls, visible texts and non-empty thinking are all there.
  */
 export function headOf(holder: object, key: string): unknown {
 	const at = bodyPlace(holder);
-	if (at !== undefined && at.headKey === key) return at.head instanceof TextHead ? [{ type: "text", text: at.head.text }] : at.head;
+	if (at !== undefined && at.headKey === key) return at.head instanceof TextHead ? at.head.parts() : at.head;
 	return (holder as Record<string, unknown>)[key];
 }
 

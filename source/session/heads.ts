@@ -19,8 +19,8 @@ export const LINE_HEAD_CHARS = 481;
 
 /**
  * The head kept for `key`: a content string is previewed like one text part (HEAD_CHARS), a
- * content list that comes down to one plain text part is kept as just its text (see TextHead),
- * anything else (a summary) as {@link headValue}.
+ * content list that comes down to one plain text part (after a thinking stub or not) is kept as
+ * just its text (see TextHead), anything else (a summary) as {@link headValue}.
  */
 export function fieldHead(key: string, value: unknown): unknown {
 	if (key !== "content") return headValue(value);
@@ -29,8 +29,20 @@ export function fieldHead(key: string, value: unknown): unknown {
 	const only = Array.isArray(value) && value.length === 1 ? plainText(value[0]) : undefined;
 	if (only !== undefined) return new TextHead(cutText(only, HEAD_CHARS));
 	const head = headValue(value);
-	const first = Array.isArray(head) && head.length === 1 ? plainText(head[0]) : undefined;
-	return first === undefined ? head : new TextHead(first);
+	if (!Array.isArray(head)) return head;
+	if (head.length === 1) {
+		const text = plainText(head[0]);
+		return text === undefined ? head : new TextHead(text);
+	}
+	const thinking = head.length === 2 ? thinkingStub(head[0]) : undefined;
+	const text = thinking === undefined ? undefined : plainText(head[1]);
+	return text === undefined ? head : new TextHead(text, thinking);
+}
+
+/** The one-character text of a thinking part's stub (see contentPartHead). */
+function thinkingStub(part: unknown): string | undefined {
+	const { type, thinking } = part as Obj;
+	return type === "thinking" && typeof thinking === "string" ? thinking : undefined;
 }
 
 /** The text of `part` when it is `{type: "text", text}` and nothing else, in that key order. */
@@ -80,7 +92,8 @@ function argumentsHead(args: unknown): unknown {
 
 /**
  * A content list's head: tool calls cut; text parts cut, and none once a visible one is kept and
- * HEAD_CHARS characters are (a preview stops collecting there); images without data; no thinking.
+ * HEAD_CHARS characters are (a preview stops collecting there); images without data; thinking as
+ * a stub.
  */
 function contentHead(parts: unknown[]): unknown[] {
 	const out: unknown[] = [];
@@ -99,11 +112,15 @@ function contentHead(parts: unknown[]): unknown[] {
 	return out;
 }
 
-/** A content part's head: text and tool calls cut, an image without its data, thinking left out. */
+/**
+ * A content part's head: text and tool calls cut, an image without its data, thinking as a stub
+ * (its text cut to one character, its signature left out: the transcript counts a message's items
+ * from whether its thinking is empty).
+ */
 function contentPartHead(part: unknown): unknown {
 	if (typeof part !== "object" || part === null || Array.isArray(part)) return headValue(part, 1);
 	const p = part as Obj;
-	if (p.type === "thinking") return undefined;
+	if (p.type === "thinking") return { type: "thinking", thinking: typeof p.thinking === "string" ? cutText(p.thinking, 1) : p.thinking };
 	if (p.type === "image") return { type: "image" };
 	// A text part is previewed from its first HEAD_CHARS characters (session/content.ts's max).
 	if (p.type === "text" && typeof p.text === "string") return textPartHead(p, p.text);

@@ -296,8 +296,12 @@ describe("tree rows from kept heads", () => {
 		});
 		// A string content is previewed from its first HEAD_CHARS characters, like a text part.
 		expect(heads[0]?.head).toBe(LONG.slice(0, HEAD_CHARS));
-		// One text part (thinking is never previewed) is kept as its text, not as a list of parts.
-		expect(heads[1]?.head).toEqual([{ type: "text", text: LONG.slice(0, HEAD_CHARS) }]);
+		// Thinking then one text part is kept as the text and the thinking's first character (what the
+		// transcript's count of items reads), not as a list of parts.
+		expect(heads[1]?.head).toEqual([
+			{ type: "thinking", thinking: LONG.slice(0, 1) },
+			{ type: "text", text: LONG.slice(0, HEAD_CHARS) },
+		]);
 		expect(heads[1]?.kept).toBeInstanceOf(TextHead);
 		// A tool call keeps path, file_path and command as a row folds them; other arguments as it cuts them.
 		write(t.file, [

@@ -2,6 +2,7 @@
 import type { SessionEntry, StopReason, StoredMessage } from "../../session/types.js";
 import { userContentText } from "../../session/image-info.js";
 import { contentText, unwrapLegacyToolResult } from "../../session/content.js";
+import { headOf } from "../../session/body-head.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { counted } from "../../text/count.js";
 
@@ -196,11 +197,12 @@ export function entryOp(entry: SessionEntry): TranscriptOp {
 	}
 }
 
+/** Read from the content's head (body-head.ts), which has every part the count looks at: the message is not read back from the file. */
 function assistantCount(message: Extract<StoredMessage, { role: "assistant" }>): number {
 	let calls = 0;
 	let shown = false;
 	const failed = message.stopReason === "aborted" || message.stopReason === "error";
-	for (const part of message.content) {
+	for (const part of headOf(message, "content") as typeof message.content) {
 		if (part.type === "toolCall") calls++;
 		else if (part.type === "thinking" && String(part.thinking).length > 0) shown = true;
 		else if (part.type === "text" && part.text.trim() !== "") shown = true;

@@ -1,0 +1,101 @@
+// Bundles source/cli.ts into dist/ with esbuild. Code splitting keeps Ink/React and the AI SDK
+// in chunks that only the modes needing them import, so subcommands and --version start fast.
+import { build } from "esbuild";
+import { readFileSync, renameSync, rmSync } from "node:fs";
+import { bundlePage } from "./page-bundle.mjs";
+
+const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+// Build beside dist/ and swap it in, so a test running the old bundle never sees a half-written one.
+const dist = new URL("../.dist-dev", import.meta.url);
+const staging = new URL(`../.dist-${process.pid}`, import.meta.url);
+// The HTML export's page script (browser) is bundled first and compiled in as a constant.
+const exportPage = await bundlePage();
+const common = {
+	bundle: true,
+	format: "esm",
+	platform: "node",
+	target: "node20",
+	sourcemap: false,
+	legalComments: "none",
+	minify: false, keepNames: true,
+	// jiti loads its own babel build from its package folder at run time, so it cannot be bundled;
+	// it is imported only when an extension exists.
+	external: ["react-devtools-core", "jiti"],
+	// jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES build bundles.
+	alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
+	define: {
+		ARBOR_VERSION: JSON.stringify(pkg.version),
+		ARBOR_EXPORT_PAGE: JSON.stringify(exportPage),
+		"process.env.DEV": '"false"',
+		"process.env.NODE_ENV": '"production"',
+	},
+	banner: {
+		js: "import { createRequire as __arborCreateRequire } from 'node:module'; const require = __arborCreateRequire(import.meta.url);",
+	},
+	logLevel: "warning",
+};
+/**
+ * A module of the main build that is bundled whole, as a file of its own: the main build's
+ * `import(specifier)` (only from `importer`, when given) is pointed at `target`, relative to the
+ * importing chunk (cli.js sits in dist/, the others in dist/chunks/).
+ */
+function bundledApart(name, specifier, target, importer) {
+	const filter = new RegExp(`^${specifier.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`);
+	return {
+		name,
+		setup(b) {
+			b.onResolve({ filter }, (args) => {
+				if (importer && !args.importer.endsWith(importer)) throw new Error(`${specifier} imported from ${args.importer}: only ${importer} may`);
+				return { path: target, external: true };
+			});
+		},
+	};
+}
+/**
+ * `arbor search` and its worker thread are bundled whole, each one file (dist/search-command.js,
+ * dist/search-worker.js): loading the ~20 shared chunks the search would import cost ~15 ms of its
+ * start-up, and as much again in each worker. cli.ts's `import("./print/search-command.js")` is
+ * pointed at that file.
+ */
+const searchApart = bundledApart("search-apart", "./print/search-command.js", "./search-command.js");
+await build({
+	...common,
+	entryPoints: { "search-command": "source/print/search-command.ts", "search-worker": "source/search/search-worker.ts" },
+	outdir: staging.pathname,
+	splitting: false,
+});
+/**
+ * zod's error messages in 40 languages are all bundled by `export * as locales` (zod/v4/classic and
+ * core), ~170 KB that print mode parsed on every start; arbor sets no locale (zod's default is
+ * English), so the locales' index keeps English alone.
+ */
+const zodEnglish = {
+	name: "zod-english",
+	setup(b) {
+		b.onLoad({ filter: /zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, () => ({ contents: 'export { default as en } from "./en.js";' }));
+	},
+};
+/**
+ * Print mode (`arbor -p`, which scripts run in loops) is one file, dist/print-mode.js: its ~60
+ * chunks of the shared build cost ~40 ms of CPU per start (resolving, reading, compiling each module);
+ * its lazy imports (the providers, compaction) stay lazy inside the file. modes.ts's
+ * `import("./print/print-mode.js")` (in dist/chunks/) is pointed at it.
+ */
+const printApart = bundledApart("print-apart", "./print/print-mode.js", "../print-mode.js", "modes.ts");
+await build({
+	...common,
+	entryPoints: { "print-mode": "source/print/print-mode.ts" },
+	outdir: staging.pathname,
+	splitting: false,
+	plugins: [zodEnglish],
+});
+await build({
+	...common,
+	entryPoints: ["source/cli.ts"],
+	outdir: staging.pathname,
+	splitting: true,
+	chunkNames: "chunks/[name]-[hash]",
+	plugins: [searchApart, printApart, zodEnglish],
+});
+rmSync(dist, { recursive: true, force: true });
+renameSync(staging, dist);
