@@ -61,7 +61,7 @@ describe("checkpoints in tmux (the built CLI on a real pty)", () => {
 		expect(asked).toContain("A a.txt  (brought back)");
 		expect(asked).toContain("D extra.txt  (removed)");
 		tmux.send("Enter");
-		await tmux.waitForScreen((s) => s.includes("restored 3 file(s)"), "restored");
+		await tmux.waitForScreen((s) => s.includes("restored 3 files"), "restored");
 		expect(files(at.cwd)).toEqual({ ".gitignore": "*.log\n", "a.txt": "one\n", "notes.md": "draft one\n" });
 		expect(hashTree(path.join(at.cwd, ".git"))).toEqual(gitBefore);
 		await quit(tmux);

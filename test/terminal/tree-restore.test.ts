@@ -38,8 +38,9 @@ async function sessionWithCheckpoints(cwd: string, home: string): Promise<string
 }
 
 /** Opens the session, /tree, selects "reply one" (a move that abandons entries): the summary question is up. */
-async function summaryPromptAtReplyOne(project: { cwd: string; home: string }): Promise<ArborTerminal> {
+async function summaryPromptAtReplyOne(project: { cwd: string; home: string }, before?: () => void): Promise<ArborTerminal> {
 	const file = await sessionWithCheckpoints(project.cwd, project.home);
+	before?.();
 	const t = startArbor({ args: ["--session", file], cwd: project.cwd, home: project.home });
 	await t.waitForScreen((s) => s.includes("leaf "), "status line");
 	t.type("/tree");
@@ -60,6 +61,7 @@ describe("/tree: Restore files to this point?", () => {
 		term.send("Enter"); // No summary
 		const asked = await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
 		expect(asked).toContain("› Restore files\n  Keep files as they are\n");
+		expect(asked).toContain("2 files differ from this point:");
 		expect(asked).toContain("M a.txt  (rewritten)");
 		expect(asked).toContain("D b.txt  (removed)");
 		expect(asked).toContain("A restore does not cover ignored files, files over the size cap, or files outside the working directory.");
@@ -76,7 +78,7 @@ describe("/tree: Restore files to this point?", () => {
 		term.send("Up");
 		await term.waitForScreen((s) => s.includes("› Restore files"), "restore chosen");
 		term.send("Enter");
-		await term.waitForScreen((s) => s.includes("restored 2 file(s)"), "restored");
+		await term.waitForScreen((s) => s.includes("restored 2 files"), "restored");
 		expect(files(at.cwd)).toEqual({ "a.txt": "v1\n" });
 
 		term.type("/undo-restore");
@@ -84,6 +86,18 @@ describe("/tree: Restore files to this point?", () => {
 		term.send("Enter");
 		await term.waitForScreen((s) => s.includes("Files restored to before the last restore (2 changed)"), "undone");
 		expect(files(at.cwd)).toEqual({ "a.txt": "v2\n", "b.txt": "b\n" });
+	}, 60_000);
+
+	it("one file that differs is counted in the singular, on the question and in the status", async () => {
+		const project = tempProject();
+		at = project;
+		term = await summaryPromptAtReplyOne(project, () => fs.rmSync(path.join(project.cwd, "b.txt")));
+		term.send("Enter");
+		const asked = await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
+		expect(asked).toContain("1 file differs from this point:");
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("restored 1 file (/undo-restore undoes)"), "restored");
+		expect(files(project.cwd)).toEqual({ "a.txt": "v1\n" });
 	}, 60_000);
 
 	it("Keep files as they are moves the leaf and leaves the files alone", async () => {

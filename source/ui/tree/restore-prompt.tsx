@@ -4,6 +4,7 @@ import { hintLine, isCancel } from "../input/keymap.js";
 import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { terminalText } from "../../text/terminal-text.js";
+import { counted } from "../../text/count.js";
 import { RESTORE_OPTIONS, type RestoreChange } from "./tree-flow.js";
 
 export type RestorePromptProps = {
@@ -73,7 +74,7 @@ export function RestorePrompt(props: RestorePromptProps) {
 					{`${i === props.cursor ? "› " : "  "}${label}`}
 				</Text>
 			))}
-			<Text>{`${props.changes.length} file${props.changes.length === 1 ? "" : "s"} differ from this point:`}</Text>
+			<Text>{`${counted(props.changes.length, "file")} ${props.changes.length === 1 ? "differs" : "differ"} from this point:`}</Text>
 			{shown.map((c, i) => {
 				const at = RESTORE_OPTIONS.length + first + i;
 				return (

@@ -1,6 +1,7 @@
 // Over 200 lines: the /tree screen's effects in one hook, all reading the same state.
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { errorMessage } from "../../text/error-text.js";
+import { counted } from "../../text/count.js";
 import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge.js";
 import { canSummarize, conversationLeaf, navigateByPlan, planNavigation, type NavigationContext } from "../../navigation/navigate.js";
 import type { NavigateOptions, NavigateResult, NavigationPlan } from "../../navigation/types.js";
@@ -100,8 +101,8 @@ async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, o
 	if (outcome.status !== "moved" || !restoring || !safety || !target) return { outcome };
 	try {
 		const restored = await restoring.restoreFrom(safety, target, planned.targetId);
-		const kept = restored.kept.length ? ` · kept ${restored.kept.length} file(s) in no checkpoint` : "";
-		return { outcome, status: `Navigated to selected point · restored ${restored.changes.length} file(s) (/undo-restore undoes)${kept}` };
+		const kept = restored.kept.length ? ` · kept ${counted(restored.kept.length, "file")} in no checkpoint` : "";
+		return { outcome, status: `Navigated to selected point · restored ${counted(restored.changes.length, "file")} (/undo-restore undoes)${kept}` };
 	} catch (error) {
 		return { outcome, status: `Navigated, but restoring the files failed: ${errorMessage(error)} (nothing is lost: /undo-restore)` };
 	}
