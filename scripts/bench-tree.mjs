@@ -41,6 +41,19 @@ function sessionFile(kind) {
 
 const PARSE = `const fs=require("fs");const b=fs.readFileSync(process.argv[1]);let n=0;for(let s=0;s<b.length;){let e=b.indexOf(10,s);if(e<0)e=b.length;if(e>s){JSON.parse(b.toString("utf8",s,e));n++}s=e+1}`;
 
+// For scale, not a target: the least a tree printer does beyond the parse floor. Every line parsed,
+// each entry's parent found by id, a preview (a role and the first 100 characters of the first text
+// part, white space folded, copied so the parsed line can go) kept per entry, and the rows written
+// depth first. No checks, labels, filters, gutters or sanitizing.
+const BARE = `const fs=require("fs");const b=fs.readFileSync(process.argv[1]);const at=new Map(),parent=[],prev=[];let n=0;
+const own=(s)=>s.length<13?s:[s.slice(0,6),s.slice(6)].join("");
+const txt=(c)=>{if(typeof c==="string")return c;if(Array.isArray(c))for(const p of c)if(p&&p.type==="text")return p.text;return ""};
+for(let s=0;s<b.length;){let e=b.indexOf(10,s);if(e<0)e=b.length;if(e>s){const v=JSON.parse(b.toString("utf8",s,e));if(v.type!=="session"){at.set(v.id,n);parent.push(v.parentId==null?-1:(at.get(v.parentId)??-1));const m=v.message;prev.push(m?m.role+": "+own(txt(m.content).slice(0,100).replace(/\\s+/g," ")):v.type);n++}}s=e+1}
+const kids=new Array(n);for(let i=0;i<n;i++){const p=parent[i];if(p>=0)(kids[p]??=[]).push(i)}
+let out="";const parts=[];const st=[];for(let i=n-1;i>=0;i--)if(parent[i]<0)st.push(i);
+while(st.length){const i=st.pop();out+=prev[i]+"\\n";if(out.length>32768){parts.push(Buffer.from(out));out=""}const k=kids[i];if(k)for(let j=k.length-1;j>=0;j--)st.push(k[j])}
+parts.push(Buffer.from(out));fs.writeSync(1,Buffer.concat(parts));`;
+
 function piScript(pi, file) {
 	const sm = pathToFileURL(path.join(pi, "dist/core/session-manager.js")).href;
 	return `const { SessionManager } = await import(${JSON.stringify(sm)}); const m = SessionManager.open(${JSON.stringify(file)}, ${JSON.stringify(path.dirname(file))}); const t = m.getTree(); if (!t.length) process.exit(3);`;
@@ -62,6 +75,7 @@ function timeProcess(args, opts = {}) {
 	return { wall, cpu: (user + sys) * 1000 };
 }
 
+const bareLines = [];
 console.log(`## arbor tree text (${N / 1000}k entries; medians of ${RUNS} fresh processes; stdout to /dev/null, width 100000)`);
 console.log("wall ms (cpu ms)            read+parse         arbor tree          tree/parse" + (PI ? "  pi open+getTree     tree/pi" : ""));
 for (const kind of KINDS) {
@@ -74,10 +88,12 @@ for (const kind of KINDS) {
 		const parse = [];
 		const tree = [];
 		const pi = [];
+		const bare = [];
 		for (let i = 0; i < RUNS; i++) {
 			parse.push(timeProcess(["-e", PARSE, copy]));
 			tree.push(timeProcess([cli, "tree", copy], { env: { ...process.env, ARBOR_HOME: tmp, NO_COLOR: "1" } }));
 			if (PI) pi.push(timeProcess(["--input-type=module", "-e", piScript(PI, copy)]));
+			bare.push(timeProcess(["-e", BARE, copy]));
 		}
 		const m = (xs) => ({ wall: median(xs.map((x) => x.wall)), cpu: median(xs.map((x) => x.cpu)) });
 		const fig = (x) => `${x.wall.toFixed(0)} (${x.cpu.toFixed(0)})`.padStart(17);
@@ -87,8 +103,12 @@ for (const kind of KINDS) {
 		let line = `${path.basename(file).padEnd(24)}${fig(p)}  ${fig(t)}${ratio(t, p)}`;
 		if (PI) line += `  ${fig(m(pi))}${ratio(t, m(pi))}`;
 		console.log(line);
+		bareLines.push(`${path.basename(file).padEnd(24)}${fig(m(bare))}${ratio(m(bare), p)}`);
 	} finally {
 		fs.rmSync(tmp, { recursive: true, force: true });
 	}
 }
 console.log("targets (issue 17 item 15): arbor tree <= 1.5x read+parse, <= 0.5x pi open+getTree");
+console.log("for scale, a bare tree printer (parse, parents, a preview per entry, rows; nothing else):");
+console.log("wall ms (cpu ms)                   bare     bare/parse");
+for (const line of bareLines) console.log(line);
