@@ -1,6 +1,7 @@
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import { estimateContextTokens } from "../llm/tokens.js";
 import { contentText } from "../session/content.js";
+import { headOf } from "../session/body-head.js";
 import type { SessionTreeView } from "../session/api.js";
 import type { StoredMessage } from "../session/types.js";
 
@@ -23,15 +24,22 @@ export function pathMessages(view: SessionTreeView): StoredMessage[] {
 	return view.getPath(view.leafId).flatMap((e) => (e.type === "message" ? [e.message] : []));
 }
 
-/** Statistics of the active path (pure). */
-export function sessionStats(view: SessionTreeView, ids: { file: string | undefined; id: string }, model: ResolvedModel | undefined): SessionStats {
+/** What {@link sessionStats} counts on the path. */
+export type PathCounts = Omit<SessionStats, "sessionFile" | "sessionId" | "contextUsage">;
+
+/**
+ * Counts and usage of the messages on the active path (pure), from what the entries keep in memory:
+ * a message's tool calls are all in its content's head (body-head.ts), so no message is read back
+ * from the file (on a 100k-entry path that took most of a second).
+ */
+export function pathCounts(view: SessionTreeView): PathCounts {
 	const messages = pathMessages(view);
 	const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
 	let cost = 0;
 	let toolCalls = 0;
 	for (const m of messages) {
 		if (m.role !== "assistant") continue;
-		toolCalls += m.content.filter((c) => c.type === "toolCall").length;
+		for (const c of headOf(m, "content") as typeof m.content) if (c.type === "toolCall") toolCalls++;
 		const u = m.usage;
 		if (!u) continue;
 		tokens.input += u.input ?? 0;
@@ -43,11 +51,7 @@ export function sessionStats(view: SessionTreeView, ids: { file: string | undefi
 	}
 	tokens.total = tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
 	const count = (role: StoredMessage["role"]) => messages.filter((m) => m.role === role).length;
-	const window = model?.contextWindow;
-	const contextTokens = estimateContextTokens(view.buildContext().messages);
 	return {
-		sessionFile: ids.file,
-		sessionId: ids.id,
 		userMessages: count("user"),
 		assistantMessages: count("assistant"),
 		toolCalls,
@@ -55,8 +59,24 @@ export function sessionStats(view: SessionTreeView, ids: { file: string | undefi
 		totalMessages: messages.length,
 		tokens,
 		cost,
-		...(window ? { contextUsage: { tokens: contextTokens, contextWindow: window, percent: Math.round((contextTokens / window) * 1000) / 10 } } : {}),
 	};
+}
+
+/** Statistics of the active path (pure). */
+export function sessionStats(view: SessionTreeView, ids: { file: string | undefined; id: string }, model: ResolvedModel | undefined): SessionStats {
+	const window = model?.contextWindow;
+	return {
+		sessionFile: ids.file,
+		sessionId: ids.id,
+		...pathCounts(view),
+		...(window ? { contextUsage: contextUsage(view, window) } : {}),
+	};
+}
+
+/** The context's estimated tokens and their share of the window (built only when the window is known). */
+function contextUsage(view: SessionTreeView, window: number): NonNullable<SessionStats["contextUsage"]> {
+	const tokens = estimateContextTokens(view.buildContext().messages);
+	return { tokens, contextWindow: window, percent: Math.round((tokens / window) * 1000) / 10 };
 }
 
 /** The text of the newest assistant message on the path, or null (pi's get_last_assistant_text). */
