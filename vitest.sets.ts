@@ -21,6 +21,7 @@ export const PROCESS_FILES = [
 	"test/tree/structure.test.ts",
 	"test/ui/replay-tail.test.ts",
 	"test/agent/stats.test.ts",
+	"test/ui/fork-picker.test.ts",
 	// Checkpoints run git.
 	"test/checkpoints/**",
 	// The bash tool runs bash.
