@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,13 +8,15 @@ import { replay, replayTail } from "../../source/ui/chat/replay.js";
 import { entryItemCount } from "../../source/ui/chat/transcript.js";
 import { itemRows, tailCount } from "../../source/ui/chat/transcript-tail.js";
 import { GEN_SESSION } from "../helpers/shared.js";
+import { forgetBodies, generatedSession } from "../helpers/generated-session.js";
 import { fixtureEntries, pathTo, TREE_FIXTURE } from "./fixture-path.js";
 
 const dir = mkdtempSync(join(tmpdir(), "arbor-replay-tail-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A generated 3,000-entry linear session (tool calls, results, thinking, compactions), opened for real. */
-function generatedPath(file = join(dir, "linear.jsonl")) {
+/** A generated 3,000-entry linear session (tool calls, results, compactions), opened for real. */
+function generatedPath() {
+	const file = join(dir, "linear.jsonl");
 	execFileSync(process.execPath, [GEN_SESSION, "--out", file, "--kind", "linear", "--n", "3000"], { stdio: "ignore" });
 	const store = SessionStore.open(file);
 	const view = store.snapshot();
@@ -36,11 +38,11 @@ describe("replayTail", () => {
 	});
 	it("counts the earlier items from what the entries keep in memory: no message body is read back from the file", () => {
 		// Opening a 100k-entry linear session read every assistant message back from disk to count
-		// the hidden items (~0.45 s of a 2 s open). Once the file's bytes are gone, any read throws.
-		const file = join(dir, "count.jsonl");
-		const path = generatedPath(file);
+		// the hidden items (~0.45 s of a 2 s open).
+		const { file, view } = generatedSession("linear", 3000);
+		const path = view.getPath(view.leafId);
 		const expected = replay(path).length;
-		writeFileSync(file, " ".repeat(statSync(file).size));
+		forgetBodies(file);
 		expect(path.reduce((n, e) => n + entryItemCount(e), 0)).toBe(expected);
 	});
 	it("counts items per entry exactly as replay appends them (fixture)", () => {
