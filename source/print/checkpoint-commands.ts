@@ -3,6 +3,7 @@
  * --restore-files`: the project's file state keyed to session entries (checkpoints/). Never Ink.
  */
 import { loadSettings } from "../config/settings.js";
+import { counted } from "../text/count.js";
 import { CliError } from "../config/errors.js";
 import { place, type CommonOptions } from "../config/options.js";
 import { Checkpointer, RESTORE_LIMITS, RestoreCancelled, type RestoreDone } from "../checkpoints/checkpointer.js";
@@ -67,7 +68,7 @@ async function gcCommand(view: SessionTreeView, home: string, opts: CheckpointOp
 	const result = await storeFor(view, home).gc(referenced);
 	const freed = Math.max(0, result.before - result.after);
 	if (opts.json) return json({ cwd, kept: referenced.size, dropped: result.dropped, bytesBefore: result.before, bytesAfter: result.after, freed });
-	return out(`freed ${formatBytes(freed)} (${formatBytes(result.before)} → ${formatBytes(result.after)}); ${referenced.size} checkpoints kept, ${result.dropped} dropped`);
+	return out(`freed ${formatBytes(freed)} (${formatBytes(result.before)} → ${formatBytes(result.after)}); ${counted(referenced.size, "checkpoint")} kept, ${result.dropped} dropped`);
 }
 
 export async function restoreCommand(arg: string, entryId: string, opts: CheckpointOptions): Promise<number> {
@@ -81,7 +82,7 @@ export async function restoreCommand(arg: string, entryId: string, opts: Checkpo
 		const current = (await store.snapshot()).tree;
 		const changes = await store.diff(current, target.data.tree);
 		if (opts.json) return json(restorePlanJson(id, { target, changes }));
-		return out(planText(`Restoring ${id} would change ${changes.length} files:`, changes));
+		return out(planText(`Restoring ${id} would change ${counted(changes.length, "file")}:`, changes));
 	}
 	const session = openForWrite(arg, where);
 	const ext = await loadExtensions({ where, settings: loadSettings(where.home), flags: opts, mode: "command" });

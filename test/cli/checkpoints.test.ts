@@ -79,6 +79,11 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		expect((await cli(["restore", file!, list[0].id])).code).toBe(0);
 		expect(files(at.cwd)["keep.txt"]).toBe("keep\n");
 		expect(hashTree(path.join(at.cwd, ".git"))).toEqual(gitBefore);
+
+		// The plan in words counts its files in the right number.
+		expect((await cli(["restore", file!, list[1].id, "--dry-run"])).stdout).toContain(`Restoring ${list[1].id} would change 2 files:`);
+		fs.writeFileSync(path.join(at.cwd, "keep.txt"), "changed\n");
+		expect((await cli(["restore", file!, list[0].id, "--dry-run"])).stdout).toContain(`Restoring ${list[0].id} would change 1 file:`);
 	});
 
 	it("navigate and fork --restore-files; the fork carries its checkpoints", async () => {
