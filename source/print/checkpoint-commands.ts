@@ -45,7 +45,7 @@ export function changeLines(changes: readonly FileChange[]): string[] {
 
 function checkpointLine(c: Checkpoint): string {
 	const skipped = c.data.skipped.length ? `, ${c.data.skipped.length} left out` : "";
-	return `${c.entryId}  ${c.timestamp}  ${c.data.files} files, ${formatBytes(c.data.bytes)}${skipped}  ${c.data.reason ?? ""}`.trimEnd();
+	return `${c.entryId}  ${c.timestamp}  ${counted(c.data.files, "file")}, ${formatBytes(c.data.bytes)}${skipped}  ${c.data.reason ?? ""}`.trimEnd();
 }
 
 export async function checkpointsCommand(arg: string, opts: CheckpointOptions): Promise<number> {

@@ -126,6 +126,9 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		expect(checkpoints(file!)[0].data.skipped).toEqual([{ path: "big.bin", reason: "over 50 B (100 B)" }]);
 		const listed = await cli(["checkpoints", file!]);
 		expect(listed.stdout).toContain("1 left out");
+		// a.txt alone, in the right number.
+		expect(checkpoints(file!)[0].data.files).toBe(1);
+		expect(listed.stdout).toContain("  1 file, ");
 		// The first turn took none: its entries have no file state.
 		const firstUser = entries(file!).find((e) => e.message?.role === "user");
 		const none = await cli(["restore", file!, firstUser.id]);
