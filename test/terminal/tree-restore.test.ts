@@ -38,10 +38,10 @@ async function sessionWithCheckpoints(cwd: string, home: string): Promise<string
 }
 
 /** Opens the session, /tree, selects "reply one" (a move that abandons entries): the summary question is up. */
-async function summaryPromptAtReplyOne(project: { cwd: string; home: string }, before?: () => void): Promise<ArborTerminal> {
+async function summaryPromptAtReplyOne(project: { cwd: string; home: string }, before?: () => void, size: { cols?: number; rows?: number } = {}): Promise<ArborTerminal> {
 	const file = await sessionWithCheckpoints(project.cwd, project.home);
 	before?.();
-	const t = startArbor({ args: ["--session", file], cwd: project.cwd, home: project.home });
+	const t = startArbor({ args: ["--session", file], cwd: project.cwd, home: project.home, ...size });
 	await t.waitForScreen((s) => s.includes("leaf "), "status line");
 	t.type("/tree");
 	await t.waitForScreen((s) => s.includes("› /tree"), "typed /tree");
@@ -99,6 +99,50 @@ describe("/tree: Restore files to this point?", () => {
 		await term.waitForScreen((s) => s.includes("restored 1 file (/undo-restore undoes)"), "restored");
 		expect(files(project.cwd)).toEqual({ "a.txt": "v1\n" });
 	}, 60_000);
+
+	it("a diff taller than the screen keeps its title and says how many lines are cut off, in the right number", async () => {
+		const project = tempProject();
+		at = project;
+		const many = Array.from({ length: 60 }, (_, i) => `line ${i}`).join("\n");
+		term = await summaryPromptAtReplyOne(project, () => fs.writeFileSync(path.join(project.cwd, "a.txt"), `${many}\n`));
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
+		term.send("Down");
+		term.send("Down");
+		await term.waitForScreen((s) => s.includes("› M a.txt"), "a.txt selected");
+		term.send("Enter");
+		const tall = await term.waitForScreen((s) => s.includes("more lines (arbor diff"), "diff");
+		expect(tall.split("\n")[0]).toBe("Diff of a.txt (now → this point)");
+		const hidden = Number(/… (\d+) more lines \(arbor diff shows them all\)/.exec(tall)?.[1]);
+		expect(hidden).toBeGreaterThan(1);
+		term.send("Escape");
+		await term.waitForScreen((s) => s.includes("Restore files to this point?"), "back to the question");
+		// As many more rows as lines were cut off, but one: one line is left out.
+		term.resize(120, 40 + hidden - 1);
+		term.send("Enter");
+		const one = await term.waitForScreen((s) => s.includes("Diff of a.txt") && s.includes("more line"), "the diff again");
+		expect(one).toContain("… 1 more line (arbor diff shows them all)");
+	}, 60_000);
+
+	for (const [cols, rows] of [
+		[80, 24],
+		[120, 40],
+	] as const) {
+		it(`at ${cols}×${rows} with more changed files than fit, the question and the hint stay on the screen`, async () => {
+			const project = tempProject();
+			at = project;
+			const extra = () => {
+				for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(project.cwd, `new-${String(i).padStart(2, "0")}.txt`), `${i}\n`);
+			};
+			term = await summaryPromptAtReplyOne(project, extra, { cols, rows });
+			term.send("Enter");
+			const asked = await term.waitForScreen((s) => s.includes("62 files differ from this point:"), "restore prompt");
+			const lines = asked.split("\n");
+			expect(lines[0]).toBe("Restore files to this point?");
+			expect(asked).toMatch(/ {2}… \d+ more\n/);
+			expect(lines.findIndex((l) => l.startsWith("↑↓ move"))).toBeGreaterThan(0);
+		}, 60_000);
+	}
 
 	it("Keep files as they are moves the leaf and leaves the files alone", async () => {
 		at = tempProject();

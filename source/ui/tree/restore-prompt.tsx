@@ -5,6 +5,7 @@ import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { counted } from "../../text/count.js";
+import { wrapSegs } from "../markdown/lines.js";
 import { RESTORE_OPTIONS, type RestoreChange } from "./tree-flow.js";
 
 export type RestorePromptProps = {
@@ -12,6 +13,7 @@ export type RestorePromptProps = {
 	changes: readonly RestoreChange[];
 	diff?: { path: string; text: string };
 	rows: number;
+	cols: number;
 	active: boolean;
 	onMove: (delta: number) => void;
 	/** Enter on a choice (0 restore, 1 keep). */
@@ -49,21 +51,26 @@ export function RestorePrompt(props: RestorePromptProps) {
 	);
 	if (props.diff) {
 		const lines = terminalText(props.diff.text).split("\n");
-		const room = Math.max(3, props.rows - 3);
+		// The title, the note on what is cut off, the hint and the status line below the screen take a row each.
+		const room = Math.max(3, props.rows - 4);
 		return (
 			<Box flexDirection="column">
-				<Text bold>{`Diff of ${terminalText(props.diff.path)} (now → this point)`}</Text>
+				<Text bold wrap="truncate">{`Diff of ${terminalText(props.diff.path)} (now → this point)`}</Text>
 				{lines.slice(0, room).map((line, i) => (
 					<Text key={i} color={line.startsWith("+") ? "green" : line.startsWith("-") ? "red" : undefined} wrap="truncate">
 						{line || " "}
 					</Text>
 				))}
-				{lines.length > room ? <Text dimColor>{`… ${lines.length - room} more lines (arbor diff shows them all)`}</Text> : null}
+				{lines.length > room ? <Text dimColor>{`… ${counted(lines.length - room, "more line")} (arbor diff shows them all)`}</Text> : null}
 				<Text dimColor>{hintLine(keymap, [[["dialog.cancel"], "back"]])}</Text>
 			</Box>
 		);
 	}
-	const room = Math.max(3, props.rows - 8);
+	const note = `${RESTORE_LIMITS} A safety checkpoint is taken first (/undo-restore).`;
+	const hint = hintLine(keymap, [[["list.up", "list.down"], "move"], [["dialog.accept"], "choose / a file's diff"], [["dialog.cancel"], "back"]]);
+	const rowsOf = (text: string) => wrapSegs([{ text }], props.cols).length;
+	// The question, the choices, the count, a "… N more" line, the note and the hint as they wrap, and the status line below.
+	const room = Math.max(3, props.rows - (3 + RESTORE_OPTIONS.length + rowsOf(note) + rowsOf(hint) + 1));
 	const first = Math.max(0, Math.min(props.cursor - RESTORE_OPTIONS.length - room + 1, props.changes.length - room));
 	const shown = props.changes.slice(first, first + room);
 	return (
@@ -84,8 +91,8 @@ export function RestorePrompt(props: RestorePromptProps) {
 				);
 			})}
 			{props.changes.length > shown.length ? <Text dimColor>{`  … ${props.changes.length - shown.length} more`}</Text> : null}
-			<Text dimColor>{`${RESTORE_LIMITS} A safety checkpoint is taken first (/undo-restore).`}</Text>
-			<Text dimColor>{hintLine(keymap, [[["list.up", "list.down"], "move"], [["dialog.accept"], "choose / a file's diff"], [["dialog.cancel"], "back"]])}</Text>
+			<Text dimColor>{note}</Text>
+			<Text dimColor>{hint}</Text>
 		</Box>
 	);
 }

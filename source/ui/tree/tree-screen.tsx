@@ -77,6 +77,7 @@ export function TreeScreen(props: TreeScreenProps) {
 					changes={f.changes}
 					diff={f.diff}
 					rows={size.rows}
+					cols={size.cols}
 					active
 					onMove={actions.moveRestoreCursor}
 					onChoose={actions.answerRestore}
