@@ -54,6 +54,14 @@ async function summaryPromptAtReplyOne(project: { cwd: string; home: string }, b
 	return t;
 }
 
+/** From the restore question: ↓↓ to a.txt, Enter for its diff. */
+async function showDiffOfA(t: ArborTerminal): Promise<void> {
+	t.send("Down");
+	t.send("Down");
+	await t.waitForScreen((s) => s.includes("› M a.txt"), "a.txt selected");
+	t.send("Enter");
+}
+
 describe("/tree: Restore files to this point?", () => {
 	it("asks after the summary question with the dry run, shows a file's diff, restores, and /undo-restore undoes it", async () => {
 		at = tempProject();
@@ -65,10 +73,7 @@ describe("/tree: Restore files to this point?", () => {
 		expect(asked).toContain("M a.txt  (rewritten)");
 		expect(asked).toContain("D b.txt  (removed)");
 		expect(asked).toContain("A restore does not cover ignored files, files over the size cap, or files outside the working directory.");
-		term.send("Down");
-		term.send("Down");
-		await term.waitForScreen((s) => s.includes("› M a.txt"), "a.txt selected");
-		term.send("Enter");
+		await showDiffOfA(term);
 		const diff = await term.waitForScreen((s) => s.includes("Diff of a.txt"), "diff");
 		expect(diff).toContain("-v2");
 		expect(diff).toContain("+v1");
@@ -107,10 +112,7 @@ describe("/tree: Restore files to this point?", () => {
 		term = await summaryPromptAtReplyOne(project, () => fs.writeFileSync(path.join(project.cwd, "a.txt"), `${many}\n`));
 		term.send("Enter");
 		await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
-		term.send("Down");
-		term.send("Down");
-		await term.waitForScreen((s) => s.includes("› M a.txt"), "a.txt selected");
-		term.send("Enter");
+		await showDiffOfA(term);
 		const tall = await term.waitForScreen((s) => s.includes("more lines (arbor diff"), "diff");
 		expect(tall.split("\n")[0]).toBe("Diff of a.txt (now → this point)");
 		const hidden = Number(/… (\d+) more lines \(arbor diff shows them all\)/.exec(tall)?.[1]);
