@@ -14,7 +14,10 @@ import { GEN_SESSION } from "./shared.js";
 export function generatedSession(kind: "linear" | "bushy" | "bushy-deep", n: number): { file: string; view: SessionTreeView } {
 	const file = join(mkdtempSync(join(tmpdir(), "arbor-generated-")), `${kind}.jsonl`);
 	execFileSync(process.execPath, [GEN_SESSION, "--out", file, "--kind", kind, "--n", String(n)], { stdio: "ignore" });
-	return { file, view: SessionStore.open(file).snapshot() };
+	const store = SessionStore.open(file);
+	const view = store.snapshot();
+	store.close(); // the bodies are still read through the descriptor the open kept
+	return { file, view };
 }
 
 /**

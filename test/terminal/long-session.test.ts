@@ -1,24 +1,18 @@
-import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SessionStore } from "../../source/session/store.js";
 import { replay } from "../../source/ui/chat/replay.js";
 import { quit, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { GEN_SESSION } from "../helpers/shared.js";
+import { generatedSession } from "../helpers/generated-session.js";
 
 const fx = useArborRun<ArborTerminal>();
 
 describe("a long session in the virtual terminal", () => {
 	it("prints only the last screens of the transcript, behind one line counting the earlier messages", async () => {
 		({ dir: fx.dir } = tempPlace("long"));
-		const file = join(fx.dir, "long.jsonl");
-		execFileSync(process.execPath, [GEN_SESSION, "--out", file, "--kind", "linear", "--n", "3000"], { stdio: "ignore" });
-		const store = SessionStore.open(file);
-		const view = store.snapshot();
+		const { file, view } = generatedSession("linear", 3000);
 		const total = replay(view.getPath(view.leafId)).length;
 		const leaf = view.leafId!;
-		store.close();
 
 		fx.tmux = startArbor({ args: ["--session", file], cwd: fx.dir, home: join(fx.dir, "home") });
 		await fx.tmux.waitForScreen((s) => s.includes(`leaf ${leaf.slice(0, 8)}`), "status line");

@@ -1,18 +1,13 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionTreeView } from "../../source/session/api.js";
 import { SessionStore } from "../../source/session/store.js";
 import { conversationLeaf, passesFilter } from "../../source/tree/filter.js";
 import { buildVisibleForest } from "../../source/tree/layout.js";
 import { buildTreeModel, TREE_FILTERS } from "../../source/tree/rows.js";
 import { filterStructure } from "../../source/tree/structure.js";
-import { FIXTURES_DIR, GEN_SESSION } from "../helpers/shared.js";
-
-const dir = mkdtempSync(join(tmpdir(), "arbor-tree-structure-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+import { FIXTURES_DIR } from "../helpers/shared.js";
+import { generatedSession } from "../helpers/generated-session.js";
 
 function open(file: string): SessionTreeView {
 	const store = SessionStore.open(file);
@@ -22,9 +17,7 @@ function open(file: string): SessionTreeView {
 }
 
 function generated(): SessionTreeView {
-	const file = join(dir, "bushy.jsonl");
-	execFileSync(process.execPath, [GEN_SESSION, "--out", file, "--kind", "bushy", "--n", "3000"], { stdio: "ignore" });
-	return open(file);
+	return generatedSession("bushy", 3000).view;
 }
 
 const views = () => [["pi fixture", open(join(FIXTURES_DIR, "pi-tree-session.jsonl"))], ["bushy 3k", generated()]] as const;

@@ -1,28 +1,14 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { SessionStore } from "../../source/session/store.js";
+import { describe, expect, it } from "vitest";
 import { replay, replayTail } from "../../source/ui/chat/replay.js";
 import { entryItemCount } from "../../source/ui/chat/transcript.js";
 import { itemRows, tailCount } from "../../source/ui/chat/transcript-tail.js";
-import { GEN_SESSION } from "../helpers/shared.js";
 import { forgetBodies, generatedSession } from "../helpers/generated-session.js";
 import { fixtureEntries, pathTo, TREE_FIXTURE } from "./fixture-path.js";
 
-const dir = mkdtempSync(join(tmpdir(), "arbor-replay-tail-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A generated 3,000-entry linear session (tool calls, results, compactions), opened for real. */
+/** The path of a generated 3,000-entry linear session (tool calls, results, compactions), opened for real. */
 function generatedPath() {
-	const file = join(dir, "linear.jsonl");
-	execFileSync(process.execPath, [GEN_SESSION, "--out", file, "--kind", "linear", "--n", "3000"], { stdio: "ignore" });
-	const store = SessionStore.open(file);
-	const view = store.snapshot();
-	const path = view.getPath(view.leafId);
-	store.close();
-	return path;
+	const { view } = generatedSession("linear", 3000);
+	return view.getPath(view.leafId);
 }
 
 describe("replayTail", () => {
