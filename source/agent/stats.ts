@@ -25,14 +25,14 @@ export function pathMessages(view: SessionTreeView): StoredMessage[] {
 }
 
 /** What {@link sessionStats} counts on the path. */
-export type PathCounts = Omit<SessionStats, "sessionFile" | "sessionId" | "contextUsage">;
+type PathCounts = Omit<SessionStats, "sessionFile" | "sessionId" | "contextUsage">;
 
 /**
  * Counts and usage of the messages on the active path (pure), from what the entries keep in memory:
  * a message's tool calls are all in its content's head (body-head.ts), so no message is read back
  * from the file (on a 100k-entry path that took most of a second).
  */
-export function pathCounts(view: SessionTreeView): PathCounts {
+function pathCounts(view: SessionTreeView): PathCounts {
 	const messages = pathMessages(view);
 	const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
 	let cost = 0;
