@@ -7,6 +7,7 @@ import type { SessionStoreApi } from "../session/api.js";
 import type { TreeFilter } from "../tree/types.js";
 import type { ToolPolicy } from "../tools/policy.js";
 import type { Keymap } from "./input/keymap.js";
+import type { Timer } from "./input/type-ahead.js";
 
 /** What source/interactive.ts hands to the interactive UI. */
 export type InteractiveOptions = {
@@ -35,6 +36,9 @@ export type InteractiveOptions = {
 	/** Built-in models and $ARBOR_HOME/models.json: the /model picker's list. */
 	catalog?: ModelCatalog;
 	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
+	/** The clock and timer of the keys' time windows (a confirmation's type-ahead); tests pass their own. */
+	clock?: () => number;
+	timer?: Timer;
 };
 
 export const DEFAULT_MODEL_HINT = "no model — set ARBOR_MODEL or use --model provider:model";

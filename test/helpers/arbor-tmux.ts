@@ -9,6 +9,7 @@ import { builtCli } from "./cli.js";
 import { FIXTURES_DIR } from "./shared.js";
 import type { SseServer } from "./sse-server.js";
 import { shellQuote, startTmux, type TmuxSession } from "./tmux.js";
+import { TYPE_AHEAD_NOTE } from "../../source/ui/input/type-ahead.js";
 
 export { CLI, builtCli } from "./cli.js";
 
@@ -47,6 +48,16 @@ export async function submitLine(t: TmuxSession, text: string): Promise<void> {
  */
 export async function waitForReply(t: TmuxSession, text: string): Promise<string> {
 	return t.waitForScreen((s) => s.includes(text) && !s.includes("Working…"), `${text}, the turn ended`);
+}
+
+/**
+ * Waits for a tool's confirmation that `shows` and takes keys (a question that appears while the
+ * user types leaves keys to the editor until the typing pauses: TYPE_AHEAD_NOTE), then presses `key`.
+ */
+export async function answerConfirmation(t: TmuxSession, shows: (screen: string) => boolean, key: string, what = "confirmation"): Promise<string> {
+	const screen = await t.waitForScreen((s) => shows(s) && s.includes("Yes (y)") && !s.includes(TYPE_AHEAD_NOTE), `${what}, taking keys`);
+	t.send(key);
+	return screen;
 }
 
 /** Clears the editor and quits with /quit; waits for exit code 0. */

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fileEntries, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { answerConfirmation, fileEntries, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
 
@@ -17,8 +17,7 @@ describe("interactive mode asks before a file tool leaves the working directory"
 		fx.tmux = startArbor({ args: ["--model", "compat:test", "--base-url", fx.server.url], cwd: project, home });
 		await fx.tmux.waitForScreen((s) => s.includes("compat:test"), "status line");
 		await submitLine(fx.tmux, "read the secret");
-		await fx.tmux.waitForScreen((s) => s.includes("Allow read ../secret.txt (outside the working directory)?"), "the question");
-		fx.tmux.send("n");
+		await answerConfirmation(fx.tmux, (s) => s.includes("Allow read ../secret.txt (outside the working directory)?"), "n", "the question");
 		await fx.tmux.waitForScreen((s) => s.includes("Fine, I won't."), "the reply");
 		await quit(fx.tmux);
 		const root = join(home, "sessions");

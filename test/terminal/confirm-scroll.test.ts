@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { answerConfirmation, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { TYPE_AHEAD_NOTE } from "../../source/ui/input/type-ahead.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
 
@@ -12,8 +13,8 @@ const lines = (prefix: string, n: number) => Array.from({ length: n }, (_, i) =>
 const edit = { path: "big.txt", oldText: lines("old", 60), newText: lines("new", 60) };
 const DIFF_LINES = 123;
 
-/** Header, position line and choices all on the screen at once. */
-const framed = (s: string) => s.includes("Allow edit big.txt?") && s.includes("Yes (y)") && s.includes("Always (this session) (a)");
+/** Header, position line and choices all on the screen at once, taking keys (no type-ahead note). */
+const framed = (s: string) => s.includes("Allow edit big.txt?") && s.includes("Yes (y)") && s.includes("Always (this session) (a)") && !s.includes(TYPE_AHEAD_NOTE);
 
 describe("a long confirmation scrolls inside itself (virtual terminal)", () => {
 	for (const [cols, rows] of [[80, 24], [120, 40]] as const) {
@@ -44,9 +45,8 @@ describe("a long confirmation scrolls inside itself (virtual terminal)", () => {
 			await fx.tmux.waitForScreen((s) => framed(s) && s.includes(`lines 1–${page} of ${DIFF_LINES}`), "back at the top");
 			fx.tmux.send("y");
 			// The next confirmation is answered at once, without scrolling: its choices are on the screen.
-			const write = await fx.tmux.waitForScreen((s) => s.includes("Allow write new.txt?") && s.includes("Yes (y)") && /lines 1–\d+ of 91/.test(s), "write confirmation");
+			const write = await answerConfirmation(fx.tmux, (s) => s.includes("Allow write new.txt?") && /lines 1–\d+ of 91/.test(s), "n", "write confirmation");
 			expect(write).not.toContain("content 90");
-			fx.tmux.send("n");
 			await fx.tmux.waitForScreen((s) => s.includes("edited it"), "turn went on");
 			expect(existsSync(join(fx.dir, "new.txt"))).toBe(false);
 			expect(readFileSync(join(fx.dir, "big.txt"), "utf8")).toBe(`${lines("new", 60)}\n`);

@@ -1,7 +1,7 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { answerConfirmation, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
 
@@ -37,14 +37,31 @@ describe("tool confirmation in the virtual terminal", () => {
 		fx.tmux = startArbor({ args: args(fx.server.url), cwd: fx.dir, home: join(fx.dir, "home") });
 		await fx.tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
 		await submitLine(fx.tmux, "make files");
-		const write = await fx.tmux.waitForScreen((s) => s.includes("Allow write b.txt?"), "write confirmation");
+		const write = await answerConfirmation(fx.tmux, (s) => s.includes("Allow write b.txt?"), "n", "write confirmation");
 		expect(write).toMatch(/new file b\.txt:.*\n.*line 1.*\n(.*\n){18}.*line 20.*\n.*Yes \(y\)/);
 		expect(write).not.toContain("more line");
-		fx.tmux.send("n");
-		const bash = await fx.tmux.waitForScreen((s) => s.includes("Allow bash: echo first …?"), "bash confirmation");
+		const bash = await answerConfirmation(fx.tmux, (s) => s.includes("Allow bash: echo first …?"), "n", "bash confirmation");
 		expect(bash).toMatch(/\$ echo first.*\n.*echo second/);
-		fx.tmux.send("n");
 		await fx.tmux.waitForScreen((s) => s.includes("all declined"), "turn went on");
+		await quit(fx.tmux);
+	}, 60_000);
+
+	it("text typed as a question appears is the user's next message, not an answer: queued, nothing allowed; once the typing pauses y answers, then the message is sent", async () => {
+		({ dir: fx.dir } = tempPlace("confirm"));
+		fx.server = await startSseServer([toolCallReply([{ id: "c1", name: "write", args: { path: "b.txt", content: "first version\n" } }]), textReply("wrote it"), textReply("edited next")]);
+		fx.tmux = startArbor({ args: args(fx.server.url), cwd: fx.dir, home: join(fx.dir, "home") });
+		await fx.tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
+		await submitLine(fx.tmux, "make b");
+		await fx.tmux.waitForScreen((s) => s.includes("Allow write b.txt?"), "confirmation");
+		// The next message typed fast, with its Enter, in one read: before, its Enter allowed the write and the text was lost.
+		fx.tmux.write("edit b.txt first=>second\r");
+		await fx.tmux.waitForScreen((s) => s.includes("queued: edit b.txt first=>second") && s.includes("Allow write b.txt?"), "message queued, question still open");
+		expect(existsSync(join(fx.dir, "b.txt"))).toBe(false);
+		expect(fx.server.requests).toHaveLength(1);
+		await answerConfirmation(fx.tmux, (s) => s.includes("Allow write b.txt?"), "y");
+		await fx.tmux.waitForScreen((s) => s.includes("edited next") && !s.includes("Working"), "the queued message answered");
+		expect(readFileSync(join(fx.dir, "b.txt"), "utf8")).toBe("first version\n");
+		expect(JSON.stringify(fx.server.requests[2]!.body.messages.at(-1))).toContain("edit b.txt first=>second");
 		await quit(fx.tmux);
 	}, 60_000);
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { DECLINED_MESSAGE } from "../../source/tools/tool-set.js";
-import { builtCli, fileEntries, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { answerConfirmation, builtCli, fileEntries, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
 
@@ -92,17 +92,15 @@ describe("pickers and tool confirmation in the virtual terminal", () => {
 		fx.tmux = startArbor({ args: model(fx.server.url), cwd: fx.dir, home });
 		await fx.tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
 		await submitLine(fx.tmux, "please write");
-		const asked = await fx.tmux.waitForScreen((s) => s.includes("Allow write out.txt?"), "confirm prompt");
+		const asked = await answerConfirmation(fx.tmux, (s) => s.includes("Allow write out.txt?"), "n", "confirm prompt");
 		expect(asked).toContain(" Yes (y)  No (n)  Always (this session) (a) ");
-		fx.tmux.send("n");
 		await fx.tmux.waitForScreen((s) => s.includes("Declined, fine.") && !s.includes("Working"), "reply after no");
 		expect(existsSync(join(fx.dir, "out.txt"))).toBe(false);
 		const toolMessage = fx.server.requests[1]!.body.messages.find((m: any) => m.role === "tool");
 		expect(toolMessage.content).toContain(DECLINED_MESSAGE);
 
 		await submitLine(fx.tmux, "write it now");
-		await fx.tmux.waitForScreen((s) => s.includes("Allow write out.txt?"), "second confirm");
-		fx.tmux.send("y");
+		await answerConfirmation(fx.tmux, (s) => s.includes("Allow write out.txt?"), "y", "second confirm");
 		await fx.tmux.waitForScreen((s) => s.includes("Wrote it.") && !s.includes("Working"), "reply after yes");
 		expect(readFileSync(join(fx.dir, "out.txt"), "utf8")).toBe("written by the tool\n");
 		await quit(fx.tmux);

@@ -5,6 +5,7 @@ import { failOnActWarnings } from "./act-warnings.js";
 import { fakeTurn, HINT, setup } from "./app-harness.js";
 import { waitFor } from "../helpers/wait-for.js";
 import { applyKeybindings } from "../../source/ui/input/keybindings.js";
+import { TYPE_AHEAD_MS } from "../../source/ui/input/type-ahead.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 failOnActWarnings();
@@ -66,7 +67,9 @@ describe("App", () => {
 
 	it("asks before a tool runs and passes the answer on", async () => {
 		let answer: string | undefined;
+		let now = 0;
 		const t = setup({
+			options: { clock: () => now },
 			deps: {
 				runTurn: fakeTurn("done", async () => {
 					answer = await t.confirm()!({ toolName: "bash", args: { command: "ls" }, description: "bash: ls" });
@@ -76,6 +79,7 @@ describe("App", () => {
 		unmount = () => act(() => t.app.unmount());
 		await t.send("run it");
 		await waitFor(() => t.frame().includes("Allow bash: ls?"), { what: "confirm prompt" });
+		now += TYPE_AHEAD_MS; // a key at once would be the user's typing, not an answer (type-ahead.test.tsx)
 		await t.press("a");
 		await waitFor(() => answer !== undefined);
 		expect(answer).toBe("always");

@@ -30,6 +30,7 @@ import { useTerminalSize } from "../widgets/use-terminal-size.js";
 import { hintWithSessionModel, statusModelHint, useQuit } from "./use-quit.js";
 import { Editor, QUIT_WINDOW_MS } from "../editor/editor.js";
 import { KeyInputProvider } from "../input/use-keys.js";
+import { TypeAhead } from "../input/type-ahead.js";
 import { KeymapProvider } from "../input/use-keymap.js";
 import { DEFAULT_KEYMAP, keysLabel } from "../input/keymap.js";
 import { SessionServicesProvider, type SessionServices } from "../services.js";
@@ -76,6 +77,8 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	);
 	const cost = useMemo(() => sessionCost(view.entries), [view]);
 	const chat = useChat({ services, model, modelHint, cwd: options.cwd });
+	// Keys typed as a tool's confirmation appears go on to the editor (confirm-prompt.tsx).
+	const [typeAhead] = useState(() => new TypeAhead(options.clock, options.timer));
 	const ext = useExtensions(extensions, dispatch);
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
@@ -136,12 +139,13 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={state.screen.kind === "confirm" ? CONFIRM_LIVE_LINES : Math.max(3, rows - 12 - (chat.queued.length > 0 ? chat.queued.length + 2 : 0))} cols={cols} />
 			<QueuedMessages queued={chat.queued} cols={cols} />
 			{state.screen.kind !== "chat" && (
-				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows} cols={cols} extraCommands={ext.commands}
+				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows} cols={cols} extraCommands={ext.commands} typeAhead={typeAhead}
 					model={model?.spec} onModel={(spec) => handlers.model(spec)} />
 			)}
 			{!quitting && <Box display={chatting ? "flex" : "none"}>
 				<Editor
-					active={chatting} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
+					active={chatting} takes={state.screen.kind === "confirm" && !quitting ? (event) => typeAhead.isAhead(event) : undefined}
+					onTyped={() => typeAhead.typed()} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
 					onHint={(text) => showHint(dispatch, text)}
 					onCycleThinking={() => handlers.thinking("next")}

@@ -5,6 +5,7 @@ import type { InteractiveOptions } from "../options.js";
 import type { Screen } from "./app-reducer.js";
 import type { SwitchStore } from "./use-session-switch.js";
 import { ConfirmPrompt } from "./confirm-prompt.js";
+import type { TypeAhead } from "../input/type-ahead.js";
 import { ForkPicker } from "../pickers/fork-picker.js";
 import { HelpView } from "./help-view.js";
 import { sessionActions } from "../actions/session-actions.js";
@@ -29,6 +30,8 @@ export type BottomScreenProps = {
 	model?: string;
 	/** The model picker's choice: `/model <spec>`. */
 	onModel(spec: string): void;
+	/** Which keys typed as a confirmation appears go on to the editor. */
+	typeAhead?: TypeAhead;
 };
 
 /** Whichever non-chat screen is open; each one listens to keys only while it is mounted. */
@@ -65,7 +68,7 @@ export function BottomScreen(props: BottomScreenProps) {
 				/>
 			);
 		case "confirm":
-			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} onAbort={props.chat.abort} rows={props.rows} />;
+			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} onAbort={props.chat.abort} rows={props.rows} typeAhead={props.typeAhead} />;
 		case "search":
 			return (
 				<SearchResults

@@ -1,10 +1,12 @@
 import { Box, Text } from "ink";
-import React, { useState } from "react";
+import React, { useEffect, useLayoutEffect, useState } from "react";
 import { must } from "../../text/must.js";
 import { terminalLine } from "../../text/terminal-text.js";
 import { actionOf, hintLine, isCancel, type KeyAction } from "../input/keymap.js";
 import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
+import type { KeyEvent } from "../input/key-event.js";
+import { TYPE_AHEAD_NOTE, type TypeAhead } from "../input/type-ahead.js";
 import { DiffLine } from "../widgets/diff-line.js";
 import type { ConfirmRequest } from "./app-reducer.js";
 
@@ -40,18 +42,29 @@ export function scrolled(action: (typeof SCROLL_KEYS)[number], top: number, page
  * always. The header and the choices always stay on the screen: a long preview scrolls inside the
  * box (`lines 21–40 of 82`), and the call can be answered at any scroll position. Esc stops the
  * whole turn (as while streaming); Ctrl+C answers no.
+ *
+ * `typeAhead`: the question appears on its own, often while the user types their next message.
+ * While they type (and for a paste, or several characters in one read, at any time) keys go on
+ * to the editor, which keeps or queues them (see input/type-ahead.ts); only Esc and Ctrl+C act at
+ * once. The choices are dimmed, with a note, until the typing pauses.
  */
-export function ConfirmPrompt({ request, onAnswer, onAbort, rows = 24 }: { request: ConfirmRequest; onAnswer(a: Answer): void; onAbort(): void; rows?: number }) {
+export function ConfirmPrompt({ request, onAnswer, onAbort, rows = 24, typeAhead }: { request: ConfirmRequest; onAnswer(a: Answer): void; onAbort(): void; rows?: number; typeAhead?: TypeAhead }) {
 	const [index, setIndex] = useState(0);
 	const [top, setTop] = useState(0);
 	const { keymap, is } = useKeyAction();
 	const lines = request.preview === undefined ? [] : request.preview.split("\n");
 	const page = previewRows(rows);
 	const start = Math.min(top, Math.max(0, lines.length - page));
+	const stopsNow = (event: KeyEvent) => is("prompt.stop", event) || isCancel(event, keymap);
+	// The note shows while keys go on to the editor: from the start when the user was typing as the
+	// question appeared, else from the first key passed on; until the typing pauses.
+	const [typedAhead, setTypedAhead] = useState(() => typeAhead?.opened(stopsNow) ?? false);
+	useLayoutEffect(() => () => typeAhead?.closed(), [typeAhead]);
+	useEffect(() => (typedAhead && typeAhead ? typeAhead.whenClosed(() => setTypedAhead(false)) : undefined), [typedAhead, typeAhead]);
 	useKeys((event) => {
+		if (typeAhead?.isAhead(event)) return setTypedAhead(true);
 		if (event.kind === "paste") return;
-		// Only the first key of a fast-typed run answers; the rest would belong to nothing.
-		const key = event.kind === "text" ? { kind: "text" as const, text: event.text.charAt(0).toLowerCase() } : event;
+		const key = event.kind === "text" ? { kind: "text" as const, text: event.text.toLowerCase() } : event;
 		const direct = OPTIONS.find((o) => is(o.action, key));
 		if (direct) return onAnswer(direct.answer);
 		if (event.kind === "text") return;
@@ -70,10 +83,11 @@ export function ConfirmPrompt({ request, onAnswer, onAbort, rows = 24 }: { reque
 			<Text bold wrap="truncate-end">{terminalLine(`Allow ${request.description}?`)}</Text>
 			{lines.slice(start, start + page).map((line, i) => <DiffLine key={start + i} line={line} />)}
 			{more && <Text dimColor wrap="truncate-end">{position}</Text>}
-			<Text wrap="truncate-end">
+			<Text wrap="truncate-end" dimColor={typedAhead}>
 				{OPTIONS.map((o, i) => (
-					<Text key={o.answer} inverse={i === index}>{` ${o.label} (${hintLine(keymap, [[[o.action], ""]])}) `}</Text>
+					<Text key={o.answer} inverse={i === index && !typedAhead}>{` ${o.label} (${hintLine(keymap, [[[o.action], ""]])}) `}</Text>
 				))}
+				{typedAhead && ` · ${TYPE_AHEAD_NOTE}`}
 			</Text>
 		</Box>
 	);

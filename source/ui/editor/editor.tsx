@@ -3,6 +3,7 @@ import React, { useEffect, useMemo, useReducer, useRef, useState } from "react";
 import { completions, type MenuCommand } from "../commands.js";
 import { editExternally } from "../terminal/external-editor.js";
 import { useKeys } from "../input/use-keys.js";
+import type { KeyEvent } from "../input/key-event.js";
 import { keysLabel } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
 import { editorReducer, emptyEditor } from "./editor-state.js";
@@ -25,6 +26,10 @@ export const DOUBLE_ESC_MS = 500;
 
 export type EditorProps = {
 	active: boolean;
+	/** While another screen shows, the keys the editor still takes (typed ahead of a question: input/type-ahead.ts). */
+	takes?: (event: KeyEvent) => boolean;
+	/** Called for each key the editor takes while active. */
+	onTyped?(): void;
 	busy: boolean;
 	/** Returns false to keep the text (e.g. an unknown command). "" only when messages are queued. */
 	onSubmit(text: string): boolean;
@@ -181,7 +186,8 @@ export function Editor(props: EditorProps) {
 		}
 	};
 
-	useKeys((event) => handle(editorIntent(event, menu.length > 0, keymap)), { isActive: active });
+	const own = (event: KeyEvent) => (active ? (props.onTyped?.(), true) : props.takes?.(event) === true);
+	useKeys((event) => own(event) && handle(editorIntent(event, menu.length > 0, keymap)), { isActive: active || props.takes !== undefined });
 
 	return (
 		<Box flexDirection="column" marginTop={1}>

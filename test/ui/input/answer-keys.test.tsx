@@ -35,10 +35,11 @@ function confirm(keymap: Keymap = DEFAULT_KEYMAP) {
 }
 
 describe("the tool confirmation's keys", () => {
-	it("defaults: y / n / a, the first key of a fast run, either case; ← → Tab Shift+Tab select (↑/↓ scroll); Enter answers; Esc aborts; Ctrl+C says no", async () => {
+	it("defaults: y / n / a, either case; ← → Tab Shift+Tab select (↑/↓ scroll); Enter answers; Esc aborts; Ctrl+C says no; several characters in one read are typing, not an answer", async () => {
 		const t = confirm();
 		await t.until("Yes (y)  No (n)  Always (this session) (a)");
-		await t.press("Nyx");
+		await t.press("yes");
+		await t.press("N");
 		await t.press("\x1b[C\x1b[C\r"); // → → Enter: always
 		await t.press("\x1b[D\x1b[D\r"); // ← ← from always: yes
 		await t.press("\t\t\t\x1b[Z\r"); // Tab ×3 (wraps to yes), Shift+Tab (wraps back): always
