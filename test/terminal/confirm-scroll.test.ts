@@ -53,4 +53,32 @@ describe("a long confirmation scrolls inside itself (virtual terminal)", () => {
 			await quit(fx.tmux);
 		}, 60_000);
 	}
+
+	it("at 80×24 with streamed text above and two messages typed ahead (queued), the header, choices and status line stay on the screen", async () => {
+		({ dir: fx.dir } = tempPlace("confirm-scroll"));
+		fx.server = await startSseServer([
+			toolCallReply([{ id: "c1", name: "write", args: { path: "new.txt", content: lines("content", 90) } }], { text: "one\ntwo\nthree\nfour\nfive" }),
+			textReply("wrote it"),
+			textReply("first answered"),
+			textReply("second answered"),
+		]);
+		fx.tmux = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
+		await fx.tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
+		await submitLine(fx.tmux, "make it");
+		await fx.tmux.waitForScreen((s) => s.includes("Allow write new.txt?"), "confirmation");
+		fx.tmux.write("first next\r");
+		fx.tmux.write("second next\r");
+		const screen = await fx.tmux.waitForScreen((s) => s.includes("queued: second next") && s.includes("Allow write new.txt?"), "both queued");
+		const rows = screen.trimEnd().split("\n");
+		// Nothing scrolled off the top: the live area's last three lines of streamed text are there.
+		expect(rows.slice(0, 4)).toEqual(expect.arrayContaining(["three", "four", "five"]));
+		expect(screen).toContain("queued: first next");
+		expect(screen).toMatch(/Yes \(y\) {2}No \(n\)/);
+		expect(rows.at(-1)).toMatch(/^compat:test-model · /);
+		// Esc stops the turn while a confirmation shows: the queue's "Esc takes it back" is not shown then.
+		expect(screen).not.toContain("takes them back");
+		await answerConfirmation(fx.tmux, (s) => s.includes("Allow write new.txt?"), "y");
+		await fx.tmux.waitForScreen((s) => s.includes("second answered") && !s.includes("Working"), "both queued messages answered");
+		await quit(fx.tmux);
+	}, 60_000);
 });

@@ -20,7 +20,7 @@ import { canThink } from "../../llm/thinking.js";
 import { BottomScreen } from "./bottom-screen.js";
 import { LiveArea } from "./live-area.js";
 import { CONFIRM_LIVE_LINES } from "./confirm-prompt.js";
-import { QueuedMessages } from "./queued-messages.js";
+import { QueuedMessages, queuedRows } from "./queued-messages.js";
 import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
 import { useSessionSwitch } from "./use-session-switch.js";
@@ -136,10 +136,11 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
 				{(item) => <MessageView key={item.key} item={item} width={cols} expanded={state.expanded} />}
 			</Static>
-			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={state.screen.kind === "confirm" ? CONFIRM_LIVE_LINES : Math.max(3, rows - 12 - (chat.queued.length > 0 ? chat.queued.length + 2 : 0))} cols={cols} />
-			<QueuedMessages queued={chat.queued} cols={cols} />
+			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={state.screen.kind === "confirm" ? CONFIRM_LIVE_LINES : Math.max(3, rows - 12 - queuedRows(chat.queued, true))} cols={cols} />
+			<QueuedMessages queued={chat.queued} cols={cols} hint={chatting} />
 			{state.screen.kind !== "chat" && (
-				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows} cols={cols} extraCommands={ext.commands} typeAhead={typeAhead}
+				// A confirmation fits what the queue above it leaves (messages typed ahead of it are queued).
+				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={ext.commands} typeAhead={typeAhead}
 					model={model?.spec} onModel={(spec) => handlers.model(spec)} />
 			)}
 			{!quitting && <Box display={chatting ? "flex" : "none"}>

@@ -6,8 +6,14 @@ import { keysLabel } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
 import type { QueuedLine } from "./use-chat.js";
 
-/** Messages typed while a reply runs, under the live area: one line each, then how to take them back. */
-export function QueuedMessages({ queued, cols }: { queued: readonly QueuedLine[]; cols: number }) {
+/** Rows the queue takes: its margin, a line per message and, with `hint`, how to take them back. */
+export const queuedRows = (queued: readonly QueuedLine[], hint: boolean): number => (queued.length === 0 ? 0 : 1 + queued.length + (hint ? 1 : 0));
+
+/**
+ * Messages typed while a reply runs, under the live area: one line each, then (`hint`: in the chat,
+ * where Esc takes them back; not at a confirmation, where Esc stops the turn) how to take them back.
+ */
+export function QueuedMessages({ queued, cols, hint }: { queued: readonly QueuedLine[]; cols: number; hint: boolean }) {
 	const keymap = useKeymap();
 	if (queued.length === 0) return null;
 	const esc = keysLabel(keymap, "prompt.stop", { atMost: 1 });
@@ -18,7 +24,7 @@ export function QueuedMessages({ queued, cols }: { queued: readonly QueuedLine[]
 					{cutToWidth(`${line.kind === "steer" ? "steering" : "queued"}: ${terminalLine(line.text.replace(/\s*\n\s*/g, " "))}`, Math.max(1, cols))}
 				</Text>
 			))}
-			<Text dimColor>{cutToWidth(`${esc} on an empty editor takes ${queued.length === 1 ? "it" : "them"} back`, Math.max(1, cols))}</Text>
+			{hint && <Text dimColor>{cutToWidth(`${esc} on an empty editor takes ${queued.length === 1 ? "it" : "them"} back`, Math.max(1, cols))}</Text>}
 		</Box>
 	);
 }
