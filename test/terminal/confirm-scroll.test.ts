@@ -66,8 +66,7 @@ describe("a long confirmation scrolls inside itself (virtual terminal)", () => {
 		await fx.tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
 		await submitLine(fx.tmux, "make it");
 		await fx.tmux.waitForScreen((s) => s.includes("Allow write new.txt?"), "confirmation");
-		fx.tmux.write("first next\r");
-		fx.tmux.write("second next\r");
+		fx.tmux.write("first next\rsecond next\r"); // two messages in one read
 		const screen = await fx.tmux.waitForScreen((s) => s.includes("queued: second next") && s.includes("Allow write new.txt?"), "both queued");
 		const rows = screen.trimEnd().split("\n");
 		// Nothing scrolled off the top: the live area's last three lines of streamed text are there.
