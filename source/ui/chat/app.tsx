@@ -50,6 +50,12 @@ export type AppProps = {
 	extensions?: ExtensionHost;
 };
 
+/**
+ * Rows the editor's text and lists may take while a reply runs: the live area above it takes the
+ * rest (its budget leaves 12 rows for the editor, the spinners, the margins and the status line).
+ */
+const BUSY_EDITOR_ROWS = 6;
+
 /** A hint for the editor's double-press window, cleared when that window is over. */
 function showHint(dispatch: React.Dispatch<AppAction>, text: string): void {
 	dispatch({ type: "status-shown", status: { text, kind: "info" } });
@@ -148,6 +154,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 					active={chatting} takes={state.screen.kind === "confirm" && !quitting ? (event) => typeAhead.isAhead(event) : undefined}
 					onTyped={() => typeAhead.typed()} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
+					rows={state.busy ? BUSY_EDITOR_ROWS : rows - 4 - queuedRows(chat.queued, true)}
 					onHint={(text) => showHint(dispatch, text)}
 					onCycleThinking={() => handlers.thinking("next")}
 					extraCommands={ext.commands}

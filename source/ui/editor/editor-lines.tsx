@@ -1,35 +1,41 @@
 import { Box, Text } from "ink";
-import React from "react";
+import React, { useState } from "react";
 import { nextBoundary } from "../../text/text-width.js";
-import { Prefixed } from "../widgets/prefixed.js";
+import { CURSOR_MARK, editorRows, rowWindow } from "./editor-rows.js";
 
-type Props = { text: string; cursor: number; active: boolean; width: number };
+type Props = { text: string; cursor: number; active: boolean; width: number; maxRows?: number };
 
-/** Tabs would move the terminal cursor to a tab stop Ink does not know about: show them as spaces. */
-const shown = (text: string) => text.replace(/\t/g, "  ");
+const PREFIX = "› ";
+const INDENT = "  ";
 
 /**
  * The editor text with a block cursor over the whole grapheme at the cursor (an emoji, a CJK
- * character); the cursor cell is marked with NULs while splitting into lines.
+ * character), word-wrapped by editor-rows.ts. At most `maxRows` rows show: a taller text shows a
+ * window around the cursor's row, with how many rows are above and below it.
  */
-export function EditorLines({ text, cursor, active, width }: Props) {
-	const end = nextBoundary(text, cursor);
-	const at = end > cursor ? text.slice(cursor, end) : " ";
-	const marked = active ? `${text.slice(0, cursor)}\u0000${at === "\n" ? " \n" : at}\u0000${text.slice(end)}` : text;
+export function EditorLines({ text, cursor, active, width, maxRows = Number.POSITIVE_INFINITY }: Props) {
+	const { rows, cursorRow } = editorRows(text, cursor, nextBoundary(text, cursor), Math.max(1, width - PREFIX.length), active);
+	// The window's first row is kept between renders, so moving the cursor inside it does not scroll.
+	const [top, setTop] = useState(0);
+	const window = rowWindow(rows.length, cursorRow, maxRows, top);
+	if (window.top !== top) setTop(window.top);
+	const windowed = window.size < rows.length;
+	const below = rows.length - window.top - window.size;
 	return (
 		<Box flexDirection="column" width={width}>
-			{marked.split("\n").map((line, i) => {
-				const [a, b, c] = line.split("\u0000");
+			{windowed && <Text dimColor wrap="truncate-end">{window.top > 0 ? `${INDENT}… ${window.top} more ${window.top === 1 ? "row" : "rows"} above` : " "}</Text>}
+			{rows.slice(window.top, window.top + window.size).map((row, i) => {
+				const [a, b, c] = row.split(CURSOR_MARK);
 				return (
-					<Prefixed key={i} prefix={i === 0 ? "› " : "  "} width={width} color="cyan" bold>
-						<Text>
-							{shown(a ?? "")}
-							{b !== undefined && <Text inverse>{shown(b)}</Text>}
-							{c !== undefined && shown(c)}
-						</Text>
-					</Prefixed>
+					<Text key={window.top + i} wrap="truncate-end">
+						<Text color="cyan" bold>{window.top + i === 0 ? PREFIX : INDENT}</Text>
+						{a ?? ""}
+						{b !== undefined && <Text inverse>{b}</Text>}
+						{c}
+					</Text>
 				);
 			})}
+			{windowed && <Text dimColor wrap="truncate-end">{below > 0 ? `${INDENT}… ${below} more ${below === 1 ? "row" : "rows"} below` : " "}</Text>}
 		</Box>
 	);
 }

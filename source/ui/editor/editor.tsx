@@ -1,9 +1,10 @@
 import { Box, useStdin } from "ink";
 import React, { useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { completions, type MenuCommand } from "../commands.js";
+import { completions } from "../commands.js";
 import { editExternally } from "../terminal/external-editor.js";
 import { useKeys } from "../input/use-keys.js";
 import type { KeyEvent } from "../input/key-event.js";
+import type { EditorProps } from "./editor-props.js";
 import { keysLabel } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
 import { editorReducer, emptyEditor } from "./editor-state.js";
@@ -24,37 +25,6 @@ const REWALK_MS = 10_000;
 export const QUIT_WINDOW_MS = 1500;
 export const DOUBLE_ESC_MS = 500;
 
-export type EditorProps = {
-	active: boolean;
-	/** While another screen shows, the keys the editor still takes (typed ahead of a question: input/type-ahead.ts). */
-	takes?: (event: KeyEvent) => boolean;
-	/** Called for each key the editor takes while active. */
-	onTyped?(): void;
-	busy: boolean;
-	/** Returns false to keep the text (e.g. an unknown command). "" only when messages are queued. */
-	onSubmit(text: string): boolean;
-	/** Alt+Enter while busy: steer with the text; returns false to keep it. */
-	onSteer?(text: string): boolean;
-	/** Messages queued while a reply runs: Esc on an empty editor takes them back (their text, or null when none). */
-	queued?: number;
-	onTakeQueue?(): string | null;
-	onAbort(): void;
-	onOpenTree(): void;
-	onQuit(): void;
-	onHint(text: string): void;
-	/** Shift+Tab: the next thinking level. */
-	onCycleThinking?(): void;
-	request: { text: string; seq: number } | null;
-	/** Terminal columns: the `› ` prompt is subtracted before the text wraps. */
-	width: number;
-	clock?: () => number;
-	/** Extensions' slash commands, for the completion list. */
-	extraCommands?: readonly MenuCommand[];
-	/** Process environment for $VISUAL / $EDITOR (tests pass their own). */
-	env?: NodeJS.ProcessEnv;
-	/** The project folder whose files `@` completes (none: no `@` list). */
-	cwd?: string;
-};
 
 /**
  * The prompt editor. Keys come from the input layer one at a time, each after the previous one
@@ -78,6 +48,7 @@ export function Editor(props: EditorProps) {
 	const query = token?.query;
 	const files = useMemo(() => (atOpen && indexed && query !== undefined ? fuzzyPaths(indexed, query, AT_ROWS) : []), [atOpen, indexed, query]);
 	const menu: readonly unknown[] = slash.length > 0 ? slash : files;
+	const listRows = slash.length || (atOpen ? Math.max(1, files.length) + (index?.loading ? 1 : 0) : 0);
 	const selected = Math.min(menuIndex, Math.max(0, menu.length - 1));
 	useEffect(() => {
 		if (atOpen) index?.refresh(REWALK_MS);
@@ -191,7 +162,7 @@ export function Editor(props: EditorProps) {
 
 	return (
 		<Box flexDirection="column" marginTop={1}>
-			<EditorLines text={state.text} cursor={state.cursor} active={active} width={props.width} />
+			<EditorLines text={state.text} cursor={state.cursor} active={active} width={props.width} maxRows={Math.max(3, (props.rows ?? Number.POSITIVE_INFINITY) - listRows)} />
 			<SlashMenu items={slash} selected={selected} />
 			{atOpen && slash.length === 0 && <AtMenu files={files} selected={selected} loading={index?.loading ?? false} query={token?.query ?? ""} width={props.width} />}
 		</Box>

@@ -1,0 +1,37 @@
+import type { MenuCommand } from "../commands.js";
+import type { KeyEvent } from "../input/key-event.js";
+
+/** What the prompt editor (editor.tsx) is given. */
+export type EditorProps = {
+	active: boolean;
+	/** While another screen shows, the keys the editor still takes (typed ahead of a question: input/type-ahead.ts). */
+	takes?: (event: KeyEvent) => boolean;
+	/** Called for each key the editor takes while active. */
+	onTyped?(): void;
+	busy: boolean;
+	/** Returns false to keep the text (e.g. an unknown command). "" only when messages are queued. */
+	onSubmit(text: string): boolean;
+	/** Alt+Enter while busy: steer with the text; returns false to keep it. */
+	onSteer?(text: string): boolean;
+	/** Messages queued while a reply runs: Esc on an empty editor takes them back (their text, or null when none). */
+	queued?: number;
+	onTakeQueue?(): string | null;
+	onAbort(): void;
+	onOpenTree(): void;
+	onQuit(): void;
+	onHint(text: string): void;
+	/** Shift+Tab: the next thinking level. */
+	onCycleThinking?(): void;
+	request: { text: string; seq: number } | null;
+	/** Terminal columns: the `› ` prompt is subtracted before the text wraps. */
+	width: number;
+	/** Rows the editor may take (text and lists): a taller text scrolls inside. */
+	rows?: number;
+	clock?: () => number;
+	/** Extensions' slash commands, for the completion list. */
+	extraCommands?: readonly MenuCommand[];
+	/** Process environment for $VISUAL / $EDITOR (tests pass their own). */
+	env?: NodeJS.ProcessEnv;
+	/** The project folder whose files `@` completes (none: no `@` list). */
+	cwd?: string;
+};
