@@ -12,12 +12,19 @@ export const CURSOR_MARK = "\u0000";
 /** Tabs would move the terminal cursor to a tab stop Ink does not know about: shown as spaces. */
 const shown = (text: string) => text.replace(/\t/g, "  ");
 
-/** Printable ASCII and the cursor mark: one column a character (the mark none), no segmenting needed. */
-const ASCII_LINE = /^[\u0000\u0020-\u007e]*$/;
+/**
+ * Lines of printable ASCII (one column a character), kana, CJK ideographs, Hangul syllables and
+ * full-width forms (two columns each, as string-width counts them: test/ui/editor/editor-rows.test.ts),
+ * and the cursor mark (none): each code unit is a cluster of its own, so no segmenting is needed.
+ */
+const PLAIN_LINE = /^[\u0000\u0020-\u007e\u3001-\u3003\u3041-\u3096\u30a1-\u30fa\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3\uff01-\uff60]*$/;
+
+/** The columns of one code unit of a PLAIN_LINE. */
+export const plainWidth = (unit: string): number => (unit <= "\u007e" ? 1 : 2);
 
 /** The cells of `line` as [start, end, width, space] (the cursor's marked cell is one cell). */
 function* cells(line: string): Generator<[number, number, number, boolean]> {
-	const parts = ASCII_LINE.test(line) ? undefined : graphemes(line);
+	const parts = PLAIN_LINE.test(line) ? undefined : graphemes(line);
 	let k = 0;
 	for (let i = 0; i < line.length; ) {
 		let j: number;
@@ -32,7 +39,7 @@ function* cells(line: string): Generator<[number, number, number, boolean]> {
 			width = displayWidth(g);
 		} else {
 			j = i + 1;
-			width = 1;
+			width = plainWidth(line[i] ?? " ");
 		}
 		yield [i, j, width, line[i] === " "];
 		i = j;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CURSOR_MARK, editorRows, rowWindow, wrapLine } from "../../../source/ui/editor/editor-rows.js";
-import { displayWidth } from "../../../source/text/text-width.js";
+import { CURSOR_MARK, editorRows, plainWidth, rowWindow, wrapLine } from "../../../source/ui/editor/editor-rows.js";
+import { displayWidth, fullWidth } from "../../../source/text/text-width.js";
 
 const width = (row: string) => displayWidth(row.split(CURSOR_MARK).join(""));
 
@@ -34,6 +34,18 @@ describe("the editor's rows", () => {
 		// The cursor's block at the end of a full row goes to the next row, as the terminal would put it.
 		expect(editorRows("abcd", 4, 4, 4, true).rows).toEqual(["abcd", `${CURSOR_MARK} ${CURSOR_MARK}`]);
 		expect(editorRows("a\tb", 0, 0, 8, false).rows).toEqual(["a  b"]);
+	});
+
+	it("the plain-line fast path counts columns as string-width does (every code unit it takes)", () => {
+		const ranges = [[0x20, 0x7e], [0x3001, 0x3003], [0x3041, 0x3096], [0x30a1, 0x30fa], [0x3400, 0x4dbf], [0x4e00, 0x9fff], [0xac00, 0xd7a3], [0xff01, 0xff60]] as const;
+		const wrong: string[] = [];
+		for (const [from, to] of ranges) {
+			for (let c = from; c <= to; c++) {
+				const unit = String.fromCharCode(c);
+				if (plainWidth(unit) !== fullWidth.measure(unit)) wrong.push(c.toString(16));
+			}
+		}
+		expect(wrong).toEqual([]);
 	});
 
 	it("a 100,000-character line: every row fits, none is lost", () => {
