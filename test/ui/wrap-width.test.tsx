@@ -65,6 +65,14 @@ describe("no line wider than the terminal", () => {
 		expect(lines).toEqual(["", "› alpha beta gamma", "  delta epsilon zeta"]);
 	});
 
+	it("a user message keeps its blank lines, shows a tab as two spaces and breaks a line without spaces by column (CJK: two each)", () => {
+		const lines = linesOf(<MessageView item={{ kind: "user", key: "u", text: "one\n\n\ttwo\n日本語の文章です日本語" }} width={12} />);
+		expect(lines).toEqual(["", "› one", "", "    two", "  日本語の文", "  章です日本", "  語"]);
+		const long = linesOf(<MessageView item={{ kind: "user", key: "u", text: "日本語".repeat(4000) }} width={80} />);
+		expect(long).toHaveLength(1 + Math.ceil(12_000 / 39));
+		expect(widest(long)).toBeLessThanOrEqual(80);
+	});
+
 	it("bullets hang under their text", () => {
 		const item: TranscriptItem = { kind: "assistant", key: "a", thinking: "", stopReason: "stop", text: "- one two three four five" };
 		expect(linesOf(<MessageView item={item} width={14} />)).toEqual(["", "• one two", "  three four", "  five"]);

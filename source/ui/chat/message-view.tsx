@@ -6,7 +6,8 @@ import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
 import { argumentLines, expandedLines, expandHint, outputLines, RESULT_LINES, THINKING_LINES, type TranscriptItem } from "./transcript.js";
 import { MarkdownView } from "../widgets/markdown-view.js";
-import { Prefixed } from "../widgets/prefixed.js";
+import { contentWidth, Prefixed } from "../widgets/prefixed.js";
+import { tabsAsSpaces, wrapLine } from "../../text/word-wrap.js";
 import { diffColor, looksLikeDiff } from "../widgets/diff-line.js";
 import { keysLabel } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
@@ -141,10 +142,14 @@ function AssistantView({ item, width, expanded }: { item: Extract<TranscriptItem
 export function MessageView({ item, width, expanded = false }: { item: TranscriptItem; width: number; expanded?: boolean }) {
 	switch (item.kind) {
 		case "user":
+			// Wrapped here as the editor wraps it (Ink's own wrap measures a long line's words whole:
+			// seconds for a 60,000-character line without spaces on Node 20).
 			return (
 				<Box marginTop={1} width={width}>
 					<Prefixed prefix="› " width={width} color="cyan" bold>
-						<Text>{terminalText(item.text)}</Text>
+						{tabsAsSpaces(terminalText(item.text)).split("\n").flatMap((line) => wrapLine(line, contentWidth(width, "› "))).map((row, i) => (
+							<Text key={i} wrap="truncate-end">{row === "" ? " " : row}</Text>
+						))}
 					</Prefixed>
 				</Box>
 			);

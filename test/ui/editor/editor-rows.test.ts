@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CURSOR_MARK, editorRows, plainWidth, rowWindow, wrapLine } from "../../../source/ui/editor/editor-rows.js";
+import { CURSOR_MARK, editorRows, rowWindow } from "../../../source/ui/editor/editor-rows.js";
+import { plainWidth, wrapLine } from "../../../source/text/word-wrap.js";
 import { displayWidth, fullWidth } from "../../../source/text/text-width.js";
 
 const width = (row: string) => displayWidth(row.split(CURSOR_MARK).join(""));
