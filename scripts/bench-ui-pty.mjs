@@ -93,3 +93,66 @@ export async function openFigures(opts) {
 	}
 	return { open: median(open), context: median(context) };
 }
+
+/** The paste the editor bench makes: 100,000 characters on one line (a minified file), then a 300-line log. */
+const PASTE = `${"word ".repeat(20_000)}END\n${Array.from({ length: 300 }, (_, i) => `2026-11-26 INFO request ${i} handled`).join("\n")}`;
+
+/** One run: ms from a bracketed paste of PASTE to its end on the screen, and from one key after it to that key on the screen. */
+function timePaste(opts) {
+	const home = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-paste-"));
+	const args = ["--model", "compat:bench", "--base-url", "http://127.0.0.1:9/v1"];
+	const cmd = `stty cols ${opts.cols} rows ${opts.rows} 2>/dev/null; exec ${quote(process.execPath)} ${quote(opts.cli)} ${args.map(quote).join(" ")}`;
+	const child = spawn("script", ["-qfec", cmd, "/dev/null"], {
+		cwd: home,
+		env: { ...process.env, ARBOR_HOME: home, COLUMNS: String(opts.cols), LINES: String(opts.rows), TERM: "xterm-256color" },
+		stdio: ["pipe", "pipe", "pipe"],
+		detached: true,
+	});
+	let tail = "";
+	let waiting;
+	child.stdout.on("data", (data) => {
+		tail = (tail + data).slice(-8192);
+		if (waiting?.test(stripAnsi(tail))) waiting.done();
+	});
+	const until = (pattern) =>
+		new Promise((resolve, reject) => {
+			const start = process.hrtime.bigint();
+			const timer = setTimeout(() => reject(new Error(`bench-ui paste: no ${pattern} after ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+			waiting = { test: (s) => pattern.test(s), done: () => (clearTimeout(timer), (waiting = undefined), resolve(Number(process.hrtime.bigint() - start) / 1e6)) };
+			if (pattern.test(stripAnsi(tail))) waiting.done();
+		});
+	const end = () => {
+		try {
+			process.kill(-child.pid, "SIGKILL");
+		} catch (e) {
+			if (e.code !== "ESRCH") throw e;
+		}
+		fs.rmSync(home, { recursive: true, force: true });
+	};
+	return (async () => {
+		try {
+			await until(STATUS);
+			tail = "";
+			const pasted = until(/request 299 handled/);
+			child.stdin.write(`\u001b[200~${PASTE}\u001b[201~`);
+			const paste = await pasted;
+			const keyed = until(/request 299 handled!/);
+			child.stdin.write("!");
+			return { paste, key: await keyed };
+		} finally {
+			end();
+		}
+	})();
+}
+
+/** Medians of `runs` pastes into a new session's editor (see timePaste). */
+export async function pasteFigures(opts) {
+	const paste = [];
+	const key = [];
+	for (let i = 0; i < opts.runs; i++) {
+		const r = await timePaste(opts);
+		paste.push(r.paste);
+		key.push(r.key);
+	}
+	return { paste: median(paste), key: median(key) };
+}

@@ -15,7 +15,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { openFigures, timeFirstFrame } from "./bench-ui-pty.mjs";
+import { openFigures, pasteFigures, timeFirstFrame } from "./bench-ui-pty.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BENCH = path.join(ROOT, ".bench");
@@ -138,6 +138,9 @@ async function main() {
 		const s = await startFigures();
 		console.log(`first frame, new session                ${ms(s.fresh)}   (target <= 300 ms; ${STARTS} starts)`);
 		console.log(`first frame, pi-tree-session fixture    ${ms(s.fixture)}   (target <= 300 ms)`);
+		const p = await pasteFigures({ cli: CLI, cols: 80, rows: 24, runs: quick ? 3 : 5 });
+		console.log(`editor: 100 KB paste to the screen      ${ms(p.paste)}   (80x24; one 100,000-character line and a 300-line log)`);
+		console.log(`editor: a key after that paste          ${ms(p.key)}   (stop 29's build: ~3.8 s)`);
 	}
 	if (startsOnly) return;
 	const t = await treeFigures();
