@@ -24,24 +24,30 @@ function copyInto(home, sessionFile) {
 	return copy;
 }
 
+/** The CLI in a `cols`×`rows` pty (`script`), its home `home`, a model that is never called; `session` opened if given. */
+function spawnCli(opts, home, session) {
+	const args = ["--model", "compat:bench", "--base-url", "http://127.0.0.1:9/v1"];
+	if (session) args.push("--session", session);
+	// `script` gives the child a 0×0 pty without a controlling terminal of our own: size it first.
+	const cmd = `stty cols ${opts.cols} rows ${opts.rows} 2>/dev/null; exec ${quote(process.execPath)} ${quote(opts.cli)} ${args.map(quote).join(" ")}`;
+	return spawn("script", ["-qfec", cmd, "/dev/null"], {
+		cwd: home,
+		env: { ...process.env, ARBOR_HOME: home, COLUMNS: String(opts.cols), LINES: String(opts.rows), TERM: "xterm-256color" },
+		stdio: ["pipe", "pipe", "pipe"],
+		detached: true,
+	});
+}
+
 /**
  * Spawns the CLI under `script` and resolves with ms until the status line shows.
  * opts: { cli, cols, rows, sessionFile? } (the file is copied first, outside the timing).
  */
 export function timeFirstFrame(opts) {
 	const home = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-ui-"));
-	const args = ["--model", "compat:bench", "--base-url", "http://127.0.0.1:9/v1"];
-	if (opts.sessionFile) args.push("--session", copyInto(home, opts.sessionFile));
-	// `script` gives the child a 0×0 pty without a controlling terminal of our own: size it first.
-	const cmd = `stty cols ${opts.cols} rows ${opts.rows} 2>/dev/null; exec ${quote(process.execPath)} ${quote(opts.cli)} ${args.map(quote).join(" ")}`;
+	const session = opts.sessionFile ? copyInto(home, opts.sessionFile) : undefined;
 	return new Promise((resolve, reject) => {
 		const start = process.hrtime.bigint();
-		const child = spawn("script", ["-qfec", cmd, "/dev/null"], {
-			cwd: home,
-			env: { ...process.env, ARBOR_HOME: home, COLUMNS: String(opts.cols), LINES: String(opts.rows), TERM: "xterm-256color" },
-			stdio: ["pipe", "pipe", "pipe"],
-			detached: true,
-		});
+		const child = spawnCli(opts, home, session);
 		// Only the tail is searched: a long transcript must not make the bench itself quadratic.
 		let tail = "";
 		let done = false;
@@ -100,14 +106,7 @@ const PASTE = `${"word ".repeat(20_000)}END\n${Array.from({ length: 300 }, (_, i
 /** One run: ms from a bracketed paste of PASTE to its end on the screen, and from one key after it to that key on the screen. */
 function timePaste(opts) {
 	const home = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-paste-"));
-	const args = ["--model", "compat:bench", "--base-url", "http://127.0.0.1:9/v1"];
-	const cmd = `stty cols ${opts.cols} rows ${opts.rows} 2>/dev/null; exec ${quote(process.execPath)} ${quote(opts.cli)} ${args.map(quote).join(" ")}`;
-	const child = spawn("script", ["-qfec", cmd, "/dev/null"], {
-		cwd: home,
-		env: { ...process.env, ARBOR_HOME: home, COLUMNS: String(opts.cols), LINES: String(opts.rows), TERM: "xterm-256color" },
-		stdio: ["pipe", "pipe", "pipe"],
-		detached: true,
-	});
+	const child = spawnCli(opts, home);
 	let tail = "";
 	let waiting;
 	child.stdout.on("data", (data) => {
