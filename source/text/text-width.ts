@@ -106,7 +106,7 @@ export function cutToWidth(text: string, columns: number, ellipsis = "…"): str
 	let out = "";
 	let used = 0;
 	// Piece by piece, so a long text is not split into clusters past the cut.
-	for (const piece of text.length <= PIECE ? [text] : graphemePieces(text)) {
+	for (const piece of graphemePieces(text)) {
 		for (const g of graphemes(piece)) {
 			const w = displayWidth(g);
 			if (used + w > room) return out + ellipsis;

@@ -7,7 +7,7 @@
 import { displayWidth, graphemes } from "./text-width.js";
 
 /** Tabs would move the terminal cursor to a tab stop Ink does not know about: shown as two spaces. */
-export const tabsAsSpaces = (text: string) => text.replace(/\t/g, "  ");
+const tabsAsSpaces = (text: string) => text.replace(/\t/g, "  ");
 
 /** Marks one cell in a line (the editor's cursor): `before \0 cell \0 after`; marks take no column. */
 export const CELL_MARK = "\u0000";
@@ -44,6 +44,11 @@ function* cells(line: string): Generator<[number, number, number, boolean]> {
 		yield [i, j, width, line[i] === " "];
 		i = j;
 	}
+}
+
+/** `text`'s lines, tabs as spaces, each word-wrapped to `width` columns ({@link wrapLine}). */
+export function wrapText(text: string, width: number): string[] {
+	return tabsAsSpaces(text).split("\n").flatMap((line) => wrapLine(line, width));
 }
 
 /**

@@ -151,7 +151,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 			)}
 			{!quitting && <Box display={chatting ? "flex" : "none"}>
 				<Editor
-					active={chatting} takes={state.screen.kind === "confirm" && !quitting ? (event) => typeAhead.isAhead(event) : undefined}
+					active={chatting} takes={state.screen.kind === "confirm" ? (event) => typeAhead.isAhead(event) : undefined}
 					onTyped={() => typeAhead.typed()} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
 					rows={state.busy ? BUSY_EDITOR_ROWS : rows - 4 - queuedRows(chat.queued, true)}

@@ -7,7 +7,7 @@ import type { ToolName } from "../../tools/policy.js";
 import { argumentLines, expandedLines, expandHint, outputLines, RESULT_LINES, THINKING_LINES, type TranscriptItem } from "./transcript.js";
 import { MarkdownView } from "../widgets/markdown-view.js";
 import { contentWidth, Prefixed } from "../widgets/prefixed.js";
-import { tabsAsSpaces, wrapLine } from "../../text/word-wrap.js";
+import { wrapText } from "../../text/word-wrap.js";
 import { diffColor, looksLikeDiff } from "../widgets/diff-line.js";
 import { keysLabel } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
@@ -147,7 +147,7 @@ export function MessageView({ item, width, expanded = false }: { item: Transcrip
 			return (
 				<Box marginTop={1} width={width}>
 					<Prefixed prefix="› " width={width} color="cyan" bold>
-						{tabsAsSpaces(terminalText(item.text)).split("\n").flatMap((line) => wrapLine(line, contentWidth(width, "› "))).map((row, i) => (
+						{wrapText(terminalText(item.text), contentWidth(width, "› ")).map((row, i) => (
 							<Text key={i} wrap="truncate-end">{row === "" ? " " : row}</Text>
 						))}
 					</Prefixed>

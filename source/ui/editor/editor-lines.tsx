@@ -1,7 +1,9 @@
 import { Box, Text } from "ink";
 import React, { useState } from "react";
 import { nextBoundary } from "../../text/text-width.js";
-import { CURSOR_MARK, editorRows, rowWindow } from "./editor-rows.js";
+import { counted } from "../../text/count.js";
+import { CELL_MARK } from "../../text/word-wrap.js";
+import { editorRows, rowWindow } from "./editor-rows.js";
 
 type Props = { text: string; cursor: number; active: boolean; width: number; maxRows?: number };
 
@@ -23,9 +25,9 @@ export function EditorLines({ text, cursor, active, width, maxRows = Number.POSI
 	const below = rows.length - window.top - window.size;
 	return (
 		<Box flexDirection="column" width={width}>
-			{windowed && <Text dimColor wrap="truncate-end">{window.top > 0 ? `${INDENT}… ${window.top} more ${window.top === 1 ? "row" : "rows"} above` : " "}</Text>}
+			{windowed && <Text dimColor wrap="truncate-end">{window.top > 0 ? `${INDENT}… ${counted(window.top, "more row")} above` : " "}</Text>}
 			{rows.slice(window.top, window.top + window.size).map((row, i) => {
-				const [a, b, c] = row.split(CURSOR_MARK);
+				const [a, b, c] = row.split(CELL_MARK);
 				return (
 					<Text key={window.top + i} wrap="truncate-end">
 						<Text color="cyan" bold>{window.top + i === 0 ? PREFIX : INDENT}</Text>
@@ -35,7 +37,7 @@ export function EditorLines({ text, cursor, active, width, maxRows = Number.POSI
 					</Text>
 				);
 			})}
-			{windowed && <Text dimColor wrap="truncate-end">{below > 0 ? `${INDENT}… ${below} more ${below === 1 ? "row" : "rows"} below` : " "}</Text>}
+			{windowed && <Text dimColor wrap="truncate-end">{below > 0 ? `${INDENT}… ${counted(below, "more row")} below` : " "}</Text>}
 		</Box>
 	);
 }

@@ -4,29 +4,19 @@
  * screen and its scrollback and prints everything again on every key (seconds a key for 100 KB).
  * Pure: the view (editor-lines.tsx) renders the rows it is given.
  */
-import { CELL_MARK, tabsAsSpaces, wrapLine } from "../../text/word-wrap.js";
-
-/** Marks the cursor's cell in a row: `before \0 cell \0 after`. */
-export const CURSOR_MARK = CELL_MARK;
+import { CELL_MARK, wrapText } from "../../text/word-wrap.js";
 
 /**
- * The rows of `text` at `width` columns, the cursor's cell marked (the grapheme at `cursor`, or a
- * space at the end of a line), and which row holds it.
+ * The rows of `text` at `width` columns, the cursor's cell marked with CELL_MARK (the grapheme at
+ * `cursor`, or a space at the end of a line), and which row holds it.
  */
 export function editorRows(text: string, cursor: number, cursorEnd: number, width: number, showCursor: boolean): { rows: string[]; cursorRow: number } {
 	const at = cursorEnd > cursor ? text.slice(cursor, cursorEnd) : " ";
 	// On a line break the cursor is a space at the end of its line (the break stays outside the marks).
-	const cell = at === "\n" ? `${CURSOR_MARK} ${CURSOR_MARK}\n` : `${CURSOR_MARK}${at}${CURSOR_MARK}`;
+	const cell = at === "\n" ? `${CELL_MARK} ${CELL_MARK}\n` : `${CELL_MARK}${at}${CELL_MARK}`;
 	const marked = showCursor ? `${text.slice(0, cursor)}${cell}${text.slice(cursorEnd)}` : text;
-	const rows: string[] = [];
-	let cursorRow = 0;
-	for (const line of tabsAsSpaces(marked).split("\n")) {
-		for (const row of wrapLine(line, Math.max(1, width))) {
-			if (row.includes(CURSOR_MARK)) cursorRow = rows.length;
-			rows.push(row);
-		}
-	}
-	return { rows, cursorRow };
+	const rows = wrapText(marked, Math.max(1, width));
+	return { rows, cursorRow: Math.max(0, rows.findIndex((row) => row.includes(CELL_MARK))) };
 }
 
 /**

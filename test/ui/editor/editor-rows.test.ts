@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { CURSOR_MARK, editorRows, rowWindow } from "../../../source/ui/editor/editor-rows.js";
-import { plainWidth, wrapLine } from "../../../source/text/word-wrap.js";
+import { editorRows, rowWindow } from "../../../source/ui/editor/editor-rows.js";
+import { CELL_MARK, plainWidth, wrapLine } from "../../../source/text/word-wrap.js";
 import { displayWidth, fullWidth } from "../../../source/text/text-width.js";
 
-const width = (row: string) => displayWidth(row.split(CURSOR_MARK).join(""));
+const width = (row: string) => displayWidth(row.split(CELL_MARK).join(""));
 
 describe("the editor's rows", () => {
 	it("word-wraps after the last space; a word wider than the row breaks inside; a space that only overflows a full row is dropped", () => {
@@ -25,15 +25,15 @@ describe("the editor's rows", () => {
 	it("marks the cursor's cell (a space past a line's end) and says which row holds it; tabs show as two spaces", () => {
 		const text = "one two three\nfour";
 		const end = editorRows(text, text.length, text.length, 8, true);
-		expect(end.rows).toEqual(["one two ", "three", `four${CURSOR_MARK} ${CURSOR_MARK}`]);
+		expect(end.rows).toEqual(["one two ", "three", `four${CELL_MARK} ${CELL_MARK}`]);
 		expect(end.cursorRow).toBe(2);
 		// On a line break: a space at the end of that line.
-		expect(editorRows(text, 13, 14, 20, true).rows).toEqual([`one two three${CURSOR_MARK} ${CURSOR_MARK}`, "four"]);
+		expect(editorRows(text, 13, 14, 20, true).rows).toEqual([`one two three${CELL_MARK} ${CELL_MARK}`, "four"]);
 		const mid = editorRows(text, 4, 5, 8, true);
-		expect(mid.rows[0]).toBe(`one ${CURSOR_MARK}t${CURSOR_MARK}wo `);
+		expect(mid.rows[0]).toBe(`one ${CELL_MARK}t${CELL_MARK}wo `);
 		expect(mid.cursorRow).toBe(0);
 		// The cursor's block at the end of a full row goes to the next row, as the terminal would put it.
-		expect(editorRows("abcd", 4, 4, 4, true).rows).toEqual(["abcd", `${CURSOR_MARK} ${CURSOR_MARK}`]);
+		expect(editorRows("abcd", 4, 4, 4, true).rows).toEqual(["abcd", `${CELL_MARK} ${CELL_MARK}`]);
 		expect(editorRows("a\tb", 0, 0, 8, false).rows).toEqual(["a  b"]);
 	});
 
