@@ -10,7 +10,7 @@ import { useKeymap } from "../input/use-keymap.js";
 import { editorReducer, emptyEditor } from "./editor-state.js";
 import { editorIntent, type EditorIntent } from "./editor-keys.js";
 import { EditorLines } from "./editor-lines.js";
-import { SlashMenu } from "./slash-menu.js";
+import { SlashMenu, slashMenuRows } from "./slash-menu.js";
 import { atToken, completeAt } from "./at-completion.js";
 import { AtMenu } from "./at-menu.js";
 import { useFileIndex } from "./use-file-index.js";
@@ -48,7 +48,9 @@ export function Editor(props: EditorProps) {
 	const query = token?.query;
 	const files = useMemo(() => (atOpen && indexed && query !== undefined ? fuzzyPaths(indexed, query, AT_ROWS) : []), [atOpen, indexed, query]);
 	const menu: readonly unknown[] = slash.length > 0 ? slash : files;
-	const listRows = slash.length || (atOpen ? Math.max(1, files.length) + (index?.loading ? 1 : 0) : 0);
+	// The slash menu keeps three rows of the editor's room for the text.
+	const slashRows = Math.max(2, (props.rows ?? Number.POSITIVE_INFINITY) - 3);
+	const listRows = slash.length > 0 ? slashMenuRows(slash.length, slashRows) : atOpen ? Math.max(1, files.length) + (index?.loading ? 1 : 0) : 0;
 	const selected = Math.min(menuIndex, Math.max(0, menu.length - 1));
 	useEffect(() => {
 		if (atOpen) index?.refresh(REWALK_MS);
@@ -163,7 +165,7 @@ export function Editor(props: EditorProps) {
 	return (
 		<Box flexDirection="column" marginTop={1}>
 			<EditorLines text={state.text} cursor={state.cursor} active={active} width={props.width} maxRows={Math.max(3, (props.rows ?? Number.POSITIVE_INFINITY) - listRows)} />
-			<SlashMenu items={slash} selected={selected} />
+			<SlashMenu items={slash} selected={selected} width={props.width} rows={slashRows} />
 			{atOpen && slash.length === 0 && <AtMenu files={files} selected={selected} loading={index?.loading ?? false} query={token?.query ?? ""} width={props.width} />}
 		</Box>
 	);

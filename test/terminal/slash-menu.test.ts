@@ -1,0 +1,70 @@
+/**
+ * The slash menu at 80×24 (in-process terminal): all of arbor's commands did not fit, their long
+ * descriptions wrapped to column 0, and the editor's own line was pushed off the top of the screen.
+ * Each command is one row cut at the width; when they outnumber the room, a window around the
+ * selected one shows with its place `(k/n)`.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { quit, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
+
+const fx = useArborRun<ArborTerminal>();
+
+/** The screen's rows from the editor's line down to the status line. */
+function bottom(screen: string): string[] {
+	const rows = screen.split("\n");
+	const editor = rows.findIndex((r) => r.startsWith("› /"));
+	const status = rows.findIndex((r) => r.includes("tokens · empty"));
+	return editor === -1 || status === -1 ? [] : rows.slice(editor, status + 1);
+}
+
+describe("the slash menu in a small terminal", () => {
+	it("fits 80×24 with the editor's line in view, one row a command; a shorter terminal gets a window and its place", async () => {
+		({ dir: fx.dir } = tempPlace("slash-menu"));
+		fx.tmux = startArbor({ args: [], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
+		await fx.tmux.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		fx.tmux.type("/");
+		const open = await fx.tmux.waitForScreen((s) => s.includes("/quit ") && s.includes("tokens · empty"), "menu");
+		const rows = bottom(open);
+		expect(rows[0]).toBe("› /");
+		expect(rows[1]).toMatch(/^› \/tree +browse the conversation tree/);
+		// Every row under the editor is a command: two spaces or the cursor, then /name (no wrapped description).
+		for (const row of rows.slice(1, -1)) expect(row).toMatch(/^(›| ) \//);
+		expect(open).toMatch(/\n {2}\/thinking \[level\] +show or set the thinking level: off, minimal, low, me…\n/);
+		expect(open).not.toMatch(/\(\d+\/\d+\)/);
+		// 14 rows leave room for 7 rows of the menu: a window of 6 commands and its place.
+		fx.tmux.resize(80, 14);
+		const small = await fx.tmux.waitForScreen((s) => /\(1\/\d+\)/.test(s), "a window of the commands");
+		const menu = bottom(small).slice(1, -1);
+		expect(bottom(small)[0]).toBe("› /");
+		expect(menu).toHaveLength(7);
+		expect(menu[0]).toMatch(/^› \/tree /);
+		const total = Number(/\((\d+)\/(\d+)\)/.exec(small)?.[2]);
+		expect(menu[6]).toBe(`  (1/${total})`);
+		// Up wraps to the last command; the window follows it.
+		fx.tmux.send("Up");
+		const last = await fx.tmux.waitForScreen((s) => /› \/quit +leave arbor/.test(s), "last command selected");
+		expect(bottom(last)[0]).toBe("› /");
+		expect(bottom(last).slice(1, -1).at(-1)).toBe(`  (${total}/${total})`);
+		// A few matches need no window.
+		fx.tmux.type("un");
+		const few = await fx.tmux.waitForScreen((s) => s.includes("› /un") && s.includes("/undo-restore") && !s.includes("/tree "), "filtered");
+		expect(few).not.toMatch(/\(\d+\/\d+\)/);
+		fx.tmux.send("C-u");
+		await quit(fx.tmux);
+	}, 60_000);
+
+	it("shows every command, whole, when the terminal has room", async () => {
+		({ dir: fx.dir } = tempPlace("slash-menu"));
+		fx.tmux = startArbor({ args: [], cwd: fx.dir, home: join(fx.dir, "home"), cols: 160, rows: 40 });
+		await fx.tmux.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		fx.tmux.type("/");
+		const open = await fx.tmux.waitForScreen((s) => s.includes("/quit ") && s.includes("tokens · empty"), "menu");
+		expect(open).toContain("/thinking [level]       show or set the thinking level: off, minimal, low, medium, high (Shift+Tab cycles)");
+		expect(open).not.toMatch(/\(\d+\/\d+\)/);
+		expect(open).not.toContain("…");
+		fx.tmux.send("C-u");
+		await quit(fx.tmux);
+	}, 60_000);
+});
