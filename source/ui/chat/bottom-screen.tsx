@@ -88,7 +88,7 @@ export function BottomScreen(props: BottomScreenProps) {
 				/>
 			);
 		case "help":
-			return <HelpView onClose={close} extraCommands={props.extraCommands} />;
+			return <HelpView onClose={close} extraCommands={props.extraCommands} rows={props.rows} cols={props.cols} />;
 		default: {
 			const unreachable: never = screen;
 			return unreachable;

@@ -90,7 +90,7 @@ export const KEY_ACTIONS = {
 	"picker.trash": { screen: "session picker", keys: ["ctrl+d"], does: "move the session to the trash (asks first)" },
 	"picker.trashYes": { screen: "session picker", keys: ["y"], does: "at the trash question: move it (any other key keeps it)" },
 	// /help.
-	"help.close": { screen: "help", keys: ["any"], does: "close /help" },
+	"help.close": { screen: "help", keys: ["any"], does: "close /help (taller than the terminal, it scrolls with the lists' keys)" },
 } as const satisfies Record<string, ActionSpec>;
 
 export type KeyAction = keyof typeof KEY_ACTIONS;

@@ -78,12 +78,12 @@ describe("the trash question and /help", () => {
 	});
 	it("/help closes on any key by default; help.close rebound to q: q or cancel closes it, other keys do not", async () => {
 		let closed = 0;
-		const a = mount(<HelpView onClose={() => closed++} />);
+		const a = mount(<HelpView onClose={() => closed++} rows={60} cols={120} />);
 		cleanups.push(a.unmount);
 		await a.until("(any key closes)");
 		await a.press("\x1b[B");
 		await a.settle(() => closed === 1, "closed by ↓");
-		const b = mount(<KeymapProvider keymap={keymapOf({ "help.close": "q" })}><HelpView onClose={() => closed++} /></KeymapProvider>);
+		const b = mount(<KeymapProvider keymap={keymapOf({ "help.close": "q" })}><HelpView onClose={() => closed++} rows={60} cols={120} /></KeymapProvider>);
 		cleanups.push(b.unmount);
 		await b.until("(q closes)");
 		await b.press("x\x1b[B");
@@ -91,6 +91,28 @@ describe("the trash question and /help", () => {
 		await b.settle(() => closed === 2, "closed by q");
 		await b.press("\x1b");
 		await b.settle(() => closed === 3, "closed by Esc");
+	});
+	it("/help taller than the terminal: the lists' keys scroll it a line or a page, any other key closes it", async () => {
+		let closed = 0;
+		const a = mount(<HelpView onClose={() => closed++} rows={12} cols={80} />);
+		cleanups.push(a.unmount);
+		await a.until("any other key closes)");
+		const first = a.frame();
+		expect(first).toMatch(/^Keys$/m);
+		const total = Number(/\(lines 1–9 of (\d+) · ↑↓ PgUp PgDn scroll · any other key closes\)/.exec(first)?.[1]);
+		expect(total).toBeGreaterThan(30);
+		await a.press("\x1b[B");
+		await a.until("(lines 2–10 of");
+		const down = a.frame();
+		expect(down).not.toMatch(/^Keys$/m);
+		await a.press("\x1b[6~");
+		await a.until("(lines 11–19 of");
+		await a.press("\x1b[F");
+		await a.until(`(lines ${total - 8}–${total} of ${total}`);
+		expect(a.frame()).toMatch(/\/quit +leave arbor/);
+		expect(closed).toBe(0);
+		await a.press("x");
+		await a.settle(() => closed === 1, "closed by x");
 	});
 	it("`any` takes no modifier", () => {
 		const r = applyKeybindings({ "help.close": "ctrl+any" });

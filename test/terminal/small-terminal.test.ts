@@ -1,8 +1,9 @@
 /**
- * The slash menu at 80×24 (in-process terminal): all of arbor's commands did not fit, their long
- * descriptions wrapped to column 0, and the editor's own line was pushed off the top of the screen.
- * Each command is one row cut at the width; when they outnumber the room, a window around the
- * selected one shows with its place `(k/n)`.
+ * The slash menu and /help at 80×24 (in-process terminal). The menu's long descriptions wrapped to
+ * column 0 and pushed the editor's own line off the top of the screen: each command is now one row
+ * cut at the width, and when they outnumber the room a window around the selected one shows with
+ * its place `(k/n)`. /help was 45 rows high, its Keys section above the screen: it is now a page
+ * at a time, scrolled with the lists' keys, descriptions wrapped under their column.
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -65,6 +66,23 @@ describe("the slash menu in a small terminal", () => {
 		expect(open).not.toMatch(/\(\d+\/\d+\)/);
 		expect(open).not.toContain("…");
 		fx.tmux.send("C-u");
+		await quit(fx.tmux);
+	}, 60_000);
+
+	it("/help at 80×24 starts at its Keys, a page at a time; PgDn scrolls, descriptions wrap under their column", async () => {
+		({ dir: fx.dir } = tempPlace("small-terminal"));
+		fx.tmux = startArbor({ args: [], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
+		await fx.tmux.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		fx.tmux.type("/help");
+		fx.tmux.send("Enter");
+		const first = await fx.tmux.waitForScreen((s) => /\(lines 1–\d+ of \d+ · ↑↓ PgUp PgDn scroll · any other key closes\)/.test(s), "a page of /help");
+		expect(first).toMatch(/^Keys$/m);
+		expect(first).toMatch(/^ {2}Enter +send \(with the @file list open: complete\);\n {20,}while a reply runs/m);
+		fx.tmux.send("NPage");
+		const next = await fx.tmux.waitForScreen((s) => !/\(lines 1–/.test(s) && s.includes("any other key closes)"), "the next page");
+		expect(next).not.toMatch(/^Keys$/m);
+		fx.tmux.send("x");
+		await fx.tmux.waitForScreen((s) => !s.includes("key closes)") && /^›$/m.test(s), "help closed");
 		await quit(fx.tmux);
 	}, 60_000);
 });
