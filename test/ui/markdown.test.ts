@@ -31,10 +31,33 @@ describe("renderMarkdown", () => {
 		expect(new Set(out.map(displayWidth)).size).toBe(1);
 	});
 
-	it("shrinks a table wider than the screen, cutting cells with …", () => {
+	it("shrinks a table wider than the screen and wraps its cells within their columns: no text is lost", () => {
 		const out = rows(`| a | b |\n|-|-|\n| ${"x".repeat(50)} | ${"y".repeat(50)} |`, 40);
 		expect(out.every((l) => displayWidth(l) === 40)).toBe(true);
-		expect(out[2]).toContain("…");
+		expect(out.join("")).not.toContain("…");
+		expect(out.slice(2).map((l) => l.split(" │ ")[0]).join("").trim()).toBe("x".repeat(50));
+		expect(out.slice(2).map((l) => l.split(" │ ")[1]).join("").trim()).toBe("y".repeat(50));
+	});
+
+	it("at 80 columns a wide table keeps its words whole, its URL over rows, CJK by display width; wrapped rows are ruled apart", () => {
+		const md = [
+			"| Name | Description | Status | Owner | Notes |",
+			"|---|---|---|---|---|",
+			"| arbor | a terminal chat client whose conversations are trees | active ✅ | 日本語のチーム | see https://example.com/a/very/long/url/that/does/not/fit |",
+			"| pi | the agent | ok | mario | - |",
+		].join("\n");
+		const out = rows(md, 80);
+		expect(out.every((l) => displayWidth(l) <= 80)).toBe(true);
+		expect(out.join("\n")).not.toContain("…");
+		const cells = (col: number) => out.map((l) => l.split(" │ ")[col]?.trim() ?? "");
+		// Every word of a cell is on one row (none longer than the column is broken).
+		expect(cells(1).join(" ").replace(/\s+/g, " ")).toContain("a terminal chat client whose conversations are trees");
+		expect(cells(4).join("")).toContain("https://example.com/a/very/long/url/that/does/not/fit");
+		expect(cells(3)).toContain("日本語のチーム");
+		// Header, rule, the wrapped arbor row, a rule, then pi's row.
+		expect(out[1]).toMatch(/^─+┼─/);
+		const piRow = out.findIndex((l) => l.startsWith("pi "));
+		expect(out[piRow - 1]).toMatch(/^─+┼─/);
 	});
 
 	it("wraps by words without a space at the start of a row", () => {
