@@ -68,7 +68,7 @@ export function BottomScreen(props: BottomScreenProps) {
 				/>
 			);
 		case "confirm":
-			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} onAbort={props.chat.abort} rows={props.rows} typeAhead={props.typeAhead} />;
+			return <ConfirmPrompt request={screen.request} onAnswer={props.chat.answer} onAbort={props.chat.abort} rows={props.rows} cols={props.cols} typeAhead={props.typeAhead} />;
 		case "search":
 			return (
 				<SearchResults

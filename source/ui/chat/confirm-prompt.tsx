@@ -1,5 +1,5 @@
 import { Box, Text } from "ink";
-import React, { useEffect, useLayoutEffect, useState } from "react";
+import React, { useEffect, useLayoutEffect, useMemo, useState } from "react";
 import { must } from "../../text/must.js";
 import { terminalLine } from "../../text/terminal-text.js";
 import { actionOf, hintLine, isCancel, type KeyAction } from "../input/keymap.js";
@@ -7,7 +7,8 @@ import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import type { KeyEvent } from "../input/key-event.js";
 import { TYPE_AHEAD_NOTE, type TypeAhead } from "../input/type-ahead.js";
-import { DiffLine } from "../widgets/diff-line.js";
+import { diffColor, visibleLine } from "../widgets/diff-line.js";
+import { wrapLine } from "../../text/word-wrap.js";
 import type { ConfirmRequest } from "./app-reducer.js";
 
 type Answer = "yes" | "no" | "always";
@@ -24,6 +25,23 @@ const OPTIONS: { answer: Answer; label: string; action: KeyAction }[] = [
  */
 export const CONFIRM_LIVE_LINES = 3;
 const RESERVED_ROWS = 6 + 1 + (2 + CONFIRM_LIVE_LINES) + 1;
+
+/** The box's borders and padding, left and right. */
+const BOX_SIDES = 4;
+
+/**
+ * The preview's rows at `width` columns: every line whole, word-wrapped (a command, a diff line or
+ * a file's line is never cut: what is allowed is what is shown), a diff's rows coloured by their
+ * line's sign and other rows dimmed; control characters visible (see visibleLine).
+ */
+export function previewLines(preview: string | undefined, width: number): { text: string; color?: "green" | "red" }[] {
+	if (preview === undefined) return [];
+	return preview.split("\n").flatMap((raw) => {
+		const line = visibleLine(raw);
+		const color = diffColor(line);
+		return wrapLine(line, Math.max(1, width)).map((text) => ({ text, ...(color ? { color } : {}) }));
+	});
+}
 
 /** Preview rows shown at once for a terminal of `rows` rows (at least 3). */
 export const previewRows = (rows: number) => Math.max(3, rows - RESERVED_ROWS);
@@ -48,11 +66,12 @@ export function scrolled(action: (typeof SCROLL_KEYS)[number], top: number, page
  * to the editor, which keeps or queues them (see input/type-ahead.ts); only Esc and Ctrl+C act at
  * once. The choices are dimmed, with a note, until the typing pauses.
  */
-export function ConfirmPrompt({ request, onAnswer, onAbort, rows = 24, typeAhead }: { request: ConfirmRequest; onAnswer(a: Answer): void; onAbort(): void; rows?: number; typeAhead?: TypeAhead }) {
+export function ConfirmPrompt(props: { request: ConfirmRequest; onAnswer(a: Answer): void; onAbort(): void; rows?: number; cols?: number; typeAhead?: TypeAhead }) {
+	const { request, onAnswer, onAbort, rows = 24, cols = 80, typeAhead } = props;
 	const [index, setIndex] = useState(0);
 	const [top, setTop] = useState(0);
 	const { keymap, is } = useKeyAction();
-	const lines = request.preview === undefined ? [] : request.preview.split("\n");
+	const lines = useMemo(() => previewLines(request.preview, cols - BOX_SIDES), [request.preview, cols]);
 	const page = previewRows(rows);
 	const start = Math.min(top, Math.max(0, lines.length - page));
 	const stopsNow = (event: KeyEvent) => is("prompt.stop", event) || isCancel(event, keymap);
@@ -81,7 +100,11 @@ export function ConfirmPrompt({ request, onAnswer, onAbort, rows = 24, typeAhead
 	return (
 		<Box flexDirection="column" marginTop={1} borderStyle="round" borderColor="yellow" paddingX={1}>
 			<Text bold wrap="truncate-end">{terminalLine(`Allow ${request.description}?`)}</Text>
-			{lines.slice(start, start + page).map((line, i) => <DiffLine key={start + i} line={line} />)}
+			{lines.slice(start, start + page).map((line, i) => (
+				<Text key={start + i} color={line.color} dimColor={line.color === undefined}>
+					{line.text === "" ? " " : line.text}
+				</Text>
+			))}
 			{more && <Text dimColor wrap="truncate-end">{position}</Text>}
 			<Text wrap="truncate-end" dimColor={typedAhead}>
 				{OPTIONS.map((o, i) => (

@@ -1,5 +1,3 @@
-import { Text } from "ink";
-import React from "react";
 import { controlClass } from "../../text/control-chars.js";
 import { terminalText } from "../../text/terminal-text.js";
 
@@ -19,11 +17,4 @@ export function diffColor(line: string): "green" | "red" | undefined {
 /** Whether `text` holds a unified diff (an edit's result, a confirmation's preview): its lines are coloured by sign. */
 export function looksLikeDiff(text: string): boolean {
 	return /^@@ -\d/m.test(text) || (/^--- /m.test(text) && /^\+\+\+ /m.test(text));
-}
-
-/** One diff line coloured by its sign, other lines dimmed; cut at the width, or wrapped (`wrap`). */
-export function DiffLine({ line: raw, wrap = false }: { line: string; wrap?: boolean }) {
-	const line = visibleLine(raw);
-	const color = diffColor(line);
-	return <Text color={color} dimColor={color === undefined} wrap={wrap ? "wrap" : "truncate-end"}>{line === "" ? " " : line}</Text>;
 }
