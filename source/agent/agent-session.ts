@@ -201,7 +201,7 @@ export class AgentSession {
 		const targetId = this.view.resolveId(entryIdOrPrefix);
 		const restore = restoreFiles ? this.files.restorer(targetId) : undefined;
 		// The target's file state is read before the safety checkpoint, which may land under it.
-		const safety = restore ? await this.files.cancellable(async () => (await restore.checkpointer.ask(targetId), restore.checkpointer.safety())) : undefined;
+		const safety = restore ? await this.files.cancellable(async () => (await restore.checkpointer.ask(targetId), restore.checkpointer.safety(restore.target))) : undefined;
 		const result = await this.withOperation((signal) =>
 			navigateTree({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, targetId, { ...navigate, signal }),
 		);

@@ -138,6 +138,7 @@ export class Checkpointer {
 		const target = fileStateAt(view, entryId);
 		if (!target) return undefined;
 		return this.serial(async () => {
+			await this.store.need(target.data.tree, target.entryId);
 			const current = (await this.store.snapshot()).tree;
 			return { target, current, changes: await this.store.diff(current, target.data.tree) };
 		});
@@ -152,12 +153,18 @@ export class Checkpointer {
 		const target = fileStateAt(this.session.snapshot(), entryId);
 		if (!target) return undefined;
 		await this.ask(entryId);
-		return this.restoreFrom(await this.safety(), target, entryId);
+		return this.restoreFrom(await this.safety(target), target, entryId);
 	}
 
-	/** The safety snapshot before a restore, recorded at the current leaf; throws when it cannot be taken. */
-	safety(): Promise<Checkpoint> {
-		return this.serial(() => this.record("before-restore"));
+	/**
+	 * The safety snapshot before restoring `target`, recorded at the current leaf; throws, writing
+	 * nothing, when the store lacks the target's files (CheckpointMissing) or the snapshot cannot be taken.
+	 */
+	safety(target: Checkpoint): Promise<Checkpoint> {
+		return this.serial(async () => {
+			await this.store.need(target.data.tree, target.entryId);
+			return this.record("before-restore");
+		});
 	}
 
 	/**

@@ -34,6 +34,11 @@ type TreeChange = { path: string; status: "A" | "D" | "M" | "T"; oldMode: string
 
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
+/** A checkpoint whose files this machine's store does not hold (see CheckpointStore.need). */
+export class CheckpointMissing extends Error {
+	override name = "CheckpointMissing";
+}
+
 /** The folder of a project's store under arbor's home. */
 export function storeDirFor(home: string, cwd: string): string {
 	return path.join(home, "checkpoints", createHash("sha256").update(cwd).digest("hex").slice(0, 16));
@@ -172,6 +177,18 @@ export class CheckpointStore {
 	private async keep(tree: string): Promise<void> {
 		if (fs.existsSync(path.join(this.place.gitDir, "refs", "arbor", tree))) return;
 		await runGit(this.place, ["update-ref", `refs/arbor/${tree}`, tree]);
+	}
+
+	/**
+	 * Throws {@link CheckpointMissing} when the store lacks checkpoint `entryId`'s tree: the session
+	 * was written with another ARBOR_HOME or on another machine, or `arbor checkpoints --gc` dropped it.
+	 * Checked before anything is written, so a restore of it changes nothing.
+	 */
+	async need(tree: string, entryId: string): Promise<void> {
+		if (tree === "" || (await this.has(tree))) return;
+		throw new CheckpointMissing(
+			`the files of checkpoint ${entryId} are not in this checkpoint store (${this.place.gitDir}): it was taken with another ARBOR_HOME or on another machine, or dropped by \`arbor checkpoints --gc\`; no file was changed`,
+		);
 	}
 
 	/** Whether the store has this tree. */

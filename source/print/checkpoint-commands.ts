@@ -79,6 +79,7 @@ export async function restoreCommand(arg: string, entryId: string, opts: Checkpo
 		const target = fileStateAt(view, id);
 		if (!target) throw noState(id);
 		const store = storeFor(view, where.home);
+		await store.need(target.data.tree, target.entryId);
 		const current = (await store.snapshot()).tree;
 		const changes = await store.diff(current, target.data.tree);
 		if (opts.json) return json(restorePlanJson(id, { target, changes }));
@@ -125,7 +126,7 @@ export async function fileSafety(
 	if (!target) throw noState(targetId);
 	const checkpointer = new Checkpointer(session, storeFor(view, home), undefined, restoreHooksOn(bus));
 	await cancellable(checkpointer.ask(targetId));
-	return { safety: await checkpointer.safety(), target };
+	return { safety: await checkpointer.safety(target), target };
 }
 
 /** A cancelled restore is exit 1 with one line, like a cancelled move. */
@@ -170,13 +171,14 @@ export function restoreReport(id: string | null, done: RestoreDone, asJson: bool
 export async function diffCommand(arg: string, a: string, b: string | undefined, opts: CheckpointOptions): Promise<number> {
 	const where = place(opts);
 	const view = openForRead(arg, where).snapshot();
+	const store = storeFor(view, where.home);
 	const tree = async (idArg: string) => {
 		const id = view.resolveId(idArg);
 		const state = fileStateAt(view, id);
 		if (!state) throw noState(id);
+		await store.need(state.data.tree, state.entryId);
 		return state.data.tree;
 	};
-	const store = storeFor(view, where.home);
 	const from = await tree(a);
 	const to = b !== undefined ? await tree(b) : (await store.snapshot()).tree;
 	if (opts.json) return json({ from, to, changes: await store.diff(from, to) });

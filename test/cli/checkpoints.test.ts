@@ -112,6 +112,32 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		expect(listedFork.stdout).toContain(list[0].id);
 	});
 
+	it("a session whose checkpoints are in another store (another ARBOR_HOME, another machine): restore, navigate --restore-files and diff say so, exit 1, change nothing", async () => {
+		server = await startSseServer([...bashTurn("rm -f a.txt && mkdir a.txt && echo in > a.txt/in.txt", "Made a folder.")]);
+		fs.writeFileSync(path.join(at.cwd, "a.txt"), "zero\n"); // the first checkpoint is not git's empty tree, which every store has
+		expect((await cli(["-p", ...model(server.url), "--tools", "bash", "first"])).code).toBe(0);
+		const [file] = sessionFiles(at.home);
+		const list = checkpoints(file!);
+		const before = files(at.cwd);
+		const lines = fs.readFileSync(file!, "utf8");
+		// The same session file, another home: its store (made by this run) lacks the session's trees.
+		const other = path.join(at.home, "..", "other-home");
+		const elsewhere = (args: string[]) => runCli(args, { cwd: at.cwd, env: { ARBOR_HOME: other } });
+		const missing = `the files of checkpoint ${list[0]!.id} are not in this checkpoint store`;
+		for (const args of [["restore", file!, list[0]!.id], ["restore", file!, list[0]!.id, "--dry-run"], ["navigate", file!, list[0]!.id, "--restore-files"], ["diff", file!, list[0]!.id]]) {
+			const run = await elsewhere(args);
+			expect([run.code, run.stdout], args.join(" ")).toEqual([1, ""]);
+			expect(run.stderr).toContain(missing);
+			expect(run.stderr).toContain("no file was changed");
+			expect(run.stderr).not.toContain("fatal");
+		}
+		expect(files(at.cwd)).toEqual(before);
+		expect(fs.readFileSync(file!, "utf8")).toBe(lines);
+		// In its own home the restore works.
+		expect((await cli(["restore", file!, list[0]!.id])).code).toBe(0);
+		expect(files(at.cwd)).toEqual({ "a.txt": "zero\n" });
+	});
+
 	it("--no-checkpoints and \"checkpoints\": false take none; a file over the cap is reported", async () => {
 		server = await startSseServer([...bashTurn("echo x > a.txt", "A."), ...bashTurn("echo y > a.txt", "B."), ...bashTurn("echo z > a.txt", "C.")]);
 		fs.writeFileSync(path.join(at.cwd, "big.bin"), "b".repeat(100));

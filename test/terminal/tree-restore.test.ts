@@ -146,6 +146,17 @@ describe("/tree: Restore files to this point?", () => {
 		}, 60_000);
 	}
 
+	it("a checkpoint whose files are not in the store (another ARBOR_HOME, another machine): the move says why the files were not restored", async () => {
+		at = tempProject();
+		const home = at.home;
+		term = await summaryPromptAtReplyOne(at, () => fs.rmSync(path.join(home, "checkpoints"), { recursive: true, force: true }));
+		term.send("Enter"); // No summary: no restore question, the move, and why
+		const moved = await term.waitForScreen((s) => s.includes("Navigated to selected point"), "navigated");
+		expect(moved.replace(/\s+/g, " ")).toMatch(/Navigated to selected point · the files were not restored: the files of checkpoint \w+ are not in this checkpoint store/);
+		expect(moved).not.toContain("Restore files to this point?");
+		expect(files(at.cwd)).toEqual({ "a.txt": "v2\n", "b.txt": "b\n" });
+	}, 60_000);
+
 	it("Keep files as they are moves the leaf and leaves the files alone", async () => {
 		at = tempProject();
 		term = await summaryPromptAtReplyOne(at);

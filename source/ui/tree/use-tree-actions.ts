@@ -88,16 +88,17 @@ function outcomeEvent(outcome: NavigateResult, status?: string): { app: TreeDone
 type Moved = { outcome: NavigateResult; status?: string };
 
 /** navigateByPlan, with the files restored around it when `restoring` (see useTreeActions' run). */
-async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, options: NavigateOptions, restoring: Checkpointer | undefined): Promise<Moved> {
+async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, options: NavigateOptions, restoring: Checkpointer | undefined, unrestorable?: string): Promise<Moved> {
 	const target = restoring ? fileStateAt(ctx.store.snapshot(), planned.targetId) : undefined;
 	let cancelled = false;
 	if (restoring) await restoring.ask(planned.targetId).catch((error: unknown) => {
 		if (!(error instanceof RestoreCancelled)) throw error;
 		cancelled = true;
 	});
-	const safety = restoring && !cancelled ? await restoring.safety() : undefined;
+	const safety = restoring && !cancelled && target ? await restoring.safety(target) : undefined;
 	const outcome = await navigateByPlan(ctx, planned, options);
 	if (outcome.status === "moved" && cancelled) return { outcome, status: "Navigated to selected point · the files were not restored (cancelled by an extension)" };
+	if (outcome.status === "moved" && unrestorable) return { outcome, status: `Navigated to selected point · the files were not restored: ${unrestorable}` };
 	if (outcome.status !== "moved" || !restoring || !safety || !target) return { outcome };
 	try {
 		const restored = await restoring.restoreFrom(safety, target, planned.targetId);
@@ -153,17 +154,20 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 
 	const checkpointer = (): Checkpointer | undefined => latest.current.services.deps.checkpoints?.(latest.current.services.store);
 	// The dry run of the files' restore, started on Enter beside the summary question.
-	const restorePlan = useRef<Promise<RestorePlan | undefined> | undefined>(undefined);
+	const restorePlan = useRef<Promise<RestorePlan | { failed: string } | undefined> | undefined>(undefined);
 	// A choice superseded by Esc or another choice: its late dry run is dropped.
 	const choice = useRef(0);
 
-	/** The move; with `restoring`, a safety checkpoint first (on the branch left), the files after. */
-	const run = (options: Navigation, restoring?: Checkpointer) => {
+	/**
+	 * The move; with `restoring`, a safety checkpoint first (on the branch left), the files after.
+	 * `unrestorable`: why the target's files cannot be restored (its dry run failed), said after the move.
+	 */
+	const run = (options: Navigation, restoring?: Checkpointer, unrestorable?: string) => {
 		const planned = plan.current;
 		if (!planned) return;
 		const ctx = context();
 		job.start(
-			(signal) => moveAndRestore(ctx, planned, { ...options, signal }, restoring).catch((error: unknown): Moved => ({ outcome: { status: "failed", message: errorMessage(error) } })),
+			(signal) => moveAndRestore(ctx, planned, { ...options, signal }, restoring, unrestorable).catch((error: unknown): Moved => ({ outcome: { status: "failed", message: errorMessage(error) } })),
 			({ outcome, status }) => {
 				const to = outcomeEvent(outcome, status);
 				if ("app" in to) done(to.app);
@@ -180,6 +184,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		const mine = ++choice.current;
 		void pending.then((dry) => {
 			if (choice.current !== mine) return;
+			if (dry && "failed" in dry) return run(options, undefined, dry.failed);
 			if (!dry || dry.changes.length === 0) return run(options);
 			dispatch({ type: "restore-asked", targetId, changes: dry.changes, summarize: options.summarize === true, ...(options.customInstructions !== undefined ? { customInstructions: options.customInstructions } : {}) });
 		});
@@ -190,7 +195,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		if (made.alreadyHere) return done({ kind: "closed", status: ALREADY_HERE });
 		plan.current = made;
 		const ck = checkpointer();
-		restorePlan.current = ck ? ck.plan(services.store.snapshot(), made.targetId).catch(() => undefined) : undefined;
+		restorePlan.current = ck ? ck.plan(services.store.snapshot(), made.targetId).catch((error: unknown) => ({ failed: errorMessage(error) })) : undefined;
 		const ask = opts.askSummary && canSummarize(made);
 		dispatch({ type: "node-chosen", targetId: id, ask });
 		if (!ask) proceed({});
@@ -270,7 +275,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 			const ck = checkpointer();
 			if (!ck || flow.screen !== "restore-prompt") return;
 			void restorePlan.current?.then(async (dry) => {
-				if (!dry) return;
+				if (!dry || "failed" in dry) return;
 				const text = await ck.store.patch(dry.current, dry.target.data.tree, path).catch((error: unknown) => errorMessage(error));
 				dispatch({ type: "restore-diff-shown", path, text });
 			});
