@@ -99,7 +99,9 @@ describe("App", () => {
 		await waitFor(() => t.frame().includes("Forked into"));
 		expect(t.current.store).not.toBe(t.store);
 		expect(t.current.store.snapshot().entries.length).toBe(2);
-		expect(t.frame().replace(/\n(?!Forked)/g, "")).toContain(`› second\nForked into ${t.current.store.file}`);
+		// The status is word-wrapped: the file's path may start the next row, and a long one is broken.
+		const file = String(t.current.store.file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+		expect(t.frame().replace(/\n/g, "")).toMatch(new RegExp(`› second\\s*Forked into\\s*${file}`));
 		expect(readdirSync(t.dir).filter((f) => f.endsWith(".jsonl")).length).toBe(1);
 	});
 
@@ -107,9 +109,9 @@ describe("App", () => {
 		const t = setup();
 		unmount = () => act(() => t.app.unmount());
 		await t.send("/help");
-		await waitFor(() => t.frame().includes("(any key closes)"));
+		await waitFor(() => t.frame().includes("key closes)"));
 		await t.press("x");
-		await waitFor(() => !t.frame().includes("(any key closes)"));
+		await waitFor(() => !t.frame().includes("key closes)"));
 	});
 
 	it("Esc Esc opens the tree; choosing a user message replays the path and fills the editor", async () => {
