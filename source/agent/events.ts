@@ -4,8 +4,8 @@ import type { TurnEvent, TurnResult } from "../llm/turn.js";
 import type { QueuedContent } from "../llm/message-queue.js";
 import type { StoredMessage } from "../session/types.js";
 
-/** Why a compaction ran: asked for (`compact`) or because the context would not fit (before a turn). */
-export type CompactionReason = "manual" | "threshold";
+/** Why a compaction ran: `/compact`, the window nearly full before a turn, or a request the provider refused as too long (then the request is sent again). */
+export type CompactionReason = "manual" | "threshold" | "overflow";
 
 /**
  * What an {@link AgentSession} reports to its subscribers, in order. The turn's own events

@@ -204,12 +204,27 @@ export class TurnRunner {
 					if (event.type === "message_end") stored.push(event.message);
 					emit(event);
 				},
+				onOverflow: () => this.compactOnOverflow(chat, signal),
 			}),
 		);
 		// As print mode: the store's garbage collection, in the background at most once a day.
 		if (checkpointer) maybeDailyGc({ home: deps.opts.home, cwd: deps.opts.cwd, sessionFile: store.file });
 		emit({ type: "turn_end", result });
 		return result;
+	}
+
+	/**
+	 * The provider refused the context as longer than the model's window (a window arbor does not
+	 * know): a compaction with reason "overflow" (pi's), after which runTurn sends the request again.
+	 * Off with automatic compaction.
+	 */
+	private async compactOnOverflow(chat: ResolvedModel, signal: AbortSignal): Promise<boolean> {
+		if (!this.host.autoCompaction()) return false;
+		const { compactNow } = await import("../navigation/compact.js");
+		const store = this.host.store();
+		const model = this.host.deps.models.summary ?? chat;
+		const result = await this.compaction("overflow", () => compactNow({ store, model, signal, maxRetries: maxRetries(), bus: this.host.deps.ext.bus }));
+		return result.status === "compacted";
 	}
 
 	/** Compacts before a turn when the context would not fit; a failure is reported, the turn goes on. */

@@ -25,6 +25,8 @@ export class TurnRecorder {
 	private waitingResults: ToolResultMessage[] = [];
 	private stepOpen = false;
 	private assistantStored = false;
+	/** Text, reasoning and tool calls streamed since the last step began or was stored. */
+	private streamedInStep = 0;
 	/** Summed usage of all stored steps. */
 	usage: Usage = emptyUsage();
 	/** Text and stop reason of the newest stored assistant message. */
@@ -43,6 +45,7 @@ export class TurnRecorder {
 		this.text = "";
 		this.reasoning = "";
 		this.toolCalls = [];
+		this.streamedInStep = 0;
 		this.stepOpen = true;
 		this.assistantStored = false;
 		this.emit({ type: "message_start" });
@@ -51,18 +54,21 @@ export class TurnRecorder {
 	/** Streamed answer text. */
 	addText(delta: string): void {
 		this.text += delta;
+		this.streamedInStep += 1;
 		this.emit({ type: "text_delta", delta });
 	}
 
 	/** Streamed reasoning (stored as a thinking part, never sent back). */
 	addReasoning(delta: string): void {
 		this.reasoning += delta;
+		this.streamedInStep += 1;
 		this.emit({ type: "thinking_delta", delta });
 	}
 
 	/** A complete tool call of the current step. */
 	addToolCall(call: StepToolCall): void {
 		this.toolCalls.push(call);
+		this.streamedInStep += 1;
 		this.emit({ type: "tool_call", toolCallId: call.toolCallId, toolName: call.toolName, args: call.input });
 	}
 
@@ -73,6 +79,17 @@ export class TurnRecorder {
 		this.emit({ type: "tool_result", toolCallId: result.toolCallId, toolName: result.toolName, output, isError: message.isError });
 		if (this.assistantStored) this.write(message);
 		else this.waitingResults.push(message);
+	}
+
+	/** Nothing streamed since the last step began or was stored (the provider refused the request); earlier steps may be stored. */
+	get nothingStreamed(): boolean {
+		return this.streamedInStep === 0 && this.waitingResults.length === 0;
+	}
+
+	/** Forgets a step begun for a request that is sent again (see runTurn's `onOverflow`). */
+	discardStep(): void {
+		this.stepOpen = false;
+		this.waitingResults = [];
 	}
 
 	/** True while a step has begun and its assistant message is not yet stored. */
@@ -94,6 +111,7 @@ export class TurnRecorder {
 		this.write(message);
 		this.assistantStored = true;
 		this.stepOpen = false;
+		this.streamedInStep = 0;
 		this.usage = addUsage(this.usage, message.usage ?? emptyUsage());
 		this.lastText = this.text;
 		this.lastStopReason = outcome.stopReason;

@@ -4,6 +4,7 @@ import type { SessionStoreApi } from "../session/api.js";
 import { SessionError, type StopReason, type Usage, type UserMessage } from "../session/types.js";
 import { toModelMessages } from "./convert.js";
 import { ABORTED_MESSAGE, describeError, isAbortError, type FailureReason } from "./errors.js";
+import { isContextOverflow } from "./overflow.js";
 import { stopReasonFrom, usageFromSdk } from "./from-step.js";
 import type { ResolvedModel } from "./resolve-model.js";
 import { TurnRecorder, type TurnEvent } from "./turn-recorder.js";
@@ -43,6 +44,14 @@ export type RunTurnOptions = {
 	 * entries are stored. Neither runs before the request goes out, so the first byte never waits.
 	 */
 	checkpoints?: TurnCheckpointHooks;
+	/**
+	 * Called once a turn, when the provider refuses a request because the context is longer than the
+	 * model's window (llm/overflow.ts): the first, or one after tool results grew the context. Resolves
+	 * true when the context was made smaller (a compaction): the request is then sent once more from
+	 * the store's context, and the refused attempt leaves no entry. Resolving false, the error is
+	 * stored and returned as any provider error.
+	 */
+	onOverflow?: (error: string) => Promise<boolean>;
 };
 
 /** See {@link RunTurnOptions.checkpoints}. */
@@ -102,9 +111,14 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 		else failure.error ??= describeError(error);
 	};
 	let stepsLeft = opts.maxSteps ?? 25;
+	let overflowed = false;
 	try {
 		for (;;) {
 			stepsLeft -= await streamSteps(opts, { recorder, fail, failure, thinkingLevel, stepsLeft });
+			if (!overflowed && (await recoverOverflow(opts, recorder, failure))) {
+				overflowed = true;
+				continue;
+			}
 			if (failure.aborted || failure.error !== undefined || stepsLeft <= 0 || recorder.hasOpenStep) break;
 			const steer = opts.steering?.take() ?? [];
 			if (steer.length === 0) break;
@@ -123,6 +137,16 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	await opts.checkpoints?.afterTurn();
 	opts.store.sync();
 	return { ...result, leafId: opts.store.snapshot().leafId };
+}
+
+/** A request refused for its length, then the context made smaller: true to send it again. */
+async function recoverOverflow(opts: RunTurnOptions, recorder: TurnRecorder, failure: { error?: string; aborted: boolean }): Promise<boolean> {
+	const error = failure.error;
+	if (!opts.onOverflow || error === undefined || failure.aborted || !recorder.nothingStreamed || !isContextOverflow(error)) return false;
+	if (!(await opts.onOverflow(error)) || opts.signal?.aborted) return false;
+	failure.error = undefined;
+	recorder.discardStep();
+	return true;
 }
 
 /**

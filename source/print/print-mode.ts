@@ -63,6 +63,23 @@ async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal:
 	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${terminalText(result.message)}\n`);
 }
 
+/**
+ * The provider refused the context as longer than the model's window (a model whose window arbor
+ * does not know): compacts and says so on stderr; true when the request may be sent again.
+ */
+async function compactOnOverflow(store: SessionStore, models: ModelChoice, signal: AbortSignal, ext: ExtensionHost): Promise<boolean> {
+	const model = models.summary ?? models.chat;
+	if (!model) return false;
+	const { compactNow } = await import("../navigation/compact.js");
+	const result = await compactNow({ store, model, signal, maxRetries: maxRetries(), bus: ext.bus });
+	if (result.status === "compacted") {
+		process.stderr.write(`arbor: the context was longer than the model's window: compacted (${counted(result.entry.tokensBefore, "token")} before), sending again\n`);
+		return true;
+	}
+	if (result.status === "failed") process.stderr.write(`arbor: warning: the context is longer than the model's window; ${terminalText(result.message)}\n`);
+	return false;
+}
+
 function newMessageId(store: SessionStore, before: string | null): string | undefined {
 	const path = store.snapshot().getPath(store.snapshot().leafId);
 	const index = before === null ? 0 : path.findIndex((e) => e.id === before) + 1;
@@ -204,6 +221,7 @@ async function answer({ store, models, chat, opts, printer, prompt, content, too
 			maxRetries: maxRetries(),
 			onEvent: (event) => printer.event(event),
 			checkpoints: checkpoints?.forTurn(MUTATING_TOOLS),
+			onOverflow: () => compactOnOverflow(store, models, signal, ext),
 		}),
 	);
 	if (opts.label) {

@@ -71,7 +71,9 @@ export class PiEventWriter {
 				const result = r.status === "compacted" ? { summary: r.entry.summary, firstKeptEntryId: r.entry.firstKeptEntryId, tokensBefore: r.entry.tokensBefore, details: r.entry.details ?? {} } : null;
 				const aborted = r.status === "cancelled" && r.reason === "aborted";
 				const errorMessage = r.status === "failed" ? r.message : r.status === "cancelled" && r.reason === "hook" ? "compaction cancelled by an extension" : undefined;
-				return this.out({ type: "compaction_end", reason: event.reason, result, aborted, willRetry: false, ...(errorMessage ? { errorMessage } : {}) });
+				// After an overflow, a compaction's success means the refused request is sent again (pi's willRetry).
+				const willRetry = event.reason === "overflow" && r.status === "compacted";
+				return this.out({ type: "compaction_end", reason: event.reason, result, aborted, willRetry, ...(errorMessage ? { errorMessage } : {}) });
 			}
 			case "extension_error":
 				return this.out({ type: "extension_error", error: event.error });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { entries, place, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { errorReply, startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -72,6 +72,46 @@ describe("models.json through the built CLI and a local provider", () => {
 		const second = await runCli(["-p", "-c", ...flags, "second"], { cwd, env });
 		expect(second.stderr).toBe("");
 		expect(server.requests).toHaveLength(2);
+	});
+
+	it("a window arbor does not know: the server's 'context too long' refusal compacts and sends the turn again (llama.cpp's message)", async () => {
+		const refusal = "the request exceeds the available context size, try increasing it";
+		server = await startSseServer([
+			textReply("old answer"),
+			textReply("new answer"),
+			errorReply(400, refusal),
+			textReply("## Goal\nThe summary of it all."),
+			textReply("third answer"),
+		]);
+		const { cwd, home } = place();
+		const env = { ARBOR_HOME: home };
+		const flags = ["-m", "compat:m1", "--base-url", server.url];
+		// Two long turns (about 25k and 22k tokens): the first is older than what compaction keeps verbatim.
+		expect((await runCli(["-p", ...flags, "old ".repeat(25_000)], { cwd, env })).code).toBe(0);
+		expect((await runCli(["-p", "-c", ...flags, "new ".repeat(22_500)], { cwd, env })).code).toBe(0);
+		const third = await runCli(["-p", "-c", ...flags, "--output-format", "json", "third"], { cwd, env });
+		expect(third.code, third.stderr).toBe(0);
+		expect(third.stderr).toMatch(/^arbor: the context was longer than the model's window: compacted \(\d+ tokens before\), sending again\n$/);
+		expect(JSON.parse(third.stdout)).toMatchObject({ text: "third answer", exitCode: 0 });
+		expect(server.requests).toHaveLength(5);
+		const sent = JSON.stringify(server.requests[4]!.body.messages);
+		expect(sent).toContain("The summary of it all.");
+		expect(sent).toContain("third");
+		expect(sent).not.toContain("old old old");
+		// The refused request left no entry: the user message, the compaction, the answer.
+		const [file] = sessionFiles(home);
+		const tail = entries(file!).slice(-3).map((e) => (e.type === "message" ? `${e.message.role}${e.message.stopReason ? `:${e.message.stopReason}` : ""}` : e.type));
+		expect(tail).toEqual(["message:user", "compaction", "message:assistant:stop"].map((t) => t.replace("message:", "")));
+	});
+
+	it("a refusal that compaction cannot help (nothing older to compact) is the turn's error, exit 1, said once", async () => {
+		const refusal = "This model's maximum context length is 4096 tokens. However, your messages resulted in 9000 tokens.";
+		server = await startSseServer([errorReply(400, refusal)]);
+		const { cwd, home } = place();
+		const run = await runCli(["-p", "-m", "compat:m1", "--base-url", server.url, "hello"], { cwd, env: { ARBOR_HOME: home } });
+		expect(run.code).toBe(1);
+		expect(run.stderr).toContain("maximum context length is 4096 tokens");
+		expect(server.requests).toHaveLength(1);
 	});
 
 	it("settings compactionReserve moves the threshold", async () => {

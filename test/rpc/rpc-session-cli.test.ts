@@ -182,6 +182,25 @@ describe("arbor --mode rpc driven by pi's RpcClient: the session and the tree", 
 		expect(events.map((e) => e.type)).toEqual(["compaction_start", "compaction_end"]);
 		expect(events[1]).toMatchObject({ reason: "manual", aborted: false, result: { summary: "SUMMARY 1" } });
 	});
+
+	it("a prompt the server refuses as longer than the model's window: compaction with reason overflow and willRetry, then the answer", async () => {
+		const long = (tag: string) => textReply([`${tag} `, "word ".repeat(18_000)]);
+		const refusal: Script = { type: "error", status: 400, message: "This model's maximum context length is 32768 tokens. However, your messages resulted in 40000 tokens." };
+		const rpc = await startRpc(chatAndSummaries([long("a1"), long("a2"), refusal, textReply("a3 after compaction")]));
+		await rpc.client.promptAndWait("q1", undefined, 20_000);
+		await rpc.client.promptAndWait("q2", undefined, 20_000);
+		const from = rpc.events.length;
+		await rpc.client.promptAndWait("q3", undefined, 20_000);
+		const events = rpc.events.slice(from);
+		const kinds = events.map((e) => e.type).filter((t) => t.startsWith("compaction") || t === "agent_end");
+		expect(kinds).toEqual(["compaction_start", "compaction_end", "agent_end"]);
+		expect(events.find((e) => e.type === "compaction_start")).toMatchObject({ reason: "overflow" });
+		expect(events.find((e) => e.type === "compaction_end")).toMatchObject({ reason: "overflow", willRetry: true, aborted: false, result: { summary: "SUMMARY 1" } });
+		expect(await rpc.client.getLastAssistantText()).toBe("a3 after compaction");
+		const entries = await ok(rpc, { type: "get_entries" });
+		const tail = entries.entries.slice(-3).map((e: { type: string; message?: { role: string; stopReason?: string } }) => (e.message ? `${e.message.role}:${e.message.stopReason ?? ""}` : e.type));
+		expect(tail).toEqual(["user:", "compaction", "assistant:stop"]);
+	});
 });
 
 describe("arbor --mode rpc: framing and bad input", () => {

@@ -143,6 +143,21 @@ async function compactBeforeTurn(
 }
 
 /**
+ * The compaction after the provider refused a request as longer than the model's window (runTurn's
+ * `onOverflow`): the spinner shows "Compacting" meanwhile, then the reply's again.
+ */
+async function compactOnOverflow(ctx: RunContext, model: ResolvedModel, signal: AbortSignal): Promise<{ ok: true; status: Status } | { ok: false; message: string }> {
+	ctx.dispatch({ type: "compaction-started", startedAt: Date.now() });
+	const result = await compactNow({ store: ctx.store, model: ctx.summaryModel ?? model, signal, bus: ctx.bus, maxRetries: ctx.maxRetries });
+	ctx.dispatch({ type: "turn-started", startedAt: Date.now() });
+	if (result.status === "compacted") {
+		return { ok: true, status: info(`The context was longer than the model's window: compacted (${counted(result.entry.tokensBefore, "token")} before) and sent again`) };
+	}
+	const why = { nothing: "nothing to compact", cancelled: "compaction cancelled", failed: result.status === "failed" ? result.message : "" }[result.status];
+	return { ok: false, message: `the context is longer than the model's window; ${why}` };
+}
+
+/**
  * One reply: automatic compaction if needed, then the turn; every outcome ends in the reducer.
  * Resolves true when the turn ended well (queued follow-ups may be sent), false otherwise.
  */
@@ -166,6 +181,7 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 		dispatch({ type: "turn-started", startedAt: Date.now() });
 		if (before) dispatch({ type: "status-shown", status: before });
 		const checkpoints = deps.checkpoints?.(store);
+		let compactionFailed: string | undefined;
 		const result = await deps.runTurn({
 			store, model, prompt: attached.content, tools: await ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries, steering: ctx.steering,
 			onEvent: (event) => {
@@ -173,6 +189,13 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 				if (action) dispatch(action);
 			},
 			checkpoints: checkpoints?.forTurn(MUTATING_TOOLS),
+			// The provider refused the context as too long for the model's window: compact, send again.
+			onOverflow: async () => {
+				const outcome = await compactOnOverflow(ctx, model, signal);
+				if (outcome.ok) before = outcome.status;
+				else compactionFailed = outcome.message;
+				return outcome.ok;
+			},
 		});
 		// Checkpoints switched off (no git, a refused folder): said once, in the status line.
 		const notice = checkpoints?.takeNotice();
@@ -180,7 +203,7 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 		ok = result.ok;
 		if (result.ok) dispatch({ type: "turn-finished", ...(before ? { status: before } : {}) });
 		else if (result.reason === "aborted") dispatch({ type: "turn-finished", status: info("Aborted") });
-		else dispatch({ type: "turn-failed", message: result.error ?? "the reply failed" });
+		else dispatch({ type: "turn-failed", message: `${result.error ?? "the reply failed"}${compactionFailed ? ` (${compactionFailed})` : ""}` });
 	});
 	return ok;
 }
