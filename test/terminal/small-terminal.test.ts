@@ -12,6 +12,20 @@ import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 
 const fx = useArborRun<ArborTerminal>();
 
+/** arbor with no model in a fresh folder, at `cols`×`rows`, its status line shown. */
+async function openAt(cols: number, rows: number): Promise<ArborTerminal> {
+	({ dir: fx.dir } = tempPlace("small-terminal"));
+	fx.tmux = startArbor({ args: [], cwd: fx.dir, home: join(fx.dir, "home"), cols, rows });
+	await fx.tmux.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+	return fx.tmux;
+}
+
+/** Clears the editor (and the menu with it), then quits. */
+async function clearAndQuit(): Promise<void> {
+	fx.tmux!.send("C-u");
+	await quit(fx.tmux!);
+}
+
 /** The screen's rows from the editor's line down to the status line. */
 function bottom(screen: string): string[] {
 	const rows = screen.split("\n");
@@ -22,9 +36,7 @@ function bottom(screen: string): string[] {
 
 describe("the slash menu in a small terminal", () => {
 	it("fits 80×24 with the editor's line in view, one row a command; a shorter terminal gets a window and its place", async () => {
-		({ dir: fx.dir } = tempPlace("slash-menu"));
-		fx.tmux = startArbor({ args: [], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
-		await fx.tmux.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		await openAt(80, 24);
 		fx.tmux.type("/");
 		const open = await fx.tmux.waitForScreen((s) => s.includes("/quit ") && s.includes("tokens · empty"), "menu");
 		const rows = bottom(open);
@@ -52,27 +64,21 @@ describe("the slash menu in a small terminal", () => {
 		fx.tmux.type("un");
 		const few = await fx.tmux.waitForScreen((s) => s.includes("› /un") && s.includes("/undo-restore") && !s.includes("/tree "), "filtered");
 		expect(few).not.toMatch(/\(\d+\/\d+\)/);
-		fx.tmux.send("C-u");
-		await quit(fx.tmux);
+		await clearAndQuit();
 	}, 60_000);
 
 	it("shows every command, whole, when the terminal has room", async () => {
-		({ dir: fx.dir } = tempPlace("slash-menu"));
-		fx.tmux = startArbor({ args: [], cwd: fx.dir, home: join(fx.dir, "home"), cols: 160, rows: 40 });
-		await fx.tmux.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		await openAt(160, 40);
 		fx.tmux.type("/");
 		const open = await fx.tmux.waitForScreen((s) => s.includes("/quit ") && s.includes("tokens · empty"), "menu");
 		expect(open).toContain("/thinking [level]       show or set the thinking level: off, minimal, low, medium, high (Shift+Tab cycles)");
 		expect(open).not.toMatch(/\(\d+\/\d+\)/);
 		expect(open).not.toContain("…");
-		fx.tmux.send("C-u");
-		await quit(fx.tmux);
+		await clearAndQuit();
 	}, 60_000);
 
 	it("/help at 80×24 starts at its Keys, a page at a time; PgDn scrolls, descriptions wrap under their column", async () => {
-		({ dir: fx.dir } = tempPlace("small-terminal"));
-		fx.tmux = startArbor({ args: [], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
-		await fx.tmux.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		await openAt(80, 24);
 		fx.tmux.type("/help");
 		fx.tmux.send("Enter");
 		const first = await fx.tmux.waitForScreen((s) => /\(lines 1–\d+ of \d+ · ↑↓ PgUp PgDn scroll · any other key closes\)/.test(s), "a page of /help");
