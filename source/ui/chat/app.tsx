@@ -169,7 +169,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 			</Box>}
 			<StatusLine
 				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
-				contextWindow={model?.contextWindow} cost={cost} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status} cols={cols}
+				contextWindow={model?.contextWindow} cost={cost} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
 			/>
 		</Box>
 		</SessionServicesProvider>
