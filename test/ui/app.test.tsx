@@ -99,9 +99,7 @@ describe("App", () => {
 		await waitFor(() => t.frame().includes("Forked into"));
 		expect(t.current.store).not.toBe(t.store);
 		expect(t.current.store.snapshot().entries.length).toBe(2);
-		// The status is word-wrapped: the file's path may start the next row, and a long one is broken.
-		const file = String(t.current.store.file).replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-		expect(t.frame().replace(/\n/g, "")).toMatch(new RegExp(`› second\\s*Forked into\\s*${file}`));
+		expect(t.frame().replace(/\n(?!Forked)/g, "")).toContain(`› second\nForked into ${t.current.store.file}`);
 		expect(readdirSync(t.dir).filter((f) => f.endsWith(".jsonl")).length).toBe(1);
 	});
 
