@@ -21,9 +21,9 @@ async function openAt(cols: number, rows: number): Promise<ArborTerminal> {
 }
 
 /** Clears the editor (and the menu with it), then quits. */
-async function clearAndQuit(): Promise<void> {
-	fx.tmux!.send("C-u");
-	await quit(fx.tmux!);
+async function clearAndQuit(t: ArborTerminal): Promise<void> {
+	t.send("C-u");
+	await quit(t);
 }
 
 /** The screen's rows from the editor's line down to the status line. */
@@ -36,9 +36,9 @@ function bottom(screen: string): string[] {
 
 describe("the slash menu in a small terminal", () => {
 	it("fits 80×24 with the editor's line in view, one row a command; a shorter terminal gets a window and its place", async () => {
-		await openAt(80, 24);
-		fx.tmux.type("/");
-		const open = await fx.tmux.waitForScreen((s) => s.includes("/quit ") && s.includes("tokens · empty"), "menu");
+		const t = await openAt(80, 24);
+		t.type("/");
+		const open = await t.waitForScreen((s) => s.includes("/quit ") && s.includes("tokens · empty"), "menu");
 		const rows = bottom(open);
 		expect(rows[0]).toBe("› /");
 		expect(rows[1]).toMatch(/^› \/tree +browse the conversation tree/);
@@ -47,8 +47,8 @@ describe("the slash menu in a small terminal", () => {
 		expect(open).toMatch(/\n {2}\/thinking \[level\] +show or set the thinking level: off, minimal, low, me…\n/);
 		expect(open).not.toMatch(/\(\d+\/\d+\)/);
 		// 14 rows leave room for 7 rows of the menu: a window of 6 commands and its place.
-		fx.tmux.resize(80, 14);
-		const small = await fx.tmux.waitForScreen((s) => /\(1\/\d+\)/.test(s), "a window of the commands");
+		t.resize(80, 14);
+		const small = await t.waitForScreen((s) => /\(1\/\d+\)/.test(s), "a window of the commands");
 		const menu = bottom(small).slice(1, -1);
 		expect(bottom(small)[0]).toBe("› /");
 		expect(menu).toHaveLength(7);
@@ -56,39 +56,39 @@ describe("the slash menu in a small terminal", () => {
 		const total = Number(/\((\d+)\/(\d+)\)/.exec(small)?.[2]);
 		expect(menu[6]).toBe(`  (1/${total})`);
 		// Up wraps to the last command; the window follows it.
-		fx.tmux.send("Up");
-		const last = await fx.tmux.waitForScreen((s) => /› \/quit +leave arbor/.test(s), "last command selected");
+		t.send("Up");
+		const last = await t.waitForScreen((s) => /› \/quit +leave arbor/.test(s), "last command selected");
 		expect(bottom(last)[0]).toBe("› /");
 		expect(bottom(last).slice(1, -1).at(-1)).toBe(`  (${total}/${total})`);
 		// A few matches need no window.
-		fx.tmux.type("un");
-		const few = await fx.tmux.waitForScreen((s) => s.includes("› /un") && s.includes("/undo-restore") && !s.includes("/tree "), "filtered");
+		t.type("un");
+		const few = await t.waitForScreen((s) => s.includes("› /un") && s.includes("/undo-restore") && !s.includes("/tree "), "filtered");
 		expect(few).not.toMatch(/\(\d+\/\d+\)/);
-		await clearAndQuit();
+		await clearAndQuit(t);
 	}, 60_000);
 
 	it("shows every command, whole, when the terminal has room", async () => {
-		await openAt(160, 40);
-		fx.tmux.type("/");
-		const open = await fx.tmux.waitForScreen((s) => s.includes("/quit ") && s.includes("tokens · empty"), "menu");
+		const t = await openAt(160, 40);
+		t.type("/");
+		const open = await t.waitForScreen((s) => s.includes("/quit ") && s.includes("tokens · empty"), "menu");
 		expect(open).toContain("/thinking [level]       show or set the thinking level: off, minimal, low, medium, high (Shift+Tab cycles)");
 		expect(open).not.toMatch(/\(\d+\/\d+\)/);
 		expect(open).not.toContain("…");
-		await clearAndQuit();
+		await clearAndQuit(t);
 	}, 60_000);
 
 	it("/help at 80×24 starts at its Keys, a page at a time; PgDn scrolls, descriptions wrap under their column", async () => {
-		await openAt(80, 24);
-		fx.tmux.type("/help");
-		fx.tmux.send("Enter");
-		const first = await fx.tmux.waitForScreen((s) => /\(lines 1–\d+ of \d+ · ↑↓ PgUp PgDn scroll · any other key closes\)/.test(s), "a page of /help");
+		const t = await openAt(80, 24);
+		t.type("/help");
+		t.send("Enter");
+		const first = await t.waitForScreen((s) => /\(lines 1–\d+ of \d+ · ↑↓ PgUp PgDn scroll · any other key closes\)/.test(s), "a page of /help");
 		expect(first).toMatch(/^Keys$/m);
 		expect(first).toMatch(/^ {2}Enter +send \(with the @file list open: complete\);\n {20,}while a reply runs/m);
-		fx.tmux.send("NPage");
-		const next = await fx.tmux.waitForScreen((s) => !/\(lines 1–/.test(s) && s.includes("any other key closes)"), "the next page");
+		t.send("NPage");
+		const next = await t.waitForScreen((s) => !/\(lines 1–/.test(s) && s.includes("any other key closes)"), "the next page");
 		expect(next).not.toMatch(/^Keys$/m);
-		fx.tmux.send("x");
-		await fx.tmux.waitForScreen((s) => !s.includes("key closes)") && /^›$/m.test(s), "help closed");
-		await quit(fx.tmux);
+		t.send("x");
+		await t.waitForScreen((s) => !s.includes("key closes)") && /^›$/m.test(s), "help closed");
+		await quit(t);
 	}, 60_000);
 });

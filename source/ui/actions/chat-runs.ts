@@ -1,12 +1,12 @@
 import type { Dispatch } from "react";
 import type { ResolvedModel, TurnEvent } from "../../llm/index.js";
 import type { MessageQueue, QueuedContent } from "../../llm/message-queue.js";
-import { autoCompactIfNeeded, compactNow, type CompactNowResult } from "../../navigation/compact.js";
+import { compactNow } from "../../navigation/compact.js";
+import { compactBeforeTurn, compactionStatus, compactOnOverflow } from "./compaction-turns.js";
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction, Status } from "../chat/app-reducer.js";
-import { counted } from "../../text/count.js";
 import { errorMessage } from "../../text/error-text.js";
 import { MUTATING_TOOLS } from "../../tools/policy.js";
 import { promptWithImages } from "../../tools/attachments.js";
@@ -64,26 +64,6 @@ function eventAction(event: TurnEvent, now: () => number): AppAction | null {
 	}
 }
 
-/** The status line after /compact (or an automatic compaction) ended without throwing. */
-export function compactionStatus(result: CompactNowResult | { status: "not-needed" }, auto: boolean): Status | undefined {
-	switch (result.status) {
-		case "compacted":
-			return info(`Compacted (${counted(result.entry.tokensBefore, "token")} before)`);
-		case "cancelled":
-			return info(result.reason === "hook" ? "Compaction cancelled by an extension" : "Compaction cancelled");
-		case "nothing":
-			return auto ? undefined : info("Nothing to compact yet");
-		case "failed":
-			return error(auto ? `Automatic ${result.message}` : result.message);
-		case "not-needed":
-			return undefined;
-		default: {
-			const unreachable: never = result;
-			return unreachable;
-		}
-	}
-}
-
 /** Replies and compactions in flight, so a signal that ends arbor can abort them and wait for the save. */
 const activeRuns = new Set<{ controller: AbortController; settled: Promise<void> }>();
 
@@ -117,44 +97,6 @@ async function withController(ctx: RunContext, run: (signal: AbortSignal) => Pro
 	} finally {
 		activeRuns.delete(entry);
 	}
-}
-
-/**
- * Compacts before a turn when the context would not fit the window. Returns the status to show
- * after the turn, or "skip" when the user cancelled (the prompt goes back into the editor).
- */
-async function compactBeforeTurn(
-	ctx: RunContext,
-	turn: { model: ResolvedModel; prompt: QueuedContent; signal: AbortSignal },
-): Promise<Status | undefined | "skip"> {
-	const { model, prompt, signal } = turn;
-	const result = await autoCompactIfNeeded({
-		store: ctx.store, model, summaryModel: ctx.summaryModel, signal, bus: ctx.bus, maxRetries: ctx.maxRetries,
-		// The spinner shows only once it is decided that a summary will be written.
-		onCompacting: () => ctx.dispatch({ type: "compaction-started", startedAt: Date.now() }),
-	});
-	if (result.status === "not-needed") return undefined;
-	if (result.status === "cancelled" && result.reason === "aborted") {
-		ctx.dispatch({ type: "turn-finished", status: info("Compaction cancelled — message not sent") });
-		ctx.dispatch({ type: "editor-text-requested", text: contentText(prompt) });
-		return "skip";
-	}
-	return compactionStatus(result, true);
-}
-
-/**
- * The compaction after the provider refused a request as longer than the model's window (runTurn's
- * `onOverflow`): the spinner shows "Compacting" meanwhile, then the reply's again.
- */
-async function compactOnOverflow(ctx: RunContext, model: ResolvedModel, signal: AbortSignal): Promise<{ ok: true; status: Status } | { ok: false; message: string }> {
-	ctx.dispatch({ type: "compaction-started", startedAt: Date.now() });
-	const result = await compactNow({ store: ctx.store, model: ctx.summaryModel ?? model, signal, bus: ctx.bus, maxRetries: ctx.maxRetries });
-	ctx.dispatch({ type: "turn-started", startedAt: Date.now() });
-	if (result.status === "compacted") {
-		return { ok: true, status: info(`The context was longer than the model's window: compacted (${counted(result.entry.tokensBefore, "token")} before) and sent again`) };
-	}
-	const why = { nothing: "nothing to compact", cancelled: "compaction cancelled", failed: result.status === "failed" ? result.message : "" }[result.status];
-	return { ok: false, message: `the context is longer than the model's window; ${why}` };
 }
 
 /**
