@@ -96,7 +96,8 @@ describe("terminal output in tmux", () => {
 					await t.waitForScreen((s) => s.includes("    const n = 1;"), `reply with code (NO_COLOR ${noColour})`);
 					if (!noColour) await waitFor(() => KEYWORD.test(screenWithCodes(t)), { what: "highlighted code", timeoutMs: 20_000 });
 					t.send("Escape");
-					await t.waitForScreen((s) => s.includes("(aborted)"), `reply printed (NO_COLOR ${noColour})`);
+					// The printed reply, and the editor and status line drawn under it (a frame may reach tmux in two writes).
+					await t.waitForScreen((s) => /\(aborted\)[\s\S]*\n›[\s\S]*compat:test-model/.test(s), `reply printed (NO_COLOR ${noColour})`);
 					screens[String(noColour)] = screenWithCodes(t);
 				}),
 			);
