@@ -220,10 +220,10 @@ export class TurnRunner {
 	 */
 	private async compactOnOverflow(chat: ResolvedModel, signal: AbortSignal): Promise<boolean> {
 		if (!this.host.autoCompaction()) return false;
-		const { compactNow } = await import("../navigation/compact.js");
+		const { compactForOverflow } = await import("../navigation/compact.js");
 		const store = this.host.store();
 		const model = this.host.deps.models.summary ?? chat;
-		const result = await this.compaction("overflow", () => compactNow({ store, model, signal, maxRetries: maxRetries(), bus: this.host.deps.ext.bus }));
+		const result = await this.compaction("overflow", () => compactForOverflow({ store, model, signal, maxRetries: maxRetries(), bus: this.host.deps.ext.bus }));
 		return result.status === "compacted";
 	}
 

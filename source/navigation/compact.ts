@@ -101,3 +101,18 @@ export async function autoCompactIfNeeded(opts: AutoCompactOptions): Promise<Com
 	onCompacting?.();
 	return compactNow({ ...rest, model: summaryModel ?? opts.model });
 }
+
+/**
+ * The compaction after the provider refused the context as longer than the model's window (runTurn's
+ * `onOverflow`). The window is not known — else automatic compaction would have run before the
+ * turn — and may be far smaller than what compaction usually keeps verbatim (a local model of 4k or
+ * 8k tokens): a quarter of the context is kept (at most the usual `keepRecentTokens`), the rest is
+ * summarized.
+ */
+export async function compactForOverflow(opts: CompactNowOptions): Promise<CompactNowResult> {
+	const { estimateContextTokens } = await import("../llm/tokens.js");
+	const { DEFAULT_KEEP_RECENT_TOKENS } = await import("../llm/compaction.js");
+	const tokens = estimateContextTokens(opts.store.snapshot().buildContext().messages);
+	const keepRecentTokens = Math.max(1, Math.min(opts.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS, Math.floor(tokens / 4)));
+	return compactNow({ ...opts, keepRecentTokens });
+}

@@ -70,8 +70,8 @@ async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal:
 async function compactOnOverflow(store: SessionStore, models: ModelChoice, signal: AbortSignal, ext: ExtensionHost): Promise<boolean> {
 	const model = models.summary ?? models.chat;
 	if (!model) return false;
-	const { compactNow } = await import("../navigation/compact.js");
-	const result = await compactNow({ store, model, signal, maxRetries: maxRetries(), bus: ext.bus });
+	const { compactForOverflow } = await import("../navigation/compact.js");
+	const result = await compactForOverflow({ store, model, signal, maxRetries: maxRetries(), bus: ext.bus });
 	if (result.status === "compacted") {
 		process.stderr.write(`arbor: the context was longer than the model's window: compacted (${counted(result.entry.tokensBefore, "token")} before), sending again\n`);
 		return true;

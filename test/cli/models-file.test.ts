@@ -104,6 +104,30 @@ describe("models.json through the built CLI and a local provider", () => {
 		expect(tail).toEqual(["message:user", "compaction", "message:assistant:stop"].map((t) => t.replace("message:", "")));
 	});
 
+	it("a small window (a few thousand tokens, far under what compaction keeps verbatim): a quarter of the context is kept, the rest summarized", async () => {
+		// The server refuses a streamed chat request over 6 KB, as a small local model would; summaries are answered.
+		const refusal = "the request exceeds the available context size, try increasing it";
+		let chats = 0;
+		server = await startSseServer((body: { stream?: boolean }) => {
+			if (body?.stream !== true) return textReply("## Goal\nShort summary.");
+			chats += 1;
+			return JSON.stringify(body).length > 6_000 ? errorReply(400, refusal) : textReply(`answer ${chats}`);
+		});
+		const { cwd, home } = place();
+		const env = { ARBOR_HOME: home };
+		const flags = ["-m", "compat:m1", "--base-url", server.url];
+		for (let turn = 1; turn <= 4; turn++) {
+			const run = await runCli(["-p", ...(turn > 1 ? ["-c"] : []), ...flags, `turn ${turn} ${"words ".repeat(250)}`], { cwd, env });
+			expect(run.code, `turn ${turn}: ${run.stderr}`).toBe(0);
+		}
+		const [file] = sessionFiles(home);
+		const all = entries(file!);
+		// Every turn past the window compacted and was answered; none failed.
+		expect(all.filter((e) => e.type === "compaction").length).toBeGreaterThan(0);
+		expect(all.some((e) => e.type === "message" && e.message.stopReason === "error")).toBe(false);
+		expect(all.filter((e) => e.type === "message" && e.message.role === "assistant")).toHaveLength(4);
+	});
+
 	it("a refusal that compaction cannot help (nothing older to compact) is the turn's error, exit 1, said once", async () => {
 		const refusal = "This model's maximum context length is 4096 tokens. However, your messages resulted in 9000 tokens.";
 		server = await startSseServer([errorReply(400, refusal)]);

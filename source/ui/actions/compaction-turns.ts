@@ -5,7 +5,7 @@
  */
 import type { ResolvedModel } from "../../llm/index.js";
 import type { QueuedContent } from "../../llm/message-queue.js";
-import { autoCompactIfNeeded, compactNow, type CompactNowResult } from "../../navigation/compact.js";
+import { autoCompactIfNeeded, compactForOverflow, type CompactNowResult } from "../../navigation/compact.js";
 import { contentText } from "../../session/content.js";
 import { counted } from "../../text/count.js";
 import type { Status } from "../chat/app-reducer.js";
@@ -63,7 +63,7 @@ export async function compactBeforeTurn(
  */
 export async function compactOnOverflow(ctx: RunContext, model: ResolvedModel, signal: AbortSignal): Promise<{ ok: true; status: Status } | { ok: false; message: string }> {
 	ctx.dispatch({ type: "compaction-started", startedAt: Date.now() });
-	const result = await compactNow({ store: ctx.store, model: ctx.summaryModel ?? model, signal, bus: ctx.bus, maxRetries: ctx.maxRetries });
+	const result = await compactForOverflow({ store: ctx.store, model: ctx.summaryModel ?? model, signal, bus: ctx.bus, maxRetries: ctx.maxRetries });
 	ctx.dispatch({ type: "turn-started", startedAt: Date.now() });
 	if (result.status === "compacted") {
 		return { ok: true, status: info(`The context was longer than the model's window: compacted (${counted(result.entry.tokensBefore, "token")} before) and sent again`) };
