@@ -1,7 +1,7 @@
 import { idleTimeoutMs } from "./env.js";
 import type { Settings } from "./settings.js";
 import { usageError } from "./errors.js";
-import type { ResolvedModel } from "../llm/resolve-model.js";
+import type { ResolvedModel, ResolveResult } from "../llm/resolve-model.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
 import { arborHome } from "../session/paths.js";
@@ -16,7 +16,7 @@ export type ModelChoice = {
 	summary?: ResolvedModel;
 	summaryError?: string;
 	/** Resolve another spec with the same base URL and key (used by /model). */
-	resolve(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
+	resolve(spec: string): ResolveResult;
 	/** Built-in models with $ARBOR_HOME/models.json on top. */
 	catalog: ModelCatalog;
 };

@@ -36,7 +36,8 @@ export type ResolveModelOptions = {
 };
 
 /** Either a value or a one-line message for the user. */
-export type ResolveResult = { ok: true; value: ResolvedModel } | { ok: false; message: string };
+/** `need`, when the model is known but cannot be used in this run: what it lacks (an API key's variable, `--base-url`). */
+export type ResolveResult = { ok: true; value: ResolvedModel } | { ok: false; message: string; need?: string };
 
 const FORMS = "openai:<model>, anthropic:<model>, ollama:<model>, lmstudio:<model>, compat:<model> with --base-url";
 
@@ -141,6 +142,7 @@ function compatible(
 		return {
 			ok: false,
 			message: `model "${base.spec}" needs a server: pass --base-url <url>, set ARBOR_BASE_URL, or give the provider a baseUrl in models.json`,
+			need: "--base-url",
 		};
 	}
 	// includeUsage asks the server for token counts in the stream (needed for context tracking).
@@ -152,5 +154,5 @@ function compatible(
 }
 
 function missingKey(spec: string, envVar: string): ResolveResult {
-	return { ok: false, message: `model "${spec}" needs an API key: set ${envVar} (arbor never stores keys)` };
+	return { ok: false, message: `model "${spec}" needs an API key: set ${envVar} (arbor never stores keys)`, need: envVar };
 }

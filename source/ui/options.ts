@@ -1,7 +1,7 @@
 import type { CheckpointLimits } from "../checkpoints/store.js";
 import type { UserMessage } from "../session/types.js";
 import type { ContextFiles } from "../config/context-files.js";
-import type { ResolvedModel } from "../llm/index.js";
+import type { ResolvedModel, ResolveResult } from "../llm/index.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { TreeFilter } from "../tree/types.js";
@@ -35,7 +35,7 @@ export type InteractiveOptions = {
 	checkpoints?: CheckpointLimits;
 	/** Built-in models and $ARBOR_HOME/models.json: the /model picker's list. */
 	catalog?: ModelCatalog;
-	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
+	resolveModel(spec: string): ResolveResult;
 	/** The clock and timer of the keys' time windows (a confirmation's type-ahead); tests pass their own. */
 	clock?: () => number;
 	timer?: Timer;

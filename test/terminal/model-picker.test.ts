@@ -16,13 +16,24 @@ describe("/model opens a picker (virtual terminal)", () => {
 		mkdirSync(home, { recursive: true });
 		const models = { providers: { local: { baseUrl: fx.server.url, models: [{ id: "small", contextWindow: 8000 }, { id: "big-coder", name: "Big Coder", contextWindow: 64000, reasoning: true }] } } };
 		writeFileSync(join(home, "models.json"), JSON.stringify(models));
-		fx.tmux = startArbor({ args: ["-m", "local:small"], cwd: fx.dir, home });
+		// No hosted provider's key, whatever the developer's shell has.
+		fx.tmux = startArbor({ args: ["-m", "local:small"], cwd: fx.dir, home, env: { ANTHROPIC_API_KEY: "", OPENAI_API_KEY: "" } });
 		await submitLine(fx.tmux, "hello");
 		await waitForReply(fx.tmux, "first reply");
 		await submitLine(fx.tmux, "/model");
 		const picker = await fx.tmux.waitForScreen((s) => s.includes("Switch model for the next turn"), "the picker");
 		expect(picker).toContain("● local:small  small · 8k window");
-		expect(picker).toContain("anthropic:claude-sonnet-4-5  Claude Sonnet 4.5 · 200k window · reasoning · images");
+		// Without ANTHROPIC_API_KEY or OPENAI_API_KEY the hosted models come after the usable ones and say what they need.
+		const rows = picker.split("\n");
+		const big = rows.findIndex((r) => r.includes("local:big-coder"));
+		const sonnet = rows.findIndex((r) => r.includes("anthropic:claude-sonnet-4-5"));
+		expect(big).toBeGreaterThan(0);
+		expect(sonnet === -1 || sonnet > big).toBe(true);
+		fx.tmux.type("sonnet");
+		const hosted = await fx.tmux.waitForScreen((s) => s.includes("Search: sonnet") && s.includes("anthropic:claude-sonnet-4-5"), "a hosted model");
+		expect(hosted).toContain("anthropic:claude-sonnet-4-5  Claude Sonnet 4.5 · 200k window · reasoning · images  — needs ANTHROPIC_API_KEY");
+		fx.tmux.send("C-u");
+		await fx.tmux.waitForScreen((s) => s.includes("Search: \n") || /Search: ▏?\s*\n/.test(s), "search cleared");
 		// Several keys in one write: the search narrows the list to one model.
 		fx.tmux.type("coder big");
 		await fx.tmux.waitForScreen((s) => s.includes("Search: coder big") && s.includes("local:big-coder  Big Coder · 64k window · reasoning") && !s.includes("● local:small"), "searched");

@@ -2,7 +2,7 @@ import { contextFilesLine, type ContextFiles } from "../../config/context-files.
 import { sessionCost } from "../../session/usage.js";
 import { canThink, isThinkingLevel, nextThinkingLevel, pathThinkingLevel, THINKING_LEVELS } from "../../llm/thinking.js";
 import { dollars } from "../chat/status-line.js";
-import type { ResolvedModel } from "../../llm/index.js";
+import type { ResolvedModel, ResolveResult } from "../../llm/index.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { conversationLeaf, treeIsEmpty } from "../../tree/rows.js";
 import type { CommandHandlers } from "../commands.js";
@@ -22,7 +22,7 @@ export type CommandContext = SessionServices & {
 	model: ResolvedModel | undefined;
 	modelHint: string;
 	chat: Chat;
-	resolveModel(spec: string): { ok: true; value: ResolvedModel } | { ok: false; message: string };
+	resolveModel(spec: string): ResolveResult;
 	setModel(model: ResolvedModel): void;
 	switchStore: SwitchStore;
 	quit(): void;

@@ -81,6 +81,10 @@ export function BottomScreen(props: BottomScreenProps) {
 			return (
 				<ModelPicker
 					catalog={options.catalog ?? { providers: [] }} view={view} current={props.model} rows={props.rows} onCancel={close}
+					need={(spec) => {
+						const resolved = options.resolveModel(spec);
+						return resolved.ok ? undefined : (resolved.need ?? "a setup");
+					}}
 					onPick={(spec) => {
 						close();
 						props.onModel(spec);

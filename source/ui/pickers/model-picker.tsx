@@ -6,8 +6,8 @@ import { useKeymap } from "../input/use-keymap.js";
 import { useTextField } from "../editor/line-field.js";
 import { ListPicker } from "./list-picker.js";
 
-/** One row of /model: a `provider:model` spec and what the catalog says of it. */
-export type ModelChoiceRow = { spec: string; detail: string; recent: boolean };
+/** One row of /model: a `provider:model` spec, what the catalog says of it, and what it lacks in this run. */
+export type ModelChoiceRow = { spec: string; detail: string; recent: boolean; need?: string };
 
 const tokens = (n: number | undefined) => (n === undefined ? "? window" : `${n >= 1000 ? `${Math.round(n / 1000)}k` : n} window`);
 
@@ -26,10 +26,11 @@ export function recentModels(view: SessionTreeView): string[] {
 
 /**
  * The rows of /model: the current model, then the session's recent ones, then every model of the
- * catalog (built-in and models.json) — each once. A query keeps the rows whose spec or name holds
- * every word (case-insensitive).
+ * catalog (built-in and models.json) — each once; models this run cannot use (`need` says what
+ * they lack: an API key's variable, a server) come last. A query keeps the rows whose spec or name
+ * holds every word (case-insensitive).
  */
-export function modelRows(catalog: ModelCatalog, opts: { current?: string; recent: readonly string[]; query: string }): ModelChoiceRow[] {
+export function modelRows(catalog: ModelCatalog, opts: { current?: string; recent: readonly string[]; query: string; need?: (spec: string) => string | undefined }): ModelChoiceRow[] {
 	const details = new Map<string, string>();
 	for (const p of catalog.providers) {
 		for (const m of p.models) {
@@ -41,23 +42,34 @@ export function modelRows(catalog: ModelCatalog, opts: { current?: string; recen
 	const rows: ModelChoiceRow[] = [];
 	for (const spec of order) {
 		if (rows.some((r) => r.spec === spec)) continue;
-		rows.push({ spec, detail: details.get(spec) ?? "", recent: spec === opts.current || opts.recent.includes(spec) });
+		const need = spec === opts.current ? undefined : opts.need?.(spec);
+		rows.push({ spec, detail: details.get(spec) ?? "", recent: spec === opts.current || opts.recent.includes(spec), ...(need ? { need } : {}) });
 	}
 	const words = opts.query.toLowerCase().split(/\s+/).filter(Boolean);
-	return rows.filter((r) => words.every((w) => `${r.spec} ${r.detail}`.toLowerCase().includes(w)));
+	const found = rows.filter((r) => words.every((w) => `${r.spec} ${r.detail}`.toLowerCase().includes(w)));
+	return [...found.filter((r) => !r.need), ...found.filter((r) => r.need)];
 }
 
 /** /model without an argument: search, recent first, the current one marked; Enter switches. */
-export function ModelPicker(props: { catalog: ModelCatalog; view: SessionTreeView; current?: string; rows: number; onPick(spec: string): void; onCancel(): void }) {
+export function ModelPicker(props: {
+	catalog: ModelCatalog;
+	view: SessionTreeView;
+	current?: string;
+	rows: number;
+	/** What a model lacks in this run (see modelRows), or undefined when it can be used. */
+	need?: (spec: string) => string | undefined;
+	onPick(spec: string): void;
+	onCancel(): void;
+}) {
 	const search = useTextField("");
 	const recent = useMemo(() => recentModels(props.view), [props.view]);
-	const rows = modelRows(props.catalog, { current: props.current, recent, query: search.field.text });
+	const rows = modelRows(props.catalog, { current: props.current, recent, query: search.field.text, need: props.need });
 	const keymap = useKeymap();
 	return (
 		<ListPicker
 			title="Switch model for the next turn"
 			hint={`type to search · ${hintLine(keymap, [[["list.up", "list.down"], "move"], [["dialog.accept"], "switch"], [["dialog.cancel"], "cancel"]])}`}
-			labels={rows.map((r) => `${r.spec === props.current ? "● " : "  "}${r.spec}${r.detail ? `  ${r.detail}` : ""}${r.recent && r.spec !== props.current ? "  (recent)" : ""}`)}
+			labels={rows.map((r) => `${r.spec === props.current ? "● " : "  "}${r.spec}${r.detail ? `  ${r.detail}` : ""}${r.recent && r.spec !== props.current ? "  (recent)" : ""}${r.need ? `  — needs ${r.need}` : ""}`)}
 			size={Math.max(5, props.rows - 9)}
 			search={search}
 			empty="No model matches"
