@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import type { ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk/unstable";
 import { describeToolCall } from "../tools/describe.js";
+import { findEdit } from "../tools/edit-match.js";
 import { resolvePath } from "../tools/paths.js";
 import { isToolName } from "../tools/policy.js";
 
@@ -72,9 +73,9 @@ export function toolDiff(name: string, args: unknown, cwd: string, opts: { readO
 		const newText = str(a, "newText");
 		if (oldText === undefined || newText === undefined) return [];
 		const before = opts.readOld && oldText !== "" ? readOrNull(abs) : null;
-		const at = before === null ? -1 : before.indexOf(oldText);
-		if (before !== null && at !== -1 && before.indexOf(oldText, at + 1) === -1) {
-			return [{ type: "diff", path: abs, oldText: before, newText: before.slice(0, at) + newText + before.slice(at + oldText.length) }];
+		const match = before === null ? undefined : findEdit(before, oldText, newText);
+		if (before !== null && match?.count === 1) {
+			return [{ type: "diff", path: abs, oldText: before, newText: before.slice(0, match.index) + match.newText + before.slice(match.index + match.length) }];
 		}
 		return [{ type: "diff", path: abs, oldText, newText }];
 	}

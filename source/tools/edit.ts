@@ -1,6 +1,10 @@
-/** `edit`: replaces one exact, unique occurrence of `oldText` and shows the change as a diff. */
+/**
+ * `edit`: replaces the one occurrence of `oldText` (exact, else as edit-match.ts finds it: CRLF
+ * line ends, trailing spaces, typographic quotes and dashes) and shows the change as a diff.
+ */
 import { readFile, writeFile } from "node:fs/promises";
 import { replacementDiff } from "./diff.js";
+import { findEdit } from "./edit-match.js";
 import { isNotFound, looksBinary, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { errnoCode } from "../text/error-text.js";
@@ -22,31 +26,15 @@ export async function editTool(args: EditArgs, opts: { cwd: string }): Promise<T
 	}
 	if (looksBinary(buf)) throw new ToolError(`${args.path} is a binary file`);
 	const before = buf.toString("utf8");
-	const { oldText, newText } = matchLineEndings(before, args);
-	const count = occurrences(before, oldText);
-	if (count === 0) throw new ToolError(`oldText not found in ${args.path}`);
-	if (count > 1) {
-		throw new ToolError(`oldText occurs ${count} times in ${args.path}; add more context to make it unique`);
+	const match = findEdit(before, args.oldText, args.newText);
+	if (match.count === 0) throw new ToolError(`oldText not found in ${args.path}`);
+	if (match.count > 1) {
+		throw new ToolError(`oldText occurs ${match.count} times in ${args.path}; add more context to make it unique`);
 	}
-	const index = before.indexOf(oldText);
-	const after = before.slice(0, index) + newText + before.slice(index + oldText.length);
+	const { index, newText } = match;
+	const oldText = before.slice(index, index + match.length);
+	const after = before.slice(0, index) + newText + before.slice(index + match.length);
 	await writeFile(abs, after, "utf8");
 	const diff = replacementDiff(args.path, { before, index, oldText, newText });
 	return { output: `Edited ${args.path}\n${diff}`, details: { path: abs, diff } };
-}
-
-/** Models write `\n`; a CRLF file would otherwise never match, so convert both texts to CRLF. */
-function matchLineEndings(content: string, args: EditArgs): { oldText: string; newText: string } {
-	if (content.includes(args.oldText) || !content.includes("\r\n") || args.oldText.includes("\r")) {
-		return { oldText: args.oldText, newText: args.newText };
-	}
-	const crlf = (s: string) => s.replace(/\r?\n/g, "\r\n");
-	return { oldText: crlf(args.oldText), newText: crlf(args.newText) };
-}
-
-// Overlapping matches count too: "aa" in "aaa" is ambiguous for the model, so it is refused.
-function occurrences(haystack: string, needle: string): number {
-	let count = 0;
-	for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + 1)) count++;
-	return count;
 }

@@ -6,6 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { replacementDiff } from "./diff.js";
+import { findEdit } from "./edit-match.js";
 import type { ToolName } from "./policy.js";
 import { resolvePath } from "./paths.js";
 import { counted } from "../text/count.js";
@@ -34,9 +35,9 @@ async function editPreview(cwd: string, a: Record<string, unknown>): Promise<str
 	if (typeof path !== "string" || typeof oldText !== "string" || typeof newText !== "string" || oldText === "") return undefined;
 	const before = await readText(cwd, path);
 	if (before === undefined) return `${path}: no such file (the edit will fail)`;
-	const index = before.indexOf(oldText);
-	if (index === -1 || before.indexOf(oldText, index + 1) !== -1) return head(`--- ${path}: the text to replace is ${index === -1 ? "not found" : "not unique"}\n-${oldText.replace(/\n/g, "\n-")}\n+${newText.replace(/\n/g, "\n+")}`);
-	return head(replacementDiff(path, { before, index, oldText, newText }));
+	const match = findEdit(before, oldText, newText);
+	if (match.count !== 1) return head(`--- ${path}: the text to replace is ${match.count === 0 ? "not found" : "not unique"}\n-${oldText.replace(/\n/g, "\n-")}\n+${newText.replace(/\n/g, "\n+")}`);
+	return head(replacementDiff(path, { before, index: match.index, oldText: before.slice(match.index, match.index + match.length), newText: match.newText }));
 }
 
 async function writePreview(cwd: string, a: Record<string, unknown>): Promise<string | undefined> {

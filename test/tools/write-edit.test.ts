@@ -84,4 +84,29 @@ describe("editTool", () => {
 		await editTool({ path: "w.txt", oldText: "one\ntwo", newText: "1\n2" }, { cwd: dir });
 		expect(fs.readFileSync(path.join(dir, "w.txt"), "utf8")).toBe("1\r\n2\r\nthree\r\n");
 	});
+
+	it("finds oldText the model wrote without the file's trailing spaces, typographic quotes or dashes, and replaces only that region", async () => {
+		const file = "const a = 1;   \nconst msg = “it’s fine” — ok;\t\nconst b = 2;  \nconst c = ‘untouched’;  \n";
+		dir = makeTree({ "f.ts": file });
+		const r = await editTool({ path: "f.ts", oldText: "const a = 1;\nconst msg = \"it's fine\" - ok;", newText: "const a = 10;\nconst msg = \"fixed\";" }, { cwd: dir });
+		// The rest of the file keeps its own quotes and trailing spaces.
+		expect(fs.readFileSync(path.join(dir, "f.ts"), "utf8")).toBe("const a = 10;\nconst msg = \"fixed\";\t\nconst b = 2;  \nconst c = ‘untouched’;  \n");
+		expect(r.output).toContain("-const msg = “it’s fine” — ok;\t");
+		expect(r.output).toContain("+const msg = \"fixed\";\t");
+	});
+
+	it("a CRLF file with trailing spaces: the folded match keeps CRLF in the new text", async () => {
+		dir = makeTree({ "w.txt": "one  \r\ntwo\r\nthree\r\n" });
+		await editTool({ path: "w.txt", oldText: "one\ntwo", newText: "1\n2" }, { cwd: dir });
+		expect(fs.readFileSync(path.join(dir, "w.txt"), "utf8")).toBe("1\r\n2\r\nthree\r\n");
+	});
+
+	it("a folded match that is not unique is refused, and nothing is written; an exact match wins over folded ones", async () => {
+		dir = makeTree({ "u.txt": "say “hi”\nsay ”hi“  \n" });
+		await expect(editTool({ path: "u.txt", oldText: "say 'hi'", newText: "x" }, { cwd: dir })).rejects.toThrow("oldText not found");
+		await expect(editTool({ path: "u.txt", oldText: 'say "hi"', newText: "x" }, { cwd: dir })).rejects.toThrow("oldText occurs 2 times");
+		expect(fs.readFileSync(path.join(dir, "u.txt"), "utf8")).toBe("say “hi”\nsay ”hi“  \n");
+		await editTool({ path: "u.txt", oldText: "say ”hi“", newText: "x" }, { cwd: dir });
+		expect(fs.readFileSync(path.join(dir, "u.txt"), "utf8")).toBe("say “hi”\nx  \n");
+	});
 });

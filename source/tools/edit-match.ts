@@ -1,0 +1,73 @@
+/**
+ * Where an edit's `oldText` is in a file. Exactly first; then, since models write `\n`, with the
+ * file's CRLF line ends; then folded as pi's edit folds both texts: trailing spaces and tabs of each
+ * line dropped, typographic quotes, dashes and spaces as their ASCII forms, CRLF as LF. Unlike pi,
+ * the folded match is mapped back to the file's own characters: only the matched region is
+ * replaced, the rest of the file (its other quotes and trailing spaces) stays as it was.
+ */
+
+/** A match of `oldText`: `file.slice(index, index + length)` is replaced by `newText`; `count` > 1 is ambiguous (0: not found). */
+export type EditMatch = { index: number; length: number; newText: string; count: number; folded: boolean };
+
+const NOT_FOUND: EditMatch = { index: -1, length: 0, newText: "", count: 0, folded: false };
+
+const QUOTE_1 = /[\u2018\u2019\u201A\u201B]/;
+const QUOTE_2 = /[\u201C\u201D\u201E\u201F]/;
+const DASH = /[\u2010-\u2015\u2212]/;
+const SPACE = /[\u00A0\u2002-\u200A\u202F\u205F\u3000]/;
+
+/** `text` folded (see the file's comment), with the index in `text` of each folded character. */
+export function fold(text: string): { text: string; at: number[] } {
+	let out = "";
+	const at: number[] = [];
+	let blanks = ""; // spaces and tabs not yet known to be inside a line
+	let blankAt: number[] = [];
+	for (let i = 0; i < text.length; i++) {
+		let c = text[i] ?? "";
+		if (c === "\r" && text[i + 1] === "\n") continue;
+		if (SPACE.test(c)) c = " ";
+		if (c === " " || c === "\t") {
+			blanks += c;
+			blankAt.push(i);
+			continue;
+		}
+		if (c !== "\n") {
+			out += blanks;
+			at.push(...blankAt);
+		}
+		blanks = "";
+		blankAt = [];
+		out += QUOTE_1.test(c) ? "'" : QUOTE_2.test(c) ? '"' : DASH.test(c) ? "-" : c;
+		at.push(i);
+	}
+	return { text: out, at };
+}
+
+// Overlapping matches count too: "aa" in "aaa" is ambiguous for the model, so it is refused.
+function occurrences(haystack: string, needle: string): { first: number; count: number } {
+	let count = 0;
+	const first = haystack.indexOf(needle);
+	for (let i = first; i !== -1; i = haystack.indexOf(needle, i + 1)) count++;
+	return { first, count };
+}
+
+const crlf = (s: string) => s.replace(/\r?\n/g, "\r\n");
+
+export function findEdit(content: string, oldText: string, newText: string): EditMatch {
+	if (oldText === "") return NOT_FOUND;
+	const exact = occurrences(content, oldText);
+	if (exact.count > 0) return { index: exact.first, length: oldText.length, newText, count: exact.count, folded: false };
+	const crlfFile = content.includes("\r\n");
+	if (crlfFile && !oldText.includes("\r")) {
+		const withCrlf = occurrences(content, crlf(oldText));
+		if (withCrlf.count > 0) return { index: withCrlf.first, length: crlf(oldText).length, newText: crlf(newText), count: withCrlf.count, folded: false };
+	}
+	const file = fold(content);
+	const wanted = fold(oldText).text;
+	if (wanted === "") return NOT_FOUND;
+	const loose = occurrences(file.text, wanted);
+	if (loose.count === 0) return NOT_FOUND;
+	const index = file.at[loose.first] ?? 0;
+	const end = (file.at[loose.first + wanted.length - 1] ?? index) + 1;
+	return { index, length: end - index, newText: crlfFile && !newText.includes("\r") ? crlf(newText) : newText, count: loose.count, folded: true };
+}
