@@ -69,14 +69,17 @@ describe("resolveModel", () => {
 		expect(resolveModel("openai:gpt-4o", { env: {} })).toEqual({
 			ok: false,
 			message: 'model "openai:gpt-4o" needs an API key: set OPENAI_API_KEY (arbor never stores keys)',
+			need: "OPENAI_API_KEY",
 		});
 		expect(resolveModel("anthropic:claude-x", { env: { OPENAI_API_KEY: "k" } })).toEqual({
 			ok: false,
 			message: 'model "anthropic:claude-x" needs an API key: set ANTHROPIC_API_KEY (arbor never stores keys)',
+			need: "ANTHROPIC_API_KEY",
 		});
 		expect(resolveModel("compat:m", { env: {} })).toEqual({
 			ok: false,
 			message: 'model "compat:m" needs a server: pass --base-url <url>, set ARBOR_BASE_URL, or give the provider a baseUrl in models.json',
+			need: "--base-url",
 		});
 	});
 
