@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs";
 import type { ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk/unstable";
 import { describeToolCall } from "../tools/describe.js";
-import { findEdit } from "../tools/edit-match.js";
+import { applyRegions } from "../tools/diff.js";
+import { editPairs, planEdits } from "../tools/edit-match.js";
 import { resolvePath } from "../tools/paths.js";
 import { isToolName } from "../tools/policy.js";
 
@@ -69,15 +70,12 @@ export function toolDiff(name: string, args: unknown, cwd: string, opts: { readO
 	if (!path) return [];
 	const abs = resolvePath(cwd, path);
 	if (name === "edit") {
-		const oldText = str(a, "oldText");
-		const newText = str(a, "newText");
-		if (oldText === undefined || newText === undefined) return [];
-		const before = opts.readOld && oldText !== "" ? readOrNull(abs) : null;
-		const match = before === null ? undefined : findEdit(before, oldText, newText);
-		if (before !== null && match?.count === 1) {
-			return [{ type: "diff", path: abs, oldText: before, newText: before.slice(0, match.index) + match.newText + before.slice(match.index + match.length) }];
-		}
-		return [{ type: "diff", path: abs, oldText, newText }];
+		const pairs = editPairs(a);
+		if (!pairs) return [];
+		const before = opts.readOld && pairs.every((p) => p.oldText !== "") ? readOrNull(abs) : null;
+		const plan = before === null ? undefined : planEdits(before, pairs, path);
+		if (before !== null && plan?.ok) return [{ type: "diff", path: abs, oldText: before, newText: applyRegions(before, plan.regions) }];
+		return pairs.map((p) => ({ type: "diff", path: abs, oldText: p.oldText, newText: p.newText }));
 	}
 	if (name === "write") {
 		const content = str(a, "content");

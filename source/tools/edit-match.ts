@@ -71,3 +71,55 @@ export function findEdit(content: string, oldText: string, newText: string): Edi
 	const end = (file.at[loose.first + wanted.length - 1] ?? index) + 1;
 	return { index, length: end - index, newText: crlfFile && !newText.includes("\r") ? crlf(newText) : newText, count: loose.count, folded: true };
 }
+
+/** One replacement of an edit call. */
+export type EditPair = { oldText: string; newText: string };
+
+const isPair = (v: unknown): v is EditPair =>
+	typeof v === "object" && v !== null && typeof (v as EditPair).oldText === "string" && typeof (v as EditPair).newText === "string";
+
+/**
+ * An edit call's replacements: its `edits`, or the older single `oldText`/`newText` (pi reads both;
+ * sessions hold both); `edits` sent as a JSON string, as some models do, is parsed. Undefined when
+ * the arguments hold neither form.
+ */
+export function editPairs(args: unknown): EditPair[] | undefined {
+	if (typeof args !== "object" || args === null) return undefined;
+	let edits = (args as { edits?: unknown }).edits;
+	if (typeof edits === "string") {
+		try {
+			edits = JSON.parse(edits) as unknown;
+		} catch {
+			return undefined;
+		}
+	}
+	if (Array.isArray(edits)) return edits.length > 0 && edits.every(isPair) ? edits : undefined;
+	return isPair(args) ? [{ oldText: args.oldText, newText: args.newText }] : undefined;
+}
+
+/** Where an edit's replacements go, sorted by place; or why they cannot be made (`edit`: which one, when there are several). */
+export type EditPlan = { ok: true; regions: { index: number; oldText: string; newText: string }[] } | { ok: false; message: string; edit?: number; count?: number };
+
+/**
+ * Each replacement found in `content` as it is (not after the others: see findEdit), unique, and
+ * apart from the others. Messages name the file, and `edits[i]` when there are several.
+ */
+export function planEdits(content: string, pairs: readonly EditPair[], file: string): EditPlan {
+	const name = (i: number) => (pairs.length > 1 ? `edits[${i}].oldText` : "oldText");
+	const found: { index: number; oldText: string; newText: string; edit: number }[] = [];
+	for (const [i, pair] of pairs.entries()) {
+		if (pair.oldText === "") return { ok: false, edit: i, message: `${name(i)} must not be empty; use write to create a file` };
+		const match = findEdit(content, pair.oldText, pair.newText);
+		if (match.count === 0) return { ok: false, edit: i, count: 0, message: `${name(i)} not found in ${file}` };
+		if (match.count > 1) return { ok: false, edit: i, count: match.count, message: `${name(i)} occurs ${match.count} times in ${file}; add more context to make it unique` };
+		found.push({ index: match.index, oldText: content.slice(match.index, match.index + match.length), newText: match.newText, edit: i });
+	}
+	found.sort((a, b) => a.index - b.index);
+	for (let k = 1; k < found.length; k++) {
+		const [a, b] = [found[k - 1], found[k]];
+		if (a && b && b.index < a.index + a.oldText.length) {
+			return { ok: false, edit: b.edit, message: `edits[${a.edit}] and edits[${b.edit}] overlap in ${file}: merge them into one edit` };
+		}
+	}
+	return { ok: true, regions: found.map(({ edit: _edit, ...region }) => region) };
+}

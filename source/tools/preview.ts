@@ -5,8 +5,8 @@
  * reports the problem).
  */
 import { readFile } from "node:fs/promises";
-import { replacementDiff } from "./diff.js";
-import { findEdit } from "./edit-match.js";
+import { replacementsDiff } from "./diff.js";
+import { editPairs, planEdits } from "./edit-match.js";
 import type { ToolName } from "./policy.js";
 import { resolvePath } from "./paths.js";
 import { counted } from "../text/count.js";
@@ -31,13 +31,17 @@ async function readText(cwd: string, path: string): Promise<string | undefined> 
 }
 
 async function editPreview(cwd: string, a: Record<string, unknown>): Promise<string | undefined> {
-	const { path, oldText, newText } = a;
-	if (typeof path !== "string" || typeof oldText !== "string" || typeof newText !== "string" || oldText === "") return undefined;
+	const { path } = a;
+	const pairs = editPairs(a);
+	if (typeof path !== "string" || !pairs || pairs.some((p) => p.oldText === "")) return undefined;
 	const before = await readText(cwd, path);
 	if (before === undefined) return `${path}: no such file (the edit will fail)`;
-	const match = findEdit(before, oldText, newText);
-	if (match.count !== 1) return head(`--- ${path}: the text to replace is ${match.count === 0 ? "not found" : "not unique"}\n-${oldText.replace(/\n/g, "\n-")}\n+${newText.replace(/\n/g, "\n+")}`);
-	return head(replacementDiff(path, { before, index: match.index, oldText: before.slice(match.index, match.index + match.length), newText: match.newText }));
+	const plan = planEdits(before, pairs, path);
+	if (plan.ok) return head(replacementsDiff(path, before, plan.regions));
+	const pair = pairs[plan.edit ?? 0];
+	const which = pairs.length > 1 ? `edits[${plan.edit ?? 0}]: ` : "";
+	const why = plan.count === undefined ? plan.message : `${which}the text to replace is ${plan.count === 0 ? "not found" : "not unique"}`;
+	return head(`--- ${path}: ${why}\n-${(pair?.oldText ?? "").replace(/\n/g, "\n-")}\n+${(pair?.newText ?? "").replace(/\n/g, "\n+")}`);
 }
 
 async function writePreview(cwd: string, a: Record<string, unknown>): Promise<string | undefined> {

@@ -21,6 +21,23 @@ type Spec<S extends z.ZodType> = {
 };
 
 const spec = <S extends z.ZodType>(s: Spec<S>): Spec<S> => s;
+
+/** pi's older edit arguments, `{path, oldText, newText}`, as `{path, edits: [{oldText, newText}]}`. */
+function singleAsEdits(value: unknown): unknown {
+	if (typeof value !== "object" || value === null || "edits" in value || !("oldText" in value)) return value;
+	const { oldText, newText, ...rest } = value as Record<string, unknown>;
+	return { ...rest, edits: [{ oldText, newText }] };
+}
+
+/** A JSON string (some models send an array that way) parsed; anything else as it is. */
+function parsedIfString(value: unknown): unknown {
+	if (typeof value !== "string") return value;
+	try {
+		return JSON.parse(value) as unknown;
+	} catch {
+		return value;
+	}
+}
 const path = z.string().describe("File path, relative to the working directory or absolute");
 
 /** One spec per tool name. */
@@ -70,9 +87,19 @@ export const TOOL_SPECS = {
 	}),
 	edit: spec({
 		description:
-			"Replace one exact occurrence of oldText with newText in a file. oldText must match exactly " +
-			"(including whitespace) and be unique; include surrounding lines if needed.",
-		inputSchema: z.object({ path, oldText: z.string(), newText: z.string() }),
+			"Edit a file by replacing text: each edit's oldText must match a unique region of the file as it is " +
+			"(whitespace and line breaks included; include surrounding lines if needed) and must not overlap another edit's. " +
+			"Several changes to one file go in one call as several edits; changes on nearby lines go in one edit.",
+		// The older single {oldText, newText} (earlier sessions, some models) and `edits` sent as a JSON string are read too.
+		inputSchema: z.preprocess(
+			singleAsEdits,
+			z.object({
+				path,
+				edits: z
+					.preprocess(parsedIfString, z.array(z.object({ oldText: z.string(), newText: z.string() })).min(1))
+					.describe("The replacements, each found in the file as it was before this call"),
+			}),
+		),
 		run: (args, ctx) => editTool(args, ctx),
 	}),
 	bash: spec({

@@ -133,6 +133,22 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(readFileSync(join(where.cwd, "src.txt"), "utf8")).toBe("alpha\nBETA\ngamma\n");
 	});
 
+	it("an edit of several replacements (one matching only without the file's trailing spaces) is one diff of the whole file, and all are made", async () => {
+		const edits = [{ oldText: "alpha", newText: "ALPHA" }, { oldText: "gamma\ndelta", newText: "GAMMA\nDELTA" }];
+		server = await startSseServer([toolCallReply([{ id: "call_m", name: "edit", args: { path: "src.txt", edits } }]), textReply("Edited.")]);
+		const where = place();
+		writeFileSync(join(where.cwd, "src.txt"), "alpha\nbeta\ngamma  \ndelta\n");
+		const acp = start(server.url, where);
+		await initialize(acp);
+		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
+		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "shout" }] });
+		const diff = { type: "diff", path: join(where.cwd, "src.txt"), oldText: "alpha\nbeta\ngamma  \ndelta\n", newText: "ALPHA\nbeta\nGAMMA\nDELTA\n" };
+		expect(acp.permissions[0]!.toolCall).toMatchObject({ toolCallId: "call_m", title: "edit src.txt", content: [diff] });
+		expect(readFileSync(join(where.cwd, "src.txt"), "utf8")).toBe("ALPHA\nbeta\nGAMMA\nDELTA\n");
+		const toolMessage = server.requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
+		expect(toolMessage.content).toContain("+GAMMA");
+	});
+
 	it("a rejected write never runs; the model is told, and the turn goes on", async () => {
 		server = await startSseServer([toolCallReply([{ id: "call_w", name: "write", args: { path: "no.txt", content: "x" } }]), textReply("Understood.")]);
 		const where = place();

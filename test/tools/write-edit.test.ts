@@ -109,4 +109,26 @@ describe("editTool", () => {
 		await editTool({ path: "u.txt", oldText: "say ”hi“", newText: "x" }, { cwd: dir });
 		expect(fs.readFileSync(path.join(dir, "u.txt"), "utf8")).toBe("say “hi”\nx  \n");
 	});
+
+	it("several edits in one call, each found in the file as it was: applied together, one hunk each (or one for nearby lines)", async () => {
+		const lines = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`);
+		dir = makeTree({ "m.txt": `${lines.join("\n")}\n` });
+		const r = await editTool({ path: "m.txt", edits: [{ oldText: "line 25", newText: "LINE 25" }, { oldText: "line 2\n", newText: "LINE 2\nextra\n" }, { oldText: "line 4", newText: "LINE 4" }] }, { cwd: dir });
+		const after = fs.readFileSync(path.join(dir, "m.txt"), "utf8").split("\n");
+		expect(after.slice(0, 6)).toEqual(["line 1", "LINE 2", "extra", "line 3", "LINE 4", "line 5"]);
+		expect(after[25]).toBe("LINE 25");
+		// Lines 2 and 4 share their context: one hunk; line 25 is its own.
+		expect(r.output.match(/^@@ .* @@$/gm)).toEqual(["@@ -1,7 +1,8 @@", "@@ -22,7 +23,7 @@"]);
+		expect(r.output).toContain("@@ -1,7 +1,8 @@\n line 1\n-line 2\n+LINE 2\n+extra\n line 3\n-line 4\n+LINE 4\n line 5\n line 6\n line 7\n@@ -22,7 +23,7 @@\n line 22\n line 23\n line 24\n-line 25\n+LINE 25\n line 26");
+	});
+
+	it("all or none: an edit not found, not unique or overlapping another refuses the call, naming it, and writes nothing", async () => {
+		dir = makeTree({ "n.txt": "alpha\nbeta\ngamma\nbeta\n" });
+		const call = (edits: { oldText: string; newText: string }[]) => editTool({ path: "n.txt", edits }, { cwd: dir });
+		await expect(call([{ oldText: "alpha", newText: "A" }, { oldText: "delta", newText: "D" }])).rejects.toThrow("edits[1].oldText not found in n.txt");
+		await expect(call([{ oldText: "alpha", newText: "A" }, { oldText: "beta", newText: "B" }])).rejects.toThrow("edits[1].oldText occurs 2 times in n.txt");
+		await expect(call([{ oldText: "alpha\nbeta", newText: "x" }, { oldText: "beta\ngamma", newText: "y" }])).rejects.toThrow("edits[0] and edits[1] overlap in n.txt: merge them into one edit");
+		await expect(call([{ oldText: "alpha", newText: "A" }, { oldText: "", newText: "y" }])).rejects.toThrow("edits[1].oldText must not be empty");
+		expect(fs.readFileSync(path.join(dir, "n.txt"), "utf8")).toBe("alpha\nbeta\ngamma\nbeta\n");
+	});
 });
