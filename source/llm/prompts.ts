@@ -5,7 +5,7 @@ const TOOL_LINES: Record<string, string> = {
 	grep: "grep: search file contents with a pattern",
 	find: "find: find files by name or glob",
 	write: "write: create or overwrite a file",
-	edit: "edit: replace an exact piece of text in a file",
+	edit: "edit: replace pieces of text in a file (several in one call)",
 	bash: "bash: run a shell command in the working directory",
 };
 
