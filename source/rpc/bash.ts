@@ -1,11 +1,5 @@
 import type { AgentSession } from "../agent/agent-session.js";
-import type { BashExecutionMessage } from "../session/types.js";
-
-/** The status line bashTool ends its output with ("exit code 0", "cancelled", …): pi's output has none. */
-function withoutStatusLine(output: string): string {
-	const cut = output.lastIndexOf("\n");
-	return cut === -1 ? "" : output.slice(0, cut);
-}
+import { runUserBash } from "../agent/user-bash.js";
 
 /**
  * pi's `bash` command: the user runs a command (no permission question: the client is the user);
@@ -20,28 +14,14 @@ export function bashRunner(agent: AgentSession): { run(command: string): Promise
 			const controller = new AbortController();
 			running = controller;
 			try {
-				const { bashTool } = await import("../tools/bash.js");
-				const result = await bashTool({ command }, { cwd: agent.store.cwd, signal: controller.signal });
-				const details = result.details;
-				const output = withoutStatusLine(result.output);
-				const message: BashExecutionMessage = {
-					role: "bashExecution",
-					command,
-					output,
-					exitCode: details?.exitCode ?? null,
-					cancelled: details?.cancelled ?? false,
-					truncated: details?.truncated ?? false,
-					timestamp: Date.now(),
-				};
-				const entry = agent.store.appendMessage(message);
-				agent.store.sync();
+				const { message, entryId, fullOutputPath } = await runUserBash(agent.store, command, { signal: controller.signal });
 				return {
-					output,
+					output: message.output,
 					exitCode: message.exitCode,
 					cancelled: message.cancelled,
 					truncated: message.truncated,
-					...(details?.fullOutputPath ? { fullOutputPath: details.fullOutputPath } : {}),
-					entryId: entry.id,
+					...(fullOutputPath ? { fullOutputPath } : {}),
+					entryId,
 				};
 			} finally {
 				running = undefined;

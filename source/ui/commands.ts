@@ -47,10 +47,18 @@ export const COMMANDS: readonly CommandSpec[] = [
 export type ParsedInput =
 	| { kind: "prompt"; text: string }
 	| { kind: "command"; name: CommandName; args: string }
-	| { kind: "unknown"; name: string; args: string };
+	| { kind: "unknown"; name: string; args: string }
+	/** `!command` (its output goes into the context) or `!!command` (kept out of it), as in pi. */
+	| { kind: "bash"; command: string; exclude: boolean };
 
-/** Editor text → a prompt or a command. `/` followed by a space or a path-like text is a prompt. */
+/**
+ * Editor text → a prompt, a command, or a shell command the user runs (`!ls`, `!!ls`). `/`
+ * followed by a space or a path-like text is a prompt; so is a lone `!` or `!!`.
+ */
 export function parseInput(text: string): ParsedInput {
+	const bang = /^!(!?)([\s\S]*)$/.exec(text.trim());
+	const command = bang?.[2]?.trim();
+	if (bang && command) return { kind: "bash", command, exclude: bang[1] === "!" };
 	const match = /^\/([A-Za-z][\w-]*)(?:\s+([\s\S]*))?$/.exec(text.trim());
 	if (!match) return { kind: "prompt", text };
 	const name = must(match[1], "command name");
@@ -82,6 +90,7 @@ export async function runCommand(
 ): Promise<boolean> {
 	switch (parsed.kind) {
 		case "prompt":
+		case "bash": // the app runs `!command` itself (useChat's bash), before commands
 			return false;
 		case "unknown":
 			await onUnknown(parsed.name, parsed.args);

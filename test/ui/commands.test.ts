@@ -9,6 +9,14 @@ describe("commands", () => {
 		expect(parseInput("hello")).toEqual({ kind: "prompt", text: "hello" });
 		expect(parseInput("/usr/bin is odd")).toEqual({ kind: "prompt", text: "/usr/bin is odd" });
 	});
+	it("!command runs a shell command, !!command keeps it out of the context; a lone ! or !! is a prompt", () => {
+		expect(parseInput("!ls -la")).toEqual({ kind: "bash", command: "ls -la", exclude: false });
+		expect(parseInput("  !! git status  ")).toEqual({ kind: "bash", command: "git status", exclude: true });
+		expect(parseInput("!echo a\necho b")).toEqual({ kind: "bash", command: "echo a\necho b", exclude: false });
+		expect(parseInput("!")).toEqual({ kind: "prompt", text: "!" });
+		expect(parseInput("!!")).toEqual({ kind: "prompt", text: "!!" });
+		expect(parseInput("wow!")).toEqual({ kind: "prompt", text: "wow!" });
+	});
 	it("completes by prefix", () => expect(completions("/n").map((c) => c.name)).toEqual(["name", "new"]));
 	it("lists all commands for a bare slash", () => expect(completions("/")).toEqual(COMMANDS));
 	it("/search takes the rest of the line as its query", () => expect(parseInput("/search  re:(a|b)  x")).toEqual({ kind: "command", name: "search", args: "re:(a|b)  x" }));

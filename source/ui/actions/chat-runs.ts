@@ -150,6 +150,21 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 	return ok;
 }
 
+/**
+ * `!command` (`!!command`: kept out of the context) typed in the chat: run in the session's folder
+ * without a question, its output stored as pi's `bashExecution` message and shown in the
+ * transcript; Esc cancels it.
+ */
+export function runUserCommand(ctx: RunContext, command: string, exclude: boolean): Promise<void> {
+	return withController(ctx, async (signal) => {
+		ctx.dispatch({ type: "bash-started", startedAt: Date.now(), command });
+		const { runUserBash } = await import("../../agent/user-bash.js");
+		const { message } = await runUserBash(ctx.store, command, { signal, excludeFromContext: exclude });
+		const note = message.cancelled ? "Cancelled" : exclude ? "Kept out of the model's context (!!)" : undefined;
+		ctx.dispatch({ type: "turn-finished", ...(note ? { status: info(note) } : {}) });
+	});
+}
+
 /** `/compact [instructions]` with the summary model (default the chat model). */
 export function runCompaction(ctx: RunContext, instructions: string): Promise<void> {
 	const model = ctx.summaryModel ?? ctx.model;

@@ -24,7 +24,8 @@ export type Screen =
 
 export type RunningTool = { toolCallId: string; toolName: string; args: unknown; startedAt: number };
 export type Status = { text: string; kind: "info" | "error" };
-export type Busy = { kind: "reply" | "compact"; startedAt: number };
+/** What runs: a reply, a compaction, or a shell command the user typed (`!command`). */
+export type Busy = { kind: "reply" | "compact"; startedAt: number } | { kind: "bash"; startedAt: number; command: string };
 
 export type AppState = {
 	screen: Screen;
@@ -61,6 +62,7 @@ export type AppAction =
 	| { type: "entries-stored"; entries: readonly SessionEntry[] }
 	| { type: "turn-started"; startedAt: number }
 	| { type: "compaction-started"; startedAt: number }
+	| { type: "bash-started"; startedAt: number; command: string }
 	| { type: "text-streamed"; delta: string }
 	| { type: "thinking-streamed"; delta: string }
 	| { type: "tool-started"; tool: RunningTool }
@@ -169,6 +171,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 			return { ...state, busy: { kind: "reply", startedAt: action.startedAt }, live: { text: "", thinkingChars: 0 }, status: null };
 		case "compaction-started":
 			return { ...state, busy: { kind: "compact", startedAt: action.startedAt }, status: null };
+		case "bash-started":
+			return { ...state, busy: { kind: "bash", startedAt: action.startedAt, command: action.command }, status: null };
 		case "text-streamed":
 			return { ...state, live: { text: (state.live?.text ?? "") + action.delta, thinkingChars: state.live?.thinkingChars ?? 0 } };
 		case "thinking-streamed":

@@ -119,6 +119,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 			dispatch({ type: "status-shown", status: { text: stop ? `Still working — ${stop} aborts` : "Still working", kind: "error" } });
 			return false;
 		}
+		if (parsed.kind === "bash") return (void chat.bash(parsed.command, parsed.exclude), true);
 		if (parsed.kind === "prompt" && !model) {
 			dispatch({ type: "status-shown", status: { text: modelHint, kind: "error" } });
 			return false;

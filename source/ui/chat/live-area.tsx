@@ -77,7 +77,13 @@ export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now
 			{waiting && (
 				<SpinnerRow
 					cols={cols}
-					label={busy.kind === "compact" ? `Compacting… (${stop} to cancel)` : `Working… (${seconds(now, busy.startedAt)} · ${stop} to abort)`}
+					label={
+						busy.kind === "compact"
+							? `Compacting… (${stop} to cancel)`
+							: busy.kind === "bash"
+								? `$ ${terminalLine(busy.command)} (${seconds(now, busy.startedAt)} · ${stop} to cancel)`
+								: `Working… (${seconds(now, busy.startedAt)} · ${stop} to abort)`
+					}
 				/>
 			)}
 		</Box>

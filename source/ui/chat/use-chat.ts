@@ -3,7 +3,7 @@ import { MessageQueue, type QueuedContent } from "../../llm/message-queue.js";
 import type { ResolvedModel } from "../../llm/index.js";
 import type { ConfirmFn } from "../../tools/index.js";
 import type { SessionServices } from "../services.js";
-import { runCompaction, runReply, withImages, type RunContext } from "../actions/chat-runs.js";
+import { runCompaction, runReply, runUserCommand, withImages, type RunContext } from "../actions/chat-runs.js";
 import { contentText } from "../../session/content.js";
 import { useLatest } from "../widgets/use-latest.js";
 
@@ -23,6 +23,8 @@ export type Chat = {
 	takeQueue(): string | null;
 	queued: readonly QueuedLine[];
 	compact(instructions: string): Promise<void>;
+	/** `!command` / `!!command` (exclude): runs it and stores its output (see runUserCommand). */
+	bash(command: string, exclude: boolean): Promise<void>;
 	/** Aborts the running reply or compaction (a pending confirmation counts as "no"). */
 	abort(): void;
 	answer(answer: Answer): void;
@@ -123,9 +125,10 @@ export function useChat(opts: { services: SessionServices; model: ResolvedModel 
 		return taken.length === 0 ? null : taken.map((m) => contentText(m)).join("\n");
 	}, [queues]);
 	const compact = useCallback((instructions: string) => track(runCompaction(context, instructions)), [context, track]);
+	const bash = useCallback((command: string, exclude: boolean) => track(runUserCommand(context, command, exclude)), [context, track]);
 	const idle = useCallback(async () => {
 		while (running.current.size > 0) await Promise.allSettled([...running.current]);
 	}, []);
 
-	return useMemo(() => ({ send, queue, sendQueued, takeQueue, queued, compact, abort, answer, idle }), [send, queue, sendQueued, takeQueue, queued, compact, abort, answer, idle]);
+	return useMemo(() => ({ send, queue, sendQueued, takeQueue, queued, compact, bash, abort, answer, idle }), [send, queue, sendQueued, takeQueue, queued, compact, bash, abort, answer, idle]);
 }

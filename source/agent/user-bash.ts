@@ -1,0 +1,35 @@
+/**
+ * A command the user runs themselves — `!command` in the chat, RPC's `bash` (pi's both): no
+ * permission question (the user typed it), its output stored as a `bashExecution` message that the
+ * next prompt sends the model; `excludeFromContext` (`!!command`) keeps it out of the context.
+ */
+import type { SessionStoreApi } from "../session/api.js";
+import type { BashExecutionMessage } from "../session/types.js";
+
+/** The status line bashTool ends its output with ("exit code 0", "cancelled", …): pi's output has none. */
+function withoutStatusLine(output: string): string {
+	const cut = output.lastIndexOf("\n");
+	return cut === -1 ? "" : output.slice(0, cut);
+}
+
+export type UserBashRun = { message: BashExecutionMessage; entryId: string; fullOutputPath?: string };
+
+/** Runs `command` in the session's folder and stores its `bashExecution` message at the leaf. */
+export async function runUserBash(store: SessionStoreApi, command: string, opts: { signal?: AbortSignal; excludeFromContext?: boolean } = {}): Promise<UserBashRun> {
+	const { bashTool } = await import("../tools/bash.js");
+	const result = await bashTool({ command }, { cwd: store.cwd, signal: opts.signal });
+	const details = result.details;
+	const message: BashExecutionMessage = {
+		role: "bashExecution",
+		command,
+		output: withoutStatusLine(result.output),
+		exitCode: details?.exitCode ?? null,
+		cancelled: details?.cancelled ?? false,
+		truncated: details?.truncated ?? false,
+		...(opts.excludeFromContext ? { excludeFromContext: true } : {}),
+		timestamp: Date.now(),
+	};
+	const entry = store.appendMessage(message);
+	store.sync();
+	return { message, entryId: entry.id, ...(details?.fullOutputPath ? { fullOutputPath: details.fullOutputPath } : {}) };
+}
