@@ -37,7 +37,7 @@ describe("extensions in the interactive UI (virtual terminal)", () => {
 		// /help is taller than 40 rows: End shows its last page, the extension's command last.
 		await t.waitForScreen((s) => s.includes("any other key closes)"), "/help");
 		t.send("End");
-		await t.waitForScreen((s) => /\/note\s+add a note the model sees\n.*any other key closes\)/.test(s), "/help lists /note");
+		await t.waitForScreen((s) => /\/note\s+add a note the model sees\n {2}!command .*\n.*any other key closes\)/.test(s), "/help lists /note");
 		t.send("Escape");
 		await t.waitForScreen((s) => !s.includes("key closes)"), "help closed");
 		t.type("/no");

@@ -32,7 +32,13 @@ export function HelpView({ onClose, extraCommands = [], rows, cols }: { onClose(
 		const commands: readonly MenuCommand[] = [...COMMANDS, ...extraCommands.filter((e) => !COMMANDS.some((c) => c.name === e.name))];
 		const sections: HelpSection[] = [
 			{ heading: "Keys", rows: keyRows(keymap) },
-			{ heading: "Commands", rows: commands.map((c) => [`/${c.name}${c.args ? ` ${c.args}` : ""}`, c.description]) },
+			{
+				heading: "Commands",
+				rows: [
+					...commands.map((c): [string, string] => [`/${c.name}${c.args ? ` ${c.args}` : ""}`, c.description]),
+					["!command", "run a shell command; its output goes to the model with the next prompt (!!command: kept out)"],
+				],
+			},
 		];
 		return helpLines(sections, Math.max(20, cols));
 	}, [keymap, extraCommands, cols]);
