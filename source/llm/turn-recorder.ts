@@ -89,7 +89,6 @@ export class TurnRecorder {
 	/** Forgets a step begun for a request that is sent again (see runTurn's `onOverflow`). */
 	discardStep(): void {
 		this.stepOpen = false;
-		this.waitingResults = [];
 	}
 
 	/** True while a step has begun and its assistant message is not yet stored. */
