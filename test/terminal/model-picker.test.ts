@@ -59,4 +59,19 @@ describe("/model opens a picker (virtual terminal)", () => {
 		await fx.tmux.waitForScreen((s) => !s.includes("Switch model") && s.includes("compat:plain · 0/? tokens"), "closed");
 		await quit(fx.tmux);
 	}, 60_000);
+
+	it("Ctrl+P switches to the next model this run can use, as pi's does, and wraps", async () => {
+		({ dir: fx.dir } = tempPlace("model-picker"));
+		const home = join(fx.dir, "home");
+		mkdirSync(home, { recursive: true });
+		const models = { providers: { local: { baseUrl: "http://127.0.0.1:9/v1", models: [{ id: "small", contextWindow: 8000 }, { id: "big-coder", contextWindow: 64000 }] } } };
+		writeFileSync(join(home, "models.json"), JSON.stringify(models));
+		fx.tmux = startArbor({ args: ["-m", "local:small"], cwd: fx.dir, home, env: { ANTHROPIC_API_KEY: "", OPENAI_API_KEY: "" } });
+		await fx.tmux.waitForScreen((s) => s.includes("local:small · 0/8.0k tokens"), "status line");
+		fx.tmux.send("C-p");
+		await fx.tmux.waitForScreen((s) => s.includes("Model: local:big-coder") && s.includes("local:big-coder · 0/64k tokens"), "the next model");
+		fx.tmux.send("C-p");
+		await fx.tmux.waitForScreen((s) => s.includes("Model: local:small") && s.includes("local:small · 0/8.0k tokens"), "wrapped to the first");
+		await quit(fx.tmux);
+	}, 60_000);
 });

@@ -23,6 +23,7 @@ import { CONFIRM_LIVE_LINES } from "./confirm-prompt.js";
 import { QueuedMessages, queuedRows } from "./queued-messages.js";
 import { MessageView } from "./message-view.js";
 import { StatusLine } from "./status-line.js";
+import { needOf, nextModel, recentModels } from "../pickers/model-picker.js";
 import { useSessionSwitch } from "./use-session-switch.js";
 import { ExpandKey } from "./expand-key.js";
 import { useReprintAfterTree } from "./use-reprint-after.js";
@@ -158,6 +159,11 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 					rows={state.busy ? BUSY_EDITOR_ROWS : rows - 4 - queuedRows(chat.queued, true)}
 					onHint={(text) => showHint(dispatch, text)}
 					onCycleThinking={() => handlers.thinking("next")}
+					onCycleModel={() => {
+						const next = nextModel(options.catalog ?? { providers: [] }, { current: model?.spec, recent: recentModels(view), need: needOf(options.resolveModel) });
+						if (next) handlers.model(next);
+						else showHint(dispatch, "No other model this run can use (/model lists them all)");
+					}}
 					extraCommands={ext.commands}
 					queued={chat.queued.length} onTakeQueue={chat.takeQueue} cwd={options.cwd}
 					onSteer={(text) => {

@@ -14,7 +14,7 @@ import { openSearchHit } from "../actions/search-actions.js";
 import { SessionPicker } from "../pickers/session-picker.js";
 import { TreeScreen } from "../tree/tree-screen.js";
 import { SearchResults } from "../pickers/search-results.js";
-import { ModelPicker } from "../pickers/model-picker.js";
+import { ModelPicker, needOf } from "../pickers/model-picker.js";
 import { useServices } from "../services.js";
 
 export type BottomScreenProps = {
@@ -81,10 +81,7 @@ export function BottomScreen(props: BottomScreenProps) {
 			return (
 				<ModelPicker
 					catalog={options.catalog ?? { providers: [] }} view={view} current={props.model} rows={props.rows} onCancel={close}
-					need={(spec) => {
-						const resolved = options.resolveModel(spec);
-						return resolved.ok ? undefined : (resolved.need ?? "a setup");
-					}}
+					need={needOf(options.resolveModel)}
 					onPick={(spec) => {
 						close();
 						props.onModel(spec);

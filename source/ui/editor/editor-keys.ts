@@ -16,6 +16,8 @@ export type EditorIntent =
 	| { type: "external-edit" }
 	/** Shift+Tab: the next thinking level (reasoning models). */
 	| { type: "cycle-thinking" }
+	/** Ctrl+P: the next model (pi's). */
+	| { type: "cycle-model" }
 	/** Alt+Enter: steer while a reply runs, else a new line. */
 	| { type: "steer" }
 	| { type: "ignore" };
@@ -32,6 +34,7 @@ const PROMPT_INTENTS = {
 	"prompt.quit": () => ({ type: "eof" }),
 	"prompt.externalEditor": () => ({ type: "external-edit" }),
 	"prompt.cycleThinking": () => ({ type: "cycle-thinking" }),
+	"prompt.cycleModel": () => ({ type: "cycle-model" }),
 	"prompt.complete": (menuOpen) => (menuOpen ? { type: "complete" } : { type: "edit", action: { type: "text-inserted", text: "  " } }),
 	"prompt.previous": (menuOpen) => (menuOpen ? { type: "menu-move", dir: -1 } : { type: "edit", action: { type: "up-pressed" } }),
 	"prompt.next": (menuOpen) => (menuOpen ? { type: "menu-move", dir: 1 } : { type: "edit", action: { type: "down-pressed" } }),

@@ -22,6 +22,8 @@ export type EditorProps = {
 	onHint(text: string): void;
 	/** Shift+Tab: the next thinking level. */
 	onCycleThinking?(): void;
+	/** Ctrl+P: the next model. */
+	onCycleModel?(): void;
 	request: { text: string; seq: number } | null;
 	/** Terminal columns: the `› ` prompt is subtracted before the text wraps. */
 	width: number;

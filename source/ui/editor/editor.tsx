@@ -148,6 +148,8 @@ export function Editor(props: EditorProps) {
 				return externalEdit();
 			case "cycle-thinking":
 				return props.onCycleThinking?.();
+			case "cycle-model":
+				return props.onCycleModel?.();
 			case "steer":
 				return steer();
 			case "ignore":

@@ -1,5 +1,6 @@
 import React, { useMemo } from "react";
 import type { ModelCatalog } from "../../llm/model-catalog.js";
+import type { ResolveResult } from "../../llm/index.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { hintLine } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
@@ -48,6 +49,26 @@ export function modelRows(catalog: ModelCatalog, opts: { current?: string; recen
 	const words = opts.query.toLowerCase().split(/\s+/).filter(Boolean);
 	const found = rows.filter((r) => words.every((w) => `${r.spec} ${r.detail}`.toLowerCase().includes(w)));
 	return [...found.filter((r) => !r.need), ...found.filter((r) => r.need)];
+}
+
+/** What a model lacks in this run, from the run's resolver (the picker's `need`). */
+export function needOf(resolve: (spec: string) => ResolveResult): (spec: string) => string | undefined {
+	return (spec) => {
+		const resolved = resolve(spec);
+		return resolved.ok ? undefined : (resolved.need ?? "a setup");
+	};
+}
+
+/**
+ * Ctrl+P's model (pi's): the one after `current` among the rows /model lists that this run can use
+ * (the current, the session's recent ones, then the catalog's), wrapping; undefined when there is
+ * no other.
+ */
+export function nextModel(catalog: ModelCatalog, opts: { current?: string; recent: readonly string[]; need?: (spec: string) => string | undefined }): string | undefined {
+	const usable = modelRows(catalog, { ...opts, query: "" }).filter((r) => !r.need);
+	const at = usable.findIndex((r) => r.spec === opts.current);
+	const next = usable[(at + 1) % usable.length];
+	return next && next.spec !== opts.current ? next.spec : undefined;
 }
 
 /** /model without an argument: search, recent first, the current one marked; Enter switches. */
