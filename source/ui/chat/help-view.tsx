@@ -8,7 +8,7 @@ import { helpLines, type HelpSection } from "./help-lines.js";
 
 /** The keys /help lists, from the keymap in force (readme.md lists them all). */
 const HELP_ACTIONS: readonly KeyAction[] = [
-	"prompt.send", "prompt.steer", "line.newLine", "prompt.externalEditor", "prompt.cycleThinking", "prompt.previous", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.complete", "prompt.expand", "tree.mark", "tree.merge",
+	"prompt.send", "prompt.steer", "line.newLine", "prompt.externalEditor", "prompt.cycleThinking", "prompt.cycleModel", "prompt.previous", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.complete", "prompt.expand", "tree.mark", "tree.merge",
 ];
 
 /** The lists' keys scroll /help when it is taller than the terminal. */
