@@ -1,5 +1,5 @@
 import type { AgentSession } from "../agent/agent-session.js";
-import { runUserBash } from "../agent/user-bash.js";
+import { runUserBash } from "../tools/user-bash.js";
 
 /**
  * pi's `bash` command: the user runs a command (no permission question: the client is the user);

@@ -158,7 +158,7 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 export function runUserCommand(ctx: RunContext, command: string, exclude: boolean): Promise<void> {
 	return withController(ctx, async (signal) => {
 		ctx.dispatch({ type: "bash-started", startedAt: Date.now(), command });
-		const { runUserBash } = await import("../../agent/user-bash.js");
+		const { runUserBash } = await import("../../tools/user-bash.js");
 		const { message } = await runUserBash(ctx.store, command, { signal, excludeFromContext: exclude });
 		const note = message.cancelled ? "Cancelled" : exclude ? "Kept out of the model's context (!!)" : undefined;
 		ctx.dispatch({ type: "turn-finished", ...(note ? { status: info(note) } : {}) });

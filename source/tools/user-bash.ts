@@ -16,7 +16,7 @@ export type UserBashRun = { message: BashExecutionMessage; entryId: string; full
 
 /** Runs `command` in the session's folder and stores its `bashExecution` message at the leaf. */
 export async function runUserBash(store: SessionStoreApi, command: string, opts: { signal?: AbortSignal; excludeFromContext?: boolean } = {}): Promise<UserBashRun> {
-	const { bashTool } = await import("../tools/bash.js");
+	const { bashTool } = await import("./bash.js");
 	const result = await bashTool({ command }, { cwd: store.cwd, signal: opts.signal });
 	const details = result.details;
 	const message: BashExecutionMessage = {
