@@ -1,6 +1,7 @@
 /** `read`: a text file with line numbers, paged by offset/limit and capped in size. */
 import { readFile, stat } from "node:fs/promises";
 import { must } from "../text/must.js";
+import { imageInfo, imageLabel } from "../session/image-info.js";
 import { isNotFound, looksBinary, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { counted } from "../text/count.js";
@@ -16,6 +17,13 @@ export type ReadDetails = { path: string; startLine: number; endLine: number; to
 export async function readTool(args: ReadArgs, opts: { cwd: string }): Promise<ToolResult<ReadDetails>> {
 	const abs = resolvePath(opts.cwd, args.path);
 	const buf = await loadFile(abs, args.path);
+	const image = imageInfo(buf.subarray(0, 64 * 1024));
+	if (image) {
+		// Tool results are text: the model is told what the file is, and how the user can show it.
+		const label = imageLabel({ name: args.path, info: image, bytes: buf.length });
+		const output = `${label}: an image; read gives text only. The user can attach it to a message as @${args.path}.`;
+		return { output, details: { path: abs, startLine: 0, endLine: 0, totalLines: 0 } };
+	}
 	if (looksBinary(buf)) throw new ToolError(`${args.path} is a binary file`);
 	const text = buf.toString("utf8");
 	if (text === "") return { output: `${args.path} is empty`, details: { path: abs, startLine: 0, endLine: 0, totalLines: 0 } };

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { readTool } from "../../source/tools/read.js";
 import { ToolError } from "../../source/tools/result.js";
@@ -47,5 +49,14 @@ describe("readTool", () => {
 			"offset 5 is beyond the end of a.txt (1 line)",
 		);
 		await expect(readTool({ path: "sub/x" }, { cwd: dir })).resolves.toMatchObject({ output: "sub/x is empty" });
+	});
+
+	it("an image says what it is and how the user can show it, instead of 'a binary file'", async () => {
+		dir = makeTree({});
+		// A 2×3 PNG's signature and header chunk are enough for its kind and size.
+		const png = Buffer.from("89504e470d0a1a0a0000000d494844520000000200000003080200000000", "hex");
+		fs.writeFileSync(path.join(dir, "shot.png"), png);
+		const r = await readTool({ path: "shot.png" }, { cwd: dir });
+		expect(r.output).toBe("[image: shot.png 2×3, 30 B]: an image; read gives text only. The user can attach it to a message as @shot.png.");
 	});
 });
