@@ -119,14 +119,20 @@ describe("arbor acp through the ACP SDK's client", () => {
 		expect(tree.stdout).toContain("Done.");
 	});
 
-	it("an edit is shown as the whole file before and after, in the call and in the permission question", async () => {
-		server = await startSseServer([toolCallReply([{ id: "call_e", name: "edit", args: { path: "src.txt", oldText: "beta", newText: "BETA" } }]), textReply("Edited.")]);
+	/** A session whose one turn calls edit on src.txt (holding `text`), the editor allowing it; then "Edited.". */
+	async function editTurn(text: string, call: { id: string; args: object }) {
+		server = await startSseServer([toolCallReply([{ id: call.id, name: "edit", args: call.args }]), textReply("Edited.")]);
 		const where = place();
-		writeFileSync(join(where.cwd, "src.txt"), "alpha\nbeta\ngamma\n");
+		writeFileSync(join(where.cwd, "src.txt"), text);
 		const acp = start(server.url, where);
 		await initialize(acp);
 		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
-		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "shout beta" }] });
+		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "edit it" }] });
+		return { acp, sessionId, where, requests: server.requests };
+	}
+
+	it("an edit is shown as the whole file before and after, in the call and in the permission question", async () => {
+		const { acp, sessionId, where } = await editTurn("alpha\nbeta\ngamma\n", { id: "call_e", args: { path: "src.txt", oldText: "beta", newText: "BETA" } });
 		const diff = { type: "diff", path: join(where.cwd, "src.txt"), oldText: "alpha\nbeta\ngamma\n", newText: "alpha\nBETA\ngamma\n" };
 		expect(of(acp.updates, sessionId)).toContainEqual(expect.objectContaining({ sessionUpdate: "tool_call", toolCallId: "call_e", kind: "edit", content: [diff] }));
 		expect(acp.permissions[0]!.toolCall).toMatchObject({ toolCallId: "call_e", title: "edit src.txt", content: [diff] });
@@ -135,17 +141,11 @@ describe("arbor acp through the ACP SDK's client", () => {
 
 	it("an edit of several replacements (one matching only without the file's trailing spaces) is one diff of the whole file, and all are made", async () => {
 		const edits = [{ oldText: "alpha", newText: "ALPHA" }, { oldText: "gamma\ndelta", newText: "GAMMA\nDELTA" }];
-		server = await startSseServer([toolCallReply([{ id: "call_m", name: "edit", args: { path: "src.txt", edits } }]), textReply("Edited.")]);
-		const where = place();
-		writeFileSync(join(where.cwd, "src.txt"), "alpha\nbeta\ngamma  \ndelta\n");
-		const acp = start(server.url, where);
-		await initialize(acp);
-		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
-		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "shout" }] });
+		const { acp, where, requests } = await editTurn("alpha\nbeta\ngamma  \ndelta\n", { id: "call_m", args: { path: "src.txt", edits } });
 		const diff = { type: "diff", path: join(where.cwd, "src.txt"), oldText: "alpha\nbeta\ngamma  \ndelta\n", newText: "ALPHA\nbeta\nGAMMA\nDELTA\n" };
 		expect(acp.permissions[0]!.toolCall).toMatchObject({ toolCallId: "call_m", title: "edit src.txt", content: [diff] });
 		expect(readFileSync(join(where.cwd, "src.txt"), "utf8")).toBe("ALPHA\nbeta\nGAMMA\nDELTA\n");
-		const toolMessage = server.requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
+		const toolMessage = requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
 		expect(toolMessage.content).toContain("+GAMMA");
 	});
 

@@ -14,10 +14,10 @@ const fx = useArborRun<ArborTerminal>();
 
 describe("!command in the chat (virtual terminal)", () => {
 	it("shows the output, sends it with the next prompt (not a !! one), and Esc cancels a long one", async () => {
-		({ dir: fx.dir } = tempPlace("user-bash"));
-		fx.server = await startSseServer([textReply("I see the listing.")]);
-		const home = join(fx.dir, "home");
-		fx.tmux = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home, cols: 100, rows: 30 });
+		const { dir } = tempPlace("user-bash");
+		const [home, server] = [join(dir, "home"), await startSseServer([textReply("I see the listing.")])];
+		Object.assign(fx, { dir, server, tmux: startArbor({ args: ["--model", "compat:test-model", "--base-url", server.url], cwd: dir, home, cols: 100, rows: 30 }) });
+		if (!fx.tmux || !fx.server) throw new Error("not started");
 		await fx.tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
 		await submitLine(fx.tmux, "!echo visible-output-42");
 		await fx.tmux.waitForScreen((s) => s.includes("$ echo visible-output-42") && /⎿ visible-output-42/.test(s), "the command and its output");
