@@ -96,7 +96,17 @@ export const TOOL_SPECS = {
 			z.object({
 				path,
 				edits: z
-					.preprocess(parsedIfString, z.array(z.object({ oldText: z.string(), newText: z.string() })).min(1))
+					.preprocess(
+						parsedIfString,
+						z
+							.array(
+								z.object({
+									oldText: z.string().describe("The text to replace, exactly as it is in the file, unique there"),
+									newText: z.string().describe("The text to put in its place"),
+								}),
+							)
+							.min(1),
+					)
 					.describe("The replacements, each found in the file as it was before this call"),
 			}),
 		),
