@@ -93,3 +93,51 @@ export function wrapLine(line: string, width: number): string[] {
 	return rows;
 }
 
+
+/**
+ * A message's lines wrapped to `width` as a terminal would fill them, for short texts such as the
+ * status line: words move to the next row when they fit there, a word wider than a row starts on
+ * the current one and is broken at the row's end (a long path stays in one piece when the rows
+ * are joined), and no row starts with the space it broke at (Ink's own wrap keeps it).
+ */
+export function fillWrap(text: string, width: number): string[] {
+	const room = Math.max(1, width);
+	return tabsAsSpaces(text)
+		.split("\n")
+		.flatMap((line) => {
+			const rows: string[] = [];
+			let row = "";
+			let used = 0;
+			for (const word of line.split(" ")) {
+				const w = displayWidth(word);
+				const gap = used > 0 ? 1 : 0;
+				if (used + gap + w <= room) {
+					row += (gap ? " " : "") + word;
+					used += gap + w;
+					continue;
+				}
+				if (w <= room) {
+					rows.push(row);
+					[row, used] = [word, w];
+					continue;
+				}
+				// Wider than a row: fill this one (after a space), then whole rows, then the rest.
+				if (used > 0 && used + 1 < room) [row, used] = [`${row} `, used + 1];
+				else if (used > 0) {
+					rows.push(row);
+					[row, used] = ["", 0];
+				}
+				for (const g of graphemes(word)) {
+					const gw = displayWidth(g);
+					if (used + gw > room && used > 0) {
+						rows.push(row);
+						[row, used] = ["", 0];
+					}
+					row += g;
+					used += gw;
+				}
+			}
+			rows.push(row);
+			return rows;
+		});
+}

@@ -131,6 +131,11 @@ describe("StatusLine", () => {
 		);
 		expect(frame).toBe("Unknown command /x\nno model — set ARBOR_MODEL or use --model provider:model · 0 tokens · empty");
 	});
+	it("wraps a long status to the terminal's width without starting a row with a space", () => {
+		const text = 'compat:audit is not known to take images (declare "input": ["text", "image"] for it in models.json)';
+		const frame = frameOf(<StatusLine model="compat:audit" contextTokens={0} leafId={null} warnings={0} status={{ text, kind: "error" }} cols={80} />);
+		expect(frame.split("\n").slice(0, 2)).toEqual(['compat:audit is not known to take images (declare "input": ["text", "image"] for', "it in models.json)"]);
+	});
 });
 
 describe("expanded tool output limits", () => {

@@ -176,7 +176,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 			</Box>}
 			<StatusLine
 				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
-				contextWindow={model?.contextWindow} cost={cost} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status}
+				contextWindow={model?.contextWindow} cost={cost} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status} cols={cols}
 			/>
 		</Box>
 		</SessionServicesProvider>

@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import React from "react";
 import { terminalText } from "../../text/terminal-text.js";
+import { fillWrap } from "../../text/word-wrap.js";
 import type { Status } from "./app-reducer.js";
 import { counted } from "../../text/count.js";
 
@@ -19,6 +20,8 @@ export type StatusInfo = {
 	/** Damaged lines the store skipped or could not link while reading the file. */
 	warnings: number;
 	status: Status | null;
+	/** The terminal's width: the transient status is wrapped to it by fillWrap (no row starts with the space it broke at). */
+	cols?: number;
 };
 
 const kTokens = (n: number) => (n >= 1000 ? `${(n / 1000).toFixed(n >= 10_000 ? 0 : 1)}k` : String(n));
@@ -51,11 +54,16 @@ export function statusText(info: Omit<StatusInfo, "status">): string {
 	return terminalText(parts.join(" · "));
 }
 
+/** `text` wrapped to `cols` as the terminal fills rows (see fillWrap); as it is when the width is not known. */
+function wrapped(text: string, cols: number | undefined): string {
+	return cols === undefined ? text : fillWrap(text, cols).join("\n");
+}
+
 /** The transient status (info or error) above a dim line of session facts. */
 export function StatusLine(props: StatusInfo) {
 	return (
 		<Box flexDirection="column">
-			{props.status && <Text color={props.status.kind === "error" ? "red" : "yellow"}>{terminalText(props.status.text)}</Text>}
+			{props.status && <Text color={props.status.kind === "error" ? "red" : "yellow"}>{wrapped(terminalText(props.status.text), props.cols)}</Text>}
 			<Text dimColor wrap="truncate-end">{statusText(props)}</Text>
 		</Box>
 	);
