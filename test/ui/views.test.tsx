@@ -5,6 +5,7 @@ import { failOnActWarnings } from "./act-warnings.js";
 import { LiveArea, tailLines } from "../../source/ui/chat/live-area.js";
 import { MessageView } from "../../source/ui/chat/message-view.js";
 import { PickList } from "../../source/ui/pickers/pick-list.js";
+import { SlashMenu } from "../../source/ui/editor/slash-menu.js";
 import { StatusLine, statusText } from "../../source/ui/chat/status-line.js";
 import { expandedLines, type TranscriptItem } from "../../source/ui/chat/transcript.js";
 
@@ -130,6 +131,11 @@ describe("StatusLine", () => {
 			<StatusLine hint="no model — set ARBOR_MODEL or use --model provider:model" contextTokens={0} leafId={null} warnings={0} status={{ text: "Unknown command /x", kind: "error" }} />,
 		);
 		expect(frame).toBe("Unknown command /x\nno model — set ARBOR_MODEL or use --model provider:model · 0 tokens · empty");
+	});
+	it("the slash menu shows an extension's command without the control characters in its description", () => {
+		const frame = frameOf(<SlashMenu items={[{ name: "note", description: "clear\u001b[2J\u0007 the screen" }]} selected={0} width={80} rows={10} />);
+		expect(frame).not.toMatch(/[\u0000-\u0008\u000b-\u001f]/);
+		expect(frame).toContain("/note");
 	});
 	it("wraps a long status to the terminal's width without starting a row with a space", () => {
 		const text = 'compat:audit is not known to take images (declare "input": ["text", "image"] for it in models.json)';

@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import React from "react";
 import { must } from "../../text/must.js";
+import { terminalLine } from "../../text/terminal-text.js";
 import { cutToWidth } from "../../text/text-width.js";
 import type { MenuCommand } from "../commands.js";
 import { centredWindow } from "../widgets/list-window.js";
@@ -33,7 +34,7 @@ export function SlashMenu({ items, selected, width, rows }: { items: readonly Me
 				const head = must(heads[i], "menu head").padEnd(headWidth);
 				return (
 					<Text key={c.name} inverse={i === selected} dimColor={i !== selected}>
-						{cutToWidth(`${i === selected ? "›" : " "} ${head} ${c.description}`, cols)}
+						{cutToWidth(terminalLine(`${i === selected ? "›" : " "} ${head} ${c.description}`), cols)}
 					</Text>
 				);
 			})}
