@@ -137,7 +137,7 @@ export function toolResultFromStep(result: {
 		role: "toolResult",
 		toolCallId: result.toolCallId,
 		toolName: result.toolName,
-		content: [{ type: "text", text: split.text }],
+		content: [{ type: "text", text: split.text }, ...split.images.map((i) => ({ type: "image" as const, data: i.data, mimeType: i.mimeType }))],
 		isError: result.isError || split.isError,
 		timestamp: Date.now(),
 	};
@@ -146,12 +146,13 @@ export function toolResultFromStep(result: {
 }
 
 /** A built-in tool's `{output, details?, isError?}` (ToolResult), or any other value as text. */
-function splitToolOutput(output: unknown): { text: string; details?: unknown; isError: boolean } {
+function splitToolOutput(output: unknown): { text: string; details?: unknown; isError: boolean; images: { data: string; mimeType: string }[] } {
 	if (output && typeof output === "object" && typeof (output as { output?: unknown }).output === "string") {
-		const o = output as { output: string; details?: unknown; isError?: unknown };
-		return { text: o.output, details: o.details, isError: o.isError === true };
+		const o = output as { output: string; details?: unknown; isError?: unknown; images?: unknown };
+		const images = Array.isArray(o.images) ? o.images.filter((i): i is { data: string; mimeType: string } => typeof i?.data === "string" && typeof i?.mimeType === "string") : [];
+		return { text: o.output, details: o.details, isError: o.isError === true, images };
 	}
-	return { text: outputText(output), isError: false };
+	return { text: outputText(output), isError: false, images: [] };
 }
 
 /** Tool outputs and errors as the text the model and the user see. */

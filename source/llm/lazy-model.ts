@@ -1,11 +1,12 @@
 import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { placeToolImages, type ToolImages } from "./tool-images.js";
 
 /**
  * A model whose provider package is imported on the first call, not at start-up: resolving a
  * `provider:model` spec stays synchronous and cheap, and the interactive UI draws its first frame
  * without loading the provider SDKs.
  */
-export function lazyModel(provider: string, modelId: string, load: () => Promise<LanguageModelV3>): LanguageModelV3 {
+export function lazyModel(provider: string, modelId: string, load: () => Promise<LanguageModelV3>, images: ToolImages = "in-result"): LanguageModelV3 {
 	let loading: Promise<LanguageModelV3> | undefined;
 	const get = () => {
 		loading ??= load();
@@ -18,7 +19,8 @@ export function lazyModel(provider: string, modelId: string, load: () => Promise
 		get supportedUrls() {
 			return get().then((model) => model.supportedUrls);
 		},
-		doGenerate: async (options) => (await get()).doGenerate(options),
-		doStream: async (options) => (await get()).doStream(options),
+		// Tool results' images placed as this model takes them (tool-images.ts).
+		doGenerate: async (options) => (await get()).doGenerate({ ...options, prompt: placeToolImages(options.prompt, images) }),
+		doStream: async (options) => (await get()).doStream({ ...options, prompt: placeToolImages(options.prompt, images) }),
 	};
 }

@@ -1,6 +1,7 @@
 import type { LanguageModel } from "ai";
 import { idleTimeoutFetch } from "./idle-timeout.js";
 import { lazyModel } from "./lazy-model.js";
+import { toolImagesFor, type ToolImages } from "./tool-images.js";
 import { BUILT_IN_PROVIDERS, findModel, findProvider, mergeCatalog, type ModelCatalog, type ModelInfo } from "./model-catalog.js";
 
 /** The wire protocol a model speaks; stored as `api` on assistant messages (pi names). */
@@ -100,6 +101,8 @@ export function resolveModel(spec: string | undefined, opts: ResolveModelOptions
 		return { ok: false, message: `unknown model provider "${provider}" in "${trimmed}": expected one of ${forms}` };
 	}
 	const info = findModel(declared, modelId);
+	// As for attached images (tools/attachments.ts): only a model known to take them gets them.
+	const takesImages = info?.input.includes("image") ?? false;
 	const base = { spec: trimmed, provider, modelId, contextWindow: info?.contextWindow ?? knownContextWindow(modelId), ...(info ? { info } : {}) };
 	const fetch = opts.idleTimeoutMs ? idleTimeoutFetch(opts.idleTimeoutMs) : undefined;
 	const hosted = declared.api === "openai-responses" || declared.api === "anthropic-messages";
@@ -114,7 +117,7 @@ export function resolveModel(spec: string | undefined, opts: ResolveModelOptions
 			const model = lazyModel("openai.responses", modelId, async () => {
 				const { createOpenAI } = await import("@ai-sdk/openai");
 				return createOpenAI({ apiKey, baseURL: baseUrl, fetch })(modelId);
-			});
+			}, toolImagesFor("openai-responses", takesImages));
 			return { ok: true, value: { ...base, model, api: "openai-responses" } };
 		}
 		case "anthropic-messages": {
@@ -123,11 +126,11 @@ export function resolveModel(spec: string | undefined, opts: ResolveModelOptions
 			const model = lazyModel("anthropic.messages", modelId, async () => {
 				const { createAnthropic } = await import("@ai-sdk/anthropic");
 				return createAnthropic({ apiKey: key, baseURL: baseUrl, fetch })(modelId);
-			});
+			}, toolImagesFor("anthropic-messages", takesImages));
 			return { ok: true, value: { ...base, model, api: "anthropic-messages" } };
 		}
 		case "openai-completions":
-			return compatible(base, baseUrl, { apiKey, fetch });
+			return compatible(base, baseUrl, { apiKey, fetch }, toolImagesFor("openai-completions", takesImages));
 	}
 }
 
@@ -137,6 +140,7 @@ function compatible(
 	base: Omit<ResolvedModel, "model">,
 	url: string | undefined,
 	auth: { apiKey: string | undefined; fetch: typeof globalThis.fetch | undefined },
+	images: ToolImages,
 ): ResolveResult {
 	if (!url) {
 		return {
@@ -149,7 +153,7 @@ function compatible(
 	const model = lazyModel(`${base.provider}.chat`, base.modelId, async () => {
 		const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
 		return createOpenAICompatible({ name: base.provider, baseURL: url, ...auth, includeUsage: true }).chatModel(base.modelId);
-	});
+	}, images);
 	return { ok: true, value: { ...base, model, api: "openai-completions" } };
 }
 

@@ -1,7 +1,8 @@
 /** `read`: a text file with line numbers, paged by offset/limit and capped in size. */
 import { readFile, stat } from "node:fs/promises";
 import { must } from "../text/must.js";
-import { imageInfo, imageLabel } from "../session/image-info.js";
+import { byteSize, imageInfo, imageLabel } from "../session/image-info.js";
+import { MAX_IMAGE_BYTES } from "./attachments.js";
 import { isNotFound, looksBinary, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { counted } from "../text/count.js";
@@ -19,10 +20,11 @@ export async function readTool(args: ReadArgs, opts: { cwd: string }): Promise<T
 	const buf = await loadFile(abs, args.path);
 	const image = imageInfo(buf.subarray(0, 64 * 1024));
 	if (image) {
-		// Tool results are text: the model is told what the file is, and how the user can show it.
+		// The picture goes to the model beside its label (llm/tool-images.ts: as the model takes it).
 		const label = imageLabel({ name: args.path, info: image, bytes: buf.length });
-		const output = `${label}: an image; read gives text only. The user can attach it to a message as @${args.path}.`;
-		return { output, details: { path: abs, startLine: 0, endLine: 0, totalLines: 0 } };
+		const details = { path: abs, startLine: 0, endLine: 0, totalLines: 0 };
+		if (buf.length > MAX_IMAGE_BYTES) return { output: `${label}: an image over ${byteSize(MAX_IMAGE_BYTES)}, not sent`, details };
+		return { output: label, details, images: [{ data: buf.toString("base64"), mimeType: image.mimeType }] };
 	}
 	if (looksBinary(buf)) throw new ToolError(`${args.path} is a binary file`);
 	const text = buf.toString("utf8");

@@ -10,6 +10,8 @@ export type ToolResult<D = Record<string, unknown>> = {
 	output: string;
 	details?: D;
 	isError?: boolean;
+	/** Images for the model beside `output` (base64), as pi stores them: `read` of a picture. */
+	images?: { data: string; mimeType: string }[];
 };
 
 /** An expected tool failure (missing file, ambiguous edit, …) with a message meant for the model. */

@@ -56,8 +56,12 @@ export function createToolSet(opts: {
 				const ctx = { cwd: opts.cwd, signal: abortSignal, confinement };
 				return redacted(() => spec.run(args, ctx));
 			},
-			toModelOutput: ({ output }) =>
-				output.isError ? { type: "error-text", value: output.output } : { type: "text", value: output.output },
+			toModelOutput: ({ output }) => {
+				if (output.isError) return { type: "error-text", value: output.output };
+				if (!output.images?.length) return { type: "text", value: output.output };
+				const images = output.images.map((i) => ({ type: "image-data" as const, data: i.data, mediaType: i.mimeType }));
+				return { type: "content", value: [{ type: "text", text: output.output }, ...images] };
+			},
 		});
 	}
 	return set;

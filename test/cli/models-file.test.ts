@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { entries, place, sessionFiles } from "../helpers/print-run.js";
-import { errorReply, startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { errorReply, startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -161,6 +161,34 @@ describe("models.json through the built CLI and a local provider", () => {
 		// 150k of a 200k window: under the default reserve (16,384), over a reserve of 60,000.
 		expect(await thirdStderr({})).toBe("");
 		expect(await thirdStderr({ compactionReserve: 60_000 })).toContain("arbor: compacted the context");
+	});
+
+	it("read of a picture: a chat-completions model that takes images gets it in a user message after the tool's; one not known to take images, a line instead", async () => {
+		const png = Buffer.from("89504e470d0a1a0a0000000d494844520000000200000003080200000000", "hex");
+		for (const takes of [true, false]) {
+			server = await startSseServer([toolCallReply([{ id: "r1", name: "read", args: { path: "shot.png" } }]), textReply("A red square.")]);
+			const { cwd, home } = place();
+			declare(home, server.url, takes ? { input: ["text", "image"] } : { input: ["text"] });
+			writeFileSync(join(cwd, "shot.png"), png);
+			const run = await runCli(["-p", "-m", "local:m1", "--tools", "read", "what is in shot.png?"], { cwd, env: { ARBOR_HOME: home, LOCAL_KEY: "k" } });
+			expect(run.code, run.stderr).toBe(0);
+			const messages = server.requests[1]!.body.messages as { role: string; content: unknown }[];
+			const tool = messages.find((m) => m.role === "tool");
+			if (takes) {
+				expect(tool?.content).toBe("[image: shot.png 2×3, 30 B]\n[the image in the next message]");
+				const after = messages[messages.indexOf(tool!) + 1];
+				expect(JSON.stringify(after)).toContain(`data:image/png;base64,${png.toString("base64")}`);
+			} else {
+				expect(tool?.content).toBe("[image: shot.png 2×3, 30 B]\n[an image not sent: this model is not known to take images]");
+				expect(JSON.stringify(messages)).not.toContain(png.toString("base64"));
+			}
+			// The session keeps the image as pi does, whatever the model took.
+			const [file] = sessionFiles(home);
+			const result = entries(file!).find((e) => e.type === "message" && e.message.role === "toolResult");
+			expect(result.message.content).toEqual([{ type: "text", text: "[image: shot.png 2×3, 30 B]" }, { type: "image", data: png.toString("base64"), mimeType: "image/png" }]);
+			await server.close();
+			server = undefined;
+		}
 	});
 
 	it("a broken models.json is exit 2 naming file, line and field; arbor models lists what it declares", async () => {

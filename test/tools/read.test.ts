@@ -51,12 +51,12 @@ describe("readTool", () => {
 		await expect(readTool({ path: "sub/x" }, { cwd: dir })).resolves.toMatchObject({ output: "sub/x is empty" });
 	});
 
-	it("an image says what it is and how the user can show it, instead of 'a binary file'", async () => {
+	it("an image is returned as an image beside its label (a 2×3 PNG: its signature and header chunk)", async () => {
 		dir = makeTree({});
-		// A 2×3 PNG's signature and header chunk are enough for its kind and size.
 		const png = Buffer.from("89504e470d0a1a0a0000000d494844520000000200000003080200000000", "hex");
 		fs.writeFileSync(path.join(dir, "shot.png"), png);
 		const r = await readTool({ path: "shot.png" }, { cwd: dir });
-		expect(r.output).toBe("[image: shot.png 2×3, 30 B]: an image; read gives text only. The user can attach it to a message as @shot.png.");
+		expect(r.output).toBe("[image: shot.png 2×3, 30 B]");
+		expect(r.images).toEqual([{ data: png.toString("base64"), mimeType: "image/png" }]);
 	});
 });
