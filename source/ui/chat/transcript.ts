@@ -104,7 +104,8 @@ function messageOp(id: string, message: StoredMessage): TranscriptOp {
 				key: id,
 				toolCallId: message.toolCallId,
 				toolName: message.toolName,
-				result: { output: contentText(result.content), isError: result.isError },
+				// An image's own `[image]` only when the result has no text (read's text already names it).
+				result: { output: contentText(result.content, { imageAs: "" }) || contentText(result.content), isError: result.isError },
 			};
 		}
 		case "bashExecution":
