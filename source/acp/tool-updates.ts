@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import type { ToolCallContent, ToolCallLocation, ToolKind } from "@agentclientprotocol/sdk/unstable";
 import { describeToolCall } from "../tools/describe.js";
 import { applyRegions } from "../tools/diff.js";
-import { editPairs, planEdits } from "../tools/edit-match.js";
+import { editPairs, emptyEdit, planEdits } from "../tools/edit-match.js";
 import { resolvePath } from "../tools/paths.js";
 import { isToolName } from "../tools/policy.js";
 
@@ -72,7 +72,7 @@ export function toolDiff(name: string, args: unknown, cwd: string, opts: { readO
 	if (name === "edit") {
 		const pairs = editPairs(a);
 		if (!pairs) return [];
-		const before = opts.readOld && pairs.every((p) => p.oldText !== "") ? readOrNull(abs) : null;
+		const before = opts.readOld && !emptyEdit(pairs) ? readOrNull(abs) : null;
 		const plan = before === null ? undefined : planEdits(before, pairs, path);
 		if (before !== null && plan?.ok) return [{ type: "diff", path: abs, oldText: before, newText: applyRegions(before, plan.regions) }];
 		return pairs.map((p) => ({ type: "diff", path: abs, oldText: p.oldText, newText: p.newText }));

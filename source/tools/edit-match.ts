@@ -7,9 +7,9 @@
  */
 
 /** A match of `oldText`: `file.slice(index, index + length)` is replaced by `newText`; `count` > 1 is ambiguous (0: not found). */
-export type EditMatch = { index: number; length: number; newText: string; count: number; folded: boolean };
+export type EditMatch = { index: number; length: number; newText: string; count: number };
 
-const NOT_FOUND: EditMatch = { index: -1, length: 0, newText: "", count: 0, folded: false };
+const NOT_FOUND: EditMatch = { index: -1, length: 0, newText: "", count: 0 };
 
 const QUOTE_1 = /[\u2018\u2019\u201A\u201B]/;
 const QUOTE_2 = /[\u201C\u201D\u201E\u201F]/;
@@ -17,7 +17,7 @@ const DASH = /[\u2010-\u2015\u2212]/;
 const SPACE = /[\u00A0\u2002-\u200A\u202F\u205F\u3000]/;
 
 /** `text` folded (see the file's comment), with the index in `text` of each folded character. */
-export function fold(text: string): { text: string; at: number[] } {
+function fold(text: string): { text: string; at: number[] } {
 	let out = "";
 	const at: number[] = [];
 	let blanks = ""; // spaces and tabs not yet known to be inside a line
@@ -56,11 +56,11 @@ const crlf = (s: string) => s.replace(/\r?\n/g, "\r\n");
 export function findEdit(content: string, oldText: string, newText: string): EditMatch {
 	if (oldText === "") return NOT_FOUND;
 	const exact = occurrences(content, oldText);
-	if (exact.count > 0) return { index: exact.first, length: oldText.length, newText, count: exact.count, folded: false };
+	if (exact.count > 0) return { index: exact.first, length: oldText.length, newText, count: exact.count };
 	const crlfFile = content.includes("\r\n");
 	if (crlfFile && !oldText.includes("\r")) {
 		const withCrlf = occurrences(content, crlf(oldText));
-		if (withCrlf.count > 0) return { index: withCrlf.first, length: crlf(oldText).length, newText: crlf(newText), count: withCrlf.count, folded: false };
+		if (withCrlf.count > 0) return { index: withCrlf.first, length: crlf(oldText).length, newText: crlf(newText), count: withCrlf.count };
 	}
 	const file = fold(content);
 	const wanted = fold(oldText).text;
@@ -69,7 +69,7 @@ export function findEdit(content: string, oldText: string, newText: string): Edi
 	if (loose.count === 0) return NOT_FOUND;
 	const index = file.at[loose.first] ?? 0;
 	const end = (file.at[loose.first + wanted.length - 1] ?? index) + 1;
-	return { index, length: end - index, newText: crlfFile && !newText.includes("\r") ? crlf(newText) : newText, count: loose.count, folded: true };
+	return { index, length: end - index, newText: crlfFile && !newText.includes("\r") ? crlf(newText) : newText, count: loose.count };
 }
 
 /** One replacement of an edit call. */
@@ -97,6 +97,13 @@ export function editPairs(args: unknown): EditPair[] | undefined {
 	return isPair(args) ? [{ oldText: args.oldText, newText: args.newText }] : undefined;
 }
 
+/** Why an edit call cannot be made before its file is read: an empty `oldText` (named `edits[i]` when there are several). */
+export function emptyEdit(pairs: readonly EditPair[]): { edit: number; message: string } | undefined {
+	const i = pairs.findIndex((p) => p.oldText === "");
+	if (i === -1) return undefined;
+	return { edit: i, message: `${pairs.length > 1 ? `edits[${i}].oldText` : "oldText"} must not be empty; use write to create a file` };
+}
+
 /** Where an edit's replacements go, sorted by place; or why they cannot be made (`edit`: which one, when there are several). */
 export type EditPlan = { ok: true; regions: { index: number; oldText: string; newText: string }[] } | { ok: false; message: string; edit?: number; count?: number };
 
@@ -105,10 +112,11 @@ export type EditPlan = { ok: true; regions: { index: number; oldText: string; ne
  * apart from the others. Messages name the file, and `edits[i]` when there are several.
  */
 export function planEdits(content: string, pairs: readonly EditPair[], file: string): EditPlan {
+	const empty = emptyEdit(pairs);
+	if (empty) return { ok: false, ...empty };
 	const name = (i: number) => (pairs.length > 1 ? `edits[${i}].oldText` : "oldText");
 	const found: { index: number; oldText: string; newText: string; edit: number }[] = [];
 	for (const [i, pair] of pairs.entries()) {
-		if (pair.oldText === "") return { ok: false, edit: i, message: `${name(i)} must not be empty; use write to create a file` };
 		const match = findEdit(content, pair.oldText, pair.newText);
 		if (match.count === 0) return { ok: false, edit: i, count: 0, message: `${name(i)} not found in ${file}` };
 		if (match.count > 1) return { ok: false, edit: i, count: match.count, message: `${name(i)} occurs ${match.count} times in ${file}; add more context to make it unique` };

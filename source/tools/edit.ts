@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from "node:fs/promises";
 import { applyRegions, replacementsDiff } from "./diff.js";
-import { editPairs, planEdits, type EditPair } from "./edit-match.js";
+import { editPairs, emptyEdit, planEdits, type EditPair } from "./edit-match.js";
 import { isNotFound, looksBinary, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { errnoCode } from "../text/error-text.js";
@@ -18,8 +18,8 @@ export type EditDetails = { path: string; diff: string };
 export async function editTool(args: EditArgs, opts: { cwd: string }): Promise<ToolResult<EditDetails>> {
 	const pairs = editPairs(args);
 	if (!pairs) throw new ToolError("edits must hold at least one {oldText, newText}");
-	const empty = pairs.findIndex((p) => p.oldText === "");
-	if (empty !== -1) throw new ToolError(`${pairs.length > 1 ? `edits[${empty}].oldText` : "oldText"} must not be empty; use write to create a file`);
+	const empty = emptyEdit(pairs);
+	if (empty) throw new ToolError(empty.message);
 	const abs = resolvePath(opts.cwd, args.path);
 	let buf: Buffer;
 	try {

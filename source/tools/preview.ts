@@ -6,7 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { replacementsDiff } from "./diff.js";
-import { editPairs, planEdits } from "./edit-match.js";
+import { editPairs, emptyEdit, planEdits } from "./edit-match.js";
 import type { ToolName } from "./policy.js";
 import { resolvePath } from "./paths.js";
 import { counted } from "../text/count.js";
@@ -33,7 +33,7 @@ async function readText(cwd: string, path: string): Promise<string | undefined> 
 async function editPreview(cwd: string, a: Record<string, unknown>): Promise<string | undefined> {
 	const { path } = a;
 	const pairs = editPairs(a);
-	if (typeof path !== "string" || !pairs || pairs.some((p) => p.oldText === "")) return undefined;
+	if (typeof path !== "string" || !pairs || emptyEdit(pairs)) return undefined;
 	const before = await readText(cwd, path);
 	if (before === undefined) return `${path}: no such file (the edit will fail)`;
 	const plan = planEdits(before, pairs, path);
