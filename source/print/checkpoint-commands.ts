@@ -74,16 +74,14 @@ async function gcCommand(view: SessionTreeView, home: string, opts: CheckpointOp
 export async function restoreCommand(arg: string, entryId: string, opts: CheckpointOptions): Promise<number> {
 	const where = place(opts);
 	if (opts.dryRun) {
-		const view = openForRead(arg, where).snapshot();
+		const session = openForRead(arg, where);
+		const view = session.snapshot();
 		const id = view.resolveId(entryId);
-		const target = fileStateAt(view, id);
-		if (!target) throw noState(id);
-		const store = storeFor(view, where.home);
-		await store.need(target.data.tree, target.entryId);
-		const current = (await store.snapshot()).tree;
-		const changes = await store.diff(current, target.data.tree);
-		if (opts.json) return json(restorePlanJson(id, { target, changes }));
-		return out(planText(`Restoring ${id} would change ${counted(changes.length, "file")}:`, changes));
+		// The chat's dry run (Checkpointer.plan): the target's files checked, the working tree snapshotted, the two diffed.
+		const plan = await new Checkpointer(session, storeFor(view, where.home)).plan(view, id);
+		if (!plan) throw noState(id);
+		if (opts.json) return json(restorePlanJson(id, plan));
+		return out(planText(`Restoring ${id} would change ${counted(plan.changes.length, "file")}:`, plan.changes));
 	}
 	const session = openForWrite(arg, where);
 	const ext = await loadExtensions({ where, settings: loadSettings(where.home), flags: opts, mode: "command" });
