@@ -6,7 +6,7 @@ import { compactBeforeTurn, compactionStatus, compactOnOverflow } from "./compac
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
-import type { AppAction, Status } from "../chat/app-reducer.js";
+import { errorStatus as error, infoStatus as info, type AppAction } from "../chat/app-reducer.js";
 import { errorMessage } from "../../text/error-text.js";
 import { MUTATING_TOOLS } from "../../tools/policy.js";
 import { promptWithImages } from "../../tools/attachments.js";
@@ -39,8 +39,6 @@ export function withImages(ctx: Pick<RunContext, "cwd">, model: ResolvedModel, p
 	return promptWithImages(prompt, ctx.cwd, model);
 }
 
-const info = (text: string): Status => ({ text, kind: "info" });
-const error = (text: string): Status => ({ text, kind: "error" });
 
 function eventAction(event: TurnEvent, now: () => number): AppAction | null {
 	switch (event.type) {

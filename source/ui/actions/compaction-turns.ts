@@ -8,11 +8,9 @@ import type { QueuedContent } from "../../llm/message-queue.js";
 import { autoCompactIfNeeded, compactForOverflow, type CompactNowResult } from "../../navigation/compact.js";
 import { contentText } from "../../session/content.js";
 import { counted } from "../../text/count.js";
-import type { Status } from "../chat/app-reducer.js";
+import { errorStatus as error, infoStatus as info, type Status } from "../chat/app-reducer.js";
 import type { RunContext } from "./chat-runs.js";
 
-const info = (text: string): Status => ({ text, kind: "info" });
-const error = (text: string): Status => ({ text, kind: "error" });
 
 /** The status line after /compact (or an automatic compaction) ended without throwing. */
 export function compactionStatus(result: CompactNowResult | { status: "not-needed" }, auto: boolean): Status | undefined {

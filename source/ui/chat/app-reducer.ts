@@ -24,6 +24,8 @@ export type Screen =
 
 export type RunningTool = { toolCallId: string; toolName: string; args: unknown; startedAt: number };
 export type Status = { text: string; kind: "info" | "error" };
+export const infoStatus = (text: string): Status => ({ text, kind: "info" });
+export const errorStatus = (text: string): Status => ({ text, kind: "error" });
 /** What runs: a reply, a compaction, or a shell command the user typed (`!command`). */
 export type Busy = { kind: "reply" | "compact"; startedAt: number } | { kind: "bash"; startedAt: number; command: string };
 
