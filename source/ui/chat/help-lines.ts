@@ -17,18 +17,18 @@ export const MIN_TEXT = 24;
 export function helpLines(sections: readonly HelpSection[], cols: number): HelpLine[] {
 	const out: HelpLine[] = [];
 	for (const section of sections) {
-		const nameWidth = Math.max(0, ...section.rows.map(([name]) => displayWidth(name)));
+		// Measured as shown: an extension's name or description loses its control characters first.
+		const rows = section.rows.map(([name, text]) => [terminalLine(name), terminalLine(text)] as const);
+		const nameWidth = Math.max(0, ...rows.map(([name]) => displayWidth(name)));
 		const column = 2 + nameWidth + 2;
 		const beside = cols - column >= MIN_TEXT;
 		out.push({ text: section.heading, heading: true });
-		for (const [rawName, rawText] of section.rows) {
-			const name = terminalLine(rawName);
-			const text = terminalLine(rawText);
+		for (const [name, text] of rows) {
 			if (beside) {
-				const rows = wrapText(text, cols - column).map((r) => r.trimEnd());
+				const wrapped = wrapText(text, cols - column).map((r) => r.trimEnd());
 				const pad = " ".repeat(nameWidth - displayWidth(name));
-				out.push({ text: `  ${name}${pad}  ${rows[0] ?? ""}` });
-				for (const row of rows.slice(1)) out.push({ text: `${" ".repeat(column)}${row}` });
+				out.push({ text: `  ${name}${pad}  ${wrapped[0] ?? ""}` });
+				for (const row of wrapped.slice(1)) out.push({ text: `${" ".repeat(column)}${row}` });
 			} else {
 				out.push({ text: `  ${name}` });
 				for (const row of wrapText(text, Math.max(8, cols - 4))) out.push({ text: `    ${row.trimEnd()}` });
