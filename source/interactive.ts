@@ -5,6 +5,8 @@ import { loadKeymap } from "./ui/input/keybindings.js";
 import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { chatContextFiles } from "./config/context-files.js";
+import { expandInput, loadPromptLibrary, type PromptLibrary } from "./config/prompt-library.js";
+import { errorMessage } from "./text/error-text.js";
 import { pathThinkingLevel } from "./llm/thinking.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
 import { loadExtensions } from "./extensions/load-for-run.js";
@@ -33,6 +35,15 @@ async function importUi(): Promise<typeof import("./ui/run-interactive.js")> {
 	}
 }
 
+/** The first message's text with a template or skill expanded; a skill that cannot be read is a usage error. */
+function expandedArgument(text: string, library: PromptLibrary): string {
+	try {
+		return expandInput(text, library) ?? text;
+	} catch (error) {
+		throw usageError(errorMessage(error));
+	}
+}
+
 /** The terminal's streams; the CLI uses the process's own, tests give a virtual terminal's. */
 export type TerminalStreams = { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream };
 
@@ -45,13 +56,16 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
 	const context = chatContextFiles(opts, settings, where);
+	const library = await loadPromptLibrary(where, settings, opts);
 	const thinking = await chooseThinking(opts.thinking, models.chat);
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	// pi's `@file` arguments, as in print mode: a file's text (or an image) before the message.
 	const initial = promptFromArguments(words, where.cwd);
 	if (!initial.ok) throw usageError(initial.message);
 	if (initial.images.length > 0 && models.chat && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));
-	const initialPrompt = initial.images.length > 0 ? [{ type: "text" as const, text: initial.text }, ...initial.images] : initial.text.trim() || undefined;
+	// `arbor "/review src"` sends the template expanded, as the editor would.
+	const text = initial.images.length > 0 ? initial.text : expandedArgument(initial.text.trim(), library);
+	const initialPrompt = initial.images.length > 0 ? [{ type: "text" as const, text }, ...initial.images] : text || undefined;
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
 	// --thinking is written at once, as Shift+Tab is: the path then carries the level (pi's entry).
 	if (thinking !== undefined && thinking !== pathThinkingLevel(store.snapshot())) {
@@ -81,6 +95,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		keymap,
 		maxRetries: maxRetries(),
 		contextFiles: context,
+		library,
 		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
 	}, {
 		...terminal,

@@ -164,14 +164,19 @@ function configOptions(live: LiveSession): SessionConfigOption[] {
 	return out;
 }
 
-/** The tree commands, then the extensions' commands (a tree command's name wins). */
+/** The tree commands, the extensions' commands, then prompt templates and skills (the first of a name wins). */
 function availableCommands(live: LiveSession): AvailableCommand[] {
 	const own = new Set(AVAILABLE_COMMANDS.map((c) => c.name));
 	const extension = live.agent
 		.commands()
 		.filter((c) => !own.has(c.name))
 		.map((c): AvailableCommand => ({ name: c.name, description: c.description ?? "extension command", input: { hint: "arguments" } }));
-	return [...AVAILABLE_COMMANDS, ...extension];
+	const taken = new Set([...own, ...extension.map((c) => c.name)]);
+	const library = live.agent
+		.libraryCommands()
+		.filter((c) => !taken.has(c.name))
+		.map((c): AvailableCommand => ({ name: c.name, description: c.description, input: { hint: c.argumentHint ?? "arguments" } }));
+	return [...AVAILABLE_COMMANDS, ...extension, ...library];
 }
 
 /** Sent once the client knows the session (after the response that names it). */

@@ -59,6 +59,7 @@ import type { Checkpointer } from "../checkpoints/checkpointer.js";
 import type { Checkpoint } from "../checkpoints/records.js";
 import type { AgentEvent, AgentListener } from "./events.js";
 import { FileStates } from "./file-states.js";
+import { expandContent, expandText, libraryCommands, type LibraryCommand } from "./library.js";
 import { ModelPicks } from "./model-picks.js";
 import { SessionSwitch, type SwitchReason } from "./session-switch.js";
 import { setUpAgent, type AgentDeps } from "./set-up.js";
@@ -171,17 +172,17 @@ export class AgentSession {
 	 * agent_end. Throws AgentError synchronously when a run is going or there is no chat model.
 	 */
 	prompt(text: string, opts: { images?: readonly ImageContent[] } = {}): Promise<TurnResult | undefined> {
-		return this.runs.prompt(promptContent(text, opts.images));
+		return this.runs.prompt(promptContent(expandText(this.deps.library, text), opts.images));
 	}
 
 	/** Queues a message for the running turn's next step boundary. */
 	steer(content: QueuedContent): void {
-		this.runs.steer(content);
+		this.runs.steer(expandContent(this.deps.library, content));
 	}
 
 	/** Queues a message for after the running turn. */
 	followUp(content: QueuedContent): void {
-		this.runs.followUp(content);
+		this.runs.followUp(expandContent(this.deps.library, content));
 	}
 
 	/** Aborts the run, compaction or summary going on and waits until it has stored what streamed. */
@@ -342,6 +343,11 @@ export class AgentSession {
 	/** Extension commands (name, description). */
 	commands(): { name: string; description?: string }[] {
 		return this.deps.ext.commands();
+	}
+
+	/** Prompt templates (`/name`) and skills (`/skill:name`): a prompt starting with one is sent expanded. */
+	libraryCommands(): LibraryCommand[] {
+		return libraryCommands(this.deps.library);
 	}
 
 	/** Why there is no chat model (a one-line hint), or undefined when there is one. */

@@ -50,6 +50,10 @@ export type ChatFlags = ModelFlags & {
 	addDir?: string[];
 	/** false with --no-context-files. */
 	contextFiles?: boolean;
+	/** false with --no-prompt-templates. */
+	promptTemplates?: boolean;
+	/** false with --no-skills. */
+	skills?: boolean;
 	/** false with --no-checkpoints. */
 	checkpoints?: boolean;
 	/** --thinking: off | minimal | low | medium | high. */

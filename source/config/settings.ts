@@ -34,6 +34,10 @@ export type Settings = {
 	checkpointMaxFiles?: number;
 	/** No new checkpoints while the project's store is larger than this (bytes; default 5 GiB). */
 	checkpointMaxStoreBytes?: number;
+	/** More prompt template files or folders (`~/…`, or relative to the working directory). */
+	prompts?: string[];
+	/** More skill files or folders (`~/…`, or relative to the working directory). */
+	skills?: string[];
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
@@ -53,6 +57,8 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 	checkpointMaxFileBytes: "number",
 	checkpointMaxFiles: "number",
 	checkpointMaxStoreBytes: "number",
+	prompts: "string[]",
+	skills: "string[]",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

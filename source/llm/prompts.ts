@@ -16,11 +16,14 @@ const TOOL_LINES: Record<string, string> = {
 /** A project instruction file (AGENTS.md / CLAUDE.md) as loaded by config/context-files.ts. */
 export type PromptFile = { path: string; content: string };
 
+/** A skill as config/skills.ts finds it: `hidden` ones are left out (used only by `/skill:name`). */
+export type PromptSkill = { name: string; description: string; path: string; hidden: boolean };
+
 /**
  * The chat's system prompt. `contextFiles` (project instructions) close it, each under its path, in
  * the order given (outer folders first).
  */
-export function buildSystemPrompt(opts: { cwd: string; tools: string[]; date?: Date; contextFiles?: readonly PromptFile[] }): string {
+export function buildSystemPrompt(opts: { cwd: string; tools: string[]; date?: Date; contextFiles?: readonly PromptFile[]; skills?: readonly PromptSkill[] }): string {
 	const date = (opts.date ?? new Date()).toISOString().slice(0, 10);
 	const lines = [
 		"You are arbor, a coding assistant working in the user's terminal.",
@@ -42,8 +45,31 @@ export function buildSystemPrompt(opts: { cwd: string; tools: string[]; date?: D
 		);
 	}
 	lines.push("- Be concise. Show file paths and commands exactly.");
-	const section = contextFilesSection(opts.contextFiles ?? []);
-	return section === "" ? lines.join("\n") : `${lines.join("\n")}\n\n${section}`;
+	// Skills need the read tool: the model reads a skill's file when its task comes.
+	const sections = [contextFilesSection(opts.contextFiles ?? []), opts.tools.includes("read") ? skillsSection(opts.skills ?? []) : ""];
+	return [lines.join("\n"), ...sections.filter((s) => s !== "")].join("\n\n");
+}
+
+function xml(text: string): string {
+	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+/** The list of skills the model may use (the Agent Skills standard's XML), or "" when there are none. */
+function skillsSection(skills: readonly PromptSkill[]): string {
+	const shown = skills.filter((s) => !s.hidden);
+	if (shown.length === 0) return "";
+	const lines = [
+		"# Skills",
+		"",
+		"These skills hold instructions for particular tasks. When a task matches a skill's description, read its file with the read tool first, then follow it. Paths in a skill's file are relative to the folder the file is in.",
+		"",
+		"<available_skills>",
+	];
+	for (const s of shown) {
+		lines.push("  <skill>", `    <name>${xml(s.name)}</name>`, `    <description>${xml(s.description)}</description>`, `    <location>${xml(s.path)}</location>`, "  </skill>");
+	}
+	lines.push("</available_skills>");
+	return lines.join("\n");
 }
 
 function contextFilesSection(files: readonly PromptFile[]): string {

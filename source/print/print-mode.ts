@@ -14,6 +14,8 @@ import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { killToolProcesses } from "../tools/bash.js";
 import { checkSessionWritable } from "./preflight.js";
 import { chatContextFiles } from "../config/context-files.js";
+import { expandInput, loadPromptLibrary, skillDirs, type PromptLibrary } from "../config/prompt-library.js";
+import { errorMessage } from "../text/error-text.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
@@ -106,6 +108,15 @@ async function noChatModel(models: ModelChoice, opts: PrintOptions, where: Place
 	return noChatModelMessage(models, file ? SessionStore.open(file).snapshot() : undefined);
 }
 
+/** The prompt with a template or skill expanded; a skill whose file cannot be read is a usage error. */
+function expanded(prompt: string, library: PromptLibrary): string {
+	try {
+		return expandInput(prompt, library) ?? prompt;
+	} catch (error) {
+		throw usageError(errorMessage(error));
+	}
+}
+
 function checkTreeFlags(opts: PrintOptions): void {
 	if (opts.summarize && !opts.at) throw usageError("--summarize needs --at <entryId>");
 	if ((opts.instructions !== undefined || opts.replaceInstructions) && !opts.summarize) {
@@ -144,17 +155,20 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	// pi's `@file` arguments: their text (and images) go before the message.
 	const files = promptFromArguments(words, where.cwd);
 	if (!files.ok) throw usageError(files.message);
-	const prompt = composePrompt(await readStdin(), [files.text]);
-	if (!prompt) throw usageError("no prompt");
+	const typed = composePrompt(await readStdin(), [files.text]);
+	if (!typed) throw usageError("no prompt");
+	// `/name words` of a prompt template and `/skill:name words` are sent expanded, as in the chat.
+	const library = await loadPromptLibrary(where, settings, opts);
+	const prompt = expanded(typed, library);
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	if (files.images.length > 0 && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));
 	const content: QueuedContent = files.images.length > 0 ? [{ type: "text", text: prompt }, ...files.images] : prompt;
-	const tools = await printToolSet(opts, settings, where.cwd);
+	const tools = await printToolSet(opts, settings, where.cwd, skillDirs(library));
 	// A bad --thinking is refused before anything is spent.
 	const thinking = await chooseThinking(opts.thinking, models.chat);
 	const context = chatContextFiles(opts, settings, where);
-	for (const warning of context.warnings) process.stderr.write(`arbor: warning: ${terminalText(warning)}\n`);
+	for (const warning of [...context.warnings, ...library.warnings]) process.stderr.write(`arbor: warning: ${terminalText(warning)}\n`);
 	if (opts.verbose) for (const file of context.files) process.stderr.write(`arbor: instructions from ${terminalText(file.path)}\n`);
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 	opened.describe = tools.describe;
@@ -169,7 +183,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	});
 	try {
 		checkSessionWritable(store);
-		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, contextFiles: context.files });
+		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, contextFiles: context.files, skills: library.skills });
 		const checkpoints = chatCheckpointer({ flags: opts, settings, session: store, where, onNotice: (m) => process.stderr.write(`arbor: ${terminalText(m)}\n`) });
 		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, content, tools, system, thinking, signal: abort.signal, ext, checkpoints });
 		if (checkpoints) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });

@@ -7,11 +7,12 @@ export async function printToolSet(
 	opts: { tools?: string | false; addDir?: string[] },
 	settings: Settings,
 	cwd: string,
+	readDirs: readonly string[] = [],
 ): Promise<{ toolSet: ToolSet; enabled: string[]; describe: (name: string, args: unknown) => string }> {
 	const policy = await chooseTools({ tools: opts.tools, addDir: opts.addDir, settings, mode: "print" });
 	const tools = await import("../tools/index.js");
 	return {
-		toolSet: tools.createToolSet({ cwd, enabled: policy.enabled, needsConfirmation: () => false, addDirs: policy.addDirs }),
+		toolSet: tools.createToolSet({ cwd, enabled: policy.enabled, needsConfirmation: () => false, addDirs: policy.addDirs, readDirs }),
 		enabled: policy.enabled,
 		describe: (name, args) => tools.describeToolCall(name as never, args),
 	};

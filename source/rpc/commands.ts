@@ -246,7 +246,12 @@ export const COMMANDS: Record<string, Handler> = {
 		if (name === "") throw new Error('set_session_name: "name" is empty');
 		agent.setName(name);
 	},
-	get_commands: ({ agent }) => ({ commands: agent.commands().map((c) => ({ name: c.name, ...(c.description ? { description: c.description } : {}), source: "extension" })) }),
+	get_commands: ({ agent }) => ({
+		commands: [
+			...agent.commands().map((c) => ({ name: c.name, ...(c.description ? { description: c.description } : {}), source: "extension" })),
+			...agent.libraryCommands().map(({ name, description, source, path }) => ({ name, description, source, path })),
+		],
+	}),
 	// arbor's tree verbs
 	get_tree: ({ agent }, cmd) => {
 		const name = field(cmd, "filter", "string") ?? "all";

@@ -4,7 +4,7 @@ import { confinementFor, isInside, toolPathArg, type Confinement } from "./confi
 import { describeToolCall } from "./describe.js";
 import { resolvePath } from "./paths.js";
 import { previewToolCall } from "./preview.js";
-import type { ToolName } from "./policy.js";
+import { READ_ONLY_TOOLS, type ToolName } from "./policy.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { knownSecrets, redactText, redactValue } from "./secrets.js";
 import { TOOL_SPECS, type ToolContext } from "./specs.js";
@@ -40,6 +40,8 @@ export function createToolSet(opts: {
 	needsConfirmation?: (n: ToolName) => boolean;
 	/** Folders besides cwd the file tools may use (--add-dir, settings addDirs). */
 	addDirs?: readonly string[];
+	/** Folders the read-only tools (read, ls, grep, find) may use too: the skills' (a skill is read where it lives). */
+	readDirs?: readonly string[];
 }): ToolSet {
 	const check = accessGate(opts);
 	const set: ToolSet = {};
@@ -80,14 +82,17 @@ function accessGate(opts: ToolSetOptions): (name: ToolName, args: unknown, toolC
 	const outside: OutsidePolicy = !opts.confirm ? "refuse" : needs("write") ? "ask" : "allow";
 	const outsideGate = confirmationGate(opts.confirm, () => outside === "ask", (name, args) => `${describeToolCall(name, args)} (outside the working directory)`, opts.cwd);
 	let confinement: Promise<Confinement> | undefined;
+	let readConfinement: Promise<Confinement> | undefined;
 	return async (name, args, toolCallId) => {
 		const shown = toolPathArg(name, args);
 		if (shown === undefined || outside === "allow") {
 			await gate(name, args, toolCallId);
 			return undefined;
 		}
-		confinement ??= confinementFor(opts.cwd, opts.addDirs);
-		const c = await confinement;
+		const reads = READ_ONLY_TOOLS.includes(name) && (opts.readDirs?.length ?? 0) > 0;
+		const c = await (reads
+			? (readConfinement ??= confinementFor(opts.cwd, [...(opts.addDirs ?? []), ...(opts.readDirs ?? [])]))
+			: (confinement ??= confinementFor(opts.cwd, opts.addDirs)));
 		if (await isInside(c, resolvePath(opts.cwd, shown))) await gate(name, args, toolCallId);
 		else if (outside === "refuse") throw new ToolError(outsideMessage(shown, opts.addDirs));
 		else await outsideGate(name, args, toolCallId);

@@ -1,5 +1,6 @@
 /** Slash commands: the list, parsing and completion are pure; handlers are supplied by the app. */
 import { must } from "../text/must.js";
+import { expandInput, type PromptLibrary } from "../config/prompt-library.js";
 export type CommandName =
 	| "tree"
 	| "fork"
@@ -68,11 +69,32 @@ export function parseInput(text: string): ParsedInput {
 }
 
 /**
+ * Editor text parsed, a prompt template or skill expanded: `/name words` that is neither a
+ * built-in command nor an extension's, and names a template, is a prompt of the template's text;
+ * `/skill:name words` the skill's (an unknown skill is an unknown command, not a message).
+ * `expanded`: the text to send when it was one; an Error when a skill's file cannot be read.
+ */
+export function expandedInput(text: string, extensionCommands: readonly MenuCommand[], library: PromptLibrary): { parsed: ParsedInput; expanded?: string | Error } {
+	const parsed = parseInput(text);
+	if (parsed.kind === "command" || parsed.kind === "bash") return { parsed };
+	if (parsed.kind === "unknown" && extensionCommands.some((c) => c.name === parsed.name)) return { parsed };
+	let expanded: string | undefined;
+	try {
+		expanded = expandInput(text, library);
+	} catch (error) {
+		return { parsed, expanded: error instanceof Error ? error : new Error(String(error)) };
+	}
+	if (expanded !== undefined) return { parsed: { kind: "prompt", text: expanded }, expanded };
+	const skill = /^\/(skill:\S*)(?:\s+([\s\S]*))?$/.exec(text.trim());
+	return skill ? { parsed: { kind: "unknown", name: must(skill[1], "skill command"), args: (skill[2] ?? "").trim() } } : { parsed };
+}
+
+/**
  * Commands matching what is typed so far (`/` alone lists all); empty once arguments start.
  * `extra` are extensions' commands, listed after the built-in ones (a built-in name wins).
  */
 export function completions(text: string, extra: readonly MenuCommand[] = []): MenuCommand[] {
-	const match = /^\/([\w-]*)$/.exec(text);
+	const match = /^\/([\w:-]*)$/.exec(text);
 	if (!match) return [];
 	const prefix = must(match[1], "command prefix").toLowerCase();
 	const all = [...COMMANDS, ...extra.filter((e) => !COMMANDS.some((c) => c.name === e.name))];

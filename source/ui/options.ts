@@ -1,5 +1,6 @@
 import type { CheckpointLimits } from "../checkpoints/store.js";
 import type { UserMessage } from "../session/types.js";
+import type { PromptLibrary } from "../config/prompt-library.js";
 import type { ContextFiles } from "../config/context-files.js";
 import type { ResolvedModel, ResolveResult } from "../llm/index.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
@@ -31,6 +32,8 @@ export type InteractiveOptions = {
 	keymap?: Keymap;
 	/** Project instructions (AGENTS.md / CLAUDE.md) in the system prompt, and the files that could not be read. */
 	contextFiles?: ContextFiles;
+	/** Prompt templates (`/name`) and skills (`/skill:name`, and their list in the system prompt). */
+	library?: PromptLibrary;
 	/** File checkpoints at turn boundaries (absent: none), with the store's limits. */
 	checkpoints?: CheckpointLimits;
 	/** Built-in models and $ARBOR_HOME/models.json: the /model picker's list. */

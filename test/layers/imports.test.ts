@@ -68,7 +68,7 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"llm/": { imports: [...STORE, "tree/"], packages: ["ai", "@ai-sdk/anthropic", "@ai-sdk/openai", "@ai-sdk/openai-compatible"], typesOf: ["@ai-sdk/provider"] },
 	"tools/": { imports: [...STORE, "tree/", "llm/"], packages: ["ai", "zod"] },
 	"navigation/": { imports: [...STORE, "tree/", "llm/", "tools/"] },
-	"config/": { imports: [...STORE, "tree/", "llm/", "tools/", "navigation/"], packages: ["jsonc-parser"] },
+	"config/": { imports: [...STORE, "tree/", "llm/", "tools/", "navigation/"], packages: ["jsonc-parser", "yaml"] },
 	"extensions/": { imports: CORE.slice(0, -1), packages: ["jiti", "zod"] },
 	// Store-level features: no model, tools or navigation (the HTML export runs without the AI SDK).
 	"search/": { imports: [...STORE, "tree/", "config/"] },

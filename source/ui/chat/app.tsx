@@ -1,10 +1,11 @@
 import { contextFilesLine } from "../../config/context-files.js";
+import { EMPTY_LIBRARY, libraryMenu, libraryLine } from "../../config/prompt-library.js";
 import { Box, Static, useApp, useStdout } from "ink";
 import React, { useEffect, useMemo, useReducer, useState } from "react";
 import type { ExtensionHost } from "../../extensions/host.js";
 import type { EventBus } from "../../navigation/events.js";
 import type { SessionStoreApi } from "../../session/api.js";
-import { parseInput, runCommand } from "../commands.js";
+import { expandedInput, runCommand } from "../commands.js";
 import type { UiDeps } from "../deps.js";
 import { buildCommandHandlers } from "../actions/command-handlers.js";
 import { useChat } from "./use-chat.js";
@@ -87,6 +88,9 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	// Keys typed as a tool's confirmation appears go on to the editor (confirm-prompt.tsx).
 	const [typeAhead] = useState(() => new TypeAhead(options.clock, options.timer));
 	const ext = useExtensions(extensions, dispatch);
+	const library = options.library ?? EMPTY_LIBRARY;
+	// The slash menu: extensions' commands, then prompt templates and skills (the first of a name wins).
+	const menu = useMemo(() => [...ext.commands, ...libraryMenu(library)], [ext.commands, library]);
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
 	const handlers = buildCommandHandlers({ ...services, model, modelHint, chat, resolveModel: options.resolveModel, setModel, switchStore, quit,
@@ -96,9 +100,9 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
 		const context = options.contextFiles;
-		if (context && (context.files.length > 0 || context.warnings.length > 0)) {
-			dispatch({ type: "status-shown", status: { text: contextFilesLine(context, options.cwd), kind: context.warnings.length > 0 ? "error" : "info" } });
-		}
+		const found = [context && (context.files.length > 0 || context.warnings.length > 0) ? contextFilesLine(context, options.cwd) : "", libraryLine(library)].filter((part) => part !== "");
+		const warned = (context?.warnings.length ?? 0) + library.warnings.length > 0;
+		if (found.length > 0) dispatch({ type: "status-shown", status: { text: found.join(" · "), kind: warned ? "error" : "info" } });
 		if (options.initialPrompt) void chat.send(options.initialPrompt);
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- only once, at start-up (a later `chat` or `options` must not send the prompt again)
 	}, []);
@@ -106,7 +110,9 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	const submit = (text: string): boolean => {
 		// Enter on an empty editor with messages queued (after an abort): send them, in order.
 		if (text === "") return chat.queued.length > 0 && (void chat.sendQueued(), true);
-		const parsed = parseInput(text);
+		const { parsed, expanded } = expandedInput(text, ext.commands, library);
+		if (expanded instanceof Error) return (dispatch({ type: "status-shown", status: { text: expanded.message, kind: "error" } }), false);
+		text = expanded ?? text;
 		// A prompt while a reply runs waits for it (pi's follow-up); commands still wait for the end.
 		if (state.busy?.kind === "reply" && parsed.kind === "prompt") return (chat.queue(text, "follow-up"), true);
 		if (!state.busy && parsed.kind === "prompt" && chat.queued.length > 0 && model) {
@@ -148,7 +154,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 			<QueuedMessages queued={chat.queued} cols={cols} hint={chatting} />
 			{state.screen.kind !== "chat" && (
 				// A confirmation fits what the queue above it leaves (messages typed ahead of it are queued).
-				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={ext.commands} typeAhead={typeAhead}
+				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={menu} typeAhead={typeAhead}
 					model={model?.spec} onModel={(spec) => handlers.model(spec)} />
 			)}
 			{!quitting && <Box display={chatting ? "flex" : "none"}>
@@ -164,11 +170,12 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 						if (next) handlers.model(next);
 						else showHint(dispatch, "No other model this run can use (/model lists them all)");
 					}}
-					extraCommands={ext.commands}
+					extraCommands={menu}
 					queued={chat.queued.length} onTakeQueue={chat.takeQueue} cwd={options.cwd}
 					onSteer={(text) => {
-						if (state.busy?.kind !== "reply" || parseInput(text).kind !== "prompt") return false;
-						const refused = chat.queue(text, "steer");
+						const { parsed } = expandedInput(text, ext.commands, library);
+						if (state.busy?.kind !== "reply" || parsed.kind !== "prompt") return false;
+						const refused = chat.queue(parsed.text, "steer");
 						if (refused) dispatch({ type: "status-shown", status: { text: refused, kind: "error" } });
 						return refused === undefined;
 					}}

@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { agentText, startAcp, type AcpHarness } from "../helpers/acp-client.js";
+import { sentMessages } from "../helpers/print-run.js";
+import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { waitFor } from "../helpers/wait-for.js";
+
+let server: SseServer | undefined;
+let acp: AcpHarness | undefined;
+afterEach(async () => {
+	if (acp?.child.exitCode === null) await acp.end();
+	await server?.close();
+	server = acp = undefined;
+});
+
+describe("arbor acp with prompt templates and skills (the ACP SDK's client)", () => {
+	it("advertises them after the tree commands, with the template's argument hint; a prompt naming one is sent expanded", async () => {
+		server = await startSseServer([textReply("Reviewed.")]);
+		const cwd = mkdtempSync(join(tmpdir(), "arbor-acp-"));
+		const home = join(cwd, "home");
+		mkdirSync(join(cwd, ".arbor", "prompts"), { recursive: true });
+		writeFileSync(join(cwd, ".arbor", "prompts", "review.md"), "---\ndescription: Review a file\nargument-hint: <file>\n---\nReview $1 now.\n");
+		mkdirSync(join(cwd, ".agents", "skills", "deploy"), { recursive: true });
+		writeFileSync(join(cwd, ".agents", "skills", "deploy", "SKILL.md"), "---\ndescription: Deploy the site.\n---\nmake deploy\n");
+		acp = startAcp(["--model", "compat:test-model", "--base-url", server.url], { cwd, home });
+		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+		const { sessionId } = await acp.agent.request("session/new", { cwd, mcpServers: [] });
+		const update = await waitFor(
+			() => acp!.updates.find((n) => n.sessionId === sessionId && n.update.sessionUpdate === "available_commands_update")?.update as { availableCommands: { name: string; description: string; input?: { hint: string } }[] } | undefined,
+			{ what: "the commands" },
+		);
+		expect(update.availableCommands.slice(-2)).toEqual([
+			{ name: "review", description: "Review a file", input: { hint: "<file>" } },
+			{ name: "skill:deploy", description: "Deploy the site.", input: { hint: "arguments" } },
+		]);
+		const answer = await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "/review src/a.ts" }] });
+		expect(answer.stopReason).toBe("end_turn");
+		expect(agentText(acp.updates, sessionId)).toBe("Reviewed.");
+		expect(sentMessages(server.requests[0]!.body).at(-1).content).toBe("Review src/a.ts now.");
+	});
+});

@@ -1,0 +1,64 @@
+/**
+ * Prompt templates and skills in the chat (in-process terminal, 80×24): the slash menu lists them
+ * with their argument hints, Tab completes them, Enter sends them expanded, and a mistyped
+ * `/skill:` stays in the editor as an unknown command instead of going to the model.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { quit, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
+import { startSseServer, textReply } from "../helpers/sse-server.js";
+import { sentMessages } from "../helpers/print-run.js";
+
+const fx = useArborRun<ArborTerminal>();
+
+function write(path: string, text: string): string {
+	mkdirSync(dirname(path), { recursive: true });
+	writeFileSync(path, text);
+	return path;
+}
+
+describe("prompt templates and skills in the chat", () => {
+	it("are named at start-up, listed and completed in the slash menu, and sent expanded", async () => {
+		({ dir: fx.dir } = tempPlace("library"));
+		const home = join(fx.dir, "home");
+		write(join(home, "prompts", "review.md"), "---\ndescription: Review a file for bugs\nargument-hint: <file>\n---\nReview $1 for bugs, then list them.\n");
+		const skill = write(join(fx.dir, ".agents", "skills", "pdf-tools", "SKILL.md"), "---\ndescription: Extract text from PDF files.\n---\nRun ./extract.sh\n");
+		fx.server = await startSseServer([textReply("Found two bugs"), textReply("Extracting now")]);
+		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home, cols: 80, rows: 24 });
+		fx.tmux = t;
+		await t.waitForScreen((s) => s.includes("1 prompt template, 1 skill"), "start-up names them");
+
+		t.type("/re");
+		const menu = await t.waitForScreen((s) => s.includes("/review <file>"), "the template in the menu");
+		expect(menu).toMatch(/\/review <file> +Review a file for bugs/);
+		expect(menu).toContain("/resume");
+		t.send("Down"); // from /resume (built-ins first) to /review
+		t.send("Tab");
+		await t.waitForScreen((s) => s.includes("› /review \n") || /› \/review\s*$/m.test(s), "completed");
+		t.type("src/app.ts");
+		t.send("Enter");
+		await t.waitForScreen((s) => s.includes("Found two bugs"), "reply");
+		expect(sentMessages(fx.server.requests[0]!.body).at(-1).content).toBe("Review src/app.ts for bugs, then list them.");
+
+		t.type("/skill:pdf-toosl x");
+		t.send("Enter");
+		const unknown = await t.waitForScreen((s) => s.includes("Unknown command /skill:pdf-toosl"), "a typo is not sent");
+		expect(unknown).toContain("› /skill:pdf-toosl x");
+		expect(fx.server.requests).toHaveLength(1);
+		t.send("C-u");
+
+		t.type("/skill:pd");
+		await t.waitForScreen((s) => /\/skill:pdf-tools \[words\] +Extract text from PDF files\./.test(s), "the skill in the menu");
+		t.send("Tab"); // completed with a space: the words follow
+		t.type("report.pdf");
+		await t.waitForScreen((s) => s.includes("› /skill:pdf-tools report.pdf"), "completed and typed");
+		t.send("Enter");
+		await t.waitForScreen((s) => s.includes("Extracting now"), "skill reply");
+		expect(sentMessages(fx.server.requests[1]!.body).at(-1).content).toBe(
+			`<skill name="pdf-tools" location="${skill}">\nReferences are relative to ${dirname(skill)}.\n\nRun ./extract.sh\n</skill>\n\nreport.pdf`,
+		);
+		await quit(t);
+	}, 60_000);
+});
