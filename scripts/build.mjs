@@ -21,8 +21,8 @@ const common = {
 	// jiti loads its own babel build from its package folder at run time, so it cannot be bundled;
 	// it is imported only when an extension exists. yaml (prompt templates' and skills' front
 	// matter) is loaded from node_modules when a file has front matter: bundled, it would be
-	// parsed with print-mode.js on every start.
-	external: ["react-devtools-core", "jiti", "yaml"],
+	// parsed with print-mode.js on every start. sharp (pictures made smaller) is native code.
+	external: ["react-devtools-core", "jiti", "yaml", "sharp"],
 	// jsonc-parser's "main" is a UMD build whose require() calls esbuild cannot follow; its ES build bundles.
 	alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
 	define: {

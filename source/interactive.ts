@@ -60,7 +60,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const thinking = await chooseThinking(opts.thinking, models.chat);
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	// pi's `@file` arguments, as in print mode: a file's text (or an image) before the message.
-	const initial = promptFromArguments(words, where.cwd);
+	const initial = await promptFromArguments(words, where.cwd);
 	if (!initial.ok) throw usageError(initial.message);
 	if (initial.images.length > 0 && models.chat && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));
 	// `arbor "/review src"` sends the template expanded, as the editor would.

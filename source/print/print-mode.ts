@@ -153,7 +153,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	checkTreeFlags(opts);
 	const settings = loadSettings(where.home);
 	// pi's `@file` arguments: their text (and images) go before the message.
-	const files = promptFromArguments(words, where.cwd);
+	const files = await promptFromArguments(words, where.cwd);
 	if (!files.ok) throw usageError(files.message);
 	const typed = composePrompt(await readStdin(), [files.text]);
 	if (!typed) throw usageError("no prompt");

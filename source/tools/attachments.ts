@@ -6,11 +6,9 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { basename } from "node:path";
 import type { ImageContent, UserMessage } from "../session/types.js";
-import { byteSize, imageInfo } from "../session/image-info.js";
+import { imageInfo } from "../session/image-info.js";
+import { fitImage } from "./image-fit.js";
 import { resolvePath } from "./paths.js";
-
-/** The largest image sent (the file's size): providers refuse bigger ones (Anthropic: 5 MB). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 const IMAGE_NAME = /\.(?:png|jpe?g|gif|webp)$/i;
 
@@ -42,13 +40,15 @@ function head(file: string): Uint8Array {
 	}
 }
 
-/** An image file as an image part; undefined when the file is not a PNG, JPEG, GIF or WebP image. */
-export function readImage(file: string, shown: string): { image: ImageContent } | { error: string } | undefined {
+/**
+ * An image file as an image part, made smaller when it is over the limits (image-fit.ts);
+ * undefined when the file is not a PNG, JPEG, GIF or WebP image.
+ */
+export async function readImage(file: string, shown: string): Promise<{ image: ImageContent } | { error: string } | undefined> {
 	const info = imageInfo(head(file));
 	if (!info) return undefined;
-	const size = statSync(file).size;
-	if (size > MAX_IMAGE_BYTES) return { error: `${shown} is ${byteSize(size)}; images are limited to ${byteSize(MAX_IMAGE_BYTES)}` };
-	return { image: { type: "image", data: readFileSync(file).toString("base64"), mimeType: info.mimeType } };
+	const fitted = await fitImage(readFileSync(file), info, shown);
+	return "error" in fitted ? fitted : { image: fitted.image };
 }
 
 const isFile = (file: string) => {
@@ -77,7 +77,7 @@ export function imageReferences(text: string): { path: string; explicit: boolean
  * them. An `@name.png` that is missing or too big, or any image for a model that takes none, is an
  * error; a pasted path that is not a file stays plain text.
  */
-export function promptWithImages(text: string, cwd: string, model: ImageModel): Attached {
+export async function promptWithImages(text: string, cwd: string, model: ImageModel): Promise<Attached> {
 	const images: ImageContent[] = [];
 	const seen = new Set<string>();
 	for (const ref of imageReferences(text)) {
@@ -87,7 +87,7 @@ export function promptWithImages(text: string, cwd: string, model: ImageModel): 
 			if (ref.explicit) return fail(`no such image: ${ref.path}`);
 			continue;
 		}
-		const image = readImage(file, ref.path);
+		const image = await readImage(file, ref.path);
 		if (image === undefined) {
 			if (ref.explicit) return fail(`${ref.path} is not a PNG, JPEG, GIF or WebP image`);
 			continue;
@@ -105,14 +105,14 @@ export function promptWithImages(text: string, cwd: string, model: ImageModel): 
  * pi's `@file` arguments (print mode): each file in order, a text file as `<file name="/abs">\n…\n</file>\n`,
  * an image as `<file name="/abs"></file>\n` and an image part; empty files are skipped.
  */
-export function fileArguments(files: readonly string[], cwd: string): { ok: true; text: string; images: ImageContent[] } | { ok: false; message: string } {
+export async function fileArguments(files: readonly string[], cwd: string): Promise<{ ok: true; text: string; images: ImageContent[] } | { ok: false; message: string }> {
 	let text = "";
 	const images: ImageContent[] = [];
 	for (const arg of files) {
 		const file = resolvePath(cwd, arg);
 		if (!isFile(file)) return fail(`file not found: ${arg}`);
 		if (statSync(file).size === 0) continue;
-		const image = readImage(file, basename(file));
+		const image = await readImage(file, basename(file));
 		if (image !== undefined && "error" in image) return fail(image.error);
 		if (image) {
 			images.push(image.image);
@@ -128,8 +128,8 @@ export function fileArguments(files: readonly string[], cwd: string): { ok: true
  * Command-line words as pi reads them: every word starting with `@` is a file (see
  * {@link fileArguments}), its text put before the other words, joined by spaces.
  */
-export function promptFromArguments(words: readonly string[], cwd: string): { ok: true; text: string; images: ImageContent[] } | { ok: false; message: string } {
-	const files = fileArguments(words.filter((w) => w.startsWith("@")).map((w) => w.slice(1)), cwd);
+export async function promptFromArguments(words: readonly string[], cwd: string): Promise<{ ok: true; text: string; images: ImageContent[] } | { ok: false; message: string }> {
+	const files = await fileArguments(words.filter((w) => w.startsWith("@")).map((w) => w.slice(1)), cwd);
 	if (!files.ok) return files;
 	return { ok: true, text: files.text + words.filter((w) => !w.startsWith("@")).join(" "), images: files.images };
 }

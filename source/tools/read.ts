@@ -1,8 +1,8 @@
 /** `read`: a text file with line numbers, paged by offset/limit and capped in size. */
 import { readFile, stat } from "node:fs/promises";
 import { must } from "../text/must.js";
-import { byteSize, imageInfo, imageLabel } from "../session/image-info.js";
-import { MAX_IMAGE_BYTES } from "./attachments.js";
+import { imageInfo, imageLabel } from "../session/image-info.js";
+import { fitImage, fittedNote } from "./image-fit.js";
 import { isNotFound, looksBinary, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { counted } from "../text/count.js";
@@ -21,10 +21,13 @@ export async function readTool(args: ReadArgs, opts: { cwd: string }): Promise<T
 	const image = imageInfo(buf.subarray(0, 64 * 1024));
 	if (image) {
 		// The picture goes to the model beside its label (llm/tool-images.ts: as the model takes it).
+		// Larger than providers take, it is made smaller first (image-fit.ts) and the label says so.
 		const label = imageLabel({ name: args.path, info: image, bytes: buf.length });
 		const details = { path: abs, startLine: 0, endLine: 0, totalLines: 0 };
-		if (buf.length > MAX_IMAGE_BYTES) return { output: `${label}: an image over ${byteSize(MAX_IMAGE_BYTES)}, not sent`, details };
-		return { output: label, details, images: [{ data: buf.toString("base64"), mimeType: image.mimeType }] };
+		const fitted = await fitImage(buf, image, args.path);
+		if ("error" in fitted) return { output: `${label}: not sent: ${fitted.error}`, details };
+		const note = fittedNote(fitted);
+		return { output: note ? `${label.slice(0, -1)}, ${note}]` : label, details, images: [{ data: fitted.image.data, mimeType: fitted.image.mimeType }] };
 	}
 	if (looksBinary(buf)) throw new ToolError(`${args.path} is a binary file`);
 	const text = buf.toString("utf8");

@@ -1,5 +1,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { imageInfo } from "../../source/session/image-info.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { entries, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
@@ -71,11 +73,33 @@ describe("-p @file", () => {
 		const missing = await run(["-m", "local:vision", "@nope.png", "hi"]);
 		expect(missing.stderr).toBe("arbor: file not found: nope.png\n");
 		expect(missing.code).toBe(2);
-		// A PNG header and 6 MB of padding.
-		writeFileSync(join(cwd, "big.png"), Buffer.concat([readFileSync(join(IMAGES, "python.png")), Buffer.alloc(6 * 1024 * 1024)]));
-		const big = await run(["-m", "local:vision", "@big.png", "hi"]);
-		expect(big.stderr).toBe("arbor: big.png is 6.0 MB; images are limited to 5.0 MB\n");
-		expect(big.code).toBe(2);
+		// A PNG's first 64 KB (its header says 3000×2000), the rest cut off: too big to send as it is, and no picture to make smaller.
+		writeFileSync(join(cwd, "torn.png"), (await noisePng(3000, 2000)).subarray(0, 64 * 1024));
+		const torn = await run(["-m", "local:vision", "@torn.png", "hi"]);
+		expect(torn.stderr).toMatch(/^arbor: torn\.png cannot be read as a picture: .+\n$/);
+		expect(torn.code).toBe(2);
 		expect(server!.requests).toHaveLength(0);
 	});
+
+	it("a picture larger than providers take is sent made smaller (2000 px, 4.5 MB of base64 at most), and stored so", async () => {
+		const { cwd, home, run } = await project();
+		const big = await noisePng(3000, 2000);
+		expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+		writeFileSync(join(cwd, "big.png"), big);
+		const result = await run(["-m", "local:vision", "@big.png", "what is this?"]);
+		expect(result.stderr).toBe("");
+		expect(result.code).toBe(0);
+		const url: string = sentMessages(server!.requests[0]!.body)[0].content[1].image_url.url;
+		const [, mimeType, data] = /^data:(image\/\w+);base64,(.*)$/.exec(url)!;
+		expect(data!.length).toBeLessThanOrEqual(4.5 * 1024 * 1024);
+		expect(imageInfo(Buffer.from(data!, "base64"))).toMatchObject({ mimeType, width: 2000, height: 1333 });
+		const stored = entries(sessionFiles(home)[0]!).find((e) => e.type === "message" && e.message.role === "user");
+		expect(stored.message.content[1]).toEqual({ type: "image", data, mimeType });
+	});
 });
+
+/** A PNG of random pixels (it does not compress: 3000×2000 is ~18 MB). */
+async function noisePng(width: number, height: number): Promise<Buffer> {
+	const sharp = (await import("sharp")).default;
+	return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+}

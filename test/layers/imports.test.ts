@@ -66,7 +66,7 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"session/": { imports: TEXT },
 	"tree/": { imports: STORE },
 	"llm/": { imports: [...STORE, "tree/"], packages: ["ai", "@ai-sdk/anthropic", "@ai-sdk/openai", "@ai-sdk/openai-compatible"], typesOf: ["@ai-sdk/provider"] },
-	"tools/": { imports: [...STORE, "tree/", "llm/"], packages: ["ai", "zod"] },
+	"tools/": { imports: [...STORE, "tree/", "llm/"], packages: ["ai", "zod", "sharp"] },
 	"navigation/": { imports: [...STORE, "tree/", "llm/", "tools/"] },
 	"config/": { imports: [...STORE, "tree/", "llm/", "tools/", "navigation/"], packages: ["jsonc-parser", "yaml"] },
 	"extensions/": { imports: CORE.slice(0, -1), packages: ["jiti", "zod"] },

@@ -33,19 +33,19 @@ describe("imageReferences", () => {
 });
 
 describe("promptWithImages", () => {
-	it("attaches each image once, after the text; a pasted path that is no file stays text", () => {
+	it("attaches each image once, after the text; a pasted path that is no file stays text", async () => {
 		const cwd = project();
-		const result = promptWithImages("@shot.png vs @My\\ Shots/a\\ b.png vs @shot.png and /nowhere/x.png", cwd, vision);
+		const result = await promptWithImages("@shot.png vs @My\\ Shots/a\\ b.png vs @shot.png and /nowhere/x.png", cwd, vision);
 		expect(result.ok).toBe(true);
 		if (!result.ok || typeof result.content === "string") throw new Error("expected parts");
 		expect(result.content.map((p) => p.type)).toEqual(["text", "image", "image"]);
 	});
 
-	it("a plain prompt stays a string; errors name the problem", () => {
+	it("a plain prompt stays a string; errors name the problem", async () => {
 		const cwd = project();
-		expect(promptWithImages("no images here", cwd, vision)).toEqual({ ok: true, content: "no images here" });
-		expect(promptWithImages("@fake.png", cwd, vision)).toEqual({ ok: false, message: "fake.png is not a PNG, JPEG, GIF or WebP image" });
-		expect(promptWithImages("@gone.png", cwd, vision)).toEqual({ ok: false, message: "no such image: gone.png" });
-		expect(promptWithImages("@shot.png", cwd, { spec: "x:unknown" })).toEqual({ ok: false, message: 'x:unknown is not known to take images (declare "input": ["text", "image"] for it in models.json)' });
+		expect(await promptWithImages("no images here", cwd, vision)).toEqual({ ok: true, content: "no images here" });
+		expect(await promptWithImages("@fake.png", cwd, vision)).toEqual({ ok: false, message: "fake.png is not a PNG, JPEG, GIF or WebP image" });
+		expect(await promptWithImages("@gone.png", cwd, vision)).toEqual({ ok: false, message: "no such image: gone.png" });
+		expect(await promptWithImages("@shot.png", cwd, { spec: "x:unknown" })).toEqual({ ok: false, message: 'x:unknown is not known to take images (declare "input": ["text", "image"] for it in models.json)' });
 	});
 });

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { byteSize, imageInfo } from "../../source/session/image-info.js";
 import { readTool } from "../../source/tools/read.js";
 import { ToolError } from "../../source/tools/result.js";
 import { makeTree, removeTree } from "./fixture.js";
@@ -58,5 +60,19 @@ describe("readTool", () => {
 		const r = await readTool({ path: "shot.png" }, { cwd: dir });
 		expect(r.output).toBe("[image: shot.png 2×3, 30 B]");
 		expect(r.images).toEqual([{ data: png.toString("base64"), mimeType: "image/png" }]);
+	});
+
+	it("a picture larger than providers take (a 3000×1000 JPEG, upright by its EXIF) is sent made smaller, and its label says so", async () => {
+		dir = makeTree({});
+		const sharp = (await import("sharp")).default;
+		// Stored sideways (1000×3000) with EXIF orientation 6 (turn 90° clockwise to show): 3000×1000 upright.
+		const jpeg = await sharp(randomBytes(1000 * 3000 * 3), { raw: { width: 1000, height: 3000, channels: 3 } }).jpeg({ quality: 100 }).withMetadata({ orientation: 6 }).toBuffer();
+		fs.writeFileSync(path.join(dir, "wide.jpg"), jpeg);
+		const r = await readTool({ path: "wide.jpg" }, { cwd: dir });
+		const sent = r.images?.[0];
+		expect(sent).toBeDefined();
+		const info = imageInfo(Buffer.from(sent!.data, "base64"));
+		expect(info).toMatchObject({ mimeType: sent!.mimeType, width: 2000, height: 667 });
+		expect(r.output).toBe(`[image: wide.jpg 1000×3000, ${byteSize(jpeg.length)}, sent as 2000×667, ${byteSize(Buffer.from(sent!.data, "base64").length)}]`);
 	});
 });

@@ -34,7 +34,7 @@ export type RunContext = {
  * A typed prompt with the images it names attached (`@shot.png`, a pasted path), or the status
  * error that keeps it from being sent. Content that is already parts is sent as it is.
  */
-export function withImages(ctx: Pick<RunContext, "cwd">, model: ResolvedModel, prompt: QueuedContent): { ok: true; content: QueuedContent } | { ok: false; message: string } {
+export async function withImages(ctx: Pick<RunContext, "cwd">, model: ResolvedModel, prompt: QueuedContent): Promise<{ ok: true; content: QueuedContent } | { ok: false; message: string }> {
 	if (typeof prompt !== "string" || ctx.cwd === undefined) return { ok: true, content: prompt };
 	return promptWithImages(prompt, ctx.cwd, model);
 }
@@ -107,7 +107,7 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 		dispatch({ type: "status-shown", status: error(ctx.modelHint) });
 		return false;
 	}
-	const attached = withImages(ctx, model, prompt);
+	const attached = await withImages(ctx, model, prompt);
 	if (!attached.ok) {
 		// Nothing is sent: the text goes back into the editor to be fixed.
 		dispatch({ type: "status-shown", status: error(attached.message) });

@@ -5,6 +5,7 @@ import type { ConfirmFn } from "../../tools/index.js";
 import type { SessionServices } from "../services.js";
 import { runCompaction, runReply, runUserCommand, withImages, type RunContext } from "../actions/chat-runs.js";
 import { contentText } from "../../session/content.js";
+import { imageReferences } from "../../tools/attachments.js";
 import { useLatest } from "../widgets/use-latest.js";
 
 type Answer = "yes" | "no" | "always";
@@ -39,6 +40,7 @@ export function useChat(opts: { services: SessionServices; model: ResolvedModel 
 	const controller = useRef<AbortController | null>(null);
 	const pendingConfirm = useRef<((a: Answer) => void) | null>(null);
 	const running = useRef<Set<Promise<unknown>>>(new Set());
+	const steering = useRef<Promise<unknown>>(Promise.resolve());
 	// One pair of queues for the app's life: an abort or a session switch leaves them as they are.
 	const [queues] = useState(() => ({ steer: new MessageQueue(), followUp: new MessageQueue() }));
 	const [queued, setQueued] = useState<readonly QueuedLine[]>([]);
@@ -109,9 +111,15 @@ export function useChat(opts: { services: SessionServices; model: ResolvedModel 
 		(content: QueuedContent, kind: QueuedLine["kind"]): string | undefined => {
 			if (kind === "follow-up") return void queues.followUp.push(content);
 			if (!model) return modelHint;
-			const attached = withImages(latest.current, model, content);
-			if (!attached.ok) return attached.message;
-			queues.steer.push(attached.content);
+			if (typeof content !== "string" || imageReferences(content).length === 0) return void queues.steer.push(content);
+			// Pictures are read (and made smaller) first; steering stays in the order it was typed.
+			const ctx = latest.current;
+			steering.current = steering.current.then(async () => {
+				const attached = await withImages(ctx, model, content);
+				if (attached.ok) return queues.steer.push(attached.content);
+				ctx.dispatch({ type: "status-shown", status: { text: attached.message, kind: "error" } });
+				ctx.dispatch({ type: "editor-text-requested", text: content });
+			});
 			return undefined;
 		},
 		[queues, model, modelHint, latest],
