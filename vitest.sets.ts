@@ -27,6 +27,8 @@ export const PROCESS_FILES = [
 	// The bash tool runs bash.
 	"test/tools/{bash,tool-set,sdk-wiring}.test.ts",
 	"test/ui/run-interactive.test.tsx",
+	// The clipboard's picture is read by the desktop's tool (wl-paste, xclip).
+	"test/ui/clipboard-image.test.ts",
 ];
 
 /**

@@ -9,6 +9,7 @@ import type { AgentEvent, AgentSession, ConfirmAnswer, ConfirmRequest } from "..
 import type { TurnResult } from "../llm/turn.js";
 import type { Place } from "../config/options.js";
 import type { ImageContent } from "../session/types.js";
+import { fitImageParts } from "../tools/image-fit.js";
 import { PERMISSION_OPTIONS, permissionAnswer } from "./permission.js";
 import { toolCallEnd, toolCallStart } from "./replay.js";
 
@@ -65,7 +66,10 @@ export class LiveSession {
 
 	/** Runs a turn; resolves with its ACP stop reason once every update of it is written. */
 	async prompt(blocks: readonly ContentBlock[]): Promise<StopReason | { error: string }> {
-		const { text, images } = promptOf(blocks);
+		const { text, images: pasted } = promptOf(blocks);
+		// A pasted screenshot larger than providers take is made smaller, as one from a file is.
+		const images = await fitImageParts(pasted);
+		if ("error" in images) return images;
 		const turn = new AbortController();
 		this.turn = turn;
 		this.showNotices = true;

@@ -9,6 +9,7 @@ import { describeModel } from "../agent/agent-session.js";
 import type { QueuedContent } from "../llm/message-queue.js";
 import { nextThinkingLevel, pathThinkingLevel, canThink } from "../llm/thinking.js";
 import type { ImageContent } from "../session/types.js";
+import { fitImageParts } from "../tools/image-fit.js";
 import { parseTreeFilter, TREE_FILTERS } from "../tree/rows.js";
 import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
 import { unreachable } from "../text/must.js";
@@ -55,9 +56,16 @@ function images(cmd: Command): ImageContent[] {
 	});
 }
 
-function queued(cmd: Command): QueuedContent {
+/** The command's images, those larger than providers take made smaller (tools/image-fit.ts). */
+async function fittedImages(cmd: Command): Promise<ImageContent[]> {
+	const fitted = await fitImageParts(images(cmd));
+	if ("error" in fitted) throw new Error(`${cmd.type}: ${fitted.error}`);
+	return fitted;
+}
+
+async function queued(cmd: Command): Promise<QueuedContent> {
 	const message = field(cmd, "message", "string") ?? "";
-	const pics = images(cmd);
+	const pics = await fittedImages(cmd);
 	if (message === "" && pics.length === 0) throw new Error(`${cmd.type}: "message" is required`);
 	return pics.length === 0 ? message : [...(message === "" ? [] : [{ type: "text" as const, text: message }]), ...pics];
 }
@@ -68,12 +76,12 @@ async function prompt(ctx: CommandContext, cmd: Command): Promise<undefined> {
 	if (message.startsWith("/") && (await agent.runCommand(message))) return undefined;
 	if (agent.isStreaming) {
 		const behavior = field(cmd, "streamingBehavior", "string");
-		if (behavior === "steer") agent.steer(queued(cmd));
-		else if (behavior === "followUp") agent.followUp(queued(cmd));
+		if (behavior === "steer") agent.steer(await queued(cmd));
+		else if (behavior === "followUp") agent.followUp(await queued(cmd));
 		else throw new Error('a turn is running: send "streamingBehavior": "steer" or "followUp" to queue this message');
 		return undefined;
 	}
-	const pics = images(cmd);
+	const pics = await fittedImages(cmd);
 	if (message === "" && pics.length === 0) throw new Error('prompt: "message" is required');
 	// Accepted: the run streams events; its failures are stored and reported as messages.
 	agent.prompt(message, { images: pics }).catch(ctx.report);
@@ -197,8 +205,8 @@ function unsupported(what: string): Handler {
 /** Every command arbor answers; anything else is "unknown command". */
 export const COMMANDS: Record<string, Handler> = {
 	prompt,
-	steer: ({ agent }, cmd) => void agent.steer(queued(cmd)),
-	follow_up: ({ agent }, cmd) => void agent.followUp(queued(cmd)),
+	steer: async ({ agent }, cmd) => void agent.steer(await queued(cmd)),
+	follow_up: async ({ agent }, cmd) => void agent.followUp(await queued(cmd)),
 	abort: async ({ agent }) => void (await agent.abort()),
 	new_session: ({ agent }, cmd) => agent.newSession(field(cmd, "parentSession", "string")),
 	get_state: ({ agent }) => state(agent),

@@ -6,7 +6,7 @@
  * does the work; it is loaded only for a picture that needs it.
  */
 import type { ImageContent } from "../session/types.js";
-import { byteSize, type ImageInfo } from "../session/image-info.js";
+import { byteSize, imageInfo, type ImageInfo } from "../session/image-info.js";
 import { errorMessage } from "../text/error-text.js";
 
 export const MAX_SIDE = 2000;
@@ -65,18 +65,19 @@ export async function fitImage(bytes: Buffer, info: ImageInfo, shown: string): P
 }
 
 async function smaller(sharp: Sharp, bytes: Buffer): Promise<Omit<FittedImage, "from"> | undefined> {
-	// Upright first (EXIF orientation), and only the first frame of an animation.
-	const upright = await sharp(bytes, { failOn: "truncated" }).rotate().toBuffer({ resolveWithObject: true });
-	const { width, height } = upright.info;
+	// Upright first (EXIF orientation), only the first frame of an animation, as raw pixels: each
+	// size is scaled from them once and only its encodings are made.
+	const upright = await sharp(bytes, { failOn: "truncated" }).rotate().raw().toBuffer({ resolveWithObject: true });
+	const { width, height, channels } = upright.info;
 	const scale = Math.min(1, MAX_SIDE / Math.max(width, height));
 	let w = Math.max(1, Math.round(width * scale));
 	let h = Math.max(1, Math.round(height * scale));
 	for (;;) {
-		const sized = sharp(upright.data).resize(w, h, { fit: "fill" });
-		const png = await sized.clone().png({ compressionLevel: 9 }).toBuffer();
-		const candidates: { data: Buffer; mimeType: string }[] = [{ data: png, mimeType: "image/png" }];
+		const sized = await sharp(upright.data, { raw: { width, height, channels } }).resize(w, h, { fit: "fill" }).raw().toBuffer({ resolveWithObject: true });
+		const pixels = () => sharp(sized.data, { raw: { width: sized.info.width, height: sized.info.height, channels: sized.info.channels } });
+		const candidates: { data: Buffer; mimeType: string }[] = [{ data: await pixels().png().toBuffer(), mimeType: "image/png" }];
 		for (const quality of JPEG_QUALITIES) {
-			candidates.push({ data: await sized.clone().flatten({ background: "#ffffff" }).jpeg({ quality, mozjpeg: true }).toBuffer(), mimeType: "image/jpeg" });
+			candidates.push({ data: await pixels().flatten({ background: "#ffffff" }).jpeg({ quality }).toBuffer(), mimeType: "image/jpeg" });
 			// The best quality that fits (PNG if it is smaller still).
 			const best = candidates.filter((c) => base64Length(c.data.length) <= MAX_DATA).sort((a, b) => a.data.length - b.data.length)[0];
 			if (best) return { image: { type: "image", data: best.data.toString("base64"), mimeType: best.mimeType }, width: w, height: h, bytes: best.data.length };
@@ -92,4 +93,24 @@ export function fittedNote(fitted: FittedImage): string {
 	if (!fitted.from) return "";
 	const size = fitted.width !== undefined && fitted.height !== undefined ? `${fitted.width}×${fitted.height}, ` : "";
 	return `sent as ${size}${byteSize(fitted.bytes)}`;
+}
+
+/**
+ * Image parts from a client (RPC, ACP: base64 data) made to fit as pictures from files are; an
+ * error names the part (`image 2`) that cannot be read or made small enough.
+ */
+export async function fitImageParts(images: readonly ImageContent[]): Promise<ImageContent[] | { error: string }> {
+	const out: ImageContent[] = [];
+	for (const [i, part] of images.entries()) {
+		const bytes = Buffer.from(part.data, "base64");
+		const info = imageInfo(bytes.subarray(0, 64 * 1024));
+		if (!info || fits(info, bytes.length)) {
+			out.push(part); // not a picture arbor reads (the provider judges it), or small enough
+			continue;
+		}
+		const fitted = await fitImage(bytes, info, `image ${i + 1}`);
+		if ("error" in fitted) return fitted;
+		out.push(fitted.image);
+	}
+	return out;
 }

@@ -163,7 +163,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 					onTyped={() => typeAhead.typed()} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
 					rows={state.busy ? BUSY_EDITOR_ROWS : rows - 4 - queuedRows(chat.queued, true)}
-					onHint={(text) => showHint(dispatch, text)}
+					onHint={(text) => showHint(dispatch, text)} onError={(text) => dispatch({ type: "status-shown", status: { text, kind: "error" } })}
 					onCycleThinking={() => handlers.thinking("next")}
 					onCycleModel={() => {
 						const next = nextModel(options.catalog ?? { providers: [] }, { current: model?.spec, recent: recentModels(view), need: needOf(options.resolveModel) });

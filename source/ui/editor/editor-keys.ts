@@ -18,6 +18,8 @@ export type EditorIntent =
 	| { type: "cycle-thinking" }
 	/** Ctrl+P: the next model (pi's). */
 	| { type: "cycle-model" }
+	/** Ctrl+V: the clipboard's picture, attached as `@path`. */
+	| { type: "paste-image" }
 	/** Alt+Enter: steer while a reply runs, else a new line. */
 	| { type: "steer" }
 	| { type: "ignore" };
@@ -35,6 +37,7 @@ const PROMPT_INTENTS = {
 	"prompt.externalEditor": () => ({ type: "external-edit" }),
 	"prompt.cycleThinking": () => ({ type: "cycle-thinking" }),
 	"prompt.cycleModel": () => ({ type: "cycle-model" }),
+	"prompt.pasteImage": () => ({ type: "paste-image" }),
 	"prompt.complete": (menuOpen) => (menuOpen ? { type: "complete" } : { type: "edit", action: { type: "text-inserted", text: "  " } }),
 	"prompt.previous": (menuOpen) => (menuOpen ? { type: "menu-move", dir: -1 } : { type: "edit", action: { type: "up-pressed" } }),
 	"prompt.next": (menuOpen) => (menuOpen ? { type: "menu-move", dir: 1 } : { type: "edit", action: { type: "down-pressed" } }),

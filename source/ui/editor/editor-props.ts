@@ -20,6 +20,8 @@ export type EditorProps = {
 	onOpenTree(): void;
 	onQuit(): void;
 	onHint(text: string): void;
+	/** A failure to show until the next message (Ctrl+V with no picture); onHint when absent. */
+	onError?(text: string): void;
 	/** Shift+Tab: the next thinking level. */
 	onCycleThinking?(): void;
 	/** Ctrl+P: the next model. */

@@ -11,6 +11,7 @@ import { editorReducer, emptyEditor } from "./editor-state.js";
 import { editorIntent, type EditorIntent } from "./editor-keys.js";
 import { EditorLines } from "./editor-lines.js";
 import { SlashMenu, slashMenuRows } from "./slash-menu.js";
+import { pasteClipboardPicture, pictureReference } from "../terminal/clipboard-image.js";
 import { atToken, completeAt } from "./at-completion.js";
 import { AtMenu } from "./at-menu.js";
 import { useFileIndex } from "./use-file-index.js";
@@ -150,6 +151,10 @@ export function Editor(props: EditorProps) {
 				return props.onCycleThinking?.();
 			case "cycle-model":
 				return props.onCycleModel?.();
+			case "paste-image":
+				return void pasteClipboardPicture(props.env ?? process.env).then((pasted) =>
+					"error" in pasted ? (props.onError ?? props.onHint)(pasted.error) : dispatch({ type: "text-inserted", text: pictureReference(pasted.path) }),
+				);
 			case "steer":
 				return steer();
 			case "ignore":

@@ -32,6 +32,7 @@ export const KEY_ACTIONS = {
 	"prompt.externalEditor": { screen: "prompt", keys: ["ctrl+g"], does: "edit the draft in $VISUAL / $EDITOR" },
 	"prompt.cycleThinking": { screen: "prompt", keys: ["shift+tab"], does: "next thinking level: off, minimal, low, medium, high (reasoning models)" },
 	"prompt.cycleModel": { screen: "prompt", keys: ["ctrl+p"], does: "next model for the next turn, among those /model lists that this run can use" },
+	"prompt.pasteImage": { screen: "prompt", keys: ["ctrl+v"], does: "attach the clipboard's picture (a screenshot) as @path: read with wl-paste, xclip or osascript" },
 	"prompt.complete": { screen: "prompt", keys: ["tab"], does: "complete the slash command or the @file (else two spaces)" },
 	"prompt.previous": { screen: "prompt", keys: ["up"], does: "earlier prompts (empty editor), the line above, the slash menu or @file list" },
 	"prompt.next": { screen: "prompt", keys: ["down"], does: "later prompts, the line below, the slash menu or @file list" },
