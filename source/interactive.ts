@@ -5,6 +5,7 @@ import { loadKeymap } from "./ui/input/keybindings.js";
 import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { chatContextFiles } from "./config/context-files.js";
+import { loadSystemPromptText } from "./config/system-prompt-files.js";
 import { expandInput, loadPromptLibrary, type PromptLibrary } from "./config/prompt-library.js";
 import { errorMessage } from "./text/error-text.js";
 import { pathThinkingLevel } from "./llm/thinking.js";
@@ -57,6 +58,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
 	const context = chatContextFiles(opts, settings, where);
 	const library = await loadPromptLibrary(where, settings, opts);
+	const systemPrompt = loadSystemPromptText(where, opts);
 	const thinking = await chooseThinking(opts.thinking, models.chat);
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	// pi's `@file` arguments, as in print mode: a file's text (or an image) before the message.
@@ -96,6 +98,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		maxRetries: maxRetries(),
 		contextFiles: context,
 		library,
+		systemPrompt,
 		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
 	}, {
 		...terminal,

@@ -8,6 +8,7 @@ import { chooseModels, chooseThinking, type ModelChoice } from "../config/model-
 import type { Place } from "../config/options.js";
 import { chooseTools } from "../config/tool-choice.js";
 import { chatContextFiles } from "../config/context-files.js";
+import { loadSystemPromptText } from "../config/system-prompt-files.js";
 import { loadPromptLibrary, skillDirs, type PromptLibrary } from "../config/prompt-library.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import type { ExtensionHost } from "../extensions/setup.js";
@@ -42,11 +43,12 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
 	const context = chatContextFiles(opts, settings, where);
 	const library = await loadPromptLibrary(where, settings, opts);
+	const own = loadSystemPromptText(where, opts);
 	for (const line of [...context.warnings, ...library.warnings]) warn(line);
 	const toolsModule = await import("../tools/index.js");
 	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation: policy.needsConfirmation, addDirs: policy.addDirs, readDirs: skillDirs(library) });
 	const { buildSystemPrompt } = await import("../llm/prompts.js");
-	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, contextFiles: context.files, skills: library.skills });
+	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, contextFiles: context.files, skills: library.skills, own });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
 	return { store, thinking, deps: { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library } };

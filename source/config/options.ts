@@ -54,6 +54,14 @@ export type ChatFlags = ModelFlags & {
 	promptTemplates?: boolean;
 	/** false with --no-skills. */
 	skills?: boolean;
+	/** --prompt-template <path>, repeatable. */
+	promptTemplate?: string[];
+	/** --skill <path>, repeatable. */
+	skill?: string[];
+	/** --system-prompt <text|file>: instead of arbor's system prompt (and SYSTEM.md). */
+	systemPrompt?: string;
+	/** --append-system-prompt <text|file>, repeatable: added after it (instead of APPEND_SYSTEM.md). */
+	appendSystemPrompt?: string[];
 	/** false with --no-checkpoints. */
 	checkpoints?: boolean;
 	/** --thinking: off | minimal | low | medium | high. */

@@ -31,13 +31,14 @@ function upToRepoRoot(cwd: string): string[] {
 }
 
 type Where = { cwd: string; home: string };
-type Flags = { promptTemplates?: boolean; skills?: boolean };
+/** --no-prompt-templates / --no-skills (false), and the paths of --prompt-template / --skill, loaded either way. */
+type Flags = { promptTemplates?: boolean; skills?: boolean; promptTemplate?: string[]; skill?: string[] };
 
-async function findTemplates(where: Where, settings: Settings, warnings: string[]): Promise<PromptTemplate[]> {
-	const files = [...markdownFiles(join(where.home, "prompts")), ...markdownFiles(join(where.cwd, ".arbor", "prompts"))];
-	for (const extra of settings.prompts ?? []) {
+async function findTemplates(where: Where, found: boolean, extras: { path: string; from: string }[], warnings: string[]): Promise<PromptTemplate[]> {
+	const files = found ? [...markdownFiles(join(where.home, "prompts")), ...markdownFiles(join(where.cwd, ".arbor", "prompts"))] : [];
+	for (const { path: extra, from } of extras) {
 		const path = userPath(extra, where.cwd);
-		if (!existsSync(path)) warnings.push(`the prompt template path ${extra} (settings: prompts) does not exist`);
+		if (!existsSync(path)) warnings.push(`the prompt template path ${extra} (${from}) does not exist`);
 		else if (statSync(path).isDirectory()) files.push(...markdownFiles(path));
 		else files.push(path);
 	}
@@ -55,16 +56,18 @@ async function findTemplates(where: Where, settings: Settings, warnings: string[
 	return templates;
 }
 
-async function findSkills(where: Where, settings: Settings, warnings: string[]): Promise<Skill[]> {
-	const files = [
-		...skillFiles(join(where.home, "skills"), true),
-		...skillFiles(join(homedir(), ".agents", "skills"), false),
-		...skillFiles(join(where.cwd, ".arbor", "skills"), true),
-		...upToRepoRoot(where.cwd).flatMap((dir) => skillFiles(join(dir, ".agents", "skills"), false)),
-	];
-	for (const extra of settings.skills ?? []) {
+async function findSkills(where: Where, found: boolean, extras: { path: string; from: string }[], warnings: string[]): Promise<Skill[]> {
+	const files = found
+		? [
+				...skillFiles(join(where.home, "skills"), true),
+				...skillFiles(join(homedir(), ".agents", "skills"), false),
+				...skillFiles(join(where.cwd, ".arbor", "skills"), true),
+				...upToRepoRoot(where.cwd).flatMap((dir) => skillFiles(join(dir, ".agents", "skills"), false)),
+			]
+		: [];
+	for (const { path: extra, from } of extras) {
 		const path = userPath(extra, where.cwd);
-		if (!existsSync(path)) warnings.push(`the skill path ${extra} (settings: skills) does not exist`);
+		if (!existsSync(path)) warnings.push(`the skill path ${extra} (${from}) does not exist`);
 		else files.push(...(statSync(path).isDirectory() ? skillFiles(path, true) : [path]));
 	}
 	const skills: Skill[] = [];
@@ -81,11 +84,20 @@ async function findSkills(where: Where, settings: Settings, warnings: string[]):
 	return skills;
 }
 
-/** The templates and skills of this run; `--no-prompt-templates` / `--no-skills` leave them out. */
+/**
+ * The templates and skills of this run. `--no-prompt-templates` / `--no-skills` leave out those
+ * found in the folders and the settings' lists; `--prompt-template` / `--skill` paths load either way.
+ */
 export async function loadPromptLibrary(where: Where, settings: Settings, flags: Flags = {}): Promise<PromptLibrary> {
 	const warnings: string[] = [];
-	const templates = flags.promptTemplates === false ? [] : await findTemplates(where, settings, warnings);
-	const skills = flags.skills === false ? [] : await findSkills(where, settings, warnings);
+	const listed = (flag: string[] | undefined, name: string, key: string[] | undefined, setting: string, on: boolean) => [
+		...(on ? (key ?? []).map((path) => ({ path, from: `settings: ${setting}` })) : []),
+		...(flag ?? []).map((path) => ({ path, from: name })),
+	];
+	const templatesOn = flags.promptTemplates !== false;
+	const skillsOn = flags.skills !== false;
+	const templates = await findTemplates(where, templatesOn, listed(flags.promptTemplate, "--prompt-template", settings.prompts, "prompts", templatesOn), warnings);
+	const skills = await findSkills(where, skillsOn, listed(flags.skill, "--skill", settings.skills, "skills", skillsOn), warnings);
 	return { templates, skills, warnings };
 }
 

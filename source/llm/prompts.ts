@@ -23,8 +23,23 @@ export type PromptSkill = { name: string; description: string; path: string; hid
  * The chat's system prompt. `contextFiles` (project instructions) close it, each under its path, in
  * the order given (outer folders first).
  */
-export function buildSystemPrompt(opts: { cwd: string; tools: string[]; date?: Date; contextFiles?: readonly PromptFile[]; skills?: readonly PromptSkill[] }): string {
+export function buildSystemPrompt(opts: {
+	cwd: string;
+	tools: string[];
+	date?: Date;
+	contextFiles?: readonly PromptFile[];
+	skills?: readonly PromptSkill[];
+	/** The user's own prompt (SYSTEM.md, --system-prompt) instead of arbor's, and what is added after it (APPEND_SYSTEM.md…). */
+	own?: { base?: string; append: readonly string[] };
+}): string {
 	const date = (opts.date ?? new Date()).toISOString().slice(0, 10);
+	// Skills need the read tool: the model reads a skill's file when its task comes.
+	const sections = [...(opts.own?.append ?? []).map((a) => a.trim()), contextFilesSection(opts.contextFiles ?? []), opts.tools.includes("read") ? skillsSection(opts.skills ?? []) : ""];
+	const base = opts.own?.base;
+	if (base !== undefined) {
+		// The user's words first, as pi builds it; where and when close it.
+		return [base.trim(), ...sections.filter((s) => s !== ""), `Current working directory: ${opts.cwd}\nToday's date: ${date}`].join("\n\n");
+	}
 	const lines = [
 		"You are arbor, a coding assistant working in the user's terminal.",
 		`Current working directory: ${opts.cwd}`,
@@ -45,8 +60,6 @@ export function buildSystemPrompt(opts: { cwd: string; tools: string[]; date?: D
 		);
 	}
 	lines.push("- Be concise. Show file paths and commands exactly.");
-	// Skills need the read tool: the model reads a skill's file when its task comes.
-	const sections = [contextFilesSection(opts.contextFiles ?? []), opts.tools.includes("read") ? skillsSection(opts.skills ?? []) : ""];
 	return [lines.join("\n"), ...sections.filter((s) => s !== "")].join("\n\n");
 }
 

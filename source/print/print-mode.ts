@@ -14,6 +14,7 @@ import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { killToolProcesses } from "../tools/bash.js";
 import { checkSessionWritable } from "./preflight.js";
 import { chatContextFiles } from "../config/context-files.js";
+import { loadSystemPromptText } from "../config/system-prompt-files.js";
 import { expandInput, loadPromptLibrary, skillDirs, type PromptLibrary } from "../config/prompt-library.js";
 import { errorMessage } from "../text/error-text.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
@@ -159,6 +160,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	if (!typed) throw usageError("no prompt");
 	// `/name words` of a prompt template and `/skill:name words` are sent expanded, as in the chat.
 	const library = await loadPromptLibrary(where, settings, opts);
+	const own = loadSystemPromptText(where, opts);
 	const prompt = expanded(typed, library);
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
@@ -170,6 +172,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	const context = chatContextFiles(opts, settings, where);
 	for (const warning of [...context.warnings, ...library.warnings]) process.stderr.write(`arbor: warning: ${terminalText(warning)}\n`);
 	if (opts.verbose) for (const file of context.files) process.stderr.write(`arbor: instructions from ${terminalText(file.path)}\n`);
+	if (opts.verbose) for (const source of own.sources) process.stderr.write(`arbor: system prompt from ${terminalText(source)}\n`);
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 	opened.describe = tools.describe;
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));
@@ -183,7 +186,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	});
 	try {
 		checkSessionWritable(store);
-		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, contextFiles: context.files, skills: library.skills });
+		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, contextFiles: context.files, skills: library.skills, own });
 		const checkpoints = chatCheckpointer({ flags: opts, settings, session: store, where, onNotice: (m) => process.stderr.write(`arbor: ${terminalText(m)}\n`) });
 		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, content, tools, system, thinking, signal: abort.signal, ext, checkpoints });
 		if (checkpoints) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });

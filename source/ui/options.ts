@@ -1,6 +1,7 @@
 import type { CheckpointLimits } from "../checkpoints/store.js";
 import type { UserMessage } from "../session/types.js";
 import type { PromptLibrary } from "../config/prompt-library.js";
+import type { SystemPromptText } from "../config/system-prompt-files.js";
 import type { ContextFiles } from "../config/context-files.js";
 import type { ResolvedModel, ResolveResult } from "../llm/index.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
@@ -34,6 +35,8 @@ export type InteractiveOptions = {
 	contextFiles?: ContextFiles;
 	/** Prompt templates (`/name`) and skills (`/skill:name`, and their list in the system prompt). */
 	library?: PromptLibrary;
+	/** The user's own system prompt (SYSTEM.md, --system-prompt) and what is added to it. */
+	systemPrompt?: SystemPromptText;
 	/** File checkpoints at turn boundaries (absent: none), with the store's limits. */
 	checkpoints?: CheckpointLimits;
 	/** Built-in models and $ARBOR_HOME/models.json: the /model picker's list. */

@@ -31,7 +31,7 @@ export function realDeps(opts: InteractiveOptions, bus?: EventBus): UiDeps {
 		// Tool specs (zod) load in the background after the first frame, not before it.
 		createTools: async (confirm) =>
 			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n), addDirs: opts.tools.addDirs, readDirs: skillDirs(opts.library ?? EMPTY_LIBRARY) }),
-		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled, contextFiles: opts.contextFiles?.files, skills: opts.library?.skills }),
+		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled, contextFiles: opts.contextFiles?.files, skills: opts.library?.skills, own: opts.systemPrompt }),
 		estimateContextTokens,
 		createSession: () => SessionStore.create({ cwd, sessionDir }),
 		openSession: (file) => SessionStore.open(file, { write: true }),

@@ -80,4 +80,20 @@ describe("prompt templates and skills in print mode (built CLI, local provider)"
 		expect(results[1]).toContain("1. make deploy");
 		expect(results[2]).toMatch(/settings\.json is outside the working directory/);
 	});
+
+	it("--prompt-template and --skill load their paths, also with --no-prompt-templates / --no-skills", async () => {
+		server = await startSseServer([textReply("one")]);
+		const { cwd, home } = place();
+		write(join(home, "prompts", "found.md"), "Found in the folder\n");
+		write(join(cwd, "mine", "tidy.md"), "Tidy $1\n");
+		const skill = write(join(cwd, "mine", "lint", "SKILL.md"), "---\ndescription: Lint it.\n---\nnpm run lint\n");
+		write(join(cwd, ".agents", "skills", "other", "SKILL.md"), "---\ndescription: Left out.\n---\n");
+		const args = ["-p", ...model(server.url), "--no-prompt-templates", "--no-skills", "--prompt-template", "mine/tidy.md", "--skill", "mine/lint", "/tidy src"];
+		const run = await runCli(args, { cwd, env: { ARBOR_HOME: home } });
+		expect(run).toMatchObject({ code: 0, stderr: "" });
+		expect(userText(server.requests[0]!.body)).toBe("Tidy src");
+		const system = systemOf(server.requests[0]!.body);
+		expect(system).toContain(`<location>${skill}</location>`);
+		expect(system).not.toContain("Left out.");
+	});
 });

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
@@ -39,6 +39,21 @@ describe("project instructions in the interactive chat (virtual terminal)", () =
 		const screen = await fx.tmux.waitForScreen((s) => s.includes("Plain reply"), "reply");
 		expect(screen).not.toContain("instructions:");
 		expect(JSON.stringify(fx.server.requests[0]!.body.messages)).not.toContain("haiku");
+		await quit(fx.tmux);
+	}, 60_000);
+
+	it("names the project's SYSTEM.md at start-up and sends it instead of arbor's prompt, AGENTS.md after it", async () => {
+		({ dir: fx.dir } = tempPlace("agents"));
+		mkdirSync(join(fx.dir, ".arbor"));
+		writeFileSync(join(fx.dir, ".arbor", "SYSTEM.md"), "You are a pirate.\n");
+		writeFileSync(join(fx.dir, "AGENTS.md"), "Always answer in haiku\n");
+		fx.server = await startSseServer([textReply("Arr")]);
+		fx.tmux = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home") });
+		await fx.tmux.waitForScreen((s) => s.includes("instructions: AGENTS.md · system prompt: .arbor/SYSTEM.md"), "start-up names both");
+		await submitLine(fx.tmux, "hi");
+		await fx.tmux.waitForScreen((s) => s.includes("Arr"), "reply");
+		const system = fx.server.requests[0]!.body.messages.find((m: { role: string }) => m.role === "system")?.content ?? "";
+		expect(system.startsWith("You are a pirate.\n\n# Project instructions")).toBe(true);
 		await quit(fx.tmux);
 	}, 60_000);
 });

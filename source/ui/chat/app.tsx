@@ -1,5 +1,6 @@
 import { contextFilesLine } from "../../config/context-files.js";
 import { EMPTY_LIBRARY, libraryMenu, libraryLine } from "../../config/prompt-library.js";
+import { systemPromptLine } from "../../config/system-prompt-files.js";
 import { Box, Static, useApp, useStdout } from "ink";
 import React, { useEffect, useMemo, useReducer, useState } from "react";
 import type { ExtensionHost } from "../../extensions/host.js";
@@ -100,7 +101,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
 		const context = options.contextFiles;
-		const found = [context && (context.files.length > 0 || context.warnings.length > 0) ? contextFilesLine(context, options.cwd) : "", libraryLine(library)].filter((part) => part !== "");
+		const found = [context && (context.files.length > 0 || context.warnings.length > 0) ? contextFilesLine(context, options.cwd) : "", systemPromptLine(options.systemPrompt), libraryLine(library)].filter((part) => part !== "");
 		const warned = (context?.warnings.length ?? 0) + library.warnings.length > 0;
 		if (found.length > 0) dispatch({ type: "status-shown", status: { text: found.join(" · "), kind: warned ? "error" : "info" } });
 		if (options.initialPrompt) void chat.send(options.initialPrompt);
