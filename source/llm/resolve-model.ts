@@ -84,16 +84,34 @@ export function resolveApiKey(value: string | undefined, env: Record<string, str
  * (built-in models plus `models.json`) gives the provider's API, server and key, and the model's
  * window, prices and abilities.
  */
+/**
+ * `provider:model` for the forms pi users type as well: `provider/model` (a known provider before the
+ * first `/`: `anthropic/claude-sonnet-4-5`) and a model id alone that one provider's catalog lists
+ * (`claude-sonnet-4-5`). Anything else is left as it is (its error is the usual one).
+ */
+export function canonicalSpec(spec: string, catalog: ModelCatalog): string | { message: string } {
+	const colon = spec.indexOf(":");
+	if (colon > 0 && findProvider(catalog, spec.slice(0, colon))) return spec;
+	const slash = spec.indexOf("/");
+	if (slash > 0 && slash < spec.length - 1 && findProvider(catalog, spec.slice(0, slash))) return `${spec.slice(0, slash)}:${spec.slice(slash + 1)}`;
+	const offering = catalog.providers.filter((p) => findModel(p, spec) !== undefined).map((p) => `${p.name}:${spec}`);
+	if (offering.length === 1) return offering[0] ?? spec;
+	if (offering.length > 1) return { message: `model "${spec}" is offered by more than one provider: pick one of ${offering.join(", ")}` };
+	return spec;
+}
+
 export function resolveModel(spec: string | undefined, opts: ResolveModelOptions): ResolveResult {
-	const trimmed = spec?.trim();
-	if (!trimmed) return { ok: false, message: NO_MODEL_MESSAGE };
+	const given = spec?.trim();
+	if (!given) return { ok: false, message: NO_MODEL_MESSAGE };
+	const catalog = opts.catalog ?? mergeCatalog([]);
+	const trimmed = canonicalSpec(given, catalog);
+	if (typeof trimmed !== "string") return { ok: false, message: trimmed.message };
 	const colon = trimmed.indexOf(":");
 	const provider = colon > 0 ? trimmed.slice(0, colon) : "";
 	const modelId = colon > 0 ? trimmed.slice(colon + 1).trim() : "";
 	if (!provider || !modelId) {
-		return { ok: false, message: `bad model "${trimmed}": expected one of ${FORMS}` };
+		return { ok: false, message: `bad model "${trimmed}": expected one of ${FORMS}, or a model id that arbor models lists` };
 	}
-	const catalog = opts.catalog ?? mergeCatalog([]);
 	const declared = findProvider(catalog, provider);
 	if (!declared) {
 		const own = catalog.providers.filter((p) => p.source === "models.json" && !BUILT_IN_NAMES.has(p.name)).map((p) => `${p.name}:<model>`);

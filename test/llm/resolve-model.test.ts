@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { buildSystemPrompt } from "../../source/llm/prompts.js";
+import { mergeCatalog, type ModelInfo } from "../../source/llm/model-catalog.js";
 import { knownContextWindow, NO_MODEL_MESSAGE, resolveModel } from "../../source/llm/resolve-model.js";
+
+const catalogModel = (id: string): ModelInfo => ({ id, reasoning: false, input: ["text"] });
 
 const FORMS = "openai:<model>, anthropic:<model>, ollama:<model>, lmstudio:<model>, compat:<model> with --base-url";
 
@@ -60,8 +63,8 @@ describe("resolveModel", () => {
 		expect(NO_MODEL_MESSAGE).toBe(
 			"no model configured: use --model provider:model (openai:…, anthropic:…, ollama:…, lmstudio:…, compat:… with --base-url) or set ARBOR_MODEL",
 		);
-		expect(resolveModel("gpt-4o", { env: {} })).toEqual({ ok: false, message: `bad model "gpt-4o": expected one of ${FORMS}` });
-		expect(resolveModel("openai:", { env: {} })).toEqual({ ok: false, message: `bad model "openai:": expected one of ${FORMS}` });
+		expect(resolveModel("gpt4", { env: {} })).toEqual({ ok: false, message: `bad model "gpt4": expected one of ${FORMS}, or a model id that arbor models lists` });
+		expect(resolveModel("openai:", { env: {} })).toEqual({ ok: false, message: `bad model "openai:": expected one of ${FORMS}, or a model id that arbor models lists` });
 		expect(resolveModel("gemini:pro", { env: {} })).toEqual({
 			ok: false,
 			message: `unknown model provider "gemini" in "gemini:pro": expected one of ${FORMS}`,
@@ -94,5 +97,25 @@ describe("buildSystemPrompt", () => {
 		expect(prompt).toContain("Current working directory: /w/p\nToday's date: 2026-01-02");
 		expect(prompt).toContain("Available tools:\n- read: read a file's contents\n- bash: run a shell command in the working directory\n- custom\n");
 		expect(buildSystemPrompt({ cwd: "/", tools: [] })).toContain("You have no tools in this session");
+	});
+
+	it("takes pi's forms too: provider/model, and a model id alone that one provider lists", () => {
+		const env = { OPENAI_API_KEY: "k", ANTHROPIC_API_KEY: "k" };
+		const spec = (given: string) => {
+			const r = resolveModel(given, { env });
+			return r.ok ? r.value.spec : r.message;
+		};
+		expect(spec("anthropic/claude-sonnet-4-5")).toBe("anthropic:claude-sonnet-4-5");
+		expect(spec("gpt-4o")).toBe("openai:gpt-4o");
+		expect(spec("claude-sonnet-4-5")).toBe("anthropic:claude-sonnet-4-5");
+		// An ollama tag keeps its colon; a provider's model id may hold a slash.
+		expect(spec("ollama:llama3.2:3b")).toBe("ollama:llama3.2:3b");
+		const catalog = mergeCatalog([
+			{ name: "openrouter", api: "openai-completions", baseUrl: "http://127.0.0.1:9/v1", source: "models.json", models: [catalogModel("anthropic/claude-sonnet-4.5")] },
+			{ name: "work", api: "openai-completions", baseUrl: "http://127.0.0.1:9/v1", source: "models.json", models: [catalogModel("gpt-4o")] },
+		]);
+		const r = resolveModel("openrouter/anthropic/claude-sonnet-4.5", { env, catalog });
+		expect(r.ok && r.value.spec).toBe("openrouter:anthropic/claude-sonnet-4.5");
+		expect(resolveModel("gpt-4o", { env, catalog })).toEqual({ ok: false, message: 'model "gpt-4o" is offered by more than one provider: pick one of openai:gpt-4o, work:gpt-4o' });
 	});
 });
