@@ -96,3 +96,20 @@ export function addExtensionOptions(cmd: Command): Command {
 		.option("--extension <path>", "load an extension (repeatable)", (path: string, all: string[] = []) => [...all, path])
 		.option("--no-extensions", "load no extensions");
 }
+
+/**
+ * What the chat modes and `arbor acp` put into the system prompt and the slash commands: project
+ * instructions, prompt templates, skills, your own system prompt (readme "Project instructions",
+ * "Prompt templates and skills").
+ */
+export function addPromptOptions(cmd: Command): Command {
+	const more = (value: string, all: string[] = []) => [...all, value];
+	return cmd
+		.option("--no-context-files", "do not read AGENTS.md / CLAUDE.md into the system prompt")
+		.option("--no-prompt-templates", "do not load prompt templates (/name commands from prompts/*.md)")
+		.option("--no-skills", "do not load skills (SKILL.md: listed in the system prompt, /skill:name)")
+		.option("--prompt-template <path>", "load this prompt template file or folder too (repeatable)", more)
+		.option("--skill <path>", "load this skill file or folder too (repeatable, also with --no-skills)", more)
+		.option("--system-prompt <text|file>", "the system prompt instead of arbor's (and of SYSTEM.md)")
+		.option("--append-system-prompt <text|file>", "add to the system prompt (repeatable; instead of APPEND_SYSTEM.md)", more);
+}

@@ -6,7 +6,7 @@
  */
 import { Command, CommanderError } from "commander";
 import nodeModule from "node:module";
-import { addExtensionOptions, addModelOptions, addPrintOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
+import { addExtensionOptions, addModelOptions, addPrintOptions, addPromptOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
 import { failureOf, rejectedArgvOutput } from "./config/errors.js";
 import type { CommonOptions, ModelFlags } from "./config/options.js";
 
@@ -41,18 +41,11 @@ function buildProgram(first: string | undefined): Command {
 		.option("--session-dir <dir>", "directory holding this project's sessions")
 		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
 		.option("--no-tools", "disable all tools")
-		.option("--no-context-files", "do not read AGENTS.md / CLAUDE.md into the system prompt")
-		.option("--no-prompt-templates", "do not load prompt templates (/name commands from prompts/*.md)")
-		.option("--no-skills", "do not load skills (SKILL.md: listed in the system prompt, /skill:name)")
-		.option("--prompt-template <path>", "load this prompt template file or folder too (repeatable)", (path: string, all: string[] = []) => [...all, path])
-		.option("--skill <path>", "load this skill file or folder too (repeatable, also with --no-skills)", (path: string, all: string[] = []) => [...all, path])
-		.option("--system-prompt <text|file>", "the system prompt instead of arbor's (and of SYSTEM.md)")
-		.option("--append-system-prompt <text|file>", "add to the system prompt (repeatable; instead of APPEND_SYSTEM.md)", (text: string, all: string[] = []) => [...all, text])
 		.option("--no-checkpoints", "take no checkpoints of the project's files")
 		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
 		.option("-y, --yes", "run write/edit/bash without asking")
 		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir]);
-	addExtensionOptions(addPrintOptions(addModelOptions(program)));
+	addPromptOptions(addExtensionOptions(addPrintOptions(addModelOptions(program))));
 	program.action((prompt: string[], opts: Record<string, unknown>) =>
 		run(async () => (await import("./modes.js")).runMain(prompt, opts)),
 	);
@@ -208,17 +201,10 @@ function diffCommand(cmd: Command): void {
 /** `arbor acp`: an Agent Client Protocol agent on stdio, for editors (the SDK loads only here). */
 function acpCommand(cmd: Command): void {
 	cmd.description("serve the Agent Client Protocol on stdin/stdout (for editors such as Zed)");
-	addExtensionOptions(addModelOptions(cmd))
+	addPromptOptions(addExtensionOptions(addModelOptions(cmd)))
 		.option("--session-dir <dir>", "directory holding the sessions (default: one per project folder)")
 		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
 		.option("--no-tools", "disable all tools")
-		.option("--no-context-files", "do not read AGENTS.md / CLAUDE.md into the system prompt")
-		.option("--no-prompt-templates", "do not load prompt templates (/name commands from prompts/*.md)")
-		.option("--no-skills", "do not load skills (SKILL.md: listed in the system prompt, /skill:name)")
-		.option("--prompt-template <path>", "load this prompt template file or folder too (repeatable)", (path: string, all: string[] = []) => [...all, path])
-		.option("--skill <path>", "load this skill file or folder too (repeatable, also with --no-skills)", (path: string, all: string[] = []) => [...all, path])
-		.option("--system-prompt <text|file>", "the system prompt instead of arbor's (and of SYSTEM.md)")
-		.option("--append-system-prompt <text|file>", "add to the system prompt (repeatable; instead of APPEND_SYSTEM.md)", (text: string, all: string[] = []) => [...all, text])
 		.option("--no-checkpoints", "take no checkpoints of the project's files")
 		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
 		.option("-y, --yes", "run write/edit/bash without asking the editor")

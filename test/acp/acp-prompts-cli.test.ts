@@ -1,7 +1,10 @@
+/** What an editor's prompt brings besides text (ACP SDK's client): prompt templates, skills, pictures. */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { imageInfo } from "../../source/session/image-info.js";
 import { agentText, startAcp, type AcpHarness } from "../helpers/acp-client.js";
 import { sentMessages } from "../helpers/print-run.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
@@ -39,5 +42,30 @@ describe("arbor acp with prompt templates and skills (the ACP SDK's client)", ()
 		expect(answer.stopReason).toBe("end_turn");
 		expect(agentText(acp.updates, sessionId)).toBe("Reviewed.");
 		expect(sentMessages(server.requests[0]!.body).at(-1).content).toBe("Review src/a.ts now.");
+	});
+});
+
+describe("arbor acp with a pasted picture larger than providers take (the ACP SDK's client)", () => {
+	it("sends it made smaller, as a picture from a file is", async () => {
+		server = await startSseServer([textReply("Noise.")]);
+		const cwd = mkdtempSync(join(tmpdir(), "arbor-acp-"));
+		acp = startAcp(["--model", "compat:test-model", "--base-url", server.url], { cwd, home: join(cwd, "home") });
+		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+		const { sessionId } = await acp.agent.request("session/new", { cwd, mcpServers: [] });
+		const sharp = (await import("sharp")).default;
+		const big = await sharp(randomBytes(2400 * 2400 * 3), { raw: { width: 2400, height: 2400, channels: 3 } }).png({ compressionLevel: 1 }).toBuffer();
+		const answer = await acp.agent.request("session/prompt", {
+			sessionId,
+			prompt: [
+				{ type: "text", text: "what is this?" },
+				{ type: "image", data: big.toString("base64"), mimeType: "image/png" },
+			],
+		});
+		expect(answer.stopReason).toBe("end_turn");
+		const [user] = sentMessages(server.requests[0]!.body);
+		const url: string = user.content.find((p: { type: string }) => p.type === "image_url").image_url.url;
+		const data = url.slice(url.indexOf(",") + 1);
+		expect(data.length).toBeLessThanOrEqual(4.5 * 1024 * 1024);
+		expect(imageInfo(Buffer.from(data, "base64"))).toMatchObject({ width: 2000, height: 2000 });
 	});
 });
