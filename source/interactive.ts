@@ -4,9 +4,8 @@ import { loadSettings } from "./config/settings.js";
 import { loadKeymap } from "./ui/input/keybindings.js";
 import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
-import { chatContextFiles } from "./config/context-files.js";
-import { loadSystemPromptText } from "./config/system-prompt-files.js";
-import { expandInput, loadPromptLibrary, type PromptLibrary } from "./config/prompt-library.js";
+import { expandInput, type PromptLibrary } from "./config/prompt-library.js";
+import { loadPromptSources } from "./config/prompt-sources.js";
 import { errorMessage } from "./text/error-text.js";
 import { pathThinkingLevel } from "./llm/thinking.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
@@ -56,9 +55,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const keymap = loadKeymap(where.home);
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
-	const context = chatContextFiles(opts, settings, where);
-	const library = await loadPromptLibrary(where, settings, opts);
-	const systemPrompt = loadSystemPromptText(where, opts);
+	const sources = await loadPromptSources(where, settings, opts);
 	const thinking = await chooseThinking(opts.thinking, models.chat);
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	// pi's `@file` arguments, as in print mode: a file's text (or an image) before the message.
@@ -66,7 +63,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	if (!initial.ok) throw usageError(initial.message);
 	if (initial.images.length > 0 && models.chat && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));
 	// `arbor "/review src"` sends the template expanded, as the editor would.
-	const text = initial.images.length > 0 ? initial.text : expandedArgument(initial.text.trim(), library);
+	const text = initial.images.length > 0 ? initial.text : expandedArgument(initial.text.trim(), sources.library);
 	const initialPrompt = initial.images.length > 0 ? [{ type: "text" as const, text }, ...initial.images] : text || undefined;
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
 	// --thinking is written at once, as Shift+Tab is: the path then carries the level (pi's entry).
@@ -96,9 +93,8 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		catalog: models.catalog,
 		keymap,
 		maxRetries: maxRetries(),
-		contextFiles: context,
-		library,
-		systemPrompt,
+		// `/reload` reads them again, with the settings as they are then.
+		prompts: { current: sources, reload: () => loadPromptSources(where, loadSettings(where.home), opts) },
 		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
 	}, {
 		...terminal,

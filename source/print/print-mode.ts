@@ -13,9 +13,8 @@ import { place, type ChatFlags, type Place } from "../config/options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { killToolProcesses } from "../tools/bash.js";
 import { checkSessionWritable } from "./preflight.js";
-import { chatContextFiles } from "../config/context-files.js";
-import { loadSystemPromptText } from "../config/system-prompt-files.js";
-import { expandInput, loadPromptLibrary, skillDirs, type PromptLibrary } from "../config/prompt-library.js";
+import { expandInput, skillDirs, type PromptLibrary } from "../config/prompt-library.js";
+import { loadPromptSources, promptParts, promptWarnings } from "../config/prompt-sources.js";
 import { errorMessage } from "../text/error-text.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import { printToolSet } from "./print-tools.js";
@@ -159,20 +158,18 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	const typed = composePrompt(await readStdin(), [files.text]);
 	if (!typed) throw usageError("no prompt");
 	// `/name words` of a prompt template and `/skill:name words` are sent expanded, as in the chat.
-	const library = await loadPromptLibrary(where, settings, opts);
-	const own = loadSystemPromptText(where, opts);
-	const prompt = expanded(typed, library);
+	const sources = await loadPromptSources(where, settings, opts);
+	const prompt = expanded(typed, sources.library);
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	if (files.images.length > 0 && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));
 	const content: QueuedContent = files.images.length > 0 ? [{ type: "text", text: prompt }, ...files.images] : prompt;
-	const tools = await printToolSet(opts, settings, where.cwd, skillDirs(library));
+	const tools = await printToolSet(opts, settings, where.cwd, skillDirs(sources.library));
 	// A bad --thinking is refused before anything is spent.
 	const thinking = await chooseThinking(opts.thinking, models.chat);
-	const context = chatContextFiles(opts, settings, where);
-	for (const warning of [...context.warnings, ...library.warnings]) process.stderr.write(`arbor: warning: ${terminalText(warning)}\n`);
-	if (opts.verbose) for (const file of context.files) process.stderr.write(`arbor: instructions from ${terminalText(file.path)}\n`);
-	if (opts.verbose) for (const source of own.sources) process.stderr.write(`arbor: system prompt from ${terminalText(source)}\n`);
+	for (const warning of promptWarnings(sources)) process.stderr.write(`arbor: warning: ${terminalText(warning)}\n`);
+	if (opts.verbose) for (const file of sources.contextFiles.files) process.stderr.write(`arbor: instructions from ${terminalText(file.path)}\n`);
+	if (opts.verbose) for (const source of sources.systemPrompt.sources) process.stderr.write(`arbor: system prompt from ${terminalText(source)}\n`);
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 	opened.describe = tools.describe;
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));
@@ -186,7 +183,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	});
 	try {
 		checkSessionWritable(store);
-		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, contextFiles: context.files, skills: library.skills, own });
+		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, ...promptParts(sources) });
 		const checkpoints = chatCheckpointer({ flags: opts, settings, session: store, where, onNotice: (m) => process.stderr.write(`arbor: ${terminalText(m)}\n`) });
 		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, content, tools, system, thinking, signal: abort.signal, ext, checkpoints });
 		if (checkpoints) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });

@@ -40,8 +40,11 @@ export function createToolSet(opts: {
 	needsConfirmation?: (n: ToolName) => boolean;
 	/** Folders besides cwd the file tools may use (--add-dir, settings addDirs). */
 	addDirs?: readonly string[];
-	/** Folders the read-only tools (read, ls, grep, find) may use too: the skills' (a skill is read where it lives). */
-	readDirs?: readonly string[];
+	/**
+	 * Folders the read-only tools (read, ls, grep, find) may use too: the skills' (a skill is read
+	 * where it lives). A function is asked at each call (the chat's /reload may find new skills).
+	 */
+	readDirs?: readonly string[] | (() => readonly string[]);
 }): ToolSet {
 	const check = accessGate(opts);
 	const set: ToolSet = {};
@@ -82,17 +85,18 @@ function accessGate(opts: ToolSetOptions): (name: ToolName, args: unknown, toolC
 	const outside: OutsidePolicy = !opts.confirm ? "refuse" : needs("write") ? "ask" : "allow";
 	const outsideGate = confirmationGate(opts.confirm, () => outside === "ask", (name, args) => `${describeToolCall(name, args)} (outside the working directory)`, opts.cwd);
 	let confinement: Promise<Confinement> | undefined;
-	let readConfinement: Promise<Confinement> | undefined;
+	let readConfinement: { dirs: string; confinement: Promise<Confinement> } | undefined;
+	const readDirs = () => (typeof opts.readDirs === "function" ? opts.readDirs() : (opts.readDirs ?? []));
 	return async (name, args, toolCallId) => {
 		const shown = toolPathArg(name, args);
 		if (shown === undefined || outside === "allow") {
 			await gate(name, args, toolCallId);
 			return undefined;
 		}
-		const reads = READ_ONLY_TOOLS.includes(name) && (opts.readDirs?.length ?? 0) > 0;
-		const c = await (reads
-			? (readConfinement ??= confinementFor(opts.cwd, [...(opts.addDirs ?? []), ...(opts.readDirs ?? [])]))
-			: (confinement ??= confinementFor(opts.cwd, opts.addDirs)));
+		const dirs = READ_ONLY_TOOLS.includes(name) ? readDirs() : [];
+		const key = dirs.join("\0");
+		if (dirs.length > 0 && readConfinement?.dirs !== key) readConfinement = { dirs: key, confinement: confinementFor(opts.cwd, [...(opts.addDirs ?? []), ...dirs]) };
+		const c = await (dirs.length > 0 && readConfinement ? readConfinement.confinement : (confinement ??= confinementFor(opts.cwd, opts.addDirs)));
 		if (await isInside(c, resolvePath(opts.cwd, shown))) await gate(name, args, toolCallId);
 		else if (outside === "refuse") throw new ToolError(outsideMessage(shown, opts.addDirs));
 		else await outsideGate(name, args, toolCallId);

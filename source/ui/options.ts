@@ -1,8 +1,9 @@
 import type { CheckpointLimits } from "../checkpoints/store.js";
 import type { UserMessage } from "../session/types.js";
-import type { PromptLibrary } from "../config/prompt-library.js";
-import type { SystemPromptText } from "../config/system-prompt-files.js";
-import type { ContextFiles } from "../config/context-files.js";
+import type { PromptSources } from "../config/prompt-sources.js";
+
+/** The prompt sources of the run, replaced by `/reload`. */
+export type PromptHolder = { current: PromptSources; reload?(): Promise<PromptSources> };
 import type { ResolvedModel, ResolveResult } from "../llm/index.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
 import type { SessionStoreApi } from "../session/api.js";
@@ -31,12 +32,12 @@ export type InteractiveOptions = {
 	maxRetries?: number;
 	/** `$ARBOR_HOME/keybindings.json` over the default keys; the defaults when absent. */
 	keymap?: Keymap;
-	/** Project instructions (AGENTS.md / CLAUDE.md) in the system prompt, and the files that could not be read. */
-	contextFiles?: ContextFiles;
-	/** Prompt templates (`/name`) and skills (`/skill:name`, and their list in the system prompt). */
-	library?: PromptLibrary;
-	/** The user's own system prompt (SYSTEM.md, --system-prompt) and what is added to it. */
-	systemPrompt?: SystemPromptText;
+	/**
+	 * Project instructions (AGENTS.md), prompt templates and skills, the user's own system prompt:
+	 * `current` is read at each use (the system prompt of each turn, the slash menu), and `/reload`
+	 * replaces it with what `reload` reads again.
+	 */
+	prompts?: PromptHolder;
 	/** File checkpoints at turn boundaries (absent: none), with the store's limits. */
 	checkpoints?: CheckpointLimits;
 	/** Built-in models and $ARBOR_HOME/models.json: the /model picker's list. */

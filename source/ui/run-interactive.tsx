@@ -1,6 +1,7 @@
 import { render } from "ink";
 import React, { useLayoutEffect, type ReactNode } from "react";
 import { EMPTY_LIBRARY, skillDirs } from "../config/prompt-library.js";
+import { promptParts } from "../config/prompt-sources.js";
 import { buildSystemPrompt } from "../llm/prompts.js";
 import { estimateContextTokens } from "../llm/tokens.js";
 import type { ExtensionHost } from "../extensions/host.js";
@@ -30,8 +31,8 @@ export function realDeps(opts: InteractiveOptions, bus?: EventBus): UiDeps {
 		runTurn: async (turn) => (await import("../llm/turn.js")).runTurn(turn),
 		// Tool specs (zod) load in the background after the first frame, not before it.
 		createTools: async (confirm) =>
-			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n), addDirs: opts.tools.addDirs, readDirs: skillDirs(opts.library ?? EMPTY_LIBRARY) }),
-		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled, contextFiles: opts.contextFiles?.files, skills: opts.library?.skills, own: opts.systemPrompt }),
+			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n), addDirs: opts.tools.addDirs, readDirs: () => skillDirs(opts.prompts?.current.library ?? EMPTY_LIBRARY) }),
+		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled, ...(opts.prompts ? promptParts(opts.prompts.current) : {}) }),
 		estimateContextTokens,
 		createSession: () => SessionStore.create({ cwd, sessionDir }),
 		openSession: (file) => SessionStore.open(file, { write: true }),

@@ -6,9 +6,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { quit, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
+import { quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer, textReply } from "../helpers/sse-server.js";
+import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
 import { sentMessages } from "../helpers/print-run.js";
 
 const fx = useArborRun<ArborTerminal>();
@@ -34,7 +34,8 @@ describe("prompt templates and skills in the chat", () => {
 		const menu = await t.waitForScreen((s) => s.includes("/review <file>"), "the template in the menu");
 		expect(menu).toMatch(/\/review <file> +Review a file for bugs/);
 		expect(menu).toContain("/resume");
-		t.send("Down"); // from /resume (built-ins first) to /review
+		t.type("v"); // /rev: the template alone
+		await t.waitForScreen((s) => s.includes("/review <file>") && !s.includes("/resume"), "filtered");
 		t.send("Tab");
 		await t.waitForScreen((s) => s.includes("› /review \n") || /› \/review\s*$/m.test(s), "completed");
 		t.type("src/app.ts");
@@ -59,6 +60,39 @@ describe("prompt templates and skills in the chat", () => {
 		expect(sentMessages(fx.server.requests[1]!.body).at(-1).content).toBe(
 			`<skill name="pdf-tools" location="${skill}">\nReferences are relative to ${dirname(skill)}.\n\nRun ./extract.sh\n</skill>\n\nreport.pdf`,
 		);
+		await quit(t);
+	}, 60_000);
+
+	it("/reload reads AGENTS.md, templates and skills again: the next turn and the slash menu have them", async () => {
+		({ dir: fx.dir } = tempPlace("library"));
+		const home = join(fx.dir, "home");
+		// The second reply reads the skill's file, whose path is known once it is written below.
+		const scripts = [textReply("before"), textReply("never sent"), textReply("read it")];
+		fx.server = await startSseServer(scripts);
+		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home, cols: 80, rows: 24 });
+		fx.tmux = t;
+		await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		await submitLine(t, "hello");
+		await t.waitForScreen((s) => s.includes("before"), "first reply");
+		write(join(fx.dir, "AGENTS.md"), "Answer in haiku.\n");
+		write(join(home, "prompts", "fix.md"), "Fix $1 now.\n");
+		// A skill in ARBOR_HOME: outside the project, yet the read tool may read it without asking.
+		const skill = write(join(home, "skills", "deploy", "SKILL.md"), "---\ndescription: Deploy the site.\n---\nmake deploy\n");
+		scripts[1] = toolCallReply([{ id: "r1", name: "read", args: { path: skill } }]);
+		await submitLine(t, "/reload");
+		await t.waitForScreen((s) => s.includes("Reloaded: instructions: AGENTS.md · 1 prompt template, 1 skill"), "reloaded");
+		t.type("/fi");
+		await t.waitForScreen((s) => s.includes("/fix [words]"), "the new template in the menu");
+		t.send("C-u");
+		await submitLine(t, "/fix build");
+		await t.waitForScreen((s) => s.includes("read it"), "the turn after the reload");
+		const [, second] = fx.server.requests;
+		expect(sentMessages(second!.body).at(-1).content).toBe("Fix build now.");
+		const system = second!.body.messages[0].content as string;
+		expect(system).toContain("Answer in haiku.");
+		expect(system).toContain(`<location>${skill}</location>`);
+		const result = fx.server.requests[2]!.body.messages.find((m: { role: string }) => m.role === "tool");
+		expect(result.content).toContain("make deploy");
 		await quit(t);
 	}, 60_000);
 });

@@ -1,4 +1,7 @@
-import { contextFilesLine, type ContextFiles } from "../../config/context-files.js";
+import { contextFilesLine } from "../../config/context-files.js";
+import { promptSourcesLine, promptWarnings } from "../../config/prompt-sources.js";
+import { errorMessage } from "../../text/error-text.js";
+import type { PromptHolder } from "../options.js";
 import { sessionCost } from "../../session/usage.js";
 import { canThink, isThinkingLevel, nextThinkingLevel, pathThinkingLevel, THINKING_LEVELS } from "../../llm/thinking.js";
 import { dollars } from "../chat/status-line.js";
@@ -27,7 +30,7 @@ export type CommandContext = SessionServices & {
 	switchStore: SwitchStore;
 	quit(): void;
 	/** Where new session files go (/clone). */
-	where: { sessionDir: string; cwd: string; contextFiles?: ContextFiles };
+	where: { sessionDir: string; cwd: string; prompts?: PromptHolder };
 	/** Writes arbor's own control sequences (OSC 52) straight to the terminal. */
 	writeControl(sequence: string): void;
 	/** A reply is running (the thinking level waits for it). */
@@ -41,7 +44,8 @@ function sessionFacts(ctx: CommandContext): string {
 	const { view, store } = ctx;
 	const path = view.getPath(view.leafId);
 	const tokens = ctx.deps.estimateContextTokens(view.buildContext().messages);
-	const context = ctx.where.contextFiles ? ` · ${contextFilesLine(ctx.where.contextFiles, ctx.where.cwd)}` : "";
+	const sources = ctx.where.prompts?.current;
+	const context = sources ? ` · ${contextFilesLine(sources.contextFiles, ctx.where.cwd)}` : "";
 	const window = ctx.model && !ctx.model.contextWindow ? ` (context window of ${ctx.model.spec} unknown: declare contextWindow in models.json)` : "";
 	const cost = sessionCost(view.entries);
 	const spent = cost > 0 ? ` · ${dollars(cost)}` : "";
@@ -106,6 +110,20 @@ function copyLastReply(ctx: CommandContext): void {
 	ctx.dispatch(info(`Copied the last reply to the clipboard (${counted(text.length, "character")}, ${counted(lines, "line")})`));
 }
 
+/** /reload: AGENTS.md, prompt templates, skills and SYSTEM.md read again, for the next turn and the slash menu. */
+async function reloadPrompts(ctx: CommandContext): Promise<void> {
+	const holder = ctx.where.prompts;
+	if (!holder?.reload) return ctx.dispatch(error("Nothing to reload in this run"));
+	try {
+		holder.current = await holder.reload();
+	} catch (failure) {
+		return ctx.dispatch(error(`Not reloaded: ${errorMessage(failure)}`));
+	}
+	const line = promptSourcesLine(holder.current, ctx.where.cwd);
+	const text = `Reloaded: ${line || "no AGENTS.md, SYSTEM.md, prompt templates or skills"}`;
+	ctx.dispatch(promptWarnings(holder.current).length > 0 ? error(text) : info(text));
+}
+
 function hasUserMessage(view: SessionTreeView): boolean {
 	return view.entries.some((e) => e.type === "message" && e.message.role === "user");
 }
@@ -137,6 +155,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 		search: (args) => runSearchCommand(ctx, args),
 		"undo-restore": () => undoRestore(ctx, ctx.busy),
 		export: (args) => exportAction(ctx, args),
+		reload: () => reloadPrompts(ctx),
 		help: () => dispatch({ type: "help-opened" }),
 		quit: () => ctx.quit(),
 	};

@@ -1,6 +1,5 @@
-import { contextFilesLine } from "../../config/context-files.js";
-import { EMPTY_LIBRARY, libraryMenu, libraryLine } from "../../config/prompt-library.js";
-import { systemPromptLine } from "../../config/system-prompt-files.js";
+import { EMPTY_LIBRARY, libraryMenu } from "../../config/prompt-library.js";
+import { promptSourcesLine, promptWarnings } from "../../config/prompt-sources.js";
 import { Box, Static, useApp, useStdout } from "ink";
 import React, { useEffect, useMemo, useReducer, useState } from "react";
 import type { ExtensionHost } from "../../extensions/host.js";
@@ -89,7 +88,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	// Keys typed as a tool's confirmation appears go on to the editor (confirm-prompt.tsx).
 	const [typeAhead] = useState(() => new TypeAhead(options.clock, options.timer));
 	const ext = useExtensions(extensions, dispatch);
-	const library = options.library ?? EMPTY_LIBRARY;
+	const library = options.prompts?.current.library ?? EMPTY_LIBRARY;
 	// The slash menu: extensions' commands, then prompt templates and skills (the first of a name wins).
 	const menu = useMemo(() => [...ext.commands, ...libraryMenu(library)], [ext.commands, library]);
 	const { quitting, quit } = useQuit(chat, exit);
@@ -100,10 +99,9 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 
 	useEffect(() => {
 		if (options.openPicker === "resume") dispatch({ type: "picker-opened", picker: "resume-picker" });
-		const context = options.contextFiles;
-		const found = [context && (context.files.length > 0 || context.warnings.length > 0) ? contextFilesLine(context, options.cwd) : "", systemPromptLine(options.systemPrompt), libraryLine(library)].filter((part) => part !== "");
-		const warned = (context?.warnings.length ?? 0) + library.warnings.length > 0;
-		if (found.length > 0) dispatch({ type: "status-shown", status: { text: found.join(" · "), kind: warned ? "error" : "info" } });
+		const sources = options.prompts?.current;
+		const found = sources ? promptSourcesLine(sources, options.cwd) : "";
+		if (sources && found) dispatch({ type: "status-shown", status: { text: found, kind: promptWarnings(sources).length > 0 ? "error" : "info" } });
 		if (options.initialPrompt) void chat.send(options.initialPrompt);
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- only once, at start-up (a later `chat` or `options` must not send the prompt again)
 	}, []);
