@@ -56,7 +56,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
 	const sources = await loadPromptSources(where, settings, opts);
-	const thinking = await chooseThinking(opts.thinking, models.chat);
+	const thinking = await chooseThinking(opts.thinking ?? models.thinking, models.chat);
 	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	// pi's `@file` arguments, as in print mode: a file's text (or an image) before the message.
 	const initial = await promptFromArguments(words, where.cwd);

@@ -19,7 +19,15 @@ export type ModelChoice = {
 	resolve(spec: string): ResolveResult;
 	/** Built-in models with $ARBOR_HOME/models.json on top. */
 	catalog: ModelCatalog;
+	/** The thinking level the chat model's spec ended with (`…:high`, pi's shorthand); --thinking wins over it. */
+	thinking?: string;
 };
+
+/** `provider:model:high` (pi's shorthand): the model, and the thinking level after its last colon. */
+export function thinkingSuffix(spec: string | undefined): { spec: string | undefined; level?: string } {
+	const match = spec === undefined ? null : /^(.+):(off|minimal|low|medium|high|xhigh)$/.exec(spec.trim());
+	return match?.[1] && match[2] ? { spec: match[1], level: match[2] } : { spec };
+}
 
 /** The built-in models with the user's `$ARBOR_HOME/models.json` on top (a broken file is exit 2). */
 export async function loadCatalog(env: NodeJS.ProcessEnv = process.env): Promise<ModelCatalog> {
@@ -44,10 +52,10 @@ export async function chooseModels(
 		if (result.ok && settings.compactionReserve !== undefined) result.value.compactionReserve = settings.compactionReserve;
 		return result;
 	};
-	const chatSpec = flags.model ?? env.ARBOR_MODEL ?? settings.model;
-	const summarySpec = flags.summaryModel ?? env.ARBOR_SUMMARY_MODEL ?? settings.summaryModel;
-	const chat = resolve(chatSpec);
-	const choice: ModelChoice = { resolve: (spec) => resolve(spec), catalog };
+	const chatSpec = thinkingSuffix(flags.model ?? env.ARBOR_MODEL ?? settings.model);
+	const summarySpec = thinkingSuffix(flags.summaryModel ?? env.ARBOR_SUMMARY_MODEL ?? settings.summaryModel).spec;
+	const chat = resolve(chatSpec.spec);
+	const choice: ModelChoice = { resolve: (spec) => resolve(spec), catalog, ...(chatSpec.level ? { thinking: chatSpec.level } : {}) };
 	if (chat.ok) choice.chat = chat.value;
 	else choice.chatError = chat.message;
 	if (summarySpec) {

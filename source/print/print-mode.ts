@@ -166,7 +166,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	const content: QueuedContent = files.images.length > 0 ? [{ type: "text", text: prompt }, ...files.images] : prompt;
 	const tools = await printToolSet(opts, settings, where.cwd, skillDirs(sources.library));
 	// A bad --thinking is refused before anything is spent.
-	const thinking = await chooseThinking(opts.thinking, models.chat);
+	const thinking = await chooseThinking(opts.thinking ?? models.thinking, models.chat);
 	for (const warning of promptWarnings(sources)) process.stderr.write(`arbor: warning: ${terminalText(warning)}\n`);
 	if (opts.verbose) for (const file of sources.contextFiles.files) process.stderr.write(`arbor: instructions from ${terminalText(file.path)}\n`);
 	if (opts.verbose) for (const source of sources.systemPrompt.sources) process.stderr.write(`arbor: system prompt from ${terminalText(source)}\n`);

@@ -65,6 +65,21 @@ describe("thinking levels through the built CLI and a local OpenAI-compatible se
 		expect(context.thinkingLevel).toBe("off");
 	});
 
+	it("-m model:level is pi's shorthand for --thinking level (--thinking wins); a model id alone and provider/model work too", async () => {
+		server = await startSseServer([textReply("one"), textReply("two")]);
+		const { cwd, home } = place();
+		declare(home, server.url);
+		const env = { ARBOR_HOME: home };
+		const short = await runCli(["-p", "-m", "local/m1:medium", "q1"], { cwd, env });
+		expect(short.stderr).toBe("");
+		expect(short.code).toBe(0);
+		expect(server.requests[0]!.body).toMatchObject({ model: "m1", reasoning_effort: "medium" });
+		expect(entries(sessionFiles(home)[0]!)[1]).toMatchObject({ type: "thinking_level_change", thinkingLevel: "medium" });
+		const flag = await runCli(["-p", "-m", "m2:high", "--thinking", "low", "q2"], { cwd, env });
+		expect(flag.code).toBe(0);
+		expect(server.requests[1]!.body).toMatchObject({ model: "m2", reasoning_effort: "low" });
+	});
+
 	it("refuses a level for a model not marked reasoning, and a bad level, before any request", async () => {
 		server = await startSseServer([textReply("never")]);
 		const { cwd, home } = place();
