@@ -43,6 +43,7 @@ function buildProgram(first: string | undefined): Command {
 		.option("--no-tools", "disable all tools")
 		.option("--no-checkpoints", "take no checkpoints of the project's files")
 		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
+		.option("--models <list>", "the models Ctrl+P goes through, comma separated (* for any characters)")
 		.option("-y, --yes", "run write/edit/bash without asking")
 		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir]);
 	addPromptOptions(addExtensionOptions(addPrintOptions(addModelOptions(program))));
@@ -207,6 +208,7 @@ function acpCommand(cmd: Command): void {
 		.option("--no-tools", "disable all tools")
 		.option("--no-checkpoints", "take no checkpoints of the project's files")
 		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
+		.option("--models <list>", "the models Ctrl+P goes through, comma separated (* for any characters)")
 		.option("-y, --yes", "run write/edit/bash without asking the editor")
 		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir])
 		.action((o: Opts & Record<string, unknown>) =>

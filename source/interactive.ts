@@ -6,6 +6,7 @@ import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
 import { expandInput, type PromptLibrary } from "./config/prompt-library.js";
 import { loadPromptSources } from "./config/prompt-sources.js";
+import { modelScope, scopePatterns } from "./config/model-scope.js";
 import { errorMessage } from "./text/error-text.js";
 import { pathThinkingLevel } from "./llm/thinking.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
@@ -94,6 +95,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		keymap,
 		maxRetries: maxRetries(),
 		// `/reload` reads them again, with the settings as they are then.
+		cycleScope: modelScope(scopePatterns(opts.models, settings)),
 		prompts: { current: sources, reload: () => loadPromptSources(where, loadSettings(where.home), opts) },
 		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
 	}, {

@@ -58,6 +58,7 @@ import type { ConfirmFn } from "../tools/tool-set.js";
 import type { Checkpointer } from "../checkpoints/checkpointer.js";
 import type { Checkpoint } from "../checkpoints/records.js";
 import type { AgentEvent, AgentListener } from "./events.js";
+import { modelScope, scopePatterns } from "../config/model-scope.js";
 import { FileStates } from "./file-states.js";
 import { expandContent, expandText, libraryCommands, type LibraryCommand } from "./library.js";
 import { ModelPicks } from "./model-picks.js";
@@ -89,7 +90,8 @@ export class AgentSession {
 		private readonly deps: AgentDeps,
 		thinking: ThinkingLevel | undefined,
 	) {
-		this.picks = new ModelPicks({ store: () => this.current, idle: () => this.idle(), models: deps.models }, chat, thinking);
+		const scope = modelScope(scopePatterns(deps.opts.models, deps.settings));
+		this.picks = new ModelPicks({ store: () => this.current, idle: () => this.idle(), models: deps.models, scope }, chat, thinking);
 		this.files = new FileStates({ store: () => this.current, idle: () => this.idle(), deps });
 		this.verbs = new TreeVerbs({ store: () => this.current, idle: () => this.idle(), withOperation: (work) => this.withOperation(work), deps });
 		this.switcher = new SessionSwitch({ store: () => this.current, idle: () => this.idle(), replace: (store, reason) => this.replace(store, reason), deps });
@@ -257,6 +259,11 @@ export class AgentSession {
 	/** Switches the chat model (a `provider:model` spec), written as pi's model_change as /model does. */
 	setModel(spec: string): ResolvedModel {
 		return this.picks.setModel(spec);
+	}
+
+	/** Whether --models / settings enabledModels limit cycleModel (pi's `isScoped`). */
+	get modelsScoped(): boolean {
+		return this.picks.scoped;
 	}
 
 	/** The next model of {@link models} after the current one; undefined when there is only one. */

@@ -16,6 +16,8 @@ export type ModelHost = {
 	/** Throws AgentError "busy" while a run or an operation goes. */
 	idle(): void;
 	models: ModelChoice;
+	/** --models / settings enabledModels: the models cycleModel goes through (undefined: all). */
+	scope?: (spec: string) => boolean;
 };
 
 export class ModelPicks {
@@ -62,10 +64,17 @@ export class ModelPicks {
 		return resolved.value;
 	}
 
+	/** Whether --models / enabledModels limit cycleModel. */
+	get scoped(): boolean {
+		return this.host.scope !== undefined;
+	}
+
 	/** See AgentSession.cycleModel. */
 	cycleModel(): ResolvedModel | undefined {
-		const all = this.models();
-		if (all.length < 2) return undefined;
+		const models = this.models();
+		const scoped = this.host.scope ? models.filter((m) => this.host.scope?.(m.spec)) : models;
+		const all = scoped.length > 0 ? scoped : models;
+		if (all.length < 2 && all[0]?.spec === this.picked?.spec) return undefined;
 		const index = all.findIndex((m) => m.spec === this.picked?.spec);
 		const next = all[(index + 1) % all.length];
 		if (next) this.use(next);

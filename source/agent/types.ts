@@ -33,7 +33,7 @@ export type AgentOpenOptions = Place &
 		/** Settings instead of `$ARBOR_HOME/settings.json` (tests). */
 		settings?: Settings;
 		/** Models instead of the ones the flags choose (tests with a mock model). */
-		models?: ModelChoice;
+		modelChoice?: ModelChoice;
 	};
 
 /** Why a command could not run; `code` lets a front end map it (RPC error text, ACP error). */

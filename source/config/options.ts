@@ -62,6 +62,8 @@ export type ChatFlags = ModelFlags & {
 	systemPrompt?: string;
 	/** --append-system-prompt <text|file>, repeatable: added after it (instead of APPEND_SYSTEM.md). */
 	appendSystemPrompt?: string[];
+	/** --models a,b: the models Ctrl+P (and RPC cycle_model) go through (patterns with `*`). */
+	models?: string;
 	/** false with --no-checkpoints. */
 	checkpoints?: boolean;
 	/** --thinking: off | minimal | low | medium | high. */

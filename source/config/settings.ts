@@ -38,6 +38,8 @@ export type Settings = {
 	prompts?: string[];
 	/** More skill files or folders (`~/…`, or relative to the working directory). */
 	skills?: string[];
+	/** The models Ctrl+P goes through (patterns, `*` for any characters), as --models. */
+	enabledModels?: string[];
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
@@ -59,6 +61,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 	checkpointMaxStoreBytes: "number",
 	prompts: "string[]",
 	skills: "string[]",
+	enabledModels: "string[]",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

@@ -218,7 +218,7 @@ export const COMMANDS: Record<string, Handler> = {
 	},
 	cycle_model: ({ agent }) => {
 		const next = agent.cycleModel();
-		return next ? { model: describeModel(next), thinkingLevel: agent.thinkingLevel(), isScoped: false } : null;
+		return next ? { model: describeModel(next), thinkingLevel: agent.thinkingLevel(), isScoped: agent.modelsScoped } : null;
 	},
 	get_available_models: ({ agent }) => ({ models: agent.models().map(describeModel) }),
 	set_thinking_level: ({ agent }, cmd) => void agent.setThinkingLevel(must(field(cmd, "level", "string"), cmd, "level")),

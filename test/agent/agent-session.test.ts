@@ -28,7 +28,7 @@ function choice(chat: ResolvedModel): ModelChoice {
 
 async function openAgent(chat: ResolvedModel, extra: Partial<Parameters<typeof AgentSession.open>[0]> = {}) {
 	const cwd = tempDir();
-	const agent = await AgentSession.open({ cwd, home: tempDir(), sessionDir: tempDir(), extensions: false, contextFiles: false, settings: {}, models: choice(chat), ...extra });
+	const agent = await AgentSession.open({ cwd, home: tempDir(), sessionDir: tempDir(), extensions: false, contextFiles: false, settings: {}, modelChoice: choice(chat), ...extra });
 	open.push(agent);
 	const events: AgentEvent[] = [];
 	agent.subscribe((e) => events.push(e));

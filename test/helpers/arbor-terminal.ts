@@ -53,6 +53,7 @@ export function chatFlags(args: string[]): { words: string[]; flags: ChatFlags &
 		else if (arg === "--no-context-files") flags.contextFiles = false;
 		else if (arg === "--no-checkpoints") flags.checkpoints = false;
 		else if (arg === "--thinking") flags.thinking = value();
+		else if (arg === "--models") flags.models = value();
 		else if (arg.startsWith("-")) throw new Error(`arbor-terminal: flag ${arg} is not handled here (use the tmux harness)`);
 		else words.push(arg);
 	}

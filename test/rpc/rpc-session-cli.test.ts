@@ -119,6 +119,12 @@ describe("arbor --mode rpc driven by pi's RpcClient: the session and the tree", 
 		await refused(rpc, { type: "switch_session", sessionPath: join(rpc.cwd, "missing.jsonl") }, "missing.jsonl");
 	});
 
+	it("--models scopes cycle_model (isScoped, as pi answers)", async () => {
+		const rpc = await startRpc([], ["--models", "local:m2"]);
+		expect(await rpc.client.cycleModel()).toMatchObject({ model: { id: "m2" }, isScoped: true });
+		expect(await rpc.client.cycleModel()).toBeNull();
+	});
+
 	it("models, thinking, queue modes, auto compaction, commands, and what arbor cannot do", async () => {
 		const rpc = await startRpc([textReply("hi")]);
 		const models = await rpc.client.getAvailableModels();

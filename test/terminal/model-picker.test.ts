@@ -74,4 +74,19 @@ describe("/model opens a picker (virtual terminal)", () => {
 		await fx.tmux.waitForScreen((s) => s.includes("Model: local:small") && s.includes("local:small · 0/8.0k tokens"), "wrapped to the first");
 		await quit(fx.tmux);
 	}, 60_000);
+
+	it("--models scopes Ctrl+P to the models it names (settings enabledModels the same)", async () => {
+		({ dir: fx.dir } = tempPlace("model-picker"));
+		const home = join(fx.dir, "home");
+		mkdirSync(home, { recursive: true });
+		const ids = ["small", "big-coder", "tiny"];
+		writeFileSync(join(home, "models.json"), JSON.stringify({ providers: { local: { baseUrl: "http://127.0.0.1:9/v1", models: ids.map((id) => ({ id, contextWindow: 8000 })) } } }));
+		fx.tmux = startArbor({ args: ["-m", "local:small", "--models", "local:small,*tiny"], cwd: fx.dir, home, env: { ANTHROPIC_API_KEY: "", OPENAI_API_KEY: "" } });
+		await fx.tmux.waitForScreen((s) => s.includes("local:small · 0/8.0k tokens"), "status line");
+		fx.tmux.send("C-p");
+		await fx.tmux.waitForScreen((s) => s.includes("Model: local:tiny"), "big-coder is left out");
+		fx.tmux.send("C-p");
+		await fx.tmux.waitForScreen((s) => s.includes("Model: local:small"), "wrapped to the first");
+		await quit(fx.tmux);
+	}, 60_000);
 });

@@ -49,7 +49,8 @@ describe("the slash menu in a small terminal", () => {
 		expect(open).toMatch(/\n {2}\/thinking \[level\] +show or set the thinking level: off, minimal, low, me…\n/);
 		// 14 rows leave room for 7 rows of the menu: a window of 6 commands and its place.
 		t.resize(80, 14);
-		const small = await t.waitForScreen((s) => /\(1\/\d+\)/.test(s), "a window of the commands");
+		// The 80×24 menu has its place too: wait for the smaller window (the editor, 7 rows, the status line).
+		const small = await t.waitForScreen((s) => /\(1\/\d+\)/.test(s) && bottom(s).length === 9, "a window of the commands");
 		const menu = bottom(small).slice(1, -1);
 		expect(bottom(small)[0]).toBe("› /");
 		expect(menu).toHaveLength(7);

@@ -165,7 +165,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 					onHint={(text) => showHint(dispatch, text)} onError={(text) => dispatch({ type: "status-shown", status: { text, kind: "error" } })}
 					onCycleThinking={() => handlers.thinking("next")}
 					onCycleModel={() => {
-						const next = nextModel(options.catalog ?? { providers: [] }, { current: model?.spec, recent: recentModels(view), need: needOf(options.resolveModel) });
+						const next = nextModel(options.catalog ?? { providers: [] }, { current: model?.spec, recent: recentModels(view), need: needOf(options.resolveModel), scope: options.cycleScope });
 						if (next) handlers.model(next);
 						else showHint(dispatch, "No other model this run can use (/model lists them all)");
 					}}

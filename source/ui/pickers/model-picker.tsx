@@ -64,8 +64,14 @@ export function needOf(resolve: (spec: string) => ResolveResult): (spec: string)
  * (the current, the session's recent ones, then the catalog's), wrapping; undefined when there is
  * no other.
  */
-export function nextModel(catalog: ModelCatalog, opts: { current?: string; recent: readonly string[]; need?: (spec: string) => string | undefined }): string | undefined {
-	const usable = modelRows(catalog, { ...opts, query: "" }).filter((r) => !r.need);
+export function nextModel(
+	catalog: ModelCatalog,
+	opts: { current?: string; recent: readonly string[]; need?: (spec: string) => string | undefined; scope?: (spec: string) => boolean },
+): string | undefined {
+	const all = modelRows(catalog, { ...opts, query: "" }).filter((r) => !r.need);
+	// --models / enabledModels: only those (all when none of them can be used).
+	const scoped = opts.scope ? all.filter((r) => opts.scope?.(r.spec)) : all;
+	const usable = scoped.length > 0 ? scoped : all;
 	const at = usable.findIndex((r) => r.spec === opts.current);
 	const next = usable[(at + 1) % usable.length];
 	return next && next.spec !== opts.current ? next.spec : undefined;
