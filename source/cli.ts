@@ -37,6 +37,7 @@ function buildProgram(first: string | undefined): Command {
 		.option("-c, --continue", "continue the most recent session of this directory")
 		.option("-s, --session <path|id>", "open a session by path or id prefix")
 		.option("-r, --resume", "pick a session to resume")
+		.option("--fork <path|id>", "continue in a new session holding a copy of that session's current branch")
 		.option("--no-session", "keep the session in memory only")
 		.option("--session-dir <dir>", "directory holding this project's sessions")
 		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")

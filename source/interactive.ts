@@ -66,7 +66,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	// `arbor "/review src"` sends the template expanded, as the editor would.
 	const text = initial.images.length > 0 ? initial.text : expandedArgument(initial.text.trim(), sources.library);
 	const initialPrompt = initial.images.length > 0 ? [{ type: "text" as const, text }, ...initial.images] : text || undefined;
-	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
+	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
 	// --thinking is written at once, as Shift+Tab is: the path then carries the level (pi's entry).
 	if (thinking !== undefined && thinking !== pathThinkingLevel(store.snapshot())) {
 		store.append({ type: "thinking_level_change", thinkingLevel: thinking });

@@ -22,8 +22,16 @@ function withProvider(opts: MainOptions): MainOptions {
 	return { ...opts, model };
 }
 
+/** `--fork <session>` opens a copy: with another way to choose the session it would mean two. */
+function checkFork(opts: MainOptions): void {
+	if (opts.fork === undefined) return;
+	const other = typeof opts.session === "string" ? "--session" : opts.session === false ? "--no-session" : opts.continue ? "--continue" : opts.resume ? "--resume" : undefined;
+	if (other) throw usageError(`--fork and ${other} choose the session two ways: use one`);
+}
+
 export async function runMain(prompt: string[], flags: MainOptions): Promise<number> {
 	const opts = withProvider(flags);
+	checkFork(opts);
 	if (opts.mode !== undefined) {
 		if (opts.mode !== "rpc") throw usageError(`--mode: "${String(opts.mode)}" is not a mode (use rpc)`);
 		if (prompt.length > 0) throw usageError("--mode rpc takes its prompts on stdin, not as arguments");

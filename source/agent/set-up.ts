@@ -48,6 +48,6 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const { buildSystemPrompt } = await import("../llm/prompts.js");
 	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, ...promptParts(sources) });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
-	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue });
+	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
 	return { store, thinking, deps: { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library } };
 }

@@ -44,6 +44,8 @@ export type ChatFlags = ModelFlags & {
 	continue?: boolean;
 	session?: string | false;
 	resume?: boolean;
+	/** --fork <path|id>: a new session holding a copy of that one's current branch. */
+	fork?: string;
 	tools?: string | false;
 	yes?: boolean;
 	/** --add-dir, repeatable: folders besides cwd the file tools may use. */

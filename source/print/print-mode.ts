@@ -172,7 +172,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	if (opts.verbose) for (const source of sources.systemPrompt.sources) process.stderr.write(`arbor: system prompt from ${terminalText(source)}\n`);
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 	opened.describe = tools.describe;
-	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue }));
+	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork }));
 	opened.store = store;
 	const abort = new AbortController();
 	let ended: EndingSignal | undefined;

@@ -1,0 +1,46 @@
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
+import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+
+let server: SseServer | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+});
+
+describe("--fork <session> (pi's): a new session with a copy of that one's branch", () => {
+	it("answers in the copy, names the source in its header, leaves the source as it was; -c then continues the copy", async () => {
+		server = await startSseServer([textReply("first answer"), textReply("forked answer"), textReply("continued")]);
+		const { cwd, home } = place();
+		const env = { cwd, env: { ARBOR_HOME: home } };
+		expect((await runCli(["-p", ...model(server.url), "first question"], env)).code).toBe(0);
+		const [source] = sessionFiles(home);
+		const before = readFileSync(source!, "utf8");
+		const id = entries(source!)[0].id as string;
+
+		const forked = await runCli(["-p", ...model(server.url), "--fork", id.slice(0, 8), "second question"], env);
+		expect(forked).toMatchObject({ code: 0, stdout: "forked answer\n" });
+		expect(readFileSync(source!, "utf8")).toBe(before);
+		const copy = sessionFiles(home).find((f) => f !== source)!;
+		const lines = entries(copy);
+		expect(lines[0]).toMatchObject({ type: "session", parentSession: source });
+		expect(lines.slice(1).map((e) => e.message?.content?.[0]?.text ?? e.message?.content)).toEqual(["first question", "first answer", "second question", "forked answer"]);
+		// The model saw the copied branch.
+		expect(sentMessages(server.requests[1]!.body).map((m: { content: unknown }) => m.content)).toEqual(["first question", "first answer", "second question"]);
+
+		const next = await runCli(["-p", ...model(server.url), "-c", "third"], env);
+		expect(next.code).toBe(0);
+		expect(entries(copy).length).toBe(lines.length + 2);
+	});
+
+	it("with -s, -c, -r or --no-session it is exit 2, nothing written", async () => {
+		const { cwd, home } = place();
+		for (const other of [["-c"], ["-s", "abc"], ["--no-session"]]) {
+			const run = await runCli(["-p", "--model", "compat:x", "--base-url", "http://127.0.0.1:9/v1", "--fork", "abc", ...other, "hi"], { cwd, env: { ARBOR_HOME: home } });
+			expect(run.code).toBe(2);
+			expect(run.stderr).toMatch(/^arbor: --fork and --(continue|session|no-session) choose the session two ways: use one\n$/);
+		}
+	});
+});
