@@ -11,7 +11,7 @@ import { errorMessage } from "./text/error-text.js";
 import { pathThinkingLevel } from "./llm/thinking.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
 import { loadExtensions } from "./extensions/load-for-run.js";
-import { chooseModels, chooseThinking, noChatModelMessage } from "./config/model-config.js";
+import { chooseModels, chooseThinking, noChatModelMessage, startThinking } from "./config/model-config.js";
 import { place, type ChatFlags } from "./config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/signals.js";
 import { parseTreeFilter } from "./tree/rows.js";
@@ -67,9 +67,11 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const text = initial.images.length > 0 ? initial.text : expandedArgument(initial.text.trim(), sources.library);
 	const initialPrompt = initial.images.length > 0 ? [{ type: "text" as const, text }, ...initial.images] : text || undefined;
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
-	// --thinking is written at once, as Shift+Tab is: the path then carries the level (pi's entry).
-	if (thinking !== undefined && thinking !== pathThinkingLevel(store.snapshot())) {
-		store.append({ type: "thinking_level_change", thinkingLevel: thinking });
+	// --thinking (or the settings' level for a new session) is written at once, as Shift+Tab is:
+	// the path then carries the level (pi's entry).
+	const level = await startThinking(thinking, settings, store.snapshot(), models.chat);
+	if (level !== undefined && level !== pathThinkingLevel(store.snapshot())) {
+		store.append({ type: "thinking_level_change", thinkingLevel: level });
 	}
 	const checkpointsOn = opts.checkpoints !== false && settings.checkpoints !== false;
 	if (checkpointsOn) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });

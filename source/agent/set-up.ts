@@ -4,7 +4,7 @@
  * system prompt with context files, the extensions, and the session store (opened or created).
  */
 import { loadSettings, type Settings } from "../config/settings.js";
-import { chooseModels, chooseThinking, type ModelChoice } from "../config/model-config.js";
+import { chooseModels, chooseThinking, startThinking, type ModelChoice } from "../config/model-config.js";
 import type { Place } from "../config/options.js";
 import { chooseTools } from "../config/tool-choice.js";
 import { skillDirs, type PromptLibrary } from "../config/prompt-library.js";
@@ -49,5 +49,5 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, ...promptParts(sources) });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
-	return { store, thinking, deps: { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library } };
+	return { store, thinking: await startThinking(thinking, settings, store.snapshot(), models.chat), deps: { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library } };
 }

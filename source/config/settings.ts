@@ -40,6 +40,8 @@ export type Settings = {
 	skills?: string[];
 	/** The models Ctrl+P goes through (patterns, `*` for any characters), as --models. */
 	enabledModels?: string[];
+	/** The thinking level of a session whose path has none yet (pi's defaultThinkingLevel); --thinking wins. */
+	thinking?: string;
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
@@ -62,6 +64,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 	prompts: "string[]",
 	skills: "string[]",
 	enabledModels: "string[]",
+	thinking: "string",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

@@ -7,7 +7,7 @@ import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
 import { mostRecentSession, resolveSession, SessionStore } from "../session/index.js";
-import { chooseModels, chooseThinking, noChatModelMessage, type ModelChoice } from "../config/model-config.js";
+import { chooseModels, chooseThinking, noChatModelMessage, startThinking, type ModelChoice } from "../config/model-config.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
 import { place, type ChatFlags, type Place } from "../config/options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
@@ -185,7 +185,8 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 		checkSessionWritable(store);
 		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, ...promptParts(sources) });
 		const checkpoints = chatCheckpointer({ flags: opts, settings, session: store, where, onNotice: (m) => process.stderr.write(`arbor: ${terminalText(m)}\n`) });
-		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, content, tools, system, thinking, signal: abort.signal, ext, checkpoints });
+		const level = await startThinking(thinking, settings, store.snapshot(), models.chat);
+		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, content, tools, system, thinking: level, signal: abort.signal, ext, checkpoints });
 		if (checkpoints) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });
 		return finish(store, turn, printer, ended);
 	} finally {

@@ -80,6 +80,26 @@ describe("thinking levels through the built CLI and a local OpenAI-compatible se
 		expect(server.requests[1]!.body).toMatchObject({ model: "m2", reasoning_effort: "low" });
 	});
 
+	it("the settings' thinking starts a new session at that level (pi's defaultThinkingLevel); a session with a level keeps it", async () => {
+		server = await startSseServer([textReply("one"), textReply("two")]);
+		const { cwd, home } = place();
+		declare(home, server.url);
+		writeFileSync(join(home, "settings.json"), JSON.stringify({ thinking: "medium" }));
+		const env = { ARBOR_HOME: home };
+		expect((await runCli(["-p", "-m", "local:m1", "q1"], { cwd, env })).code).toBe(0);
+		expect(server.requests[0]!.body.reasoning_effort).toBe("medium");
+		const [file] = sessionFiles(home);
+		expect(entries(file!)[1]).toMatchObject({ type: "thinking_level_change", thinkingLevel: "medium" });
+		// The path has a level now: a later default does not change it.
+		writeFileSync(join(home, "settings.json"), JSON.stringify({ thinking: "high" }));
+		expect((await runCli(["-p", "-c", "-m", "local:m1", "q2"], { cwd, env })).code).toBe(0);
+		expect(server.requests[1]!.body.reasoning_effort).toBe("medium");
+		writeFileSync(join(home, "settings.json"), JSON.stringify({ thinking: "loud" }));
+		const bad = await runCli(["-p", "-m", "local:m1", "q3"], { cwd, env });
+		expect(bad.code).toBe(2);
+		expect(bad.stderr).toBe('arbor: settings.json: "thinking": "loud" is not a level (use off, minimal, low, medium, high)\n');
+	});
+
 	it("refuses a level for a model not marked reasoning, and a bad level, before any request", async () => {
 		server = await startSseServer([textReply("never")]);
 		const { cwd, home } = place();
