@@ -107,7 +107,7 @@ export async function loadPromptLibrary(where: Where, settings: Settings, flags:
  * or plain text). Throws when the skill's file can no longer be read.
  */
 export function expandInput(text: string, library: PromptLibrary): string | undefined {
-	const match = /^\/(\S+)(?:[ \t]+([\s\S]*))?$/.exec(text.trimStart());
+	const match = /^\/(\S+)(?:\s+([\s\S]*))?$/.exec(text.trimStart());
 	if (!match?.[1]) return undefined;
 	const [name, words = ""] = [match[1], match[2]];
 	if (name.startsWith("skill:")) {

@@ -50,6 +50,8 @@ describe("prompt templates", () => {
 		]);
 		expect(expandInput("/review error handling", library)).toBe("Review `git diff --cached`, focus on error.");
 		expect(expandInput('/review "error handling"', library)).toBe("Review `git diff --cached`, focus on error handling.");
+		// Words on the next line (Shift+Enter) are words too.
+		expect(expandInput("/review\nerror handling", library)).toBe("Review `git diff --cached`, focus on error.");
 		expect(expandInput("/reviewer x", library)).toBeUndefined();
 		expect(expandInput("review", library)).toBeUndefined();
 		expect(await loadPromptLibrary({ cwd, home }, {}, { promptTemplates: false })).toMatchObject({ templates: [] });
