@@ -98,6 +98,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		maxRetries: maxRetries(),
 		// `/reload` reads them again, with the settings as they are then.
 		cycleScope: modelScope(scopePatterns(opts.models, settings)),
+		autoCompaction: settings.autoCompaction !== false,
 		prompts: { current: sources, reload: () => loadPromptSources(where, loadSettings(where.home), opts) },
 		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
 	}, {

@@ -81,8 +81,8 @@ export class AgentSession {
 	private readonly verbs: TreeVerbs;
 	private readonly switcher: SessionSwitch;
 	private readonly files: FileStates;
-	/** Compact before a turn when the context would not fit (pi's set_auto_compaction). */
-	autoCompaction = true;
+	/** Compact before a turn when the context would not fit (pi's set_auto_compaction; the settings' autoCompaction). */
+	autoCompaction: boolean;
 
 	private constructor(
 		private current: SessionStore,
@@ -90,6 +90,7 @@ export class AgentSession {
 		private readonly deps: AgentDeps,
 		thinking: ThinkingLevel | undefined,
 	) {
+		this.autoCompaction = deps.settings.autoCompaction !== false;
 		const scope = modelScope(scopePatterns(deps.opts.models, deps.settings));
 		this.picks = new ModelPicks({ store: () => this.current, idle: () => this.idle(), models: deps.models, scope }, chat, thinking);
 		this.files = new FileStates({ store: () => this.current, idle: () => this.idle(), deps });

@@ -42,6 +42,8 @@ export type Settings = {
 	enabledModels?: string[];
 	/** The thinking level of a session whose path has none yet (pi's defaultThinkingLevel); --thinking wins. */
 	thinking?: string;
+	/** Compact automatically (before a turn that would not fit, and when the provider refuses the context as too long); default true. */
+	autoCompaction?: boolean;
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
@@ -65,6 +67,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 	skills: "string[]",
 	enabledModels: "string[]",
 	thinking: "string",
+	autoCompaction: "boolean",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

@@ -186,7 +186,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, ...promptParts(sources) });
 		const checkpoints = chatCheckpointer({ flags: opts, settings, session: store, where, onNotice: (m) => process.stderr.write(`arbor: ${terminalText(m)}\n`) });
 		const level = await startThinking(thinking, settings, store.snapshot(), models.chat);
-		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, content, tools, system, thinking: level, signal: abort.signal, ext, checkpoints });
+		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, content, tools, system, thinking: level, signal: abort.signal, ext, checkpoints, autoCompaction: settings.autoCompaction !== false });
 		if (checkpoints) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });
 		return finish(store, turn, printer, ended);
 	} finally {
@@ -215,13 +215,15 @@ type Answer = {
 	ext: ExtensionHost;
 	/** File checkpoints at the turn's boundaries; undefined when switched off. */
 	checkpoints: Checkpointer | undefined;
+	/** false with the settings' `"autoCompaction": false`: no compaction before the turn or on an overflow. */
+	autoCompaction: boolean;
 };
 
-async function answer({ store, models, chat, opts, printer, prompt, content, tools, system, thinking, signal, ext, checkpoints }: Answer): Promise<TurnResult> {
+async function answer({ store, models, chat, opts, printer, prompt, content, tools, system, thinking, signal, ext, checkpoints, autoCompaction }: Answer): Promise<TurnResult> {
 	printer.header(store.snapshot().header);
 	await ext.start(store);
 	await moveFirst(store, models, opts, printer, ext);
-	await compactIfNeeded(store, models, signal, ext);
+	if (autoCompaction) await compactIfNeeded(store, models, signal, ext);
 	const before = store.snapshot().leafId;
 	const { runTurn } = await import("../llm/turn.js");
 	const turn = await ext.turn({ store, prompt, signal }, () =>
@@ -236,7 +238,7 @@ async function answer({ store, models, chat, opts, printer, prompt, content, too
 			maxRetries: maxRetries(),
 			onEvent: (event) => printer.event(event),
 			checkpoints: checkpoints?.forTurn(MUTATING_TOOLS),
-			onOverflow: () => compactOnOverflow(store, models, signal, ext),
+			...(autoCompaction ? { onOverflow: () => compactOnOverflow(store, models, signal, ext) } : {}),
 		}),
 	);
 	if (opts.label) {

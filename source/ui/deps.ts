@@ -24,6 +24,8 @@ export type UiDeps = {
 	listAllSessions(): SessionInfo[];
 	/** `/search`: this folder's sessions (or every folder's), ranked as `arbor search`; throws on a bad query. */
 	searchSessions(query: string, all: boolean): SearchResult;
+	/** false with the settings' `"autoCompaction": false`: no compaction before a turn or on an overflow. */
+	autoCompaction?: boolean;
 	/** The file checkpoints of a session (one per store), or undefined when they are off. */
 	checkpoints?(store: SessionStoreApi): Checkpointer | undefined;
 };

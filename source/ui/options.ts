@@ -38,6 +38,8 @@ export type InteractiveOptions = {
 	 * replaces it with what `reload` reads again.
 	 */
 	prompts?: PromptHolder;
+	/** The settings' autoCompaction (absent: on). */
+	autoCompaction?: boolean;
 	/** --models / settings enabledModels: the models Ctrl+P goes through (absent: all this run can use). */
 	cycleScope?: (spec: string) => boolean;
 	/** File checkpoints at turn boundaries (absent: none), with the store's limits. */

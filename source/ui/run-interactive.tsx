@@ -34,6 +34,7 @@ export function realDeps(opts: InteractiveOptions, bus?: EventBus): UiDeps {
 			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n), addDirs: opts.tools.addDirs, readDirs: () => skillDirs(opts.prompts?.current.library ?? EMPTY_LIBRARY) }),
 		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled, ...(opts.prompts ? promptParts(opts.prompts.current) : {}) }),
 		estimateContextTokens,
+		autoCompaction: opts.autoCompaction,
 		createSession: () => SessionStore.create({ cwd, sessionDir }),
 		openSession: (file) => SessionStore.open(file, { write: true }),
 		listSessions: () => listSessions(sessionDir),

@@ -128,6 +128,25 @@ describe("models.json through the built CLI and a local provider", () => {
 		expect(all.filter((e) => e.type === "message" && e.message.role === "assistant")).toHaveLength(4);
 	});
 
+	it("settings autoCompaction false: no compaction before the turn or on the refusal; the refusal is the turn's error", async () => {
+		const refusal = "the request exceeds the available context size, try increasing it";
+		server = await startSseServer([textReply("old answer"), errorReply(400, refusal)]);
+		const { cwd, home } = place();
+		mkdirSync(home, { recursive: true });
+		writeFileSync(join(home, "settings.json"), JSON.stringify({ autoCompaction: false }));
+		// A declared small window: without the setting, the second turn would compact first.
+		writeFileSync(join(home, "models.json"), JSON.stringify({ providers: { compat: { models: [{ id: "m1", contextWindow: 20_000 }] } } }));
+		const env = { ARBOR_HOME: home };
+		const flags = ["-m", "compat:m1", "--base-url", server.url];
+		expect((await runCli(["-p", ...flags, "old ".repeat(25_000)], { cwd, env })).code).toBe(0);
+		const second = await runCli(["-p", "-c", ...flags, "second"], { cwd, env });
+		expect(second.code).toBe(1);
+		expect(second.stderr).toContain("exceeds the available context size");
+		expect(server.requests).toHaveLength(2);
+		const [file] = sessionFiles(home);
+		expect(entries(file!).some((e) => e.type === "compaction")).toBe(false);
+	});
+
 	it("a refusal that compaction cannot help (nothing older to compact) is the turn's error, exit 1, said once", async () => {
 		const refusal = "This model's maximum context length is 4096 tokens. However, your messages resulted in 9000 tokens.";
 		server = await startSseServer([errorReply(400, refusal)]);

@@ -3,6 +3,7 @@
  * too long (llama.cpp's message). arbor compacts (the spinner says so), sends the message again
  * and shows the answer, with the compaction in the status line; no error entry is left.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
@@ -42,5 +43,22 @@ describe("a request refused as longer than the model's window (virtual terminal)
 		const path = SessionStore.open(file!).snapshot();
 		const tail = path.getPath(path.leafId).slice(-3).map((e) => (e.type === "message" ? `${e.message.role}:${"stopReason" in e.message ? e.message.stopReason : ""}` : e.type));
 		expect(tail).toEqual(["user:", "compaction", "assistant:stop"]);
+	}, 60_000);
+
+	it("with the settings' autoCompaction false it does not compact: the refusal is the turn's error and says how to go on", async () => {
+		({ dir: fx.dir } = tempPlace("overflow"));
+		const refusal: Script = { type: "error", status: 400, message: "the request exceeds the available context size, try increasing it" };
+		fx.server = await startSseServer(chatAndSummaries([textReply("first answer"), refusal]));
+		const home = join(fx.dir, "home");
+		mkdirSync(home, { recursive: true });
+		writeFileSync(join(home, "settings.json"), JSON.stringify({ autoCompaction: false }));
+		fx.tmux = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home, cols: 100, rows: 30 });
+		await fx.tmux.waitForScreen((s) => s.includes("compat:test-model"), "status line");
+		await submitLine(fx.tmux, "one");
+		await fx.tmux.waitForScreen((s) => s.includes("first answer") && !s.includes("Working"), "first answer");
+		await submitLine(fx.tmux, "two");
+		await fx.tmux.waitForScreen((s) => s.replace(/\n/g, " ").includes("automatic compaction is off (settings autoCompaction): /compact, then send again"), "the refusal, with what to do");
+		expect(fx.server.requests.filter((r) => r.body?.stream !== true)).toHaveLength(0);
+		await quit(fx.tmux);
 	}, 60_000);
 });

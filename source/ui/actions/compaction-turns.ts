@@ -41,6 +41,7 @@ export async function compactBeforeTurn(
 	turn: { model: ResolvedModel; prompt: QueuedContent; signal: AbortSignal },
 ): Promise<Status | undefined | "skip"> {
 	const { model, prompt, signal } = turn;
+	if (ctx.deps.autoCompaction === false) return undefined;
 	const result = await autoCompactIfNeeded({
 		store: ctx.store, model, summaryModel: ctx.summaryModel, signal, bus: ctx.bus, maxRetries: ctx.maxRetries,
 		// The spinner shows only once it is decided that a summary will be written.
@@ -60,6 +61,7 @@ export async function compactBeforeTurn(
  * `onOverflow`): the spinner shows "Compacting" meanwhile, then the reply's again.
  */
 export async function compactOnOverflow(ctx: RunContext, model: ResolvedModel, signal: AbortSignal): Promise<{ ok: true; status: Status } | { ok: false; message: string }> {
+	if (ctx.deps.autoCompaction === false) return { ok: false, message: "the context is longer than the model's window; automatic compaction is off (settings autoCompaction): /compact, then send again" };
 	ctx.dispatch({ type: "compaction-started", startedAt: Date.now() });
 	const result = await compactForOverflow({ store: ctx.store, model: ctx.summaryModel ?? model, signal, bus: ctx.bus, maxRetries: ctx.maxRetries });
 	ctx.dispatch({ type: "turn-started", startedAt: Date.now() });
