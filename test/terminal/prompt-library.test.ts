@@ -60,6 +60,9 @@ describe("prompt templates and skills in the chat", () => {
 		expect(sentMessages(fx.server.requests[1]!.body).at(-1).content).toBe(
 			`<skill name="pdf-tools" location="${skill}">\nReferences are relative to ${dirname(skill)}.\n\nRun ./extract.sh\n</skill>\n\nreport.pdf`,
 		);
+		// /session names them as the start-up line did.
+		await submitLine(t, "/session");
+		await t.waitForScreen((s) => / · id .+ · 1 prompt template, 1 skill/.test(s.replace(/\n {0,2}/g, "")), "/session names them");
 		await quit(t);
 	}, 60_000);
 

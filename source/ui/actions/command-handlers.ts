@@ -45,7 +45,8 @@ function sessionFacts(ctx: CommandContext): string {
 	const path = view.getPath(view.leafId);
 	const tokens = ctx.deps.estimateContextTokens(view.buildContext().messages);
 	const sources = ctx.where.prompts?.current;
-	const context = sources ? ` · ${contextFilesLine(sources.contextFiles, ctx.where.cwd)}` : "";
+	// AGENTS.md, SYSTEM.md, templates and skills as the start-up line names them (or that there is no AGENTS.md).
+	const context = sources ? ` · ${promptSourcesLine(sources, ctx.where.cwd) || contextFilesLine(sources.contextFiles, ctx.where.cwd)}` : "";
 	const window = ctx.model && !ctx.model.contextWindow ? ` (context window of ${ctx.model.spec} unknown: declare contextWindow in models.json)` : "";
 	const cost = sessionCost(view.entries);
 	const spent = cost > 0 ? ` · ${dollars(cost)}` : "";
