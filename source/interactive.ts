@@ -15,7 +15,7 @@ import { chooseModels, chooseThinking, noChatModelMessage, startThinking } from 
 import { place, type ChatFlags } from "./config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/signals.js";
 import { parseTreeFilter } from "./tree/rows.js";
-import { killToolProcesses } from "./tools/bash.js";
+import { killToolProcesses, setShellPrefix } from "./tools/bash.js";
 import { checkpointLimits, maybeDailyGc } from "./checkpoints/setup.js";
 import { noImagesMessage, promptFromArguments, takesImages } from "./tools/attachments.js";
 import { usageError } from "./config/errors.js";
@@ -53,6 +53,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const ui = importUi();
 	const where = place(opts);
 	const settings = loadSettings(where.home);
+	setShellPrefix(settings.shellCommandPrefix);
 	const keymap = loadKeymap(where.home);
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });

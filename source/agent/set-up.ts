@@ -37,6 +37,7 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const warn = opts.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${line}\n`));
 	const where: Place = { cwd: opts.cwd, home: opts.home, sessionDir: opts.sessionDir };
 	const settings = opts.settings ?? loadSettings(where.home);
+	(await import("../tools/bash.js")).setShellPrefix(settings.shellCommandPrefix);
 	const models = opts.modelChoice ?? (await chooseModels(opts, settings));
 	const thinking = await chooseThinking(opts.thinking ?? models.thinking, models.chat);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });

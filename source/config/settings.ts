@@ -44,6 +44,8 @@ export type Settings = {
 	thinking?: string;
 	/** Compact automatically (before a turn that would not fit, and when the provider refuses the context as too long); default true. */
 	autoCompaction?: boolean;
+	/** Shell lines run before every bash command, the tool's and `!command`'s (pi's shellCommandPrefix). */
+	shellCommandPrefix?: string;
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
@@ -68,6 +70,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 	enabledModels: "string[]",
 	thinking: "string",
 	autoCompaction: "boolean",
+	shellCommandPrefix: "string",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

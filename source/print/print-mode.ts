@@ -11,7 +11,7 @@ import { chooseModels, chooseThinking, noChatModelMessage, startThinking, type M
 import type { ThinkingLevel } from "../llm/thinking.js";
 import { place, type ChatFlags, type Place } from "../config/options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
-import { killToolProcesses } from "../tools/bash.js";
+import { killToolProcesses, setShellPrefix } from "../tools/bash.js";
 import { checkSessionWritable } from "./preflight.js";
 import { expandInput, skillDirs, type PromptLibrary } from "../config/prompt-library.js";
 import { loadPromptSources, promptParts, promptWarnings } from "../config/prompt-sources.js";
@@ -152,6 +152,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c in print mode");
 	checkTreeFlags(opts);
 	const settings = loadSettings(where.home);
+	setShellPrefix(settings.shellCommandPrefix);
 	// pi's `@file` arguments: their text (and images) go before the message.
 	const files = await promptFromArguments(words, where.cwd);
 	if (!files.ok) throw usageError(files.message);

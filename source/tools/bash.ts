@@ -91,6 +91,14 @@ function statusLine(ended: Ended, timeout: number): string {
 
 type RunOptions = { command: string; cwd: string; timeout: number; capture: OutputCapture; signal?: AbortSignal };
 
+/** The settings' shellCommandPrefix (pi's): run before every command (`shopt -s expand_aliases`, a venv). */
+let shellPrefix: string | undefined;
+
+/** Sets the prefix for this run's commands (the tool's and `!command`'s); undefined or blank: none. */
+export function setShellPrefix(prefix: string | undefined): void {
+	shellPrefix = prefix?.trim() ? prefix : undefined;
+}
+
 /**
  * The parent-death watchdog (Linux has no PR_SET_PDEATHSIG from Node): a background shell in the
  * command's process group waits on fd 3, a pipe only arbor writes to. A line means the command
@@ -103,7 +111,9 @@ exec 3<&- bash -c "$1"`;
 
 function run(opts: RunOptions): Promise<Ended> {
 	return new Promise((resolve, reject) => {
-		const child = spawn("bash", ["-c", WATCHDOG, "bash", opts.command], {
+		// The prefix runs first, in the same shell; what is stored and shown is the command alone.
+		const command = shellPrefix === undefined ? opts.command : `${shellPrefix}\n${opts.command}`;
+		const child = spawn("bash", ["-c", WATCHDOG, "bash", command], {
 			cwd: opts.cwd,
 			// Provider keys stay with arbor: a model-run `env` must not copy them into the session.
 			env: toolEnvironment(),
