@@ -48,11 +48,12 @@ async function loadSharp(): Promise<Sharp | string> {
  * naming `shown`) when it cannot be read as a picture or made small enough.
  */
 export async function fitImage(bytes: Buffer, info: ImageInfo, shown: string): Promise<FittedImage | { error: string }> {
-	const asIs: FittedImage = { image: { type: "image", data: bytes.toString("base64"), mimeType: info.mimeType }, width: info.width, height: info.height, bytes: bytes.length };
-	if (fits(info, bytes.length)) return asIs;
+	// Encoded only when it is sent as it is: a picture made smaller never needs its own base64.
+	const asIs = (): FittedImage => ({ image: { type: "image", data: bytes.toString("base64"), mimeType: info.mimeType }, width: info.width, height: info.height, bytes: bytes.length });
+	if (fits(info, bytes.length)) return asIs();
 	const sharp = await loadSharp();
 	if (typeof sharp === "string") {
-		if (bytes.length <= MAX_UNFITTED_BYTES) return asIs; // the provider may still take it
+		if (bytes.length <= MAX_UNFITTED_BYTES) return asIs(); // the provider may still take it
 		return { error: `${shown} is ${byteSize(bytes.length)}; making it smaller needs the sharp package, which could not be loaded (${sharp})` };
 	}
 	try {
