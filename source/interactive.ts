@@ -4,10 +4,9 @@ import { loadSettings } from "./config/settings.js";
 import { loadKeymap } from "./ui/input/keybindings.js";
 import type { ExtensionFlags } from "./extensions/setup.js";
 import { chooseTools } from "./config/tool-choice.js";
-import { expandInput, type PromptLibrary } from "./config/prompt-library.js";
+import { expandedPrompt } from "./config/prompt-library.js";
 import { loadPromptSources } from "./config/prompt-sources.js";
 import { modelScope, scopePatterns } from "./config/model-scope.js";
-import { errorMessage } from "./text/error-text.js";
 import { pathThinkingLevel } from "./llm/thinking.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
 import { loadExtensions } from "./extensions/load-for-run.js";
@@ -36,15 +35,6 @@ async function importUi(): Promise<typeof import("./ui/run-interactive.js")> {
 	}
 }
 
-/** The first message's text with a template or skill expanded; a skill that cannot be read is a usage error. */
-function expandedArgument(text: string, library: PromptLibrary): string {
-	try {
-		return expandInput(text, library) ?? text;
-	} catch (error) {
-		throw usageError(errorMessage(error));
-	}
-}
-
 /** The terminal's streams; the CLI uses the process's own, tests give a virtual terminal's. */
 export type TerminalStreams = { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream };
 
@@ -65,7 +55,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	if (!initial.ok) throw usageError(initial.message);
 	if (initial.images.length > 0 && models.chat && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));
 	// `arbor "/review src"` sends the template expanded, as the editor would.
-	const text = initial.images.length > 0 ? initial.text : expandedArgument(initial.text.trim(), sources.library);
+	const text = initial.images.length > 0 ? initial.text : expandedPrompt(initial.text.trim(), sources.library);
 	const initialPrompt = initial.images.length > 0 ? [{ type: "text" as const, text }, ...initial.images] : text || undefined;
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
 	// --thinking (or the settings' level for a new session) is written at once, as Shift+Tab is:
@@ -97,9 +87,9 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		catalog: models.catalog,
 		keymap,
 		maxRetries: maxRetries(),
-		// `/reload` reads them again, with the settings as they are then.
 		cycleScope: modelScope(scopePatterns(opts.models, settings)),
 		autoCompaction: settings.autoCompaction !== false,
+		// `/reload` reads them again, with the settings as they are then.
 		prompts: { current: sources, reload: () => loadPromptSources(where, loadSettings(where.home), opts) },
 		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
 	}, {

@@ -5,8 +5,11 @@
  */
 import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { counted } from "../text/count.js";
+import { errorMessage } from "../text/error-text.js";
+import { usageError } from "./errors.js";
+import { resolvePath } from "../tools/paths.js";
 import type { Settings } from "./settings.js";
 import { fillTemplate, markdownFiles, readTemplate, templateArgs, type PromptTemplate } from "./prompt-templates.js";
 import { readSkill, skillFiles, skillMessage, type Skill } from "./skills.js";
@@ -14,12 +17,6 @@ import { readSkill, skillFiles, skillMessage, type Skill } from "./skills.js";
 export type PromptLibrary = { templates: PromptTemplate[]; skills: Skill[]; warnings: string[] };
 
 export const EMPTY_LIBRARY: PromptLibrary = { templates: [], skills: [], warnings: [] };
-
-/** `~/…` under the user's home, a relative path under `cwd`. */
-function userPath(path: string, cwd: string): string {
-	const home = path === "~" || path.startsWith("~/") ? join(homedir(), path.slice(1)) : path;
-	return isAbsolute(home) ? home : resolve(cwd, home);
-}
 
 /** `cwd` and the folders above it, up to the git work tree's top (the filesystem root outside one). */
 function upToRepoRoot(cwd: string): string[] {
@@ -37,7 +34,7 @@ type Flags = { promptTemplates?: boolean; skills?: boolean; promptTemplate?: str
 async function findTemplates(where: Where, found: boolean, extras: { path: string; from: string }[], warnings: string[]): Promise<PromptTemplate[]> {
 	const files = found ? [...markdownFiles(join(where.home, "prompts")), ...markdownFiles(join(where.cwd, ".arbor", "prompts"))] : [];
 	for (const { path: extra, from } of extras) {
-		const path = userPath(extra, where.cwd);
+		const path = resolvePath(where.cwd, extra);
 		if (!existsSync(path)) warnings.push(`the prompt template path ${extra} (${from}) does not exist`);
 		else if (statSync(path).isDirectory()) files.push(...markdownFiles(path));
 		else files.push(path);
@@ -66,7 +63,7 @@ async function findSkills(where: Where, found: boolean, extras: { path: string; 
 			]
 		: [];
 	for (const { path: extra, from } of extras) {
-		const path = userPath(extra, where.cwd);
+		const path = resolvePath(where.cwd, extra);
 		if (!existsSync(path)) warnings.push(`the skill path ${extra} (${from}) does not exist`);
 		else files.push(...(statSync(path).isDirectory() ? skillFiles(path, true) : [path]));
 	}
@@ -118,6 +115,15 @@ export function expandInput(text: string, library: PromptLibrary): string | unde
 	return template ? fillTemplate(template.content, templateArgs(words)) : undefined;
 }
 
+/** The message typed on the command line (`-p`, the chat's first message), a template or skill expanded; a skill that cannot be read is a usage error. */
+export function expandedPrompt(text: string, library: PromptLibrary): string {
+	try {
+		return expandInput(text, library) ?? text;
+	} catch (error) {
+		throw usageError(errorMessage(error));
+	}
+}
+
 /** The skills' folders: the read-only tools may read there as in the working directory (a skill's files are read where they are). */
 export function skillDirs(library: PromptLibrary): string[] {
 	return [...new Set(library.skills.map((s) => dirname(s.path)))];
@@ -128,19 +134,26 @@ function takesWords(content: string): boolean {
 	return /\$(\d|@|ARGUMENTS|\{@:)/.test(content);
 }
 
+/** A template or skill a message can start with, as pi's get_commands lists one; `takesWords`: words may follow it. */
+export type LibraryCommand = { name: string; description: string; argumentHint?: string; source: "prompt" | "skill"; path: string; takesWords: boolean };
+
+/** The library as commands: templates (`/name`), then skills (`/skill:name`; what follows goes after the skill). */
+export function libraryCommands(library: PromptLibrary): LibraryCommand[] {
+	return [
+		...library.templates.map((t) => ({ name: t.name, description: t.description, ...(t.argumentHint ? { argumentHint: t.argumentHint } : {}), source: "prompt" as const, path: t.path, takesWords: takesWords(t.content) })),
+		...library.skills.map((s) => ({ name: `skill:${s.name}`, description: s.description, source: "skill" as const, path: s.path, takesWords: true })),
+	];
+}
+
 /**
- * The slash menu's lines for the library: templates (with their argument hint, else `[words]` when
- * the text has a placeholder), then `skill:` commands (`[words]`: what follows goes after the skill).
- * A line with arguments is completed with a space after the name.
+ * The slash menu's lines for the library: a command's argument hint, else `[words]` when words may
+ * follow it. A line with arguments is completed with a space after the name.
  */
 export function libraryMenu(library: PromptLibrary): { name: string; args?: string; description: string }[] {
-	return [
-		...library.templates.map((t) => {
-			const args = t.argumentHint ?? (takesWords(t.content) ? "[words]" : undefined);
-			return { name: t.name, description: t.description, ...(args ? { args } : {}) };
-		}),
-		...library.skills.map((s) => ({ name: `skill:${s.name}`, args: "[words]", description: s.description })),
-	];
+	return libraryCommands(library).map((c) => {
+		const args = c.argumentHint ?? (c.takesWords ? "[words]" : undefined);
+		return { name: c.name, description: c.description, ...(args ? { args } : {}) };
+	});
 }
 
 /** The start-up status line's part for the library ("" when it is empty and all went well). */

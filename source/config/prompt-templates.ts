@@ -4,9 +4,10 @@
  * (also `$ARGUMENTS`), `${@:N}` and `${@:N:L}`. Front matter may give a `description` (otherwise
  * the first line of the text is shown) and an `argument-hint` shown in the slash menu.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { basename, join } from "node:path";
 import { causeOf } from "../session/io-errors.js";
+import { isFile } from "../tools/paths.js";
 import { readFrontmatter, textField } from "./frontmatter.js";
 
 export type PromptTemplate = {
@@ -36,15 +37,6 @@ export async function readTemplate(path: string): Promise<PromptTemplate | strin
 	const argumentHint = textField(data, "argument-hint");
 	const template: PromptTemplate = { name: basename(path).replace(/\.md$/, ""), description, content: body, path, ...(argumentHint ? { argumentHint } : {}) };
 	return error ? `${path}: ${error}` : template;
-}
-
-/** Whether `path` is a file (following a symbolic link); false when it is gone or dangling. */
-export function isFile(path: string): boolean {
-	try {
-		return statSync(path).isFile();
-	} catch {
-		return false;
-	}
 }
 
 /** The `.md` files directly in `dir` (not below it), sorted; none when it does not exist. */

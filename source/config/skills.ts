@@ -4,11 +4,12 @@
  * system prompt; the model reads a skill's file when a task matches. `/skill:name [words]` sends
  * the skill's instructions (and the words) as the message.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { causeOf } from "../session/io-errors.js";
 import { readFrontmatter, splitFrontmatter, textField } from "./frontmatter.js";
-import { isFile } from "./prompt-templates.js";
+import { isDirectory, isFile } from "../tools/paths.js";
+import { xmlText } from "../llm/prompts.js";
 
 export type Skill = {
 	name: string;
@@ -18,9 +19,6 @@ export type Skill = {
 	/** `disable-model-invocation: true`: left out of the system prompt, used only by `/skill:name`. */
 	hidden: boolean;
 };
-
-/** Found skills, and warnings about files that broke a rule of the standard (most still load). */
-export type FoundSkills = { skills: Skill[]; warnings: string[] };
 
 const MAX_NAME = 64;
 const MAX_DESCRIPTION = 1024;
@@ -62,14 +60,6 @@ export async function readSkill(path: string, warnings: string[]): Promise<Skill
 	return { name, description, path, hidden: data["disable-model-invocation"] === true };
 }
 
-function isDirectory(path: string): boolean {
-	try {
-		return statSync(path).isDirectory();
-	} catch {
-		return false;
-	}
-}
-
 /**
  * The skill files in `dir`: a folder holding `SKILL.md` is one skill (nothing below it is
  * searched); other folders are searched (not hidden ones, not node_modules). `rootFiles`: `.md`
@@ -104,10 +94,6 @@ export function skillMessage(skill: Skill, words: string): string {
 	} catch (error) {
 		throw new Error(`cannot read the skill ${skill.path}: ${causeOf(error)}`, { cause: error });
 	}
-	const block = `<skill name="${xml(skill.name)}" location="${xml(skill.path)}">\nReferences are relative to ${dirname(skill.path)}.\n\n${body}\n</skill>`;
+	const block = `<skill name="${xmlText(skill.name)}" location="${xmlText(skill.path)}">\nReferences are relative to ${dirname(skill.path)}.\n\n${body}\n</skill>`;
 	return words.trim() === "" ? block : `${block}\n\n${words.trim()}`;
-}
-
-function xml(text: string): string {
-	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }

@@ -63,7 +63,8 @@ export function buildSystemPrompt(opts: {
 	return [lines.join("\n"), ...sections.filter((s) => s !== "")].join("\n\n");
 }
 
-function xml(text: string): string {
+/** Text as XML character data or an attribute value: `&`, `<`, `>` and quotes escaped. */
+export function xmlText(text: string): string {
 	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 
@@ -79,7 +80,7 @@ function skillsSection(skills: readonly PromptSkill[]): string {
 		"<available_skills>",
 	];
 	for (const s of shown) {
-		lines.push("  <skill>", `    <name>${xml(s.name)}</name>`, `    <description>${xml(s.description)}</description>`, `    <location>${xml(s.path)}</location>`, "  </skill>");
+		lines.push("  <skill>", `    <name>${xmlText(s.name)}</name>`, `    <description>${xmlText(s.description)}</description>`, `    <location>${xmlText(s.path)}</location>`, "  </skill>");
 	}
 	lines.push("</available_skills>");
 	return lines.join("\n");

@@ -79,12 +79,6 @@ export function resolveApiKey(value: string | undefined, env: Record<string, str
 }
 
 /**
- * Turn a `provider:model` spec into an AI SDK model. Never throws for bad input: returns a
- * one-line message naming what is missing (spec, form, API key env var, base URL). The catalog
- * (built-in models plus `models.json`) gives the provider's API, server and key, and the model's
- * window, prices and abilities.
- */
-/**
  * `provider:model` for the forms pi users type as well: `provider/model` (a known provider before the
  * first `/`: `anthropic/claude-sonnet-4-5`) and a model id alone that one provider's catalog lists
  * (`claude-sonnet-4-5`). Anything else is left as it is (its error is the usual one).
@@ -100,6 +94,12 @@ export function canonicalSpec(spec: string, catalog: ModelCatalog): string | { m
 	return spec;
 }
 
+/**
+ * Turn a `provider:model` spec into an AI SDK model. Never throws for bad input: returns a
+ * one-line message naming what is missing (spec, form, API key env var, base URL). The catalog
+ * (built-in models plus `models.json`) gives the provider's API, server and key, and the model's
+ * window, prices and abilities.
+ */
 export function resolveModel(spec: string | undefined, opts: ResolveModelOptions): ResolveResult {
 	const given = spec?.trim();
 	if (!given) return { ok: false, message: NO_MODEL_MESSAGE };

@@ -13,9 +13,8 @@ import { place, type ChatFlags, type Place } from "../config/options.js";
 import { Printer, type OutputFormat, type PrintResult } from "./output.js";
 import { killToolProcesses, setShellPrefix } from "../tools/bash.js";
 import { checkSessionWritable } from "./preflight.js";
-import { expandInput, skillDirs, type PromptLibrary } from "../config/prompt-library.js";
+import { expandedPrompt, skillDirs } from "../config/prompt-library.js";
 import { loadPromptSources, promptParts, promptWarnings } from "../config/prompt-sources.js";
-import { errorMessage } from "../text/error-text.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import { printToolSet } from "./print-tools.js";
 import { reported } from "./session-arg.js";
@@ -108,15 +107,6 @@ async function noChatModel(models: ModelChoice, opts: PrintOptions, where: Place
 	return noChatModelMessage(models, file ? SessionStore.open(file).snapshot() : undefined);
 }
 
-/** The prompt with a template or skill expanded; a skill whose file cannot be read is a usage error. */
-function expanded(prompt: string, library: PromptLibrary): string {
-	try {
-		return expandInput(prompt, library) ?? prompt;
-	} catch (error) {
-		throw usageError(errorMessage(error));
-	}
-}
-
 function checkTreeFlags(opts: PrintOptions): void {
 	if (opts.summarize && !opts.at) throw usageError("--summarize needs --at <entryId>");
 	if ((opts.instructions !== undefined || opts.replaceInstructions) && !opts.summarize) {
@@ -160,7 +150,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	if (!typed) throw usageError("no prompt");
 	// `/name words` of a prompt template and `/skill:name words` are sent expanded, as in the chat.
 	const sources = await loadPromptSources(where, settings, opts);
-	const prompt = expanded(typed, sources.library);
+	const prompt = expandedPrompt(typed, sources.library);
 	const models = await chooseModels(opts, settings);
 	if (!models.chat) throw usageError(await noChatModel(models, opts, where));
 	if (files.images.length > 0 && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));

@@ -8,7 +8,7 @@ import { basename } from "node:path";
 import type { ImageContent, UserMessage } from "../session/types.js";
 import { imageInfo } from "../session/image-info.js";
 import { fitImage } from "./image-fit.js";
-import { resolvePath } from "./paths.js";
+import { isFile, resolvePath } from "./paths.js";
 
 const IMAGE_NAME = /\.(?:png|jpe?g|gif|webp)$/i;
 
@@ -50,14 +50,6 @@ export async function readImage(file: string, shown: string): Promise<{ image: I
 	const fitted = await fitImage(readFileSync(file), info, shown);
 	return "error" in fitted ? fitted : { image: fitted.image };
 }
-
-const isFile = (file: string) => {
-	try {
-		return statSync(file).isFile();
-	} catch {
-		return false;
-	}
-};
 
 /** Paths to images in a prompt: `@path`, a quoted path, or a bare path with a slash (a paste; `\ ` for spaces). */
 export function imageReferences(text: string): { path: string; explicit: boolean }[] {

@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import { open } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +9,24 @@ export function resolvePath(cwd: string, p: string): string {
 	if (p === "~") return os.homedir();
 	if (p.startsWith("~/")) return path.join(os.homedir(), p.slice(2));
 	return path.resolve(cwd, p);
+}
+
+/** Whether `p` is a file (a symbolic link followed); false when it is gone, dangling or unreadable. */
+export function isFile(p: string): boolean {
+	try {
+		return statSync(p).isFile();
+	} catch {
+		return false;
+	}
+}
+
+/** Whether `p` is a folder (a symbolic link followed); false when it is gone, dangling or unreadable. */
+export function isDirectory(p: string): boolean {
+	try {
+		return statSync(p).isDirectory();
+	} catch {
+		return false;
+	}
 }
 
 /** How a path is shown to the model: relative to cwd when inside it, absolute otherwise. */
