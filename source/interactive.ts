@@ -42,7 +42,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	// Start loading the UI (Ink, React: the bulk of start-up) while settings, models and the session load.
 	const ui = importUi();
 	const where = place(opts);
-	const settings = loadSettings(where.home);
+	const settings = loadSettings(where);
 	setShellPrefix(settings.shellCommandPrefix);
 	const keymap = loadKeymap(where.home);
 	const models = await chooseModels(opts, settings);
@@ -90,7 +90,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		cycleScope: modelScope(scopePatterns(opts.models, settings)),
 		autoCompaction: settings.autoCompaction !== false,
 		// `/reload` reads them again, with the settings as they are then.
-		prompts: { current: sources, reload: () => loadPromptSources(where, loadSettings(where.home), opts) },
+		prompts: { current: sources, reload: () => loadPromptSources(where, loadSettings(where), opts) },
 		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
 	}, {
 		...terminal,

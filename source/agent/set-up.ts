@@ -36,7 +36,7 @@ export type AgentSetUp = { store: SessionStore; thinking: ThinkingLevel | undefi
 export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | undefined): Promise<AgentSetUp> {
 	const warn = opts.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${line}\n`));
 	const where: Place = { cwd: opts.cwd, home: opts.home, sessionDir: opts.sessionDir };
-	const settings = opts.settings ?? loadSettings(where.home);
+	const settings = opts.settings ?? loadSettings(where);
 	(await import("../tools/bash.js")).setShellPrefix(settings.shellCommandPrefix);
 	const models = opts.modelChoice ?? (await chooseModels(opts, settings));
 	const thinking = await chooseThinking(opts.thinking ?? models.thinking, models.chat);

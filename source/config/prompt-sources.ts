@@ -6,10 +6,11 @@
 import { chatContextFiles, contextFilesLine, type ContextFiles } from "./context-files.js";
 import type { ChatFlags } from "./options.js";
 import { libraryLine, loadPromptLibrary, type PromptLibrary } from "./prompt-library.js";
-import type { Settings } from "./settings.js";
+import { projectSettingsFile, type Settings } from "./settings.js";
 import { loadSystemPromptText, systemPromptLine, type SystemPromptText } from "./system-prompt-files.js";
 
-export type PromptSources = { contextFiles: ContextFiles; library: PromptLibrary; systemPrompt: SystemPromptText };
+/** `projectSettings`: the project's settings file, when it has one (named with the rest; see settings.ts). */
+export type PromptSources = { contextFiles: ContextFiles; library: PromptLibrary; systemPrompt: SystemPromptText; projectSettings?: string };
 
 type Flags = Pick<ChatFlags, "contextFiles" | "promptTemplates" | "skills" | "promptTemplate" | "skill" | "systemPrompt" | "appendSystemPrompt">;
 
@@ -19,6 +20,7 @@ export async function loadPromptSources(where: { cwd: string; home: string }, se
 		contextFiles: chatContextFiles(flags, settings, where),
 		library: await loadPromptLibrary(where, settings, flags),
 		systemPrompt: loadSystemPromptText(where, flags),
+		projectSettings: projectSettingsFile(where.cwd),
 	};
 }
 
@@ -27,13 +29,14 @@ export function promptWarnings(sources: PromptSources): string[] {
 	return [...sources.contextFiles.warnings, ...sources.library.warnings];
 }
 
-/** The start-up line: `instructions: AGENTS.md · system prompt: … · 1 prompt template, 2 skills` ("" when there is nothing to name). */
+/** The start-up line: `instructions: AGENTS.md · system prompt: … · 1 prompt template, 2 skills · settings: .arbor/settings.json` ("" when there is nothing to name). */
 export function promptSourcesLine(sources: PromptSources, cwd: string): string {
 	const context = sources.contextFiles;
 	const parts = [
 		context.files.length > 0 || context.warnings.length > 0 ? contextFilesLine(context, cwd) : "",
 		systemPromptLine(sources.systemPrompt),
 		libraryLine(sources.library),
+		sources.projectSettings ? `settings: ${sources.projectSettings}` : "",
 	];
 	return parts.filter((part) => part !== "").join(" · ");
 }

@@ -2,8 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { usageError } from "./errors.js";
 import { errorMessage } from "../text/error-text.js";
+import { resolvePath } from "../tools/paths.js";
 
-/** `$ARBOR_HOME/settings.json`. Every field optional; flags and environment win over it. */
+/**
+ * `$ARBOR_HOME/settings.json`, then the project's `.arbor/settings.json` over it (see
+ * {@link loadSettings}). Every field optional; flags and environment win over them.
+ */
 export type Settings = {
 	model?: string;
 	summaryModel?: string;
@@ -87,9 +91,37 @@ function fits(kind: Kind, value: unknown): boolean {
 	}
 }
 
-/** Reads settings; a missing file is empty settings, a broken one is a configuration error. */
-export function loadSettings(home: string): Settings {
-	const file = join(home, "settings.json");
+/** Lists that add things: a project's are added after the user's, not instead of them. */
+const ADDED = ["addDirs", "extensions", "prompts", "skills"] as const;
+
+/** Where the project's settings live, below the working directory (as `.arbor/extensions`, `.arbor/prompts`). */
+export const PROJECT_SETTINGS = join(".arbor", "settings.json");
+
+/**
+ * The settings a run in `where.cwd` uses: the user's (`$ARBOR_HOME/settings.json`) and the
+ * project's (`<cwd>/.arbor/settings.json`, pi's `.pi/settings.json`). A value the project gives
+ * wins; the lists of things to add (`addDirs`, `extensions`, `prompts`, `skills`) are the user's
+ * followed by the project's. The project's `extensions` are relative to its `.arbor` folder. A
+ * missing file is empty settings, a broken one is a configuration error naming it.
+ */
+export function loadSettings(where: { home: string; cwd: string }): Settings {
+	const user = readSettingsFile(join(where.home, "settings.json"));
+	const project = readSettingsFile(join(where.cwd, PROJECT_SETTINGS));
+	if (project.extensions) project.extensions = project.extensions.map((p) => resolvePath(join(where.cwd, ".arbor"), p));
+	const merged: Settings = { ...user, ...project };
+	for (const key of ADDED) {
+		const both = [...(user[key] ?? []), ...(project[key] ?? [])];
+		if (both.length > 0) merged[key] = both;
+	}
+	return merged;
+}
+
+/** `.arbor/settings.json` when the project in `cwd` has one (the start-up line names it). */
+export function projectSettingsFile(cwd: string): string | undefined {
+	return existsSync(join(cwd, PROJECT_SETTINGS)) ? PROJECT_SETTINGS : undefined;
+}
+
+function readSettingsFile(file: string): Settings {
 	if (!existsSync(file)) return {};
 	let raw: unknown;
 	try {

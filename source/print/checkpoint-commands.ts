@@ -30,7 +30,7 @@ const out = (text: string) => write(terminalText(text));
 const json = (value: unknown) => write(JSON.stringify(value, null, 2));
 
 function storeFor(view: SessionTreeView, home: string): CheckpointStore {
-	return new CheckpointStore(home, view.header.cwd, checkpointLimits(loadSettings(home)));
+	return new CheckpointStore(home, view.header.cwd, checkpointLimits(loadSettings({ home, cwd: view.header.cwd })));
 }
 
 function noState(id: string | null): CliError {
@@ -84,7 +84,7 @@ export async function restoreCommand(arg: string, entryId: string, opts: Checkpo
 		return out(planText(`Restoring ${id} would change ${counted(plan.changes.length, "file")}:`, plan.changes));
 	}
 	const session = openForWrite(arg, where);
-	const ext = await loadExtensions({ where, settings: loadSettings(where.home), flags: opts, mode: "command" });
+	const ext = await loadExtensions({ where, settings: loadSettings(where), flags: opts, mode: "command" });
 	ext.setStore(session);
 	try {
 		const id = session.snapshot().resolveId(entryId);

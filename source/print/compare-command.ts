@@ -23,7 +23,7 @@ export async function compareCommand(arg: string, a: string, b: string, opts: Co
 	const comparison = planComparison(view, view.resolveId(a), view.resolveId(b));
 	let summary: string | undefined;
 	if (opts.summarize) {
-		const models = await chooseModels(opts, loadSettings(where.home));
+		const models = await chooseModels(opts, loadSettings(where));
 		if (!models.summary) throw usageError(models.summaryError ?? "no model configured for summaries");
 		const { compareBranches } = await import("../llm/compare.js");
 		const made = await compareBranches({ model: models.summary, a: comparison.a, b: comparison.b, maxRetries: maxRetries() });
@@ -48,7 +48,7 @@ export async function mergeCommand(arg: string, from: string, opts: CommonOption
 		const view = store.snapshot();
 		const fromId = view.resolveId(from);
 		const intoId = opts.into ? view.resolveId(opts.into) : undefined;
-		const settings = loadSettings(where.home);
+		const settings = loadSettings(where);
 		const models = await chooseModels(opts, settings);
 		const ext = await loadExtensions({ where, settings, flags: opts, mode: "command", models });
 		ext.setStore(store);

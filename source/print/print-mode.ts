@@ -141,7 +141,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	const where = place(opts);
 	if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c in print mode");
 	checkTreeFlags(opts);
-	const settings = loadSettings(where.home);
+	const settings = loadSettings(where);
 	setShellPrefix(settings.shellCommandPrefix);
 	// pi's `@file` arguments: their text (and images) go before the message.
 	const files = await promptFromArguments(words, where.cwd);
@@ -161,6 +161,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	for (const warning of promptWarnings(sources)) process.stderr.write(`arbor: warning: ${terminalText(warning)}\n`);
 	if (opts.verbose) for (const file of sources.contextFiles.files) process.stderr.write(`arbor: instructions from ${terminalText(file.path)}\n`);
 	if (opts.verbose) for (const source of sources.systemPrompt.sources) process.stderr.write(`arbor: system prompt from ${terminalText(source)}\n`);
+	if (opts.verbose && sources.projectSettings) process.stderr.write(`arbor: settings from ${sources.projectSettings} too\n`);
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
 	opened.describe = tools.describe;
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork }));

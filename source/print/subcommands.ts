@@ -70,7 +70,7 @@ export async function contextCommand(arg: string | undefined, opts: CommonOption
 
 export async function navigateCommand(arg: string, entryId: string, opts: CommonOptions & ModelFlags & ExtensionFlags): Promise<number> {
 	const where = place(opts);
-	const settings = loadSettings(where.home);
+	const settings = loadSettings(where);
 	if ((opts.instructions || opts.replaceInstructions) && !opts.summarize) {
 		throw usageError("--instructions and --replace-instructions need --summarize");
 	}
@@ -114,7 +114,7 @@ export async function forkCommand(arg: string, entryId: string | undefined, opts
 	const id = entryId ? view.resolveId(entryId) : view.leafId;
 	// --restore-files without a file state at the entry: refused before anything is written.
 	if (opts.restoreFiles && !fileStateAt(view, id)) throw new CliError(`${id ?? "(empty conversation)"} has no checkpoint on its path`, 1);
-	const ext = await loadExtensions({ where, settings: loadSettings(where.home), flags: opts, mode: "command" });
+	const ext = await loadExtensions({ where, settings: loadSettings(where), flags: opts, mode: "command" });
 	ext.setStore(source);
 	const forked = await forkFromEntry({ view, sourceFile: file, entryId: id, sessionDir: dirname(file), cwd: view.header.cwd, bus: ext.bus });
 	if (forked.status === "cancelled") throw new CliError("fork cancelled by an extension", 1);

@@ -56,4 +56,20 @@ describe("project instructions in the interactive chat (virtual terminal)", () =
 		expect(system.startsWith("You are a pirate.\n\n# Project instructions")).toBe(true);
 		await quit(fx.tmux);
 	}, 60_000);
+
+	it("names the project's .arbor/settings.json at start-up; its model wins over the user's", async () => {
+		({ dir: fx.dir } = tempPlace("agents"));
+		fx.server = await startSseServer([textReply("Project model here")]);
+		const home = join(fx.dir, "home");
+		mkdirSync(home);
+		writeFileSync(join(home, "settings.json"), JSON.stringify({ model: "compat:user-model", baseUrl: fx.server.url }));
+		mkdirSync(join(fx.dir, ".arbor"));
+		writeFileSync(join(fx.dir, ".arbor", "settings.json"), JSON.stringify({ model: "compat:project-model" }));
+		fx.tmux = startArbor({ args: [], cwd: fx.dir, home });
+		await fx.tmux.waitForScreen((s) => s.includes("settings: .arbor/settings.json"), "start-up names the file");
+		await submitLine(fx.tmux, "hi");
+		await fx.tmux.waitForScreen((s) => s.includes("Project model here"), "reply");
+		expect(fx.server.requests[0]!.body.model).toBe("project-model");
+		await quit(fx.tmux);
+	}, 60_000);
 });

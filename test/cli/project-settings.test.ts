@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { place, sentMessages } from "../helpers/print-run.js";
+import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+
+let server: SseServer | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+});
+
+function write(file: string, text: string): string {
+	mkdirSync(dirname(file), { recursive: true });
+	writeFileSync(file, text);
+	return file;
+}
+
+const userText = (body: unknown): string => {
+	const messages = sentMessages(body).filter((m: { role: string }) => m.role === "user");
+	const content = messages.at(-1)?.content;
+	return typeof content === "string" ? content : content.map((p: { text?: string }) => p.text ?? "").join("");
+};
+
+describe("project settings: <cwd>/.arbor/settings.json over $ARBOR_HOME/settings.json (pi's .pi/settings.json)", () => {
+	it("a value the project gives wins over the user's; -p --verbose names the file", async () => {
+		server = await startSseServer([textReply("from the project's model"), textReply("from the user's model")]);
+		const { cwd, home } = place();
+		write(join(home, "settings.json"), JSON.stringify({ model: "compat:user-model", baseUrl: server.url }));
+		write(join(cwd, ".arbor", "settings.json"), JSON.stringify({ model: "compat:project-model" }));
+		const run = await runCli(["-p", "--verbose", "hi"], { cwd, env: { ARBOR_HOME: home } });
+		expect(run).toMatchObject({ code: 0, stdout: "from the project's model\n" });
+		expect(run.stderr).toContain("arbor: settings from .arbor/settings.json too\n");
+		expect(server.requests[0]!.body.model).toBe("project-model");
+		// Without the project's file the user's value holds.
+		const elsewhere = place().cwd;
+		const plain = await runCli(["-p", "--verbose", "hi"], { cwd: elsewhere, env: { ARBOR_HOME: home } });
+		expect(plain).toMatchObject({ code: 0, stdout: "from the user's model\n" });
+		expect(plain.stderr).not.toContain("settings from");
+		expect(server.requests[1]!.body.model).toBe("user-model");
+	});
+
+	it("lists of things to add are the user's and then the project's; the project's extensions are relative to its .arbor folder", async () => {
+		server = await startSseServer([textReply("one"), textReply("two")]);
+		const { cwd, home } = place();
+		write(join(cwd, "mine", "fix.md"), "Fix the tests\n");
+		write(join(cwd, "team", "ship.md"), "Ship it\n");
+		const marker = join(cwd, "extension-loaded");
+		write(join(cwd, ".arbor", "ext", "mark.mjs"), `import { writeFileSync } from "node:fs";\nwriteFileSync(${JSON.stringify(marker)}, "yes");\nexport default function () {}\n`);
+		write(join(home, "settings.json"), JSON.stringify({ prompts: ["mine"] }));
+		write(join(cwd, ".arbor", "settings.json"), JSON.stringify({ prompts: ["team"], extensions: ["ext/mark.mjs"] }));
+		const env = { cwd, env: { ARBOR_HOME: home } };
+		const flags = ["--model", "compat:test-model", "--base-url", server.url];
+		expect(await runCli(["-p", ...flags, "/fix"], env)).toMatchObject({ code: 0, stdout: "one\n" });
+		expect(await runCli(["-p", ...flags, "/ship"], env)).toMatchObject({ code: 0, stdout: "two\n" });
+		expect(userText(server.requests[0]!.body)).toBe("Fix the tests");
+		expect(userText(server.requests[1]!.body)).toBe("Ship it");
+		expect(existsSync(marker)).toBe(true);
+	});
+
+	it("a broken project file is exit 2 naming it, before anything is sent", async () => {
+		server = await startSseServer([textReply("never")]);
+		const { cwd, home } = place();
+		const file = write(join(cwd, ".arbor", "settings.json"), "{ nope");
+		const flags = ["-p", "--model", "compat:test-model", "--base-url", server.url, "hi"];
+		const broken = await runCli(flags, { cwd, env: { ARBOR_HOME: home } });
+		expect(broken.code).toBe(2);
+		expect(broken.stderr).toContain(`${file}: invalid JSON`);
+		write(file, JSON.stringify({ tools: "bash" }));
+		const wrong = await runCli(flags, { cwd, env: { ARBOR_HOME: home } });
+		expect(wrong.code).toBe(2);
+		expect(wrong.stderr).toContain(`${file}: "tools" must be a list of strings`);
+		expect(server.requests).toHaveLength(0);
+	});
+});
