@@ -9,7 +9,7 @@ import { loadPromptSources } from "./config/prompt-sources.js";
 import { modelScope, scopePatterns } from "./config/model-scope.js";
 import { pathThinkingLevel } from "./llm/thinking.js";
 import { openChatSession } from "./navigation/open-chat-session.js";
-import { loadExtensions } from "./extensions/load-for-run.js";
+import { loadExtensions, reloadExtensions } from "./extensions/load-for-run.js";
 import { chooseModels, chooseThinking, noChatModelMessage, startThinking } from "./config/model-config.js";
 import { place, type ChatFlags } from "./config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/signals.js";
@@ -89,8 +89,18 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		maxRetries: maxRetries(),
 		cycleScope: modelScope(scopePatterns(opts.models, settings)),
 		autoCompaction: settings.autoCompaction !== false,
-		// `/reload` reads them again, with the settings as they are then.
-		prompts: { current: sources, reload: () => loadPromptSources(where, loadSettings(where), opts) },
+		// `/reload` reads them again (and keybindings.json, and the extensions), with the settings as they are then.
+		prompts: {
+			current: sources,
+			reload: async () => {
+				const now = loadSettings(where);
+				const prompts = await loadPromptSources(where, now, opts);
+				const reloadedKeys = loadKeymap(where.home);
+				setShellPrefix(now.shellCommandPrefix);
+				await reloadExtensions(ext, { where, settings: now, flags: opts });
+				return { prompts, keymap: reloadedKeys, extensions: ext.loaded.length };
+			},
+		},
 		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
 	}, {
 		...terminal,

@@ -47,6 +47,9 @@ export class ExtensionHost {
 	private sinks: { warn(line: string): void; notify(text: string): void };
 	/** The checks of values extensions hand over (zod): loaded with the first extension. */
 	private values: typeof Values | undefined;
+	/** Takes the loaded extensions' handlers off the bus (see reload). */
+	private readonly unsubscribe: (() => void)[] = [];
+	private readonly reloadListeners = new Set<() => void>();
 
 	constructor(private readonly opts: HostOptions) {
 		this.sinks = { warn: opts.warn, notify: opts.notify };
@@ -76,11 +79,11 @@ export class ExtensionHost {
 		return undefined;
 	}
 
-	/** Loads each path in order; a failure is one warning and the others still load. */
-	async load(paths: readonly string[]): Promise<void> {
+	/** Loads each path in order; a failure is one warning and the others still load. `fresh`: files read again (see importExtension). */
+	async load(paths: readonly string[], fresh = false): Promise<void> {
 		if (paths.length > 0) this.values ??= await import("./values.js");
 		for (const path of paths) {
-			const imported = await this.wait(() => importExtension(path));
+			const imported = await this.wait(() => importExtension(path, fresh));
 			if (imported.status !== "done") {
 				const why = imported.status === "threw" ? `failed to load: ${reasonOf(imported.error)}` : this.unanswered(imported, "load");
 				if (why) this.warn(`extension ${path}: ${why}`);
@@ -130,8 +133,32 @@ export class ExtensionHost {
 		};
 	}
 
+	/**
+	 * /reload: session_shutdown to the extensions loaded now, then all of them dropped (handlers and
+	 * commands), `paths` loaded with their files read again, and session_start (reason "reload") to
+	 * the new ones. Listeners (the UI's command list) hear of it.
+	 */
+	async reload(paths: readonly string[]): Promise<void> {
+		await this.shutdown();
+		for (const off of this.unsubscribe.splice(0)) off();
+		this.commandMap.clear();
+		this.loaded.length = 0;
+		await this.load(paths, true);
+		const store = this.store;
+		if (store) await this.bus.emit("session_start", { reason: "reload", sessionId: store.id, sessionFile: store.file });
+		for (const listener of this.reloadListeners) listener();
+	}
+
+	/** `listener` runs after each reload; returns the undo. */
+	onReload(listener: () => void): () => void {
+		this.reloadListeners.add(listener);
+		return () => {
+			this.reloadListeners.delete(listener);
+		};
+	}
+
 	private subscribe(path: string, name: EventName, handler: ExtensionHandler<EventName>): void {
-		this.bus.on(name, async (event: EventMap[EventName][0]) => {
+		const off = this.bus.on(name, async (event: EventMap[EventName][0]) => {
 			const signal = (event as { signal?: AbortSignal }).signal;
 			const ran = await this.wait(() => handler(event, this.context(signal)), signal);
 			if (ran.status === "done") {
@@ -147,6 +174,7 @@ export class ExtensionHost {
 			if (why) this.warn(`extension ${path}: ${name} handler ${why}`);
 			return undefined;
 		});
+		this.unsubscribe.push(off);
 	}
 
 	/** The ctx handed to handlers and commands. */

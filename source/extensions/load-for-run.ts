@@ -1,6 +1,6 @@
 import { extensionTimeoutMs, maxRetries } from "../config/env.js";
 import type { Settings } from "../config/settings.js";
-import { setUpExtensions, type ExtensionFlags, type ExtensionHost } from "./setup.js";
+import { extensionPaths, setUpExtensions, type ExtensionFlags, type ExtensionHost } from "./setup.js";
 import { chooseModels, type ModelChoice } from "../config/model-config.js";
 import type { ModelFlags, Place } from "../config/options.js";
 
@@ -30,4 +30,9 @@ export function loadExtensions(opts: LoadExtensionsOptions): Promise<ExtensionHo
 			return { resolve: m.resolve, chat: m.chat, summary: m.summary, error: m.summaryError ?? m.chatError };
 		},
 	});
+}
+
+/** /reload: the run's extensions found again with `settings` and loaded afresh (see ExtensionHost.reload). */
+export function reloadExtensions(host: ExtensionHost, opts: Pick<LoadExtensionsOptions, "where" | "settings" | "flags">): Promise<void> {
+	return host.reload(extensionPaths({ cwd: opts.where.cwd, home: opts.where.home, flags: opts.flags, settings: opts.settings }));
 }

@@ -1,4 +1,6 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { oneLine } from "../text/one-line.js";
 import type { Extension } from "./types.js";
 import { errorMessage } from "../text/error-text.js";
@@ -39,12 +41,38 @@ export function safeText(value: unknown, pick: (value: unknown) => unknown = (v)
 	}
 }
 
-/** Imports one extension module; never throws. */
-export async function importExtension(file: string): Promise<LoadedModule> {
+/**
+ * Whether Node loads `file` itself as an ES module (jiti hands those to Node's `import`, which
+ * keeps a module once loaded): `.mjs`, or `.js` whose nearest package.json says `"type": "module"`.
+ */
+function nativeEsm(file: string): boolean {
+	if (file.endsWith(".mjs")) return true;
+	if (!file.endsWith(".js")) return false;
+	for (let dir = dirname(file); ; dir = dirname(dir)) {
+		const pkg = join(dir, "package.json");
+		if (existsSync(pkg)) {
+			try {
+				return (JSON.parse(readFileSync(pkg, "utf8")) as { type?: unknown }).type === "module";
+			} catch {
+				return false;
+			}
+		}
+		if (dirname(dir) === dir) return false;
+	}
+}
+
+let reloads = 0;
+
+/**
+ * Imports one extension module; never throws. `fresh` (/reload): the file is read again — jiti
+ * keeps no module, and a module Node loads itself is imported under a new URL (the modules it
+ * imports in turn stay as first loaded).
+ */
+export async function importExtension(file: string, fresh = false): Promise<LoadedModule> {
 	if (!existsSync(file)) return { ok: false, reason: "no such file" };
 	let mod: unknown;
 	try {
-		mod = await (await getImporter())(file);
+		mod = fresh && nativeEsm(file) ? await import(`${pathToFileURL(file).href}?arbor-reload=${++reloads}`) : await (await getImporter())(file);
 	} catch (error) {
 		return { ok: false, reason: `failed to load: ${reasonOf(error)}` };
 	}

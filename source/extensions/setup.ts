@@ -59,13 +59,18 @@ export async function setUpExtensions(opts: SetUpOptions): Promise<ExtensionHost
 		complete: (options) => complete(opts, options),
 		timeoutMs: opts.timeoutMs,
 	});
-	const paths = discoverExtensions({
+	const paths = extensionPaths(opts);
+	if (paths.length > 0) await host.load(paths);
+	return host;
+}
+
+/** The extensions a run loads (and /reload loads again, with the settings as they are then). */
+export function extensionPaths(opts: Pick<SetUpOptions, "cwd" | "home" | "flags" | "settings">): string[] {
+	return discoverExtensions({
 		cwd: opts.cwd,
 		home: opts.home,
 		flags: opts.flags.extension,
 		settings: opts.settings.extensions,
 		enabled: opts.flags.extensions !== false,
 	});
-	if (paths.length > 0) await host.load(paths);
-	return host;
 }

@@ -41,7 +41,7 @@ export type CompactEvent = { entryId: string; fromHook?: boolean; compactionEntr
 export type BeforeCompactResult = { cancel?: boolean; compaction?: { summary: string; details?: unknown } };
 
 /** A session was opened for this run (`startup`) or the UI switched to another one (`switch`). */
-export type SessionStartEvent = { reason: "startup" | "switch"; sessionId: string; sessionFile?: string };
+export type SessionStartEvent = { reason: "startup" | "switch" | "reload"; sessionId: string; sessionFile?: string };
 /** arbor is about to close the session and exit. */
 export type SessionShutdownEvent = { sessionId: string; sessionFile?: string };
 /** A chat turn is about to send `prompt` (nothing of the turn is stored yet). */

@@ -2,8 +2,11 @@ import type { CheckpointLimits } from "../checkpoints/store.js";
 import type { UserMessage } from "../session/types.js";
 import type { PromptSources } from "../config/prompt-sources.js";
 
-/** The prompt sources of the run, replaced by `/reload`. */
-export type PromptHolder = { current: PromptSources; reload?(): Promise<PromptSources> };
+/** The prompt sources of the run, replaced by `/reload` with what `reload` reads again (with keybindings.json and the extensions). */
+export type PromptHolder = { current: PromptSources; reload?(): Promise<Reloaded> };
+
+/** What `/reload` read again: the prompt sources, the keymap, and how many extensions loaded. */
+export type Reloaded = { prompts: PromptSources; keymap: Keymap; extensions: number };
 import type { ResolvedModel, ResolveResult } from "../llm/index.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
 import type { SessionStoreApi } from "../session/api.js";

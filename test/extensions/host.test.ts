@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -108,5 +108,43 @@ describe("ExtensionHost", () => {
 			`arbor: warning: extension ${bad}: threw while loading: unknown event "session_teleport"\n`,
 			`arbor: warning: extension ${one}: /hi failed: nope\n`,
 		]);
+	});
+});
+
+describe("ExtensionHost.reload (/reload)", () => {
+	const versioned = (v: string) => `export default function (arbor) { arbor.registerCommand("v", { description: "${v}", handler: () => {} }); }\n`;
+
+	it("reads every kind of extension file again: .ts (jiti), .mjs and .js of a type-module package (Node's own import)", async () => {
+		const cwd = temp();
+		const files = [
+			put(cwd, "ts/ext.ts", versioned("one").replace("(arbor)", "(arbor: any)")),
+			put(cwd, "mjs/ext.mjs", versioned("one")),
+			put(cwd, "esm/ext.js", versioned("one")),
+		];
+		put(cwd, "esm/package.json", JSON.stringify({ type: "module" }));
+		for (const file of files) {
+			const { ext, lines } = await host(cwd, [file]);
+			expect(ext.commands()).toEqual([{ name: "v", description: "one" }]);
+			put(cwd, file.slice(cwd.length + 1), versioned("two").replace("(arbor)", file.endsWith(".ts") ? "(arbor: any)" : "(arbor)"));
+			let heard = 0;
+			ext.onReload(() => heard++);
+			await ext.reload([file]);
+			expect(ext.commands()).toEqual([{ name: "v", description: "two" }]);
+			expect(heard).toBe(1);
+			expect(lines).toEqual([]);
+		}
+	});
+
+	it("takes the old handlers off the bus: an event reaches only the reloaded extension", async () => {
+		const cwd = temp();
+		const log = join(cwd, "log.txt");
+		const body = (v: string) =>
+			`import { appendFileSync } from "node:fs";\nexport default function (arbor: any) { arbor.on("turn_start", () => appendFileSync(${JSON.stringify(log)}, "${v}\\n")); }\n`;
+		const file = put(cwd, "ext.ts", body("one"));
+		const { ext } = await host(cwd, [file]);
+		put(cwd, "ext.ts", body("two"));
+		await ext.reload([file]);
+		await ext.bus.emit("turn_start", { prompt: "hi" });
+		expect(readFileSync(log, "utf8")).toBe("two\n");
 	});
 });

@@ -1,7 +1,8 @@
 import { contextFilesLine } from "../../config/context-files.js";
 import { promptSourcesLine, promptWarnings } from "../../config/prompt-sources.js";
 import { errorMessage } from "../../text/error-text.js";
-import type { PromptHolder } from "../options.js";
+import type { PromptHolder, Reloaded } from "../options.js";
+import type { Keymap } from "../input/keymap.js";
 import { sessionCost } from "../../session/usage.js";
 import { canThink, isThinkingLevel, nextThinkingLevel, pathThinkingLevel, THINKING_LEVELS } from "../../llm/thinking.js";
 import { dollars } from "../chat/status-line.js";
@@ -27,6 +28,8 @@ export type CommandContext = SessionServices & {
 	chat: Chat;
 	resolveModel(spec: string): ResolveResult;
 	setModel(model: ResolvedModel): void;
+	/** The keymap every key handler uses from now on (/reload). */
+	setKeymap(keymap: Keymap): void;
 	switchStore: SwitchStore;
 	quit(): void;
 	/** Where new session files go (/clone). */
@@ -111,17 +114,23 @@ function copyLastReply(ctx: CommandContext): void {
 	ctx.dispatch(info(`Copied the last reply to the clipboard (${counted(text.length, "character")}, ${counted(lines, "line")})`));
 }
 
-/** /reload: AGENTS.md, prompt templates, skills and SYSTEM.md read again, for the next turn and the slash menu. */
+/**
+ * /reload: AGENTS.md, prompt templates, skills and SYSTEM.md read again (for the next turn and the
+ * slash menu), keybindings.json, and the extensions (loaded afresh), with the settings as they are now.
+ */
 async function reloadPrompts(ctx: CommandContext): Promise<void> {
 	const holder = ctx.where.prompts;
 	if (!holder?.reload) return ctx.dispatch(error("Nothing to reload in this run"));
+	let reloaded: Reloaded;
 	try {
-		holder.current = await holder.reload();
+		reloaded = await holder.reload();
 	} catch (failure) {
 		return ctx.dispatch(error(`Not reloaded: ${errorMessage(failure)}`));
 	}
-	const line = promptSourcesLine(holder.current, ctx.where.cwd);
-	const text = `Reloaded: ${line || "no AGENTS.md, SYSTEM.md, prompt templates or skills"}`;
+	holder.current = reloaded.prompts;
+	ctx.setKeymap(reloaded.keymap);
+	const parts = [promptSourcesLine(holder.current, ctx.where.cwd), reloaded.extensions > 0 ? counted(reloaded.extensions, "extension") : ""];
+	const text = `Reloaded: ${parts.filter((p) => p !== "").join(" · ") || "no AGENTS.md, SYSTEM.md, prompt templates, skills or extensions"}`;
 	ctx.dispatch(promptWarnings(holder.current).length > 0 ? error(text) : info(text));
 }
 

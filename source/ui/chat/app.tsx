@@ -71,6 +71,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	const { stdout } = useStdout();
 	const [store, setStore] = useState(options.store);
 	const [model, setModel] = useState(options.model);
+	const [keymap, setKeymap] = useState(options.keymap ?? DEFAULT_KEYMAP); // /reload reads keybindings.json again
 	const view = useSession(store);
 	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
 	const [state, dispatch] = useReducer(appReducer, view, (v) => initialAppState(v.getPath(v.leafId), { size: { rows, cols }, warnings: damagedLines(v) }));
@@ -94,7 +95,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
 	const handlers = buildCommandHandlers({ ...services, model, modelHint, chat, resolveModel: options.resolveModel, setModel, switchStore, quit,
-		where: options, writeControl: (sequence) => stdout.write(sequence), busy: state.busy !== null });
+		setKeymap, where: options, writeControl: (sequence) => stdout.write(sequence), busy: state.busy !== null });
 	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
 
 	useEffect(() => {
@@ -121,7 +122,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 			return true;
 		}
 		if (state.busy && !(parsed.kind === "command" && parsed.name === "quit")) {
-			const stop = keysLabel(options.keymap ?? DEFAULT_KEYMAP, "prompt.stop", { atMost: 1 });
+			const stop = keysLabel(keymap, "prompt.stop", { atMost: 1 });
 			dispatch({ type: "status-shown", status: { text: stop ? `Still working — ${stop} aborts` : "Still working", kind: "error" } });
 			return false;
 		}
@@ -142,7 +143,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	const chatting = state.screen.kind === "chat" && !quitting;
 	return (
 		<KeyInputProvider onInterrupt={interrupt}>
-		<KeymapProvider keymap={options.keymap ?? DEFAULT_KEYMAP}>
+		<KeymapProvider keymap={keymap}>
 		<SessionServicesProvider value={services}>
 		<Box flexDirection="column">
 			<ExpandKey active={chatting} clearScreen={clearScreen} dispatch={dispatch} size={{ rows, cols }} />

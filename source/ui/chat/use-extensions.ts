@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type Dispatch } from "react";
+import { useEffect, useMemo, useState, type Dispatch } from "react";
 import type { ExtensionHost } from "../../extensions/host.js";
 import type { MenuCommand } from "../commands.js";
 import type { AppAction } from "./app-reducer.js";
@@ -20,6 +20,9 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 		const show = (text: string, kind: "info" | "error") => setTimeout(() => dispatch({ type: "status-shown", status: { text, kind } }), 0);
 		return host?.attachUi({ notify: (text) => show(text, "info"), warn: (line) => show(line, "error") });
 	}, [host, dispatch]);
+	// /reload drops the extensions' commands and loads them again: the list is read anew.
+	const [reloads, setReloads] = useState(0);
+	useEffect(() => host?.onReload(() => setReloads((n) => n + 1)), [host]);
 	return useMemo(
 		() => ({
 			commands: host?.commands() ?? [],
@@ -28,6 +31,7 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 				dispatch({ type: "status-shown", status: { text: `Unknown command /${name}`, kind: "error" } });
 			},
 		}),
-		[host, dispatch],
+		// eslint-disable-next-line react-hooks/exhaustive-deps -- reloads: the host's commands changed
+		[host, dispatch, reloads],
 	);
 }
