@@ -176,9 +176,9 @@ describe("layer boundaries (readme.md Layout, docs/style.md)", () => {
 		}
 	});
 
-	it("a computed import() (which the table cannot check) is only the export page's source-only bundler", () => {
+	it("a computed import() (which the table cannot check) is only the export page's source-only bundler and /reload's import of a user's extension file", () => {
 		const computed = all.filter((file) => importsOfFile(file).some((imp) => imp.spec === "<computed>"));
-		expect(computed.map((file) => relative(root, file))).toEqual(["export/page-assets.ts"]);
+		expect(computed.map((file) => relative(root, file))).toEqual(["export/page-assets.ts", "extensions/load.ts"]);
 	});
 
 	it("cli.ts loads modes lazily: its static imports are commander, node:module (the compile cache) and small local modules", () => {
