@@ -8,6 +8,7 @@ import { sessionView } from "./context.js";
 import { importExtension, reasonOf, safeText } from "./load.js";
 import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler } from "./types.js";
 import type * as Values from "./values.js";
+import { checkTool, toolOutput, type ExtensionToolInfo, type ExtensionToolOutput, type RegisteredTool } from "./tools.js";
 import { seconds, settle, type Waited } from "./wait.js";
 
 /** What the mode running the extensions provides. */
@@ -26,7 +27,7 @@ export type HostOptions = {
 /** A slash command an extension registered, for the UI's completion list. */
 export type ExtensionCommand = { name: string; description: string };
 
-type Registration = { handlers: [EventName, ExtensionHandler<EventName>][]; commands: [string, CommandOptions][] };
+type Registration = { handlers: [EventName, ExtensionHandler<EventName>][]; commands: [string, CommandOptions][]; tools: RegisteredTool[] };
 
 const NEVER = new AbortController().signal;
 
@@ -39,6 +40,7 @@ export class ExtensionHost {
 	/** Paths that loaded, in load order. */
 	readonly loaded: string[] = [];
 	private readonly commandMap = new Map<string, CommandOptions & { path: string }>();
+	private readonly toolMap = new Map<string, RegisteredTool>();
 	private store: SessionStoreApi | undefined;
 	private turnRunning = false;
 	/** True while session_shutdown handlers run: the session is read-only then. */
@@ -94,7 +96,7 @@ export class ExtensionHost {
 				this.warn(`extension ${path}: ${loaded.reason}`);
 				continue;
 			}
-			const registration: Registration = { handlers: [], commands: [] };
+			const registration: Registration = { handlers: [], commands: [], tools: [] };
 			const ran = await this.wait(() => loaded.factory(this.api(path, registration)));
 			if (ran.status !== "done") {
 				const why = ran.status === "threw" ? `threw while loading: ${reasonOf(ran.error)}` : this.unanswered(ran, "load");
@@ -103,6 +105,11 @@ export class ExtensionHost {
 			}
 			for (const [name, handler] of registration.handlers) this.subscribe(path, name, handler);
 			for (const [name, command] of registration.commands) if (!this.commandMap.has(name)) this.commandMap.set(name, { ...command, path });
+			for (const tool of registration.tools) {
+				const first = this.toolMap.get(tool.name);
+				if (first) this.warn(`extension ${path}: registerTool("${tool.name}"): ${first.path} has that tool already; not added`);
+				else this.toolMap.set(tool.name, tool);
+			}
 			this.loaded.push(path);
 		}
 	}
@@ -129,6 +136,11 @@ export class ExtensionHost {
 				}
 				registration.commands.push([name, { description: o.description, handler: o.handler }]);
 			},
+			registerTool: (options) => {
+				const checked = checkTool(options);
+				if (!checked.ok) return this.warn(`extension ${path}: registerTool: ${checked.reason}; not added`);
+				registration.tools.push({ ...checked.tool, path });
+			},
 			complete: (options) => this.opts.complete(options),
 		};
 	}
@@ -142,6 +154,7 @@ export class ExtensionHost {
 		await this.shutdown();
 		for (const off of this.unsubscribe.splice(0)) off();
 		this.commandMap.clear();
+		this.toolMap.clear();
 		this.loaded.length = 0;
 		await this.load(paths, true);
 		const store = this.store;
@@ -272,6 +285,31 @@ export class ExtensionHost {
 	/** Slash commands registered by extensions (the first registration of a name wins). */
 	commands(): ExtensionCommand[] {
 		return [...this.commandMap].map(([name, c]) => ({ name, description: c.description }));
+	}
+
+	/** The tools extensions registered (the first registration of a name wins), for the model. */
+	tools(): ExtensionToolInfo[] {
+		return [...this.toolMap.values()].map(({ name, description, parameters }) => ({ name, description, parameters }));
+	}
+
+	/**
+	 * Runs a call of an extension's tool within the time limit. A throw, a time-out or a result of
+	 * the wrong shape throws (the call's error, which the model sees); the last two are also a warning.
+	 */
+	async runTool(name: string, args: unknown, signal?: AbortSignal): Promise<ExtensionToolOutput> {
+		const tool = this.toolMap.get(name);
+		if (!tool) throw new Error(`no extension has the tool ${name} now`);
+		const ran = await this.wait(() => tool.execute(args as Record<string, unknown>, this.context(signal)), signal);
+		if (ran.status === "threw") throw new Error(reasonOf(ran.error));
+		if (ran.status !== "done") {
+			const why = this.unansweredText(ran.status === "interrupted" ? "aborted" : ran.status, "finish") ?? "stopped";
+			if (ran.status !== "aborted" && ran.status !== "interrupted") this.warn(`extension ${tool.path}: tool ${name} ${why}`);
+			throw new Error(`${name} ${why}`);
+		}
+		const output = toolOutput(ran.value);
+		if (output.ok) return output.value;
+		this.warn(`extension ${tool.path}: tool ${name} ${output.reason}`);
+		throw new Error(`${name} ${output.reason}`);
 	}
 
 	/** Runs an extension command; false when no extension has it. A throw is a warning. */

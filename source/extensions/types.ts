@@ -93,6 +93,23 @@ export type CommandOptions = {
 	handler: (args: string, ctx: ExtensionContext) => void | Promise<void>;
 };
 
+/**
+ * A tool the model may call (`registerTool`). `parameters` is the JSON Schema of its arguments (an
+ * object schema; a TypeBox schema is one). `execute` gets the arguments as the model sent them
+ * (check them) and ctx (ctx.signal: the user stopped the turn); it returns the text the model
+ * gets, or `{output, isError}`, or pi's `{content: [{type: "text", text}], isError}`. A throw is
+ * the call's error, which the model sees.
+ */
+export type ToolOptions = {
+	name: string;
+	description: string;
+	parameters?: Record<string, unknown>;
+	execute(args: Record<string, unknown>, ctx: ExtensionContext): ToolReturn | Promise<ToolReturn>;
+};
+
+/** What a tool's `execute` returns (see {@link ToolOptions}). */
+export type ToolReturn = string | { output: string; isError?: boolean } | { content: { type: string; text?: string }[]; isError?: boolean };
+
 /** One model call through arbor's model layer. */
 export type CompleteOptions = {
 	/** `provider:model` (with this run's --base-url and keys); default: the summary model, else the chat model. */
@@ -112,6 +129,8 @@ export type ExtensionAPI = {
 	sendMessage(message: SendMessageOptions): void;
 	/** Add a slash command to the interactive UI. */
 	registerCommand(name: string, options: CommandOptions): void;
+	/** Add a tool the model may call, in every chat mode (the chat, `-p`, RPC, ACP); it runs without a confirmation. */
+	registerTool(tool: ToolOptions): void;
 	/** The text a model answers; throws with a one-line message when the call fails. */
 	complete(options: CompleteOptions): Promise<string>;
 	/** This extension's file. */

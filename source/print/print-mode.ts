@@ -163,6 +163,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 	if (opts.verbose) for (const source of sources.systemPrompt.sources) process.stderr.write(`arbor: system prompt from ${terminalText(source)}\n`);
 	if (opts.verbose && sources.projectSettings) process.stderr.write(`arbor: settings from ${sources.projectSettings} too\n`);
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
+	(await import("../tools/index.js")).addExtensionToolsTo(tools.toolSet, ext);
 	opened.describe = tools.describe;
 	const store = reported(openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork }));
 	opened.store = store;

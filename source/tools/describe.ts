@@ -1,11 +1,15 @@
 /** One-line descriptions of tool calls for progress lines and confirmation prompts. */
 import { firstLine } from "../text/one-line.js";
-import type { ToolName } from "./policy.js";
+import { isToolName, type ToolName } from "./policy.js";
 
 const MAX = 100;
 
-/** E.g. `read src/a.ts`, `bash: npm test`, `edit src/x.ts`, `grep "foo" in src`. */
-export function describeToolCall(name: ToolName, args: unknown): string {
+/**
+ * E.g. `read src/a.ts`, `bash: npm test`, `edit src/x.ts`, `grep "foo" in src`; an extension's
+ * tool (any other name) as its name and its arguments' JSON: `deploy {"env":"staging"}`.
+ */
+export function describeToolCall(name: ToolName | string, args: unknown): string {
+	if (!isToolName(name)) return clip(`${name} ${argumentsText(args)}`.trimEnd());
 	const a = (typeof args === "object" && args !== null ? args : {}) as Record<string, unknown>;
 	const str = (k: string): string | undefined => (typeof a[k] === "string" ? (a[k] as string) : undefined);
 	switch (name) {
@@ -39,6 +43,16 @@ export function describeToolCall(name: ToolName, args: unknown): string {
 function commandLine(s: string): string {
 	const { line, more } = firstLine(s);
 	return more ? `${line.trimStart()} …` : line.trim();
+}
+
+/** An extension tool's arguments on one line: their JSON, `{}` left out. */
+function argumentsText(args: unknown): string {
+	try {
+		const text = JSON.stringify(args) ?? "";
+		return text === "{}" ? "" : text.replace(/\s+/g, " ");
+	} catch {
+		return "";
+	}
 }
 
 function clip(s: string): string {

@@ -2,6 +2,7 @@
 import type { FlexibleSchema, Tool, ToolSet } from "ai";
 import { confinementFor, isInside, toolPathArg, type Confinement } from "./confine.js";
 import { describeToolCall } from "./describe.js";
+import { addExtensionTools, type ExtensionToolSource } from "./extension-tools.js";
 import { resolvePath } from "./paths.js";
 import { previewToolCall } from "./preview.js";
 import { READ_ONLY_TOOLS, type ToolName } from "./policy.js";
@@ -45,6 +46,8 @@ export function createToolSet(opts: {
 	 * where it lives). A function is asked at each call (the chat's /reload may find new skills).
 	 */
 	readDirs?: readonly string[] | (() => readonly string[]);
+	/** The tools extensions registered (they run without a confirmation; see extension-tools.ts). */
+	extensionTools?: ExtensionToolSource;
 }): ToolSet {
 	const check = accessGate(opts);
 	const set: ToolSet = {};
@@ -69,7 +72,13 @@ export function createToolSet(opts: {
 			},
 		});
 	}
+	if (opts.extensionTools) addExtensionTools(set, opts.extensionTools, redacted);
 	return set;
+}
+
+/** The extensions' tools added to a ToolSet made before the extensions loaded (print mode, RPC, ACP). */
+export function addExtensionToolsTo(set: ToolSet, source: ExtensionToolSource): void {
+	addExtensionTools(set, source, redacted);
 }
 
 type ToolSetOptions = Parameters<typeof createToolSet>[0];

@@ -24,14 +24,14 @@ export type { InteractiveOptions } from "./options.js";
 const SEARCH_LIMIT = 100;
 
 /** The real effects behind the UI: store, model layer and tools. */
-export function realDeps(opts: InteractiveOptions, bus?: EventBus): UiDeps {
+export function realDeps(opts: InteractiveOptions, bus?: EventBus, extensions?: ExtensionHost): UiDeps {
 	const { cwd, home, sessionDir } = opts;
 	return {
 		// The AI SDK loads with the first reply, not before the first frame.
 		runTurn: async (turn) => (await import("../llm/turn.js")).runTurn(turn),
 		// Tool specs (zod) load in the background after the first frame, not before it.
 		createTools: async (confirm) =>
-			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n), addDirs: opts.tools.addDirs, readDirs: () => skillDirs(opts.prompts?.current.library ?? EMPTY_LIBRARY) }),
+			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n), addDirs: opts.tools.addDirs, readDirs: () => skillDirs(opts.prompts?.current.library ?? EMPTY_LIBRARY), extensionTools: extensions }),
 		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled, ...(opts.prompts ? promptParts(opts.prompts.current) : {}) }),
 		estimateContextTokens,
 		autoCompaction: opts.autoCompaction,
@@ -104,7 +104,7 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 		<RestoreOnUnmount restore={modes.restore}>
 			<App
 				options={opts}
-				deps={{ ...realDeps(opts, bus), ...io.deps }}
+				deps={{ ...realDeps(opts, bus, io.extensions), ...io.deps }}
 				bus={bus}
 				extensions={io.extensions}
 				onStoreChange={(store) => {

@@ -148,3 +148,28 @@ describe("ExtensionHost.reload (/reload)", () => {
 		expect(readFileSync(log, "utf8")).toBe("two\n");
 	});
 });
+
+describe("ExtensionHost.runTool (an extension's tool called by the model)", () => {
+	it("a call that never settles ends at the time limit: the call's error and one warning naming the extension; a bad result too", async () => {
+		const cwd = temp();
+		const file = put(
+			cwd,
+			"ext.ts",
+			`export default function (arbor: any) {
+				arbor.registerTool({ name: "hang", description: "never answers", execute: () => new Promise(() => {}) });
+				arbor.registerTool({ name: "odd", description: "answers a number", execute: () => 42 });
+			}\n`,
+		);
+		const lines: string[] = [];
+		const stderr = { write: (text: string) => lines.push(text) } as unknown as NodeJS.WritableStream;
+		const noModels = async () => ({ resolve: () => ({ ok: false as const, message: "none" }) });
+		const ext = await setUpExtensions({ cwd, home: join(cwd, "home"), mode: "command", flags: { extension: [file] }, settings: {}, models: noModels, stderr, timeoutMs: 100 });
+		expect(ext.tools().map((t) => t.name)).toEqual(["hang", "odd"]);
+		await expect(ext.runTool("hang", {})).rejects.toThrow("hang did not finish within 0.1 s (extensionTimeout); carrying on without it");
+		await expect(ext.runTool("odd", {})).rejects.toThrow("odd returned a number, not text");
+		expect(lines).toEqual([
+			`arbor: warning: extension ${file}: tool hang did not finish within 0.1 s (extensionTimeout); carrying on without it\n`,
+			`arbor: warning: extension ${file}: tool odd returned a number, not text\n`,
+		]);
+	});
+});

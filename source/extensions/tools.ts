@@ -1,0 +1,65 @@
+/**
+ * Tools extensions add for the model (`arbor.registerTool`): the checks of a registration and of
+ * what a tool's `execute` returns. Loaded with the host, so no zod here (values.ts is loaded with
+ * the first extension); a JSON Schema is an open-ended object, checked by hand.
+ */
+import { ALL_TOOLS } from "../tools/policy.js";
+import { reasonOf, safeText } from "./load.js";
+import type { ToolOptions } from "./types.js";
+
+/** A registered tool as the tool set offers it to the model. */
+export type ExtensionToolInfo = { name: string; description: string; parameters: Record<string, unknown> };
+
+/** A registered tool, with its extension's file and its `execute`. */
+export type RegisteredTool = ExtensionToolInfo & { path: string; execute: ToolOptions["execute"] };
+
+/** What a call of an extension's tool gives the model: its text, an error when `isError`. */
+export type ExtensionToolOutput = { output: string; isError?: boolean };
+
+const NAME = /^[A-Za-z][\w-]{0,63}$/;
+
+/** The registration as arbor keeps it, or why it is not added (one line). */
+export function checkTool(options: unknown): { ok: true; tool: Omit<RegisteredTool, "path"> } | { ok: false; reason: string } {
+	const o = (typeof options === "object" && options !== null ? options : {}) as Partial<ToolOptions>;
+	const name = safeText(o.name);
+	if (typeof o.name !== "string" || !NAME.test(o.name)) return { ok: false, reason: `invalid tool name "${name.slice(0, 80)}" (letters, digits, _ and -, at most 64)` };
+	if ((ALL_TOOLS as readonly string[]).includes(o.name)) return { ok: false, reason: `"${name}" is a built-in tool` };
+	if (typeof o.description !== "string" || o.description.trim() === "") return { ok: false, reason: `${name}: needs a description (a string)` };
+	if (typeof o.execute !== "function") return { ok: false, reason: `${name}: needs execute (a function)` };
+	const parameters = jsonCopy(o.parameters ?? { type: "object", properties: {} });
+	if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters) || (parameters as { type?: unknown }).type !== "object") {
+		return { ok: false, reason: `${name}: parameters must be a JSON Schema of an object ({"type": "object", "properties": {…}})` };
+	}
+	return { ok: true, tool: { name: o.name, description: o.description, parameters: parameters as Record<string, unknown>, execute: o.execute } };
+}
+
+/**
+ * What `execute` returned, as the model gets it: a string; `{output, isError?}`; or pi's
+ * `{content: [{type: "text", text}], isError?}` (the text parts joined). Anything else is why not.
+ */
+export function toolOutput(value: unknown): { ok: true; value: ExtensionToolOutput } | { ok: false; reason: string } {
+	if (typeof value === "string") return { ok: true, value: { output: value } };
+	if (typeof value !== "object" || value === null) return { ok: false, reason: `returned ${value == null ? String(value) : `a ${typeof value}`}, not text` };
+	try {
+		const r = value as { output?: unknown; content?: unknown; isError?: unknown };
+		const isError = r.isError === true ? { isError: true } : {};
+		if (typeof r.output === "string") return { ok: true, value: { output: r.output, ...isError } };
+		if (Array.isArray(r.content)) {
+			const texts = r.content.filter((p): p is { type: "text"; text: string } => p?.type === "text" && typeof p.text === "string");
+			return { ok: true, value: { output: texts.map((p) => p.text).join("\n"), ...isError } };
+		}
+	} catch (error) {
+		return { ok: false, reason: `returned an unreadable value (${reasonOf(error)})` };
+	}
+	return { ok: false, reason: "returned an object without output (a string) or content (text parts)" };
+}
+
+/** A plain JSON copy of `value` (what is sent to the provider), or undefined when it has none. */
+function jsonCopy(value: unknown): unknown {
+	try {
+		const text = JSON.stringify(value);
+		return text === undefined ? undefined : (JSON.parse(text) as unknown);
+	} catch {
+		return undefined;
+	}
+}

@@ -1,0 +1,92 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
+import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { cleanUp, startRpc } from "../rpc/helpers.js";
+
+let server: SseServer | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+	await cleanUp();
+});
+
+function write(file: string, text: string): string {
+	mkdirSync(dirname(file), { recursive: true });
+	writeFileSync(file, text);
+	return file;
+}
+
+/** An extension with the tool `deploy` ({env}), one that fails, one of pi's result shape, and two registrations arbor refuses. */
+const DEPLOY = `
+export default function (arbor: any) {
+	arbor.registerTool({
+		name: "deploy",
+		description: "Deploy the site to an environment",
+		parameters: { type: "object", properties: { env: { type: "string", description: "staging or production" } }, required: ["env"] },
+		execute: async (args: any, ctx: any) => "deployed " + args.env + " from " + ctx.cwd.split("/").pop(),
+	});
+	arbor.registerTool({ name: "flaky", description: "Always fails", execute: () => { throw new Error("the build server is down"); } });
+	arbor.registerTool({ name: "pi_style", description: "Answers as pi's tools do", execute: () => ({ content: [{ type: "text", text: "line one" }, { type: "text", text: "line two" }] }) });
+	arbor.registerTool({ name: "bash", description: "mine", execute: () => "no" });
+	arbor.registerTool({ name: "nodesc", execute: () => "no" });
+}
+`;
+
+const toolResults = (body: unknown): { content: string }[] => sentMessages(body).filter((m: { role: string }) => m.role === "tool");
+
+describe("extension tools (arbor.registerTool)", () => {
+	it("-p: the model gets the tools with their schemas, calls them, and gets their text, errors and pi-shaped results; refused registrations are one warning each", async () => {
+		server = await startSseServer([
+			toolCallReply([
+				{ id: "c1", name: "deploy", args: { env: "staging" } },
+				{ id: "c2", name: "flaky", args: {} },
+				{ id: "c3", name: "pi_style", args: {} },
+			]),
+			textReply("all done"),
+		]);
+		const { cwd, home } = place();
+		write(join(cwd, ".arbor", "extensions", "deploy.ts"), DEPLOY);
+		const run = await runCli(["-p", ...model(server.url), "ship it"], { cwd, env: { ARBOR_HOME: home } });
+		expect(run.code).toBe(0);
+		expect(run.stdout).toBe("all done\n");
+		const file = join(cwd, ".arbor", "extensions", "deploy.ts");
+		expect(run.stderr).toContain(`arbor: warning: extension ${file}: registerTool: "bash" is a built-in tool; not added\n`);
+		expect(run.stderr).toContain(`arbor: warning: extension ${file}: registerTool: nodesc: needs a description (a string); not added\n`);
+		const offered = server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name);
+		expect(offered).toEqual(expect.arrayContaining(["read", "deploy", "flaky", "pi_style"]));
+		expect(offered.filter((n: string) => n === "bash" || n === "nodesc")).toEqual([]);
+		const deploy = server.requests[0]!.body.tools.find((t: { function: { name: string } }) => t.function.name === "deploy");
+		expect(deploy.function.description).toBe("Deploy the site to an environment");
+		expect(deploy.function.parameters.properties.env).toEqual({ type: "string", description: "staging or production" });
+		const results = toolResults(server.requests[1]!.body).map((m) => m.content);
+		expect(results[0]).toBe(`deployed staging from ${cwd.split("/").pop()}`);
+		expect(results[1]).toContain("the build server is down");
+		expect(results[2]).toBe("line one\nline two");
+		// Stored as pi stores a tool's result: its name, its text, an error marked.
+		const stored = entries(sessionFiles(home)[0]!).filter((e) => e.message?.role === "toolResult").map((e) => e.message);
+		// (Stored as each call ends: in any order.)
+		expect(stored.map((m) => [m.toolName, m.isError]).sort()).toEqual([["deploy", false], ["flaky", true], ["pi_style", false]]);
+	});
+
+	it("--no-extensions: no extension tools", async () => {
+		server = await startSseServer([textReply("plain")]);
+		const { cwd, home } = place();
+		write(join(cwd, ".arbor", "extensions", "deploy.ts"), DEPLOY);
+		const run = await runCli(["-p", ...model(server.url), "--no-extensions", "hi"], { cwd, env: { ARBOR_HOME: home } });
+		expect(run).toMatchObject({ code: 0, stdout: "plain\n", stderr: "" });
+		const offered = server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name);
+		expect(offered).not.toContain("deploy");
+	});
+
+	it("RPC (pi's RpcClient): a prompt's turn calls the extension's tool", async () => {
+		const rpc = await startRpc([toolCallReply([{ id: "c1", name: "deploy", args: { env: "production" } }]), textReply("shipped")], [], {
+			extensions: (cwd) => write(join(cwd, ".arbor", "extensions", "deploy.ts"), DEPLOY),
+		});
+		await rpc.client.promptAndWait("ship it");
+		expect(toolResults(rpc.server.requests[1]!.body)[0]!.content).toMatch(/^deployed production from /);
+		expect(await rpc.client.getLastAssistantText()).toBe("shipped");
+	});
+});

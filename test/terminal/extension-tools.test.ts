@@ -1,0 +1,53 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { quit, submitLine, tempPlace, useArborRun, waitForReply } from "../helpers/arbor-tmux.js";
+import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
+import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
+
+const fx = useArborRun<ArborTerminal>();
+
+function write(file: string, text: string): string {
+	mkdirSync(dirname(file), { recursive: true });
+	writeFileSync(file, text);
+	return file;
+}
+
+const toolExtension = (name: string) => `
+export default function (arbor: any) {
+	arbor.registerTool({
+		name: "${name}",
+		description: "${name} the site",
+		parameters: { type: "object", properties: { env: { type: "string" } } },
+		execute: (args: any) => "${name} done on " + args.env,
+	});
+}
+`;
+
+const offered = (body: { tools?: { function: { name: string } }[] }) => (body.tools ?? []).map((t) => t.function.name);
+
+describe("extension tools in the chat (virtual terminal)", () => {
+	it("the model calls an extension's tool without a question; the transcript shows the call and its output; /reload brings the edited extension's tools", async () => {
+		({ dir: fx.dir } = tempPlace("ext-tools"));
+		const file = write(join(fx.dir, ".arbor", "extensions", "site.ts"), toolExtension("deploy"));
+		fx.server = await startSseServer([toolCallReply([{ id: "c1", name: "deploy", args: { env: "staging" } }]), textReply("Shipped"), textReply("Only rollback now")]);
+		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
+		fx.tmux = t;
+		await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		await submitLine(t, "ship it");
+		const screen = await waitForReply(t, "Shipped");
+		expect(screen).toContain('deploy {"env":"staging"}');
+		expect(screen).toContain("deploy done on staging");
+		expect(screen).not.toContain("Allow");
+		expect(offered(fx.server.requests[0]!.body)).toContain("deploy");
+		write(file, toolExtension("rollback"));
+		await submitLine(t, "/reload");
+		await t.waitForScreen((s) => s.includes("Reloaded: 1 extension"), "reloaded");
+		await submitLine(t, "what now");
+		await t.waitForScreen((s) => s.includes("Only rollback now"), "the turn after the reload");
+		const after = offered(fx.server.requests[2]!.body);
+		expect(after).toContain("rollback");
+		expect(after).not.toContain("deploy");
+		await quit(t);
+	}, 60_000);
+});
