@@ -292,6 +292,13 @@ export class ExtensionHost {
 		return [...this.toolMap.values()].map(({ name, description, parameters }) => ({ name, description, parameters }));
 	}
 
+	/** The `tool_call` handlers' answer to a call: why it is blocked ("" without a reason), or undefined when it may run. */
+	async beforeToolCall(call: { toolName: string; toolCallId?: string; input: unknown; signal?: AbortSignal }): Promise<string | undefined> {
+		const result = await this.bus.emit("tool_call", call);
+		if (!result.block) return undefined;
+		return result.reason?.trim() ?? "";
+	}
+
 	/**
 	 * Runs a call of an extension's tool within the time limit. A throw, a time-out or a result of
 	 * the wrong shape throws (the call's error, which the model sees); the last two are also a warning.

@@ -17,6 +17,8 @@ export type {
 	ForkEvent,
 	SessionShutdownEvent,
 	SessionStartEvent,
+	ToolCallEvent,
+	ToolCallResult,
 	TreeEvent,
 	TurnEndEvent,
 	TurnStartEvent,

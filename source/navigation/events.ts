@@ -67,6 +67,11 @@ export type RestoreEvent = {
 	kept: string[];
 };
 
+/** The model asked for a tool call (a built-in tool or an extension's), before it is confirmed or run. */
+export type ToolCallEvent = { toolName: string; toolCallId?: string; input: unknown; signal?: AbortSignal };
+/** `block`: the call does not run; the model gets `reason` as the call's error. */
+export type ToolCallResult = { block?: boolean; reason?: string };
+
 /** Event name → [payload, what a handler may return]. */
 export type EventMap = {
 	session_before_tree: [BeforeTreeEvent, BeforeTreeResult | void];
@@ -81,6 +86,7 @@ export type EventMap = {
 	turn_end: [TurnEndEvent, void];
 	session_before_restore: [BeforeRestoreEvent, { cancel?: boolean } | void];
 	session_restore: [RestoreEvent, void];
+	tool_call: [ToolCallEvent, ToolCallResult | void];
 };
 
 /** Every event an extension can subscribe to. */
@@ -97,6 +103,7 @@ export const EVENT_NAMES: readonly (keyof EventMap)[] = [
 	"turn_end",
 	"session_before_restore",
 	"session_restore",
+	"tool_call",
 ];
 
 /** A bus handler: gets the payload, may return the event's result. */
@@ -104,7 +111,7 @@ export type Handler<K extends keyof EventMap> = (event: EventMap[K][0]) => Event
 
 /**
  * In-process bus for extensions. Handlers run in registration order; for `before` events their
- * results are merged, later handlers overriding earlier ones, and any `cancel` wins.
+ * results are merged, later handlers overriding earlier ones, and any `cancel` (or `block`) wins.
  */
 export class EventBus {
 	private handlers = new Map<keyof EventMap, Handler<keyof EventMap>[]>();
@@ -125,7 +132,10 @@ export class EventBus {
 			const result = await (handler as unknown as Handler<K>)(event);
 			if (result && typeof result === "object") {
 				const cancel = Boolean(merged.cancel) || Boolean((result as { cancel?: boolean }).cancel);
-				merged = { ...merged, ...result, ...(cancel ? { cancel } : {}) };
+				const block = Boolean(merged.block) || Boolean((result as { block?: boolean }).block);
+				// A block's reason stays the blocking handler's.
+				const reason = merged.block ? { reason: merged.reason } : {};
+				merged = { ...merged, ...result, ...(cancel ? { cancel } : {}), ...(block ? { block, ...reason } : {}) };
 			}
 		}
 		return merged as Partial<Exclude<EventMap[K][1], void | undefined>>;

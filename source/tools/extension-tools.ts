@@ -1,13 +1,28 @@
 /** The tools extensions add, in the AI SDK's ToolSet beside the built-in ones. */
-import type { FlexibleSchema, Tool, ToolSet } from "ai";
-import type { ToolResult } from "./result.js";
+import type { FlexibleSchema, Tool, ToolExecutionOptions, ToolSet } from "ai";
+import { ToolError, type ToolResult } from "./result.js";
 
 /** Where the extensions' tools come from (the extension host): listed again after each /reload. */
 export type ExtensionToolSource = {
 	tools(): { name: string; description: string; parameters: Record<string, unknown> }[];
 	runTool(name: string, args: unknown, signal?: AbortSignal): Promise<{ output: string; isError?: boolean }>;
 	onReload?(listener: () => void): () => void;
+	/** The extensions' `tool_call` answer: why the call is blocked ("" without a reason), or undefined. */
+	beforeToolCall?(call: { toolName: string; toolCallId?: string; input: unknown; signal?: AbortSignal }): Promise<string | undefined>;
 };
+
+/** A tool's execute as arbor's tools have it (they never stream their results). */
+type Execute = (args: unknown, options: ToolExecutionOptions) => Promise<ToolResult<object>>;
+
+/** `execute` behind the extensions' `tool_call` handlers: a blocked call is an error the model gets, and asks nothing. */
+function gated(name: string, execute: Execute, source: ExtensionToolSource): Execute {
+	if (!source.beforeToolCall) return execute;
+	return async (args: unknown, options: ToolExecutionOptions) => {
+		const blocked = await source.beforeToolCall?.({ toolName: name, toolCallId: options.toolCallId, input: args, signal: options.abortSignal });
+		if (blocked !== undefined) throw new ToolError(blocked ? `blocked by an extension: ${blocked}` : "blocked by an extension");
+		return execute(args, options);
+	};
+}
 
 /**
  * A JSON Schema as the SDK takes a schema without importing it (see tool-set.ts): a Standard
@@ -24,9 +39,11 @@ function standardSchema(parameters: Record<string, unknown>): FlexibleSchema<unk
 /**
  * Puts the source's tools into `set` (never over a built-in one), and again after each reload of
  * the extensions: the ToolSet of a session then offers what the extensions have now. `wrap` runs
- * each call (tool-set.ts: the secrets taken out of what it returns).
+ * each call (tool-set.ts: the secrets taken out of what it returns). Every tool, the built-in ones
+ * too, gets the extensions' `tool_call` handlers in front of it (before its confirmation).
  */
 export function addExtensionTools(set: ToolSet, source: ExtensionToolSource, wrap: (run: () => Promise<ToolResult<object>>) => Promise<ToolResult<object>>): void {
+	for (const [name, entry] of Object.entries(set)) if (entry.execute) entry.execute = gated(name, entry.execute as unknown as Execute, source) as typeof entry.execute;
 	let added: string[] = [];
 	const install = () => {
 		for (const name of added) delete set[name];
@@ -36,7 +53,7 @@ export function addExtensionTools(set: ToolSet, source: ExtensionToolSource, wra
 			const entry: Tool<unknown, ToolResult<object>> = {
 				description: info.description,
 				inputSchema: standardSchema(info.parameters),
-				execute: (args, { abortSignal }) => wrap(async () => ({ ...(await source.runTool(info.name, args, abortSignal)) })),
+				execute: gated(info.name, (args, { abortSignal }) => wrap(async () => ({ ...(await source.runTool(info.name, args, abortSignal)) })), source),
 				toModelOutput: ({ output }) => (output.isError ? { type: "error-text", value: output.output } : { type: "text", value: output.output }),
 			};
 			set[info.name] = entry;

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
@@ -88,5 +88,41 @@ describe("extension tools (arbor.registerTool)", () => {
 		await rpc.client.promptAndWait("ship it");
 		expect(toolResults(rpc.server.requests[1]!.body)[0]!.content).toMatch(/^deployed production from /);
 		expect(await rpc.client.getLastAssistantText()).toBe("shipped");
+	});
+
+	it("tool_call handlers see every call first (built-in or an extension's) and may block it: the model gets the reason as the call's error", async () => {
+		server = await startSseServer([
+			toolCallReply([
+				{ id: "c1", name: "read", args: { path: "secret.txt" } },
+				{ id: "c2", name: "read", args: { path: "notes.txt" } },
+				{ id: "c3", name: "deploy", args: { env: "production" } },
+			]),
+			textReply("understood"),
+		]);
+		const { cwd, home } = place();
+		write(join(cwd, "secret.txt"), "the password\n");
+		write(join(cwd, "notes.txt"), "plain notes\n");
+		write(join(cwd, ".arbor", "extensions", "deploy.ts"), DEPLOY);
+		write(
+			join(cwd, ".arbor", "extensions", "guard.ts"),
+			`import { appendFileSync } from "node:fs";
+export default function (arbor: any) {
+	arbor.on("tool_call", (event: any) => {
+		appendFileSync(${JSON.stringify(join(cwd, "calls.log"))}, event.toolName + " " + JSON.stringify(event.input) + "\\n");
+		if (event.toolName === "read" && String(event.input.path).includes("secret")) return { block: true, reason: "secret files are off limits" };
+		if (event.toolName === "deploy" && event.input.env === "production") return { block: true };
+	});
+}
+`,
+		);
+		const run = await runCli(["-p", ...model(server.url), "look around"], { cwd, env: { ARBOR_HOME: home } });
+		expect(run).toMatchObject({ code: 0, stdout: "understood\n" });
+		const results = toolResults(server.requests[1]!.body).map((m) => m.content);
+		expect(results[0]).toContain("blocked by an extension: secret files are off limits");
+		expect(results[0]).not.toContain("password");
+		expect(results[1]).toContain("plain notes");
+		expect(results[2]).toMatch(/blocked by an extension$/);
+		const log = readFileSync(join(cwd, "calls.log"), "utf8").split("\n").sort();
+		expect(log).toEqual(["", 'deploy {"env":"production"}', 'read {"path":"notes.txt"}', 'read {"path":"secret.txt"}']);
 	});
 });

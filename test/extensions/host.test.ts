@@ -172,4 +172,20 @@ describe("ExtensionHost.runTool (an extension's tool called by the model)", () =
 			`arbor: warning: extension ${file}: tool odd returned a number, not text\n`,
 		]);
 	});
+
+	it("tool_call: a block with its reason stops the call; a result of the wrong shape is one warning and the call runs", async () => {
+		const cwd = temp();
+		const file = put(
+			cwd,
+			"guard.ts",
+			`export default function (arbor: any) {
+				arbor.on("tool_call", (e: any) => e.toolName === "bash" ? { block: true, reason: " no shell " } : e.toolName === "write" ? { block: "yes" } : undefined);
+			}\n`,
+		);
+		const { ext, lines } = await host(cwd, [file]);
+		expect(await ext.beforeToolCall({ toolName: "bash", input: { command: "ls" } })).toBe("no shell");
+		expect(await ext.beforeToolCall({ toolName: "read", input: {} })).toBeUndefined();
+		expect(await ext.beforeToolCall({ toolName: "write", input: {} })).toBeUndefined();
+		expect(lines).toEqual([`arbor: warning: extension ${file}: tool_call handler returned a bad result (block: expected boolean, received string); ignored\n`]);
+	});
 });

@@ -50,4 +50,26 @@ describe("extension tools in the chat (virtual terminal)", () => {
 		expect(after).not.toContain("deploy");
 		await quit(t);
 	}, 60_000);
+
+	it("a tool_call handler that blocks a bash command: no question is asked, the model gets the reason", async () => {
+		({ dir: fx.dir } = tempPlace("ext-tools"));
+		write(
+			join(fx.dir, ".arbor", "extensions", "guard.ts"),
+			`export default function (arbor: any) {
+	arbor.on("tool_call", (event: any) => event.toolName === "bash" && /rm -rf/.test(event.input.command) ? { block: true, reason: "no rm -rf here" } : undefined);
+}
+`,
+		);
+		fx.server = await startSseServer([toolCallReply([{ id: "c1", name: "bash", args: { command: "rm -rf build" } }]), textReply("Not removed")]);
+		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
+		fx.tmux = t;
+		await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		await submitLine(t, "clean up");
+		const screen = await waitForReply(t, "Not removed");
+		expect(screen).toContain("blocked by an extension: no rm -rf here");
+		expect(screen).not.toContain("Allow bash");
+		const result = fx.server.requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
+		expect(result.content).toContain("blocked by an extension: no rm -rf here");
+		await quit(t);
+	}, 60_000);
 });
