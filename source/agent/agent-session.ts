@@ -106,10 +106,8 @@ export class AgentSession {
 			autoCompaction: () => this.autoCompaction,
 			deps,
 		});
-		deps.ext.attachUi({
-			warn: (line) => this.emit({ type: "extension_error", error: line }),
-			notify: (text) => this.emit({ type: "notify", message: text }),
-		});
+		// Extensions' dialogs (ctx.ui.confirm/select/input) go to the front end that has a user: RPC's client.
+		deps.ext.attachUi({ warn: (line) => this.emit({ type: "extension_error", error: line }), notify: (text) => this.emit({ type: "notify", message: text }), dialog: deps.opts.dialog });
 	}
 
 	/** Sets everything up as print mode does and opens (or creates) the session; usage errors throw. */

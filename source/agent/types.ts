@@ -2,6 +2,7 @@
  * The types of the agent core's API (agent-session.ts re-exports them): the open options, the
  * permission question, errors, pi's model description and the results of moves and restores.
  */
+import type { DialogSink } from "../extensions/dialogs.js";
 import type { Settings } from "../config/settings.js";
 import type { ModelChoice } from "../config/model-config.js";
 import type { ChatFlags, Place } from "../config/options.js";
@@ -26,6 +27,8 @@ export type AgentOpenOptions = Place &
 		 * aborts with the run: the question is then answered "no" for the front end, which may drop it.
 		 */
 		confirm?: (request: ConfirmRequest, signal?: AbortSignal) => Promise<ConfirmAnswer>;
+		/** Shows an extension's dialog (ctx.ui.confirm/select/input) to the user; absent: no UI (ctx.hasUI false). */
+		dialog?: DialogSink;
 		/** Warnings (context files, extensions before a subscriber exists); default: stderr. */
 		warn?: (line: string) => void;
 		/** The notice of checkpoints switched off (no git, a refused folder), once; default: stderr. */

@@ -8,6 +8,7 @@ import { sessionView } from "./context.js";
 import { importExtension, reasonOf, safeText } from "./load.js";
 import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler } from "./types.js";
 import type * as Values from "./values.js";
+import { dialogs, type DialogCounter, type DialogSink } from "./dialogs.js";
 import { checkTool, toolOutput, type ExtensionToolInfo, type ExtensionToolOutput, type RegisteredTool } from "./tools.js";
 import { seconds, settle, type Waited } from "./wait.js";
 
@@ -23,6 +24,9 @@ export type HostOptions = {
 	/** How long loading one extension, or one handler, may take (ms; 0: no limit). Default 60 s. */
 	timeoutMs?: number;
 };
+
+/** Where notices, warnings and (with a UI) dialogs go. */
+export type UiSinks = { warn(line: string): void; notify(text: string): void; dialog?: DialogSink };
 
 /** A slash command an extension registered, for the UI's completion list. */
 export type ExtensionCommand = { name: string; description: string };
@@ -46,7 +50,9 @@ export class ExtensionHost {
 	/** True while session_shutdown handlers run: the session is read-only then. */
 	private shuttingDown = false;
 	private pending: NewEntry[] = [];
-	private sinks: { warn(line: string): void; notify(text: string): void };
+	private sinks: UiSinks;
+	/** Dialogs open now: the time limit of the handler waiting on one stands still (see wait). */
+	private readonly dialogsOpen: DialogCounter = { open: 0 };
 	/** The checks of values extensions hand over (zod): loaded with the first extension. */
 	private values: typeof Values | undefined;
 	/** Takes the loaded extensions' handlers off the bus (see reload). */
@@ -59,7 +65,7 @@ export class ExtensionHost {
 
 	/** Waits on extension code within the time limit; Ctrl+C ends the wait outside the UI. */
 	private wait<T>(start: () => T | PromiseLike<T>, signal?: AbortSignal): Promise<Waited<T>> {
-		return settle(start, { limitMs: this.limitMs, signal, interruptible: this.opts.mode !== "interactive" });
+		return settle(start, { limitMs: this.limitMs, signal, interruptible: this.opts.mode !== "interactive", paused: () => this.dialogsOpen.open > 0 });
 	}
 
 	private get limitMs(): number {
@@ -201,7 +207,8 @@ export class ExtensionHost {
 			cwd: this.opts.cwd,
 			signal: signal ?? NEVER,
 			mode: this.opts.mode,
-			ui: { notify: (text) => this.sinks.notify(safeText(text)) },
+			hasUI: this.sinks.dialog !== undefined,
+			ui: { notify: (text) => this.sinks.notify(safeText(text)), ...dialogs(this.sinks.dialog, signal, this.dialogsOpen) },
 		};
 	}
 
@@ -332,7 +339,7 @@ export class ExtensionHost {
 	}
 
 	/** The UI routes notify and warnings to its status line while it runs; returns the undo. */
-	attachUi(sinks: { warn(line: string): void; notify(text: string): void }): () => void {
+	attachUi(sinks: UiSinks): () => void {
 		const previous = this.sinks;
 		this.sinks = sinks;
 		return () => {

@@ -68,9 +68,17 @@ export type ExtensionContext = {
 	readonly signal: AbortSignal;
 	/** Where arbor runs: the UI, print mode, or a subcommand such as `arbor navigate`. */
 	readonly mode: "interactive" | "print" | "command";
+	/** A user can answer the dialogs below: the chat, and an RPC client (not `-p`, ACP or subcommands). */
+	readonly hasUI: boolean;
 	readonly ui: {
 		/** The status line in the UI; one stderr line in print mode and subcommands. */
 		notify(text: string): void;
+		/** Yes or no from the user; false without a UI, and when the dialog is cancelled (Esc). */
+		confirm(title: string, message?: string): Promise<boolean>;
+		/** One of `options` as the user chose it; undefined without a UI, and when cancelled. */
+		select(title: string, options: string[]): Promise<string | undefined>;
+		/** A line the user typed; undefined without a UI, and when cancelled. */
+		input(title: string, placeholder?: string): Promise<string | undefined>;
 	};
 };
 

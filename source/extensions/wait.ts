@@ -29,6 +29,8 @@ export type WaitOptions = {
 	 * ends the run with 128 + the signal, the session's lock released on the way out).
 	 */
 	interruptible: boolean;
+	/** True while the user has a dialog of the handler's in front of them: the limit then starts again. */
+	paused?: () => boolean;
 };
 
 const SIGNALS: readonly EndingSignal[] = ["SIGINT", "SIGTERM", "SIGHUP"];
@@ -76,7 +78,11 @@ export function settle<T>(start: () => T | PromiseLike<T>, opts: WaitOptions): P
 		}
 		if (opts.signal?.aborted) return finish({ status: "aborted" });
 		if (opts.limitMs > 0) {
-			const timer = setTimeout(() => finish({ status: "timeout" }), opts.limitMs);
+			let timer: NodeJS.Timeout;
+			const arm = () => {
+				timer = setTimeout(() => (opts.paused?.() ? arm() : finish({ status: "timeout" })), opts.limitMs);
+			};
+			arm();
 			cleanups.push(() => clearTimeout(timer));
 		}
 		if (opts.signal) {

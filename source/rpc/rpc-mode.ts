@@ -7,11 +7,11 @@
  * Tool permission: write/edit/bash ask with pi's `extension_ui_request` (method "confirm"), which
  * the client answers with `extension_ui_response` ({confirmed} or {cancelled}; `value: "always"`
  * stops asking for that tool); `--yes` allows them up front. No answer before the run is aborted or
- * stdin ends → the tool is refused, never run.
+ * stdin ends → the tool is refused, never run. Extensions' dialogs (ctx.ui.confirm/select/input)
+ * are pi's `confirm`/`select`/`input` requests (see questions.ts).
  */
-import { randomUUID } from "node:crypto";
 import { format } from "node:util";
-import { AgentSession, type ConfirmAnswer, type ConfirmRequest } from "../agent/agent-session.js";
+import { AgentSession } from "../agent/agent-session.js";
 import type { ChatFlags } from "../config/options.js";
 import { place } from "../config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
@@ -21,6 +21,7 @@ import { COMMANDS, type Command, type CommandContext } from "./commands.js";
 import { jsonLine, lineSplitter } from "./jsonl.js";
 import { PiEventWriter } from "./pi-events.js";
 import { bashRunner } from "./bash.js";
+import { Questions } from "./questions.js";
 
 export type RpcOptions = ChatFlags & ExtensionFlags;
 
@@ -35,31 +36,14 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 	const write = (value: unknown) => io.stdout.write(jsonLine(value));
 	// Extensions and libraries may log: never onto the protocol stream.
 	routeConsoleToStderr();
-	const questions = new Map<string, (answer: ConfirmAnswer) => void>();
-	let ended = false;
-	const confirm = (request: ConfirmRequest, signal?: AbortSignal) =>
-		new Promise<ConfirmAnswer>((resolve) => {
-			if (ended) return resolve("no");
-			const id = randomUUID();
-			// An abort answers "no" (the agent core does); the question is then closed here too.
-			const onAbort = () => questions.delete(id);
-			signal?.addEventListener("abort", onAbort, { once: true });
-			questions.set(id, (answer) => {
-				signal?.removeEventListener("abort", onAbort);
-				resolve(answer);
-			});
-			write({
-				type: "extension_ui_request",
-				id,
-				method: "confirm",
-				title: `Allow ${request.toolName}?`,
-				message: request.preview ? `${request.description}\n\n${request.preview}` : request.description,
-				toolName: request.toolName,
-				args: request.args,
-				...(request.toolCallId ? { toolCallId: request.toolCallId } : {}),
-			});
-		});
-	const agent = await AgentSession.open({ ...opts, ...where, confirm, warn: (line) => process.stderr.write(`arbor: warning: ${line}\n`) });
+	const questions = new Questions(write);
+	const agent = await AgentSession.open({
+		...opts,
+		...where,
+		confirm: (request, signal) => questions.confirmTool(request, signal),
+		dialog: (request, signal) => questions.dialog(request, signal),
+		warn: (line) => process.stderr.write(`arbor: warning: ${line}\n`),
+	});
 	const events = new PiEventWriter(write, () => agent.model);
 	agent.subscribe((event) => events.write(event));
 	const ctx: CommandContext = {
@@ -73,7 +57,7 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 		const parsed = parse(line);
 		if ("error" in parsed) return write(parsed.error);
 		const cmd = parsed.command;
-		if (cmd.type === "extension_ui_response") return answerQuestion(questions, cmd);
+		if (cmd.type === "extension_ui_response") return questions.answer(cmd);
 		const run = async () => {
 			write(await respond(ctx, cmd));
 		};
@@ -94,9 +78,7 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 		io.stdin.on("error", () => resolve({}));
 		stopSignals = onEndingSignal((signal) => resolve({ signal }));
 	});
-	ended = true;
-	for (const [, resolve] of questions) resolve("no");
-	questions.clear();
+	questions.end();
 	// A command still queued is answered (its response may still reach a reader); the run is aborted.
 	await agent.abort();
 	await queue.catch(() => undefined);
@@ -134,19 +116,6 @@ async function respond(ctx: CommandContext, cmd: Command): Promise<Record<string
 	} catch (error) {
 		return { ...id, type: "response", command: cmd.type, success: false, error: errorMessage(error) };
 	}
-}
-
-function answerQuestion(questions: Map<string, (answer: ConfirmAnswer) => void>, cmd: Command): void {
-	const id = typeof cmd.id === "string" ? cmd.id : undefined;
-	const resolve = id === undefined ? undefined : questions.get(id);
-	if (!resolve || id === undefined) {
-		process.stderr.write(`arbor: warning: extension_ui_response for no open question (${String(cmd.id)})\n`);
-		return;
-	}
-	questions.delete(id);
-	if (cmd.cancelled === true) return resolve("no");
-	if (cmd.value === "always") return resolve("always");
-	resolve(cmd.confirmed === true || cmd.value === "yes" ? "yes" : "no");
 }
 
 function routeConsoleToStderr(): void {

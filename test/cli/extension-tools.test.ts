@@ -5,6 +5,7 @@ import { runCli } from "../helpers/cli.js";
 import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { cleanUp, startRpc } from "../rpc/helpers.js";
+import { waitFor } from "../helpers/wait-for.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -124,5 +125,44 @@ export default function (arbor: any) {
 		expect(results[2]).toMatch(/blocked by an extension$/);
 		const log = readFileSync(join(cwd, "calls.log"), "utf8").split("\n").sort();
 		expect(log).toEqual(["", 'deploy {"env":"production"}', 'read {"path":"notes.txt"}', 'read {"path":"secret.txt"}']);
+	});
+
+	it("dialogs: an RPC client gets pi's select/confirm/input requests and its answers reach the extension; -p has no UI (hasUI false, no answer)", async () => {
+		const CHOOSE = `
+export default function (arbor: any) {
+	arbor.registerTool({
+		name: "choose",
+		description: "Ask the user",
+		execute: async (_args: any, ctx: any) => {
+			if (!ctx.hasUI) return "no UI: " + (await ctx.ui.confirm("Go?")) + " " + (await ctx.ui.select("Env?", ["a"])) + " " + (await ctx.ui.input("Name?"));
+			const env = await ctx.ui.select("Which environment?", ["staging", "production"]);
+			const sure = await ctx.ui.confirm("Deploy " + env + "?", "This cannot be undone.");
+			const note = await ctx.ui.input("A note for the log?", "optional");
+			return [env, sure, note].join(" / ");
+		},
+	});
+}
+`;
+		const rpc = await startRpc([toolCallReply([{ id: "c1", name: "choose", args: {} }]), textReply("asked")], [], {
+			extensions: (cwd) => write(join(cwd, ".arbor", "extensions", "choose.ts"), CHOOSE),
+		});
+		const done = rpc.client.promptAndWait("ask me");
+		const answer = async (method: string, reply: object) => {
+			const request = await waitFor(() => rpc.events.find((e) => e.type === "extension_ui_request" && e.method === method), { what: `a ${method} request` });
+			rpc.raw(`${JSON.stringify({ type: "extension_ui_response", id: request.id, ...reply })}\n`);
+			return request;
+		};
+		expect(await answer("select", { value: "production" })).toMatchObject({ title: "Which environment?", options: ["staging", "production"] });
+		expect(await answer("confirm", { confirmed: true })).toMatchObject({ title: "Deploy production?", message: "This cannot be undone." });
+		expect(await answer("input", { cancelled: true })).toMatchObject({ title: "A note for the log?", placeholder: "optional" });
+		await done;
+		expect(toolResults(rpc.server.requests[1]!.body)[0]!.content).toBe("production / true / ");
+
+		server = await startSseServer([toolCallReply([{ id: "c1", name: "choose", args: {} }]), textReply("nobody to ask")]);
+		const { cwd, home } = place();
+		write(join(cwd, ".arbor", "extensions", "choose.ts"), CHOOSE);
+		const run = await runCli(["-p", ...model(server.url), "ask me"], { cwd, env: { ARBOR_HOME: home } });
+		expect(run).toMatchObject({ code: 0, stdout: "nobody to ask\n" });
+		expect(toolResults(server.requests[1]!.body)[0]!.content).toBe("no UI: false undefined undefined");
 	});
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { settle } from "../../source/extensions/wait.js";
 
 describe("settle: waiting for an extension's handler", () => {
@@ -26,5 +26,30 @@ describe("settle: waiting for an extension's handler", () => {
 
 	it("a handler past the limit times out", async () => {
 		expect(await settle(() => new Promise(() => {}), { limitMs: 20, interruptible: false })).toEqual({ status: "timeout" });
+	});
+
+	it("while paused (a dialog of the handler's is open) the limit starts again instead of ending the wait", async () => {
+		vi.useFakeTimers();
+		try {
+			let answer: (value: string) => void = () => {};
+			let open = true;
+			let checks = 0;
+			const waiting = settle(() => new Promise<string>((resolve) => (answer = resolve)), {
+				limitMs: 20,
+				interruptible: false,
+				paused: () => (checks++, open),
+			});
+			await vi.advanceTimersByTimeAsync(60); // three limits pass while the dialog is open
+			expect(checks).toBe(3);
+			answer("answered");
+			expect(await waiting).toEqual({ status: "done", value: "answered" });
+			// Once it is closed, the limit ends a wait again.
+			open = false;
+			const late = settle(() => new Promise(() => {}), { limitMs: 20, interruptible: false, paused: () => open });
+			await vi.advanceTimersByTimeAsync(20);
+			expect(await late).toEqual({ status: "timeout" });
+		} finally {
+			vi.useRealTimers();
+		}
 	});
 });

@@ -10,6 +10,7 @@ import type { UiDeps } from "../deps.js";
 import { buildCommandHandlers } from "../actions/command-handlers.js";
 import { useChat } from "./use-chat.js";
 import { useExtensions } from "./use-extensions.js";
+import { ExtensionDialog } from "./extension-dialog.js";
 import { useSession } from "./use-session.js";
 import { damagedLines, useTranscriptSync } from "./use-transcript-sync.js";
 import { DEFAULT_MODEL_HINT, type InteractiveOptions } from "../options.js";
@@ -181,6 +182,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 					}}
 				/>
 			</Box>}
+			{ext.dialog && <ExtensionDialog key={ext.dialog.id} dialog={ext.dialog} rows={rows} cols={cols} />}
 			<StatusLine
 				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
 				contextWindow={model?.contextWindow} cost={cost} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status} cols={cols}

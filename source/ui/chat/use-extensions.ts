@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState, type Dispatch } from "react";
+import type { DialogRequest } from "../../extensions/dialogs.js";
 import type { ExtensionHost } from "../../extensions/host.js";
+import type { OpenDialog } from "./extension-dialog.js";
 import type { MenuCommand } from "../commands.js";
 import type { AppAction } from "./app-reducer.js";
 
@@ -8,7 +10,11 @@ export type ExtensionsUi = {
 	commands: readonly MenuCommand[];
 	/** Runs `/name args` if an extension registered it; otherwise reports an unknown command. */
 	runCommand(name: string, args: string): Promise<void>;
+	/** The extension dialog to show now (ctx.ui.confirm/select/input), the first of those waiting. */
+	dialog?: OpenDialog;
 };
+
+let dialogIds = 0;
 
 /**
  * Routes the extensions' ctx.ui.notify to the status line (info) and their warnings (a throwing
@@ -16,15 +22,35 @@ export type ExtensionsUi = {
  * next tick: a turn_end handler runs before the app ends the turn, which would clear its notice.
  */
 export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatch<AppAction>): ExtensionsUi {
+	// Dialogs wait their turn: two handlers asking at once get one box after the other.
+	const [dialogs, setDialogs] = useState<readonly OpenDialog[]>([]);
 	useEffect(() => {
 		const show = (text: string, kind: "info" | "error") => setTimeout(() => dispatch({ type: "status-shown", status: { text, kind } }), 0);
-		return host?.attachUi({ notify: (text) => show(text, "info"), warn: (line) => show(line, "error") });
+		const dialog = (request: DialogRequest, signal?: AbortSignal) =>
+			new Promise<unknown>((resolve) => {
+				const open: OpenDialog = {
+					id: ++dialogIds,
+					request,
+					answer: (value) => {
+						signal?.removeEventListener("abort", cancel);
+						setDialogs((all) => all.filter((d) => d !== open));
+						resolve(value);
+					},
+				};
+				// Esc on the turn (the handler's action aborted) closes it unanswered.
+				const cancel = () => open.answer(undefined);
+				signal?.addEventListener("abort", cancel, { once: true });
+				setDialogs((all) => [...all, open]);
+			});
+		return host?.attachUi({ notify: (text) => show(text, "info"), warn: (line) => show(line, "error"), dialog });
 	}, [host, dispatch]);
 	// /reload drops the extensions' commands and loads them again: the list is read anew.
 	const [reloads, setReloads] = useState(0);
 	useEffect(() => host?.onReload(() => setReloads((n) => n + 1)), [host]);
+	const dialog = dialogs[0];
 	return useMemo(
 		() => ({
+			dialog,
 			commands: host?.commands() ?? [],
 			runCommand: async (name: string, args: string) => {
 				if (await host?.runCommand(name, args)) return;
@@ -32,6 +58,6 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 			},
 		}),
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- reloads: the host's commands changed
-		[host, dispatch, reloads],
+		[host, dispatch, reloads, dialog],
 	);
 }

@@ -9,6 +9,8 @@ export type KeyListener = { handle: { current: (event: KeyEvent) => void } };
  */
 export class KeyBus {
 	private readonly listeners = new Set<KeyListener>();
+	/** Listeners that take every key while they are there (the newest first): a dialog over a screen. */
+	private readonly captures: KeyListener[] = [];
 	private readonly queue: KeyEvent[] = [];
 	private waiting = false;
 	private delivering = false;
@@ -23,6 +25,15 @@ export class KeyBus {
 	add(listener: KeyListener): () => void {
 		this.listeners.add(listener);
 		return () => void this.listeners.delete(listener);
+	}
+
+	/** `listener` alone gets the keys until the returned function is called. */
+	capture(listener: KeyListener): () => void {
+		this.captures.push(listener);
+		return () => {
+			const at = this.captures.indexOf(listener);
+			if (at !== -1) this.captures.splice(at, 1);
+		};
 	}
 
 	enqueue(events: readonly KeyEvent[]): void {
@@ -42,8 +53,10 @@ export class KeyBus {
 		if (!event) return;
 		this.delivering = true;
 		try {
-			if (this.listeners.size === 0) this.unheard(event);
-			for (const listener of [...this.listeners]) listener.handle.current(event);
+			const captor = this.captures.at(-1);
+			if (captor) captor.handle.current(event);
+			else if (this.listeners.size === 0) this.unheard(event);
+			else for (const listener of [...this.listeners]) listener.handle.current(event);
 		} finally {
 			this.delivering = false;
 		}

@@ -43,9 +43,10 @@ export function KeyInputProvider({ children, onInterrupt }: { children: ReactNod
 
 /**
  * Calls `handler` for every key event while `isActive`. The handler of the latest render is used,
- * so it always reads current props and state.
+ * so it always reads current props and state. `exclusive`: no other handler gets keys meanwhile
+ * (a dialog over whatever screen is open, which stays as it is under it).
  */
-export function useKeys(handler: (event: KeyEvent) => void, options: { isActive?: boolean } = {}): void {
+export function useKeys(handler: (event: KeyEvent) => void, options: { isActive?: boolean; exclusive?: boolean } = {}): void {
 	const bus = useContext(BusContext);
 	if (!bus) throw new Error("useKeys needs a KeyInputProvider above it");
 	const active = options.isActive !== false;
@@ -53,5 +54,6 @@ export function useKeys(handler: (event: KeyEvent) => void, options: { isActive?
 	useLayoutEffect(() => {
 		listener.current.handle.current = handler;
 	});
-	useLayoutEffect(() => (active ? bus.add(listener.current) : undefined), [active, bus]);
+	const exclusive = options.exclusive === true;
+	useLayoutEffect(() => (active ? (exclusive ? bus.capture(listener.current) : bus.add(listener.current)) : undefined), [active, exclusive, bus]);
 }

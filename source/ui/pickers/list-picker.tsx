@@ -8,7 +8,8 @@ import { LineField, type TextField } from "../editor/line-field.js";
 import { PickList } from "./pick-list.js";
 
 export type ListPickerProps = {
-	title: string;
+	/** Shown above the rows, after a blank line (none: the rows alone, e.g. under a dialog's own title). */
+	title?: string;
 	/** A dim line of key hints under the title. */
 	hint?: string;
 	/** The rows to choose from (already filtered by the caller when there is a search). */
@@ -18,6 +19,8 @@ export type ListPickerProps = {
 	/** Rows shown at once. */
 	size: number;
 	active?: boolean;
+	/** Takes every key while shown (a dialog over another screen; see useKeys). */
+	exclusive?: boolean;
 	/** Type-to-search field: typing edits it and the selection goes back to the first row. */
 	search?: TextField;
 	/** Shown instead of the rows when there are none. */
@@ -50,11 +53,11 @@ export function ListPicker(props: ListPickerProps) {
 			if (move !== undefined) return n > 0 ? setIndex(moves[move]) : undefined;
 			if (props.search?.edit(event)) setIndex(0);
 		},
-		{ isActive: props.active !== false },
+		{ isActive: props.active !== false, exclusive: props.exclusive === true },
 	);
 	return (
-		<Box flexDirection="column" marginTop={1}>
-			<Text bold wrap="truncate-end">{props.title}</Text>
+		<Box flexDirection="column" marginTop={props.title === undefined ? 0 : 1}>
+			{props.title === undefined ? null : <Text bold wrap="truncate-end">{props.title}</Text>}
 			{props.hint ? <Text dimColor wrap="truncate-end">{props.hint}</Text> : null}
 			{props.search ? <LineField label="Search: " field={props.search.field} active={props.active !== false} /> : null}
 			{n === 0 ? <Text dimColor>{props.empty ?? "Nothing to choose"}</Text> : <PickList rows={labels} selected={selected} size={size} />}
