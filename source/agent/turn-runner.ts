@@ -188,13 +188,13 @@ export class TurnRunner {
 		const store = this.host.store();
 		const checkpointer = this.host.checkpointer();
 		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
-		const result = await deps.ext.turn({ store, prompt: content, signal }, () =>
+		const result = await deps.ext.turn({ store, prompt: content, signal, system: deps.system }, (system) =>
 			runTurn({
 				store,
 				model: chat,
 				prompt: content,
 				tools: deps.tools.toolSet,
-				system: deps.system,
+				system,
 				thinkingLevel: this.host.thinking(),
 				signal,
 				maxRetries: maxRetries(),

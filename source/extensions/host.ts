@@ -269,17 +269,19 @@ export class ExtensionHost {
 	 * runs are appended after it, so they never split the turn's own entries.
 	 */
 	async turn<R extends { ok: boolean; text: string; error?: string }>(
-		t: { store: SessionStoreApi; prompt: unknown; signal?: AbortSignal },
-		run: () => Promise<R>,
+		t: { store: SessionStoreApi; prompt: unknown; signal?: AbortSignal; system?: string },
+		run: (system: string | undefined) => Promise<R>,
 	): Promise<R> {
 		this.setStore(t.store);
 		const prompt = typeof t.prompt === "string" ? t.prompt : JSON.stringify(t.prompt);
-		await this.bus.emit("turn_start", { prompt, signal: t.signal });
+		// A handler may give this turn another system prompt (pi's before_agent_start); each sees the one before it.
+		const started = await this.bus.emit("turn_start", { prompt, systemPrompt: t.system, signal: t.signal });
+		const system = started.systemPrompt ?? t.system;
 		const count = t.store.snapshot().entries.length;
 		this.turnRunning = true;
 		let result: R;
 		try {
-			result = await run();
+			result = await run(system);
 		} finally {
 			this.turnRunning = false;
 		}

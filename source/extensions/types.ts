@@ -22,6 +22,7 @@ export type {
 	TreeEvent,
 	TurnEndEvent,
 	TurnStartEvent,
+	TurnStartResult,
 } from "../navigation/events.js";
 export type {
 	BranchSummaryEntry,

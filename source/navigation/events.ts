@@ -44,8 +44,13 @@ export type BeforeCompactResult = { cancel?: boolean; compaction?: { summary: st
 export type SessionStartEvent = { reason: "startup" | "switch" | "reload"; sessionId: string; sessionFile?: string };
 /** arbor is about to close the session and exit. */
 export type SessionShutdownEvent = { sessionId: string; sessionFile?: string };
-/** A chat turn is about to send `prompt` (nothing of the turn is stored yet). */
-export type TurnStartEvent = { prompt: string; signal?: AbortSignal };
+/**
+ * A chat turn is about to send `prompt` (nothing of the turn is stored yet) with `systemPrompt`
+ * (as an earlier handler left it; undefined when the turn has none).
+ */
+export type TurnStartEvent = { prompt: string; systemPrompt?: string; signal?: AbortSignal };
+/** `systemPrompt`: this turn's system prompt instead (the next handler sees it). */
+export type TurnStartResult = { systemPrompt?: string };
 /** A chat turn ended; `entries` are the entries it appended (user message first), oldest first. */
 export type TurnEndEvent = {
 	prompt: string;
@@ -82,7 +87,7 @@ export type EventMap = {
 	session_compact: [CompactEvent, void];
 	session_start: [SessionStartEvent, void];
 	session_shutdown: [SessionShutdownEvent, void];
-	turn_start: [TurnStartEvent, void];
+	turn_start: [TurnStartEvent, TurnStartResult | void];
 	turn_end: [TurnEndEvent, void];
 	session_before_restore: [BeforeRestoreEvent, { cancel?: boolean } | void];
 	session_restore: [RestoreEvent, void];
@@ -105,6 +110,9 @@ export const EVENT_NAMES: readonly (keyof EventMap)[] = [
 	"session_restore",
 	"tool_call",
 ];
+
+/** Payload fields a handler's result replaces for the handlers after it. */
+const CHAINED: Partial<Record<keyof EventMap, readonly string[]>> = { turn_start: ["systemPrompt"] };
 
 /** A bus handler: gets the payload, may return the event's result. */
 export type Handler<K extends keyof EventMap> = (event: EventMap[K][0]) => EventMap[K][1] | Promise<EventMap[K][1]>;
@@ -131,6 +139,11 @@ export class EventBus {
 		for (const handler of this.handlers.get(name) ?? []) {
 			const result = await (handler as unknown as Handler<K>)(event);
 			if (result && typeof result === "object") {
+				// A result that rewrites the payload (turn_start's systemPrompt) is what the next handler sees.
+				for (const field of CHAINED[name] ?? []) {
+					const value = (result as Record<string, unknown>)[field];
+					if (value !== undefined) (event as Record<string, unknown>)[field] = value;
+				}
 				const cancel = Boolean(merged.cancel) || Boolean((result as { cancel?: boolean }).cancel);
 				const block = Boolean(merged.block) || Boolean((result as { block?: boolean }).block);
 				// A block's reason stays the blocking handler's.

@@ -72,4 +72,19 @@ describe("extension tools in the chat (virtual terminal)", () => {
 		expect(result.content).toContain("blocked by an extension: no rm -rf here");
 		await quit(t);
 	}, 60_000);
+
+	it("a turn_start handler's systemPrompt is the chat turn's system prompt", async () => {
+		({ dir: fx.dir } = tempPlace("ext-tools"));
+		write(join(fx.dir, ".arbor", "extensions", "plan.ts"), `export default (arbor: any) => arbor.on("turn_start", (e: any) => ({ systemPrompt: e.systemPrompt + "\\n\\nPlan mode: do not edit files." }));\n`);
+		fx.server = await startSseServer([textReply("Planning only")]);
+		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
+		fx.tmux = t;
+		await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		await submitLine(t, "refactor it");
+		await waitForReply(t, "Planning only");
+		const system = fx.server.requests[0]!.body.messages.find((m: { role: string }) => m.role === "system").content as string;
+		expect(system.startsWith("You are arbor")).toBe(true);
+		expect(system.endsWith("\n\nPlan mode: do not edit files.")).toBe(true);
+		await quit(t);
+	}, 60_000);
 });

@@ -1,0 +1,64 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { model, place, sessionFiles } from "../helpers/print-run.js";
+import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { cleanUp, startRpc } from "../rpc/helpers.js";
+
+let server: SseServer | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+	await cleanUp();
+});
+
+function write(file: string, text: string): string {
+	mkdirSync(dirname(file), { recursive: true });
+	writeFileSync(file, text);
+	return file;
+}
+
+/** Two extensions adding to the system prompt at turn_start: the second sees the first's. */
+function extensions(cwd: string): void {
+	write(join(cwd, ".arbor", "extensions", "1-french.ts"), `export default (arbor: any) => arbor.on("turn_start", (e: any) => ({ systemPrompt: e.systemPrompt + "\\n\\nAnswer in French." }));\n`);
+	write(
+		join(cwd, ".arbor", "extensions", "2-brief.ts"),
+		`export default (arbor: any) => arbor.on("turn_start", (e: any) => e.prompt.includes("plain") ? undefined : { systemPrompt: e.systemPrompt + "\\n\\nBe brief." });\n`,
+	);
+}
+
+const system = (body: { messages: { role: string; content: string }[] }) => body.messages.find((m) => m.role === "system")?.content ?? "";
+
+describe("turn_start may give the turn another system prompt (pi's before_agent_start)", () => {
+	it("-p: handlers chain (each sees the one before), a turn whose handler returns nothing keeps what the others made; nothing is stored", async () => {
+		server = await startSseServer([textReply("Bonjour"), textReply("Salut")]);
+		const { cwd, home } = place();
+		extensions(cwd);
+		const env = { cwd, env: { ARBOR_HOME: home } };
+		expect(await runCli(["-p", ...model(server.url), "hello"], env)).toMatchObject({ code: 0, stdout: "Bonjour\n" });
+		expect(await runCli(["-p", ...model(server.url), "-c", "plain hello"], env)).toMatchObject({ code: 0, stdout: "Salut\n" });
+		const [first, second] = server.requests.map((r) => system(r.body));
+		expect(first).toMatch(/^You are arbor/);
+		expect(first!.endsWith("\n\nAnswer in French.\n\nBe brief.")).toBe(true);
+		expect(second!.endsWith("\n\nAnswer in French.")).toBe(true);
+		expect(second).not.toContain("Be brief.");
+		expect(readFileSync(sessionFiles(home)[0]!, "utf8")).not.toContain("Answer in French");
+	});
+
+	it("RPC: the turn's request carries it", async () => {
+		const rpc = await startRpc([textReply("Bonjour")], [], { extensions });
+		await rpc.client.promptAndWait("hello");
+		expect(system(rpc.server.requests[0]!.body).endsWith("Answer in French.\n\nBe brief.")).toBe(true);
+	});
+
+	it("a systemPrompt that is not text is one warning and the turn keeps the one it had", async () => {
+		server = await startSseServer([textReply("ok")]);
+		const { cwd, home } = place();
+		const file = write(join(cwd, ".arbor", "extensions", "bad.ts"), `export default (arbor: any) => arbor.on("turn_start", () => ({ systemPrompt: 42 }));\n`);
+		const run = await runCli(["-p", ...model(server.url), "hi"], { cwd, env: { ARBOR_HOME: home } });
+		expect(run).toMatchObject({ code: 0, stdout: "ok\n" });
+		expect(run.stderr).toBe(`arbor: warning: extension ${file}: turn_start handler returned a bad result (systemPrompt: expected string, received number); ignored\n`);
+		expect(system(server.requests[0]!.body)).toMatch(/^You are arbor/);
+	});
+});
