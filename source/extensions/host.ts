@@ -308,6 +308,13 @@ export class ExtensionHost {
 		return result.reason?.trim() ?? "";
 	}
 
+	/** The `tool_result` handlers' version of a call's result: undefined when none changed it. */
+	async afterToolCall(call: { toolName: string; toolCallId?: string; input: unknown; output: string; isError: boolean }): Promise<{ output: string; isError: boolean } | undefined> {
+		const changed = await this.bus.emit("tool_result", { ...call });
+		if (changed.output === undefined && changed.isError === undefined) return undefined;
+		return { output: changed.output ?? call.output, isError: changed.isError ?? call.isError };
+	}
+
 	/**
 	 * Runs a call of an extension's tool within the time limit. A throw, a time-out or a result of
 	 * the wrong shape throws (the call's error, which the model sees); the last two are also a warning.

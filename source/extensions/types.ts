@@ -19,6 +19,8 @@ export type {
 	SessionStartEvent,
 	ToolCallEvent,
 	ToolCallResult,
+	ToolResultEvent,
+	ToolResultResult,
 	TreeEvent,
 	TurnEndEvent,
 	TurnStartEvent,

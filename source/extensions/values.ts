@@ -72,6 +72,7 @@ const RESULTS = {
 	session_before_restore: z.object({ cancel: z.boolean().optional() }),
 	tool_call: z.object({ block: z.boolean().optional(), reason: z.string().optional() }),
 	turn_start: z.object({ systemPrompt: z.string().optional() }),
+	tool_result: z.object({ output: z.string().optional(), isError: z.boolean().optional() }),
 	session_before_compact: z.object({ cancel: z.boolean().optional(), compaction: summary.optional() }),
 };
 

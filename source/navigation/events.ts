@@ -77,6 +77,11 @@ export type ToolCallEvent = { toolName: string; toolCallId?: string; input: unkn
 /** `block`: the call does not run; the model gets `reason` as the call's error. */
 export type ToolCallResult = { block?: boolean; reason?: string };
 
+/** A tool call ended (it ran, or failed; not a blocked call): what the model is about to get. */
+export type ToolResultEvent = { toolName: string; toolCallId?: string; input: unknown; output: string; isError: boolean };
+/** What the model gets instead (the next handler sees it); stored as the call's result. */
+export type ToolResultResult = { output?: string; isError?: boolean };
+
 /** Event name → [payload, what a handler may return]. */
 export type EventMap = {
 	session_before_tree: [BeforeTreeEvent, BeforeTreeResult | void];
@@ -92,6 +97,7 @@ export type EventMap = {
 	session_before_restore: [BeforeRestoreEvent, { cancel?: boolean } | void];
 	session_restore: [RestoreEvent, void];
 	tool_call: [ToolCallEvent, ToolCallResult | void];
+	tool_result: [ToolResultEvent, ToolResultResult | void];
 };
 
 /** Every event an extension can subscribe to. */
@@ -109,10 +115,11 @@ export const EVENT_NAMES: readonly (keyof EventMap)[] = [
 	"session_before_restore",
 	"session_restore",
 	"tool_call",
+	"tool_result",
 ];
 
 /** Payload fields a handler's result replaces for the handlers after it. */
-const CHAINED: Partial<Record<keyof EventMap, readonly string[]>> = { turn_start: ["systemPrompt"] };
+const CHAINED: Partial<Record<keyof EventMap, readonly string[]>> = { turn_start: ["systemPrompt"], tool_result: ["output", "isError"] };
 
 /** A bus handler: gets the payload, may return the event's result. */
 export type Handler<K extends keyof EventMap> = (event: EventMap[K][0]) => EventMap[K][1] | Promise<EventMap[K][1]>;

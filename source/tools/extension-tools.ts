@@ -9,18 +9,37 @@ export type ExtensionToolSource = {
 	onReload?(listener: () => void): () => void;
 	/** The extensions' `tool_call` answer: why the call is blocked ("" without a reason), or undefined. */
 	beforeToolCall?(call: { toolName: string; toolCallId?: string; input: unknown; signal?: AbortSignal }): Promise<string | undefined>;
+	/** The extensions' `tool_result` version of what the call gives the model (undefined: as it is). */
+	afterToolCall?(call: { toolName: string; toolCallId?: string; input: unknown; output: string; isError: boolean }): Promise<{ output: string; isError: boolean } | undefined>;
 };
 
 /** A tool's execute as arbor's tools have it (they never stream their results). */
 type Execute = (args: unknown, options: ToolExecutionOptions) => Promise<ToolResult<object>>;
 
-/** `execute` behind the extensions' `tool_call` handlers: a blocked call is an error the model gets, and asks nothing. */
+/**
+ * `execute` between the extensions' `tool_call` handlers (a blocked call is an error the model
+ * gets, and asks nothing) and their `tool_result` handlers (which may change what the model gets
+ * of a call that ran or failed).
+ */
 function gated(name: string, execute: Execute, source: ExtensionToolSource): Execute {
-	if (!source.beforeToolCall) return execute;
+	if (!source.beforeToolCall && !source.afterToolCall) return execute;
 	return async (args: unknown, options: ToolExecutionOptions) => {
-		const blocked = await source.beforeToolCall?.({ toolName: name, toolCallId: options.toolCallId, input: args, signal: options.abortSignal });
+		const call = { toolName: name, toolCallId: options.toolCallId, input: args };
+		const blocked = await source.beforeToolCall?.({ ...call, signal: options.abortSignal });
 		if (blocked !== undefined) throw new ToolError(blocked ? `blocked by an extension: ${blocked}` : "blocked by an extension");
-		return execute(args, options);
+		if (!source.afterToolCall) return execute(args, options);
+		let result: ToolResult<object>;
+		try {
+			result = await execute(args, options);
+		} catch (error) {
+			const output = error instanceof Error ? error.message : String(error);
+			const changed = await source.afterToolCall({ ...call, output, isError: true });
+			if (!changed) throw error;
+			if (changed.isError) throw new ToolError(changed.output);
+			return { output: changed.output };
+		}
+		const changed = await source.afterToolCall({ ...call, output: result.output, isError: result.isError === true });
+		return changed ? { ...result, output: changed.output, isError: changed.isError } : result;
 	};
 }
 

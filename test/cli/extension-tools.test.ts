@@ -165,4 +165,36 @@ export default function (arbor: any) {
 		expect(run).toMatchObject({ code: 0, stdout: "nobody to ask\n" });
 		expect(toolResults(server.requests[1]!.body)[0]!.content).toBe("no UI: false undefined undefined");
 	});
+
+	it("tool_result handlers may change what the model gets of a call that ran or failed (each sees the one before); stored as changed", async () => {
+		server = await startSseServer([
+			toolCallReply([
+				{ id: "c1", name: "read", args: { path: "notes.txt" } },
+				{ id: "c2", name: "read", args: { path: "missing.txt" } },
+				{ id: "c3", name: "read", args: { path: "gone.txt" } },
+			]),
+			textReply("seen"),
+		]);
+		const { cwd, home } = place();
+		write(join(cwd, "notes.txt"), "quiet notes\n");
+		write(join(cwd, ".arbor", "extensions", "1-loud.ts"), `export default (arbor: any) => arbor.on("tool_result", (e: any) => e.isError ? undefined : { output: e.output.toUpperCase() });\n`);
+		write(
+			join(cwd, ".arbor", "extensions", "2-mark.ts"),
+			`export default (arbor: any) => arbor.on("tool_result", (e: any) => {
+	if (e.input.path === "gone.txt") return { output: "no gone.txt, and that is fine", isError: false };
+	return { output: e.output + " [seen by " + e.toolName + (e.isError ? ", failed" : "") + "]" };
+});\n`,
+		);
+		const run = await runCli(["-p", ...model(server.url), "read them"], { cwd, env: { ARBOR_HOME: home } });
+		expect(run).toMatchObject({ code: 0, stdout: "seen\n" });
+		const results = toolResults(server.requests[1]!.body).map((m) => m.content);
+		expect(results[0]).toMatch(/QUIET NOTES\n? \[seen by read\]$/);
+		expect(results[1]).toMatch(/missing\.txt.* \[seen by read, failed\]$/s);
+		expect(results[2]).toBe("no gone.txt, and that is fine");
+		const stored = entries(sessionFiles(home)[0]!).filter((e) => e.message?.role === "toolResult").map((e) => e.message);
+		const byId = Object.fromEntries(stored.map((m) => [m.toolCallId, m]));
+		expect(byId.c1.content[0].text).toMatch(/QUIET NOTES/);
+		expect(byId.c2.isError).toBe(true);
+		expect(byId.c3).toMatchObject({ isError: false, content: [{ type: "text", text: "no gone.txt, and that is fine" }] });
+	});
 });
