@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { model, place, sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 import { cleanUp, startRpc } from "../rpc/helpers.js";
+import { write } from "../helpers/write-file.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -13,11 +14,6 @@ afterEach(async () => {
 	await cleanUp();
 });
 
-function write(file: string, text: string): string {
-	mkdirSync(dirname(file), { recursive: true });
-	writeFileSync(file, text);
-	return file;
-}
 
 /** Two extensions adding to the system prompt at turn_start: the second sees the first's. */
 function extensions(cwd: string): void {

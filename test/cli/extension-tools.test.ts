@@ -1,11 +1,12 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { cleanUp, startRpc } from "../rpc/helpers.js";
 import { waitFor } from "../helpers/wait-for.js";
+import { write } from "../helpers/write-file.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -14,11 +15,6 @@ afterEach(async () => {
 	await cleanUp();
 });
 
-function write(file: string, text: string): string {
-	mkdirSync(dirname(file), { recursive: true });
-	writeFileSync(file, text);
-	return file;
-}
 
 /** An extension with the tool `deploy` ({env}), one that fails, one of pi's result shape, and two registrations arbor refuses. */
 const DEPLOY = `

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { place, sentMessages } from "../helpers/print-run.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { write } from "../helpers/write-file.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -11,11 +12,6 @@ afterEach(async () => {
 	server = undefined;
 });
 
-function write(file: string, text: string): string {
-	mkdirSync(dirname(file), { recursive: true });
-	writeFileSync(file, text);
-	return file;
-}
 
 const userText = (body: unknown): string => {
 	const messages = sentMessages(body).filter((m: { role: string }) => m.role === "user");

@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { write } from "../helpers/write-file.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -11,11 +11,6 @@ afterEach(async () => {
 	server = undefined;
 });
 
-function write(path: string, text: string): string {
-	mkdirSync(dirname(path), { recursive: true });
-	writeFileSync(path, text);
-	return path;
-}
 
 const systemOf = (body: { messages: { role: string; content: string }[] }) => body.messages.find((m) => m.role === "system")?.content ?? "";
 const userText = (body: unknown) => sentMessages(body).at(-1)?.content;

@@ -1,17 +1,11 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { quit, submitLine, tempPlace, useArborRun, waitForReply } from "../helpers/arbor-tmux.js";
-import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
+import { quit, submitLine, useArborRun, waitForReply } from "../helpers/arbor-tmux.js";
+import type { ArborTerminal } from "../helpers/arbor-terminal.js";
+import { startChat } from "../helpers/chat-run.js";
+import { textReply, toolCallReply } from "../helpers/sse-server.js";
 
 const fx = useArborRun<ArborTerminal>();
 
-function write(file: string, text: string): string {
-	mkdirSync(dirname(file), { recursive: true });
-	writeFileSync(file, text);
-	return file;
-}
 
 /** Asks before a .env file is read; /pick and /ask open a select and an input. */
 const GUARD = `
@@ -28,38 +22,28 @@ export default function (arbor: any) {
 
 describe("extension dialogs in the chat (virtual terminal)", () => {
 	it("a tool_call handler's confirm shows over the chat with its message; Esc says no (the call is blocked), Enter on Yes lets it run", async () => {
-		({ dir: fx.dir } = tempPlace("ext-dialogs"));
-		write(join(fx.dir, ".arbor", "extensions", "guard.ts"), GUARD);
-		write(join(fx.dir, ".env"), "KEY=value\n");
 		const read = (id: string) => toolCallReply([{ id, name: "read", args: { path: ".env" } }]);
-		fx.server = await startSseServer([read("r1"), textReply("Left alone"), read("r2"), textReply("Read it")]);
-		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
-		fx.tmux = t;
-		await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		const replies = [read("r1"), textReply("Left alone"), read("r2"), textReply("Read it")];
+		const { t, server } = await startChat(fx, { prefix: "ext-dialogs", files: { ".arbor/extensions/guard.ts": GUARD, ".env": "KEY=value\n" }, replies });
 		await submitLine(t, "check the env");
 		const dialog = await t.waitForScreen((s) => s.includes("Read a secrets file?") && s.includes("It holds API keys."), "the dialog");
 		expect(dialog).toContain("The model wants .env");
 		expect(dialog).toMatch(/Yes/);
 		t.send("Escape");
 		await waitForReply(t, "Left alone");
-		const blocked = fx.server.requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
+		const blocked = server.requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
 		expect(blocked.content).toContain("blocked by an extension: the user said no");
 		await submitLine(t, "read it after all");
 		await t.waitForScreen((s) => s.includes("Read a secrets file?"), "the dialog again");
 		t.send("Enter");
 		await waitForReply(t, "Read it");
-		const allowed = fx.server.requests[3]!.body.messages.filter((m: { role: string }) => m.role === "tool").at(-1);
+		const allowed = server.requests[3]!.body.messages.filter((m: { role: string }) => m.role === "tool").at(-1);
 		expect(allowed.content).toContain("KEY=value");
 		await quit(t);
 	}, 60_000);
 
 	it("a command's select (↓ then Enter) and input (typed text, Enter) answer the extension", async () => {
-		({ dir: fx.dir } = tempPlace("ext-dialogs"));
-		write(join(fx.dir, ".arbor", "extensions", "guard.ts"), GUARD);
-		fx.server = await startSseServer([]);
-		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
-		fx.tmux = t;
-		await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		const { t } = await startChat(fx, { prefix: "ext-dialogs", files: { ".arbor/extensions/guard.ts": GUARD } });
 		await submitLine(t, "/pick");
 		await t.waitForScreen((s) => s.includes("Which colour?") && s.includes("blue"), "the select");
 		t.send("Down", "Enter");

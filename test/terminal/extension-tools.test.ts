@@ -1,17 +1,13 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { quit, submitLine, tempPlace, useArborRun, waitForReply } from "../helpers/arbor-tmux.js";
-import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
+import { quit, submitLine, useArborRun, waitForReply } from "../helpers/arbor-tmux.js";
+import type { ArborTerminal } from "../helpers/arbor-terminal.js";
+import { startChat } from "../helpers/chat-run.js";
+import { textReply, toolCallReply } from "../helpers/sse-server.js";
+import { write } from "../helpers/write-file.js";
 
 const fx = useArborRun<ArborTerminal>();
 
-function write(file: string, text: string): string {
-	mkdirSync(dirname(file), { recursive: true });
-	writeFileSync(file, text);
-	return file;
-}
 
 const toolExtension = (name: string) => `
 export default function (arbor: any) {
@@ -28,61 +24,48 @@ const offered = (body: { tools?: { function: { name: string } }[] }) => (body.to
 
 describe("extension tools in the chat (virtual terminal)", () => {
 	it("the model calls an extension's tool without a question; the transcript shows the call and its output; /reload brings the edited extension's tools", async () => {
-		({ dir: fx.dir } = tempPlace("ext-tools"));
-		const file = write(join(fx.dir, ".arbor", "extensions", "site.ts"), toolExtension("deploy"));
-		fx.server = await startSseServer([toolCallReply([{ id: "c1", name: "deploy", args: { env: "staging" } }]), textReply("Shipped"), textReply("Only rollback now")]);
-		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
-		fx.tmux = t;
-		await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		const replies = [toolCallReply([{ id: "c1", name: "deploy", args: { env: "staging" } }]), textReply("Shipped"), textReply("Only rollback now")];
+		const { t, dir, server } = await startChat(fx, { prefix: "ext-tools", files: { ".arbor/extensions/site.ts": toolExtension("deploy") }, replies });
+		const file = join(dir, ".arbor", "extensions", "site.ts");
 		await submitLine(t, "ship it");
 		const screen = await waitForReply(t, "Shipped");
 		expect(screen).toContain('deploy {"env":"staging"}');
 		expect(screen).toContain("deploy done on staging");
 		expect(screen).not.toContain("Allow");
-		expect(offered(fx.server.requests[0]!.body)).toContain("deploy");
+		expect(offered(server.requests[0]!.body)).toContain("deploy");
 		write(file, toolExtension("rollback"));
 		await submitLine(t, "/reload");
 		await t.waitForScreen((s) => s.includes("Reloaded: 1 extension"), "reloaded");
 		await submitLine(t, "what now");
 		await t.waitForScreen((s) => s.includes("Only rollback now"), "the turn after the reload");
-		const after = offered(fx.server.requests[2]!.body);
+		const after = offered(server.requests[2]!.body);
 		expect(after).toContain("rollback");
 		expect(after).not.toContain("deploy");
 		await quit(t);
 	}, 60_000);
 
 	it("a tool_call handler that blocks a bash command: no question is asked, the model gets the reason", async () => {
-		({ dir: fx.dir } = tempPlace("ext-tools"));
-		write(
-			join(fx.dir, ".arbor", "extensions", "guard.ts"),
-			`export default function (arbor: any) {
+		const guard = `export default function (arbor: any) {
 	arbor.on("tool_call", (event: any) => event.toolName === "bash" && /rm -rf/.test(event.input.command) ? { block: true, reason: "no rm -rf here" } : undefined);
 }
-`,
-		);
-		fx.server = await startSseServer([toolCallReply([{ id: "c1", name: "bash", args: { command: "rm -rf build" } }]), textReply("Not removed")]);
-		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
-		fx.tmux = t;
-		await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+`;
+		const replies = [toolCallReply([{ id: "c1", name: "bash", args: { command: "rm -rf build" } }]), textReply("Not removed")];
+		const { t, server } = await startChat(fx, { prefix: "ext-tools", files: { ".arbor/extensions/guard.ts": guard }, replies });
 		await submitLine(t, "clean up");
 		const screen = await waitForReply(t, "Not removed");
 		expect(screen).toContain("blocked by an extension: no rm -rf here");
 		expect(screen).not.toContain("Allow bash");
-		const result = fx.server.requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
+		const result = server.requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
 		expect(result.content).toContain("blocked by an extension: no rm -rf here");
 		await quit(t);
 	}, 60_000);
 
 	it("a turn_start handler's systemPrompt is the chat turn's system prompt", async () => {
-		({ dir: fx.dir } = tempPlace("ext-tools"));
-		write(join(fx.dir, ".arbor", "extensions", "plan.ts"), `export default (arbor: any) => arbor.on("turn_start", (e: any) => ({ systemPrompt: e.systemPrompt + "\\n\\nPlan mode: do not edit files." }));\n`);
-		fx.server = await startSseServer([textReply("Planning only")]);
-		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home"), cols: 80, rows: 24 });
-		fx.tmux = t;
-		await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		const plan = `export default (arbor: any) => arbor.on("turn_start", (e: any) => ({ systemPrompt: e.systemPrompt + "\\n\\nPlan mode: do not edit files." }));\n`;
+		const { t, server } = await startChat(fx, { prefix: "ext-tools", files: { ".arbor/extensions/plan.ts": plan }, replies: [textReply("Planning only")] });
 		await submitLine(t, "refactor it");
 		await waitForReply(t, "Planning only");
-		const system = fx.server.requests[0]!.body.messages.find((m: { role: string }) => m.role === "system").content as string;
+		const system = server.requests[0]!.body.messages.find((m: { role: string }) => m.role === "system").content as string;
 		expect(system.startsWith("You are arbor")).toBe(true);
 		expect(system.endsWith("\n\nPlan mode: do not edit files.")).toBe(true);
 		await quit(t);

@@ -3,21 +3,16 @@
  * with their argument hints, Tab completes them, Enter sends them expanded, and a mistyped
  * `/skill:` stays in the editor as an unknown command instead of going to the model.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
 import { sentMessages } from "../helpers/print-run.js";
+import { write } from "../helpers/write-file.js";
 
 const fx = useArborRun<ArborTerminal>();
 
-function write(path: string, text: string): string {
-	mkdirSync(dirname(path), { recursive: true });
-	writeFileSync(path, text);
-	return path;
-}
 
 describe("prompt templates and skills in the chat", () => {
 	it("are named at start-up, listed and completed in the slash menu, and sent expanded", async () => {

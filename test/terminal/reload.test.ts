@@ -1,46 +1,40 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
-import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer } from "../helpers/sse-server.js";
+import { quit, submitLine, useArborRun } from "../helpers/arbor-tmux.js";
+import type { ArborTerminal } from "../helpers/arbor-terminal.js";
+import { startChat } from "../helpers/chat-run.js";
+import { write } from "../helpers/write-file.js";
 
 const fx = useArborRun<ArborTerminal>();
 
-function write(file: string, text: string): string {
-	mkdirSync(dirname(file), { recursive: true });
-	writeFileSync(file, text);
-	return file;
-}
-
-/** An extension that logs its events to `log` and has the command `/<command>`, which says `text`. */
-function extension(log: string, version: string, command: string): string {
+/** An extension that logs its events to events.log in the project and has the command `/<command>`, which says `hello <version>`. */
+function extension(version: string, command: string): string {
 	return `import { appendFileSync } from "node:fs";
-const log = (line: string) => appendFileSync(${JSON.stringify(log)}, line + "\\n");
+const log = (ctx: any, line: string) => appendFileSync(ctx.cwd + "/events.log", line + "\\n");
 export default function (arbor: any) {
-	arbor.on("session_start", (event: any) => log("${version} start " + event.reason));
-	arbor.on("session_shutdown", () => log("${version} shutdown"));
+	arbor.on("session_start", (event: any, ctx: any) => log(ctx, "${version} start " + event.reason));
+	arbor.on("session_shutdown", (_event: any, ctx: any) => log(ctx, "${version} shutdown"));
 	arbor.registerCommand("${command}", { description: "say ${version}", handler: (_args: string, ctx: any) => ctx.ui.notify("hello ${version}") });
 }
 `;
 }
 
+/** The chat in a project whose extension is greet v1 (its events logged to events.log). */
+async function startedWithGreet() {
+	const chat = await startChat(fx, { prefix: "reload", files: { ".arbor/extensions/greet.ts": extension("v1", "greet") } });
+	return { ...chat, log: join(chat.dir, "events.log"), file: join(chat.dir, ".arbor", "extensions", "greet.ts") };
+}
+
 describe("/reload: keybindings.json and the extensions too (pi's /reload)", () => {
 	it("an edited extension is loaded afresh (shutdown to the old one, start with reason reload to the new), its commands replace the old ones; a new key binding works", async () => {
-		({ dir: fx.dir } = tempPlace("reload"));
-		const home = join(fx.dir, "home");
-		const log = join(fx.dir, "events.log");
-		const file = write(join(fx.dir, ".arbor", "extensions", "greet.ts"), extension(log, "v1", "greet"));
-		fx.server = await startSseServer([]);
-		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home, cols: 80, rows: 24 });
-		fx.tmux = t;
-		await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
+		const { t, home, log, file } = await startedWithGreet();
 		await submitLine(t, "/greet");
 		await t.waitForScreen((s) => s.includes("hello v1"), "the first version's command");
 		// Ctrl+Y is bound to nothing yet: the draft stays.
 		t.type("draft");
 		t.send("C-y");
-		write(file, extension(log, "v2", "wave"));
+		write(file, extension("v2", "wave"));
 		write(join(home, "keybindings.json"), JSON.stringify({ "prompt.clear": ["ctrl+c", "ctrl+y"] }));
 		t.send("C-u");
 		await submitLine(t, "/reload");
@@ -58,15 +52,8 @@ describe("/reload: keybindings.json and the extensions too (pi's /reload)", () =
 	}, 60_000);
 
 	it("a broken keybindings.json is reported and nothing is reloaded: the old extension keeps running", async () => {
-		({ dir: fx.dir } = tempPlace("reload"));
-		const home = join(fx.dir, "home");
-		const log = join(fx.dir, "events.log");
-		const file = write(join(fx.dir, ".arbor", "extensions", "greet.ts"), extension(log, "v1", "greet"));
-		fx.server = await startSseServer([]);
-		const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home, cols: 80, rows: 24 });
-		fx.tmux = t;
-		await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
-		write(file, extension(log, "v2", "wave"));
+		const { t, home, log, file } = await startedWithGreet();
+		write(file, extension("v2", "wave"));
 		write(join(home, "keybindings.json"), "{ broken");
 		await submitLine(t, "/reload");
 		await t.waitForScreen((s) => s.replace(/\n/g, " ").includes(`Not reloaded: ${join(home, "keybindings.json")}: invalid JSON`), "the error names the file");
