@@ -26,7 +26,10 @@ export type HostOptions = {
 };
 
 /** Where notices, warnings and (with a UI) dialogs go. */
-export type UiSinks = { warn(line: string): void; notify(text: string): void; dialog?: DialogSink };
+export type UiSinks = { warn(line: string): void; notify(text: string): void; dialog?: DialogSink; send?: PromptSink };
+
+/** Sends an extension's user message (see ExtensionAPI.sendUserMessage). */
+export type PromptSink = (text: string, deliverAs: "steer" | "followUp") => void;
 
 /** A slash command an extension registered, for the UI's completion list. */
 export type ExtensionCommand = { name: string; description: string };
@@ -133,6 +136,12 @@ export class ExtensionHost {
 			},
 			appendEntry: (customType, data) => this.write(path, "appendEntry", this.checks().customEntry(customType, data)),
 			sendMessage: (m) => this.write(path, "sendMessage", this.checks().messageEntry(m)),
+			sendUserMessage: (text, options) => {
+				const send = this.sinks.send;
+				if (!send) throw new Error("sendUserMessage needs the chat or an RPC client (not print mode, ACP or a subcommand)");
+				if (typeof text !== "string" || text.trim() === "") throw new Error("sendUserMessage needs text");
+				send(text, (options as { deliverAs?: unknown } | undefined)?.deliverAs === "steer" ? "steer" : "followUp");
+			},
 			registerCommand: (name, options) => {
 				if (!/^[A-Za-z][\w-]*$/.test(String(name))) throw new Error(`invalid command name "${safeText(name)}"`);
 				const o = options as Partial<CommandOptions> | undefined;

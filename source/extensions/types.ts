@@ -140,6 +140,12 @@ export type ExtensionAPI = {
 	appendEntry(customType: string, data?: unknown): void;
 	/** Append a `custom_message` entry to the current session (in the context as a user message). Throws in `session_shutdown`. */
 	sendMessage(message: SendMessageOptions): void;
+	/**
+	 * Sends `text` as the user's message (pi's sendUserMessage): a turn of its own when nothing runs;
+	 * while a reply runs, a follow-up (its own turn after the running one) or, with
+	 * `deliverAs: "steer"`, steering for the running turn. In the chat and for an RPC client; elsewhere it throws.
+	 */
+	sendUserMessage(text: string, options?: { deliverAs?: "steer" | "followUp" }): void;
 	/** Add a slash command to the interactive UI. */
 	registerCommand(name: string, options: CommandOptions): void;
 	/** Add a tool the model may call, in every chat mode (the chat, `-p`, RPC, ACP); it runs without a confirmation. */

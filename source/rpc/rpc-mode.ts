@@ -12,6 +12,7 @@
  */
 import { format } from "node:util";
 import { AgentSession } from "../agent/agent-session.js";
+import { extensionPrompt } from "../agent/extension-prompt.js";
 import type { ChatFlags } from "../config/options.js";
 import { place } from "../config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
@@ -37,13 +38,17 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 	// Extensions and libraries may log: never onto the protocol stream.
 	routeConsoleToStderr();
 	const questions = new Questions(write);
+	const opened: { agent?: AgentSession } = {};
 	const agent = await AgentSession.open({
 		...opts,
 		...where,
 		confirm: (request, signal) => questions.confirmTool(request, signal),
 		dialog: (request, signal) => questions.dialog(request, signal),
+		// An extension's sendUserMessage: a run as a prompt command would start (its events go to the client).
+		send: (text, deliverAs) => opened.agent && extensionPrompt(opened.agent, text, deliverAs, (error) => process.stderr.write(`arbor: ${errorMessage(error)}\n`)),
 		warn: (line) => process.stderr.write(`arbor: warning: ${line}\n`),
 	});
+	opened.agent = agent;
 	const events = new PiEventWriter(write, () => agent.model);
 	agent.subscribe((event) => events.write(event));
 	const ctx: CommandContext = {

@@ -193,4 +193,29 @@ export default function (arbor: any) {
 		expect(byId.c2.isError).toBe(true);
 		expect(byId.c3).toMatchObject({ isError: false, content: [{ type: "text", text: "no gone.txt, and that is fine" }] });
 	});
+
+	it("sendUserMessage: an RPC run takes it as a follow-up turn when it comes from a running tool; -p has no chat to send to (one warning)", async () => {
+		const LATER = `
+export default function (arbor: any) {
+	arbor.registerTool({ name: "later", description: "Remind me", execute: () => { arbor.sendUserMessage("and then this"); return "queued"; } });
+	arbor.on("turn_end", (e: any) => { if (e.prompt === "say hi") arbor.sendUserMessage("again"); });
+}
+`;
+		const rpc = await startRpc([toolCallReply([{ id: "c1", name: "later", args: {} }]), textReply("first done"), textReply("then done")], [], {
+			extensions: (cwd) => write(join(cwd, ".arbor", "extensions", "later.ts"), LATER),
+		});
+		await rpc.client.promptAndWait("remind me");
+		const last = (body: unknown) => sentMessages(body).filter((m: { role: string }) => m.role === "user").at(-1).content;
+		expect(rpc.server.requests).toHaveLength(3);
+		expect(last(rpc.server.requests[2]!.body)).toBe("and then this");
+		expect(await rpc.client.getLastAssistantText()).toBe("then done");
+
+		server = await startSseServer([textReply("hi")]);
+		const { cwd, home } = place();
+		const file = write(join(cwd, ".arbor", "extensions", "later.ts"), LATER);
+		const run = await runCli(["-p", ...model(server.url), "say hi"], { cwd, env: { ARBOR_HOME: home } });
+		expect(run).toMatchObject({ code: 0, stdout: "hi\n" });
+		expect(run.stderr).toBe(`arbor: warning: extension ${file}: turn_end handler failed: sendUserMessage needs the chat or an RPC client (not print mode, ACP or a subcommand)\n`);
+		expect(server.requests).toHaveLength(1);
+	});
 });

@@ -70,4 +70,15 @@ describe("extension tools in the chat (virtual terminal)", () => {
 		expect(system.endsWith("\n\nPlan mode: do not edit files.")).toBe(true);
 		await quit(t);
 	}, 60_000);
+
+	it("sendUserMessage from a command: sent as if typed, a turn of its own", async () => {
+		const review = `export default (arbor: any) => arbor.registerCommand("review", { description: "review a file", handler: (args: string) => arbor.sendUserMessage("Review " + args + " for bugs") });\n`;
+		const { t, server } = await startChat(fx, { prefix: "ext-tools", files: { ".arbor/extensions/review.ts": review }, replies: [textReply("Looks fine")] });
+		await submitLine(t, "/review src/a.ts");
+		const screen = await waitForReply(t, "Looks fine");
+		expect(screen).toContain("› Review src/a.ts for bugs");
+		const user = server.requests[0]!.body.messages.filter((m: { role: string }) => m.role === "user").at(-1);
+		expect(user.content).toBe("Review src/a.ts for bugs");
+		await quit(t);
+	}, 60_000);
 });

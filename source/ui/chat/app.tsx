@@ -89,7 +89,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	const chat = useChat({ services, model, modelHint, cwd: options.cwd });
 	// Keys typed as a tool's confirmation appears go on to the editor (confirm-prompt.tsx).
 	const [typeAhead] = useState(() => new TypeAhead(options.clock, options.timer));
-	const ext = useExtensions(extensions, dispatch);
+	const ext = useExtensions(extensions, dispatch, { chat, busy: state.busy !== null });
 	const library = options.prompts?.current.library ?? EMPTY_LIBRARY;
 	// The slash menu: extensions' commands, then prompt templates and skills (the first of a name wins).
 	const menu = useMemo(() => [...ext.commands, ...libraryMenu(library)], [ext.commands, library]);

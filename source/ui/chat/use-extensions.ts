@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState, type Dispatch } from "react";
 import type { DialogRequest } from "../../extensions/dialogs.js";
 import type { ExtensionHost } from "../../extensions/host.js";
 import type { OpenDialog } from "./extension-dialog.js";
+import type { Chat } from "./use-chat.js";
+import { useLatest } from "../widgets/use-latest.js";
 import type { MenuCommand } from "../commands.js";
 import type { AppAction } from "./app-reducer.js";
 
@@ -21,7 +23,8 @@ let dialogIds = 0;
  * handler) to it as errors while the UI runs, so nothing writes over the Ink frame. Shown on the
  * next tick: a turn_end handler runs before the app ends the turn, which would clear its notice.
  */
-export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatch<AppAction>): ExtensionsUi {
+export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatch<AppAction>, chatNow: { chat: Chat; busy: boolean }): ExtensionsUi {
+	const latest = useLatest(chatNow);
 	// Dialogs wait their turn: two handlers asking at once get one box after the other.
 	const [dialogs, setDialogs] = useState<readonly OpenDialog[]>([]);
 	useEffect(() => {
@@ -42,8 +45,15 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 				signal?.addEventListener("abort", cancel, { once: true });
 				setDialogs((all) => [...all, open]);
 			});
-		return host?.attachUi({ notify: (text) => show(text, "info"), warn: (line) => show(line, "error"), dialog });
-	}, [host, dispatch]);
+		// sendUserMessage: sent as typed and Enter'd; while something runs, queued as Enter (or Alt+Enter: steer) would.
+		const send = (text: string, deliverAs: "steer" | "followUp") => {
+			const { chat, busy } = latest.current;
+			if (!busy) return void chat.send(text);
+			const refused = chat.queue(text, deliverAs === "steer" ? "steer" : "follow-up");
+			if (refused) show(refused, "error");
+		};
+		return host?.attachUi({ notify: (text) => show(text, "info"), warn: (line) => show(line, "error"), dialog, send });
+	}, [host, dispatch, latest]);
 	// /reload drops the extensions' commands and loads them again: the list is read anew.
 	const [reloads, setReloads] = useState(0);
 	useEffect(() => host?.onReload(() => setReloads((n) => n + 1)), [host]);
