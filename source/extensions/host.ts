@@ -26,7 +26,10 @@ export type HostOptions = {
 };
 
 /** Where notices, warnings and (with a UI) dialogs go. */
-export type UiSinks = { warn(line: string): void; notify(text: string): void; dialog?: DialogSink; send?: PromptSink };
+export type UiSinks = { warn(line: string): void; notify(text: string): void; dialog?: DialogSink; send?: PromptSink; status?: StatusSink };
+
+/** Sets (text) or removes (undefined) an extension's lasting status line part. */
+export type StatusSink = (key: string, text: string | undefined) => void;
 
 /** Sends an extension's user message (see ExtensionAPI.sendUserMessage). */
 export type PromptSink = (text: string, deliverAs: "steer" | "followUp") => void;
@@ -217,7 +220,11 @@ export class ExtensionHost {
 			signal: signal ?? NEVER,
 			mode: this.opts.mode,
 			hasUI: this.sinks.dialog !== undefined,
-			ui: { notify: (text) => this.sinks.notify(safeText(text)), ...dialogs(this.sinks.dialog, signal, this.dialogsOpen) },
+			ui: {
+				notify: (text) => this.sinks.notify(safeText(text)),
+				setStatus: (key, text) => this.sinks.status?.(safeText(key), text === undefined || text === null || text === "" ? undefined : safeText(text)),
+				...dialogs(this.sinks.dialog, signal, this.dialogsOpen),
+			},
 		};
 	}
 

@@ -82,6 +82,11 @@ export type ExtensionContext = {
 		select(title: string, options: string[]): Promise<string | undefined>;
 		/** A line the user typed; undefined without a UI, and when cancelled. */
 		input(title: string, placeholder?: string): Promise<string | undefined>;
+		/**
+		 * A lasting part of the status line under `key` (undefined or "" removes it), e.g. "plan mode";
+		 * an RPC client gets pi's setStatus. Nothing without a UI.
+		 */
+		setStatus(key: string, text?: string): void;
 	};
 };
 

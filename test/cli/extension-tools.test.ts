@@ -218,4 +218,15 @@ export default function (arbor: any) {
 		expect(run.stderr).toBe(`arbor: warning: extension ${file}: turn_end handler failed: sendUserMessage needs the chat or an RPC client (not print mode, ACP or a subcommand)\n`);
 		expect(server.requests).toHaveLength(1);
 	});
+
+	it("setStatus reaches an RPC client as pi's fire-and-forget setStatus request", async () => {
+		const STATUS = `export default (arbor: any) => arbor.on("turn_start", (_e: any, ctx: any) => { ctx.ui.setStatus("turns", "turn running"); ctx.ui.setStatus("old", undefined); });\n`;
+		const rpc = await startRpc([textReply("ok")], [], { extensions: (cwd) => write(join(cwd, ".arbor", "extensions", "status.ts"), STATUS) });
+		await rpc.client.promptAndWait("hi");
+		const sets = rpc.events.filter((e) => e.type === "extension_ui_request" && e.method === "setStatus");
+		expect(sets).toEqual([
+			{ type: "extension_ui_request", id: expect.any(String), method: "setStatus", statusKey: "turns", statusText: "turn running" },
+			{ type: "extension_ui_request", id: expect.any(String), method: "setStatus", statusKey: "old" },
+		]);
+	});
 });

@@ -55,4 +55,18 @@ describe("extension dialogs in the chat (virtual terminal)", () => {
 		await t.waitForScreen((s) => s.includes("got Grace (ui: true)"), "the text");
 		await quit(t);
 	}, 60_000);
+
+	it("setStatus: a lasting part of the status line after the model, removed with undefined", async () => {
+		const plan = `export default (arbor: any) => {
+	let on = false;
+	arbor.registerCommand("plan", { description: "toggle plan mode", handler: (_a: string, ctx: any) => { on = !on; ctx.ui.setStatus("plan", on ? "plan mode \\u001b[31m" : undefined); } });
+};\n`;
+		const { t } = await startChat(fx, { prefix: "ext-dialogs", files: { ".arbor/extensions/plan.ts": plan } });
+		await submitLine(t, "/plan");
+		const on = await t.waitForScreen((s) => s.includes("compat:test-model · plan mode"), "the status part");
+		expect(on).not.toContain("\u001b[31m");
+		await submitLine(t, "/plan");
+		await t.waitForScreen((s) => s.includes("compat:test-model · 0/? tokens"), "removed");
+		await quit(t);
+	}, 60_000);
 });

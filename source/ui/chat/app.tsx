@@ -185,7 +185,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 			{ext.dialog && <ExtensionDialog key={ext.dialog.id} dialog={ext.dialog} rows={rows} cols={cols} />}
 			<StatusLine
 				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
-				contextWindow={model?.contextWindow} cost={cost} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status} cols={cols}
+				contextWindow={model?.contextWindow} cost={cost} extensions={ext.statuses} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status} cols={cols}
 			/>
 		</Box>
 		</SessionServicesProvider>

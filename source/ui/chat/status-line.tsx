@@ -14,6 +14,8 @@ export type StatusInfo = {
 	contextWindow?: number;
 	/** The thinking level on the path, for models that think (undefined: not shown). */
 	thinking?: string;
+	/** The extensions' lasting parts (ctx.ui.setStatus), after the model. */
+	extensions?: readonly string[];
 	/** Dollars the session's replies cost (all branches), from the models' prices. */
 	cost?: number;
 	leafId: string | null;
@@ -41,10 +43,11 @@ export function dollars(amount: number): string {
 	return `$${amount.toFixed(amount < 0.01 ? 4 : amount < 1 ? 3 : 2)}`;
 }
 
-/** `model · thinking high · name · 1.2k/128k tokens (1%) · leaf 1a2b3c4d · 2 damaged lines, see /session · $0.012`. */
+/** `model · thinking high · plan mode · name · 1.2k/128k tokens (1%) · leaf 1a2b3c4d · 2 damaged lines, see /session · $0.012`. */
 export function statusText(info: Omit<StatusInfo, "status">): string {
 	const parts = [info.model ?? info.hint ?? "no model"];
 	if (info.thinking) parts.push(`thinking ${info.thinking}`);
+	for (const part of info.extensions ?? []) parts.push(part.replace(/\s+/g, " "));
 	if (info.sessionName) parts.push(info.sessionName.replace(/\s+/g, " "));
 	parts.push(contextUse(info));
 	parts.push(info.leafId ? `leaf ${info.leafId.slice(0, 8)}` : "empty");

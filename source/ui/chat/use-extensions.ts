@@ -14,6 +14,8 @@ export type ExtensionsUi = {
 	runCommand(name: string, args: string): Promise<void>;
 	/** The extension dialog to show now (ctx.ui.confirm/select/input), the first of those waiting. */
 	dialog?: OpenDialog;
+	/** The extensions' lasting status line parts (ctx.ui.setStatus), in the order their keys were first set. */
+	statuses: readonly string[];
 };
 
 let dialogIds = 0;
@@ -27,6 +29,7 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 	const latest = useLatest(chatNow);
 	// Dialogs wait their turn: two handlers asking at once get one box after the other.
 	const [dialogs, setDialogs] = useState<readonly OpenDialog[]>([]);
+	const [statuses, setStatuses] = useState<ReadonlyMap<string, string>>(new Map());
 	useEffect(() => {
 		const show = (text: string, kind: "info" | "error") => setTimeout(() => dispatch({ type: "status-shown", status: { text, kind } }), 0);
 		const dialog = (request: DialogRequest, signal?: AbortSignal) =>
@@ -52,15 +55,24 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 			const refused = chat.queue(text, deliverAs === "steer" ? "steer" : "follow-up");
 			if (refused) show(refused, "error");
 		};
-		return host?.attachUi({ notify: (text) => show(text, "info"), warn: (line) => show(line, "error"), dialog, send });
+		const status = (key: string, text: string | undefined) =>
+			setStatuses((now) => {
+				const next = new Map(now);
+				if (text === undefined) next.delete(key);
+				else next.set(key, text);
+				return next;
+			});
+		return host?.attachUi({ notify: (text) => show(text, "info"), warn: (line) => show(line, "error"), dialog, send, status });
 	}, [host, dispatch, latest]);
 	// /reload drops the extensions' commands and loads them again: the list is read anew.
 	const [reloads, setReloads] = useState(0);
-	useEffect(() => host?.onReload(() => setReloads((n) => n + 1)), [host]);
+	// The old extensions' status parts go with them.
+	useEffect(() => host?.onReload(() => (setReloads((n) => n + 1), setStatuses(new Map()))), [host]);
 	const dialog = dialogs[0];
 	return useMemo(
 		() => ({
 			dialog,
+			statuses: [...statuses.values()],
 			commands: host?.commands() ?? [],
 			runCommand: async (name: string, args: string) => {
 				if (await host?.runCommand(name, args)) return;
@@ -68,6 +80,6 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 			},
 		}),
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- reloads: the host's commands changed
-		[host, dispatch, reloads, dialog],
+		[host, dispatch, reloads, dialog, statuses],
 	);
 }
