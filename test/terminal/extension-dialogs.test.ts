@@ -34,7 +34,8 @@ describe("extension dialogs in the chat (virtual terminal)", () => {
 		const blocked = server.requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
 		expect(blocked.content).toContain("blocked by an extension: the user said no");
 		await submitLine(t, "read it after all");
-		await t.waitForScreen((s) => s.includes("Read a secrets file?"), "the dialog again");
+		// It appeared as Enter sent the message: keys go to the editor until the typing pauses (the hint says when it takes them).
+		await t.waitForScreen((s) => s.includes("Read a secrets file?") && s.includes("Enter answers"), "the dialog again, taking keys");
 		t.send("Enter");
 		await waitForReply(t, "Read it");
 		const allowed = server.requests[3]!.body.messages.filter((m: { role: string }) => m.role === "tool").at(-1);
@@ -45,11 +46,11 @@ describe("extension dialogs in the chat (virtual terminal)", () => {
 	it("a command's select (↓ then Enter) and input (typed text, Enter) answer the extension", async () => {
 		const { t } = await startChat(fx, { prefix: "ext-dialogs", files: { ".arbor/extensions/guard.ts": GUARD } });
 		await submitLine(t, "/pick");
-		await t.waitForScreen((s) => s.includes("Which colour?") && s.includes("blue"), "the select");
+		await t.waitForScreen((s) => s.includes("Which colour?") && s.includes("blue") && s.includes("Enter answers"), "the select, taking keys");
 		t.send("Down", "Enter");
 		await t.waitForScreen((s) => s.includes("picked green"), "the choice");
 		await submitLine(t, "/ask");
-		await t.waitForScreen((s) => s.includes("Your name?") && s.includes("e.g. Ada"), "the input");
+		await t.waitForScreen((s) => s.includes("Your name?") && s.includes("e.g. Ada") && s.includes("Enter answers"), "the input, taking keys");
 		t.type("Grace");
 		t.send("Enter");
 		await t.waitForScreen((s) => s.includes("got Grace (ui: true)"), "the text");

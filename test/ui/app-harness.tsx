@@ -15,6 +15,7 @@ import { showScreenOnTimeout, waitFor } from "../helpers/wait-for.js";
 import { afterEach } from "vitest";
 import { cleanTempDirs, say, user } from "../navigation/helpers.js";
 import { failOnActWarnings } from "./act-warnings.js";
+import { ExtensionHost } from "../../source/extensions/host.js";
 
 /**
  * The App test files' shared set-up: React's act() environment, act warnings fail the test, and
@@ -51,6 +52,8 @@ export type SetupOptions = {
 	deps?: Partial<UiDeps>;
 	/** The session the app starts with (default: a new one in memory). */
 	store?: (dir: string) => SessionStoreApi;
+	/** Loaded extensions (their dialogs, commands and notices go to the app). */
+	extensions?: ExtensionHost;
 	dir?: string;
 };
 
@@ -82,7 +85,7 @@ export function setup(over: SetupOptions = {}) {
 	const current: { store: SessionStoreApi; cleared: number } = { store, cleared: 0 };
 	let app!: ReturnType<typeof render>;
 	act(() => {
-		app = render(<App options={options} deps={deps} bus={bus} onStoreChange={(s) => (current.store = s)} clearScreen={() => void current.cleared++} />);
+		app = render(<App options={options} deps={deps} bus={bus} extensions={over.extensions} onStoreChange={(s) => (current.store = s)} clearScreen={() => void current.cleared++} />);
 	});
 	const frame = () => app.lastFrame() ?? "";
 	// A waitFor in the test that times out shows this frame.

@@ -182,7 +182,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 					}}
 				/>
 			</Box>}
-			{ext.dialog && <ExtensionDialog key={ext.dialog.id} dialog={ext.dialog} rows={rows} cols={cols} />}
+			{ext.dialog && <ExtensionDialog key={ext.dialog.id} dialog={ext.dialog} rows={rows} cols={cols} typeAhead={typeAhead} />}
 			<StatusLine
 				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
 				contextWindow={model?.contextWindow} cost={cost} extensions={ext.statuses} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status} cols={cols}

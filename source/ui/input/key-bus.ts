@@ -10,7 +10,7 @@ export type KeyListener = { handle: { current: (event: KeyEvent) => void } };
 export class KeyBus {
 	private readonly listeners = new Set<KeyListener>();
 	/** Listeners that take every key while they are there (the newest first): a dialog over a screen. */
-	private readonly captures: KeyListener[] = [];
+	private readonly captures: { listener: KeyListener; passes?: (event: KeyEvent) => boolean }[] = [];
 	private readonly queue: KeyEvent[] = [];
 	private waiting = false;
 	private delivering = false;
@@ -27,11 +27,15 @@ export class KeyBus {
 		return () => void this.listeners.delete(listener);
 	}
 
-	/** `listener` alone gets the keys until the returned function is called. */
-	capture(listener: KeyListener): () => void {
-		this.captures.push(listener);
+	/**
+	 * `listener` alone gets the keys until the returned function is called, but for those `passes`
+	 * lets through to the other listeners (typing ahead of a dialog goes on to the editor).
+	 */
+	capture(listener: KeyListener, passes?: (event: KeyEvent) => boolean): () => void {
+		const capture = { listener, passes };
+		this.captures.push(capture);
 		return () => {
-			const at = this.captures.indexOf(listener);
+			const at = this.captures.indexOf(capture);
 			if (at !== -1) this.captures.splice(at, 1);
 		};
 	}
@@ -54,7 +58,7 @@ export class KeyBus {
 		this.delivering = true;
 		try {
 			const captor = this.captures.at(-1);
-			if (captor) captor.handle.current(event);
+			if (captor && !captor.passes?.(event)) captor.listener.handle.current(event);
 			else if (this.listeners.size === 0) this.unheard(event);
 			else for (const listener of [...this.listeners]) listener.handle.current(event);
 		} finally {

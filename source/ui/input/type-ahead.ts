@@ -32,6 +32,8 @@ export class TypeAhead {
 	private until = Number.NEGATIVE_INFINITY;
 	private exempt: (event: KeyEvent) => boolean = () => true;
 	private last: { event: KeyEvent; ahead: boolean } | undefined;
+	/** A paste or a burst of characters is typing at any time (not for a question that asks for text). */
+	private bursts = true;
 
 	constructor(
 		private readonly clock: () => number = Date.now,
@@ -44,10 +46,15 @@ export class TypeAhead {
 		this.typedAt = this.clock();
 	}
 
-	/** A question appeared: returns true when keys go on to the editor for now (the user was typing). */
-	opened(exempt: (event: KeyEvent) => boolean): boolean {
+	/**
+	 * A question appeared: returns true when keys go on to the editor for now (the user was typing).
+	 * `bursts: false`: the question takes text (an input field), so once the window closed a paste
+	 * or a burst of characters is its answer, not typing for the editor.
+	 */
+	opened(exempt: (event: KeyEvent) => boolean, opts: { bursts?: boolean } = {}): boolean {
 		const now = this.clock();
 		this.exempt = exempt;
+		this.bursts = opts.bursts !== false;
 		this.last = undefined;
 		this.until = now - this.typedAt < this.windowMs ? now + this.windowMs : Number.NEGATIVE_INFINITY;
 		return this.isOpen();
@@ -56,6 +63,7 @@ export class TypeAhead {
 	/** The question went: no key is type-ahead. */
 	closed(): void {
 		this.exempt = () => true;
+		this.bursts = true;
 		this.until = Number.NEGATIVE_INFINITY;
 		this.last = undefined;
 	}
@@ -88,7 +96,7 @@ export class TypeAhead {
 	private decide(event: KeyEvent): boolean {
 		if (this.exempt(event)) return false;
 		const now = this.clock();
-		const typing = event.kind === "paste" || (event.kind === "text" && [...event.text].length > 1);
+		const typing = this.bursts && (event.kind === "paste" || (event.kind === "text" && [...event.text].length > 1));
 		if (!typing && now >= this.until) return false;
 		this.until = now + this.windowMs;
 		return true;

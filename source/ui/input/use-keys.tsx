@@ -44,9 +44,10 @@ export function KeyInputProvider({ children, onInterrupt }: { children: ReactNod
 /**
  * Calls `handler` for every key event while `isActive`. The handler of the latest render is used,
  * so it always reads current props and state. `exclusive`: no other handler gets keys meanwhile
- * (a dialog over whatever screen is open, which stays as it is under it).
+ * (a dialog over whatever screen is open, which stays as it is under it), but those `passes` lets
+ * through (the latest render's).
  */
-export function useKeys(handler: (event: KeyEvent) => void, options: { isActive?: boolean; exclusive?: boolean } = {}): void {
+export function useKeys(handler: (event: KeyEvent) => void, options: { isActive?: boolean; exclusive?: boolean; passes?: (event: KeyEvent) => boolean } = {}): void {
 	const bus = useContext(BusContext);
 	if (!bus) throw new Error("useKeys needs a KeyInputProvider above it");
 	const active = options.isActive !== false;
@@ -55,5 +56,12 @@ export function useKeys(handler: (event: KeyEvent) => void, options: { isActive?
 		listener.current.handle.current = handler;
 	});
 	const exclusive = options.exclusive === true;
-	useLayoutEffect(() => (active ? (exclusive ? bus.capture(listener.current) : bus.add(listener.current)) : undefined), [active, exclusive, bus]);
+	const passes = useRef(options.passes);
+	useLayoutEffect(() => {
+		passes.current = options.passes;
+	});
+	useLayoutEffect(
+		() => (active ? (exclusive ? bus.capture(listener.current, (event) => passes.current?.(event) === true) : bus.add(listener.current)) : undefined),
+		[active, exclusive, bus],
+	);
 }

@@ -19,8 +19,9 @@ export type ListPickerProps = {
 	/** Rows shown at once. */
 	size: number;
 	active?: boolean;
-	/** Takes every key while shown (a dialog over another screen; see useKeys). */
+	/** Takes every key while shown (a dialog over another screen; see useKeys), but those `passes` lets through. */
 	exclusive?: boolean;
+	passes?: (event: KeyEvent) => boolean;
 	/** Type-to-search field: typing edits it and the selection goes back to the first row. */
 	search?: TextField;
 	/** Shown instead of the rows when there are none. */
@@ -53,7 +54,7 @@ export function ListPicker(props: ListPickerProps) {
 			if (move !== undefined) return n > 0 ? setIndex(moves[move]) : undefined;
 			if (props.search?.edit(event)) setIndex(0);
 		},
-		{ isActive: props.active !== false, exclusive: props.exclusive === true },
+		{ isActive: props.active !== false, exclusive: props.exclusive === true, passes: props.passes },
 	);
 	return (
 		<Box flexDirection="column" marginTop={props.title === undefined ? 0 : 1}>
