@@ -6,10 +6,10 @@ import type { SessionStoreApi } from "../session/api.js";
 import type { NewEntry } from "../session/types.js";
 import { sessionView } from "./context.js";
 import { importExtension, reasonOf, safeText } from "./load.js";
-import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler } from "./types.js";
+import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler, ShortcutOptions } from "./types.js";
 import type * as Values from "./values.js";
 import { dialogs, type DialogCounter, type DialogSink } from "./dialogs.js";
-import { checkTool, toolOutput, type ExtensionToolInfo, type ExtensionToolOutput, type RegisteredTool } from "./tools.js";
+import { checkTool, ToolRegistry, type ExtensionToolInfo, type ExtensionToolOutput, type RegisteredTool } from "./tools.js";
 import { seconds, settle, type Waited } from "./wait.js";
 
 /** What the mode running the extensions provides. */
@@ -37,7 +37,10 @@ export type PromptSink = (text: string, deliverAs: "steer" | "followUp") => void
 /** A slash command an extension registered, for the UI's completion list. */
 export type ExtensionCommand = { name: string; description: string };
 
-type Registration = { handlers: [EventName, ExtensionHandler<EventName>][]; commands: [string, CommandOptions][]; tools: RegisteredTool[] };
+type Registration = { handlers: [EventName, ExtensionHandler<EventName>][]; commands: [string, CommandOptions][]; tools: RegisteredTool[]; shortcuts: ExtensionShortcut[] };
+
+/** A key an extension registered for the chat's prompt (the UI checks the key against its keymap). */
+export type ExtensionShortcut = { key: string; description: string; path: string; handler: ShortcutOptions["handler"] };
 
 const NEVER = new AbortController().signal;
 
@@ -50,7 +53,13 @@ export class ExtensionHost {
 	/** Paths that loaded, in load order. */
 	readonly loaded: string[] = [];
 	private readonly commandMap = new Map<string, CommandOptions & { path: string }>();
-	private readonly toolMap = new Map<string, RegisteredTool>();
+	private readonly toolRegistry = new ToolRegistry({
+		wait: (start, signal) => this.wait(start, signal),
+		warn: (line) => this.warn(line),
+		context: (signal) => this.context(signal),
+		unanswered: (status) => this.unansweredText(status, "finish"),
+	});
+	private readonly shortcutList: ExtensionShortcut[] = [];
 	private store: SessionStoreApi | undefined;
 	private turnRunning = false;
 	/** True while session_shutdown handlers run: the session is read-only then. */
@@ -108,7 +117,7 @@ export class ExtensionHost {
 				this.warn(`extension ${path}: ${loaded.reason}`);
 				continue;
 			}
-			const registration: Registration = { handlers: [], commands: [], tools: [] };
+			const registration: Registration = { handlers: [], commands: [], tools: [], shortcuts: [] };
 			const ran = await this.wait(() => loaded.factory(this.api(path, registration)));
 			if (ran.status !== "done") {
 				const why = ran.status === "threw" ? `threw while loading: ${reasonOf(ran.error)}` : this.unanswered(ran, "load");
@@ -117,11 +126,8 @@ export class ExtensionHost {
 			}
 			for (const [name, handler] of registration.handlers) this.subscribe(path, name, handler);
 			for (const [name, command] of registration.commands) if (!this.commandMap.has(name)) this.commandMap.set(name, { ...command, path });
-			for (const tool of registration.tools) {
-				const first = this.toolMap.get(tool.name);
-				if (first) this.warn(`extension ${path}: registerTool("${tool.name}"): ${first.path} has that tool already; not added`);
-				else this.toolMap.set(tool.name, tool);
-			}
+			this.shortcutList.push(...registration.shortcuts);
+			for (const tool of registration.tools) this.toolRegistry.add(tool);
 			this.loaded.push(path);
 		}
 	}
@@ -154,6 +160,14 @@ export class ExtensionHost {
 				}
 				registration.commands.push([name, { description: o.description, handler: o.handler }]);
 			},
+			registerShortcut: (key, options) => {
+				const o = options as Partial<ShortcutOptions> | undefined;
+				if (typeof key !== "string" || typeof o?.handler !== "function" || typeof o.description !== "string") {
+					this.warn(`extension ${path}: registerShortcut: needs a key (text) and {description: string, handler: function}; not added`);
+					return;
+				}
+				registration.shortcuts.push({ key, description: o.description, handler: o.handler, path });
+			},
 			registerTool: (options) => {
 				const checked = checkTool(options);
 				if (!checked.ok) return this.warn(`extension ${path}: registerTool: ${checked.reason}; not added`);
@@ -172,7 +186,8 @@ export class ExtensionHost {
 		await this.shutdown();
 		for (const off of this.unsubscribe.splice(0)) off();
 		this.commandMap.clear();
-		this.toolMap.clear();
+		this.toolRegistry.clear();
+		this.shortcutList.length = 0;
 		this.loaded.length = 0;
 		await this.load(paths, true);
 		const store = this.store;
@@ -314,7 +329,7 @@ export class ExtensionHost {
 
 	/** The tools extensions registered (the first registration of a name wins), for the model. */
 	tools(): ExtensionToolInfo[] {
-		return [...this.toolMap.values()].map(({ name, description, parameters }) => ({ name, description, parameters }));
+		return this.toolRegistry.list();
 	}
 
 	/** The `tool_call` handlers' answer to a call: why it is blocked ("" without a reason), or undefined when it may run. */
@@ -331,24 +346,23 @@ export class ExtensionHost {
 		return { output: changed.output ?? call.output, isError: changed.isError ?? call.isError };
 	}
 
-	/**
-	 * Runs a call of an extension's tool within the time limit. A throw, a time-out or a result of
-	 * the wrong shape throws (the call's error, which the model sees); the last two are also a warning.
-	 */
-	async runTool(name: string, args: unknown, signal?: AbortSignal): Promise<ExtensionToolOutput> {
-		const tool = this.toolMap.get(name);
-		if (!tool) throw new Error(`no extension has the tool ${name} now`);
-		const ran = await this.wait(() => tool.execute(args as Record<string, unknown>, this.context(signal)), signal);
-		if (ran.status === "threw") throw new Error(reasonOf(ran.error));
-		if (ran.status !== "done") {
-			const why = this.unansweredText(ran.status === "interrupted" ? "aborted" : ran.status, "finish") ?? "stopped";
-			if (ran.status !== "aborted" && ran.status !== "interrupted") this.warn(`extension ${tool.path}: tool ${name} ${why}`);
-			throw new Error(`${name} ${why}`);
+	/** Runs a call of an extension's tool (see ToolRegistry.run). */
+	runTool(name: string, args: unknown, signal?: AbortSignal): Promise<ExtensionToolOutput> {
+		return this.toolRegistry.run(name, args, signal);
+	}
+
+	/** The keys extensions registered, in load order. */
+	shortcuts(): readonly ExtensionShortcut[] {
+		return this.shortcutList;
+	}
+
+	/** Runs a shortcut's handler; a throw is a warning. */
+	async runShortcut(shortcut: ExtensionShortcut): Promise<void> {
+		try {
+			await shortcut.handler(this.context());
+		} catch (error) {
+			this.warn(`extension ${shortcut.path}: shortcut ${shortcut.key} failed: ${reasonOf(error)}`);
 		}
-		const output = toolOutput(ran.value);
-		if (output.ok) return output.value;
-		this.warn(`extension ${tool.path}: tool ${name} ${output.reason}`);
-		throw new Error(`${name} ${output.reason}`);
 	}
 
 	/** Runs an extension command; false when no extension has it. A throw is a warning. */

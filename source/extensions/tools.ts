@@ -5,7 +5,8 @@
  */
 import { ALL_TOOLS } from "../tools/policy.js";
 import { reasonOf, safeText } from "./load.js";
-import type { ToolOptions } from "./types.js";
+import type { ExtensionContext, ToolOptions } from "./types.js";
+import type { Waited } from "./wait.js";
 
 /** A registered tool as the tool set offers it to the model. */
 export type ExtensionToolInfo = { name: string; description: string; parameters: Record<string, unknown> };
@@ -61,5 +62,55 @@ function jsonCopy(value: unknown): unknown {
 		return text === undefined ? undefined : (JSON.parse(text) as unknown);
 	} catch {
 		return undefined;
+	}
+}
+
+/** What the registry needs of its host: its time-limited wait, warnings, ctx, and how a wait that got no answer reads. */
+type RegistryHost = {
+	wait<T>(start: () => T | PromiseLike<T>, signal?: AbortSignal): Promise<Waited<T>>;
+	warn(line: string): void;
+	context(signal?: AbortSignal): ExtensionContext;
+	unanswered(status: "timeout" | "stuck" | "aborted"): string | undefined;
+};
+
+/** The tools the loaded extensions registered, and their calls. */
+export class ToolRegistry {
+	private readonly map = new Map<string, RegisteredTool>();
+
+	constructor(private readonly host: RegistryHost) {}
+
+	/** The first registration of a name wins; a later one is a warning. */
+	add(tool: RegisteredTool): void {
+		const first = this.map.get(tool.name);
+		if (first) this.host.warn(`extension ${tool.path}: registerTool("${tool.name}"): ${first.path} has that tool already; not added`);
+		else this.map.set(tool.name, tool);
+	}
+
+	clear(): void {
+		this.map.clear();
+	}
+
+	list(): ExtensionToolInfo[] {
+		return [...this.map.values()].map(({ name, description, parameters }) => ({ name, description, parameters }));
+	}
+
+	/**
+	 * Runs a call within the time limit. A throw, a time-out or a result of the wrong shape throws
+	 * (the call's error, which the model sees); the last two are also a warning.
+	 */
+	async run(name: string, args: unknown, signal?: AbortSignal): Promise<ExtensionToolOutput> {
+		const tool = this.map.get(name);
+		if (!tool) throw new Error(`no extension has the tool ${name} now`);
+		const ran = await this.host.wait(() => tool.execute(args as Record<string, unknown>, this.host.context(signal)), signal);
+		if (ran.status === "threw") throw new Error(reasonOf(ran.error));
+		if (ran.status !== "done") {
+			const why = this.host.unanswered(ran.status === "interrupted" ? "aborted" : ran.status) ?? "stopped";
+			if (ran.status !== "aborted" && ran.status !== "interrupted") this.host.warn(`extension ${tool.path}: tool ${name} ${why}`);
+			throw new Error(`${name} ${why}`);
+		}
+		const output = toolOutput(ran.value);
+		if (output.ok) return output.value;
+		this.host.warn(`extension ${tool.path}: tool ${name} ${output.reason}`);
+		throw new Error(`${name} ${output.reason}`);
 	}
 }

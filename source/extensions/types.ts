@@ -128,6 +128,12 @@ export type ToolOptions = {
 /** What a tool's `execute` returns (see {@link ToolOptions}). */
 export type ToolReturn = string | { output: string; isError?: boolean } | { content: { type: string; text?: string }[]; isError?: boolean };
 
+/** A key an extension adds to the chat's prompt (`registerShortcut`). */
+export type ShortcutOptions = {
+	description: string;
+	handler: (ctx: ExtensionContext) => void | Promise<void>;
+};
+
 /** One model call through arbor's model layer. */
 export type CompleteOptions = {
 	/** `provider:model` (with this run's --base-url and keys); default: the summary model, else the chat model. */
@@ -153,6 +159,11 @@ export type ExtensionAPI = {
 	sendUserMessage(text: string, options?: { deliverAs?: "steer" | "followUp" }): void;
 	/** Add a slash command to the interactive UI. */
 	registerCommand(name: string, options: CommandOptions): void;
+	/**
+	 * A key for the chat's prompt (pi's registerShortcut): `key` as in keybindings.json, with Ctrl or
+	 * Alt (`ctrl+t`, `alt+p`); one the keymap uses there is refused with a warning. Listed in /help.
+	 */
+	registerShortcut(key: string, options: ShortcutOptions): void;
 	/** Add a tool the model may call, in every chat mode (the chat, `-p`, RPC, ACP); it runs without a confirmation. */
 	registerTool(tool: ToolOptions): void;
 	/** The text a model answers; throws with a one-line message when the call fails. */

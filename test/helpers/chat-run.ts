@@ -5,20 +5,20 @@ import { startSseServer, type Script, type SseServer } from "./sse-server.js";
 import { write } from "./write-file.js";
 
 /**
- * The chat in the in-process terminal (80×24) in a new project holding `files` (paths relative to
+ * The chat in the in-process terminal (80×24, or `rows` rows) in a new project holding `files` (paths relative to
  * it), against a local server with `replies`, at its first status line. `fx` (useArborRun) cleans
  * up after the test.
  */
 export async function startChat(
 	fx: { tmux?: ArborTerminal; server?: SseServer; dir?: string },
-	opts: { prefix: string; files?: Record<string, string>; replies?: Script[] },
+	opts: { prefix: string; files?: Record<string, string>; replies?: Script[]; rows?: number },
 ): Promise<{ t: ArborTerminal; dir: string; home: string; server: SseServer }> {
 	const { dir, home } = tempPlace(opts.prefix);
 	fx.dir = dir;
 	for (const [rel, text] of Object.entries(opts.files ?? {})) write(join(dir, rel), text);
 	const server = await startSseServer(opts.replies ?? []);
 	fx.server = server;
-	const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", server.url], cwd: dir, home, cols: 80, rows: 24 });
+	const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", server.url], cwd: dir, home, cols: 80, rows: opts.rows ?? 24 });
 	fx.tmux = t;
 	await t.waitForScreen((s) => s.includes("tokens · empty"), "status line");
 	return { t, dir, home, server };

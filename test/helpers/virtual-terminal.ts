@@ -31,12 +31,14 @@ export const KEY_BYTES: Readonly<Record<string, string>> = {
 	PgDn: "\u001b[6~",
 };
 
-/** A tmux key name or literal text → bytes: `C-x` is the control byte, anything unknown is literal. */
+/** A tmux key name or literal text → bytes: `C-x` is the control byte, `M-x` ESC and x (Alt), anything unknown is literal. */
 export function keyBytes(key: string): string {
 	const named = KEY_BYTES[key];
 	if (named !== undefined) return named;
 	const ctrl = /^C-([a-z])$/.exec(key);
 	if (ctrl) return String.fromCharCode(ctrl[1]!.charCodeAt(0) - 96);
+	const meta = /^M-([a-z])$/.exec(key);
+	if (meta) return `\u001b${meta[1]}`;
 	return key;
 }
 

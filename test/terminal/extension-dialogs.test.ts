@@ -70,4 +70,26 @@ describe("extension dialogs in the chat (virtual terminal)", () => {
 		await t.waitForScreen((s) => s.includes("compat:test-model · 0/? tokens"), "removed");
 		await quit(t);
 	}, 60_000);
+
+	it("registerShortcut: a Ctrl key runs its handler at the prompt and /help lists it; a plain key and one the prompt uses are refused with a warning", async () => {
+		const keys = `export default (arbor: any) => {
+	arbor.registerShortcut("alt+t", { description: "toggle the thing", handler: (ctx: any) => ctx.ui.notify("toggled by a key") });
+	arbor.registerShortcut("x", { description: "plain", handler: () => {} });
+	arbor.registerShortcut("ctrl+c", { description: "taken", handler: () => {} });
+};\n`;
+		// Tall enough for /help's keys on one page.
+		const { t, dir } = await startChat(fx, { prefix: "ext-dialogs", files: { ".arbor/extensions/keys.ts": keys }, rows: 60 });
+		const file = `${dir}/.arbor/extensions/keys.ts`;
+		const refused = await t.waitForScreen((s) => s.replace(/\n/g, " ").includes(`registerShortcut("ctrl+c"): Ctrl+C is prompt.clear's key; not added`), "the refused keys named");
+		expect(refused.replace(/\n/g, " ")).toContain(`extension ${file}: registerShortcut("x"): a key needs ctrl or alt (a plain key types text); not added;`);
+		t.type("draft");
+		t.send("M-t");
+		await t.waitForScreen((s) => s.includes("toggled by a key"), "the handler ran");
+		expect(t.capture()).toContain("› draft");
+		t.send("C-u");
+		await submitLine(t, "/help");
+		await t.waitForScreen((s) => /Alt\+T\s+toggle the thing/.test(s), "/help lists it");
+		t.send("Escape");
+		await quit(t);
+	}, 60_000);
 });

@@ -89,7 +89,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	const chat = useChat({ services, model, modelHint, cwd: options.cwd });
 	// Keys typed as a tool's confirmation appears go on to the editor (confirm-prompt.tsx).
 	const [typeAhead] = useState(() => new TypeAhead(options.clock, options.timer));
-	const ext = useExtensions(extensions, dispatch, { chat, busy: state.busy !== null });
+	const ext = useExtensions(extensions, dispatch, { chat, busy: state.busy !== null, keymap });
 	const library = options.prompts?.current.library ?? EMPTY_LIBRARY;
 	// The slash menu: extensions' commands, then prompt templates and skills (the first of a name wins).
 	const menu = useMemo(() => [...ext.commands, ...libraryMenu(library)], [ext.commands, library]);
@@ -155,7 +155,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 			<QueuedMessages queued={chat.queued} cols={cols} hint={chatting} />
 			{state.screen.kind !== "chat" && (
 				// A confirmation fits what the queue above it leaves (messages typed ahead of it are queued).
-				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={menu} typeAhead={typeAhead}
+				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={menu} extraKeys={ext.shortcutRows} typeAhead={typeAhead}
 					model={model?.spec} onModel={(spec) => handlers.model(spec)} />
 			)}
 			{!quitting && <Box display={chatting ? "flex" : "none"}>
@@ -165,7 +165,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
 					rows={state.busy ? BUSY_EDITOR_ROWS : rows - 4 - queuedRows(chat.queued, true)}
 					onHint={(text) => showHint(dispatch, text)} onError={(text) => dispatch({ type: "status-shown", status: { text, kind: "error" } })}
-					onCycleThinking={() => handlers.thinking("next")}
+					onCycleThinking={() => handlers.thinking("next")} onShortcut={ext.runShortcut}
 					onCycleModel={() => {
 						const next = nextModel(options.catalog ?? { providers: [] }, { current: model?.spec, recent: recentModels(view), need: needOf(options.resolveModel), scope: options.cycleScope });
 						if (next) handlers.model(next);

@@ -26,6 +26,8 @@ export type BottomScreenProps = {
 	cols: number;
 	/** Extensions' commands, listed in /help. */
 	extraCommands?: readonly MenuCommand[];
+	/** Extensions' keys, listed in /help: [key, description]. */
+	extraKeys?: readonly (readonly [string, string])[];
 	/** The chat model's spec (marked in the model picker). */
 	model?: string;
 	/** The model picker's choice: `/model <spec>`. */
@@ -89,7 +91,7 @@ export function BottomScreen(props: BottomScreenProps) {
 				/>
 			);
 		case "help":
-			return <HelpView onClose={close} extraCommands={props.extraCommands} rows={props.rows} cols={props.cols} />;
+			return <HelpView onClose={close} extraCommands={props.extraCommands} extraKeys={props.extraKeys} rows={props.rows} cols={props.cols} />;
 		default: {
 			const unreachable: never = screen;
 			return unreachable;

@@ -26,12 +26,19 @@ function keyRows(keymap: Keymap): [string, string][] {
  * `help.close` (any key) or cancel closes it. Taller than `rows`, it shows a page at a time and
  * the lists' keys (↑↓ PgUp PgDn Home End) scroll it; any other key closes it.
  */
-export function HelpView({ onClose, extraCommands = [], rows, cols }: { onClose(): void; extraCommands?: readonly MenuCommand[]; rows: number; cols: number }) {
+export function HelpView({ onClose, extraCommands = [], extraKeys = [], rows, cols }: {
+	onClose(): void;
+	extraCommands?: readonly MenuCommand[];
+	/** Extensions' keys (registerShortcut), after arbor's. */
+	extraKeys?: readonly (readonly [string, string])[];
+	rows: number;
+	cols: number;
+}) {
 	const keymap = useKeymap();
 	const lines = useMemo(() => {
 		const commands: readonly MenuCommand[] = [...COMMANDS, ...extraCommands.filter((e) => !COMMANDS.some((c) => c.name === e.name))];
 		const sections: HelpSection[] = [
-			{ heading: "Keys", rows: keyRows(keymap) },
+			{ heading: "Keys", rows: [...keyRows(keymap), ...extraKeys.map(([key, does]): [string, string] => [key, does])] },
 			{
 				heading: "Commands",
 				rows: [
@@ -41,7 +48,7 @@ export function HelpView({ onClose, extraCommands = [], rows, cols }: { onClose(
 			},
 		];
 		return helpLines(sections, Math.max(20, cols));
-	}, [keymap, extraCommands, cols]);
+	}, [keymap, extraCommands, extraKeys, cols]);
 	// The rows left after the margin above, the closing line and the status line below.
 	const page = Math.max(3, rows - 3);
 	const paged = lines.length > page;

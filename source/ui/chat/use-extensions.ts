@@ -4,6 +4,9 @@ import type { ExtensionHost } from "../../extensions/host.js";
 import type { OpenDialog } from "./extension-dialog.js";
 import type { Chat } from "./use-chat.js";
 import { useLatest } from "../widgets/use-latest.js";
+import { chordLabel, type Keymap } from "../input/keymap.js";
+import type { KeyEvent } from "../input/key-event.js";
+import { shortcutOf, usableShortcuts } from "./extension-keys.js";
 import type { MenuCommand } from "../commands.js";
 import type { AppAction } from "./app-reducer.js";
 
@@ -16,6 +19,10 @@ export type ExtensionsUi = {
 	dialog?: OpenDialog;
 	/** The extensions' lasting status line parts (ctx.ui.setStatus), in the order their keys were first set. */
 	statuses: readonly string[];
+	/** Runs the extension shortcut `event` is: true when it was one (the prompt's keys come first). */
+	runShortcut(event: KeyEvent): boolean;
+	/** The extension shortcuts that work, as /help lists them: [key, description]. */
+	shortcutRows: readonly (readonly [string, string])[];
 };
 
 let dialogIds = 0;
@@ -25,8 +32,9 @@ let dialogIds = 0;
  * handler) to it as errors while the UI runs, so nothing writes over the Ink frame. Shown on the
  * next tick: a turn_end handler runs before the app ends the turn, which would clear its notice.
  */
-export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatch<AppAction>, chatNow: { chat: Chat; busy: boolean }): ExtensionsUi {
+export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatch<AppAction>, chatNow: { chat: Chat; busy: boolean; keymap: Keymap }): ExtensionsUi {
 	const latest = useLatest(chatNow);
+	const keymap = chatNow.keymap;
 	// Dialogs wait their turn: two handlers asking at once get one box after the other.
 	const [dialogs, setDialogs] = useState<readonly OpenDialog[]>([]);
 	const [statuses, setStatuses] = useState<ReadonlyMap<string, string>>(new Map());
@@ -69,10 +77,22 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 	// The old extensions' status parts go with them.
 	useEffect(() => host?.onReload(() => (setReloads((n) => n + 1), setStatuses(new Map()))), [host]);
 	const dialog = dialogs[0];
+	// Keys extensions added, checked against the keymap in force; those that cannot work are said once.
+	// eslint-disable-next-line react-hooks/exhaustive-deps -- reloads: the host's shortcuts changed
+	const keys = useMemo(() => usableShortcuts(host?.shortcuts() ?? [], keymap), [host, keymap, reloads]);
+	useEffect(() => {
+		if (keys.warnings.length > 0) dispatch({ type: "status-shown", status: { text: keys.warnings.join("; "), kind: "error" } });
+	}, [keys, dispatch]);
 	return useMemo(
 		() => ({
 			dialog,
 			statuses: [...statuses.values()],
+			runShortcut: (event: KeyEvent) => {
+				const shortcut = shortcutOf(keys.usable, event);
+				if (shortcut) void host?.runShortcut(shortcut);
+				return shortcut !== undefined;
+			},
+			shortcutRows: keys.usable.map((u) => [chordLabel(u.chord), u.shortcut.description] as const),
 			commands: host?.commands() ?? [],
 			runCommand: async (name: string, args: string) => {
 				if (await host?.runCommand(name, args)) return;
@@ -80,6 +100,6 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 			},
 		}),
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- reloads: the host's commands changed
-		[host, dispatch, reloads, dialog, statuses],
+		[host, dispatch, reloads, dialog, statuses, keys],
 	);
 }

@@ -26,6 +26,8 @@ export type EditorProps = {
 	onCycleThinking?(): void;
 	/** Ctrl+P: the next model. */
 	onCycleModel?(): void;
+	/** A key an extension added (registerShortcut): true when it was one, which then ran. */
+	onShortcut?(event: KeyEvent): boolean;
 	request: { text: string; seq: number } | null;
 	/** Terminal columns: the `› ` prompt is subtracted before the text wraps. */
 	width: number;

@@ -167,7 +167,7 @@ export function Editor(props: EditorProps) {
 	};
 
 	const own = (event: KeyEvent) => (active ? (props.onTyped?.(), true) : props.takes?.(event) === true);
-	useKeys((event) => own(event) && handle(editorIntent(event, menu.length > 0, keymap)), { isActive: active || props.takes !== undefined });
+	useKeys((event) => !(active && props.onShortcut?.(event)) && own(event) && handle(editorIntent(event, menu.length > 0, keymap)), { isActive: active || props.takes !== undefined });
 
 	return (
 		<Box flexDirection="column" marginTop={1}>

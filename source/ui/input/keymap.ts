@@ -170,7 +170,7 @@ export function answerOf<A extends KeyAction>(keymap: Keymap, actions: readonly 
  * Whether `event` is `chord`, modifiers and all. A character with Shift only is typed text
  * (`shift+l` is `L`).
  */
-function exact(chord: Chord, event: KeyEvent): boolean {
+export function exact(chord: Chord, event: KeyEvent): boolean {
 	if (chord.name === ANY) return true;
 	if (event.kind === "paste") return false;
 	if (event.kind === "text") {

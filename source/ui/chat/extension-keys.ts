@@ -1,0 +1,49 @@
+/**
+ * The keys extensions add to the chat's prompt (registerShortcut), checked against the keymap in
+ * force: a key needs Ctrl or Alt (a plain key types text) and must not be one the prompt or its line
+ * editing already use. Pure.
+ */
+import type { ExtensionShortcut } from "../../extensions/host.js";
+import { chordLabel, exact, KEY_ACTIONS, parseChord, type Chord, type KeyAction, type Keymap } from "../input/keymap.js";
+import type { KeyEvent } from "../input/key-event.js";
+
+export type UsableShortcut = { chord: Chord; shortcut: ExtensionShortcut };
+
+const PROMPT_SCREENS = new Set(["prompt", "line editing"]);
+
+const same = (a: Chord, b: Chord) => a.name === b.name && a.ctrl === b.ctrl && a.alt === b.alt && a.shift === b.shift;
+
+/** The shortcuts that can work, and one warning for each that cannot (naming its extension). */
+export function usableShortcuts(shortcuts: readonly ExtensionShortcut[], keymap: Keymap): { usable: UsableShortcut[]; warnings: string[] } {
+	const usable: UsableShortcut[] = [];
+	const warnings: string[] = [];
+	for (const shortcut of shortcuts) {
+		const chord = parseChord(shortcut.key);
+		const refuse = (why: string) => warnings.push(`extension ${shortcut.path}: registerShortcut(${JSON.stringify(shortcut.key)}): ${why}; not added`);
+		if (typeof chord === "string") {
+			refuse(chord);
+			continue;
+		}
+		if (!chord.ctrl && !chord.alt) {
+			refuse("a key needs ctrl or alt (a plain key types text)");
+			continue;
+		}
+		const taken = (Object.keys(KEY_ACTIONS) as KeyAction[]).find((a) => PROMPT_SCREENS.has(KEY_ACTIONS[a].screen) && keymap[a].some((c) => same(c, chord)));
+		if (taken) {
+			refuse(`${chordLabel(chord)} is ${taken}'s key`);
+			continue;
+		}
+		const earlier = usable.find((u) => same(u.chord, chord));
+		if (earlier) {
+			refuse(`${chordLabel(chord)} is already ${earlier.shortcut.path}'s`);
+			continue;
+		}
+		usable.push({ chord, shortcut });
+	}
+	return { usable, warnings };
+}
+
+/** The shortcut `event` is, if any. */
+export function shortcutOf(usable: readonly UsableShortcut[], event: KeyEvent): ExtensionShortcut | undefined {
+	return usable.find((u) => exact(u.chord, event))?.shortcut;
+}
