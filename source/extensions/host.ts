@@ -145,6 +145,8 @@ export class ExtensionHost {
 			},
 			appendEntry: (customType, data) => this.write(path, "appendEntry", this.checks().customEntry(customType, data)),
 			sendMessage: (m) => this.write(path, "sendMessage", this.checks().messageEntry(m)),
+			setLabel: (entryId, label) => this.write(path, "setLabel", this.checks().labelEntry((id) => this.context().session.entry(id) !== undefined, entryId, label)),
+			setSessionName: (name) => this.write(path, "setSessionName", this.checks().nameEntry(name)),
 			sendUserMessage: (text, options) => {
 				const send = this.sinks.send;
 				if (!send) throw new Error("sendUserMessage needs the chat or an RPC client (not print mode, ACP or a subcommand)");

@@ -157,6 +157,10 @@ export type ExtensionAPI = {
 	 * `deliverAs: "steer"`, steering for the running turn. In the chat and for an RPC client; elsewhere it throws.
 	 */
 	sendUserMessage(text: string, options?: { deliverAs?: "steer" | "followUp" }): void;
+	/** Labels an entry as /label and /tree do (no text removes the label); pi's setLabel. Written after a running turn. */
+	setLabel(entryId: string, label?: string): void;
+	/** Names the session as /name does (pi's setSessionName). Written after a running turn. */
+	setSessionName(name: string): void;
 	/** Add a slash command to the interactive UI. */
 	registerCommand(name: string, options: CommandOptions): void;
 	/**

@@ -133,3 +133,17 @@ export function customEntry(customType: unknown, data: unknown): Checked<NewEntr
 	if (!copy.ok) return bad(`data: ${copy.reason}`);
 	return entryOf({ type: "custom", customType, data: copy.value });
 }
+
+/** `setLabel(entryId, label)` → the label entry (no text: the label removed), or why not. */
+export function labelEntry(known: (id: string) => boolean, entryId: unknown, label: unknown): Checked<NewEntry> {
+	if (typeof entryId !== "string") return bad(`entryId: expected string, received ${kindOf(entryId).replace(/^an? /, "")}`);
+	if (!known(entryId)) return bad(`entryId: no entry ${JSON.stringify(entryId.slice(0, 40))} in this session`);
+	if (label !== undefined && label !== null && typeof label !== "string") return bad(`label: expected string, received ${kindOf(label).replace(/^an? /, "")}`);
+	return entryOf(typeof label === "string" && label.trim() !== "" ? { type: "label", targetId: entryId, label } : { type: "label", targetId: entryId });
+}
+
+/** `setSessionName(name)` → pi's session_info entry, or why not. */
+export function nameEntry(name: unknown): Checked<NewEntry> {
+	if (typeof name !== "string" || name.trim() === "") return bad(`name: expected non-empty text, received ${kindOf(name).replace(/^an? /, "")}`);
+	return entryOf({ type: "session_info", name: name.trim() });
+}
