@@ -195,6 +195,7 @@ export class TurnRunner {
 				prompt: content,
 				tools: deps.tools.toolSet,
 				system,
+				transformContext: (messages) => deps.ext.requestMessages(messages),
 				thinkingLevel: this.host.thinking(),
 				signal,
 				maxRetries: maxRetries(),

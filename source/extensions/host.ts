@@ -3,7 +3,7 @@ import { CliError } from "../config/errors.js";
 import { signalExitCode } from "../config/signals.js";
 import { EVENT_NAMES, EventBus, type EventMap } from "../navigation/events.js";
 import type { SessionStoreApi } from "../session/api.js";
-import type { NewEntry } from "../session/types.js";
+import type { ContextMessage, NewEntry } from "../session/types.js";
 import { sessionView } from "./context.js";
 import { importExtension, reasonOf, safeText } from "./load.js";
 import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler, ShortcutOptions } from "./types.js";
@@ -346,6 +346,13 @@ export class ExtensionHost {
 		const changed = await this.bus.emit("tool_result", { ...call });
 		if (changed.output === undefined && changed.isError === undefined) return undefined;
 		return { output: changed.output ?? call.output, isError: changed.isError ?? call.isError };
+	}
+
+	/** The `context` handlers' messages for a request (a JSON copy goes to them), or `messages` when none listens. */
+	async requestMessages(messages: ContextMessage[]): Promise<ContextMessage[]> {
+		if (!this.bus.has("context")) return messages;
+		const changed = await this.bus.emit("context", { messages: JSON.parse(JSON.stringify(messages)) as ContextMessage[] });
+		return changed.messages ?? messages;
 	}
 
 	/** Runs a call of an extension's tool (see ToolRegistry.run). */

@@ -13,6 +13,8 @@ export type {
 	BeforeTreeEvent,
 	BeforeTreeResult,
 	CompactEvent,
+	ContextEvent,
+	ContextResult,
 	EventMap,
 	ForkEvent,
 	SessionShutdownEvent,

@@ -35,7 +35,7 @@ function shapeOf<T>(schema: z.ZodType<T>, value: unknown): Checked<T> {
 	if (parsed.success) return { ok: true, value: parsed.data };
 	const issue = parsed.error.issues[0];
 	const where = issue?.path.length ? issue.path.map(String).join(".") : "value";
-	return bad(`${where}: ${(issue?.message ?? "invalid").replace(/^Invalid input: /, "")}`);
+	return bad(`${where}: ${(issue?.message ?? "invalid").replace(/^Invalid (input|option): /, "")}`);
 }
 
 /**
@@ -73,6 +73,7 @@ const RESULTS = {
 	tool_call: z.object({ block: z.boolean().optional(), reason: z.string().optional() }),
 	turn_start: z.object({ systemPrompt: z.string().optional() }),
 	tool_result: z.object({ output: z.string().optional(), isError: z.boolean().optional() }),
+	context: z.object({ messages: z.array(z.looseObject({ role: z.enum(["user", "assistant", "toolResult", "compactionSummary", "branchSummary"]) })).optional() }),
 	session_before_compact: z.object({ cancel: z.boolean().optional(), compaction: summary.optional() }),
 };
 

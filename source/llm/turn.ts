@@ -1,7 +1,7 @@
 // Over 200 lines: one streamed model turn; the stream's event handling shares the turn's state.
 import { stepCountIs, streamText, type TextStreamPart, type ToolSet } from "ai";
 import type { SessionStoreApi } from "../session/api.js";
-import { SessionError, type StopReason, type Usage, type UserMessage } from "../session/types.js";
+import { SessionError, type ContextMessage, type StopReason, type Usage, type UserMessage } from "../session/types.js";
 import { toModelMessages } from "./convert.js";
 import { ABORTED_MESSAGE, describeError, isAbortError, type FailureReason } from "./errors.js";
 import { isContextOverflow } from "./overflow.js";
@@ -52,6 +52,8 @@ export type RunTurnOptions = {
 	 * stored and returned as any provider error.
 	 */
 	onOverflow?: (error: string) => Promise<boolean>;
+	/** What each request sends instead of the session's context (extensions' `context` handlers); the session is not changed. */
+	transformContext?: (messages: ContextMessage[]) => Promise<ContextMessage[]>;
 };
 
 /** See {@link RunTurnOptions.checkpoints}. */
@@ -170,7 +172,8 @@ type StepsContext = PartContext & { recorder: TurnRecorder; thinkingLevel: Think
 async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<number> {
 	// Esc pressed before the request went out: no request at all.
 	if (opts.signal?.aborted) throw opts.signal.reason;
-	const messages = toModelMessages(opts.store.snapshot().buildContext().messages);
+	const built = opts.store.snapshot().buildContext().messages;
+	const messages = toModelMessages(opts.transformContext ? await opts.transformContext(built) : built);
 	const steering = opts.steering;
 	const stream = streamText({
 		model: opts.model.model,

@@ -1,4 +1,4 @@
-import type { BranchSummaryEntry, CompactionEntry, SessionEntry } from "../session/types.js";
+import type { BranchSummaryEntry, CompactionEntry, ContextMessage, SessionEntry } from "../session/types.js";
 
 /** Fired before a /tree move; handlers may cancel, supply the summary, or override options. */
 export type BeforeTreeEvent = {
@@ -82,6 +82,14 @@ export type ToolResultEvent = { toolName: string; toolCallId?: string; input: un
 /** What the model gets instead (the next handler sees it); stored as the call's result. */
 export type ToolResultResult = { output?: string; isError?: boolean };
 
+/**
+ * Before each request a turn sends: the messages it would send (a copy, in the session's shapes:
+ * user, assistant, toolResult, summaries), as an earlier handler left them.
+ */
+export type ContextEvent = { messages: ContextMessage[] };
+/** `messages`: what the request sends instead (the next handler sees it); the session is not changed. */
+export type ContextResult = { messages?: ContextMessage[] };
+
 /** Event name → [payload, what a handler may return]. */
 export type EventMap = {
 	session_before_tree: [BeforeTreeEvent, BeforeTreeResult | void];
@@ -98,6 +106,7 @@ export type EventMap = {
 	session_restore: [RestoreEvent, void];
 	tool_call: [ToolCallEvent, ToolCallResult | void];
 	tool_result: [ToolResultEvent, ToolResultResult | void];
+	context: [ContextEvent, ContextResult | void];
 };
 
 /** Every event an extension can subscribe to. */
@@ -116,10 +125,11 @@ export const EVENT_NAMES: readonly (keyof EventMap)[] = [
 	"session_restore",
 	"tool_call",
 	"tool_result",
+	"context",
 ];
 
 /** Payload fields a handler's result replaces for the handlers after it. */
-const CHAINED: Partial<Record<keyof EventMap, readonly string[]>> = { turn_start: ["systemPrompt"], tool_result: ["output", "isError"] };
+const CHAINED: Partial<Record<keyof EventMap, readonly string[]>> = { turn_start: ["systemPrompt"], tool_result: ["output", "isError"], context: ["messages"] };
 
 /** A bus handler: gets the payload, may return the event's result. */
 export type Handler<K extends keyof EventMap> = (event: EventMap[K][0]) => EventMap[K][1] | Promise<EventMap[K][1]>;
@@ -139,6 +149,11 @@ export class EventBus {
 			const current = this.handlers.get(name) ?? [];
 			this.handlers.set(name, current.filter((h) => h !== (handler as unknown)));
 		};
+	}
+
+	/** Whether anyone listens to `name` (a payload that costs something to make is made only then). */
+	has(name: keyof EventMap): boolean {
+		return (this.handlers.get(name)?.length ?? 0) > 0;
 	}
 
 	async emit<K extends keyof EventMap>(name: K, event: EventMap[K][0]): Promise<Partial<Exclude<EventMap[K][1], void | undefined>>> {

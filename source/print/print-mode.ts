@@ -226,6 +226,7 @@ async function answer({ store, models, chat, opts, printer, prompt, content, too
 			prompt: content,
 			tools: tools.toolSet,
 			system: hooked,
+			transformContext: (messages) => ext.requestMessages(messages),
 			thinkingLevel: thinking,
 			signal,
 			maxRetries: maxRetries(),

@@ -58,3 +58,29 @@ describe("turn_start may give the turn another system prompt (pi's before_agent_
 		expect(system(server.requests[0]!.body)).toMatch(/^You are arbor/);
 	});
 });
+
+describe("context: what each request sends (pi's context event)", () => {
+	it("a handler may send less than the session holds (here: the last user message alone); the session keeps everything; a bad list is one warning", async () => {
+		server = await startSseServer([textReply("one"), textReply("two"), textReply("three")]);
+		const { cwd, home } = place();
+		const env = { cwd, env: { ARBOR_HOME: home } };
+		const file = write(
+			join(cwd, ".arbor", "extensions", "forget.ts"),
+			`export default (arbor: any) => arbor.on("context", (e: any) => {
+	const last = e.messages.at(-1);
+	if (last.content === "third") return { messages: [{ role: "robot" }] };
+	return e.messages.length > 1 ? { messages: [last] } : undefined;
+});\n`,
+		);
+		expect(await runCli(["-p", ...model(server.url), "first"], env)).toMatchObject({ code: 0, stdout: "one\n" });
+		expect(await runCli(["-p", ...model(server.url), "-c", "second"], env)).toMatchObject({ code: 0, stdout: "two\n" });
+		const sent = (i: number) => server!.requests[i]!.body.messages.filter((m: { role: string }) => m.role !== "system").map((m: { content: unknown }) => m.content);
+		expect(sent(1)).toEqual(["second"]);
+		const third = await runCli(["-p", ...model(server.url), "-c", "third"], env);
+		expect(third).toMatchObject({ code: 0, stdout: "three\n" });
+		expect(third.stderr).toBe(`arbor: warning: extension ${file}: context handler returned a bad result (messages.0.role: expected one of "user"|"assistant"|"toolResult"|"compactionSummary"|"branchSummary"); ignored\n`);
+		expect(sent(2)).toHaveLength(5);
+		const stored = readFileSync(sessionFiles(home)[0]!, "utf8");
+		for (const text of ["first", "one", "second", "two", "third", "three"]) expect(stored).toContain(`"${text}"`);
+	});
+});
