@@ -1,6 +1,8 @@
 /** The tools extensions add, in the AI SDK's ToolSet beside the built-in ones. */
 import type { FlexibleSchema, Tool, ToolExecutionOptions, ToolSet } from "ai";
 import { ToolError, type ToolResult } from "./result.js";
+import { OUTPUT_MAX_BYTES, OUTPUT_MAX_LINES, OutputCapture } from "./output-capture.js";
+import { counted } from "../text/count.js";
 
 /** Where the extensions' tools come from (the extension host): listed again after each /reload. */
 export type ExtensionToolSource = {
@@ -44,6 +46,21 @@ function gated(name: string, execute: Execute, source: ExtensionToolSource): Exe
 }
 
 /**
+ * An extension tool's output held to the built-in tools' limits (50 KB, 2,000 lines): longer, its
+ * tail is kept, as bash's is, and the whole of it goes to a temp file the note names.
+ */
+export function cappedOutput<T extends { output: string }>(result: T): T {
+	const text = result.output;
+	if (text.length <= OUTPUT_MAX_BYTES / 4 || (Buffer.byteLength(text) <= OUTPUT_MAX_BYTES && text.split("\n").length <= OUTPUT_MAX_LINES)) return result;
+	const capture = new OutputCapture("tool");
+	capture.push(Buffer.from(text));
+	const out = capture.finish();
+	if (!out.truncated) return result;
+	const shown = out.text === "" ? 0 : out.text.split("\n").length;
+	return { ...result, output: `[output truncated: showing the last ${shown} of ${counted(out.totalLines, "line")}; full output in ${out.fullOutputPath}]\n${out.text}` };
+}
+
+/**
  * A JSON Schema as the SDK takes a schema without importing it (see tool-set.ts): a Standard
  * Schema whose JSON Schema is the extension's own. The arguments are handed over as the model sent
  * them; the extension checks them.
@@ -72,7 +89,7 @@ export function addExtensionTools(set: ToolSet, source: ExtensionToolSource, wra
 			const entry: Tool<unknown, ToolResult<object>> = {
 				description: info.description,
 				inputSchema: standardSchema(info.parameters),
-				execute: gated(info.name, (args, { abortSignal }) => wrap(async () => ({ ...(await source.runTool(info.name, args, abortSignal)) })), source),
+				execute: gated(info.name, (args, { abortSignal }) => wrap(async () => cappedOutput({ ...(await source.runTool(info.name, args, abortSignal)) })), source),
 				toModelOutput: ({ output }) => (output.isError ? { type: "error-text", value: output.output } : { type: "text", value: output.output }),
 			};
 			set[info.name] = entry;

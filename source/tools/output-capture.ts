@@ -42,6 +42,9 @@ export class OutputCapture {
 	private fd: number | undefined;
 	private file: string | undefined;
 
+	/** `name`: what the spill file is named after (`arbor-<name>-….log`). */
+	constructor(private readonly name = "bash") {}
+
 	push(chunk: Buffer): void {
 		this.total += chunk.length;
 		for (const b of chunk) if (b === 10) this.newlines++;
@@ -68,7 +71,7 @@ export class OutputCapture {
 	}
 
 	private spill(): void {
-		this.file = path.join(os.tmpdir(), `arbor-bash-${randomUUID()}.log`);
+		this.file = path.join(os.tmpdir(), `arbor-${this.name}-${randomUUID()}.log`);
 		this.fd = openSync(this.file, "w", 0o600);
 		remember(this.file);
 		for (const c of this.chunks) writeSync(this.fd, c);
