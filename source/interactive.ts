@@ -106,7 +106,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		...terminal,
 		bus: ext.bus,
 		extensions: ext,
-		deps: { runTurn: (turn) => ext.turn(turn, async (system) => (await import("./llm/turn.js")).runTurn({ ...turn, system, transformContext: (m) => ext.requestMessages(m) })) },
+		deps: { runTurn: (turn) => ext.turn(turn, async (hooked) => (await import("./llm/turn.js")).runTurn({ ...turn, ...hooked, transformContext: (m) => ext.requestMessages(m) })) },
 		interrupt: ending.interrupt,
 	});
 	try {

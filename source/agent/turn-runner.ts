@@ -188,11 +188,11 @@ export class TurnRunner {
 		const store = this.host.store();
 		const checkpointer = this.host.checkpointer();
 		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
-		const result = await deps.ext.turn({ store, prompt: content, signal, system: deps.system }, (system) =>
+		const result = await deps.ext.turn({ store, prompt: content, signal, system: deps.system }, ({ system, prompt }) =>
 			runTurn({
 				store,
 				model: chat,
-				prompt: content,
+				prompt,
 				tools: deps.tools.toolSet,
 				system,
 				transformContext: (messages) => deps.ext.requestMessages(messages),

@@ -301,12 +301,16 @@ export class ExtensionHost {
 	 * Runs one chat turn between turn_start and turn_end. Entries extensions add while the turn
 	 * runs are appended after it, so they never split the turn's own entries.
 	 */
-	async turn<R extends { ok: boolean; text: string; error?: string }>(
-		t: { store: SessionStoreApi; prompt: unknown; signal?: AbortSignal; system?: string },
-		run: (system: string | undefined) => Promise<R>,
+	async turn<R extends { ok: boolean; text: string; error?: string }, P = unknown>(
+		t: { store: SessionStoreApi; prompt: P; signal?: AbortSignal; system?: string },
+		run: (hooked: { system: string | undefined; prompt: P }) => Promise<R>,
 	): Promise<R> {
 		this.setStore(t.store);
-		const prompt = typeof t.prompt === "string" ? t.prompt : JSON.stringify(t.prompt);
+		// The user's text as `input` handlers leave it (pi's input event: each sees the one before).
+		const typed = promptText(t.prompt);
+		const input = typed === undefined || !this.bus.has("input") ? {} : await this.bus.emit("input", { text: typed, mode: this.opts.mode });
+		const hookedPrompt = input.text === undefined ? t.prompt : withPromptText(t.prompt, input.text);
+		const prompt = typeof hookedPrompt === "string" ? hookedPrompt : JSON.stringify(hookedPrompt);
 		// A handler may give this turn another system prompt (pi's before_agent_start); each sees the one before it.
 		const started = await this.bus.emit("turn_start", { prompt, systemPrompt: t.system, signal: t.signal });
 		const system = started.systemPrompt ?? t.system;
@@ -314,7 +318,7 @@ export class ExtensionHost {
 		this.turnRunning = true;
 		let result: R;
 		try {
-			result = await run(system);
+			result = await run({ system, prompt: hookedPrompt });
 		} finally {
 			this.turnRunning = false;
 		}
@@ -394,4 +398,20 @@ export class ExtensionHost {
 			this.sinks = previous;
 		};
 	}
+}
+
+/** The text of a prompt: the string, or its first text part; undefined for anything else. */
+function promptText(prompt: unknown): string | undefined {
+	if (typeof prompt === "string") return prompt;
+	if (!Array.isArray(prompt)) return undefined;
+	const part = prompt.find((p: { type?: unknown; text?: unknown }) => p?.type === "text" && typeof p.text === "string") as { text: string } | undefined;
+	return part?.text;
+}
+
+/** `prompt` with its text (the string, or its first text part) replaced. */
+function withPromptText<P>(prompt: P, text: string): P {
+	if (typeof prompt === "string") return text as P;
+	if (!Array.isArray(prompt)) return prompt;
+	const at = prompt.findIndex((p: { type?: unknown; text?: unknown }) => p?.type === "text" && typeof p.text === "string");
+	return (at === -1 ? prompt : prompt.map((p: object, i: number) => (i === at ? { ...p, text } : p))) as P;
 }

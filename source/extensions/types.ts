@@ -17,6 +17,8 @@ export type {
 	ContextResult,
 	EventMap,
 	ForkEvent,
+	InputEvent,
+	InputResult,
 	SessionShutdownEvent,
 	SessionStartEvent,
 	ToolCallEvent,

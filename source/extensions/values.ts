@@ -73,6 +73,7 @@ const RESULTS = {
 	tool_call: z.object({ block: z.boolean().optional(), reason: z.string().optional() }),
 	turn_start: z.object({ systemPrompt: z.string().optional() }),
 	tool_result: z.object({ output: z.string().optional(), isError: z.boolean().optional() }),
+	input: z.object({ text: z.string().optional() }),
 	context: z.object({ messages: z.array(z.looseObject({ role: z.enum(["user", "assistant", "toolResult", "compactionSummary", "branchSummary"]) })).optional() }),
 	session_before_compact: z.object({ cancel: z.boolean().optional(), compaction: summary.optional() }),
 };

@@ -90,6 +90,11 @@ export type ContextEvent = { messages: ContextMessage[] };
 /** `messages`: what the request sends instead (the next handler sees it); the session is not changed. */
 export type ContextResult = { messages?: ContextMessage[] };
 
+/** What the user sent, before the turn starts (`mode`: where arbor runs). */
+export type InputEvent = { text: string; mode: "interactive" | "print" | "command" };
+/** `text`: what the turn sends and stores instead (the next handler sees it). */
+export type InputResult = { text?: string };
+
 /** Event name → [payload, what a handler may return]. */
 export type EventMap = {
 	session_before_tree: [BeforeTreeEvent, BeforeTreeResult | void];
@@ -107,6 +112,7 @@ export type EventMap = {
 	tool_call: [ToolCallEvent, ToolCallResult | void];
 	tool_result: [ToolResultEvent, ToolResultResult | void];
 	context: [ContextEvent, ContextResult | void];
+	input: [InputEvent, InputResult | void];
 };
 
 /** Every event an extension can subscribe to. */
@@ -126,10 +132,11 @@ export const EVENT_NAMES: readonly (keyof EventMap)[] = [
 	"tool_call",
 	"tool_result",
 	"context",
+	"input",
 ];
 
 /** Payload fields a handler's result replaces for the handlers after it. */
-const CHAINED: Partial<Record<keyof EventMap, readonly string[]>> = { turn_start: ["systemPrompt"], tool_result: ["output", "isError"], context: ["messages"] };
+const CHAINED: Partial<Record<keyof EventMap, readonly string[]>> = { turn_start: ["systemPrompt"], tool_result: ["output", "isError"], context: ["messages"], input: ["text"] };
 
 /** A bus handler: gets the payload, may return the event's result. */
 export type Handler<K extends keyof EventMap> = (event: EventMap[K][0]) => EventMap[K][1] | Promise<EventMap[K][1]>;

@@ -219,13 +219,13 @@ async function answer({ store, models, chat, opts, printer, prompt, content, too
 	if (autoCompaction) await compactIfNeeded(store, models, signal, ext);
 	const before = store.snapshot().leafId;
 	const { runTurn } = await import("../llm/turn.js");
-	const turn = await ext.turn({ store, prompt, signal, system }, (hooked) =>
+	const turn = await ext.turn({ store, prompt: content, signal, system }, (hooked) =>
 		runTurn({
 			store,
 			model: chat,
-			prompt: content,
+			prompt: hooked.prompt,
 			tools: tools.toolSet,
-			system: hooked,
+			system: hooked.system,
 			transformContext: (messages) => ext.requestMessages(messages),
 			thinkingLevel: thinking,
 			signal,

@@ -84,3 +84,23 @@ describe("context: what each request sends (pi's context event)", () => {
 		for (const text of ["first", "one", "second", "two", "third", "three"]) expect(stored).toContain(`"${text}"`);
 	});
 });
+
+describe("input: what the user sent, before the turn (pi's input event)", () => {
+	it("handlers may rewrite the text (each sees the one before); the turn sends and stores the result, in -p and for an RPC client", async () => {
+		const rewrite = (cwd: string) => {
+			write(join(cwd, ".arbor", "extensions", "1-expand.ts"), `export default (arbor: any) => arbor.on("input", (e: any) => ({ text: e.text.replace("@today", "on 2026-11-26") }));\n`);
+			write(join(cwd, ".arbor", "extensions", "2-polite.ts"), `export default (arbor: any) => arbor.on("input", (e: any) => (e.mode === "print" || e.mode === "interactive" ? { text: e.text + ", please" } : undefined));\n`);
+		};
+		server = await startSseServer([textReply("done")]);
+		const { cwd, home } = place();
+		rewrite(cwd);
+		expect(await runCli(["-p", ...model(server.url), "plan @today"], { cwd, env: { ARBOR_HOME: home } })).toMatchObject({ code: 0, stdout: "done\n" });
+		const last = (body: { messages: { role: string; content: unknown }[] }) => body.messages.filter((m) => m.role === "user").at(-1)!.content;
+		expect(last(server.requests[0]!.body)).toBe("plan on 2026-11-26, please");
+		expect(readFileSync(sessionFiles(home)[0]!, "utf8")).toContain('"plan on 2026-11-26, please"');
+
+		const rpc = await startRpc([textReply("ok")], [], { extensions: rewrite });
+		await rpc.client.promptAndWait("plan @today");
+		expect(last(rpc.server.requests[0]!.body)).toBe("plan on 2026-11-26, please");
+	});
+});

@@ -81,4 +81,14 @@ describe("extension tools in the chat (virtual terminal)", () => {
 		expect(user.content).toBe("Review src/a.ts for bugs");
 		await quit(t);
 	}, 60_000);
+
+	it("an input handler's text is what the chat turn sends and the transcript shows", async () => {
+		const loud = `export default (arbor: any) => arbor.on("input", (e: any) => ({ text: e.text.toUpperCase() }));\n`;
+		const { t, server } = await startChat(fx, { prefix: "ext-tools", files: { ".arbor/extensions/loud.ts": loud }, replies: [textReply("Heard")] });
+		await submitLine(t, "speak up");
+		const screen = await waitForReply(t, "Heard");
+		expect(screen).toContain("› SPEAK UP");
+		expect(server.requests[0]!.body.messages.filter((m: { role: string }) => m.role === "user").at(-1).content).toBe("SPEAK UP");
+		await quit(t);
+	}, 60_000);
 });
