@@ -179,7 +179,7 @@ async function printRun(words: string[], opts: PrintOptions, printer: Printer, o
 		const system = (await import("../llm/prompts.js")).buildSystemPrompt({ cwd: where.cwd, tools: tools.enabled, ...promptParts(sources) });
 		const checkpoints = chatCheckpointer({ flags: opts, settings, session: store, where, onNotice: (m) => process.stderr.write(`arbor: ${terminalText(m)}\n`) });
 		const level = await startThinking(thinking, settings, store.snapshot(), models.chat);
-		const turn = await answer({ store, models, chat: models.chat, opts, printer, prompt, content, tools, system, thinking: level, signal: abort.signal, ext, checkpoints, autoCompaction: settings.autoCompaction !== false });
+		const turn = await answer({ store, models, chat: models.chat, opts, printer, content, tools, system, thinking: level, signal: abort.signal, ext, checkpoints, autoCompaction: settings.autoCompaction !== false });
 		if (checkpoints) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });
 		return finish(store, turn, printer, ended);
 	} finally {
@@ -196,7 +196,6 @@ type Answer = {
 	chat: NonNullable<ModelChoice["chat"]>;
 	opts: PrintOptions;
 	printer: Printer;
-	prompt: string;
 	/** The prompt with its images (pi's @file images), else the prompt. */
 	content: QueuedContent;
 	tools: Awaited<ReturnType<typeof printToolSet>>;
@@ -212,7 +211,7 @@ type Answer = {
 	autoCompaction: boolean;
 };
 
-async function answer({ store, models, chat, opts, printer, prompt, content, tools, system, thinking, signal, ext, checkpoints, autoCompaction }: Answer): Promise<TurnResult> {
+async function answer({ store, models, chat, opts, printer, content, tools, system, thinking, signal, ext, checkpoints, autoCompaction }: Answer): Promise<TurnResult> {
 	printer.header(store.snapshot().header);
 	await ext.start(store);
 	await moveFirst(store, models, opts, printer, ext);
