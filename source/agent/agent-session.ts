@@ -93,7 +93,7 @@ export class AgentSession {
 	) {
 		this.autoCompaction = deps.settings.autoCompaction !== false;
 		const scope = modelScope(scopePatterns(deps.opts.models, deps.settings));
-		this.picks = new ModelPicks({ store: () => this.current, idle: () => this.idle(), models: deps.models, scope }, chat, thinking);
+		this.picks = new ModelPicks({ store: () => this.current, idle: () => this.idle(), models: deps.models, scope, selected: (e) => void deps.ext.bus.emit("model_select", e) }, chat, thinking);
 		this.files = new FileStates({ store: () => this.current, idle: () => this.idle(), deps });
 		this.verbs = new TreeVerbs({ store: () => this.current, idle: () => this.idle(), withOperation: (work) => this.withOperation(work), deps });
 		this.switcher = new SessionSwitch({ store: () => this.current, idle: () => this.idle(), replace: (store, reason) => this.replace(store, reason), deps });

@@ -18,6 +18,8 @@ export type ModelHost = {
 	models: ModelChoice;
 	/** --models / settings enabledModels: the models cycleModel goes through (undefined: all). */
 	scope?: (spec: string) => boolean;
+	/** The chat model was switched (extensions' model_select). */
+	selected?: (event: { model: string; previousModel?: string; source: "set" | "cycle" }) => void;
 };
 
 export class ModelPicks {
@@ -60,7 +62,7 @@ export class ModelPicks {
 	setModel(spec: string): ResolvedModel {
 		const resolved = this.host.models.resolve(spec);
 		if (!resolved.ok) throw new AgentError("invalid", resolved.message);
-		this.use(resolved.value);
+		this.use(resolved.value, "set");
 		return resolved.value;
 	}
 
@@ -77,7 +79,7 @@ export class ModelPicks {
 		if (all.length < 2 && all[0]?.spec === this.picked?.spec) return undefined;
 		const index = all.findIndex((m) => m.spec === this.picked?.spec);
 		const next = all[(index + 1) % all.length];
-		if (next) this.use(next);
+		if (next) this.use(next, "cycle");
 		return next;
 	}
 
@@ -101,9 +103,11 @@ export class ModelPicks {
 		this.level = level;
 	}
 
-	private use(model: ResolvedModel): void {
+	private use(model: ResolvedModel, source: "set" | "cycle"): void {
 		this.host.idle();
+		const previous = this.picked;
 		this.picked = model;
+		this.host.selected?.({ model: model.spec, ...(previous ? { previousModel: previous.spec } : {}), source });
 		const store = this.host.store();
 		const current = store.snapshot().buildContext().model;
 		if (store.snapshot().leafId !== null && (current?.provider !== model.provider || current.modelId !== model.modelId)) {

@@ -9,6 +9,8 @@ import { importExtension, reasonOf, safeText } from "./load.js";
 import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler, ShortcutOptions } from "./types.js";
 import type * as Values from "./values.js";
 import { dialogs, type DialogCounter, type DialogSink } from "./dialogs.js";
+import { promptText, withPromptText } from "./prompt-text.js";
+import { afterToolCall, beforeToolCall, requestMessages, type ToolCallAsk, type ToolResultAsk } from "./request-hooks.js";
 import { checkTool, ToolRegistry, type ExtensionToolInfo, type ExtensionToolOutput, type RegisteredTool } from "./tools.js";
 import { seconds, settle, type Waited } from "./wait.js";
 
@@ -338,26 +340,10 @@ export class ExtensionHost {
 		return this.toolRegistry.list();
 	}
 
-	/** The `tool_call` handlers' answer to a call: why it is blocked ("" without a reason), or undefined when it may run. */
-	async beforeToolCall(call: { toolName: string; toolCallId?: string; input: unknown; signal?: AbortSignal }): Promise<string | undefined> {
-		const result = await this.bus.emit("tool_call", call);
-		if (!result.block) return undefined;
-		return result.reason?.trim() ?? "";
-	}
-
-	/** The `tool_result` handlers' version of a call's result: undefined when none changed it. */
-	async afterToolCall(call: { toolName: string; toolCallId?: string; input: unknown; output: string; isError: boolean }): Promise<{ output: string; isError: boolean } | undefined> {
-		const changed = await this.bus.emit("tool_result", { ...call });
-		if (changed.output === undefined && changed.isError === undefined) return undefined;
-		return { output: changed.output ?? call.output, isError: changed.isError ?? call.isError };
-	}
-
-	/** The `context` handlers' messages for a request (a JSON copy goes to them), or `messages` when none listens. */
-	async requestMessages(messages: ContextMessage[]): Promise<ContextMessage[]> {
-		if (!this.bus.has("context")) return messages;
-		const changed = await this.bus.emit("context", { messages: JSON.parse(JSON.stringify(messages)) as ContextMessage[] });
-		return changed.messages ?? messages;
-	}
+	// The hooks the tool set and the turns ask (request-hooks.ts): tool_call, tool_result, context.
+	readonly beforeToolCall = (call: ToolCallAsk) => beforeToolCall(this.bus, call);
+	readonly afterToolCall = (call: ToolResultAsk) => afterToolCall(this.bus, call);
+	readonly requestMessages = (messages: ContextMessage[]) => requestMessages(this.bus, messages);
 
 	/** Runs a call of an extension's tool (see ToolRegistry.run). */
 	runTool(name: string, args: unknown, signal?: AbortSignal): Promise<ExtensionToolOutput> {
@@ -398,20 +384,4 @@ export class ExtensionHost {
 			this.sinks = previous;
 		};
 	}
-}
-
-/** The text of a prompt: the string, or its first text part; undefined for anything else. */
-function promptText(prompt: unknown): string | undefined {
-	if (typeof prompt === "string") return prompt;
-	if (!Array.isArray(prompt)) return undefined;
-	const part = prompt.find((p: { type?: unknown; text?: unknown }) => p?.type === "text" && typeof p.text === "string") as { text: string } | undefined;
-	return part?.text;
-}
-
-/** `prompt` with its text (the string, or its first text part) replaced. */
-function withPromptText<P>(prompt: P, text: string): P {
-	if (typeof prompt === "string") return text as P;
-	if (!Array.isArray(prompt)) return prompt;
-	const at = prompt.findIndex((p: { type?: unknown; text?: unknown }) => p?.type === "text" && typeof p.text === "string");
-	return (at === -1 ? prompt : prompt.map((p: object, i: number) => (i === at ? { ...p, text } : p))) as P;
 }

@@ -19,6 +19,7 @@ export type {
 	ForkEvent,
 	InputEvent,
 	InputResult,
+	ModelSelectEvent,
 	SessionShutdownEvent,
 	SessionStartEvent,
 	ToolCallEvent,

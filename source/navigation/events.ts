@@ -95,6 +95,9 @@ export type InputEvent = { text: string; mode: "interactive" | "print" | "comman
 /** `text`: what the turn sends and stores instead (the next handler sees it). */
 export type InputResult = { text?: string };
 
+/** The chat model was switched (/model, Ctrl+P, RPC set_model and cycle_model): specs, `provider:model`. */
+export type ModelSelectEvent = { model: string; previousModel?: string; source: "set" | "cycle" };
+
 /** Event name → [payload, what a handler may return]. */
 export type EventMap = {
 	session_before_tree: [BeforeTreeEvent, BeforeTreeResult | void];
@@ -113,6 +116,7 @@ export type EventMap = {
 	tool_result: [ToolResultEvent, ToolResultResult | void];
 	context: [ContextEvent, ContextResult | void];
 	input: [InputEvent, InputResult | void];
+	model_select: [ModelSelectEvent, void];
 };
 
 /** Every event an extension can subscribe to. */
@@ -133,6 +137,7 @@ export const EVENT_NAMES: readonly (keyof EventMap)[] = [
 	"tool_result",
 	"context",
 	"input",
+	"model_select",
 ];
 
 /** Payload fields a handler's result replaces for the handlers after it. */

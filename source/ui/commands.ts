@@ -104,7 +104,10 @@ export function completions(text: string, extra: readonly MenuCommand[] = []): M
 }
 
 /** What each command does; the app builds this map over its own effects. */
-export type CommandHandlers = Record<CommandName, (args: string) => void | Promise<void>>;
+export type CommandHandlers = Record<CommandName, (args: string) => void | Promise<void>> & {
+	/** Ctrl+P's switch: as /model, told to extensions as a cycle (model_select). */
+	cycleModel(spec: string): void;
+};
 
 /** Runs editor text: returns true when it was a command (handled or reported), false for a prompt. */
 export async function runCommand(

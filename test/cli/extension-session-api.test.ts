@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { entries, model, place, sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
+import { cleanUp, startRpc } from "../rpc/helpers.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -39,5 +41,28 @@ describe("extensions label entries and name the session (pi's setLabel, setSessi
 		]);
 		const listed = await runCli(["sessions", "--json"], { cwd, env: { ARBOR_HOME: home } });
 		expect(JSON.parse(listed.stdout)[0]).toMatchObject({ name: "Q: capital of France?" });
+	});
+});
+
+describe("model_select (pi's): extensions hear of model switches", () => {
+	it("RPC set_model and cycle_model, with the model before and how it was switched", async () => {
+		try {
+			const rpc = await startRpc([], [], {
+				extensions: (cwd) =>
+					write(
+						join(cwd, ".arbor", "extensions", "log.ts"),
+						`import { appendFileSync } from "node:fs";\nexport default (arbor: any) => arbor.on("model_select", (e: any, ctx: any) => appendFileSync(ctx.cwd + "/models.log", JSON.stringify(e) + "\\n"));\n`,
+					),
+			});
+			await rpc.client.setModel("local", "m2");
+			await rpc.client.cycleModel();
+			const lines = readFileSync(join(rpc.cwd, "models.log"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+			expect(lines).toEqual([
+				{ model: "local:m2", previousModel: "local:m1", source: "set" },
+				{ model: "local:m1", previousModel: "local:m2", source: "cycle" },
+			]);
+		} finally {
+			await cleanUp();
+		}
 	});
 });

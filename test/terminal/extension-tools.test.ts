@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { quit, submitLine, useArborRun, waitForReply } from "../helpers/arbor-tmux.js";
@@ -5,6 +6,7 @@ import type { ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startChat } from "../helpers/chat-run.js";
 import { textReply, toolCallReply } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
+import { waitFor } from "../helpers/wait-for.js";
 
 const fx = useArborRun<ArborTerminal>();
 
@@ -89,6 +91,16 @@ describe("extension tools in the chat (virtual terminal)", () => {
 		const screen = await waitForReply(t, "Heard");
 		expect(screen).toContain("› SPEAK UP");
 		expect(server.requests[0]!.body.messages.filter((m: { role: string }) => m.role === "user").at(-1).content).toBe("SPEAK UP");
+		await quit(t);
+	}, 60_000);
+
+	it("/model tells model_select handlers the model and the one before", async () => {
+		const log = `import { appendFileSync } from "node:fs";\nexport default (arbor: any) => arbor.on("model_select", (e: any, ctx: any) => appendFileSync(ctx.cwd + "/models.log", JSON.stringify(e) + "\\n"));\n`;
+		const { t, dir } = await startChat(fx, { prefix: "ext-tools", files: { ".arbor/extensions/log.ts": log } });
+		await submitLine(t, "/model compat:other-model");
+		await t.waitForScreen((s) => s.includes("Model: compat:other-model"), "switched");
+		await waitFor(() => existsSync(join(dir, "models.log")), { what: "the event logged" });
+		expect(JSON.parse(readFileSync(join(dir, "models.log"), "utf8"))).toEqual({ model: "compat:other-model", previousModel: "compat:test-model", source: "set" });
 		await quit(t);
 	}, 60_000);
 });

@@ -2,6 +2,7 @@ import { contextFilesLine } from "../../config/context-files.js";
 import { promptSourcesLine, promptWarnings } from "../../config/prompt-sources.js";
 import { errorMessage } from "../../text/error-text.js";
 import type { PromptHolder, Reloaded } from "../options.js";
+import type { EventBus } from "../../navigation/events.js";
 import type { Keymap } from "../input/keymap.js";
 import { sessionCost } from "../../session/usage.js";
 import { canThink, isThinkingLevel, nextThinkingLevel, pathThinkingLevel, THINKING_LEVELS } from "../../llm/thinking.js";
@@ -73,11 +74,12 @@ function labelLeaf(ctx: CommandContext, text: string): void {
 }
 
 /** /model <spec>, and the model picker's choice: switch for the next turn, written as pi's model_change. */
-export function switchModel(ctx: Pick<CommandContext, "resolveModel" | "setModel" | "view" | "store" | "dispatch">, spec: string): void {
+export function switchModel(ctx: Pick<CommandContext, "resolveModel" | "setModel" | "view" | "store" | "dispatch" | "model"> & { bus?: EventBus }, spec: string, source: "set" | "cycle" = "set"): void {
 	if (spec === "") return ctx.dispatch({ type: "picker-opened", picker: "model-picker" });
 	const result = ctx.resolveModel(spec);
 	if (!result.ok) return ctx.dispatch(error(result.message));
 	ctx.setModel(result.value);
+	void ctx.bus?.emit("model_select", { model: result.value.spec, ...(ctx.model ? { previousModel: ctx.model.spec } : {}), source });
 	// pi's model_change, written when the user switches, so the path (and pi) names the model from here.
 	const { provider, modelId } = result.value;
 	const current = ctx.view.buildContext().model;
@@ -157,6 +159,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 		resume: () => dispatch({ type: "picker-opened", picker: "resume-picker" }),
 		compact: (args) => ctx.chat.compact(args),
 		model: (args) => switchModel(ctx, args),
+		cycleModel: (spec) => switchModel(ctx, spec, "cycle"),
 		session: () => dispatch(info(sessionFacts(ctx))),
 		thinking: (args) => {
 			const result = setThinking(ctx, args);

@@ -168,7 +168,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 					onCycleThinking={() => handlers.thinking("next")} onShortcut={ext.runShortcut}
 					onCycleModel={() => {
 						const next = nextModel(options.catalog ?? { providers: [] }, { current: model?.spec, recent: recentModels(view), need: needOf(options.resolveModel), scope: options.cycleScope });
-						if (next) handlers.model(next);
+						if (next) handlers.cycleModel(next);
 						else showHint(dispatch, "No other model this run can use (/model lists them all)");
 					}}
 					extraCommands={menu}
