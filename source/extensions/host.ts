@@ -10,6 +10,7 @@ import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, Extensio
 import type * as Values from "./values.js";
 import { dialogs, type DialogCounter, type DialogSink } from "./dialogs.js";
 import { promptText, withPromptText } from "./prompt-text.js";
+import { runExec } from "./exec.js";
 import { afterToolCall, beforeToolCall, requestMessages, type ToolCallAsk, type ToolResultAsk } from "./request-hooks.js";
 import { checkTool, ToolRegistry, type ExtensionToolInfo, type ExtensionToolOutput, type RegisteredTool } from "./tools.js";
 import { seconds, settle, type Waited } from "./wait.js";
@@ -178,6 +179,7 @@ export class ExtensionHost {
 				registration.tools.push({ ...checked.tool, path });
 			},
 			complete: (options) => this.opts.complete(options),
+			exec: (command, args = [], options = {}) => runExec(String(command), Array.isArray(args) ? args.map(String) : [], { cwd: this.opts.cwd, ...options }),
 		};
 	}
 

@@ -175,6 +175,11 @@ export type ExtensionAPI = {
 	registerShortcut(key: string, options: ShortcutOptions): void;
 	/** Add a tool the model may call, in every chat mode (the chat, `-p`, RPC, ACP); it runs without a confirmation. */
 	registerTool(tool: ToolOptions): void;
+	/**
+	 * Runs a program without a shell in the working directory (pi's exec): `{stdout, stderr, code,
+	 * killed}`; a missing program is code 127; `timeout` (ms) and `signal` kill it.
+	 */
+	exec(command: string, args?: string[], options?: { signal?: AbortSignal; timeout?: number; cwd?: string }): Promise<{ stdout: string; stderr: string; code: number; killed: boolean }>;
 	/** The text a model answers; throws with a one-line message when the call fails. */
 	complete(options: CompleteOptions): Promise<string>;
 	/** This extension's file. */

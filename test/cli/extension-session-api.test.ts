@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { entries, model, place, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
+import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
 import { cleanUp, startRpc } from "../rpc/helpers.js";
 
@@ -64,5 +64,33 @@ describe("model_select (pi's): extensions hear of model switches", () => {
 		} finally {
 			await cleanUp();
 		}
+	});
+});
+
+describe("exec (pi's): a program run without a shell", () => {
+	it("returns its output and code; a missing program is 127; a time-out kills it; arguments are not parsed by a shell", async () => {
+		server = await startSseServer([toolCallReply([{ id: "c1", name: "probe", args: {} }]), textReply("probed")]);
+		const { cwd, home } = place();
+		write(
+			join(cwd, ".arbor", "extensions", "probe.ts"),
+			`export default (arbor: any) => arbor.registerTool({ name: "probe", description: "run things", execute: async () => {
+	const echo = await arbor.exec("printf", ["%s|", "a b", "$HOME"]);
+	const pwd = await arbor.exec("pwd");
+	const missing = await arbor.exec("no-such-program-xyz", []);
+	const slow = await arbor.exec("sleep", ["5"], { timeout: 100 });
+	const failing = await arbor.exec("sh", ["-c", "echo oops >&2; exit 3"]);
+	return JSON.stringify({ echo, pwd: pwd.stdout.trim(), missing: missing.code, slow: slow.killed, failing });
+} });\n`,
+		);
+		const run = await runCli(["-p", ...model(server.url), "probe"], { cwd, env: { ARBOR_HOME: home } });
+		expect(run).toMatchObject({ code: 0, stdout: "probed\n" });
+		const result = JSON.parse(sentMessages(server.requests[1]!.body).find((m: { role: string }) => m.role === "tool").content);
+		expect(result).toEqual({
+			echo: { stdout: "a b|$HOME|", stderr: "", code: 0, killed: false },
+			pwd: realpathSync(cwd),
+			missing: 127,
+			slow: true,
+			failing: { stdout: "", stderr: "oops\n", code: 3, killed: false },
+		});
 	});
 });
