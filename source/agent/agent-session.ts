@@ -6,9 +6,8 @@
  * through `navigateTree`, forks through navigation/fork.ts: no second copy of the turn loop, the
  * tools or the navigation.
  *
- * The parts sit beside it (set-up.ts, model-picks.ts, file-states.ts, tree-verbs.ts,
- * session-switch.ts); this facade owns the live store and delegates. It is over 200 lines because
- * the whole API with its comments stays here: the one place a front end reads.
+ * The parts sit beside it (set-up.ts, model-picks.ts, file-states.ts, tree-verbs.ts, session-switch.ts);
+ * this facade owns the live store and delegates. Over 200 lines: the whole API stays here, the one place a front end reads.
  *
  * API (every method but `prompt` waits for its work; none writes to stdout):
  *
@@ -29,7 +28,7 @@
  *   agent.stats() / messages() / lastAssistantText() / forkMessages() / setName(name)
  *   agent.tree({ filter? }) / entries(sinceId?) / setLabel(entryId, label?)   // the tree verbs
  *   await agent.compare(a, b, { summarize? }) / merge(fromId, { intoId?, … }) / runCommand("/name args")
- *   agent.store / agent.view / agent.model / agent.isStreaming / agent.isCompacting / agent.commands()
+ *   agent.store / agent.view / agent.model / agent.isStreaming / agent.isCompacting / agent.commands() / agent.userBash
  *   await agent.close()      // aborts, fires session_shutdown, fsyncs and unlocks the session
  *
  * Tools: all of them unless --tools narrows them; write/edit/bash (and file tools outside the
@@ -74,6 +73,8 @@ export type { SessionStats } from "./stats.js";
 export { AgentError, describeModel, promptContent } from "./types.js";
 export type { AgentNavigateResult, AgentOpenOptions, AgentRestoreResult, ConfirmAnswer, ConfirmRequest, ModelDescription } from "./types.js";
 import { AgentError, promptContent, type AgentNavigateResult, type AgentOpenOptions, type AgentRestoreResult } from "./types.js";
+import { userBashAnswer } from "../extensions/request-hooks.js";
+import type { UserBashHook } from "../tools/user-bash.js";
 
 export class AgentSession {
 	private listeners = new Set<AgentListener>();
@@ -85,6 +86,7 @@ export class AgentSession {
 	/** Compact before a turn when the context would not fit (pi's set_auto_compaction; the settings' autoCompaction). */
 	autoCompaction: boolean;
 
+	readonly userBash: UserBashHook = (event) => userBashAnswer(this.deps.ext.bus, event); // extensions' user_bash, for RPC's `bash`
 	private constructor(
 		private current: SessionStore,
 		chat: ResolvedModel | undefined,

@@ -1,8 +1,9 @@
 /**
- * What the extensions' request hooks answer, as the tool set (tools/extension-tools.ts) and the
- * turns (llm/turn.ts) ask: `tool_call`, `tool_result` and `context`.
+ * What the extensions' request hooks answer, as the tool set (tools/extension-tools.ts), the
+ * turns (llm/turn.ts) and the user's own commands (tools/user-bash.ts) ask: `tool_call`,
+ * `tool_result`, `context` and `user_bash`.
  */
-import type { EventBus } from "../navigation/events.js";
+import type { EventBus, UserBashEvent } from "../navigation/events.js";
 import type { ContextMessage } from "../session/types.js";
 
 export type ToolCallAsk = { toolName: string; toolCallId?: string; input: unknown; signal?: AbortSignal };
@@ -27,4 +28,11 @@ export async function requestMessages(bus: EventBus, messages: ContextMessage[])
 	if (!bus.has("context")) return messages;
 	const changed = await bus.emit("context", { messages: JSON.parse(JSON.stringify(messages)) as ContextMessage[] });
 	return changed.messages ?? messages;
+}
+
+/** The `user_bash` handlers' answer to `!command`: another command, or its output (nothing when none listens). */
+export async function userBashAnswer(bus: EventBus, event: UserBashEvent): Promise<{ command?: string; output?: string; exitCode?: number }> {
+	if (!bus.has("user_bash")) return {};
+	const answer = await bus.emit("user_bash", { ...event });
+	return answer.command === event.command ? { ...answer, command: undefined } : answer;
 }

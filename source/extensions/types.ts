@@ -30,6 +30,8 @@ export type {
 	TurnEndEvent,
 	TurnStartEvent,
 	TurnStartResult,
+	UserBashEvent,
+	UserBashResult,
 } from "../navigation/events.js";
 export type {
 	BranchSummaryEntry,

@@ -74,6 +74,7 @@ const RESULTS = {
 	turn_start: z.object({ systemPrompt: z.string().optional() }),
 	tool_result: z.object({ output: z.string().optional(), isError: z.boolean().optional() }),
 	input: z.object({ text: z.string().optional() }),
+	user_bash: z.object({ command: z.string().optional(), output: z.string().optional(), exitCode: z.number().int().optional() }),
 	context: z.object({ messages: z.array(z.looseObject({ role: z.enum(["user", "assistant", "toolResult", "compactionSummary", "branchSummary"]) })).optional() }),
 	session_before_compact: z.object({ cancel: z.boolean().optional(), compaction: summary.optional() }),
 };

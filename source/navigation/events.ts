@@ -98,6 +98,11 @@ export type InputResult = { text?: string };
 /** The chat model was switched (/model, Ctrl+P, RPC set_model and cycle_model): specs, `provider:model`. */
 export type ModelSelectEvent = { model: string; previousModel?: string; source: "set" | "cycle" };
 
+/** `!command` (`!!command`: excludeFromContext) or RPC's `bash`, before it runs. */
+export type UserBashEvent = { command: string; excludeFromContext: boolean; cwd: string };
+/** `command`: run this instead (stored under the command as typed); `output`: do not run, this is the result (`exitCode` default 0). */
+export type UserBashResult = { command?: string; output?: string; exitCode?: number };
+
 /** Event name → [payload, what a handler may return]. */
 export type EventMap = {
 	session_before_tree: [BeforeTreeEvent, BeforeTreeResult | void];
@@ -117,6 +122,7 @@ export type EventMap = {
 	context: [ContextEvent, ContextResult | void];
 	input: [InputEvent, InputResult | void];
 	model_select: [ModelSelectEvent, void];
+	user_bash: [UserBashEvent, UserBashResult | void];
 };
 
 /** Every event an extension can subscribe to. */
@@ -138,10 +144,11 @@ export const EVENT_NAMES: readonly (keyof EventMap)[] = [
 	"context",
 	"input",
 	"model_select",
+	"user_bash",
 ];
 
 /** Payload fields a handler's result replaces for the handlers after it. */
-const CHAINED: Partial<Record<keyof EventMap, readonly string[]>> = { turn_start: ["systemPrompt"], tool_result: ["output", "isError"], context: ["messages"], input: ["text"] };
+const CHAINED: Partial<Record<keyof EventMap, readonly string[]>> = { turn_start: ["systemPrompt"], tool_result: ["output", "isError"], context: ["messages"], input: ["text"], user_bash: ["command"] };
 
 /** A bus handler: gets the payload, may return the event's result. */
 export type Handler<K extends keyof EventMap> = (event: EventMap[K][0]) => EventMap[K][1] | Promise<EventMap[K][1]>;

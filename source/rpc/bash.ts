@@ -14,7 +14,7 @@ export function bashRunner(agent: AgentSession): { run(command: string): Promise
 			const controller = new AbortController();
 			running = controller;
 			try {
-				const { message, entryId, fullOutputPath } = await runUserBash(agent.store, command, { signal: controller.signal });
+				const { message, entryId, fullOutputPath } = await runUserBash(agent.store, command, { signal: controller.signal, hook: agent.userBash });
 				return {
 					output: message.output,
 					exitCode: message.exitCode,

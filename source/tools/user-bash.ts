@@ -14,10 +14,17 @@ function withoutStatusLine(output: string): string {
 
 export type UserBashRun = { message: BashExecutionMessage; entryId: string; fullOutputPath?: string };
 
-/** Runs `command` in the session's folder and stores its `bashExecution` message at the leaf. */
-export async function runUserBash(store: SessionStoreApi, command: string, opts: { signal?: AbortSignal; excludeFromContext?: boolean } = {}): Promise<UserBashRun> {
+/** What extensions' `user_bash` handlers make of a command: another command to run, or its output without running it. */
+export type UserBashHook = (event: { command: string; excludeFromContext: boolean; cwd: string }) => Promise<{ command?: string; output?: string; exitCode?: number }>;
+
+/**
+ * Runs `command` in the session's folder and stores its `bashExecution` message at the leaf, under
+ * the command as typed (`hook`: the extensions' user_bash, which may run another one or answer it).
+ */
+export async function runUserBash(store: SessionStoreApi, command: string, opts: { signal?: AbortSignal; excludeFromContext?: boolean; hook?: UserBashHook } = {}): Promise<UserBashRun> {
+	const hooked = (await opts.hook?.({ command, excludeFromContext: opts.excludeFromContext === true, cwd: store.cwd })) ?? {};
 	const { bashTool } = await import("./bash.js");
-	const result = await bashTool({ command }, { cwd: store.cwd, signal: opts.signal });
+	const result = hooked.output !== undefined ? { output: `${hooked.output}\n`, details: { exitCode: hooked.exitCode ?? 0, cancelled: false, truncated: false, fullOutputPath: undefined } } : await bashTool({ command: hooked.command ?? command }, { cwd: store.cwd, signal: opts.signal });
 	const details = result.details;
 	const message: BashExecutionMessage = {
 		role: "bashExecution",

@@ -94,3 +94,18 @@ describe("exec (pi's): a program run without a shell", () => {
 		});
 	});
 });
+
+describe("user_bash for an RPC client's bash (pi's)", () => {
+	it("the handler's command runs; the result names the command as sent", async () => {
+		try {
+			const rpc = await startRpc([], [], {
+				extensions: (cwd) => write(join(cwd, ".arbor", "extensions", "prefix.ts"), `export default (arbor: any) => arbor.on("user_bash", (e: any) => ({ command: "echo from-hook && " + e.command }));\n`),
+			});
+			const result = await rpc.client.bash("echo typed");
+			expect(result.output).toBe("from-hook\ntyped");
+			expect(result.exitCode).toBe(0);
+		} finally {
+			await cleanUp();
+		}
+	});
+});

@@ -103,4 +103,18 @@ describe("extension tools in the chat (virtual terminal)", () => {
 		expect(JSON.parse(readFileSync(join(dir, "models.log"), "utf8"))).toEqual({ model: "compat:other-model", previousModel: "compat:test-model", source: "set" });
 		await quit(t);
 	}, 60_000);
+
+	it("user_bash: a handler may run another command for !command, or answer it without running; shown under the command as typed", async () => {
+		const hook = `export default (arbor: any) => arbor.on("user_bash", (e: any) => e.command === "whoami" ? { output: "not telling", exitCode: 1 } : { command: "echo rewritten: " + e.command });\n`;
+		const { t } = await startChat(fx, { prefix: "ext-tools", files: { ".arbor/extensions/hook.ts": hook } });
+		await submitLine(t, "!ls");
+		await t.waitForScreen((s) => s.includes("rewritten: ls"), "the rewritten command's output");
+		await submitLine(t, "!whoami");
+		await t.waitForScreen((s) => s.includes("not telling"), "the answer");
+		// The transcript names each command as typed (the rewritten one only ran).
+		const screen = t.capture();
+		expect(screen).not.toContain("echo rewritten");
+		expect(screen).toMatch(/ls\n[\s\S]*rewritten: ls/);
+		await quit(t);
+	}, 60_000);
 });

@@ -11,6 +11,8 @@ import { errorMessage } from "../../text/error-text.js";
 import { MUTATING_TOOLS } from "../../tools/policy.js";
 import { promptWithImages } from "../../tools/attachments.js";
 import { contentText } from "../../session/content.js";
+import { userBashAnswer } from "../../extensions/request-hooks.js";
+import type { UserBashEvent } from "../../navigation/events.js";
 
 /** What one reply or compaction needs; built by useChat for the current store and model. */
 export type RunContext = {
@@ -157,7 +159,8 @@ export function runUserCommand(ctx: RunContext, command: string, exclude: boolea
 	return withController(ctx, async (signal) => {
 		ctx.dispatch({ type: "bash-started", startedAt: Date.now(), command });
 		const { runUserBash } = await import("../../tools/user-bash.js");
-		const { message } = await runUserBash(ctx.store, command, { signal, excludeFromContext: exclude });
+		const hook = (e: UserBashEvent) => userBashAnswer(ctx.bus, e);
+		const { message } = await runUserBash(ctx.store, command, { signal, excludeFromContext: exclude, hook });
 		const note = message.cancelled ? "Cancelled" : exclude ? "Kept out of the model's context (!!)" : undefined;
 		ctx.dispatch({ type: "turn-finished", ...(note ? { status: info(note) } : {}) });
 	});
