@@ -1,4 +1,4 @@
-/** What an editor's prompt brings besides text (ACP SDK's client): prompt templates, skills, pictures. */
+/** What an editor's prompt brings besides text (ACP SDK's client): prompt templates, skills, pictures; and extensions under an editor. */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { imageInfo } from "../../source/session/image-info.js";
 import { agentText, startAcp, type AcpHarness } from "../helpers/acp-client.js";
 import { sentMessages } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { write } from "../helpers/write-file.js";
 import { waitFor } from "../helpers/wait-for.js";
 
 let server: SseServer | undefined;
@@ -67,5 +68,29 @@ describe("arbor acp with a pasted picture larger than providers take (the ACP SD
 		const data = url.slice(url.indexOf(",") + 1);
 		expect(data.length).toBeLessThanOrEqual(4.5 * 1024 * 1024);
 		expect(imageInfo(Buffer.from(data, "base64"))).toMatchObject({ width: 2000, height: 2000 });
+	});
+});
+
+describe("arbor acp with extensions (the ACP SDK's client)", () => {
+	it("the model calls an extension's tool, whose dialog has nobody to ask there; turn_start's system prompt is sent", async () => {
+		server = await startSseServer([toolCallReply([{ id: "c1", name: "stamp", args: { text: "hi" } }]), textReply("Stamped.")]);
+		const cwd = mkdtempSync(join(tmpdir(), "arbor-acp-"));
+		write(
+			join(cwd, ".arbor", "extensions", "stamp.ts"),
+			`export default (arbor: any) => {
+	arbor.registerTool({ name: "stamp", description: "Stamp a text", parameters: { type: "object", properties: { text: { type: "string" } } },
+		execute: async (args: any, ctx: any) => "stamped " + args.text + " (ui: " + ctx.hasUI + ", asked: " + (await ctx.ui.confirm("Stamp?")) + ")" });
+	arbor.on("turn_start", (e: any) => ({ systemPrompt: e.systemPrompt + "\\n\\nUse stamps." }));
+};\n`,
+		);
+		acp = startAcp(["--model", "compat:test-model", "--base-url", server.url], { cwd, home: join(cwd, "home") });
+		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+		const { sessionId } = await acp.agent.request("session/new", { cwd, mcpServers: [] });
+		const answer = await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "stamp it" }] });
+		expect(answer.stopReason).toBe("end_turn");
+		expect(agentText(acp.updates, sessionId)).toBe("Stamped.");
+		const result = sentMessages(server.requests[1]!.body).find((m: { role: string }) => m.role === "tool");
+		expect(result.content).toBe("stamped hi (ui: false, asked: false)");
+		expect(server.requests[0]!.body.messages[0].content.endsWith("\n\nUse stamps.")).toBe(true);
 	});
 });

@@ -1,7 +1,8 @@
 import { act } from "react";
 import { describe, expect, it } from "vitest";
 import { ExtensionHost } from "../../source/extensions/host.js";
-import { TYPE_AHEAD_MS, TYPE_AHEAD_NOTE, type Timer } from "../../source/ui/input/type-ahead.js";
+import { TYPE_AHEAD_MS, TYPE_AHEAD_NOTE } from "../../source/ui/input/type-ahead.js";
+import { testClock } from "./test-clock.js";
 import { appTestHooks, setup } from "./app-harness.js";
 
 let unmount = () => {};
@@ -9,22 +10,13 @@ appTestHooks(() => unmount());
 
 /** The App with an extension host (no extensions) and the keys' clock and timers the test's. */
 function withHost() {
-	const clock = { now: 0 };
-	const due = new Set<{ fn: () => void; at: number }>();
-	const timer: Timer = (fn, ms) => {
-		const job = { fn, at: clock.now + ms };
-		due.add(job);
-		return () => void due.delete(job);
-	};
+	const { clock, timer, runDue } = testClock();
 	const host = new ExtensionHost({ cwd: "/", mode: "interactive", warn: () => {}, notify: () => {}, complete: async () => "" });
 	const t = setup({ options: { clock: () => clock.now, timer }, extensions: host });
 	unmount = t.unmount;
 	const advance = async (ms: number) => {
 		clock.now += ms;
-		await t.until(() => {
-			for (const job of [...due]) if (job.at <= clock.now && due.delete(job)) job.fn();
-			return true;
-		});
+		await t.until(() => (runDue(), true));
 	};
 	/** Opens a dialog (inside act: it renders) and returns its answer to come. */
 	const ask = async <T,>(open: (ui: ReturnType<ExtensionHost["context"]>["ui"]) => Promise<T>): Promise<{ answer: Promise<T> }> => {

@@ -1,7 +1,8 @@
 import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { RunTurnOptions } from "../../source/llm/index.js";
-import { TYPE_AHEAD_MS, TYPE_AHEAD_NOTE, type Timer } from "../../source/ui/input/type-ahead.js";
+import { TYPE_AHEAD_MS, TYPE_AHEAD_NOTE } from "../../source/ui/input/type-ahead.js";
+import { testClock } from "./test-clock.js";
 import { failOnActWarnings } from "./act-warnings.js";
 import { fakeTurn, setup } from "./app-harness.js";
 import { waitFor } from "../helpers/wait-for.js";
@@ -20,13 +21,7 @@ const NOTE = TYPE_AHEAD_NOTE;
  * moves the time and runs what is due).
  */
 function asking(later = false) {
-	const clock = { now: 0 };
-	const due = new Set<{ fn: () => void; at: number }>();
-	const timer: Timer = (fn, ms) => {
-		const job = { fn, at: clock.now + ms };
-		due.add(job);
-		return () => void due.delete(job);
-	};
+	const { clock, timer, runDue } = testClock();
 	const answers: string[] = [];
 	let turns = 0;
 	// The question waits for `ask()` (at once unless the test says `later`).
@@ -50,9 +45,7 @@ function asking(later = false) {
 	const userTexts = () => t.store.snapshot().entries.flatMap((e) => (e.type === "message" && e.message.role === "user" ? [e.message.content] : []));
 	const advance = async (ms: number) => {
 		clock.now += ms;
-		await act(async () => {
-			for (const job of [...due]) if (job.at <= clock.now && due.delete(job)) job.fn();
-		});
+		await act(async () => runDue());
 	};
 	return { ...t, clock, advance, ask: async () => act(async () => ask()), answers, userTexts };
 }
