@@ -1,9 +1,10 @@
 /**
  * A `todo` tool whose list belongs to the branch: every change is a `custom` entry on the path, and
  * the list is read back from the path. Jump back in /tree (or `arbor navigate`) and the list is as
- * it was there; a branch from that point starts from that list. `/todos` shows it.
+ * it was there; a branch from that point starts from that list. In the chat the list shows above
+ * the editor (a widget) and follows the moves; `/todos` says it in the status line.
  */
-import type { ExtensionAPI, SessionEntry } from "arbor/extensions";
+import type { ExtensionAPI, ExtensionContext, SessionEntry } from "arbor/extensions";
 
 type Change = { action: "add"; text: string } | { action: "done"; number: number };
 type Todo = { text: string; done: boolean };
@@ -36,6 +37,13 @@ export default function (arbor: ExtensionAPI) {
 		for (const change of pending) apply(list, change);
 		return list;
 	};
+	// The branch's list above the editor (nothing where there is no UI), after every move and change.
+	const widget = (ctx: ExtensionContext) => {
+		const list = current(ctx.session.path());
+		ctx.ui.setWidget("todos", list.length === 0 ? undefined : ["Todos on this branch:", ...show(list).split("\n")]);
+	};
+	arbor.on("session_start", (_event, ctx) => widget(ctx));
+	arbor.on("session_tree", (_event, ctx) => widget(ctx));
 	arbor.registerTool({
 		name: "todo",
 		description: "The todo list of this conversation branch: add an item, mark item N done, or list them.",
@@ -63,6 +71,7 @@ export default function (arbor: ExtensionAPI) {
 			if (problem) return { output: problem, isError: true };
 			arbor.appendEntry("todo", change);
 			pending.push(change);
+			widget(ctx);
 			return show(list);
 		},
 	});

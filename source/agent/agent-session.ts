@@ -109,7 +109,7 @@ export class AgentSession {
 			deps,
 		});
 		// Extensions' dialogs (ctx.ui.confirm/select/input) and user messages go to the front end that has a user: RPC's client.
-		deps.ext.attachUi({ warn: (line) => this.emit({ type: "extension_error", error: line }), notify: (text) => this.emit({ type: "notify", message: text }), dialog: deps.opts.dialog, send: deps.opts.send, status: deps.opts.status });
+		deps.ext.attachUi({ warn: (line) => this.emit({ type: "extension_error", error: line }), notify: (text) => this.emit({ type: "notify", message: text }), dialog: deps.opts.dialog, send: deps.opts.send, status: deps.opts.status, widget: deps.opts.widget });
 	}
 
 	/** Sets everything up as print mode does and opens (or creates) the session; usage errors throw. */

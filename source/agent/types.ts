@@ -3,7 +3,7 @@
  * permission question, errors, pi's model description and the results of moves and restores.
  */
 import type { DialogSink } from "../extensions/dialogs.js";
-import type { PromptSink, StatusSink } from "../extensions/host.js";
+import type { PromptSink, StatusSink, WidgetSink } from "../extensions/host.js";
 import type { Settings } from "../config/settings.js";
 import type { ModelChoice } from "../config/model-config.js";
 import type { ChatFlags, Place } from "../config/options.js";
@@ -34,6 +34,8 @@ export type AgentOpenOptions = Place &
 		send?: PromptSink;
 		/** Shows an extension's lasting status (ctx.ui.setStatus); absent: nowhere. */
 		status?: StatusSink;
+		/** Shows an extension's widget (ctx.ui.setWidget); absent: nowhere. */
+		widget?: WidgetSink;
 		/** Warnings (context files, extensions before a subscriber exists); default: stderr. */
 		warn?: (line: string) => void;
 		/** The notice of checkpoints switched off (no git, a refused folder), once; default: stderr. */

@@ -29,7 +29,10 @@ export type HostOptions = {
 };
 
 /** Where notices, warnings and (with a UI) dialogs go. */
-export type UiSinks = { warn(line: string): void; notify(text: string): void; dialog?: DialogSink; send?: PromptSink; status?: StatusSink };
+export type UiSinks = { warn(line: string): void; notify(text: string): void; dialog?: DialogSink; send?: PromptSink; status?: StatusSink; widget?: WidgetSink };
+
+/** Sets (lines) or removes (undefined) an extension's widget above the editor. */
+export type WidgetSink = (key: string, lines: string[] | undefined) => void;
 
 /** Sets (text) or removes (undefined) an extension's lasting status line part. */
 export type StatusSink = (key: string, text: string | undefined) => void;
@@ -244,6 +247,7 @@ export class ExtensionHost {
 			ui: {
 				notify: (text) => this.sinks.notify(safeText(text)),
 				setStatus: (key, text) => this.sinks.status?.(safeText(key), text === undefined || text === null || text === "" ? undefined : safeText(text)),
+				setWidget: (key, lines) => this.sinks.widget?.(safeText(key), Array.isArray(lines) && lines.length > 0 ? lines.map((l) => safeText(l)) : undefined),
 				...dialogs(this.sinks.dialog, signal, this.dialogsOpen),
 			},
 		};

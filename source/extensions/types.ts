@@ -94,6 +94,11 @@ export type ExtensionContext = {
 		 * an RPC client gets pi's setStatus. Nothing without a UI.
 		 */
 		setStatus(key: string, text?: string): void;
+		/**
+		 * Lines shown above the chat's editor under `key` (undefined or [] removes them), e.g. a todo
+		 * list; an RPC client gets pi's setWidget. At most 10 lines a widget are shown. Nothing without a UI.
+		 */
+		setWidget(key: string, lines?: string[]): void;
 	};
 };
 

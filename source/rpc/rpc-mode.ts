@@ -46,6 +46,7 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 		confirm: (request, signal) => questions.confirmTool(request, signal),
 		dialog: (request, signal) => questions.dialog(request, signal),
 		status: (key, text) => write({ type: "extension_ui_request", id: randomUUID(), method: "setStatus", statusKey: key, ...(text === undefined ? {} : { statusText: text }) }),
+		widget: (key, lines) => write({ type: "extension_ui_request", id: randomUUID(), method: "setWidget", widgetKey: key, ...(lines === undefined ? {} : { widgetLines: lines, widgetPlacement: "aboveEditor" }) }),
 		// An extension's sendUserMessage: a run as a prompt command would start (its events go to the client).
 		send: (text, deliverAs) => opened.agent && extensionPrompt(opened.agent, text, deliverAs, (error) => process.stderr.write(`arbor: ${errorMessage(error)}\n`)),
 		warn: (line) => process.stderr.write(`arbor: warning: ${line}\n`),

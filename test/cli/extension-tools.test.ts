@@ -220,8 +220,8 @@ export default function (arbor: any) {
 		expect(server.requests).toHaveLength(1);
 	});
 
-	it("setStatus reaches an RPC client as pi's fire-and-forget setStatus request", async () => {
-		const STATUS = `export default (arbor: any) => arbor.on("turn_start", (_e: any, ctx: any) => { ctx.ui.setStatus("turns", "turn running"); ctx.ui.setStatus("old", undefined); });\n`;
+	it("setStatus and setWidget reach an RPC client as pi's fire-and-forget requests", async () => {
+		const STATUS = `export default (arbor: any) => arbor.on("turn_start", (_e: any, ctx: any) => { ctx.ui.setStatus("turns", "turn running"); ctx.ui.setStatus("old", undefined); ctx.ui.setWidget("todos", ["1. ship"]); });\n`;
 		const rpc = await startRpc([textReply("ok")], [], { extensions: (cwd) => write(join(cwd, ".arbor", "extensions", "status.ts"), STATUS) });
 		await rpc.client.promptAndWait("hi");
 		const sets = rpc.events.filter((e) => e.type === "extension_ui_request" && e.method === "setStatus");
@@ -229,5 +229,13 @@ export default function (arbor: any) {
 			{ type: "extension_ui_request", id: expect.any(String), method: "setStatus", statusKey: "turns", statusText: "turn running" },
 			{ type: "extension_ui_request", id: expect.any(String), method: "setStatus", statusKey: "old" },
 		]);
+		expect(rpc.events.find((e) => e.type === "extension_ui_request" && e.method === "setWidget")).toEqual({
+			type: "extension_ui_request",
+			id: expect.any(String),
+			method: "setWidget",
+			widgetKey: "todos",
+			widgetLines: ["1. ship"],
+			widgetPlacement: "aboveEditor",
+		});
 	});
 });

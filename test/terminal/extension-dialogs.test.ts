@@ -92,4 +92,21 @@ describe("extension dialogs in the chat (virtual terminal)", () => {
 		t.send("Escape");
 		await quit(t);
 	}, 60_000);
+
+	it("setWidget: lines above the editor (at most 10, the rest counted), removed with undefined", async () => {
+		const widget = `export default (arbor: any) => {
+	arbor.registerCommand("show", { description: "show", handler: (_a: string, ctx: any) => ctx.ui.setWidget("todos", ["Todo \\u001b[1mbold", "1. [ ] write tests"]) });
+	arbor.registerCommand("long", { description: "long", handler: (_a: string, ctx: any) => ctx.ui.setWidget("todos", Array.from({ length: 15 }, (_, i) => "item " + (i + 1))) });
+	arbor.registerCommand("hide", { description: "hide", handler: (_a: string, ctx: any) => ctx.ui.setWidget("todos", undefined) });
+};\n`;
+		const { t } = await startChat(fx, { prefix: "ext-dialogs", files: { ".arbor/extensions/widget.ts": widget } });
+		await submitLine(t, "/show");
+		const shown = await t.waitForScreen((s) => /Todo bold\n1\. \[ \] write tests\n\n›/.test(s), "the widget above the editor");
+		expect(shown).not.toContain("\u001b");
+		await submitLine(t, "/long");
+		await t.waitForScreen((s) => s.includes("item 9\n… 6 more lines") && !s.includes("item 10"), "ten rows");
+		await submitLine(t, "/hide");
+		await t.waitForScreen((s) => !s.includes("item 1"), "removed");
+		await quit(t);
+	}, 60_000);
 });

@@ -118,3 +118,15 @@ describe("extension tools in the chat (virtual terminal)", () => {
 		await quit(t);
 	}, 60_000);
 });
+
+describe("examples/extensions/branch-todos.ts in the chat", () => {
+	it("the branch's list shows above the editor once the model adds to it", async () => {
+		const example = readFileSync(join(import.meta.dirname, "../../examples/extensions/branch-todos.ts"), "utf8");
+		const replies = [toolCallReply([{ id: "a1", name: "todo", args: { action: "add", text: "write tests" } }]), textReply("Planned")];
+		const { t } = await startChat(fx, { prefix: "ext-tools", files: { ".arbor/extensions/branch-todos.ts": example }, replies });
+		await submitLine(t, "plan it");
+		await waitForReply(t, "Planned");
+		await t.waitForScreen((s) => /Todos on this branch:\n1\. \[ \] write tests\n\n›/.test(s), "the list above the editor");
+		await quit(t);
+	}, 60_000);
+});

@@ -11,6 +11,7 @@ import { buildCommandHandlers } from "../actions/command-handlers.js";
 import { useChat } from "./use-chat.js";
 import { useExtensions } from "./use-extensions.js";
 import { ExtensionDialog } from "./extension-dialog.js";
+import { ExtensionWidgets, widgetRows } from "./extension-widgets.js";
 import { useSession } from "./use-session.js";
 import { damagedLines, useTranscriptSync } from "./use-transcript-sync.js";
 import { DEFAULT_MODEL_HINT, type InteractiveOptions } from "../options.js";
@@ -158,12 +159,13 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={menu} extraKeys={ext.shortcutRows} typeAhead={typeAhead}
 					model={model?.spec} onModel={(spec) => handlers.model(spec)} />
 			)}
+			{chatting && ext.widgets.length > 0 && <ExtensionWidgets widgets={ext.widgets} />}
 			{!quitting && <Box display={chatting ? "flex" : "none"}>
 				<Editor
 					active={chatting} takes={state.screen.kind === "confirm" ? (event) => typeAhead.isAhead(event) : undefined}
 					onTyped={() => typeAhead.typed()} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
-					rows={state.busy ? BUSY_EDITOR_ROWS : rows - 4 - queuedRows(chat.queued, true)}
+					rows={state.busy ? BUSY_EDITOR_ROWS : rows - 4 - queuedRows(chat.queued, true) - widgetRows(ext.widgets)}
 					onHint={(text) => showHint(dispatch, text)} onError={(text) => dispatch({ type: "status-shown", status: { text, kind: "error" } })}
 					onCycleThinking={() => handlers.thinking("next")} onShortcut={ext.runShortcut}
 					onCycleModel={() => {

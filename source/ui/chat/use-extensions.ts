@@ -19,6 +19,8 @@ export type ExtensionsUi = {
 	dialog?: OpenDialog;
 	/** The extensions' lasting status line parts (ctx.ui.setStatus), in the order their keys were first set. */
 	statuses: readonly string[];
+	/** The extensions' widgets (ctx.ui.setWidget), in the order their keys were first set. */
+	widgets: readonly (readonly string[])[];
 	/** Runs the extension shortcut `event` is: true when it was one (the prompt's keys come first). */
 	runShortcut(event: KeyEvent): boolean;
 	/** The extension shortcuts that work, as /help lists them: [key, description]. */
@@ -26,6 +28,14 @@ export type ExtensionsUi = {
 };
 
 let dialogIds = 0;
+
+/** `map` with `key` set to `value`, or removed when it is undefined (a new map: React state). */
+function keyed<V>(map: ReadonlyMap<string, V>, key: string, value: V | undefined): ReadonlyMap<string, V> {
+	const next = new Map(map);
+	if (value === undefined) next.delete(key);
+	else next.set(key, value);
+	return next;
+}
 
 /**
  * Routes the extensions' ctx.ui.notify to the status line (info) and their warnings (a throwing
@@ -38,6 +48,7 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 	// Dialogs wait their turn: two handlers asking at once get one box after the other.
 	const [dialogs, setDialogs] = useState<readonly OpenDialog[]>([]);
 	const [statuses, setStatuses] = useState<ReadonlyMap<string, string>>(new Map());
+	const [widgets, setWidgets] = useState<ReadonlyMap<string, readonly string[]>>(new Map());
 	useEffect(() => {
 		const show = (text: string, kind: "info" | "error") => setTimeout(() => dispatch({ type: "status-shown", status: { text, kind } }), 0);
 		const dialog = (request: DialogRequest, signal?: AbortSignal) =>
@@ -63,19 +74,14 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 			const refused = chat.queue(text, deliverAs === "steer" ? "steer" : "follow-up");
 			if (refused) show(refused, "error");
 		};
-		const status = (key: string, text: string | undefined) =>
-			setStatuses((now) => {
-				const next = new Map(now);
-				if (text === undefined) next.delete(key);
-				else next.set(key, text);
-				return next;
-			});
-		return host?.attachUi({ notify: (text) => show(text, "info"), warn: (line) => show(line, "error"), dialog, send, status });
+		const status = (key: string, text: string | undefined) => setStatuses((now) => keyed(now, key, text));
+		const widget = (key: string, lines: string[] | undefined) => setWidgets((now) => keyed(now, key, lines));
+		return host?.attachUi({ notify: (text) => show(text, "info"), warn: (line) => show(line, "error"), dialog, send, status, widget });
 	}, [host, dispatch, latest]);
 	// /reload drops the extensions' commands and loads them again: the list is read anew.
 	const [reloads, setReloads] = useState(0);
 	// The old extensions' status parts go with them.
-	useEffect(() => host?.onReload(() => (setReloads((n) => n + 1), setStatuses(new Map()))), [host]);
+	useEffect(() => host?.onReload(() => (setReloads((n) => n + 1), setStatuses(new Map()), setWidgets(new Map()))), [host]);
 	const dialog = dialogs[0];
 	// Keys extensions added, checked against the keymap in force; those that cannot work are said once.
 	// eslint-disable-next-line react-hooks/exhaustive-deps -- reloads: the host's shortcuts changed
@@ -87,6 +93,7 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 		() => ({
 			dialog,
 			statuses: [...statuses.values()],
+			widgets: [...widgets.values()],
 			runShortcut: (event: KeyEvent) => {
 				const shortcut = shortcutOf(keys.usable, event);
 				if (shortcut) void host?.runShortcut(shortcut);
@@ -100,6 +107,6 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 			},
 		}),
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- reloads: the host's commands changed
-		[host, dispatch, reloads, dialog, statuses, keys],
+		[host, dispatch, reloads, dialog, statuses, widgets, keys],
 	);
 }
