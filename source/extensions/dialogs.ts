@@ -22,8 +22,6 @@ export type DialogSink = (request: DialogRequest, signal?: AbortSignal) => Promi
 /** Counts the dialogs open, so the time limit of the handler waiting on one stands still. */
 export type DialogCounter = { open: number };
 
-const text = (value: unknown): string => (typeof value === "string" ? value : safeText(value));
-
 /** ctx.ui's dialogs over `sink` (none: no UI, each answers as cancelled at once). */
 export function dialogs(sink: DialogSink | undefined, signal: AbortSignal | undefined, counter: DialogCounter): Pick<ExtensionContext["ui"], "confirm" | "select" | "input"> {
 	const ask = async (request: DialogRequest): Promise<unknown> => {
@@ -36,15 +34,15 @@ export function dialogs(sink: DialogSink | undefined, signal: AbortSignal | unde
 		}
 	};
 	return {
-		confirm: async (title, message) => (await ask({ kind: "confirm", title: text(title), ...(message === undefined ? {} : { message: text(message) }) })) === true,
+		confirm: async (title, message) => (await ask({ kind: "confirm", title: safeText(title), ...(message === undefined ? {} : { message: safeText(message) }) })) === true,
 		select: async (title, options) => {
-			const list = Array.isArray(options) ? options.map(text) : [];
+			const list = Array.isArray(options) ? options.map((o) => safeText(o)) : [];
 			if (list.length === 0) return undefined;
-			const answer = await ask({ kind: "select", title: text(title), options: list });
+			const answer = await ask({ kind: "select", title: safeText(title), options: list });
 			return typeof answer === "string" && list.includes(answer) ? answer : undefined;
 		},
 		input: async (title, placeholder) => {
-			const answer = await ask({ kind: "input", title: text(title), ...(placeholder === undefined ? {} : { placeholder: text(placeholder) }) });
+			const answer = await ask({ kind: "input", title: safeText(title), ...(placeholder === undefined ? {} : { placeholder: safeText(placeholder) }) });
 			return typeof answer === "string" ? answer : undefined;
 		},
 	};

@@ -1,4 +1,5 @@
-/** The text of a turn's prompt (a string, or pi's content parts), for the `input` hook. */
+// The text of a turn's prompt (a string, or pi's content parts), for the `input` hook.
+
 /** The text of a prompt: the string, or its first text part; undefined for anything else. */
 export function promptText(prompt: unknown): string | undefined {
 	if (typeof prompt === "string") return prompt;

@@ -33,6 +33,5 @@ export async function requestMessages(bus: EventBus, messages: ContextMessage[])
 /** The `user_bash` handlers' answer to `!command`: another command, or its output (nothing when none listens). */
 export async function userBashAnswer(bus: EventBus, event: UserBashEvent): Promise<{ command?: string; output?: string; exitCode?: number }> {
 	if (!bus.has("user_bash")) return {};
-	const answer = await bus.emit("user_bash", { ...event });
-	return answer.command === event.command ? { ...answer, command: undefined } : answer;
+	return bus.emit("user_bash", { ...event });
 }

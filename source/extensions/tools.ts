@@ -3,7 +3,8 @@
  * what a tool's `execute` returns. Loaded with the host, so no zod here (values.ts is loaded with
  * the first extension); a JSON Schema is an open-ended object, checked by hand.
  */
-import { ALL_TOOLS } from "../tools/policy.js";
+import { isToolName } from "../tools/policy.js";
+import { jsonCopy } from "./json-copy.js";
 import { reasonOf, safeText } from "./load.js";
 import type { ExtensionContext, ToolOptions } from "./types.js";
 import type { Waited } from "./wait.js";
@@ -24,10 +25,11 @@ export function checkTool(options: unknown): { ok: true; tool: Omit<RegisteredTo
 	const o = (typeof options === "object" && options !== null ? options : {}) as Partial<ToolOptions>;
 	const name = safeText(o.name);
 	if (typeof o.name !== "string" || !NAME.test(o.name)) return { ok: false, reason: `invalid tool name "${name.slice(0, 80)}" (letters, digits, _ and -, at most 64)` };
-	if ((ALL_TOOLS as readonly string[]).includes(o.name)) return { ok: false, reason: `"${name}" is a built-in tool` };
+	if (isToolName(o.name)) return { ok: false, reason: `"${name}" is a built-in tool` };
 	if (typeof o.description !== "string" || o.description.trim() === "") return { ok: false, reason: `${name}: needs a description (a string)` };
 	if (typeof o.execute !== "function") return { ok: false, reason: `${name}: needs execute (a function)` };
-	const parameters = jsonCopy(o.parameters ?? { type: "object", properties: {} });
+	const copy = jsonCopy(o.parameters ?? { type: "object", properties: {} });
+	const parameters = copy.ok ? copy.value : undefined;
 	if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters) || (parameters as { type?: unknown }).type !== "object") {
 		return { ok: false, reason: `${name}: parameters must be a JSON Schema of an object ({"type": "object", "properties": {…}})` };
 	}
@@ -53,16 +55,6 @@ export function toolOutput(value: unknown): { ok: true; value: ExtensionToolOutp
 		return { ok: false, reason: `returned an unreadable value (${reasonOf(error)})` };
 	}
 	return { ok: false, reason: "returned an object without output (a string) or content (text parts)" };
-}
-
-/** A plain JSON copy of `value` (what is sent to the provider), or undefined when it has none. */
-function jsonCopy(value: unknown): unknown {
-	try {
-		const text = JSON.stringify(value);
-		return text === undefined ? undefined : (JSON.parse(text) as unknown);
-	} catch {
-		return undefined;
-	}
 }
 
 /** What the registry needs of its host: its time-limited wait, warnings, ctx, and how a wait that got no answer reads. */

@@ -10,23 +10,13 @@ import { z } from "zod";
 import type { EventMap } from "../navigation/events.js";
 import { entryProblem } from "../session/entry-shape.js";
 import type { NewEntry } from "../session/types.js";
+
+import { jsonCopy, type Checked } from "./json-copy.js";
 import { reasonOf } from "./load.js";
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; reason: string };
+export type { Checked } from "./json-copy.js";
 
 const bad = (reason: string): { ok: false; reason: string } => ({ ok: false, reason });
-
-/** The value as it would be written: a plain JSON copy, or why it cannot be one. */
-export function jsonCopy(value: unknown): Checked<unknown> {
-	let text: string | undefined;
-	try {
-		text = JSON.stringify(value);
-	} catch (error) {
-		return bad(`not JSON (${reasonOf(error)})`);
-	}
-	if (text === undefined) return bad(`not JSON (a ${typeof value})`);
-	return { ok: true, value: JSON.parse(text) as unknown };
-}
 
 const kindOf = (value: unknown): string => (Array.isArray(value) ? "a list" : value === null ? "null" : `a ${typeof value}`);
 

@@ -34,6 +34,11 @@ export class Questions {
 		});
 	}
 
+	/** A fire-and-forget request (setStatus, setWidget): written with a fresh id, nothing awaited. */
+	tell(request: Response): void {
+		this.write({ type: "extension_ui_request", id: randomUUID(), ...request });
+	}
+
 	/** A client's `extension_ui_response`; one for no open question is a warning on stderr. */
 	answer(response: Response): void {
 		const id = typeof response.id === "string" ? response.id : undefined;

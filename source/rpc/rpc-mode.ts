@@ -10,7 +10,6 @@
  * stdin ends → the tool is refused, never run. Extensions' dialogs (ctx.ui.confirm/select/input)
  * are pi's `confirm`/`select`/`input` requests (see questions.ts).
  */
-import { randomUUID } from "node:crypto";
 import { format } from "node:util";
 import { AgentSession } from "../agent/agent-session.js";
 import { extensionPrompt } from "../agent/extension-prompt.js";
@@ -45,8 +44,8 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 		...where,
 		confirm: (request, signal) => questions.confirmTool(request, signal),
 		dialog: (request, signal) => questions.dialog(request, signal),
-		status: (key, text) => write({ type: "extension_ui_request", id: randomUUID(), method: "setStatus", statusKey: key, ...(text === undefined ? {} : { statusText: text }) }),
-		widget: (key, lines) => write({ type: "extension_ui_request", id: randomUUID(), method: "setWidget", widgetKey: key, ...(lines === undefined ? {} : { widgetLines: lines, widgetPlacement: "aboveEditor" }) }),
+		status: (key, text) => questions.tell({ method: "setStatus", statusKey: key, ...(text === undefined ? {} : { statusText: text }) }),
+		widget: (key, lines) => questions.tell({ method: "setWidget", widgetKey: key, ...(lines === undefined ? {} : { widgetLines: lines, widgetPlacement: "aboveEditor" }) }),
 		// An extension's sendUserMessage: a run as a prompt command would start (its events go to the client).
 		send: (text, deliverAs) => opened.agent && extensionPrompt(opened.agent, text, deliverAs, (error) => process.stderr.write(`arbor: ${errorMessage(error)}\n`)),
 		warn: (line) => process.stderr.write(`arbor: warning: ${line}\n`),

@@ -4,10 +4,9 @@
  * the model needs to see the output to fix the problem.
  */
 import { spawn } from "node:child_process";
-import { OutputCapture } from "./output-capture.js";
+import { OutputCapture, truncationNote } from "./output-capture.js";
 import { ToolError, throwIfAborted, type ToolResult } from "./result.js";
 import { toolEnvironment } from "./secrets.js";
-import { counted } from "../text/count.js";
 import { errnoCode } from "../text/error-text.js";
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
@@ -65,10 +64,7 @@ export async function bashTool(
 	const ended = await run({ command: args.command, cwd: opts.cwd, timeout, capture, signal: opts.signal });
 	const out = capture.finish();
 	const lines: string[] = [];
-	if (out.truncated) {
-		const shown = out.text === "" ? 0 : out.text.split("\n").length;
-		lines.push(`[output truncated: showing the last ${shown} of ${counted(out.totalLines, "line")}; full output in ${out.fullOutputPath}]`);
-	}
+	if (out.truncated) lines.push(truncationNote(out));
 	lines.push(out.text === "" ? "(no output)" : out.text.replace(/\n$/, ""));
 	lines.push(statusLine(ended, timeout));
 	const details: BashDetails = {

@@ -1,8 +1,7 @@
 /** The tools extensions add, in the AI SDK's ToolSet beside the built-in ones. */
 import type { FlexibleSchema, Tool, ToolExecutionOptions, ToolSet } from "ai";
 import { ToolError, type ToolResult } from "./result.js";
-import { OUTPUT_MAX_BYTES, OUTPUT_MAX_LINES, OutputCapture } from "./output-capture.js";
-import { counted } from "../text/count.js";
+import { OUTPUT_MAX_BYTES, OUTPUT_MAX_LINES, OutputCapture, truncationNote } from "./output-capture.js";
 
 /** Where the extensions' tools come from (the extension host): listed again after each /reload. */
 export type ExtensionToolSource = {
@@ -55,9 +54,7 @@ export function cappedOutput<T extends { output: string }>(result: T): T {
 	const capture = new OutputCapture("tool");
 	capture.push(Buffer.from(text));
 	const out = capture.finish();
-	if (!out.truncated) return result;
-	const shown = out.text === "" ? 0 : out.text.split("\n").length;
-	return { ...result, output: `[output truncated: showing the last ${shown} of ${counted(out.totalLines, "line")}; full output in ${out.fullOutputPath}]\n${out.text}` };
+	return out.truncated ? { ...result, output: `${truncationNote(out)}\n${out.text}` } : result;
 }
 
 /**

@@ -6,12 +6,19 @@ import { closeSync, openSync, rmSync, writeSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
+import { counted } from "../text/count.js";
 
 export const OUTPUT_MAX_BYTES = 50 * 1024;
 export const OUTPUT_MAX_LINES = 2000;
 
 /** The kept tail and where the full output went, if it had to be cut. */
 export type CapturedOutput = { text: string; truncated: boolean; totalLines: number; fullOutputPath?: string };
+
+/** The line that says a captured output was cut: how many lines show, of how many, and where the whole is. */
+export function truncationNote(out: CapturedOutput): string {
+	const shown = out.text === "" ? 0 : out.text.split("\n").length;
+	return `[output truncated: showing the last ${shown} of ${counted(out.totalLines, "line")}; full output in ${out.fullOutputPath}]`;
+}
 
 /** Spill files of this process; the paths stay valid in tool results until arbor exits. */
 const spilled = new Set<string>();

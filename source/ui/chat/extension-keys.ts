@@ -4,14 +4,11 @@
  * editing already use. Pure.
  */
 import type { ExtensionShortcut } from "../../extensions/host.js";
-import { chordLabel, exact, KEY_ACTIONS, parseChord, type Chord, type KeyAction, type Keymap } from "../input/keymap.js";
+import { chordLabel, exact, parseChord, type Chord, type Keymap } from "../input/keymap.js";
+import { actionAt, sameChord } from "../input/keybindings.js";
 import type { KeyEvent } from "../input/key-event.js";
 
 export type UsableShortcut = { chord: Chord; shortcut: ExtensionShortcut };
-
-const PROMPT_SCREENS = new Set(["prompt", "line editing"]);
-
-const same = (a: Chord, b: Chord) => a.name === b.name && a.ctrl === b.ctrl && a.alt === b.alt && a.shift === b.shift;
 
 /** The shortcuts that can work, and one warning for each that cannot (naming its extension). */
 export function usableShortcuts(shortcuts: readonly ExtensionShortcut[], keymap: Keymap): { usable: UsableShortcut[]; warnings: string[] } {
@@ -28,12 +25,13 @@ export function usableShortcuts(shortcuts: readonly ExtensionShortcut[], keymap:
 			refuse("a key needs ctrl or alt (a plain key types text)");
 			continue;
 		}
-		const taken = (Object.keys(KEY_ACTIONS) as KeyAction[]).find((a) => PROMPT_SCREENS.has(KEY_ACTIONS[a].screen) && keymap[a].some((c) => same(c, chord)));
+		// The prompt's own keys, and its line editing's (they take keys together).
+		const taken = actionAt(keymap, "prompt", chord);
 		if (taken) {
 			refuse(`${chordLabel(chord)} is ${taken}'s key`);
 			continue;
 		}
-		const earlier = usable.find((u) => same(u.chord, chord));
+		const earlier = usable.find((u) => sameChord(u.chord, chord));
 		if (earlier) {
 			refuse(`${chordLabel(chord)} is already ${earlier.shortcut.path}'s`);
 			continue;

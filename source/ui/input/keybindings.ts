@@ -3,9 +3,14 @@ import { join } from "node:path";
 import { usageError } from "../../config/errors.js";
 import { chordLabel, DEFAULT_KEYMAP, KEY_ACTIONS, LIVE_TOGETHER, parseChord, type Chord, type KeyAction, type Keymap, type KeyScreen } from "./keymap.js";
 
-const sameChord = (a: Chord, b: Chord) => a.name === b.name && a.ctrl === b.ctrl && a.alt === b.alt && a.shift === b.shift;
+export const sameChord = (a: Chord, b: Chord) => a.name === b.name && a.ctrl === b.ctrl && a.alt === b.alt && a.shift === b.shift;
 
 const together = (a: KeyScreen, b: KeyScreen) => a === b || LIVE_TOGETHER.some(([x, y]) => (x === a && y === b) || (x === b && y === a));
+
+/** The action `chord` is bound to where `screen` takes keys (that screen, or one that takes keys with it), if any. */
+export function actionAt(keymap: Keymap, screen: KeyScreen, chord: Chord): KeyAction | undefined {
+	return (Object.keys(KEY_ACTIONS) as KeyAction[]).find((a) => together(KEY_ACTIONS[a].screen, screen) && keymap[a].some((c) => sameChord(c, chord)));
+}
 
 /** The first key bound to two actions that take keys at the same time, as a sentence. */
 export function keymapConflict(keymap: Keymap): string | undefined {
