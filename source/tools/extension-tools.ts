@@ -50,7 +50,7 @@ function gated(name: string, execute: Execute, source: ExtensionToolSource): Exe
  */
 export function cappedOutput<T extends { output: string }>(result: T): T {
 	const text = result.output;
-	if (text.length <= OUTPUT_MAX_BYTES / 4 || (Buffer.byteLength(text) <= OUTPUT_MAX_BYTES && text.split("\n").length <= OUTPUT_MAX_LINES)) return result;
+	if (Buffer.byteLength(text) <= OUTPUT_MAX_BYTES && text.split("\n").length <= OUTPUT_MAX_LINES) return result;
 	const capture = new OutputCapture("tool");
 	capture.push(Buffer.from(text));
 	const out = capture.finish();

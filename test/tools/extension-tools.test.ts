@@ -29,4 +29,12 @@ describe("an extension tool's output, held to the built-in tools' limits", () =>
 		expect(Buffer.byteLength(capped.output)).toBeLessThan(52 * 1024);
 		removeSpillFiles();
 	});
+
+	it("2,500 short lines (5 KB): over the line limit though far under the byte limit", () => {
+		const text = Array.from({ length: 2500 }, () => "x").join("\n");
+		const capped = cappedOutput({ output: text });
+		expect(capped.output.split("\n")[0]).toMatch(/^\[output truncated: showing the last 2000 of 2500 lines;/);
+		expect(capped.output.split("\n")).toHaveLength(2001);
+		removeSpillFiles();
+	});
 });
