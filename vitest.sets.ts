@@ -29,6 +29,9 @@ export const PROCESS_FILES = [
 	"test/ui/run-interactive.test.tsx",
 	// The clipboard's picture is read by the desktop's tool (wl-paste, xclip).
 	"test/ui/clipboard-image.test.ts",
+	// pi 1.6, the reference peer, runs in a child process of a Node ≥ 22.19 (test/helpers/modern-node.ts).
+	"test/helpers/modern-node.test.ts",
+	"test/pi16/**",
 ];
 
 /**
