@@ -1,6 +1,6 @@
 /**
- * The user's prompt templates and skills, found where arbor looks for them (see readme: Prompt
- * templates and skills), and what a typed `/name words` or `/skill:name words` becomes. One library
+ * The user's prompt templates and skills, found where arbor looks for them (see
+ * docs/prompt-templates.md), and what a typed `/name words` or `/skill:name words` becomes. One library
  * for every front end: the chat, print mode, RPC and ACP.
  */
 import { existsSync, statSync } from "node:fs";

@@ -139,3 +139,6 @@ function readSettingsFile(file: string): Settings {
 	}
 	return settings as Settings;
 }
+
+/** Every key a settings file may hold (docs/settings.md has a row for each). */
+export const SETTINGS_KEYS = Object.keys(KEYS) as (keyof Settings)[];
