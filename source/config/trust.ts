@@ -17,8 +17,15 @@ export type TrustState =
 	| { state: "run"; content: ProjectContent }
 	| { state: "untrusted"; content: ProjectContent; changed: boolean; declined: boolean };
 
-/** This process's decisions: `--trust-project`, and the chat's "not now" per project. */
-const run = { trustAll: false, chat: false, declined: new Set<string>(), told: new Set<string>() };
+type RunDecisions = { trustAll: boolean; chat: boolean; declined: Set<string>; told: Set<string> };
+
+/**
+ * This process's decisions: `--trust-project`, the chat's "not now" per project, the notices given.
+ * Kept on `globalThis`: print mode is bundled apart (dist/print-mode.js holds its own copy of this
+ * module), and the decision cli.ts takes must reach it.
+ */
+const KEY = Symbol.for("arbor.project-trust");
+const run: RunDecisions = ((globalThis as Record<symbol, RunDecisions | undefined>)[KEY] ??= { trustAll: false, chat: false, declined: new Set(), told: new Set() });
 
 /** The project's real path: the key of its trust (a symbolic link to it is the same project). */
 export function projectKey(cwd: string): string {
