@@ -127,6 +127,7 @@ describe("an untrusted project's .arbor/ does nothing headless; arbor trust make
 		for (const trusted of [false, true]) {
 			let marker = "";
 			const rpc = await startRpc(() => textReply("rpc answer"), [], {
+				untrusted: true,
 				extensions: (cwd) => (marker = writeHostile(cwd).marker),
 				before: ({ cwd, home }) => void (trusted && spawnSync(process.execPath, [builtCli(), "trust"], { cwd, env: { ...process.env, ARBOR_HOME: home } })),
 			});
