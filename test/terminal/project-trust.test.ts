@@ -71,6 +71,22 @@ describe("the chat asks before an untrusted project's .arbor/ takes effect (80×
 		expect(dir).toBeTruthy();
 	}, 60_000);
 
+	it("/reload never trusts a .arbor/ changed during the chat: it is left out (SYSTEM.md no longer sent) and the status line says so", async () => {
+		const { t, dir, server } = await startIn();
+		await t.waitForScreen((s) => s.includes(TITLE), "the trust dialog");
+		t.write("\u001b[B");
+		await t.waitForScreen((s) => s.includes("› Trust this project"), "Down: Trust");
+		t.write("\r");
+		await t.waitForScreen((s) => s.includes("settings: .arbor/settings.json"), "trusted");
+		writeFileSync(join(dir, ".arbor", "SYSTEM.md"), "REPO SYSTEM PROMPT, changed behind the user's back\n");
+		await submitLine(t, "/reload");
+		await t.waitForScreen((s) => s.includes("project .arbor/ changed: not used (arbor trust)"), "the status line says so");
+		await submitLine(t, "hello");
+		await t.waitForScreen((s) => s.includes("answered"), "the reply");
+		expect(server.requests[0]!.body.messages[0].content).not.toContain("REPO SYSTEM PROMPT");
+		await quit(t);
+	}, 60_000);
+
 	it("a .arbor/ changed since it was trusted asks again, saying it changed", async () => {
 		const { t, marker } = await startIn({ trusted: "before-change" });
 		await t.waitForScreen((s) => s.includes("This project's .arbor/ changed since you trusted it. It would:"), "asked again");

@@ -44,7 +44,7 @@ export function TrustDialog(props: { content: ProjectContent; changed: boolean; 
 			{shown.length < listing.length && <Text dimColor>{`  … and ${listing.length - shown.length} more (arbor trust lists them all)`}</Text>}
 			<Text> </Text>
 			{CHOICES.map((choice, i) => (
-				<Text key={choice.answer} inverse={i === index}>{` ${choice.label} `}</Text>
+				<Text key={choice.answer} inverse={i === index}>{`${i === index ? "›" : " "} ${choice.label} `}</Text>
 			))}
 			<Text dimColor>{hintLine(keymap, [[["list.up", "list.down"], "move"], [["dialog.accept"], "choose"], [["dialog.cancel"], "not now"]])}</Text>
 		</Box>
