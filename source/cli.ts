@@ -48,6 +48,8 @@ function buildProgram(first: string | undefined): Command {
 		.option("-y, --yes", "run write/edit/bash without asking")
 		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir]);
 	addPromptOptions(addExtensionOptions(addPrintOptions(addModelOptions(program))));
+	// Listed for --help: takeTrustFlag has already taken it out of argv (it counts for every subcommand too).
+	program.option("--trust-project", "use this project's .arbor/ for this run as if trusted (not its baseUrl)");
 	program.action((prompt: string[], opts: Record<string, unknown>) =>
 		run(async () => (await import("./modes.js")).runMain(prompt, opts)),
 	);
