@@ -1,15 +1,13 @@
 /**
- * arbor's agent events → pi's session events (pi 1.6 docs/json.md, shared by RPC and `--mode json`).
- * Stateful for the assistant message being streamed and for pi's order around tools: the assistant
- * message ends (message_end) before its tools' tool_execution_start, so the tool events of a step
- * wait for its message_end (arbor's tools run while the step streams; its usage comes after them).
+ * arbor's agent events → pi's session events (pi 1.6 docs/json.md; RPC and `--mode json`). pi's order
+ * around tools: a step's tool events wait for its message_end (arbor's tools run while it streams).
  * `wire: "rpc"` keeps pi 0.73's cumulative `message`/`partial` in message_update beside pi 1.6's
  * `usage`; `wire: "json"` writes pi 1.6's delta-only message_update.
  */
 import { randomUUID } from "node:crypto";
 import type { AgentEvent } from "../agent/events.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
-import { compactionEnd, queuedText } from "./pi-shapes.js";
+import { compactionEnd, queuedText, treeNavigated } from "./pi-shapes.js";
 import type { AssistantMessage, StoredMessage, ToolResultMessage } from "../session/types.js";
 
 type Part = AssistantMessage["content"][number];
@@ -77,16 +75,8 @@ export class PiEventWriter {
 				return this.out({ type: "extension_error", error: event.error });
 			case "notify":
 				return this.out({ type: "extension_ui_request", id: randomUUID(), method: "notify", message: event.message, notifyType: "info" });
-			case "tree_moved": {
-				const r = event.result;
-				return this.out({
-					type: "tree_navigated",
-					oldLeafId: r.oldLeafId,
-					newLeafId: r.newLeafId,
-					...(r.summaryEntry ? { summaryEntry: r.summaryEntry } : {}),
-					...(r.editorText !== undefined ? { editorText: r.editorText } : {}),
-				});
-			}
+			case "tree_moved":
+				return this.out(treeNavigated(event.result));
 			case "session_changed":
 				return this.out({ type: "session_changed", reason: event.reason, sessionId: event.sessionId, sessionFile: event.sessionFile ?? null });
 			default: {
@@ -117,7 +107,9 @@ export class PiEventWriter {
 		const partial = this.partial;
 		if (!partial) return;
 		const usage = partial.usage;
-		if (this.wire === "json") return this.out({ type: "message_update", usage, assistantMessageEvent });
+		// pi 1.6 says a stream's start, done and error with message_start and message_end only.
+		const edge = ["start", "done", "error"].includes(String(assistantMessageEvent.type));
+		if (this.wire === "json") return edge ? undefined : this.out({ type: "message_update", usage, assistantMessageEvent });
 		this.out({ type: "message_update", usage, message: partial, assistantMessageEvent: { ...assistantMessageEvent, partial } });
 	}
 

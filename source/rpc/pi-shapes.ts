@@ -8,6 +8,12 @@ import type { CompactNowResult } from "../navigation/compact.js";
 import { contentText } from "../session/content.js";
 import { unreachable } from "../text/must.js";
 
+/** A move of the leaf (navigate_tree, an extension's navigateTree) as arbor's tree_navigated event. */
+export function treeNavigated(r: Extract<AgentEvent, { type: "tree_moved" }>["result"]): Record<string, unknown> {
+	const summary = r.summaryEntry ? { summaryEntry: r.summaryEntry } : {};
+	return { type: "tree_navigated", oldLeafId: r.oldLeafId, newLeafId: r.newLeafId, ...summary, ...(r.editorText !== undefined ? { editorText: r.editorText } : {}) };
+}
+
 /** The text of a queued message, as pi lists queues (strings). */
 export function queuedText(content: QueuedContent): string {
 	return contentText(content, { imageAs: "[image]" });

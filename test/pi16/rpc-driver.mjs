@@ -10,6 +10,8 @@
 //   { event: "type", after?: n }            waits for the first event of `type` at index ≥ after
 //   { answer: {confirmed: true} }           answers the newest open confirm question (pi's extension UI)
 //   { events: true }                        the events seen so far (and the next cursor)
+//   { send: {type, ...} }                   a command the client has no method for (arbor's own): its whole response
+// In args and send, { $ref: [n, "a.0.b"] } stands for that path in the value of step n.
 import { RpcClient } from "@earendil-works/pi-coding-agent";
 
 const plan = JSON.parse(await new Promise((resolve) => {
@@ -43,8 +45,19 @@ function until(predicate, what, timeoutMs = 20_000) {
 	});
 }
 
+const values = [];
+function resolve(value) {
+	if (Array.isArray(value)) return value.map(resolve);
+	if (value === null || typeof value !== "object") return value;
+	if (Array.isArray(value.$ref)) {
+		const [n, path] = value.$ref;
+		return String(path).split(".").filter(Boolean).reduce((at, key) => at?.[key], values[n]);
+	}
+	return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+}
+
 async function run(step) {
-	if (step.call) return client[step.call](...(step.args ?? []));
+	if (step.call) return client[step.call](...resolve(step.args ?? []));
 	if (step.start) {
 		const promise = client[step.start](...(step.args ?? []));
 		promise.catch(() => undefined);
@@ -64,6 +77,7 @@ async function run(step) {
 		return question;
 	}
 	if (step.events) return { events: [...events], next: events.length };
+	if (step.send) return client.send(resolve(step.send));
 	throw new Error(`unknown step ${JSON.stringify(step)}`);
 }
 
@@ -73,7 +87,8 @@ try {
 	await client.start();
 	for (const [index, step] of plan.steps.entries()) {
 		try {
-			print({ step: index, ok: true, value: (await run(step)) ?? null });
+			values[index] = (await run(step)) ?? null;
+			print({ step: index, ok: true, value: values[index] });
 		} catch (error) {
 			print({ step: index, ok: false, error: error instanceof Error ? error.message : String(error) });
 			if (!step.mayFail) {

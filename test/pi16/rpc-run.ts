@@ -14,7 +14,7 @@ import { tempDir, writeModels } from "../rpc/helpers.js";
 export { cleanUp } from "../rpc/helpers.js";
 
 /** One step of the driver (see rpc-driver.mjs); `mayFail` lets the plan go on after an error. */
-export type Step = ({ call: string; args?: unknown[] } | { start: string; args?: unknown[]; as?: string } | { wait: string } | { event: string; after?: number; method?: string } | { answer: Record<string, unknown> } | { events: true }) & { mayFail?: boolean };
+export type Step = ({ call: string; args?: unknown[] } | { start: string; args?: unknown[]; as?: string } | { wait: string } | { event: string; after?: number; method?: string } | { answer: Record<string, unknown> } | { events: true } | { send: Record<string, unknown> }) & { mayFail?: boolean };
 
 export type StepResult = { step: number; ok: boolean; value?: any; error?: string };
 
