@@ -35,6 +35,8 @@ export async function runMain(prompt: string[], flags: MainOptions): Promise<num
 	// pi's JSON event stream: a print run whose stdout is pi's events (rpc/json-mode.ts).
 	if (opts.mode === "json") {
 		if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c with --mode json");
+		const printOnly = PRINT_ONLY.find(([key]) => opts[key] !== undefined) ?? (opts.outputFormat !== undefined && opts.outputFormat !== "text" ? ["", "--output-format"] : undefined);
+		if (printOnly) throw usageError(`${printOnly[1]} is a print-mode option: --mode json prints pi's events`);
 		return (await import("./rpc/json-mode.js")).runJsonMode(prompt, opts);
 	}
 	if (opts.mode !== undefined) {
