@@ -32,7 +32,7 @@ function buildProgram(first: string | undefined): Command {
 		.enablePositionalOptions()
 		.argument("[prompt...]", "message to send")
 		.option("-p, --print", "answer non-interactively and exit")
-		.option("--mode <mode>", "rpc: pi's RPC protocol (JSON lines on stdin/stdout) instead of the terminal")
+		.option("--mode <mode>", "rpc: pi's RPC protocol (JSON lines on stdin/stdout) instead of the terminal; json: one run printing pi's JSON event stream")
 		.option("--provider <name>", "provider of --model <id> (pi's form: --provider openai --model gpt-4.1 = --model openai:gpt-4.1)")
 		.option("-c, --continue", "continue the most recent session of this directory")
 		.option("-s, --session <path|id>", "open a session by path or id prefix")

@@ -32,8 +32,15 @@ function checkFork(opts: MainOptions): void {
 export async function runMain(prompt: string[], flags: MainOptions): Promise<number> {
 	const opts = withProvider(flags);
 	checkFork(opts);
+	// pi's JSON event stream: a print run whose stdout is pi's events (rpc/json-mode.ts).
+	if (opts.mode === "json") {
+		if (opts.resume) throw usageError("--resume needs a terminal; use --session <id> or -c with --mode json");
+		const printOnly = PRINT_ONLY.find(([key]) => opts[key] !== undefined) ?? (opts.outputFormat !== undefined && opts.outputFormat !== "text" ? ["", "--output-format"] : undefined);
+		if (printOnly) throw usageError(`${printOnly[1]} is a print-mode option: --mode json prints pi's events`);
+		return (await import("./rpc/json-mode.js")).runJsonMode(prompt, opts);
+	}
 	if (opts.mode !== undefined) {
-		if (opts.mode !== "rpc") throw usageError(`--mode: "${String(opts.mode)}" is not a mode (use rpc)`);
+		if (opts.mode !== "rpc") throw usageError(`--mode: "${String(opts.mode)}" is not a mode (use rpc or json)`);
 		if (prompt.length > 0) throw usageError("--mode rpc takes its prompts on stdin, not as arguments");
 		if (opts.print) throw usageError("--mode rpc and -p are two different modes: use one");
 		const printOnly = PRINT_ONLY.find(([key]) => opts[key] !== undefined);

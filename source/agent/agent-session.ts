@@ -17,8 +17,7 @@
  *   const done = agent.prompt("text", { images })   // throws AgentError at once when it cannot start
  *                                                   // (a run is going, no model); `done` resolves
  *                                                   // with the last TurnResult after agent_end
- *   agent.steer(content)     // while a run goes: taken at the next step boundary (runTurn steering)
- *   agent.followUp(content)  // while a run goes: its own turn after the run's current turn
+ *   agent.steer(content) / followUp(content) / clearQueue()   // while a run goes: next step boundary / own turn after
  *   await agent.abort()      // aborts the run (or compaction / summary) and waits for it; queues cleared
  *   await agent.navigate(entryId, { summarize, customInstructions, replaceInstructions, label, restoreFiles })
  *   agent.checkpoints() / await agent.restoreFiles(entryId, { dryRun })   // the project's file state
@@ -102,14 +101,16 @@ export class AgentSession {
 		this.runs = new TurnRunner({
 			emit: (event) => this.emit(event),
 			store: () => this.current,
-			chat: () => this.chat,
+			chat: () => this.picks.chat,
 			thinking: () => this.picks.thinking,
 			checkpointer: () => this.checkpointer,
 			autoCompaction: () => this.autoCompaction,
 			deps,
 		});
 		// Extensions' dialogs (ctx.ui.confirm/select/input) and user messages go to the front end that has a user: RPC's client.
-		deps.ext.attachUi({ warn: (line) => this.emit({ type: "extension_error", error: line }), notify: (text) => this.emit({ type: "notify", message: text }), dialog: deps.opts.dialog, send: deps.opts.send, status: deps.opts.status, widget: deps.opts.widget });
+		const { dialog, send, status, widget } = deps.opts;
+		const emit = (event: AgentEvent) => this.emit(event);
+		deps.ext.attachUi({ warn: (error) => emit({ type: "extension_error", error }), notify: (message) => emit({ type: "notify", message }), appended: (entry) => emit({ type: "entry_appended", entry }), dialog, send, status, widget });
 	}
 
 	/** Sets everything up as print mode does and opens (or creates) the session; usage errors throw. */
@@ -140,10 +141,6 @@ export class AgentSession {
 
 	/** The chat model of the next turn, if any. */
 	get model(): ResolvedModel | undefined {
-		return this.chat;
-	}
-
-	private get chat(): ResolvedModel | undefined {
 		return this.picks.chat;
 	}
 
@@ -187,6 +184,11 @@ export class AgentSession {
 	/** Queues a message for after the running turn. */
 	followUp(content: QueuedContent): void {
 		this.runs.followUp(expandContent(this.deps.library, content));
+	}
+
+	/** Empties the steering and follow-up queues and returns what they held (pi's clear_queue). */
+	clearQueue(): { steering: QueuedContent[]; followUp: QueuedContent[] } {
+		return this.runs.clearQueue();
 	}
 
 	/** Aborts the run, compaction or summary going on and waits until it has stored what streamed. */
@@ -286,7 +288,7 @@ export class AgentSession {
 	/** `/compact [instructions]`: summarizes the older part of the path now. */
 	async compact(instructions?: string): Promise<CompactNowResult> {
 		this.idle();
-		const model = this.deps.models.summary ?? this.chat;
+		const model = this.deps.models.summary ?? this.picks.chat;
 		if (!model) throw new AgentError("no-model", this.deps.models.summaryError ?? "no model configured for summaries");
 		const { compactNow } = await import("../navigation/compact.js");
 		return this.runs.compaction("manual", () =>
@@ -295,7 +297,7 @@ export class AgentSession {
 	}
 
 	stats(): SessionStats {
-		return sessionStats(this.view, { file: this.current.file, id: this.current.id }, this.chat);
+		return sessionStats(this.view, { file: this.current.file, id: this.current.id }, this.picks.chat);
 	}
 
 	/** The messages of the active path, oldest first. */
@@ -361,7 +363,7 @@ export class AgentSession {
 
 	/** Why there is no chat model (a one-line hint), or undefined when there is one. */
 	async noModelMessage(): Promise<string | undefined> {
-		return this.chat ? undefined : noChatModelMessage(this.deps.models, this.view);
+		return this.picks.chat ? undefined : noChatModelMessage(this.deps.models, this.view);
 	}
 
 	/** Aborts what runs, fires session_shutdown, fsyncs and unlocks the session. */
@@ -374,8 +376,6 @@ export class AgentSession {
 			this.current.close();
 		}
 	}
-
-	// ---------------------------------------------------------------------------------------------
 
 	private emit(event: AgentEvent): void {
 		for (const listener of this.listeners) listener(event);

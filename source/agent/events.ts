@@ -2,7 +2,7 @@ import type { CompactNowResult } from "../navigation/compact.js";
 import type { NavigateResult } from "../navigation/types.js";
 import type { TurnEvent, TurnResult } from "../llm/turn.js";
 import type { QueuedContent } from "../llm/message-queue.js";
-import type { StoredMessage } from "../session/types.js";
+import type { SessionEntry, StoredMessage } from "../session/types.js";
 
 /** Why a compaction ran: `/compact`, the window nearly full before a turn, or a request the provider refused as too long (then the request is sent again). */
 export type CompactionReason = "manual" | "threshold" | "overflow";
@@ -18,13 +18,18 @@ export type AgentEvent =
 	| { type: "agent_start" }
 	/** The run ended; `messages` are every message it stored, oldest first; `result` is its last turn's. */
 	| { type: "agent_end"; messages: StoredMessage[]; result: TurnResult | undefined }
+	/** After agent_end: nothing more runs on its own (no queued message, no retry); `aborted` when the run was aborted (pi's). */
+	| { type: "agent_settled"; aborted: boolean }
 	/** A turn of the run began (the prompt or a queued message); `prompt` is what it sends. */
 	| { type: "turn_start"; prompt: QueuedContent }
 	| { type: "turn_end"; result: TurnResult }
 	/** The steering or follow-up queue changed. */
 	| { type: "queue_update"; steering: QueuedContent[]; followUp: QueuedContent[] }
 	| { type: "compaction_start"; reason: CompactionReason }
-	| { type: "compaction_end"; reason: CompactionReason; result: CompactNowResult }
+	/** `estimatedTokensAfter`: the context's estimated size once compacted (only then). */
+	| { type: "compaction_end"; reason: CompactionReason; result: CompactNowResult; estimatedTokensAfter?: number }
+	/** An entry written outside a turn's messages (an extension's appendEntry or sendMessage; pi's entry_appended). */
+	| { type: "entry_appended"; entry: SessionEntry }
 	/** navigate() moved the leaf (exactly what /tree does). */
 	| { type: "tree_moved"; result: Extract<NavigateResult, { status: "moved" }> }
 	/** Another session is now the live one (fork, clone, new, switch). */

@@ -62,6 +62,11 @@ function pathCounts(view: SessionTreeView): PathCounts {
 	};
 }
 
+/** The estimated tokens of the context at the leaf (what the next request sends, before the new message). */
+export function contextTokens(view: SessionTreeView): number {
+	return estimateContextTokens(view.buildContext().messages);
+}
+
 /** Statistics of the active path (pure). */
 export function sessionStats(view: SessionTreeView, ids: { file: string | undefined; id: string }, model: ResolvedModel | undefined): SessionStats {
 	const window = model?.contextWindow;

@@ -21,6 +21,7 @@ import { MUTATING_TOOLS } from "../tools/policy.js";
 import type { Checkpointer } from "../checkpoints/checkpointer.js";
 import { maybeDailyGc } from "../checkpoints/setup.js";
 import type { AgentEvent, CompactionReason } from "./events.js";
+import { contextTokens } from "./stats.js";
 import { AgentError, type AgentOpenOptions, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
 
 /** What a run reads from its session, each time it needs it. */
@@ -85,6 +86,14 @@ export class TurnRunner {
 		this.emitQueue();
 	}
 
+	/** Empties both queues (pi's clear_queue) and returns what they held. */
+	clearQueue(): { steering: QueuedContent[]; followUp: QueuedContent[] } {
+		const cleared = { steering: this.steering.take(), followUp: this.followUps.splice(0) };
+		// Taking the steering queue already reported the change; the follow-ups are reported here.
+		if (cleared.followUp.length > 0 || cleared.steering.length === 0) this.emitQueue();
+		return cleared;
+	}
+
 	/** Aborts the run, compaction or summary going on and waits until it has stored what streamed. */
 	async abort(): Promise<void> {
 		this.operation?.abort();
@@ -143,8 +152,14 @@ export class TurnRunner {
 			throw error;
 		} finally {
 			this.compacting = false;
-			this.host.emit({ type: "compaction_end", reason, result });
+			this.emitCompactionEnd(reason, result);
 		}
+	}
+
+	/** compaction_end, with the context's estimated size when it was compacted (pi's estimatedTokensAfter). */
+	private emitCompactionEnd(reason: CompactionReason, result: CompactNowResult): void {
+		const after = result.status === "compacted" ? { estimatedTokensAfter: contextTokens(this.host.store().snapshot()) } : {};
+		this.host.emit({ type: "compaction_end", reason, result, ...after });
 	}
 
 	private emitQueue(): void {
@@ -174,6 +189,7 @@ export class TurnRunner {
 				this.emitQueue();
 			}
 			this.host.emit({ type: "agent_end", messages: stored, result });
+			this.host.emit({ type: "agent_settled", aborted: signal.aborted });
 		}
 		return result;
 	}
@@ -247,7 +263,7 @@ export class TurnRunner {
 		});
 		if (started) {
 			this.compacting = false;
-			this.host.emit({ type: "compaction_end", reason: "threshold", result: result as CompactNowResult });
+			this.emitCompactionEnd("threshold", result as CompactNowResult);
 		}
 	}
 }

@@ -3,7 +3,7 @@ import { CliError } from "../config/errors.js";
 import { signalExitCode } from "../config/signals.js";
 import { EVENT_NAMES, EventBus, type EventMap } from "../navigation/events.js";
 import type { SessionStoreApi } from "../session/api.js";
-import type { ContextMessage, NewEntry } from "../session/types.js";
+import type { ContextMessage, NewEntry, SessionEntry } from "../session/types.js";
 import { sessionView } from "./context.js";
 import { importExtension, reasonOf, safeText } from "./load.js";
 import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler, ShortcutOptions } from "./types.js";
@@ -29,7 +29,8 @@ export type HostOptions = {
 };
 
 /** Where notices, warnings and (with a UI) dialogs go. */
-export type UiSinks = { warn(line: string): void; notify(text: string): void; dialog?: DialogSink; send?: PromptSink; status?: StatusSink; widget?: WidgetSink };
+/** `appended`: an entry an extension wrote (appendEntry, sendMessage), once it is in the session. */
+export type UiSinks = { warn(line: string): void; notify(text: string): void; appended?(entry: SessionEntry): void; dialog?: DialogSink; send?: PromptSink; status?: StatusSink; widget?: WidgetSink };
 
 /** Sets (lines) or removes (undefined) an extension's widget above the editor. */
 export type WidgetSink = (key: string, lines: string[] | undefined) => void;
@@ -279,8 +280,9 @@ export class ExtensionHost {
 			this.pending.push(entry);
 			return;
 		}
-		this.store.append(entry);
+		const written = this.store.append(entry);
 		this.store.sync();
+		this.sinks?.appended?.(written);
 	}
 
 	/** The session appendEntry/sendMessage write to and ctx.session shows. */

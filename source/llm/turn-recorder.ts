@@ -9,7 +9,8 @@ export type TurnEvent =
 	| { type: "text_delta"; delta: string }
 	| { type: "thinking_delta"; delta: string }
 	| { type: "tool_call"; toolCallId: string; toolName: string; args: unknown }
-	| { type: "tool_result"; toolCallId: string; toolName: string; output: string; isError: boolean }
+	/** `durationMs`: from the complete call to its result (the tool's run, with any permission question), monotonic clock. */
+	| { type: "tool_result"; toolCallId: string; toolName: string; output: string; isError: boolean; durationMs?: number }
 	| { type: "message_end"; entryId: string; message: StoredMessage }
 	| { type: "error"; message: string };
 
@@ -23,6 +24,8 @@ export class TurnRecorder {
 	private reasoning = "";
 	private toolCalls: StepToolCall[] = [];
 	private waitingResults: ToolResultMessage[] = [];
+	/** When each call of the turn arrived complete (performance.now()), for the result's durationMs. */
+	private callStarts = new Map<string, number>();
 	private stepOpen = false;
 	private assistantStored = false;
 	/** Text, reasoning and tool calls streamed since the last step began or was stored. */
@@ -69,6 +72,7 @@ export class TurnRecorder {
 	addToolCall(call: StepToolCall): void {
 		this.toolCalls.push(call);
 		this.streamedInStep += 1;
+		this.callStarts.set(call.toolCallId, performance.now());
 		this.emit({ type: "tool_call", toolCallId: call.toolCallId, toolName: call.toolName, args: call.input });
 	}
 
@@ -76,7 +80,10 @@ export class TurnRecorder {
 	addToolResult(result: { toolCallId: string; toolName: string; output: unknown; isError: boolean }): void {
 		const message = toolResultFromStep(result);
 		const output = message.content[0]?.type === "text" ? message.content[0].text : "";
-		this.emit({ type: "tool_result", toolCallId: result.toolCallId, toolName: result.toolName, output, isError: message.isError });
+		const started = this.callStarts.get(result.toolCallId);
+		this.callStarts.delete(result.toolCallId);
+		const durationMs = started === undefined ? {} : { durationMs: Math.round(performance.now() - started) };
+		this.emit({ type: "tool_result", toolCallId: result.toolCallId, toolName: result.toolName, output, isError: message.isError, ...durationMs });
 		if (this.assistantStored) this.write(message);
 		else this.waitingResults.push(message);
 	}

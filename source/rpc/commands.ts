@@ -1,13 +1,16 @@
 // Over 200 lines: one handler per RPC command, a table kept whole in the order pi's docs list them.
 /**
- * The RPC commands: pi 0.73.1's (docs/rpc.md "Commands") and arbor's tree verbs, each a function of
+ * The RPC commands: pi 1.6's (docs/rpc-commands.md; pi 0.73's are a subset) and arbor's tree verbs, each a function of
  * the live AgentSession and the command's fields. A handler returns the response's `data`
  * (undefined: none) or throws; the caller turns a throw into `success: false` with its message.
  */
 import type { AgentSession } from "../agent/agent-session.js";
 import { describeModel } from "../agent/agent-session.js";
 import type { QueuedContent } from "../llm/message-queue.js";
-import { nextThinkingLevel, pathThinkingLevel, canThink } from "../llm/thinking.js";
+import { nextThinkingLevel, pathThinkingLevel, canThink, THINKING_LEVELS } from "../llm/thinking.js";
+import { contextTokens } from "../agent/stats.js";
+import { compactionError, queuedText } from "./pi-shapes.js";
+import { piTree } from "./pi-tree.js";
 import type { ImageContent } from "../session/types.js";
 import { fitImageParts } from "../tools/image-fit.js";
 import { parseTreeFilter, TREE_FILTERS } from "../tree/rows.js";
@@ -21,7 +24,7 @@ export type CommandContext = {
 	agent: AgentSession;
 	home: string;
 	sessionDir: string;
-	bash: { run(command: string): Promise<unknown>; abort(): void };
+	bash: { run(command: string, opts: { excludeFromContext: boolean; id?: unknown }): Promise<unknown>; abort(): void };
 	/** Errors of a run that was accepted (after its response): reported on stderr. */
 	report(error: unknown): void;
 };
@@ -70,22 +73,25 @@ async function queued(cmd: Command): Promise<QueuedContent> {
 	return pics.length === 0 ? message : [...(message === "" ? [] : [{ type: "text" as const, text: message }]), ...pics];
 }
 
-async function prompt(ctx: CommandContext, cmd: Command): Promise<undefined> {
+/** pi's answer to prompt, steer and follow_up: a run started, the message queued, or an extension command handled it. */
+type Disposition = { disposition: "started" | "queued" | "handled" };
+
+async function prompt(ctx: CommandContext, cmd: Command): Promise<Disposition> {
 	const { agent } = ctx;
 	const message = field(cmd, "message", "string") ?? "";
-	if (message.startsWith("/") && (await agent.runCommand(message))) return undefined;
+	if (message.startsWith("/") && (await agent.runCommand(message))) return { disposition: "handled" };
 	if (agent.isStreaming) {
 		const behavior = field(cmd, "streamingBehavior", "string");
 		if (behavior === "steer") agent.steer(await queued(cmd));
 		else if (behavior === "followUp") agent.followUp(await queued(cmd));
 		else throw new Error('a turn is running: send "streamingBehavior": "steer" or "followUp" to queue this message');
-		return undefined;
+		return { disposition: "queued" };
 	}
 	const pics = await fittedImages(cmd);
 	if (message === "" && pics.length === 0) throw new Error('prompt: "message" is required');
 	// Accepted: the run streams events; its failures are stored and reported as messages.
 	agent.prompt(message, { images: pics }).catch(ctx.report);
-	return undefined;
+	return { disposition: "started" };
 }
 
 function state(agent: AgentSession) {
@@ -111,20 +117,17 @@ function state(agent: AgentSession) {
 	};
 }
 
+/** pi's CompactionResult (and the entry's id); any other outcome is the command's error, as compaction_end says it. */
 async function compact(ctx: CommandContext, cmd: Command) {
 	const result = await ctx.agent.compact(field(cmd, "customInstructions", "string"));
-	switch (result.status) {
-		case "compacted":
-			return { summary: result.entry.summary, firstKeptEntryId: result.entry.firstKeptEntryId, tokensBefore: result.entry.tokensBefore, details: result.entry.details ?? {}, entryId: result.entry.id };
-		case "nothing":
-			throw new Error("nothing to compact: the conversation is too short");
-		case "cancelled":
-			throw new Error(result.reason === "hook" ? "compaction cancelled by an extension" : "compaction aborted");
-		case "failed":
-			throw new Error(result.message);
-		default:
-			return unreachable(result);
-	}
+	if (result.status !== "compacted") throw new Error(compactionError(result) ?? "compaction aborted");
+	const { summary, firstKeptEntryId, tokensBefore, details, id } = result.entry;
+	return { summary, firstKeptEntryId, tokensBefore, estimatedTokensAfter: contextTokens(ctx.agent.view), details: details ?? {}, entryId: id };
+}
+
+/** Queue texts as pi lists them (strings). */
+function queueTexts(queue: { steering: QueuedContent[]; followUp: QueuedContent[] }): { steering: string[]; followUp: string[] } {
+	return { steering: queue.steering.map(queuedText), followUp: queue.followUp.map(queuedText) };
 }
 
 async function navigate(ctx: CommandContext, cmd: Command) {
@@ -205,9 +208,10 @@ function unsupported(what: string): Handler {
 /** Every command arbor answers; anything else is "unknown command". */
 export const COMMANDS: Record<string, Handler> = {
 	prompt,
-	steer: async ({ agent }, cmd) => void agent.steer(await queued(cmd)),
-	follow_up: async ({ agent }, cmd) => void agent.followUp(await queued(cmd)),
+	steer: async ({ agent }, cmd) => (agent.steer(await queued(cmd)), { disposition: "queued" }),
+	follow_up: async ({ agent }, cmd) => (agent.followUp(await queued(cmd)), { disposition: "queued" }),
 	abort: async ({ agent }) => void (await agent.abort()),
+	clear_queue: ({ agent }) => queueTexts(agent.clearQueue()),
 	new_session: ({ agent }, cmd) => agent.newSession(field(cmd, "parentSession", "string")),
 	get_state: ({ agent }) => state(agent),
 	get_messages: ({ agent }) => ({ messages: agent.messages() }),
@@ -228,6 +232,8 @@ export const COMMANDS: Record<string, Handler> = {
 		agent.setThinkingLevel(level);
 		return { level };
 	},
+	// pi's levels of the model: every level for one that thinks, "off" alone otherwise.
+	get_available_thinking_levels: ({ agent }) => ({ levels: canThink(agent.model) ? [...THINKING_LEVELS] : ["off"] }),
 	set_steering_mode: (_ctx, cmd) => {
 		if (field(cmd, "mode", "string") !== "all") throw new Error('arbor delivers every queued steering message at the next step boundary: only "all" is supported');
 	},
@@ -240,7 +246,7 @@ export const COMMANDS: Record<string, Handler> = {
 	},
 	set_auto_retry: unsupported("arbor has no auto-retry loop: provider calls are retried by the SDK (ARBOR_MAX_RETRIES)"),
 	abort_retry: unsupported("arbor has no auto-retry loop: provider calls are retried by the SDK (ARBOR_MAX_RETRIES)"),
-	bash: (ctx, cmd) => ctx.bash.run(must(field(cmd, "command", "string"), cmd, "command")),
+	bash: (ctx, cmd) => ctx.bash.run(must(field(cmd, "command", "string"), cmd, "command"), { excludeFromContext: field(cmd, "excludeFromContext", "boolean") ?? false, id: cmd.id }),
 	abort_bash: (ctx) => ctx.bash.abort(),
 	get_session_stats: ({ agent }) => agent.stats(),
 	export_html: exportHtml,
@@ -260,11 +266,12 @@ export const COMMANDS: Record<string, Handler> = {
 			...agent.libraryCommands().map(({ name, description, source, path }) => ({ name, description, source, path })),
 		],
 	}),
-	// arbor's tree verbs
-	get_tree: ({ agent }, cmd) => {
+	get_tree: ({ agent }) => piTree(agent.view),
+	// arbor's tree verbs (get_tree_view: what arbor's get_tree answered before pi 1.6 took the name)
+	get_tree_view: ({ agent }, cmd) => {
 		const name = field(cmd, "filter", "string") ?? "all";
 		const filter = parseTreeFilter(name);
-		if (!filter) throw new Error(`get_tree: unknown filter "${name}" (use ${TREE_FILTERS.join(", ")})`);
+		if (!filter) throw new Error(`get_tree_view: unknown filter "${name}" (use ${TREE_FILTERS.join(", ")})`);
 		return agent.tree(filter);
 	},
 	get_entries: ({ agent }, cmd) => agent.entries(field(cmd, "since", "string")),

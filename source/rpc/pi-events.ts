@@ -1,21 +1,19 @@
 /**
- * arbor's agent events → pi's RPC events (pi 0.73.1 docs/rpc.md "Events"). Stateful only for the
- * assistant message being streamed: message_update carries the partial message and the delta.
+ * arbor's agent events → pi's session events (pi 1.6 docs/json.md; RPC and `--mode json`). pi's order
+ * around tools: a step's tool events wait for its message_end (arbor's tools run while it streams).
+ * `wire: "rpc"` keeps pi 0.73's cumulative `message`/`partial` in message_update beside pi 1.6's
+ * `usage`; `wire: "json"` writes pi 1.6's delta-only message_update.
  */
 import { randomUUID } from "node:crypto";
 import type { AgentEvent } from "../agent/events.js";
-import type { QueuedContent } from "../llm/message-queue.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
-import { contentText } from "../session/content.js";
+import { compactionEnd, queuedText, treeNavigated } from "./pi-shapes.js";
 import type { AssistantMessage, StoredMessage, ToolResultMessage } from "../session/types.js";
 
 type Part = AssistantMessage["content"][number];
 type Out = (event: Record<string, unknown>) => void;
+export type PiWire = "rpc" | "json";
 
-/** The text of a queued message, as pi lists queues (strings). */
-function queuedText(content: QueuedContent): string {
-	return contentText(content, { imageAs: "[image]" });
-}
 
 export class PiEventWriter {
 	private partial: AssistantMessage | undefined;
@@ -23,10 +21,13 @@ export class PiEventWriter {
 	private turnMessage: StoredMessage | undefined;
 	private turnResults: ToolResultMessage[] = [];
 	private turnOpen = false;
+	/** tool_execution_start/end of the step being streamed, sent after its message_end. */
+	private toolEvents: Record<string, unknown>[] = [];
 
 	constructor(
 		private readonly out: Out,
 		private readonly model: () => ResolvedModel | undefined,
+		private readonly wire: PiWire = "rpc",
 	) {}
 
 	write(event: AgentEvent): void {
@@ -34,8 +35,13 @@ export class PiEventWriter {
 			case "agent_start":
 				return this.out({ type: "agent_start" });
 			case "agent_end":
+				this.flushTools();
 				this.endTurn();
-				return this.out({ type: "agent_end", messages: event.messages });
+				return this.out({ type: "agent_end", messages: event.messages, willRetry: false });
+			case "agent_settled":
+				return this.out({ type: "agent_settled", aborted: event.aborted });
+			case "entry_appended":
+				return this.out({ type: "entry_appended", entry: event.entry });
 			case "turn_start":
 			case "turn_end":
 				// pi's turn is one model response with the messages before it and its tool results: derived below.
@@ -49,14 +55,11 @@ export class PiEventWriter {
 				return this.delta("thinking", event.delta);
 			case "tool_call":
 				return this.toolCall(event.toolCallId, event.toolName, event.args);
-			case "tool_result":
-				return this.out({
-					type: "tool_execution_end",
-					toolCallId: event.toolCallId,
-					toolName: event.toolName,
-					result: { content: [{ type: "text", text: event.output }], details: {} },
-					isError: event.isError,
-				});
+			case "tool_result": {
+				const { toolCallId, toolName, output, isError, durationMs } = event;
+				const result = { content: [{ type: "text", text: output }], details: {} };
+				return this.toolEvent({ type: "tool_execution_end", toolCallId, toolName, result, isError, ...(durationMs === undefined ? {} : { durationMs }) });
+			}
 			case "message_end":
 				return this.messageEnd(event.message, event.entryId);
 			case "error":
@@ -66,29 +69,14 @@ export class PiEventWriter {
 				return this.out({ type: "queue_update", steering: event.steering.map(queuedText), followUp: event.followUp.map(queuedText) });
 			case "compaction_start":
 				return this.out({ type: "compaction_start", reason: event.reason });
-			case "compaction_end": {
-				const r = event.result;
-				const result = r.status === "compacted" ? { summary: r.entry.summary, firstKeptEntryId: r.entry.firstKeptEntryId, tokensBefore: r.entry.tokensBefore, details: r.entry.details ?? {} } : null;
-				const aborted = r.status === "cancelled" && r.reason === "aborted";
-				const errorMessage = r.status === "failed" ? r.message : r.status === "cancelled" && r.reason === "hook" ? "compaction cancelled by an extension" : undefined;
-				// After an overflow, a compaction's success means the refused request is sent again (pi's willRetry).
-				const willRetry = event.reason === "overflow" && r.status === "compacted";
-				return this.out({ type: "compaction_end", reason: event.reason, result, aborted, willRetry, ...(errorMessage ? { errorMessage } : {}) });
-			}
+			case "compaction_end":
+				return this.out(compactionEnd(event));
 			case "extension_error":
 				return this.out({ type: "extension_error", error: event.error });
 			case "notify":
 				return this.out({ type: "extension_ui_request", id: randomUUID(), method: "notify", message: event.message, notifyType: "info" });
-			case "tree_moved": {
-				const r = event.result;
-				return this.out({
-					type: "tree_navigated",
-					oldLeafId: r.oldLeafId,
-					newLeafId: r.newLeafId,
-					...(r.summaryEntry ? { summaryEntry: r.summaryEntry } : {}),
-					...(r.editorText !== undefined ? { editorText: r.editorText } : {}),
-				});
-			}
+			case "tree_moved":
+				return this.out(treeNavigated(event.result));
 			case "session_changed":
 				return this.out({ type: "session_changed", reason: event.reason, sessionId: event.sessionId, sessionFile: event.sessionFile ?? null });
 			default: {
@@ -116,8 +104,23 @@ export class PiEventWriter {
 	}
 
 	private update(assistantMessageEvent: Record<string, unknown>): void {
-		if (!this.partial) return;
-		this.out({ type: "message_update", message: this.partial, assistantMessageEvent: { ...assistantMessageEvent, partial: this.partial } });
+		const partial = this.partial;
+		if (!partial) return;
+		const usage = partial.usage;
+		// pi 1.6 says a stream's start, done and error with message_start and message_end only.
+		const edge = ["start", "done", "error"].includes(String(assistantMessageEvent.type));
+		if (this.wire === "json") return edge ? undefined : this.out({ type: "message_update", usage, assistantMessageEvent });
+		this.out({ type: "message_update", usage, message: partial, assistantMessageEvent: { ...assistantMessageEvent, partial } });
+	}
+
+	/** A tool event: after the step's message_end (pi's order), at once when that has been sent. */
+	private toolEvent(event: Record<string, unknown>): void {
+		if (this.partial) this.toolEvents.push(event);
+		else this.out(event);
+	}
+
+	private flushTools(): void {
+		for (const event of this.toolEvents.splice(0)) this.out(event);
 	}
 
 	private delta(kind: "text" | "thinking", delta: string): void {
@@ -152,10 +155,10 @@ export class PiEventWriter {
 			const toolCall = { type: "toolCall" as const, id, name, arguments: (args ?? {}) as Record<string, unknown> };
 			partial.content.push(toolCall);
 			const contentIndex = partial.content.length - 1;
-			this.update({ type: "toolcall_start", contentIndex });
+			this.update({ type: "toolcall_start", contentIndex, id, toolName: name });
 			this.update({ type: "toolcall_end", contentIndex, toolCall });
 		}
-		this.out({ type: "tool_execution_start", toolCallId: id, toolName: name, args });
+		this.toolEvent({ type: "tool_execution_start", toolCallId: id, toolName: name, args });
 	}
 
 	private messageEnd(message: StoredMessage, entryId: string): void {
@@ -165,7 +168,8 @@ export class PiEventWriter {
 			if (this.partial) this.update(stop === "error" || stop === "aborted" ? { type: "error", reason: stop } : { type: "done", reason: stop });
 			this.partial = undefined;
 			this.turnMessage = message;
-			return this.out({ type: "message_end", message, entryId });
+			this.out({ type: "message_end", message, entryId });
+			return this.flushTools();
 		}
 		if (message.role === "toolResult") this.turnResults.push(message);
 		else this.nextTurn();

@@ -57,7 +57,7 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 		agent,
 		home: where.home,
 		sessionDir: where.sessionDir,
-		bash: bashRunner(agent),
+		bash: bashRunner(agent, write),
 		report: (error) => process.stderr.write(`arbor: ${errorMessage(error)}\n`),
 	};
 	const answer = (line: string) => {

@@ -53,15 +53,15 @@ function track(pid: number | undefined): () => void {
 
 type Ended = { code: number | null; signal: string | null; timedOut: boolean; cancelled: boolean };
 
-/** Runs `args.command` in `opts.cwd`; output is stdout and stderr interleaved as they arrive. */
+/** Runs `args.command` in `opts.cwd`; output is stdout and stderr interleaved as they arrive (each piece also to `onOutput`). */
 export async function bashTool(
 	args: BashArgs,
-	opts: { cwd: string; signal?: AbortSignal },
+	opts: { cwd: string; signal?: AbortSignal; onOutput?: (chunk: Buffer) => void },
 ): Promise<ToolResult<BashDetails>> {
 	throwIfAborted(opts.signal);
 	const timeout = args.timeout !== undefined && args.timeout > 0 ? args.timeout : BASH_DEFAULT_TIMEOUT_SECONDS;
 	const capture = new OutputCapture();
-	const ended = await run({ command: args.command, cwd: opts.cwd, timeout, capture, signal: opts.signal });
+	const ended = await run({ command: args.command, cwd: opts.cwd, timeout, capture, signal: opts.signal, onOutput: opts.onOutput });
 	const out = capture.finish();
 	const lines: string[] = [];
 	if (out.truncated) lines.push(truncationNote(out));
@@ -85,7 +85,7 @@ function statusLine(ended: Ended, timeout: number): string {
 	return `exit code ${ended.code}`;
 }
 
-type RunOptions = { command: string; cwd: string; timeout: number; capture: OutputCapture; signal?: AbortSignal };
+type RunOptions = { command: string; cwd: string; timeout: number; capture: OutputCapture; signal?: AbortSignal; onOutput?: (chunk: Buffer) => void };
 
 /** The settings' shellCommandPrefix (pi's): run before every command (`shopt -s expand_aliases`, a venv). */
 let shellPrefix: string | undefined;
@@ -131,8 +131,12 @@ function run(opts: RunOptions): Promise<Ended> {
 			untrack();
 			resolve({ code, signal, timedOut: killers.state.timedOut, cancelled: killers.state.cancelled });
 		};
-		child.stdout?.on("data", (c: Buffer) => opts.capture.push(c));
-		child.stderr?.on("data", (c: Buffer) => opts.capture.push(c));
+		const output = (c: Buffer) => {
+			opts.capture.push(c);
+			opts.onOutput?.(c);
+		};
+		child.stdout?.on("data", output);
+		child.stderr?.on("data", output);
 		child.on("error", (error) => {
 			settled = true;
 			killers.dispose();

@@ -21,10 +21,14 @@ export type UserBashHook = (event: { command: string; excludeFromContext: boolea
  * Runs `command` in the session's folder and stores its `bashExecution` message at the leaf, under
  * the command as typed (`hook`: the extensions' user_bash, which may run another one or answer it).
  */
-export async function runUserBash(store: SessionStoreApi, command: string, opts: { signal?: AbortSignal; excludeFromContext?: boolean; hook?: UserBashHook } = {}): Promise<UserBashRun> {
+export async function runUserBash(
+	store: SessionStoreApi,
+	command: string,
+	opts: { signal?: AbortSignal; excludeFromContext?: boolean; hook?: UserBashHook; onOutput?: (chunk: Buffer) => void } = {},
+): Promise<UserBashRun> {
 	const hooked = (await opts.hook?.({ command, excludeFromContext: opts.excludeFromContext === true, cwd: store.cwd })) ?? {};
 	const { bashTool } = await import("./bash.js");
-	const result = hooked.output !== undefined ? { output: `${hooked.output}\n`, details: { exitCode: hooked.exitCode ?? 0, cancelled: false, truncated: false, fullOutputPath: undefined } } : await bashTool({ command: hooked.command ?? command }, { cwd: store.cwd, signal: opts.signal });
+	const result = hooked.output !== undefined ? { output: `${hooked.output}\n`, details: { exitCode: hooked.exitCode ?? 0, cancelled: false, truncated: false, fullOutputPath: undefined } } : await bashTool({ command: hooked.command ?? command }, { cwd: store.cwd, signal: opts.signal, onOutput: opts.onOutput });
 	const details = result.details;
 	const message: BashExecutionMessage = {
 		role: "bashExecution",

@@ -55,10 +55,12 @@ describe("AgentSession", () => {
 		expect(asked.map((r) => [r.toolName, r.toolCallId])).toEqual([["write", "c1"]]);
 		const types = events.map((e) => e.type);
 		expect(types[0]).toBe("agent_start");
-		expect(types.at(-1)).toBe("agent_end");
+		// agent_end, then agent_settled: nothing more runs on its own.
+		expect(types.slice(-2)).toEqual(["agent_end", "agent_settled"]);
+		expect(events.at(-1)).toEqual({ type: "agent_settled", aborted: false });
 		expect(types).toContain("tool_call");
 		expect(types).toContain("tool_result");
-		const end = events.at(-1) as Extract<AgentEvent, { type: "agent_end" }>;
+		const end = events.at(-2) as Extract<AgentEvent, { type: "agent_end" }>;
 		expect(end.messages.map((m) => m.role)).toEqual(["user", "assistant", "toolResult", "assistant"]);
 		// The file holds the same turn (a fresh reader).
 		const reread = SessionStore.open(agent.store.file!).snapshot();
@@ -139,7 +141,7 @@ describe("AgentSession", () => {
 				}),
 			}),
 		});
-		const { agent } = await openAgent(resolved(model));
+		const { agent, events } = await openAgent(resolved(model));
 		const seen = new Promise<void>((resolve) => agent.subscribe((e) => e.type === "text_delta" && resolve()));
 		const done = agent.prompt("go");
 		await seen;
@@ -149,5 +151,23 @@ describe("AgentSession", () => {
 		expect(agent.isStreaming).toBe(false);
 		const last = agent.messages().at(-1);
 		expect(last?.role === "assistant" && last.stopReason).toBe("aborted");
+		expect(events.at(-1)).toEqual({ type: "agent_settled", aborted: true });
+	});
+
+	it("clearQueue empties both queues, returns what they held and reports the empty queues", async () => {
+		const model = streamingModel([textChunks(["one"]), textChunks(["two"])]);
+		const { agent, events } = await openAgent(resolved(model));
+		let cleared: ReturnType<AgentSession["clearQueue"]> | undefined;
+		agent.subscribe((e) => {
+			if (e.type !== "text_delta" || e.delta !== "one") return;
+			agent.steer("steer me");
+			agent.followUp("follow me");
+			cleared = agent.clearQueue();
+		});
+		await agent.prompt("one");
+		expect(cleared).toEqual({ steering: ["steer me"], followUp: ["follow me"] });
+		expect(events.filter((e) => e.type === "queue_update").at(-1)).toEqual({ type: "queue_update", steering: [], followUp: [] });
+		// Nothing queued ran: one turn only.
+		expect(agent.messages().map((m) => m.role)).toEqual(["user", "assistant"]);
 	});
 });

@@ -23,7 +23,7 @@ export function tempDir(): string {
 }
 
 /** $ARBOR_HOME/models.json declaring the test server as provider `local` with m1 (reasoning) and m2. */
-function writeModels(home: string, url: string): void {
+export function writeModels(home: string, url: string): void {
 	const models = {
 		providers: {
 			local: {

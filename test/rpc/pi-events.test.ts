@@ -31,7 +31,7 @@ describe("arbor's agent events → pi's RPC events", () => {
 			{ type: "text_delta", delta: "H" },
 			{ type: "text_delta", delta: "i" },
 			{ type: "tool_call", toolCallId: "c1", toolName: "ls", args: {} },
-			{ type: "tool_result", toolCallId: "c1", toolName: "ls", output: "a", isError: false },
+			{ type: "tool_result", toolCallId: "c1", toolName: "ls", output: "a", isError: false, durationMs: 7 },
 			{ type: "message_end", entryId: "a1", message: step1 },
 			{ type: "message_end", entryId: "r1", message: result },
 			{ type: "message_start" },
@@ -39,6 +39,7 @@ describe("arbor's agent events → pi's RPC events", () => {
 			{ type: "message_end", entryId: "a2", message: step2 },
 			{ type: "turn_end", result: { ok: true, stopReason: "stop", text: "done", usage, leafId: "a2" } },
 			{ type: "agent_end", messages: [user, step1, result, step2], result: undefined },
+			{ type: "agent_settled", aborted: false },
 		];
 		for (const e of events) writer.write(e);
 		const names = out.map((e) => (e.type === "message_update" ? `update:${e.assistantMessageEvent.type}` : e.type));
@@ -48,15 +49,19 @@ describe("arbor's agent events → pi's RPC events", () => {
 			"message_start", "update:start",
 			"update:thinking_start", "update:thinking_delta",
 			"update:thinking_end", "update:text_start", "update:text_delta", "update:text_delta",
-			"update:text_end", "update:toolcall_start", "update:toolcall_end", "tool_execution_start",
-			"tool_execution_end",
+			"update:text_end", "update:toolcall_start", "update:toolcall_end",
 			"update:done", "message_end",
+			// pi's order: the assistant message ends, then its tools run (arbor's ran while it streamed)
+			"tool_execution_start", "tool_execution_end",
 			"message_start", "message_end", // the tool result
 			"turn_end",
 			"turn_start", "message_start", "update:start", "update:text_start", "update:text_delta", "update:text_end", "update:done", "message_end",
 			"turn_end",
 			"agent_end",
+			"agent_settled",
 		]);
+		expect(out.find((e) => e.type === "tool_execution_end")).toMatchObject({ toolCallId: "c1", durationMs: 7 });
+		expect(out.at(-1)).toEqual({ type: "agent_settled", aborted: false });
 		const firstTurnEnd = out.find((e) => e.type === "turn_end");
 		expect(firstTurnEnd).toMatchObject({ message: step1, toolResults: [result] });
 		const lastText = out.filter((e) => e.type === "message_update" && e.assistantMessageEvent.type === "text_end")[0];

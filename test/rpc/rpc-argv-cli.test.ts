@@ -5,7 +5,9 @@ import { tempDir } from "./helpers.js";
 
 describe("--mode and --provider on the command line", () => {
 	it.each([
-		[["--mode", "json"], 'arbor: --mode: "json" is not a mode (use rpc)\n'],
+		[["--mode", "stream"], 'arbor: --mode: "stream" is not a mode (use rpc or json)\n'],
+		[["--mode", "json"], "arbor: no prompt: --mode json takes the prompt as arguments\n"],
+		[["--mode", "json", "--output-format", "json", "hi"], "arbor: --output-format is a print-mode option: --mode json prints pi's events\n"],
 		[["--mode", "rpc", "hello"], "arbor: --mode rpc takes its prompts on stdin, not as arguments\n"],
 		[["--mode", "rpc", "-p"], "arbor: --mode rpc and -p are two different modes: use one\n"],
 		[["--mode", "rpc", "--at", "abc"], "arbor: --at is a print-mode option\n"],

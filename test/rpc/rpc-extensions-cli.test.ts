@@ -7,13 +7,17 @@ import { cleanUp, startRpc } from "./helpers.js";
 
 afterEach(cleanUp);
 
-/** A command that notifies and labels the leaf; a turn_end handler that throws. */
+/** A command that notifies, one that appends a custom entry; a turn_end handler that throws. */
 const EXTENSION = `
 import type { ExtensionAPI } from "arbor/extensions";
 export default function (arbor: ExtensionAPI) {
 	arbor.registerCommand("hello", {
 		description: "say hello",
 		handler: async (args, ctx) => ctx.ui.notify("hello " + args + " from " + ctx.mode),
+	});
+	arbor.registerCommand("mark", {
+		description: "append a marker",
+		handler: async () => arbor.appendEntry("marker", { n: 1 }),
 	});
 	arbor.on("turn_end", () => {
 		throw new Error("boom at turn_end");
@@ -29,7 +33,15 @@ describe("arbor --mode rpc with extensions (pi's RpcClient)", () => {
 				writeFileSync(join(cwd, ".arbor/extensions/hello.ts"), EXTENSION);
 			},
 		});
-		expect(await rpc.client.getCommands()).toEqual([{ name: "hello", description: "say hello", source: "extension" }]);
+		expect(await rpc.client.getCommands()).toEqual([
+			{ name: "hello", description: "say hello", source: "extension" },
+			{ name: "mark", description: "append a marker", source: "extension" },
+		]);
+		// pi 1.6: a prompt an extension command took answers "handled"; the entry it appended is an event.
+		expect(await rpc.send({ type: "prompt", message: "/mark" })).toMatchObject({ success: true, data: { disposition: "handled" } });
+		const appended = await waitFor(() => rpc.events.find((e) => e.type === "entry_appended"), { what: "entry_appended" });
+		expect(appended.entry).toMatchObject({ type: "custom", customType: "marker", data: { n: 1 } });
+		expect((await rpc.send({ type: "get_entries" })).data.entries.at(-1)).toEqual(appended.entry);
 		await rpc.client.prompt("/hello world");
 		const notice = await waitFor(() => rpc.events.find((e) => e.type === "extension_ui_request" && e.method === "notify"), { what: "the notice" });
 		expect(notice.message).toBe("hello world from print");

@@ -43,7 +43,7 @@ describe("arbor --mode rpc driven by pi's RpcClient: the session and the tree", 
 		expect([q1?.text, q2?.text]).toEqual(["q1", "q2"]);
 		const a2Leaf = (await ok(rpc, { type: "get_state" })).leafId;
 
-		const tree = await ok(rpc, { type: "get_tree" });
+		const tree = await ok(rpc, { type: "get_tree_view" });
 		expect(tree.leafId).toBe(a2Leaf);
 		expect(tree.roots[0]).toMatchObject({ id: q1?.entryId, role: "user", onActivePath: true });
 		const all = await ok(rpc, { type: "get_entries" });
@@ -58,7 +58,7 @@ describe("arbor --mode rpc driven by pi's RpcClient: the session and the tree", 
 		expect(rpc.events.slice(from).find((e) => e.type === "tree_navigated")).toMatchObject({ oldLeafId: a2Leaf, newLeafId: moved.summaryEntry.id });
 		// The summary request carried the custom instructions; the label sits on the summary.
 		expect(JSON.stringify(rpc.server.requests.at(-1)?.body)).toContain("be short");
-		const labelled = await ok(rpc, { type: "get_tree", filter: "labeled" });
+		const labelled = await ok(rpc, { type: "get_tree_view", filter: "labeled" });
 		expect(JSON.stringify(labelled)).toContain("left q2");
 		expect((await rpc.client.getMessages()).map((m) => m.role)).toEqual(["user", "assistant"]);
 
