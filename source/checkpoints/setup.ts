@@ -4,6 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Settings } from "../config/settings.js";
 import type { SessionStoreApi } from "../session/api.js";
+import { childEnvironment } from "../text/secrets.js";
 import { Checkpointer, type RestoreHooks } from "./checkpointer.js";
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_STORE_BYTES, storeDirFor, type CheckpointLimits } from "./store.js";
 
@@ -57,7 +58,7 @@ export function maybeDailyGc(opts: { home: string; cwd: string; sessionFile: str
 		return false;
 	}
 	if (last === undefined) return false;
-	const child = spawn(process.execPath, [cli, "checkpoints", opts.sessionFile, "--gc"], { detached: true, stdio: "ignore", env: { ...process.env, ARBOR_HOME: opts.home } });
+	const child = spawn(process.execPath, [cli, "checkpoints", opts.sessionFile, "--gc"], { detached: true, stdio: "ignore", env: { ...childEnvironment(), ARBOR_HOME: opts.home } });
 	child.on("error", () => {});
 	child.unref();
 	return true;

@@ -1,0 +1,63 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { place, sessionFiles } from "../helpers/print-run.js";
+import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { write } from "../helpers/write-file.js";
+
+let server: SseServer | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+});
+
+/** A key models.json names by a variable no pattern would guess, and one it holds literally. */
+const VAR_KEY = "zq-custom-variable-secret-7781";
+const LITERAL_KEY = "zq-literal-models-json-secret-4410";
+
+/** `$ARBOR_HOME/models.json` with a provider keyed by MY_SERVICE_TOKEN (the run's) and one with a literal key. */
+export function writeModels(home: string, url: string): void {
+	const models = [{ id: "test-model" }];
+	write(
+		join(home, "models.json"),
+		JSON.stringify({ providers: { mine: { baseUrl: url, api: "openai-completions", apiKey: "MY_SERVICE_TOKEN", models }, lit: { baseUrl: url, api: "openai-completions", apiKey: LITERAL_KEY, models } } }),
+	);
+}
+
+const EXTENSION = `export default function (arbor: any) {
+	arbor.registerTool({ name: "showenv", description: "Prints the environment", execute: async () => (await arbor.exec("env", [])).stdout });
+}
+`;
+
+describe("keys models.json configures stay with arbor", () => {
+	it("-p: bash, an extension's exec and their results never carry a configured key (by any variable or literal)", async () => {
+		const { cwd, home } = place();
+		writeModels(home, "");
+		writeFileSync(join(cwd, "keys.txt"), `a=${VAR_KEY}\nb=${LITERAL_KEY}\n`);
+		const extension = write(join(cwd, "ext", "showenv.ts"), EXTENSION);
+		server = await startSseServer([
+			toolCallReply([
+				{ id: "c1", name: "bash", args: { command: "env | sort; cat keys.txt" } },
+				{ id: "c2", name: "showenv", args: {} },
+			]),
+			textReply("Done."),
+		]);
+		writeModels(home, server.url);
+		const env = { ARBOR_HOME: home, MY_SERVICE_TOKEN: VAR_KEY, VISIBLE_SETTING: "still-here" };
+		const run = await runCli(["-p", "--model", "mine:test-model", "--extension", extension, "--tools", "read,bash", "--output-format", "json", "show me"], { cwd, env });
+		expect([run.code, run.stderr]).toEqual([0, ""]);
+		const sent = JSON.stringify(server.requests[1]!.body.messages);
+		const stored = readFileSync(sessionFiles(home)[0]!, "utf8");
+		for (const text of [sent, stored, run.stdout]) {
+			expect(text).not.toContain(VAR_KEY);
+			expect(text).not.toContain(LITERAL_KEY);
+		}
+		for (const text of [sent, stored]) {
+			expect(text).toContain("VISIBLE_SETTING=still-here");
+			// Stripped from both children's environments, not only redacted.
+			expect(text).not.toContain("MY_SERVICE_TOKEN=");
+			expect(text).toContain("a=[redacted]\\nb=[redacted]");
+		}
+	});
+});
