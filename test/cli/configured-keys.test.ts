@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { place, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { errorReply, startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
 
 let server: SseServer | undefined;
@@ -58,6 +58,23 @@ describe("keys models.json configures stay with arbor", () => {
 			// Stripped from both children's environments, not only redacted.
 			expect(text).not.toContain("MY_SERVICE_TOKEN=");
 			expect(text).toContain("a=[redacted]\\nb=[redacted]");
+		}
+	});
+
+	it("-p: a provider error that echoes the key is redacted in the session, on stderr and in --output-format json", async () => {
+		const { cwd, home } = place();
+		server = await startSseServer([errorReply(401, `invalid key ${VAR_KEY} (and ${LITERAL_KEY})`)]);
+		writeModels(home, server.url);
+		const env = { ARBOR_HOME: home, MY_SERVICE_TOKEN: VAR_KEY, ARBOR_MAX_RETRIES: "0" };
+		const run = await runCli(["-p", "--model", "mine:test-model", "--output-format", "json", "hello"], { cwd, env });
+		expect(run.code).not.toBe(0);
+		expect(run.stderr).toContain("invalid key [redacted] (and [redacted])");
+		expect(run.stdout).toContain("invalid key [redacted] (and [redacted])");
+		const stored = readFileSync(sessionFiles(home)[0]!, "utf8");
+		expect(stored).toContain("invalid key [redacted]");
+		for (const text of [run.stdout, run.stderr, stored]) {
+			expect(text).not.toContain(VAR_KEY);
+			expect(text).not.toContain(LITERAL_KEY);
 		}
 	});
 });
