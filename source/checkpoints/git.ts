@@ -39,7 +39,7 @@ export function gitEnv(place: GitPlace, env: NodeJS.ProcessEnv = process.env): N
 	};
 }
 
-const FIXED = ["-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false", "-c", "core.symlinks=true", "-c", "core.quotepath=false", "-c", "core.untrackedCache=true", "-c", "gc.auto=0", "-c", "maintenance.auto=false"];
+const FIXED = ["-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false", "-c", "core.symlinks=true", "-c", "core.quotepath=false", "-c", "core.untrackedCache=true", "-c", "gc.auto=0", "-c", "maintenance.auto=false", "-c", "core.sharedRepository=0600"];
 
 /** The arguments before a git subcommand: the private directory and the folder it snapshots. */
 export function gitArgs(place: GitPlace, args: readonly string[]): string[] {
