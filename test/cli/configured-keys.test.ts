@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
+import { fixtureCopy, runCli } from "../helpers/cli.js";
 import { place, sessionFiles } from "../helpers/print-run.js";
 import { errorReply, startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
@@ -76,5 +76,18 @@ describe("keys models.json configures stay with arbor", () => {
 			expect(text).not.toContain(VAR_KEY);
 			expect(text).not.toContain(LITERAL_KEY);
 		}
+	});
+
+	it("export: a key in a session written before (by variable or literal) is redacted in the page", async () => {
+		const { dir, file, home } = fixtureCopy("pi-tree-session.jsonl");
+		const text = readFileSync(file, "utf8");
+		writeFileSync(file, text.replace('"text":"bash reducer reducer model error"', `"text":"bash ${VAR_KEY} and ${LITERAL_KEY}"`));
+		writeModels(home, "http://127.0.0.1:9/v1");
+		const run = await runCli(["export", file, "page.html"], { cwd: dir, env: { ARBOR_HOME: home, MY_SERVICE_TOKEN: VAR_KEY } });
+		expect([run.code, run.stderr]).toEqual([0, ""]);
+		const html = readFileSync(join(dir, "page.html"), "utf8");
+		expect(html).toContain("bash [redacted] and [redacted]");
+		expect(html).not.toContain(VAR_KEY);
+		expect(html).not.toContain(LITERAL_KEY);
 	});
 });
