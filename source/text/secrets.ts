@@ -102,3 +102,41 @@ export function redactValue<T>(value: T, secrets: readonly string[] = knownSecre
 	}
 	return value;
 }
+
+/**
+ * Redacts text that arrives in pieces (a streamed reply): a key split across two deltas is caught.
+ * The end of what came so far is held back only while it could be the start of a key.
+ */
+export class RedactingStream {
+	private held = "";
+
+	/** The text that is safe to show now. */
+	push(delta: string): string {
+		const secrets = knownSecrets();
+		const text = redactText(this.held + delta, secrets);
+		const keep = heldTail(text, secrets);
+		this.held = text.slice(text.length - keep);
+		return text.slice(0, text.length - keep);
+	}
+
+	/** What was held back (the stream ended: it is no key). */
+	end(): string {
+		const rest = this.held;
+		this.held = "";
+		return rest;
+	}
+}
+
+/** The length of the longest end of `text` that is a key's proper beginning. */
+function heldTail(text: string, secrets: readonly string[]): number {
+	let longest = 0;
+	for (const secret of secrets) {
+		for (let n = Math.min(secret.length - 1, text.length); n > longest; n--) {
+			if (text.endsWith(secret.slice(0, n))) {
+				longest = n;
+				break;
+			}
+		}
+	}
+	return longest;
+}

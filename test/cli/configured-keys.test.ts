@@ -90,4 +90,26 @@ describe("keys models.json configures stay with arbor", () => {
 		expect(html).not.toContain(VAR_KEY);
 		expect(html).not.toContain(LITERAL_KEY);
 	});
+
+	it("-p: a reply that repeats a key is redacted in --output-format json and stream-json, and in the session", async () => {
+		const { cwd, home } = place();
+		server = await startSseServer(() => textReply(`You typed ${LITERAL_KEY}.`));
+		writeModels(home, server.url);
+		for (const format of ["json", "stream-json"]) {
+			const run = await runCli(["-p", "--model", "mine:test-model", "--output-format", format, "hello"], { cwd, env: { ARBOR_HOME: home } });
+			expect([run.code, run.stderr]).toEqual([0, ""]);
+			expect(run.stdout).toContain("You typed [redacted].");
+			expect(run.stdout).not.toContain(LITERAL_KEY);
+		}
+		for (const file of sessionFiles(home)) expect(readFileSync(file, "utf8")).not.toContain(LITERAL_KEY);
+	});
+
+	it("-p: a key split across streamed deltas is redacted in the text output; a reply that ends like a key's start is printed whole", async () => {
+		const { cwd, home } = place();
+		const half = LITERAL_KEY.length / 2;
+		server = await startSseServer([textReply(["You typed ", LITERAL_KEY.slice(0, half), LITERAL_KEY.slice(half), ". Bye ", LITERAL_KEY.slice(0, 5)])]);
+		writeModels(home, server.url);
+		const run = await runCli(["-p", "--model", "mine:test-model", "hello"], { cwd, env: { ARBOR_HOME: home } });
+		expect([run.code, run.stderr, run.stdout]).toEqual([0, "", `You typed [redacted]. Bye ${LITERAL_KEY.slice(0, 5)}\n`]);
+	});
 });
