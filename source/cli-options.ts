@@ -90,7 +90,7 @@ export function addPrintOptions(cmd: Command): Command {
 		.option("--verbose", "print mode: tool progress on stderr");
 }
 
-/** Extensions (readme "Extensions"): for the chat modes and the subcommands that fire events. */
+/** Extensions (docs/extensions.md): for the chat modes and the subcommands that fire events. */
 export function addExtensionOptions(cmd: Command): Command {
 	return cmd
 		.option("--extension <path>", "load an extension (repeatable)", (path: string, all: string[] = []) => [...all, path])
@@ -99,8 +99,8 @@ export function addExtensionOptions(cmd: Command): Command {
 
 /**
  * What the chat modes and `arbor acp` put into the system prompt and the slash commands: project
- * instructions, prompt templates, skills, your own system prompt (readme "Project instructions",
- * "Prompt templates and skills").
+ * instructions, prompt templates, skills, your own system prompt (docs/instructions.md,
+ * docs/prompt-templates.md).
  */
 export function addPromptOptions(cmd: Command): Command {
 	const more = (value: string, all: string[] = []) => [...all, value];

@@ -222,6 +222,15 @@ function acpCommand(cmd: Command): void {
 		);
 }
 
+/** `arbor trust [path]`: trust the project's `.arbor/` as it is now (docs/trust.md). */
+function trustCommand(cmd: Command): void {
+	cmd.description("trust this project's .arbor/ (settings, extensions, SYSTEM.md, prompts, skills) as it is now")
+		.argument("[path]", "the project folder (default: this one)")
+		.option("--list", "list the trusted projects")
+		.option("--revoke", "forget the project's trust")
+		.action((path: string | undefined, o: { list?: boolean; revoke?: boolean }) => run(async () => (await import("./print/trust-command.js")).trustCommand(path, o)));
+}
+
 /**
  * Each subcommand's setup by its name (the one place the name is written), in the order help lists
  * them: one function per subcommand, and a new subcommand adds its function here.
@@ -243,6 +252,7 @@ const SUBCOMMANDS: Record<string, (cmd: Command) => void> = {
 	import: importCommand,
 	models: modelsCommand,
 	acp: acpCommand,
+	trust: trustCommand,
 };
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */
@@ -265,12 +275,25 @@ function enableCompileCache(): void {
 	(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
 }
 
+/**
+ * `--trust-project` (docs/trust.md), anywhere before `--`: every mode and subcommand of this run
+ * uses the project's `.arbor/` as if trusted (its baseUrl still needs `arbor trust`).
+ */
+async function takeTrustFlag(argv: string[]): Promise<string[]> {
+	const end = argv.indexOf("--");
+	const before = end === -1 ? argv : argv.slice(0, end);
+	if (!before.includes("--trust-project")) return argv;
+	(await import("./config/trust.js")).trustProjectsThisRun();
+	return [...before.filter((a) => a !== "--trust-project"), ...(end === -1 ? [] : argv.slice(end))];
+}
+
 async function main(argv: string[]): Promise<void> {
 	if (argv.length === 1 && (argv[0] === "-v" || argv[0] === "--version")) {
 		process.stdout.write(`${VERSION}\n`);
 		return;
 	}
 	enableCompileCache();
+	argv = await takeTrustFlag(argv);
 	const program = buildProgram(argv[0]);
 	program.exitOverride();
 	program.configureOutput({ writeErr: () => {} });

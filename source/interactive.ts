@@ -18,6 +18,7 @@ import { killToolProcesses, setShellPrefix } from "./tools/bash.js";
 import { checkpointLimits, maybeDailyGc } from "./checkpoints/setup.js";
 import { noImagesMessage, promptFromArguments, takesImages } from "./tools/attachments.js";
 import { usageError } from "./config/errors.js";
+import { projectTrust, trustAskedInChat } from "./config/trust.js";
 
 /**
  * Ink decides at import time that a process with CI=true has no live terminal and then prints only
@@ -42,9 +43,15 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	// Start loading the UI (Ink, React: the bulk of start-up) while settings, models and the session load.
 	const ui = importUi();
 	const where = place(opts);
+	const keymap = loadKeymap(where.home);
+	// Before anything of the project's .arbor/ is read: an untrusted one is shown and asked about (docs/trust.md).
+	trustAskedInChat();
+	if (projectTrust(where).state === "untrusted") {
+		await ui;
+		await (await import("./ui/trust/ask-trust.js")).askProjectTrust(where, keymap, terminal);
+	}
 	const settings = loadSettings(where);
 	setShellPrefix(settings.shellCommandPrefix);
-	const keymap = loadKeymap(where.home);
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
 	const sources = await loadPromptSources(where, settings, opts);

@@ -1,6 +1,6 @@
 /**
- * The user's prompt templates and skills, found where arbor looks for them (see readme: Prompt
- * templates and skills), and what a typed `/name words` or `/skill:name words` becomes. One library
+ * The user's prompt templates and skills, found where arbor looks for them (see
+ * docs/prompt-templates.md), and what a typed `/name words` or `/skill:name words` becomes. One library
  * for every front end: the chat, print mode, RPC and ACP.
  */
 import { existsSync, statSync } from "node:fs";
@@ -10,6 +10,7 @@ import { counted } from "../text/count.js";
 import { errorMessage } from "../text/error-text.js";
 import { usageError } from "./errors.js";
 import { resolvePath } from "../tools/paths.js";
+import { projectAllowed } from "./trust.js";
 import type { Settings } from "./settings.js";
 import { fillTemplate, markdownFiles, readTemplate, templateArgs, type PromptTemplate } from "./prompt-templates.js";
 import { readSkill, skillFiles, skillMessage, type Skill } from "./skills.js";
@@ -32,7 +33,7 @@ type Where = { cwd: string; home: string };
 type Flags = { promptTemplates?: boolean; skills?: boolean; promptTemplate?: string[]; skill?: string[] };
 
 async function findTemplates(where: Where, found: boolean, extras: { path: string; from: string }[], warnings: string[]): Promise<PromptTemplate[]> {
-	const files = found ? [...markdownFiles(join(where.home, "prompts")), ...markdownFiles(join(where.cwd, ".arbor", "prompts"))] : [];
+	const files = found ? [...markdownFiles(join(where.home, "prompts")), ...(existsSync(join(where.cwd, ".arbor", "prompts")) && projectAllowed(where) ? markdownFiles(join(where.cwd, ".arbor", "prompts")) : [])] : [];
 	for (const { path: extra, from } of extras) {
 		const path = resolvePath(where.cwd, extra);
 		if (!existsSync(path)) warnings.push(`the prompt template path ${extra} (${from}) does not exist`);
@@ -58,7 +59,7 @@ async function findSkills(where: Where, found: boolean, extras: { path: string; 
 		? [
 				...skillFiles(join(where.home, "skills"), true),
 				...skillFiles(join(homedir(), ".agents", "skills"), false),
-				...skillFiles(join(where.cwd, ".arbor", "skills"), true),
+				...(existsSync(join(where.cwd, ".arbor", "skills")) && projectAllowed(where) ? skillFiles(join(where.cwd, ".arbor", "skills"), true) : []),
 				...upToRepoRoot(where.cwd).flatMap((dir) => skillFiles(join(dir, ".agents", "skills"), false)),
 			]
 		: [];

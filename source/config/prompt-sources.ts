@@ -8,9 +8,17 @@ import type { ChatFlags } from "./options.js";
 import { libraryLine, loadPromptLibrary, type PromptLibrary } from "./prompt-library.js";
 import { projectSettingsFile, type Settings } from "./settings.js";
 import { loadSystemPromptText, systemPromptLine, type SystemPromptText } from "./system-prompt-files.js";
+import { projectNote } from "./trust.js";
 
 /** `projectSettings`: the project's settings file, when it has one (named with the rest; see settings.ts). */
-export type PromptSources = { contextFiles: ContextFiles; library: PromptLibrary; systemPrompt: SystemPromptText; projectSettings?: string };
+export type PromptSources = {
+	contextFiles: ContextFiles;
+	library: PromptLibrary;
+	systemPrompt: SystemPromptText;
+	projectSettings?: string;
+	/** Why the project's `.arbor/` was left out (trust.ts's projectNote; "" when it was not). */
+	project?: string;
+};
 
 type Flags = Pick<ChatFlags, "contextFiles" | "promptTemplates" | "skills" | "promptTemplate" | "skill" | "systemPrompt" | "appendSystemPrompt">;
 
@@ -20,7 +28,8 @@ export async function loadPromptSources(where: { cwd: string; home: string }, se
 		contextFiles: chatContextFiles(flags, settings, where),
 		library: await loadPromptLibrary(where, settings, flags),
 		systemPrompt: loadSystemPromptText(where, flags),
-		projectSettings: projectSettingsFile(where.cwd),
+		projectSettings: projectSettingsFile(where),
+		project: projectNote(where),
 	};
 }
 
@@ -37,6 +46,7 @@ export function promptSourcesLine(sources: PromptSources, cwd: string): string {
 		systemPromptLine(sources.systemPrompt),
 		libraryLine(sources.library),
 		sources.projectSettings ? `settings: ${sources.projectSettings}` : "",
+		sources.project ?? "",
 	];
 	return parts.filter((part) => part !== "").join(" · ");
 }

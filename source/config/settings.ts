@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { usageError } from "./errors.js";
+import { projectAllowed, projectBaseUrlAllowed } from "./trust.js";
 import { errorMessage } from "../text/error-text.js";
 import { resolvePath } from "../tools/paths.js";
 
@@ -106,7 +107,9 @@ export const PROJECT_SETTINGS = join(".arbor", "settings.json");
  */
 export function loadSettings(where: { home: string; cwd: string }): Settings {
 	const user = readSettingsFile(join(where.home, "settings.json"));
-	const project = readSettingsFile(join(where.cwd, PROJECT_SETTINGS));
+	// The project's only when the user trusted it (trust.ts); its baseUrl only when they saw it then.
+	const project = existsSync(join(where.cwd, PROJECT_SETTINGS)) && projectAllowed(where) ? readSettingsFile(join(where.cwd, PROJECT_SETTINGS)) : {};
+	if (project.baseUrl !== undefined && !projectBaseUrlAllowed(where, project.baseUrl)) delete project.baseUrl;
 	if (project.extensions) project.extensions = project.extensions.map((p) => resolvePath(join(where.cwd, ".arbor"), p));
 	const merged: Settings = { ...user, ...project };
 	for (const key of ADDED) {
@@ -116,9 +119,9 @@ export function loadSettings(where: { home: string; cwd: string }): Settings {
 	return merged;
 }
 
-/** `.arbor/settings.json` when the project in `cwd` has one (the start-up line names it). */
-export function projectSettingsFile(cwd: string): string | undefined {
-	return existsSync(join(cwd, PROJECT_SETTINGS)) ? PROJECT_SETTINGS : undefined;
+/** `.arbor/settings.json` when the project in `where.cwd` has one that is used (the start-up line names it). */
+export function projectSettingsFile(where: { cwd: string; home: string }): string | undefined {
+	return existsSync(join(where.cwd, PROJECT_SETTINGS)) && projectAllowed(where) ? PROJECT_SETTINGS : undefined;
 }
 
 function readSettingsFile(file: string): Settings {
@@ -139,3 +142,6 @@ function readSettingsFile(file: string): Settings {
 	}
 	return settings as Settings;
 }
+
+/** Every key a settings file may hold (docs/settings.md has a row for each). */
+export const SETTINGS_KEYS = Object.keys(KEYS) as (keyof Settings)[];

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { causeOf } from "../session/io-errors.js";
 import { usageError } from "./errors.js";
+import { projectAllowed } from "./trust.js";
 
 export type SystemPromptText = {
 	/** The text that replaces arbor's own prompt (undefined: arbor's). */
@@ -36,10 +37,10 @@ function flagText(value: string, flag: string, cwd: string): { text: string; sou
 /** The first of the project's and ARBOR_HOME's `name` that exists (a file that cannot be read is a usage error). */
 function promptFile(name: string, where: { cwd: string; home: string }): { text: string; source: string } | undefined {
 	const project = join(where.cwd, ".arbor", name);
-	for (const [path, source] of [
-		[project, `.arbor/${name}`],
-		[join(where.home, name), join(where.home, name)],
-	] as const) {
+	const places: [string, string][] = [[join(where.home, name), join(where.home, name)]];
+	// Asked only when the project has one: a project without it needs no trust for it.
+	if (existsSync(project) && projectAllowed(where)) places.unshift([project, `.arbor/${name}`]);
+	for (const [path, source] of places) {
 		if (!existsSync(path)) continue;
 		try {
 			return { text: readFileSync(path, "utf8"), source };

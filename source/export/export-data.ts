@@ -20,9 +20,13 @@ function escapedJson(value: unknown): Buffer {
 	return Buffer.from(JSON.stringify(value).replace(/</g, "\\u003c"));
 }
 
-/** Pushes `bytes[start, end)` with each `<` replaced. */
+/**
+ * Pushes `bytes[start, end)` with each `<` replaced. The search stops at the line's end (`line`
+ * shares `bytes`' offsets): from the line to the chunk's end it cost lines × chunk.
+ */
 function pushRaw(out: ByteBatch, bytes: Buffer, start: number, end: number): void {
-	for (let lt = bytes.indexOf(LT, start); lt !== -1 && lt < end; lt = bytes.indexOf(LT, start)) {
+	const line = bytes.subarray(0, end);
+	for (let lt = line.indexOf(LT, start); lt !== -1; lt = line.indexOf(LT, start)) {
 		out.push(bytes, start, lt);
 		out.push(ESCAPED_LT);
 		start = lt + 1;

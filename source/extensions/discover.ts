@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { projectAllowed } from "../config/trust.js";
 
 /** Where extensions come from; `enabled: false` is `--no-extensions`. */
 export type ExtensionSources = {
@@ -48,13 +49,14 @@ function explicit(path: string, base: string): string {
 }
 
 /**
- * Every extension to load, in load order, each once: `<cwd>/.arbor/extensions/`,
+ * Every extension to load, in load order, each once: `<cwd>/.arbor/extensions/` (in a trusted
+ * project only: config/trust.ts),
  * `$ARBOR_HOME/extensions/`, settings `extensions`, then `--extension` flags. Cheap (no imports).
  */
 export function discoverExtensions(src: ExtensionSources): string[] {
 	if (src.enabled === false) return [];
 	const all = [
-		...extensionsIn(join(src.cwd, ".arbor", "extensions")),
+		...(existsSync(join(src.cwd, ".arbor", "extensions")) && projectAllowed(src) ? extensionsIn(join(src.cwd, ".arbor", "extensions")) : []),
 		...extensionsIn(join(src.home, "extensions")),
 		...(src.settings ?? []).map((p) => explicit(p, src.home)),
 		...(src.flags ?? []).map((p) => explicit(p, src.cwd)),

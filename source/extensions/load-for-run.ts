@@ -14,7 +14,7 @@ export type LoadExtensionsOptions = {
 	models?: ModelChoice;
 };
 
-/** Loads the run's extensions (see the readme, "Extensions"); `complete` uses the run's model flags. */
+/** Loads the run's extensions (see docs/extensions.md); `complete` uses the run's model flags. */
 export function loadExtensions(opts: LoadExtensionsOptions): Promise<ExtensionHost> {
 	let models: Promise<ModelChoice> | undefined = opts.models ? Promise.resolve(opts.models) : undefined;
 	return setUpExtensions({

@@ -1,7 +1,7 @@
 /**
  * The types extension authors program against. An extension is a module whose default export is
  * `(arbor: ExtensionAPI) => void | Promise<void>`; import these with
- * `import type { ExtensionAPI } from "arbor/extensions"` (see the readme, "Extensions").
+ * `import type { ExtensionAPI } from "arbor/extensions"` (see docs/extensions.md).
  */
 import type { EventMap } from "../navigation/events.js";
 import type { ContextMessage, SessionEntry, SessionHeader } from "../session/types.js";

@@ -42,7 +42,7 @@ export async function modelsCommand(opts: { json?: boolean }): Promise<number> {
 			open.push(`${p.name}:<model>  any model of the server${server}`);
 		}
 	}
-	const hint = "Declare a local model's window, prices and abilities in $ARBOR_HOME/models.json (see the readme).";
+	const hint = "Declare a local model's window, prices and abilities in $ARBOR_HOME/models.json (see docs/models.md).";
 	process.stdout.write(`${terminalText([table(rows), "", ...open, "", hint].join("\n"))}\n`);
 	return 0;
 }

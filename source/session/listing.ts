@@ -1,15 +1,17 @@
-import * as fs from "node:fs";
-import * as path from "node:path";
 import { asRecord } from "./entry-guards.js";
 import { textParts } from "./content.js";
-import { lastEntry, lastEntryTime } from "./last-entry-time.js";
+import { lastEntry } from "./last-entry-time.js";
 import { parseHeader, readHeader } from "./parse.js";
-import { projectDirs, sessionDirFor, sessionFiles } from "./paths.js";
+import { projectDirs, sessionFiles } from "./paths.js";
+import { lastUsed, sortNewestFirst } from "./last-used.js";
+export { resolveSession } from "./resolve-session.js";
 
 export { arborHome, sessionDirFor } from "./paths.js";
-import { SessionError, type SessionHeader } from "./types.js";
-import { COST_MARK, lineCost } from "./usage.js";
+import type { SessionHeader } from "./types.js";
+import { COST_MARK } from "./usage.js";
+import { bufferLineCost } from "./line-cost.js";
 import { forEachLine } from "./lines.js";
+import { LineMark } from "./line-mark.js";
 import { readWorked } from "./worked.js";
 import { errnoCode } from "../text/error-text.js";
 
@@ -74,48 +76,6 @@ export function mostRecentSession(dir: string): string | undefined {
 	return sortNewestFirst(found)[0]?.file;
 }
 
-/**
- * When the session was last worked in: the newest of its last entry's time (renames left out), its
- * header's time (a fork or clone is created now, though its entries keep their times) and the
- * folder's record of it being opened to work in (`worked.ts`); the file's mtime only when none is known.
- */
-function lastUsed(file: string, header: SessionHeader, worked: Map<string, Date>, lastTime = lastEntryTime(file)): Date {
-	const created = typeof header.timestamp === "string" ? new Date(header.timestamp) : undefined;
-	const times = [lastTime, created, worked.get(path.basename(file))].filter(
-		(t): t is Date => t !== undefined && !Number.isNaN(t.getTime()),
-	);
-	if (times.length === 0) return fs.statSync(file).mtime;
-	return new Date(Math.max(...times.map((t) => t.getTime())));
-}
-
-/**
- * Resolve `--session <arg>`: an existing file path, else a session id (or unique prefix) among
- * this project's sessions, then among all projects. Throws SessionError not-found | ambiguous.
- */
-export function resolveSession(arg: string, opts: { cwd: string; home: string; sessionDir?: string }): string {
-	const candidate = path.resolve(opts.cwd, arg);
-	if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-	if (arg !== "") {
-		const local = pickById(listSessions(opts.sessionDir ?? sessionDirFor(opts.cwd, opts.home)), arg);
-		if (local) return local;
-		const anywhere = pickById(listAllSessions(opts.home), arg);
-		if (anywhere) return anywhere;
-	}
-	throw new SessionError("not-found", `no session file or id matching "${arg}"`);
-}
-
-function pickById(sessions: SessionInfo[], arg: string): string | undefined {
-	const exact = sessions.find((s) => s.id === arg);
-	if (exact) return exact.file;
-	const matches = sessions.filter((s) => s.id.startsWith(arg));
-	if (matches.length <= 1) return matches[0]?.file;
-	const shown = matches.slice(0, 5).map((s) => s.id).join(", ");
-	throw new SessionError("ambiguous", `session id prefix "${arg}" matches ${matches.length} sessions: ${shown}`);
-}
-
-function sortNewestFirst<T extends { file: string; modified: Date }>(list: T[]): T[] {
-	return list.sort((a, b) => b.modified.getTime() - a.modified.getTime() || (a.file < b.file ? 1 : -1));
-}
 
 /**
  * Header plus a cheap scan, read in chunks (never the whole file at once): count lines, parse only
@@ -127,6 +87,8 @@ function sessionInfo(file: string, worked: Map<string, Date>, withCost: boolean)
 	let firstMessage: string | undefined;
 	let name: string | undefined;
 	let cost = 0;
+	const nameMark = new LineMark(NAME_MARK);
+	const costMark = new LineMark(COST_MARK);
 	forEachLine(file, (buf, start, end) => {
 		if (!header) {
 			header = parseHeader(buf.toString("utf8", start, end), file);
@@ -134,8 +96,8 @@ function sessionInfo(file: string, worked: Map<string, Date>, withCost: boolean)
 		}
 		if (end > start) entryCount++;
 		if (firstMessage === undefined) firstMessage = userText(buf.toString("utf8", start, end));
-		if (lineHas(buf, start, end, NAME_MARK)) name = sessionName(buf.toString("utf8", start, end)) ?? name;
-		if (withCost && lineHas(buf, start, end, COST_MARK)) cost += lineCost(buf.toString("utf8", start, end));
+		if (nameMark.in(buf, start, end)) name = sessionName(buf.toString("utf8", start, end)) ?? name;
+		if (withCost && costMark.in(buf, start, end)) cost += bufferLineCost(buf, start, end);
 	});
 	if (!header) header = parseHeader("", file);
 	const last = lastEntry(file);
@@ -153,11 +115,6 @@ function sessionInfo(file: string, worked: Map<string, Date>, withCost: boolean)
 	if (typeof header.parentSession === "string") info.parentSession = header.parentSession;
 	if (withCost) info.cost = cost;
 	return info;
-}
-
-function lineHas(buf: Buffer, start: number, end: number, mark: Buffer): boolean {
-	const at = buf.indexOf(mark, start);
-	return at !== -1 && at + mark.length <= end;
 }
 
 /** The error of a failed assistant reply (`stopReason: "error"`), else undefined. */

@@ -26,3 +26,4 @@ export function lineCost(line: string): number {
 		return 0; // a torn or damaged line: the session's own reading reports it
 	}
 }
+

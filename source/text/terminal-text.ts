@@ -1,6 +1,6 @@
 /**
  * Text from a model, a tool or a session file made safe to print on a terminal. The one rule
- * (readme "Decisions"): every escape sequence (CSI incl. SGR colours, OSC incl. window titles and
+ * (docs/cli.md, "Terminal safety"): every escape sequence (CSI incl. SGR colours, OSC incl. window titles and
  * OSC 52 clipboard writes, DCS, SOS/PM/APC, two-byte `ESC x` sequences, and their 8-bit C1 forms)
  * is removed whole; every other control character except `\n` and `\t` is shown as a visible
  * symbol (`␛` for a lone ESC, `␇`, `␀`… for C0, `␡` for DEL, `�` for C1); `\r\n` becomes `\n`.

@@ -11,6 +11,8 @@ import { startSseServer, textReply, toolCallReply, type SseServer } from "../hel
 import { write } from "../helpers/write-file.js";
 import { waitFor } from "../helpers/wait-for.js";
 
+// The projects here are the tests' own: `arbor acp --trust-project` lets their .arbor/ act (docs/trust.md).
+
 let server: SseServer | undefined;
 let acp: AcpHarness | undefined;
 afterEach(async () => {
@@ -28,7 +30,7 @@ describe("arbor acp with prompt templates and skills (the ACP SDK's client)", ()
 		writeFileSync(join(cwd, ".arbor", "prompts", "review.md"), "---\ndescription: Review a file\nargument-hint: <file>\n---\nReview $1 now.\n");
 		mkdirSync(join(cwd, ".agents", "skills", "deploy"), { recursive: true });
 		writeFileSync(join(cwd, ".agents", "skills", "deploy", "SKILL.md"), "---\ndescription: Deploy the site.\n---\nmake deploy\n");
-		acp = startAcp(["--model", "compat:test-model", "--base-url", server.url], { cwd, home });
+		acp = startAcp(["--trust-project", "--model", "compat:test-model", "--base-url", server.url], { cwd, home });
 		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
 		const { sessionId } = await acp.agent.request("session/new", { cwd, mcpServers: [] });
 		const update = await waitFor(
@@ -50,7 +52,7 @@ describe("arbor acp with a pasted picture larger than providers take (the ACP SD
 	it("sends it made smaller, as a picture from a file is", async () => {
 		server = await startSseServer([textReply("Noise.")]);
 		const cwd = mkdtempSync(join(tmpdir(), "arbor-acp-"));
-		acp = startAcp(["--model", "compat:test-model", "--base-url", server.url], { cwd, home: join(cwd, "home") });
+		acp = startAcp(["--trust-project", "--model", "compat:test-model", "--base-url", server.url], { cwd, home: join(cwd, "home") });
 		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
 		const { sessionId } = await acp.agent.request("session/new", { cwd, mcpServers: [] });
 		const sharp = (await import("sharp")).default;
@@ -83,7 +85,7 @@ describe("arbor acp with extensions (the ACP SDK's client)", () => {
 	arbor.on("turn_start", (e: any) => ({ systemPrompt: e.systemPrompt + "\\n\\nUse stamps." }));
 };\n`,
 		);
-		acp = startAcp(["--model", "compat:test-model", "--base-url", server.url], { cwd, home: join(cwd, "home") });
+		acp = startAcp(["--trust-project", "--model", "compat:test-model", "--base-url", server.url], { cwd, home: join(cwd, "home") });
 		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
 		const { sessionId } = await acp.agent.request("session/new", { cwd, mcpServers: [] });
 		const answer = await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "stamp it" }] });

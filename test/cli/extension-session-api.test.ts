@@ -7,6 +7,8 @@ import { startSseServer, textReply, toolCallReply, type SseServer } from "../hel
 import { write } from "../helpers/write-file.js";
 import { cleanUp, startRpc } from "../rpc/helpers.js";
 
+// The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
+
 let server: SseServer | undefined;
 afterEach(async () => {
 	await server?.close();
@@ -27,7 +29,7 @@ describe("extensions label entries and name the session (pi's setLabel, setSessi
 	arbor.setSessionName("   ");
 });\n`,
 		);
-		const run = await runCli(["-p", ...model(server.url), "capital of France?"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "capital of France?"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "Paris\n" });
 		expect(run.stderr).toBe(
 			`arbor: warning: extension ${file}: setLabel: entryId: no entry "no-such-entry" in this session; nothing written\n` +
@@ -82,7 +84,7 @@ describe("exec (pi's): a program run without a shell", () => {
 	return JSON.stringify({ echo, pwd: pwd.stdout.trim(), missing: missing.code, slow: slow.killed, failing });
 } });\n`,
 		);
-		const run = await runCli(["-p", ...model(server.url), "probe"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "probe"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "probed\n" });
 		const result = JSON.parse(sentMessages(server.requests[1]!.body).find((m: { role: string }) => m.role === "tool").content);
 		expect(result).toEqual({

@@ -7,6 +7,8 @@ import { startSseServer, textReply, type SseServer } from "../helpers/sse-server
 import { cleanUp, startRpc } from "../rpc/helpers.js";
 import { write } from "../helpers/write-file.js";
 
+// The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
+
 let server: SseServer | undefined;
 afterEach(async () => {
 	await server?.close();
@@ -32,8 +34,8 @@ describe("turn_start may give the turn another system prompt (pi's before_agent_
 		const { cwd, home } = place();
 		extensions(cwd);
 		const env = { cwd, env: { ARBOR_HOME: home } };
-		expect(await runCli(["-p", ...model(server.url), "hello"], env)).toMatchObject({ code: 0, stdout: "Bonjour\n" });
-		expect(await runCli(["-p", ...model(server.url), "-c", "plain hello"], env)).toMatchObject({ code: 0, stdout: "Salut\n" });
+		expect(await runCli(["-p", "--trust-project", ...model(server.url), "hello"], env)).toMatchObject({ code: 0, stdout: "Bonjour\n" });
+		expect(await runCli(["-p", "--trust-project", ...model(server.url), "-c", "plain hello"], env)).toMatchObject({ code: 0, stdout: "Salut\n" });
 		const [first, second] = server.requests.map((r) => system(r.body));
 		expect(first).toMatch(/^You are arbor/);
 		expect(first!.endsWith("\n\nAnswer in French.\n\nBe brief.")).toBe(true);
@@ -52,7 +54,7 @@ describe("turn_start may give the turn another system prompt (pi's before_agent_
 		server = await startSseServer([textReply("ok")]);
 		const { cwd, home } = place();
 		const file = write(join(cwd, ".arbor", "extensions", "bad.ts"), `export default (arbor: any) => arbor.on("turn_start", () => ({ systemPrompt: 42 }));\n`);
-		const run = await runCli(["-p", ...model(server.url), "hi"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "hi"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "ok\n" });
 		expect(run.stderr).toBe(`arbor: warning: extension ${file}: turn_start handler returned a bad result (systemPrompt: expected string, received number); ignored\n`);
 		expect(system(server.requests[0]!.body)).toMatch(/^You are arbor/);
@@ -72,11 +74,11 @@ describe("context: what each request sends (pi's context event)", () => {
 	return e.messages.length > 1 ? { messages: [last] } : undefined;
 });\n`,
 		);
-		expect(await runCli(["-p", ...model(server.url), "first"], env)).toMatchObject({ code: 0, stdout: "one\n" });
-		expect(await runCli(["-p", ...model(server.url), "-c", "second"], env)).toMatchObject({ code: 0, stdout: "two\n" });
+		expect(await runCli(["-p", "--trust-project", ...model(server.url), "first"], env)).toMatchObject({ code: 0, stdout: "one\n" });
+		expect(await runCli(["-p", "--trust-project", ...model(server.url), "-c", "second"], env)).toMatchObject({ code: 0, stdout: "two\n" });
 		const sent = (i: number) => server!.requests[i]!.body.messages.filter((m: { role: string }) => m.role !== "system").map((m: { content: unknown }) => m.content);
 		expect(sent(1)).toEqual(["second"]);
-		const third = await runCli(["-p", ...model(server.url), "-c", "third"], env);
+		const third = await runCli(["-p", "--trust-project", ...model(server.url), "-c", "third"], env);
 		expect(third).toMatchObject({ code: 0, stdout: "three\n" });
 		expect(third.stderr).toBe(`arbor: warning: extension ${file}: context handler returned a bad result (messages.0.role: expected one of "user"|"assistant"|"toolResult"|"compactionSummary"|"branchSummary"); ignored\n`);
 		expect(sent(2)).toHaveLength(5);
@@ -94,7 +96,7 @@ describe("input: what the user sent, before the turn (pi's input event)", () => 
 		server = await startSseServer([textReply("done")]);
 		const { cwd, home } = place();
 		rewrite(cwd);
-		expect(await runCli(["-p", ...model(server.url), "plan @today"], { cwd, env: { ARBOR_HOME: home } })).toMatchObject({ code: 0, stdout: "done\n" });
+		expect(await runCli(["-p", "--trust-project", ...model(server.url), "plan @today"], { cwd, env: { ARBOR_HOME: home } })).toMatchObject({ code: 0, stdout: "done\n" });
 		const last = (body: { messages: { role: string; content: unknown }[] }) => body.messages.filter((m) => m.role === "user").at(-1)!.content;
 		expect(last(server.requests[0]!.body)).toBe("plan on 2026-11-26, please");
 		expect(readFileSync(sessionFiles(home)[0]!, "utf8")).toContain('"plan on 2026-11-26, please"');

@@ -8,6 +8,8 @@ import { cleanUp, startRpc } from "../rpc/helpers.js";
 import { waitFor } from "../helpers/wait-for.js";
 import { write } from "../helpers/write-file.js";
 
+// The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
+
 let server: SseServer | undefined;
 afterEach(async () => {
 	await server?.close();
@@ -46,7 +48,7 @@ describe("extension tools (arbor.registerTool)", () => {
 		]);
 		const { cwd, home } = place();
 		write(join(cwd, ".arbor", "extensions", "deploy.ts"), DEPLOY);
-		const run = await runCli(["-p", ...model(server.url), "ship it"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "ship it"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(0);
 		expect(run.stdout).toBe("all done\n");
 		const file = join(cwd, ".arbor", "extensions", "deploy.ts");
@@ -72,7 +74,7 @@ describe("extension tools (arbor.registerTool)", () => {
 		server = await startSseServer([textReply("plain")]);
 		const { cwd, home } = place();
 		write(join(cwd, ".arbor", "extensions", "deploy.ts"), DEPLOY);
-		const run = await runCli(["-p", ...model(server.url), "--no-extensions", "hi"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "--no-extensions", "hi"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "plain\n", stderr: "" });
 		const offered = server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name);
 		expect(offered).not.toContain("deploy");
@@ -113,7 +115,7 @@ export default function (arbor: any) {
 }
 `,
 		);
-		const run = await runCli(["-p", ...model(server.url), "look around"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "look around"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "understood\n" });
 		const results = toolResults(server.requests[1]!.body).map((m) => m.content);
 		expect(results[0]).toContain("blocked by an extension: secret files are off limits");
@@ -158,7 +160,7 @@ export default function (arbor: any) {
 		server = await startSseServer([toolCallReply([{ id: "c1", name: "choose", args: {} }]), textReply("nobody to ask")]);
 		const { cwd, home } = place();
 		write(join(cwd, ".arbor", "extensions", "choose.ts"), CHOOSE);
-		const run = await runCli(["-p", ...model(server.url), "ask me"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "ask me"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "nobody to ask\n" });
 		expect(toolResults(server.requests[1]!.body)[0]!.content).toBe("no UI: false undefined undefined");
 	});
@@ -182,7 +184,7 @@ export default function (arbor: any) {
 	return { output: e.output + " [seen by " + e.toolName + (e.isError ? ", failed" : "") + "]" };
 });\n`,
 		);
-		const run = await runCli(["-p", ...model(server.url), "read them"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "read them"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "seen\n" });
 		const results = toolResults(server.requests[1]!.body).map((m) => m.content);
 		expect(results[0]).toMatch(/QUIET NOTES\n? \[seen by read\]$/);
@@ -214,7 +216,7 @@ export default function (arbor: any) {
 		server = await startSseServer([textReply("hi")]);
 		const { cwd, home } = place();
 		const file = write(join(cwd, ".arbor", "extensions", "later.ts"), LATER);
-		const run = await runCli(["-p", ...model(server.url), "say hi"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "say hi"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "hi\n" });
 		expect(run.stderr).toBe(`arbor: warning: extension ${file}: turn_end handler failed: sendUserMessage needs the chat or an RPC client (not print mode, ACP or a subcommand)\n`);
 		expect(server.requests).toHaveLength(1);

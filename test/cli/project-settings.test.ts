@@ -6,6 +6,8 @@ import { place, sentMessages } from "../helpers/print-run.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
 
+// The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
+
 let server: SseServer | undefined;
 afterEach(async () => {
 	await server?.close();
@@ -25,13 +27,13 @@ describe("project settings: <cwd>/.arbor/settings.json over $ARBOR_HOME/settings
 		const { cwd, home } = place();
 		write(join(home, "settings.json"), JSON.stringify({ model: "compat:user-model", baseUrl: server.url }));
 		write(join(cwd, ".arbor", "settings.json"), JSON.stringify({ model: "compat:project-model" }));
-		const run = await runCli(["-p", "--verbose", "hi"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", "--verbose", "hi"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "from the project's model\n" });
 		expect(run.stderr).toContain("arbor: settings from .arbor/settings.json too\n");
 		expect(server.requests[0]!.body.model).toBe("project-model");
 		// Without the project's file the user's value holds.
 		const elsewhere = place().cwd;
-		const plain = await runCli(["-p", "--verbose", "hi"], { cwd: elsewhere, env: { ARBOR_HOME: home } });
+		const plain = await runCli(["-p", "--trust-project", "--verbose", "hi"], { cwd: elsewhere, env: { ARBOR_HOME: home } });
 		expect(plain).toMatchObject({ code: 0, stdout: "from the user's model\n" });
 		expect(plain.stderr).not.toContain("settings from");
 		expect(server.requests[1]!.body.model).toBe("user-model");
@@ -48,8 +50,8 @@ describe("project settings: <cwd>/.arbor/settings.json over $ARBOR_HOME/settings
 		write(join(cwd, ".arbor", "settings.json"), JSON.stringify({ prompts: ["team"], extensions: ["ext/mark.mjs"] }));
 		const env = { cwd, env: { ARBOR_HOME: home } };
 		const flags = ["--model", "compat:test-model", "--base-url", server.url];
-		expect(await runCli(["-p", ...flags, "/fix"], env)).toMatchObject({ code: 0, stdout: "one\n" });
-		expect(await runCli(["-p", ...flags, "/ship"], env)).toMatchObject({ code: 0, stdout: "two\n" });
+		expect(await runCli(["-p", "--trust-project", ...flags, "/fix"], env)).toMatchObject({ code: 0, stdout: "one\n" });
+		expect(await runCli(["-p", "--trust-project", ...flags, "/ship"], env)).toMatchObject({ code: 0, stdout: "two\n" });
 		expect(userText(server.requests[0]!.body)).toBe("Fix the tests");
 		expect(userText(server.requests[1]!.body)).toBe("Ship it");
 		expect(existsSync(marker)).toBe(true);
@@ -59,7 +61,7 @@ describe("project settings: <cwd>/.arbor/settings.json over $ARBOR_HOME/settings
 		server = await startSseServer([textReply("never")]);
 		const { cwd, home } = place();
 		const file = write(join(cwd, ".arbor", "settings.json"), "{ nope");
-		const flags = ["-p", "--model", "compat:test-model", "--base-url", server.url, "hi"];
+		const flags = ["-p", "--trust-project", "--model", "compat:test-model", "--base-url", server.url, "hi"];
 		const broken = await runCli(flags, { cwd, env: { ARBOR_HOME: home } });
 		expect(broken.code).toBe(2);
 		expect(broken.stderr).toContain(`${file}: invalid JSON`);

@@ -5,6 +5,8 @@ import { entries, model, place, sentMessages, sessionFiles } from "../helpers/pr
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
 
+// The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
+
 let server: SseServer | undefined;
 afterEach(async () => {
 	await server?.close();
@@ -23,7 +25,7 @@ describe("prompt templates and skills in print mode (built CLI, local provider)"
 		const skill = write(join(cwd, ".arbor", "skills", "pdf-tools", "SKILL.md"), "---\nname: pdf-tools\ndescription: Extract text from PDF files.\n---\n# PDF\nRun ./extract.sh <file>\n");
 		const env = { env: { ARBOR_HOME: home }, cwd };
 
-		const review = await runCli(["-p", ...model(server.url), "/review src/a.ts"], env);
+		const review = await runCli(["-p", "--trust-project", ...model(server.url), "/review src/a.ts"], env);
 		expect(review.stderr).toBe("");
 		expect(review).toMatchObject({ code: 0, stdout: "reviewed\n" });
 		expect(userText(server.requests[0]!.body)).toBe("Review src/a.ts for src/a.ts.");
@@ -32,11 +34,11 @@ describe("prompt templates and skills in print mode (built CLI, local provider)"
 		const [file] = sessionFiles(home);
 		expect(entries(file!).find((e) => e.message?.role === "user").message.content).toBe("Review src/a.ts for src/a.ts.");
 
-		const piped = await runCli(["-p", ...model(server.url)], { ...env, input: "/skill:pdf-tools extract report.pdf\n" });
+		const piped = await runCli(["-p", "--trust-project", ...model(server.url)], { ...env, input: "/skill:pdf-tools extract report.pdf\n" });
 		expect(piped).toMatchObject({ code: 0, stdout: "extracted\n" });
 		expect(userText(server.requests[1]!.body)).toBe(`<skill name="pdf-tools" location="${skill}">\nReferences are relative to ${dirname(skill)}.\n\n# PDF\nRun ./extract.sh <file>\n</skill>\n\nextract report.pdf`);
 
-		const off = await runCli(["-p", ...model(server.url), "--no-prompt-templates", "--no-skills", "/review src/a.ts"], env);
+		const off = await runCli(["-p", "--trust-project", ...model(server.url), "--no-prompt-templates", "--no-skills", "/review src/a.ts"], env);
 		expect(off.code).toBe(0);
 		expect(userText(server.requests[2]!.body)).toBe("/review src/a.ts");
 		expect(systemOf(server.requests[2]!.body)).not.toContain("available_skills");
@@ -48,7 +50,7 @@ describe("prompt templates and skills in print mode (built CLI, local provider)"
 		write(join(cwd, "pi-prompts", "fix.md"), "Fix the tests\n");
 		write(join(home, "settings.json"), JSON.stringify({ prompts: ["pi-prompts"], skills: ["pi-skills"] }));
 		const broken = write(join(cwd, "pi-skills", "half", "SKILL.md"), "---\nname: half\n---\nno description\n");
-		const run = await runCli(["-p", ...model(server.url), "/fix"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "/fix"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "fine\n" });
 		expect(run.stderr).toBe(`arbor: warning: skill ${broken} is not loaded: its front matter has no description\n`);
 		expect(userText(server.requests[0]!.body)).toBe("Fix the tests");
@@ -68,7 +70,7 @@ describe("prompt templates and skills in print mode (built CLI, local provider)"
 			textReply("deployed"),
 		]);
 		write(join(home, "settings.json"), "{}");
-		const run = await runCli(["-p", ...model(server.url), "deploy please"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "deploy please"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "deployed\n" });
 		const results = sentMessages(server.requests[1]!.body).filter((m: { role: string }) => m.role === "tool").map((m: { content: string }) => m.content);
 		expect(results[0]).toContain("See steps.md");
@@ -83,7 +85,7 @@ describe("prompt templates and skills in print mode (built CLI, local provider)"
 		write(join(cwd, "mine", "tidy.md"), "Tidy $1\n");
 		const skill = write(join(cwd, "mine", "lint", "SKILL.md"), "---\ndescription: Lint it.\n---\nnpm run lint\n");
 		write(join(cwd, ".agents", "skills", "other", "SKILL.md"), "---\ndescription: Left out.\n---\n");
-		const args = ["-p", ...model(server.url), "--no-prompt-templates", "--no-skills", "--prompt-template", "mine/tidy.md", "--skill", "mine/lint", "/tidy src"];
+		const args = ["-p", "--trust-project", ...model(server.url), "--no-prompt-templates", "--no-skills", "--prompt-template", "mine/tidy.md", "--skill", "mine/lint", "/tidy src"];
 		const run = await runCli(args, { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stderr: "" });
 		expect(userText(server.requests[0]!.body)).toBe("Tidy src");

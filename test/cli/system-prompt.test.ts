@@ -5,6 +5,8 @@ import { runCli } from "../helpers/cli.js";
 import { model, place } from "../helpers/print-run.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
 
+// The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
+
 let server: SseServer | undefined;
 afterEach(async () => {
 	await server?.close();
@@ -23,7 +25,7 @@ describe("the user's own system prompt (print mode, built CLI, local provider)",
 		writeFileSync(join(home, "SYSTEM.md"), "never used: the project's comes first\n");
 		writeFileSync(join(home, "APPEND_SYSTEM.md"), "Always say arr.\n");
 		writeFileSync(join(cwd, "AGENTS.md"), "Use tabs.\n");
-		const run = await runCli(["-p", ...model(server.url), "--verbose", "hello"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "--verbose", "hello"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(0);
 		expect(run.stderr).toContain("arbor: system prompt from .arbor/SYSTEM.md\n");
 		expect(run.stderr).toContain(`arbor: system prompt from ${join(home, "APPEND_SYSTEM.md")}\n`);
@@ -36,7 +38,7 @@ describe("the user's own system prompt (print mode, built CLI, local provider)",
 
 		// The flags win over the files: a text, and a file named relative to the working directory.
 		writeFileSync(join(cwd, "extra.md"), "Extra rule from a file.\n");
-		const flags = await runCli(["-p", ...model(server.url), "--system-prompt", "You are terse.", "--append-system-prompt", "extra.md", "--append-system-prompt", "Second.", "hi"], { cwd, env: { ARBOR_HOME: home } });
+		const flags = await runCli(["-p", "--trust-project", ...model(server.url), "--system-prompt", "You are terse.", "--append-system-prompt", "extra.md", "--append-system-prompt", "Second.", "hi"], { cwd, env: { ARBOR_HOME: home } });
 		expect(flags.code).toBe(0);
 		const second = systemOf(server.requests[1]!.body);
 		expect(second.startsWith("You are terse.\n\nExtra rule from a file.\n\nSecond.\n\n# Project instructions")).toBe(true);
@@ -48,7 +50,7 @@ describe("the user's own system prompt (print mode, built CLI, local provider)",
 		const { cwd, home } = place();
 		mkdirSync(join(cwd, ".arbor"), { recursive: true });
 		symlinkSync("/proc/self/mem", join(cwd, ".arbor", "SYSTEM.md"));
-		const run = await runCli(["-p", ...model(server.url), "hello"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await runCli(["-p", "--trust-project", ...model(server.url), "hello"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(2);
 		expect(run.stderr).toBe(`arbor: ${join(cwd, ".arbor", "SYSTEM.md")}: cannot read it: input/output error (EIO)\n`);
 		expect(server.requests).toHaveLength(0);

@@ -7,6 +7,7 @@ import { expandInput, libraryLine, loadPromptLibrary } from "../../source/config
 import { fillTemplate, templateArgs } from "../../source/config/prompt-templates.js";
 import { buildSystemPrompt } from "../../source/llm/prompts.js";
 import { REPO_ROOT } from "../helpers/shared.js";
+import { trustProject } from "../../source/config/trust.js";
 
 /** A project folder (a git work tree) and an ARBOR_HOME, empty. */
 function place(): { cwd: string; home: string; root: string } {
@@ -38,6 +39,8 @@ describe("prompt templates", () => {
 		write(join(cwd, ".arbor", "prompts", "sub", "deep.md"), "not found: discovery is not recursive\n");
 		write(join(cwd, ".arbor", "prompts", "notes.txt"), "not a template\n");
 		const extra = write(join(root, "pi", "prompts", "pi-one.md"), "From pi's folder\n");
+		expect((await loadPromptLibrary({ cwd, home }, {})).templates.map((t) => t.name)).toEqual(["review"]); // untrusted: home's only (docs/trust.md)
+		trustProject({ cwd, home });
 		const library = await loadPromptLibrary({ cwd, home }, { prompts: [dirname(extra), "missing-folder"] });
 		expect(library.templates.map((t) => [t.name, t.description, t.argumentHint])).toEqual([
 			["review", "Review staged changes", "<focus>"],
@@ -98,6 +101,7 @@ describe("skills", () => {
 		const library = await loadPromptLibrary({ cwd: join(cwd, "sub", "deeper"), home }, {});
 		// .arbor/skills is the working directory's, so here (sub/deeper) only home's, ~/.agents' and the .agents folders count.
 		expect(library.skills.map((s) => s.name)).toEqual(["pdf-tools", "quick", "lint", "Bad_Name"]);
+		trustProject({ cwd, home });
 		const fromTop = await loadPromptLibrary({ cwd, home }, {});
 		expect(fromTop.skills.map((s) => [s.name, s.hidden])).toEqual([
 			["pdf-tools", false],

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fixtureCopy } from "../helpers/cli.js";
+import { trustProject } from "../../source/config/trust.js";
 
 /** The pi tree fixture: its leaf, an assistant entry near the root, and a user message. */
 export const TREE = "pi-tree-session.jsonl";
@@ -16,10 +17,15 @@ export function project(): { cwd: string; file: string; home: string; env: Recor
 	return { cwd: dir, file, home, env: { ARBOR_HOME: home } };
 }
 
-/** Writes `text` to `<root>/<rel>` (folders created). Returns the path. */
+/**
+ * Writes `text` to `<root>/<rel>` (folders created). Returns the path. A file of the project's
+ * `.arbor/` is written by its user here: the project (its ARBOR_HOME is `<root>/home`, as
+ * {@link project} makes it) is trusted with what it holds now, as `arbor trust` does (docs/trust.md).
+ */
 export function put(root: string, rel: string, text: string): string {
 	const file = join(root, rel);
 	mkdirSync(dirname(file), { recursive: true });
 	writeFileSync(file, text);
+	if (rel.startsWith(".arbor/")) trustProject({ cwd: root, home: join(root, "home") });
 	return file;
 }

@@ -52,10 +52,10 @@ function placeOf(path: string): string {
 }
 
 /**
- * The layers, lowest first, in the order of readme.md's "Layout" table: each folder (or file in
+ * The layers, lowest first, in the order of docs/layout.md's table: each folder (or file in
  * source/ itself) and the places it may import besides itself and node: — statically, lazily with
  * `import()`, or types only. A place imports only places listed above it; `search/`, `import/` and
- * `export/` (one row in the readme) not one another, and the modes `print/` and `ui/` not one
+ * `export/` (one row in the table) not one another, and the modes `print/` and `ui/` not one
  * another. Rows may be narrower than "everything above" where a layer's job says so. `packages` may be imported at run time, `typesOf` only with `import type`.
  */
 const TEXT = ["text/"];
@@ -110,7 +110,7 @@ function violation(file: string, { spec, kind }: Import): string | null {
 	return to === from || row.imports.includes(to) ? null : `${what}: ${from} may not import ${to}`;
 }
 
-describe("layer boundaries (readme.md Layout, docs/style.md)", () => {
+describe("layer boundaries (docs/layout.md, docs/style.md)", () => {
 	const all = files(root);
 	const parsed = new Map(all.map((file) => [file, importsOf(file)]));
 	const importsOfFile = (file: string) => parsed.get(file) ?? importsOf(file);
@@ -127,10 +127,8 @@ describe("layer boundaries (readme.md Layout, docs/style.md)", () => {
 		]);
 	});
 
-	it("the table lists the places in the order of readme.md's Layout section, and each imports only places above it", () => {
-		const readme = readFileSync(join(root, "../readme.md"), "utf8");
-		const start = readme.indexOf("\n## Layout\n");
-		const layout = readme.slice(start, readme.indexOf("\n## ", start + 1));
+	it("the table lists the places in the order of docs/layout.md's table, and each imports only places above it", () => {
+		const layout = readFileSync(join(root, "../docs/layout.md"), "utf8");
 		const rows = [...layout.matchAll(/^\| (.+?) \|/gm)].map((row) => [...row[1]!.matchAll(/`([\w.-]+\/?)`/g)].map((m) => m[1]!));
 		expect(rows.flat()).toEqual(Object.keys(LAYERS));
 		const rowOf = (place: string) => rows.findIndex((row) => row.includes(place));

@@ -5,6 +5,7 @@ import { RpcClient } from "@mariozechner/pi-coding-agent";
 import { builtCli } from "../helpers/cli.js";
 import { startSseServer, type Script, type SseServer } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
+import { trustProject } from "../../source/config/trust.js";
 
 export type RpcEvent = { type: string; [key: string]: any };
 
@@ -59,7 +60,7 @@ export type Rpc = {
 export async function startRpc(
 	scripts: Script[] | ((body: any, index: number) => Script),
 	args: string[] = [],
-	opts: { extensions?: (cwd: string) => void; before?: (where: { cwd: string; home: string }) => void; env?: Record<string, string> } = {},
+	opts: { extensions?: (cwd: string) => void; before?: (where: { cwd: string; home: string }) => void; untrusted?: boolean; env?: Record<string, string> } = {},
 ): Promise<Rpc> {
 	const server = await startSseServer(scripts);
 	const home = tempDir();
@@ -67,6 +68,8 @@ export async function startRpc(
 	writeModels(home, server.url);
 	opts.extensions?.(cwd);
 	opts.before?.({ cwd, home });
+	// The project's .arbor/ that the test wrote is trusted, as its user would with `arbor trust`; `untrusted`: a fresh clone (docs/trust.md).
+	if (!opts.untrusted) trustProject({ cwd, home });
 	const client = new RpcClient({
 		cliPath: builtCli(),
 		cwd,

@@ -35,45 +35,63 @@ async function liveStranger(): Promise<number> {
 }
 
 const lockWith = (info: object) => fs.writeFileSync(`${file}.lock`, JSON.stringify({ hostname: os.hostname(), ...info }));
-const takenByUs = () => expect(JSON.parse(fs.readFileSync(`${file}.lock`, "utf8")).pid).toBe(process.pid);
+const lockText = () => fs.readFileSync(`${file}.lock`, "utf8");
 const lockFiles = () => fs.readdirSync(dir).filter((f) => f !== "s.jsonl");
+
+/**
+ * Opens the session for writing over the stale lock written before `since`: the lock file then
+ * names this process whole — pid, host, a start time of now, its /proc start time and boot id — and
+ * closing the store removes it, leaving no other file.
+ */
+function takeOver(since: number): void {
+	const store = SessionStore.open(file, { write: true });
+	const held = JSON.parse(lockText());
+	expect(held).toEqual({ pid: process.pid, hostname: os.hostname(), startedAt: expect.any(String), procStart: processStart(process.pid), bootId: bootId() });
+	expect(Date.parse(held.startedAt)).toBeGreaterThanOrEqual(since);
+	expect(lockFiles()).toEqual(["s.jsonl.lock"]);
+	store.close();
+	expect(lockFiles()).toEqual([]);
+}
 
 describe.skipIf(!HAS_PROC)("stale locks: a live pid is not enough (Linux /proc start times)", () => {
 	it("a live process with another start time (pid reused) holds nothing: taken over, no leftovers", async () => {
 		const pid = await liveStranger();
-		lockWith({ pid, startedAt: new Date().toISOString(), procStart: "1", bootId: bootId() });
-		const store = SessionStore.open(file, { write: true });
-		takenByUs();
-		store.close();
-		expect(lockFiles()).toEqual([]);
+		const since = Date.now();
+		lockWith({ pid, startedAt: new Date(since - 1000).toISOString(), procStart: "1", bootId: bootId() });
+		takeOver(since);
 	});
 
 	it("a lock from an earlier boot is stale even though its pid is alive now", async () => {
 		const pid = await liveStranger();
-		lockWith({ pid, startedAt: new Date().toISOString(), procStart: processStart(pid), bootId: "another-boot" });
-		SessionStore.open(file, { write: true }).close();
+		const since = Date.now();
+		lockWith({ pid, startedAt: new Date(since - 1000).toISOString(), procStart: processStart(pid), bootId: "another-boot" });
+		takeOver(since);
 	});
 
 	it("the real holder (pid and start time match) keeps its lock", async () => {
 		const pid = await liveStranger();
 		lockWith({ pid, startedAt: "2026-01-01T00:00:00.000Z", procStart: processStart(pid), bootId: bootId() });
+		const before = lockText();
 		expect(() => SessionStore.open(file, { write: true })).toThrow(
 			new SessionError("locked", `session ${file} is locked by process ${pid} since 2026-01-01T00:00:00.000Z (another arbor is writing it)`),
 		);
+		expect(lockText()).toBe(before);
 	});
 
 	it("an old-style lock (no start time) whose pid started after the lock was written is stale", async () => {
 		const pid = await liveStranger();
 		lockWith({ pid, startedAt: "2020-01-01T00:00:00.000Z" });
-		SessionStore.open(file, { write: true }).close();
+		takeOver(Date.now());
 	});
 
 	it("when arbor cannot tell (pid 1, no times: the `started undefined` case), the message says which file to delete", () => {
 		lockWith({ pid: 1 });
+		const before = lockText();
 		expect(() => SessionStore.open(file, { write: true })).toThrow(
 			new SessionError("locked", `session ${file} is locked by process 1; arbor cannot tell whether it still runs — if no arbor is using this session, it is safe to delete ${file}.lock`),
 		);
 		expect(lockFiles()).toEqual(["s.jsonl.lock"]);
+		expect(lockText()).toBe(before);
 	});
 });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";
+import { trustProject } from "../../source/config/trust.js";
 
 const fx = useArborRun<ArborTerminal>();
 
@@ -48,6 +49,7 @@ describe("project instructions in the interactive chat (virtual terminal)", () =
 		writeFileSync(join(fx.dir, ".arbor", "SYSTEM.md"), "You are a pirate.\n");
 		writeFileSync(join(fx.dir, "AGENTS.md"), "Always answer in haiku\n");
 		fx.server = await startSseServer([textReply("Arr")]);
+		trustProject({ cwd: fx.dir, home: join(fx.dir, "home") });
 		fx.tmux = startArbor({ args: ["--model", "compat:test-model", "--base-url", fx.server.url], cwd: fx.dir, home: join(fx.dir, "home") });
 		await fx.tmux.waitForScreen((s) => s.includes("instructions: AGENTS.md · system prompt: .arbor/SYSTEM.md"), "start-up names both");
 		await submitLine(fx.tmux, "hi");
@@ -65,6 +67,7 @@ describe("project instructions in the interactive chat (virtual terminal)", () =
 		writeFileSync(join(home, "settings.json"), JSON.stringify({ model: "compat:user-model", baseUrl: fx.server.url }));
 		mkdirSync(join(fx.dir, ".arbor"));
 		writeFileSync(join(fx.dir, ".arbor", "settings.json"), JSON.stringify({ model: "compat:project-model" }));
+		trustProject({ cwd: fx.dir, home });
 		fx.tmux = startArbor({ args: [], cwd: fx.dir, home });
 		await fx.tmux.waitForScreen((s) => s.includes("settings: .arbor/settings.json"), "start-up names the file");
 		await submitLine(fx.tmux, "hi");

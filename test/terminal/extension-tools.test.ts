@@ -7,6 +7,7 @@ import { startChat } from "../helpers/chat-run.js";
 import { textReply, toolCallReply } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
 import { waitFor } from "../helpers/wait-for.js";
+import { trustProject } from "../../source/config/trust.js";
 
 const fx = useArborRun<ArborTerminal>();
 
@@ -27,7 +28,7 @@ const offered = (body: { tools?: { function: { name: string } }[] }) => (body.to
 describe("extension tools in the chat (virtual terminal)", () => {
 	it("the model calls an extension's tool without a question; the transcript shows the call and its output; /reload brings the edited extension's tools", async () => {
 		const replies = [toolCallReply([{ id: "c1", name: "deploy", args: { env: "staging" } }]), textReply("Shipped"), textReply("Only rollback now")];
-		const { t, dir, server } = await startChat(fx, { prefix: "ext-tools", files: { ".arbor/extensions/site.ts": toolExtension("deploy") }, replies });
+		const { t, dir, home, server } = await startChat(fx, { prefix: "ext-tools", files: { ".arbor/extensions/site.ts": toolExtension("deploy") }, replies });
 		const file = join(dir, ".arbor", "extensions", "site.ts");
 		await submitLine(t, "ship it");
 		const screen = await waitForReply(t, "Shipped");
@@ -36,6 +37,8 @@ describe("extension tools in the chat (virtual terminal)", () => {
 		expect(screen).not.toContain("Allow");
 		expect(offered(server.requests[0]!.body)).toContain("deploy");
 		write(file, toolExtension("rollback"));
+		// The changed .arbor/ trusted again, as `arbor trust` does (docs/trust.md).
+		trustProject({ cwd: dir, home });
 		await submitLine(t, "/reload");
 		await t.waitForScreen((s) => s.includes("Reloaded: 1 extension"), "reloaded");
 		await submitLine(t, "what now");

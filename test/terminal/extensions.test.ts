@@ -5,6 +5,7 @@ import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { runCli } from "../helpers/cli.js";
 import { startSseServer, textReply } from "../helpers/sse-server.js";
 import { EXAMPLE, LEAF, project, put } from "../extensions/helpers.js";
+import { trustProject } from "../../source/config/trust.js";
 
 const res = useArborRun<ArborTerminal>();
 
@@ -30,6 +31,7 @@ describe("extensions in the interactive UI (virtual terminal)", () => {
 		cpSync(EXAMPLE("branch-guard.ts"), `${p.cwd}/.arbor/extensions/branch-guard.ts`);
 		cpSync(EXAMPLE("tree-logger.ts"), `${p.cwd}/.arbor/extensions/tree-logger.ts`);
 		put(p.cwd, ".arbor/extensions/note.ts", NOTE);
+		trustProject({ cwd: p.cwd, home: p.home });
 		const t = (res.tmux = startArbor({ args: ["--session", p.file], cwd: p.cwd, home: p.home }));
 		await t.waitForScreen((s) => s.includes("leaf "), "status line");
 
@@ -98,6 +100,7 @@ describe("turn events in the interactive UI (virtual terminal)", () => {
 		res.dir = p.cwd;
 		res.server = await startSseServer([textReply("Petals on the wind.")]);
 		put(p.cwd, ".arbor/extensions/turns.ts", TURNS);
+		trustProject({ cwd: p.cwd, home: p.home });
 		const t = (res.tmux = startArbor({ args: ["--model", "compat:test", "--base-url", res.server.url, "--no-session"], cwd: p.cwd, home: p.home }));
 		await t.waitForScreen((s) => s.includes("compat:test"), "status line");
 		await submitLine(t, "Say hello");

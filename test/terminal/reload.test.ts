@@ -5,6 +5,7 @@ import { quit, submitLine, useArborRun } from "../helpers/arbor-tmux.js";
 import type { ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startChat } from "../helpers/chat-run.js";
 import { write } from "../helpers/write-file.js";
+import { trustProject } from "../../source/config/trust.js";
 
 const fx = useArborRun<ArborTerminal>();
 
@@ -28,13 +29,15 @@ async function startedWithGreet() {
 
 describe("/reload: keybindings.json and the extensions too (pi's /reload)", () => {
 	it("an edited extension is loaded afresh (shutdown to the old one, start with reason reload to the new), its commands replace the old ones; a new key binding works", async () => {
-		const { t, home, log, file } = await startedWithGreet();
+		const { t, dir, home, log, file } = await startedWithGreet();
 		await submitLine(t, "/greet");
 		await t.waitForScreen((s) => s.includes("hello v1"), "the first version's command");
 		// Ctrl+Y is bound to nothing yet: the draft stays.
 		t.type("draft");
 		t.send("C-y");
 		write(file, extension("v2", "wave"));
+		// The changed .arbor/ is trusted again, as `arbor trust` (e.g. `!arbor trust`) does: /reload never trusts by itself.
+		trustProject({ cwd: dir, home });
 		write(join(home, "keybindings.json"), JSON.stringify({ "prompt.clear": ["ctrl+c", "ctrl+y"] }));
 		t.send("C-u");
 		await submitLine(t, "/reload");

@@ -6,6 +6,7 @@ import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
 import { errorReply, startSseServer, textReply, type Script } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
+import { trustProject } from "../../source/config/trust.js";
 
 const fx = useArborRun<ArborTerminal>();
 
@@ -24,6 +25,7 @@ async function start(
 		fx.server = await startSseServer(script);
 		args.push("--model", "compat:test-model", "--base-url", fx.server.url);
 	}
+	trustProject({ cwd: place.dir, home: place.home });
 	fx.tmux = startArbor({ args, cwd: place.dir, home: place.home, env: { ARBOR_MAX_RETRIES: "0" } });
 	await fx.tmux.waitForScreen((s) => s.includes("leaf aB"), "status line");
 	await submitLine(fx.tmux, "/tree");

@@ -9,14 +9,14 @@ import { fieldAction } from "../../source/ui/editor/editor-field.js";
 import { treeHint, treeHintLines, treeIntentIn } from "../../source/ui/tree/use-tree-keys.js";
 import { TREE_HINT } from "../../source/ui/tree/tree-selector.js";
 
-const readme = readFileSync(join(import.meta.dirname, "../../readme.md"), "utf8");
+const page = readFileSync(join(import.meta.dirname, "../../docs/keybindings.md"), "utf8");
 
-/** The text between `<!-- keys:NAME -->` and `<!-- /keys -->` in readme.md. */
+/** The text between `<!-- keys:NAME -->` and `<!-- /keys -->` in docs/keybindings.md. */
 function block(name: string): string {
 	const start = `<!-- keys:${name} -->\n`;
-	const at = readme.indexOf(start);
-	expect(at, `readme.md has no ${start.trim()}`).toBeGreaterThanOrEqual(0);
-	return readme.slice(at + start.length, readme.indexOf("\n<!-- /keys -->", at));
+	const at = page.indexOf(start);
+	expect(at, `docs/keybindings.md has no ${start.trim()}`).toBeGreaterThanOrEqual(0);
+	return page.slice(at + start.length, page.indexOf("\n<!-- /keys -->", at));
 }
 
 function applied(overrides: unknown): Keymap {
@@ -25,7 +25,7 @@ function applied(overrides: unknown): Keymap {
 	return result.keymap;
 }
 
-describe("the keymap drives readme.md's key tables", () => {
+describe("the keymap drives the key tables of docs/keybindings.md", () => {
 	const tables: [string, KeyScreen[]][] = [["prompt", ["prompt", "line editing"]], ["tree", ["tree"]], ["screens", ["lists", "dialogs", "compare", "session picker", "tool confirmation", "help"]]];
 	for (const [name, screens] of tables) {
 		it(`the ${name} table is the keymap's (regenerate it from keyTable when a key changes)`, () => expect(block(name)).toBe(keyTable(DEFAULT_KEYMAP, screens)));
@@ -81,7 +81,7 @@ describe("keybindings.json", () => {
 			const result = applyKeybindings(overrides);
 			return result.ok ? "ok" : result.message;
 		};
-		expect(message({ "tree.fly": "f" })).toBe('unknown action "tree.fly" (the actions are listed in readme.md, "Keybindings")');
+		expect(message({ "tree.fly": "f" })).toBe('unknown action "tree.fly" (the actions are listed in docs/keybindings.md)');
 		expect(message({ "tree.mark": "hyper+x" })).toBe('tree.mark: "hyper+x": unknown modifier "hyper" (ctrl, alt, shift)');
 		expect(message({ "tree.mark": "ctrl+pgup" })).toBe('tree.mark: "ctrl+pgup": unknown key "pgup"');
 		expect(message({ "tree.mark": 3 })).toBe('"tree.mark" must be a key or an array of keys');

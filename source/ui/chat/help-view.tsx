@@ -6,7 +6,7 @@ import { actionOf, hintLine, isAction, isCancel, KEY_ACTIONS, keysLabel, type Ac
 import { useKeymap } from "../input/use-keymap.js";
 import { helpLines, type HelpSection } from "./help-lines.js";
 
-/** The keys /help lists, from the keymap in force (readme.md lists them all). */
+/** The keys /help lists, from the keymap in force (docs/keybindings.md lists them all). */
 const HELP_ACTIONS: readonly KeyAction[] = [
 	"prompt.send", "prompt.steer", "line.newLine", "prompt.externalEditor", "prompt.cycleThinking", "prompt.cycleModel", "prompt.previous", "prompt.stop", "prompt.clear", "prompt.quit", "prompt.complete", "prompt.expand", "tree.mark", "tree.merge",
 ];

@@ -36,7 +36,7 @@ export function applyKeybindings(overrides: unknown): { ok: true; keymap: Keymap
 	if (!overrides || typeof overrides !== "object" || Array.isArray(overrides)) return { ok: false, message: "expected a JSON object of action → key or [keys]" };
 	const keymap: Record<string, readonly Chord[]> = { ...DEFAULT_KEYMAP };
 	for (const [action, value] of Object.entries(overrides)) {
-		if (!(action in KEY_ACTIONS)) return { ok: false, message: `unknown action "${action}" (the actions are listed in readme.md, "Keybindings")` };
+		if (!(action in KEY_ACTIONS)) return { ok: false, message: `unknown action "${action}" (the actions are listed in docs/keybindings.md)` };
 		const specs: unknown[] = Array.isArray(value) ? value : [value];
 		if (!specs.every((s): s is string => typeof s === "string")) return { ok: false, message: `"${action}" must be a key or an array of keys` };
 		const chords: Chord[] = [];

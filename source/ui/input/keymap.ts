@@ -3,7 +3,7 @@ import type { KeyEvent } from "./key-event.js";
 
 /**
  * The one keymap: every bindable action, the screen it applies to, its default keys and what it
- * does. Key handlers, the help view, the screens' hint lines and readme.md's key tables all come
+ * does. Key handlers, the help view, the screens' hint lines and the key tables of docs/keybindings.md all come
  * from this table; `$ARBOR_HOME/keybindings.json` replaces the keys of the actions it names
  * (keybindings.ts). Pure: no React, no files.
  */
@@ -247,7 +247,7 @@ export function hintLine(keymap: Keymap, items: readonly HintItem[]): string {
 }
 
 /**
- * readme.md's key table for `screens`, in that order and the keymap's within each: `| key | action |`,
+ * docs/keybindings.md's key table for `screens`, in that order and the keymap's within each: `| key | action |`,
  * with a `where` column when it covers more than one screen.
  */
 export function keyTable(keymap: Keymap, screens: readonly KeyScreen[]): string {
@@ -259,7 +259,7 @@ export function keyTable(keymap: Keymap, screens: readonly KeyScreen[]): string 
 	return [many ? "| key | where | action |" : "| key | action |", many ? "|---|---|---|" : "|---|---|", ...rows].join("\n");
 }
 
-/** readme.md's table of every action: its name for keybindings.json, default keys, screen, what it does. */
+/** docs/keybindings.md's table of every action: its name for keybindings.json, default keys, screen, what it does. */
 export function actionTable(): string {
 	const rows = (Object.entries(KEY_ACTIONS) as [KeyAction, ActionSpec][]).map(
 		([action, spec]) => `| \`${action}\` | ${spec.keys.map((k) => `\`${k}\``).join(", ") || "(none)"} | ${spec.screen} | ${spec.does} |`,

@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 
-/** The readme's "Command line" section must list every option the CLI has, and no other. */
-const readme = readFileSync(join(import.meta.dirname, "../../readme.md"), "utf8");
-const section = readme.slice(readme.indexOf("## Command line"), readme.indexOf("## Print mode"));
+/** docs/cli.md's "Command line" section must list every option the CLI has, and no other. */
+const page = readFileSync(join(import.meta.dirname, "../../docs/cli.md"), "utf8");
+const section = page.slice(page.indexOf("\n## Command line\n"), page.indexOf("\n## Environment\n"));
 const usage = section.slice(section.indexOf("```") + 3, section.indexOf("```", section.indexOf("```") + 3));
 
 /** Options of one command as its --help lists them: [short?, long], --help and --version left out. */
@@ -27,9 +27,9 @@ function usageOf(name: string): string {
 
 const flagsIn = (text: string) => [...text.matchAll(/(?<![\w-])(--?[a-z][\w-]*)/g)].map((m) => m[1]!);
 
-describe("readme ↔ CLI, flag for flag", () => {
+describe("docs/cli.md ↔ CLI, flag for flag", () => {
 	it("every root option is in the options table, and the table has no other", async () => {
-		const table = section.slice(section.indexOf("### Options"));
+		const table = section.slice(section.indexOf("\n## Options\n"));
 		const rows = [...table.matchAll(/^\| `([^`]+)`/gm)].map((m) => m[1]!);
 		const documented = new Set(rows.flatMap((r) => flagsIn(r)));
 		const options = await helpOptions([]);
