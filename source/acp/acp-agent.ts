@@ -14,7 +14,7 @@
  *   _arbor/get_checkpoints {sessionId} and _arbor/restore_files {sessionId, entryId, dryRun?} (the
  *   JSON of `arbor checkpoints --json` and `arbor restore --json`).
  */
-import { Readable, Writable } from "node:stream";
+import { Readable } from "node:stream";
 import {
 	agent as acpAgent,
 	ndJsonStream,
@@ -39,6 +39,7 @@ import type { TreeFilter } from "../tree/types.js";
 import { oneLine } from "../text/one-line.js";
 import { AVAILABLE_COMMANDS, parseCommand } from "./commands.js";
 import { LiveSession } from "./live-session.js";
+import { redactedOutput } from "./redacted-output.js";
 import { pathUpdates } from "./replay.js";
 import { runTreeCommand, type TreeHost } from "./tree-commands.js";
 import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
@@ -361,7 +362,7 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
 	// stdout is the protocol's: console output (an extension's console.log) goes to stderr.
 	for (const name of ["log", "info", "debug"] as const) console[name] = console.error.bind(console);
 	const sessions = new Sessions(opts);
-	const stream = ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
+	const stream = ndJsonStream(redactedOutput(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
 	const connection = buildAcpApp(sessions, opts).connect(stream);
 	let ended: EndingSignal | undefined;
 	const stopSignals = onEndingSignal((signal) => {

@@ -5,6 +5,7 @@
  * project's own `.git`.
  */
 import { spawn } from "node:child_process";
+import { childEnvironment } from "../text/secrets.js";
 
 /** Where one private store lives and which folder it snapshots. */
 export type GitPlace = { gitDir: string; workTree: string; indexFile: string };
@@ -20,10 +21,10 @@ export class GitError extends Error {
 	}
 }
 
-/** The environment git runs with: the user's, minus every GIT_* variable, plus the store's own. */
+/** The environment git runs with: the user's, minus every GIT_* variable and the provider keys (text/secrets.ts), plus the store's own. */
 export function gitEnv(place: GitPlace, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
 	const clean: NodeJS.ProcessEnv = {};
-	for (const [key, value] of Object.entries(env)) if (!key.startsWith("GIT_")) clean[key] = value;
+	for (const [key, value] of Object.entries(childEnvironment(env))) if (!key.startsWith("GIT_")) clean[key] = value;
 	return {
 		...clean,
 		GIT_CONFIG_NOSYSTEM: "1",
@@ -38,7 +39,7 @@ export function gitEnv(place: GitPlace, env: NodeJS.ProcessEnv = process.env): N
 	};
 }
 
-const FIXED = ["-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false", "-c", "core.symlinks=true", "-c", "core.quotepath=false", "-c", "core.untrackedCache=true", "-c", "gc.auto=0", "-c", "maintenance.auto=false"];
+const FIXED = ["-c", "core.hooksPath=/dev/null", "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false", "-c", "core.symlinks=true", "-c", "core.quotepath=false", "-c", "core.untrackedCache=true", "-c", "gc.auto=0", "-c", "maintenance.auto=false", "-c", "core.sharedRepository=0600"];
 
 /** The arguments before a git subcommand: the private directory and the folder it snapshots. */
 export function gitArgs(place: GitPlace, args: readonly string[]): string[] {

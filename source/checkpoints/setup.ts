@@ -4,7 +4,9 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import type { Settings } from "../config/settings.js";
 import type { SessionStoreApi } from "../session/api.js";
+import { childEnvironment } from "../text/secrets.js";
 import { Checkpointer, type RestoreHooks } from "./checkpointer.js";
+import { privateDir } from "./modes.js";
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES, DEFAULT_MAX_STORE_BYTES, storeDirFor, type CheckpointLimits } from "./store.js";
 
 /** The store limits, from settings. */
@@ -51,13 +53,13 @@ export function maybeDailyGc(opts: { home: string; cwd: string; sessionFile: str
 	}
 	if (last !== undefined && now - last < DAY_MS) return false;
 	try {
-		fs.mkdirSync(path.dirname(stamp), { recursive: true });
-		fs.writeFileSync(stamp, `${new Date(now).toISOString()}\n`);
+		for (const dir of [opts.home, path.join(opts.home, "checkpoints"), path.dirname(stamp)]) privateDir(dir);
+		fs.writeFileSync(stamp, `${new Date(now).toISOString()}\n`, { mode: 0o600 });
 	} catch {
 		return false;
 	}
 	if (last === undefined) return false;
-	const child = spawn(process.execPath, [cli, "checkpoints", opts.sessionFile, "--gc"], { detached: true, stdio: "ignore", env: { ...process.env, ARBOR_HOME: opts.home } });
+	const child = spawn(process.execPath, [cli, "checkpoints", opts.sessionFile, "--gc"], { detached: true, stdio: "ignore", env: { ...childEnvironment(), ARBOR_HOME: opts.home } });
 	child.on("error", () => {});
 	child.unref();
 	return true;

@@ -10,6 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { GitError, readBlobs, runGit, type GitPlace } from "./git.js";
+import { dropModes, extraMode, loadModes, privateDir, saveModes } from "./modes.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_MAX_FILES = 100_000;
@@ -46,6 +47,8 @@ export function storeDirFor(home: string, cwd: string): string {
 
 export class CheckpointStore {
 	readonly place: GitPlace;
+	/** The store's folder: the git directory, its index and the modes records. */
+	readonly dir: string;
 	private ready = false;
 
 	constructor(
@@ -54,6 +57,7 @@ export class CheckpointStore {
 		readonly limits: CheckpointLimits = { maxFileBytes: DEFAULT_MAX_FILE_BYTES, maxFiles: DEFAULT_MAX_FILES, maxStoreBytes: DEFAULT_MAX_STORE_BYTES },
 	) {
 		const dir = storeDirFor(home, cwd);
+		this.dir = dir;
 		this.place = { gitDir: path.join(dir, "git"), workTree: cwd, indexFile: path.join(dir, "index") };
 	}
 
@@ -65,10 +69,11 @@ export class CheckpointStore {
 			throw new CheckpointRefused(`no checkpoints in ${cwd} (the home folder)`);
 		}
 		if (this.ready) return;
+		// The store holds copies of the project's files (a 0600 .env too): private, like its home.
+		for (const dir of [this.home, path.join(this.home, "checkpoints"), this.dir]) privateDir(dir);
 		if (!fs.existsSync(path.join(this.place.gitDir, "HEAD"))) {
-			fs.mkdirSync(path.dirname(this.place.gitDir), { recursive: true });
 			await runGit(this.place, ["init", "-q"]);
-			fs.writeFileSync(path.join(path.dirname(this.place.gitDir), "cwd"), `${cwd}\n`);
+			fs.writeFileSync(path.join(this.dir, "cwd"), `${cwd}\n`, { mode: 0o600 });
 		}
 		this.ready = true;
 	}
@@ -86,7 +91,7 @@ export class CheckpointStore {
 		const file = path.join(this.place.gitDir, "info", "exclude");
 		if (read(file) === text) return;
 		fs.mkdirSync(path.dirname(file), { recursive: true });
-		fs.writeFileSync(file, text);
+		fs.writeFileSync(file, text, { mode: 0o600 });
 	}
 
 	/** Bytes the store's objects take (loose and packed). */
@@ -98,6 +103,8 @@ export class CheckpointStore {
 
 	/** Sizes of the files seen by this store's earlier snapshots (a run snapshots the same tree often). */
 	private sizes = new Map<string, number>();
+	/** The modes git would not give back (see modes.ts) of the files measured, by path. */
+	private fileModes = new Map<string, number>();
 	private last: Snapshot | undefined;
 	private storeCheckedAt = 0;
 	private indexStamp = "";
@@ -136,6 +143,7 @@ export class CheckpointStore {
 		const skipped: Skipped[] = [];
 		let files = 0;
 		let bytes = 0;
+		const modes = new Map<string, number>();
 		for (const p of all) {
 			if (p.endsWith("/")) {
 				skipped.push({ path: p.slice(0, -1), reason: "a nested git repository" });
@@ -155,7 +163,12 @@ export class CheckpointStore {
 					continue;
 				}
 				this.sizes.set(p, size);
+				const mode = extraMode(stat);
+				if (mode === undefined) this.fileModes.delete(p);
+				else this.fileModes.set(p, mode);
 			}
+			const mode = this.fileModes.get(p);
+			if (mode !== undefined) modes.set(p, mode);
 			files += 1;
 			bytes += size;
 		}
@@ -167,6 +180,7 @@ export class CheckpointStore {
 		await runGit(this.place, ["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], `${spec.join("\0")}\0`);
 		const tree = (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
 		await this.keep(tree);
+		saveModes(this.dir, tree, modes);
 		// Files left out stay untracked and are listed (and measured) again next time: no shortcut then.
 		this.last = skipped.length === 0 ? { tree, files, bytes, skipped } : undefined;
 		this.indexStamp = indexStamp(this.place.indexFile);
@@ -242,6 +256,7 @@ export class CheckpointStore {
 		const writes = changes.filter((c) => c.status !== "D" && c.newMode !== "160000");
 		// Every blob is read before the first file changes: a missing object changes nothing.
 		const blobs = await readBlobs(this.place, writes.map((c) => c.newId));
+		const modes = loadModes(this.dir, target);
 		for (const c of changes) if (c.status === "D" || c.status === "T") removeFile(root, c.path);
 		const kept: string[] = [];
 		for (const c of writes) {
@@ -252,7 +267,7 @@ export class CheckpointStore {
 				kept.push(c.path);
 				continue;
 			}
-			writeEntry(full, c.newMode, blobs.get(c.newId) ?? Buffer.alloc(0));
+			writeEntry(full, c.newMode, blobs.get(c.newId) ?? Buffer.alloc(0), modes.get(c.path));
 		}
 		const names = { A: "added", D: "deleted", M: "changed", T: "changed" } as const;
 		return { changes: changes.filter((c) => !kept.includes(c.path)).map((c) => ({ path: c.path, status: names[c.status] })), kept };
@@ -264,6 +279,7 @@ export class CheckpointStore {
 		const refs = (await runGit(this.place, ["for-each-ref", "--format=%(objectname)", "refs/arbor/"])).toString("utf8").split("\n").filter(Boolean);
 		const drop = refs.filter((tree) => !referenced.has(tree));
 		if (drop.length > 0) await runGit(this.place, ["update-ref", "--stdin"], drop.map((tree) => `delete refs/arbor/${tree}\n`).join(""));
+		dropModes(this.dir, drop);
 		// The index holds the newest snapshot's blobs; start it afresh so dropped files can go.
 		fs.rmSync(this.place.indexFile, { force: true });
 		const before = await this.storeBytes();
@@ -317,16 +333,20 @@ function removedEmptyDir(dir: string): boolean {
 	}
 }
 
-/** Writes one file or symlink through a temp name in the same folder and a rename. */
-function writeEntry(full: string, mode: string, content: Buffer): void {
+/**
+ * Writes one file or symlink through a temp name in the same folder and a rename; a file gets
+ * `perm` (its recorded mode) or git's 644/755, from its creation on (never readable by others first).
+ */
+function writeEntry(full: string, mode: string, content: Buffer, perm?: number): void {
 	const dir = path.dirname(full);
 	fs.mkdirSync(dir, { recursive: true });
 	const temp = path.join(dir, `.${path.basename(full)}.arbor-${process.pid}-${Math.random().toString(36).slice(2)}.tmp`);
 	try {
 		if (mode === "120000") fs.symlinkSync(content.toString("utf8"), temp);
 		else {
-			fs.writeFileSync(temp, content, { mode: mode === "100755" ? 0o755 : 0o644 });
-			fs.chmodSync(temp, mode === "100755" ? 0o755 : 0o644);
+			const bits = perm ?? (mode === "100755" ? 0o755 : 0o644);
+			fs.writeFileSync(temp, content, { mode: bits & 0o600 });
+			fs.chmodSync(temp, bits);
 		}
 		fs.renameSync(temp, full);
 	} catch (error) {

@@ -32,7 +32,19 @@ export function thinkingSuffix(spec: string | undefined): { spec: string | undef
 /** The built-in models with the user's `$ARBOR_HOME/models.json` on top (a broken file is exit 2). */
 export async function loadCatalog(env: NodeJS.ProcessEnv = process.env): Promise<ModelCatalog> {
 	const { mergeCatalog } = await import("../llm/model-catalog.js");
-	return mergeCatalog(await loadModelsFile(arborHome(env)));
+	const catalog = mergeCatalog(await loadModelsFile(arborHome(env)));
+	await registerConfiguredKeys(catalog, env);
+	return catalog;
+}
+
+/**
+ * Every key models.json configures joins the secrets registry at the start, used by this run's model
+ * or not: a variable it names is kept from child processes, a literal key is redacted. A key given as
+ * a command (`"!…"`) is not run here; it registers when it is resolved (resolveApiKey).
+ */
+async function registerConfiguredKeys(catalog: ModelCatalog, env: NodeJS.ProcessEnv): Promise<void> {
+	const { resolveApiKey } = await import("../llm/resolve-model.js");
+	for (const provider of catalog.providers) if (provider.apiKey && !provider.apiKey.startsWith("!")) resolveApiKey(provider.apiKey, env);
 }
 
 /** Flag, then environment, then settings — for the chat model and the summary model alike. */
@@ -44,8 +56,8 @@ export async function chooseModels(
 	const { resolveModel } = await import("../llm/resolve-model.js");
 	const catalog = await loadCatalog(env);
 	const baseUrl = checkedBaseUrl(flags, settings, env);
-	// The --api-key value is redacted from tool results like the key variables.
-	(await import("../tools/secrets.js")).registerSecret(flags.apiKey);
+	// The --api-key value is redacted like every configured key.
+	(await import("../text/secrets.js")).registerSecret(flags.apiKey);
 	const idle = idleTimeoutMs(env, settings.timeout);
 	const resolve = (spec: string | undefined) => {
 		const result = resolveModel(spec, { baseUrl, apiKey: flags.apiKey, env, idleTimeoutMs: idle, catalog });

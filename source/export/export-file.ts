@@ -77,12 +77,23 @@ function writeAtomically(file: string, fill: (out: ByteBatch) => void): number {
 	}
 }
 
+/**
+ * The keys models.json configures join the secrets registry (`arbor export` chooses no model), so the
+ * page redacts them as well. The export does not depend on that file: a broken one leaves the
+ * registry with the key variables of the environment, and the page is written.
+ */
+async function registerConfiguredKeys(): Promise<void> {
+	const { loadCatalog } = await import("../config/model-config.js");
+	await loadCatalog().catch((error: unknown) => void error);
+}
+
 /** Writes the page; refuses to replace the session file itself (exit 2). */
 export async function exportToFile(req: ExportRequest): Promise<ExportResult> {
 	const file = exportTarget(req);
 	if (req.sessionFile !== undefined && resolve(req.sessionFile) === file) {
 		throw new CliError(`refusing to overwrite the session file ${file}`, 2);
 	}
+	await registerConfiguredKeys();
 	const page = await exportHtml(req.view, req.sessionFile ? basename(req.sessionFile) : `session ${req.view.header.id}`);
 	const bytes = writeAtomically(file, page);
 	return { file, bytes, entries: req.view.entries.length };

@@ -1,5 +1,6 @@
 /** `arbor.exec` (pi's `exec`): a program run without a shell, its output collected. */
 import { execFile } from "node:child_process";
+import { childEnvironment } from "../text/secrets.js";
 
 export type ExecOptions = { cwd?: string; signal?: AbortSignal; timeout?: number };
 export type ExecResult = { stdout: string; stderr: string; code: number; killed: boolean };
@@ -17,7 +18,7 @@ export function runExec(command: string, args: readonly string[], opts: ExecOpti
 		execFile(
 			command,
 			[...args],
-			{ cwd: opts.cwd, signal: opts.signal, timeout: opts.timeout && opts.timeout > 0 ? opts.timeout : 0, maxBuffer: MAX_BUFFER, encoding: "utf8", windowsHide: true },
+			{ cwd: opts.cwd, signal: opts.signal, timeout: opts.timeout && opts.timeout > 0 ? opts.timeout : 0, env: childEnvironment(), maxBuffer: MAX_BUFFER, encoding: "utf8", windowsHide: true },
 			(error, stdout, stderr) => {
 				if (!error) return resolve({ stdout, stderr, code: 0, killed: false });
 				const e = error as NodeJS.ErrnoException & { code?: number | string; killed?: boolean; signal?: string };

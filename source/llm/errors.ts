@@ -1,5 +1,6 @@
 import { APICallError, RetryError } from "ai";
 import { oneLine } from "../text/one-line.js";
+import { redactText } from "../text/secrets.js";
 import { ProviderTimeoutError } from "./idle-timeout.js";
 
 /** Why a model call did not produce a usable answer. */
@@ -8,8 +9,12 @@ export type FailureReason = "aborted" | "api" | "empty";
 /** The message stored on aborted assistant turns (pi's wording). */
 export const ABORTED_MESSAGE = "Request was aborted";
 
-/** One line describing a provider/SDK error, with the HTTP status when there is one. */
+/** One line describing a provider/SDK error, with the HTTP status when there is one; a key the server echoed is redacted. */
 export function describeError(error: unknown): string {
+	return redactText(errorLine(error));
+}
+
+function errorLine(error: unknown): string {
 	// The SDK wraps a body that failed mid-stream ("Failed to process successful response"); the
 	// timeout is the cause worth naming.
 	const timeout = findCause(error, (e) => e instanceof ProviderTimeoutError);

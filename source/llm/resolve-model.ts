@@ -1,6 +1,7 @@
 import type { LanguageModel } from "ai";
 import { idleTimeoutFetch } from "./idle-timeout.js";
 import { lazyModel } from "./lazy-model.js";
+import { registerKeyVariable, registerSecret } from "../text/secrets.js";
 import { toolImagesFor, type ToolImages } from "./tool-images.js";
 import { BUILT_IN_PROVIDERS, findModel, findProvider, mergeCatalog, type ModelCatalog, type ModelInfo } from "./model-catalog.js";
 
@@ -70,12 +71,18 @@ const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
 /** Whether a models.json `apiKey` names an environment variable (else it is the key itself). */
 export const isEnvName = (value: string): boolean => ENV_NAME.test(value);
 
-/** An `apiKey` as pi reads it: the variable of that name when it is set, else (not a variable's name) the key itself. */
+/**
+ * An `apiKey` as pi reads it: the variable of that name when it is set, else (not a variable's name)
+ * the key itself. Every key resolved here joins the secrets registry (text/secrets.ts): its variable
+ * is kept from child processes and its value redacted wherever it would be stored or shown.
+ */
 export function resolveApiKey(value: string | undefined, env: Record<string, string | undefined>): string | undefined {
 	if (!value) return undefined;
-	const fromEnv = env[value];
-	if (fromEnv) return fromEnv;
-	return isEnvName(value) ? undefined : value;
+	const fromEnv = Object.hasOwn(env, value) ? env[value] : undefined;
+	if (isEnvName(value)) registerKeyVariable(value);
+	const key = fromEnv || (isEnvName(value) ? undefined : value);
+	registerSecret(key);
+	return key;
 }
 
 /**
@@ -128,6 +135,7 @@ export function resolveModel(spec: string | undefined, opts: ResolveModelOptions
 	// user's models.json) redirects the hosted providers (a stray env var must not send a key elsewhere).
 	const baseUrl = opts.baseUrl || (hosted ? undefined : opts.env.ARBOR_BASE_URL || undefined) || declared.baseUrl;
 	const keyName = declared.apiKey ?? "OPENAI_API_KEY";
+	registerSecret(opts.apiKey);
 	const apiKey = opts.apiKey || resolveApiKey(declared.apiKey, opts.env) || (declared.source === "built-in" || declared.apiKey === undefined ? opts.env.OPENAI_API_KEY : undefined);
 	switch (declared.api ?? "openai-completions") {
 		case "openai-responses": {

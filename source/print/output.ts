@@ -1,6 +1,7 @@
 import type { TurnEvent } from "../llm/turn.js";
 import { terminalText, TerminalTextStream } from "../text/terminal-text.js";
 import type { SessionHeader, StopReason, Usage } from "../session/types.js";
+import { RedactingStream, redactJson } from "../text/secrets.js";
 
 export type OutputFormat = "text" | "json" | "stream-json";
 
@@ -32,6 +33,8 @@ export class Printer {
 	private endsWithNewline = true;
 	/** Text output is sanitized as it streams: a sequence split across deltas is held until whole. */
 	private readonly sanitizer = new TerminalTextStream();
+	/** …and redacted: a provider key split across deltas is caught too. */
+	private readonly redactor = new RedactingStream();
 
 	constructor(
 		private readonly format: OutputFormat,
@@ -39,8 +42,9 @@ export class Printer {
 		private readonly progress: { toolLines: boolean; describe: (name: string, args: unknown) => string },
 	) {}
 
+	/** One JSON line; a provider key in it is redacted (text/secrets.ts), as RPC and ACP do. */
 	private line(value: unknown): void {
-		this.io.stdout.write(`${JSON.stringify(value)}\n`);
+		this.io.stdout.write(`${redactJson(JSON.stringify(value))}\n`);
 	}
 
 	header(header: SessionHeader): void {
@@ -60,7 +64,7 @@ export class Printer {
 		if (event.type === "tool_call" && this.progress.toolLines) {
 			this.io.stderr.write(`› ${terminalText(this.progress.describe(event.toolName, event.args))}\n`);
 		}
-		if (this.format === "text" && event.type === "text_delta" && event.delta) this.text(this.sanitizer.push(event.delta));
+		if (this.format === "text" && event.type === "text_delta" && event.delta) this.text(this.sanitizer.push(this.redactor.push(event.delta)));
 	}
 
 	private text(safe: string): void {
@@ -87,6 +91,7 @@ export class Printer {
 			this.line(result);
 			return;
 		}
+		this.text(this.sanitizer.push(this.redactor.end()));
 		this.text(this.sanitizer.end());
 		if (this.wroteText && !this.endsWithNewline) this.io.stdout.write("\n");
 	}

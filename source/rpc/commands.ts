@@ -289,3 +289,12 @@ export const COMMANDS: Record<string, Handler> = {
 	get_checkpoints: ({ agent }) => ({ checkpoints: agent.checkpoints().map(checkpointJson) }),
 	restore_files: restoreFiles,
 };
+
+/**
+ * The handler of command `type`, looked up among the table's own names only: `constructor`,
+ * `toString`, `__proto__` and the other Object.prototype names are unknown commands (the inherited
+ * `constructor` answered with the whole session, keys included).
+ */
+export function commandFor(type: string): Handler | undefined {
+	return Object.hasOwn(COMMANDS, type) ? COMMANDS[type] : undefined;
+}

@@ -1,8 +1,9 @@
 import { StringDecoder } from "node:string_decoder";
+import { redactJson } from "../text/secrets.js";
 
-/** One protocol record: JSON and one LF (U+2028/U+2029 stay inside strings, as JSON allows). */
+/** One protocol record: JSON and one LF (U+2028/U+2029 stay inside strings, as JSON allows); no provider key in it. */
 export function jsonLine(value: unknown): string {
-	return `${JSON.stringify(value)}\n`;
+	return `${redactJson(JSON.stringify(value))}\n`;
 }
 
 /**

@@ -18,7 +18,7 @@ import { place } from "../config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { errorMessage } from "../text/error-text.js";
-import { COMMANDS, type Command, type CommandContext } from "./commands.js";
+import { commandFor, type Command, type CommandContext } from "./commands.js";
 import { jsonLine, lineSplitter } from "./jsonl.js";
 import { PiEventWriter } from "./pi-events.js";
 import { bashRunner } from "./bash.js";
@@ -115,7 +115,7 @@ function parse(line: string): { command: Command } | { error: Record<string, unk
 
 async function respond(ctx: CommandContext, cmd: Command): Promise<Record<string, unknown>> {
 	const id = cmd.id !== undefined ? { id: cmd.id } : {};
-	const handler = COMMANDS[cmd.type];
+	const handler = commandFor(cmd.type);
 	if (!handler) return { ...id, type: "response", command: cmd.type, success: false, error: `unknown command: ${cmd.type}` };
 	try {
 		const data = await handler(ctx, cmd);

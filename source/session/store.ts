@@ -1,6 +1,7 @@
 // Over 200 lines: one class; open, append, move and the published snapshot share its private state.
 import * as path from "node:path";
 import { must } from "../text/must.js";
+import { redactValue } from "../text/secrets.js";
 import type { CreateOptions, OpenOptions, SessionStoreApi, SessionTreeView } from "./api.js";
 import { type AppendFile, createLockedFile, jsonLine } from "./append-file.js";
 import { newEntryId, newSessionId, sessionFileName } from "./ids.js";
@@ -165,7 +166,8 @@ export class SessionStore implements SessionStoreApi {
 	private write(parentId: string | null, entry: NewEntry): SessionEntry {
 		this.assertWritable();
 		if (parentId !== null) this.assertKnown(parentId);
-		const { type, id: _id, parentId: _parent, timestamp: _time, ...rest } = entry;
+		// A provider key never reaches a session file, whatever put it in the entry (text/secrets.ts).
+		const { type, id: _id, parentId: _parent, timestamp: _time, ...rest } = redactValue(entry);
 		const stored = {
 			type,
 			id: newEntryId(this.index.byId),

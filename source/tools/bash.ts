@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { OutputCapture, truncationNote } from "./output-capture.js";
 import { ToolError, throwIfAborted, type ToolResult } from "./result.js";
-import { toolEnvironment } from "./secrets.js";
+import { childEnvironment } from "../text/secrets.js";
 import { errnoCode } from "../text/error-text.js";
 
 export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
@@ -112,7 +112,7 @@ function run(opts: RunOptions): Promise<Ended> {
 		const child = spawn("bash", ["-c", WATCHDOG, "bash", command], {
 			cwd: opts.cwd,
 			// Provider keys stay with arbor: a model-run `env` must not copy them into the session.
-			env: toolEnvironment(),
+			env: childEnvironment(),
 			detached: true,
 			stdio: ["ignore", "pipe", "pipe", "pipe"],
 		});

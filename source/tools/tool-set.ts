@@ -7,7 +7,7 @@ import { resolvePath } from "./paths.js";
 import { previewToolCall } from "./preview.js";
 import { READ_ONLY_TOOLS, type ToolName } from "./policy.js";
 import { ToolError, type ToolResult } from "./result.js";
-import { knownSecrets, redactText, redactValue } from "./secrets.js";
+import { knownSecrets, redactText, redactValue } from "../text/secrets.js";
 import { TOOL_SPECS, type ToolContext } from "./specs.js";
 
 /** Asks the user whether a tool may run; "always" stops asking for that tool in this ToolSet. */

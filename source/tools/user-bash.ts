@@ -5,6 +5,7 @@
  */
 import type { SessionStoreApi } from "../session/api.js";
 import type { BashExecutionMessage } from "../session/types.js";
+import { redactText } from "../text/secrets.js";
 
 /** The status line bashTool ends its output with ("exit code 0", "cancelled", …): pi's output has none. */
 function withoutStatusLine(output: string): string {
@@ -33,7 +34,8 @@ export async function runUserBash(
 	const message: BashExecutionMessage = {
 		role: "bashExecution",
 		command,
-		output: withoutStatusLine(result.output),
+		// Like a tool's result: no provider key in what is stored and answered (text/secrets.ts).
+		output: redactText(withoutStatusLine(result.output)),
 		exitCode: details?.exitCode ?? null,
 		cancelled: details?.cancelled ?? false,
 		truncated: details?.truncated ?? false,

@@ -60,7 +60,7 @@ export type Rpc = {
 export async function startRpc(
 	scripts: Script[] | ((body: any, index: number) => Script),
 	args: string[] = [],
-	opts: { extensions?: (cwd: string) => void; before?: (where: { cwd: string; home: string }) => void; untrusted?: boolean } = {},
+	opts: { extensions?: (cwd: string) => void; before?: (where: { cwd: string; home: string }) => void; untrusted?: boolean; env?: Record<string, string> } = {},
 ): Promise<Rpc> {
 	const server = await startSseServer(scripts);
 	const home = tempDir();
@@ -76,7 +76,7 @@ export async function startRpc(
 		provider: "local",
 		model: "m1",
 		args: [...(opts.extensions ? [] : ["--no-extensions"]), "--no-context-files", ...args],
-		env: { ARBOR_HOME: home, LOCAL_KEY: "test-key", NO_COLOR: "1", ARBOR_MAX_RETRIES: "0", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "" },
+		env: { ARBOR_HOME: home, LOCAL_KEY: "test-key", NO_COLOR: "1", ARBOR_MAX_RETRIES: "0", OPENAI_API_KEY: "", ANTHROPIC_API_KEY: "", ...opts.env },
 	});
 	await client.start();
 	cleanups.push(async () => {

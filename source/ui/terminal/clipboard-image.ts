@@ -10,6 +10,7 @@ import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { imageInfo } from "../../session/image-info.js";
 import { errnoCode } from "../../text/error-text.js";
+import { childEnvironment } from "../../text/secrets.js";
 
 /** Picture types taken from the clipboard, in order of preference. */
 const TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
@@ -20,7 +21,7 @@ type Ran = { ok: true; out: Buffer } | { ok: false; missing: boolean };
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<Ran> {
 	return new Promise((resolve) => {
-		execFile(command, args, { env, encoding: "buffer", timeout: TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
+		execFile(command, args, { env: childEnvironment(env), encoding: "buffer", timeout: TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
 			resolve(error ? { ok: false, missing: errnoCode(error) === "ENOENT" } : { ok: true, out: stdout });
 		});
 	});

@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { childEnvironment } from "../../text/secrets.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,7 +31,7 @@ export function editExternally(opts: { text: string; env: NodeJS.ProcessEnv; std
 		if (raw) opts.stdin.setRawMode?.(false);
 		modes?.suspend();
 		// Through the shell, as git does: $EDITOR may hold arguments ("code --wait").
-		const run = spawnSync(`${editor} "$ARBOR_DRAFT"`, { shell: true, stdio: "inherit", env: { ...opts.env, ARBOR_DRAFT: file } });
+		const run = spawnSync(`${editor} "$ARBOR_DRAFT"`, { shell: true, stdio: "inherit", env: { ...childEnvironment(opts.env), ARBOR_DRAFT: file } });
 		if (run.error) return { ok: false, message: `${editor}: ${run.error.message}` };
 		if (run.status !== 0) return { ok: false, message: `${editor} exited with ${run.status ?? run.signal}; draft unchanged` };
 		return { ok: true, text: readFileSync(file, "utf8").replace(/\r?\n$/, "") };
