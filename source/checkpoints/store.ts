@@ -10,6 +10,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { GitError, readBlobs, runGit, type GitPlace } from "./git.js";
+import { staysInside } from "./inside.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_MAX_FILES = 100_000;
@@ -233,18 +234,27 @@ export class CheckpointStore {
 	 * Makes the working tree (currently `current`, a snapshot just taken) match `target`: files only in
 	 * `current` are removed, the others written through a temp file and a rename, with their modes and
 	 * symlinks. A path that is on disk but in neither snapshot (ignored, over the cap) is never
-	 * overwritten: it is returned in `kept`.
+	 * overwritten: it is returned in `kept`. A path whose folder leads out of the cwd through a link
+	 * (checked with links resolved, just before each write or removal) is never touched: `outside`.
 	 */
-	async restore(current: string, target: string): Promise<{ changes: FileChange[]; kept: string[] }> {
+	async restore(current: string, target: string): Promise<{ changes: FileChange[]; kept: string[]; outside: string[] }> {
 		await this.open();
 		const changes = await this.treeChanges(current, target);
 		const root = path.resolve(this.cwd);
+		const realRoot = fs.realpathSync(root);
 		const writes = changes.filter((c) => c.status !== "D" && c.newMode !== "160000");
 		// Every blob is read before the first file changes: a missing object changes nothing.
 		const blobs = await readBlobs(this.place, writes.map((c) => c.newId));
-		for (const c of changes) if (c.status === "D" || c.status === "T") removeFile(root, c.path);
+		const outside = new Set<string>();
+		const inside = (rel: string) => {
+			if (!outside.has(rel) && staysInside(realRoot, path.join(root, rel))) return true;
+			outside.add(rel);
+			return false;
+		};
+		for (const c of changes) if ((c.status === "D" || c.status === "T") && inside(c.path)) removeFile(root, c.path);
 		const kept: string[] = [];
 		for (const c of writes) {
+			if (!inside(c.path)) continue;
 			const full = path.join(root, c.path);
 			const there = lstatOrNull(full);
 			// On disk but in no snapshot (ignored, over the cap), or a folder that still holds such files.
@@ -255,7 +265,8 @@ export class CheckpointStore {
 			writeEntry(full, c.newMode, blobs.get(c.newId) ?? Buffer.alloc(0));
 		}
 		const names = { A: "added", D: "deleted", M: "changed", T: "changed" } as const;
-		return { changes: changes.filter((c) => !kept.includes(c.path)).map((c) => ({ path: c.path, status: names[c.status] })), kept };
+		const done = changes.filter((c) => !kept.includes(c.path) && !outside.has(c.path));
+		return { changes: done.map((c) => ({ path: c.path, status: names[c.status] })), kept, outside: [...outside] };
 	}
 
 	/** Drops the refs of trees no session references, then `git gc --prune=now`; returns bytes freed. */
