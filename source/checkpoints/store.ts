@@ -11,6 +11,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { GitError, readBlobs, runGit, type GitPlace } from "./git.js";
 import { staysInside } from "./inside.js";
+import { withStoreLock } from "./store-lock.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_MAX_FILES = 100_000;
@@ -60,11 +61,7 @@ export class CheckpointStore {
 
 	/** Refuses folders a snapshot must not cover; creates the private git directory the first time. */
 	private async open(): Promise<void> {
-		const cwd = path.resolve(this.cwd);
-		if (cwd === path.parse(cwd).root) throw new CheckpointRefused(`no checkpoints in ${cwd} (the file system root)`);
-		if (cwd === path.resolve(os.homedir()) || (process.env.HOME && cwd === path.resolve(process.env.HOME))) {
-			throw new CheckpointRefused(`no checkpoints in ${cwd} (the home folder)`);
-		}
+		const cwd = this.refuseFolder();
 		if (this.ready) return;
 		if (!fs.existsSync(path.join(this.place.gitDir, "HEAD"))) {
 			fs.mkdirSync(path.dirname(this.place.gitDir), { recursive: true });
@@ -118,7 +115,27 @@ export class CheckpointStore {
 	 * `git ls-files` lists every file with what changed since the store's index; with nothing changed
 	 * since this store's last snapshot, that snapshot is the answer (no add, no write-tree).
 	 */
-	async snapshot(): Promise<Snapshot> {
+	snapshot(): Promise<Snapshot> {
+		return this.locked(() => this.snapshotLocked());
+	}
+
+	/** Another arbor in the same project uses the same index: one process at a time writes it. */
+	private async locked<T>(work: () => Promise<T>): Promise<T> {
+		this.refuseFolder();
+		return withStoreLock(path.dirname(this.place.gitDir), work);
+	}
+
+	/** The cwd, unless it is a folder a snapshot must not cover. */
+	private refuseFolder(): string {
+		const cwd = path.resolve(this.cwd);
+		if (cwd === path.parse(cwd).root) throw new CheckpointRefused(`no checkpoints in ${cwd} (the file system root)`);
+		if (cwd === path.resolve(os.homedir()) || (process.env.HOME && cwd === path.resolve(process.env.HOME))) {
+			throw new CheckpointRefused(`no checkpoints in ${cwd} (the home folder)`);
+		}
+		return cwd;
+	}
+
+	private async snapshotLocked(): Promise<Snapshot> {
 		await this.open();
 		this.writeExcludes();
 		const out = (await runGit(this.place, ["ls-files", "-z", "-t", "--cached", "--modified", "--deleted", "--others", "--exclude-standard"])).toString("utf8");
@@ -237,7 +254,11 @@ export class CheckpointStore {
 	 * overwritten: it is returned in `kept`. A path whose folder leads out of the cwd through a link
 	 * (checked with links resolved, just before each write or removal) is never touched: `outside`.
 	 */
-	async restore(current: string, target: string): Promise<{ changes: FileChange[]; kept: string[]; outside: string[] }> {
+	restore(current: string, target: string): Promise<{ changes: FileChange[]; kept: string[]; outside: string[] }> {
+		return this.locked(() => this.restoreLocked(current, target));
+	}
+
+	private async restoreLocked(current: string, target: string): Promise<{ changes: FileChange[]; kept: string[]; outside: string[] }> {
 		await this.open();
 		const changes = await this.treeChanges(current, target);
 		const root = path.resolve(this.cwd);
@@ -270,7 +291,11 @@ export class CheckpointStore {
 	}
 
 	/** Drops the refs of trees no session references, then `git gc --prune=now`; returns bytes freed. */
-	async gc(referenced: ReadonlySet<string>): Promise<{ before: number; after: number; dropped: number }> {
+	gc(referenced: ReadonlySet<string>): Promise<{ before: number; after: number; dropped: number }> {
+		return this.locked(() => this.gcLocked(referenced));
+	}
+
+	private async gcLocked(referenced: ReadonlySet<string>): Promise<{ before: number; after: number; dropped: number }> {
 		await this.open();
 		const refs = (await runGit(this.place, ["for-each-ref", "--format=%(objectname)", "refs/arbor/"])).toString("utf8").split("\n").filter(Boolean);
 		const drop = refs.filter((tree) => !referenced.has(tree));
