@@ -1,0 +1,50 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { startAcp, type AcpHarness } from "../helpers/acp-client.js";
+import { place } from "../helpers/print-run.js";
+
+let acp: AcpHarness | undefined;
+let at: { cwd: string; home: string } | undefined;
+afterEach(async () => {
+	if (acp?.child.exitCode === null) await acp.end();
+	acp = undefined;
+	if (at) fs.rmSync(at.cwd, { recursive: true, force: true });
+});
+
+/** The JSON-RPC error a request failed with. */
+async function refusal(request: Promise<unknown>): Promise<{ code: number; message: string }> {
+	const error = (await request.then(
+		() => undefined,
+		(e: unknown) => e,
+	)) as { code: number; message: string } | undefined;
+	if (!error) throw new Error("the request was accepted");
+	return { code: error.code, message: error.message };
+}
+
+describe("ACP: a session's cwd must be an absolute path of an existing folder", () => {
+	it("relative, empty, missing or a file: session/new and session/load answer invalid params; a good one opens", async () => {
+		at = place("arbor-acp-cwd-");
+		const file = path.join(at.cwd, "a-file");
+		fs.writeFileSync(file, "x");
+		acp = startAcp(["--model", "compat:test-model", "--base-url", "http://127.0.0.1:9/v1"], at);
+		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+		const cases: [string, RegExp][] = [
+			["some/where", /is not an absolute path/],
+			["", /empty value/],
+			[path.join(at.cwd, "missing"), /does not exist/],
+			[file, /is not a folder/],
+		];
+		for (const [cwd, why] of cases) {
+			const made = await refusal(acp.agent.request("session/new", { cwd, mcpServers: [] }));
+			expect(made.code).toBe(-32602);
+			expect(JSON.stringify(made)).toMatch(why);
+			const loaded = await refusal(acp.agent.request("session/load", { sessionId: "nosuch", cwd, mcpServers: [] }));
+			expect(loaded.code).toBe(-32602);
+		}
+		// Nothing was made for the refused folders.
+		expect(fs.existsSync(path.join(at.cwd, "missing"))).toBe(false);
+		const good = await acp.agent.request("session/new", { cwd: at.cwd, mcpServers: [] });
+		expect(good.sessionId).toMatch(/\S/);
+	});
+});
