@@ -40,6 +40,7 @@ import { oneLine } from "../text/one-line.js";
 import { AVAILABLE_COMMANDS, parseCommand } from "./commands.js";
 import { LiveSession } from "./live-session.js";
 import { cwdProblem } from "./cwd.js";
+import { keepingInputFailure } from "./input-errors.js";
 import { pathUpdates } from "./replay.js";
 import { runTreeCommand, type TreeHost } from "./tree-commands.js";
 import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
@@ -370,8 +371,8 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
 	// stdout is the protocol's: console output (an extension's console.log) goes to stderr.
 	for (const name of ["log", "info", "debug"] as const) console[name] = console.error.bind(console);
 	const sessions = new Sessions(opts);
-	const stream = ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
-	const connection = buildAcpApp(sessions, opts).connect(stream);
+	const input = keepingInputFailure(ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>));
+	const connection = buildAcpApp(sessions, opts).connect(input.stream);
 	let ended: EndingSignal | undefined;
 	const stopSignals = onEndingSignal((signal) => {
 		ended = signal;
@@ -385,7 +386,11 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
 	} finally {
 		stopSignals();
 	}
-	return ended ? signalExitCode(ended) : 0;
+	if (ended) return signalExitCode(ended);
+	const failure = input.failure();
+	if (failure === undefined) return 0;
+	process.stderr.write(`arbor: acp input: ${messageOf(failure)}; arbor acp stopped (every session closed)\n`);
+	return 1;
 }
 
 export type { Sessions };

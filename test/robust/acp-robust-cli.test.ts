@@ -48,3 +48,15 @@ describe("ACP: a session's cwd must be an absolute path of an existing folder", 
 		expect(good.sessionId).toMatch(/\S/);
 	});
 });
+
+describe("ACP: a message over the SDK's 32 MiB limit", () => {
+	it("ends arbor acp with a word on stderr (arbor: prefix) and exit 1, not a silent exit 0", async () => {
+		at = place("arbor-acp-big-");
+		acp = startAcp(["--model", "compat:test-model", "--base-url", "http://127.0.0.1:9/v1"], at);
+		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+		acp.send(`{"jsonrpc":"2.0","id":9,"method":"session/prompt","params":{"text":"${"x".repeat(33 * 1024 * 1024)}"}}`);
+		const { code } = await acp.exit();
+		expect(code).toBe(1);
+		expect(acp.raw.stderr).toMatch(/^arbor: acp input: .*33554432 byte limit; arbor acp stopped \(every session closed\)\n$/m);
+	});
+});
