@@ -2,7 +2,10 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startAcp, type AcpHarness } from "../helpers/acp-client.js";
+import type { SessionNotification } from "@agentclientprotocol/sdk/unstable";
 import { place } from "../helpers/print-run.js";
+import { startSseServer, toolCallReply } from "../helpers/sse-server.js";
+import { waitFor } from "../helpers/wait-for.js";
 
 let acp: AcpHarness | undefined;
 let at: { cwd: string; home: string } | undefined;
@@ -58,5 +61,34 @@ describe("ACP: a message over the SDK's 32 MiB limit", () => {
 		const { code } = await acp.exit();
 		expect(code).toBe(1);
 		expect(acp.raw.stderr).toMatch(/^arbor: acp input: .*33554432 byte limit; arbor acp stopped \(every session closed\)\n$/m);
+	});
+});
+
+describe("ACP: a tool call cancelled while its permission question is open", () => {
+	it("is closed (failed, saying cancelled) live and in the replay of session/load, never left pending", async () => {
+		const server = await startSseServer([toolCallReply([{ id: "call_q", name: "write", args: { path: "q.txt", content: "x" } }])]);
+		try {
+			at = place("arbor-acp-cancel-");
+			const args = ["--model", "compat:test-model", "--base-url", server.url];
+			acp = startAcp(args, at);
+			acp.answer = () => new Promise(() => {});
+			await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+			const { sessionId } = await acp.agent.request("session/new", { cwd: at.cwd, mcpServers: [] });
+			const pending = acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "write q" }] });
+			await waitFor(() => acp?.permissions.length === 1, { what: "the permission request" });
+			await acp.agent.notify("session/cancel", { sessionId });
+			expect((await pending).stopReason).toBe("cancelled");
+			const last = (updates: SessionNotification[]) => updates.map((n) => n.update).filter((u) => "toolCallId" in u && u.toolCallId === "call_q").at(-1);
+			await waitFor(() => last(acp!.updates) && (last(acp!.updates) as { status?: string }).status !== "pending", { what: "the call closed" });
+			expect(last(acp.updates)).toMatchObject({ sessionUpdate: "tool_call_update", status: "failed" });
+			await acp.end();
+			acp = startAcp(args, at);
+			await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+			await acp.agent.request("session/load", { sessionId, cwd: at.cwd, mcpServers: [] });
+			expect(last(acp.updates)).toMatchObject({ sessionUpdate: "tool_call_update", status: "failed" });
+			expect(fs.existsSync(path.join(at.cwd, "q.txt"))).toBe(false);
+		} finally {
+			await server.close();
+		}
 	});
 });
