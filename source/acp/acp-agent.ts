@@ -40,6 +40,8 @@ import { oneLine } from "../text/one-line.js";
 import { AVAILABLE_COMMANDS, parseCommand } from "./commands.js";
 import { LiveSession } from "./live-session.js";
 import { redactedOutput } from "./redacted-output.js";
+import { cwdProblem } from "./cwd.js";
+import { keepingInputFailure } from "./input-errors.js";
 import { pathUpdates } from "./replay.js";
 import { runTreeCommand, type TreeHost } from "./tree-commands.js";
 import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
@@ -50,6 +52,12 @@ export type AcpOptions = ChatFlags & ExtensionFlags & { home: string; version: s
 const notFound = (sessionId: string) => new RequestError(-32002, `no open session ${sessionId} (use session/load)`, { sessionId });
 const invalid = (message: string) => new RequestError(-32602, message);
 const failed = (message: string) => new RequestError(-32603, message);
+/** The request's `cwd`, refused (invalid params) unless it is an absolute path of an existing folder. */
+const folder = (cwd: unknown, absoluteOnly = false): string => {
+	const problem = cwdProblem(cwd, absoluteOnly);
+	if (problem) throw invalid(problem);
+	return cwd as string;
+};
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A handler whose unexpected failure (a locked file, a model error) is an error with its message, not "Internal error". */
@@ -237,11 +245,12 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 		}))
 		.onRequest("session/new", guard(async ({ params }) => {
 			ignoredMcp(params.mcpServers);
-			const live = await sessions.start(params.cwd);
+			const live = await sessions.start(folder(params.cwd));
 			advertiseCommands(live);
 			return { sessionId: live.id, configOptions: configOptions(live) };
 		}))
 		.onRequest("session/load", guard(async ({ params }) => {
+			folder(params.cwd);
 			ignoredMcp(params.mcpServers);
 			let live = sessions.find(params.sessionId);
 			if (!live) {
@@ -256,7 +265,7 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 		.onRequest("session/list", guard(({ params }) => {
 			const skip = (file: string, error: Error) => process.stderr.write(`arbor: skipped ${file}: ${error.message}\n`);
 			const all = params.cwd
-				? listSessions(sessions.place(params.cwd).sessionDir, { onSkip: skip })
+				? listSessions(sessions.place(folder(params.cwd, true)).sessionDir, { onSkip: skip })
 				: opts.sessionDir
 					? listSessions(opts.sessionDir, { onSkip: skip })
 					: listAllSessions(opts.home, { onSkip: skip });
@@ -265,6 +274,7 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 		.onRequest("session/fork", guard(async ({ params }) => {
 			// /clone: the source's active path (root → leaf) copied into a new session file. The source
 			// may be open here or only on disk (read without taking its lock).
+			folder(params.cwd);
 			const open = sessions.find(params.sessionId);
 			open?.agent.store.sync();
 			const sourceFile = open ? open.agent.store.file : sessionFileOf(sessions, params.sessionId, params.cwd);
@@ -362,8 +372,8 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
 	// stdout is the protocol's: console output (an extension's console.log) goes to stderr.
 	for (const name of ["log", "info", "debug"] as const) console[name] = console.error.bind(console);
 	const sessions = new Sessions(opts);
-	const stream = ndJsonStream(redactedOutput(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>);
-	const connection = buildAcpApp(sessions, opts).connect(stream);
+	const input = keepingInputFailure(ndJsonStream(redactedOutput(process.stdout), Readable.toWeb(process.stdin) as ReadableStream<Uint8Array>));
+	const connection = buildAcpApp(sessions, opts).connect(input.stream);
 	let ended: EndingSignal | undefined;
 	const stopSignals = onEndingSignal((signal) => {
 		ended = signal;
@@ -377,7 +387,11 @@ export async function runAcp(opts: AcpOptions): Promise<number> {
 	} finally {
 		stopSignals();
 	}
-	return ended ? signalExitCode(ended) : 0;
+	if (ended) return signalExitCode(ended);
+	const failure = input.failure();
+	if (failure === undefined) return 0;
+	process.stderr.write(`arbor: acp input: ${messageOf(failure)}; arbor acp stopped (every session closed)\n`);
+	return 1;
 }
 
 export type { Sessions };

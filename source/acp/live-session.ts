@@ -11,6 +11,7 @@ import type { Place } from "../config/options.js";
 import type { ImageContent } from "../session/types.js";
 import { fitImageParts } from "../tools/image-fit.js";
 import { PERMISSION_OPTIONS, permissionAnswer } from "./permission.js";
+import { toolCallUnfinished } from "./replay.js";
 import { toolCallEnd, toolCallStart } from "./replay.js";
 
 type Call = { id: string; name: string; key: string; diff: ToolCallContent[]; asked: boolean; done: boolean };
@@ -163,6 +164,9 @@ export class LiveSession {
 				return;
 			}
 			case "agent_end":
+				// A call the turn ended without running (cancelled while its permission question was
+				// open, or aborted before it ran) is closed: the editor would show it pending forever.
+				for (const call of this.calls.values()) if (!call.done) void this.send(toolCallUnfinished(call.id));
 				this.calls.clear();
 				return;
 			case "extension_error":

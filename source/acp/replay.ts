@@ -60,10 +60,20 @@ function entryUpdates(entry: SessionEntry, cwd: string, diffs: Map<string, ToolC
 	}
 }
 
-/** The whole path's replay. */
+/**
+ * The whole path's replay. A call with no result on the path (its turn was cancelled or aborted
+ * before it ran) is closed as failed after what followed it, never left pending.
+ */
 export function pathUpdates(path: readonly SessionEntry[], cwd: string): SessionUpdate[] {
 	const diffs = new Map<string, ToolCallContent[]>();
-	return path.flatMap((entry) => entryUpdates(entry, cwd, diffs));
+	const updates = path.flatMap((entry) => entryUpdates(entry, cwd, diffs));
+	const ended = new Set(updates.flatMap((u) => (u.sessionUpdate === "tool_call_update" ? [u.toolCallId] : [])));
+	return [...updates, ...[...diffs.keys()].filter((id) => !ended.has(id)).map(toolCallUnfinished)];
+}
+
+/** The close of a call that never ran: failed (ACP has no cancelled status), saying so. */
+export function toolCallUnfinished(toolCallId: string): SessionUpdate {
+	return { sessionUpdate: "tool_call_update", toolCallId, status: "failed", content: [textContent("cancelled: the tool did not run")] };
 }
 
 /** A tool call as announced (live: before it runs; replayed: from the assistant message). */

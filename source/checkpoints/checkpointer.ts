@@ -32,7 +32,7 @@ export class RestoreCancelled extends Error {
 }
 
 /** What a restore did: the safety snapshot taken first, the state restored, the files written or removed. */
-export type RestoreDone = { safety: Checkpoint; target: Checkpoint; changes: FileChange[]; kept: string[] };
+export type RestoreDone = { safety: Checkpoint; target: Checkpoint; changes: FileChange[]; kept: string[]; outside: string[] };
 
 /** What a restore does not cover; said every time one is offered or done. */
 export const RESTORE_LIMITS = "A restore does not cover ignored files, files over the size cap, or files outside the working directory.";

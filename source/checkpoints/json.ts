@@ -17,5 +17,5 @@ export function restorePlanJson(id: string | null, plan: Pick<RestorePlan, "targ
 
 /** `arbor restore --json`: what restoring entry `id` did, with the safety checkpoint that undoes it. */
 export function restoreDoneJson(id: string | null, done: RestoreDone) {
-	return { entryId: id, checkpoint: done.target.entryId, tree: done.target.data.tree, safetyCheckpoint: done.safety.entryId, changes: done.changes, kept: done.kept };
+	return { entryId: id, checkpoint: done.target.entryId, tree: done.target.data.tree, safetyCheckpoint: done.safety.entryId, changes: done.changes, kept: done.kept, outside: done.outside };
 }

@@ -11,6 +11,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { GitError, readBlobs, runGit, type GitPlace } from "./git.js";
 import { dropModes, extraMode, loadModes, privateDir, saveModes } from "./modes.js";
+import { staysInside } from "./inside.js";
+import { withStoreLock } from "./store-lock.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_MAX_FILES = 100_000;
@@ -63,11 +65,7 @@ export class CheckpointStore {
 
 	/** Refuses folders a snapshot must not cover; creates the private git directory the first time. */
 	private async open(): Promise<void> {
-		const cwd = path.resolve(this.cwd);
-		if (cwd === path.parse(cwd).root) throw new CheckpointRefused(`no checkpoints in ${cwd} (the file system root)`);
-		if (cwd === path.resolve(os.homedir()) || (process.env.HOME && cwd === path.resolve(process.env.HOME))) {
-			throw new CheckpointRefused(`no checkpoints in ${cwd} (the home folder)`);
-		}
+		const cwd = this.refuseFolder();
 		if (this.ready) return;
 		// The store holds copies of the project's files (a 0600 .env too): private, like its home.
 		for (const dir of [this.home, path.join(this.home, "checkpoints"), this.dir]) privateDir(dir);
@@ -124,7 +122,27 @@ export class CheckpointStore {
 	 * `git ls-files` lists every file with what changed since the store's index; with nothing changed
 	 * since this store's last snapshot, that snapshot is the answer (no add, no write-tree).
 	 */
-	async snapshot(): Promise<Snapshot> {
+	snapshot(): Promise<Snapshot> {
+		return this.locked(() => this.snapshotLocked());
+	}
+
+	/** Another arbor in the same project uses the same index: one process at a time writes it. */
+	private async locked<T>(work: () => Promise<T>): Promise<T> {
+		this.refuseFolder();
+		return withStoreLock(path.dirname(this.place.gitDir), work);
+	}
+
+	/** The cwd, unless it is a folder a snapshot must not cover. */
+	private refuseFolder(): string {
+		const cwd = path.resolve(this.cwd);
+		if (cwd === path.parse(cwd).root) throw new CheckpointRefused(`no checkpoints in ${cwd} (the file system root)`);
+		if (cwd === path.resolve(os.homedir()) || (process.env.HOME && cwd === path.resolve(process.env.HOME))) {
+			throw new CheckpointRefused(`no checkpoints in ${cwd} (the home folder)`);
+		}
+		return cwd;
+	}
+
+	private async snapshotLocked(): Promise<Snapshot> {
 		await this.open();
 		this.writeExcludes();
 		const out = (await runGit(this.place, ["ls-files", "-z", "-t", "--cached", "--modified", "--deleted", "--others", "--exclude-standard"])).toString("utf8");
@@ -247,19 +265,32 @@ export class CheckpointStore {
 	 * Makes the working tree (currently `current`, a snapshot just taken) match `target`: files only in
 	 * `current` are removed, the others written through a temp file and a rename, with their modes and
 	 * symlinks. A path that is on disk but in neither snapshot (ignored, over the cap) is never
-	 * overwritten: it is returned in `kept`.
+	 * overwritten: it is returned in `kept`. A path whose folder leads out of the cwd through a link
+	 * (checked with links resolved, just before each write or removal) is never touched: `outside`.
 	 */
-	async restore(current: string, target: string): Promise<{ changes: FileChange[]; kept: string[] }> {
+	restore(current: string, target: string): Promise<{ changes: FileChange[]; kept: string[]; outside: string[] }> {
+		return this.locked(() => this.restoreLocked(current, target));
+	}
+
+	private async restoreLocked(current: string, target: string): Promise<{ changes: FileChange[]; kept: string[]; outside: string[] }> {
 		await this.open();
 		const changes = await this.treeChanges(current, target);
 		const root = path.resolve(this.cwd);
+		const realRoot = fs.realpathSync(root);
 		const writes = changes.filter((c) => c.status !== "D" && c.newMode !== "160000");
 		// Every blob is read before the first file changes: a missing object changes nothing.
 		const blobs = await readBlobs(this.place, writes.map((c) => c.newId));
 		const modes = loadModes(this.dir, target);
-		for (const c of changes) if (c.status === "D" || c.status === "T") removeFile(root, c.path);
+		const outside = new Set<string>();
+		const inside = (rel: string) => {
+			if (!outside.has(rel) && staysInside(realRoot, path.join(root, rel))) return true;
+			outside.add(rel);
+			return false;
+		};
+		for (const c of changes) if ((c.status === "D" || c.status === "T") && inside(c.path)) removeFile(root, c.path);
 		const kept: string[] = [];
 		for (const c of writes) {
+			if (!inside(c.path)) continue;
 			const full = path.join(root, c.path);
 			const there = lstatOrNull(full);
 			// On disk but in no snapshot (ignored, over the cap), or a folder that still holds such files.
@@ -270,11 +301,16 @@ export class CheckpointStore {
 			writeEntry(full, c.newMode, blobs.get(c.newId) ?? Buffer.alloc(0), modes.get(c.path));
 		}
 		const names = { A: "added", D: "deleted", M: "changed", T: "changed" } as const;
-		return { changes: changes.filter((c) => !kept.includes(c.path)).map((c) => ({ path: c.path, status: names[c.status] })), kept };
+		const done = changes.filter((c) => !kept.includes(c.path) && !outside.has(c.path));
+		return { changes: done.map((c) => ({ path: c.path, status: names[c.status] })), kept, outside: [...outside] };
 	}
 
 	/** Drops the refs of trees no session references, then `git gc --prune=now`; returns bytes freed. */
-	async gc(referenced: ReadonlySet<string>): Promise<{ before: number; after: number; dropped: number }> {
+	gc(referenced: ReadonlySet<string>): Promise<{ before: number; after: number; dropped: number }> {
+		return this.locked(() => this.gcLocked(referenced));
+	}
+
+	private async gcLocked(referenced: ReadonlySet<string>): Promise<{ before: number; after: number; dropped: number }> {
 		await this.open();
 		const refs = (await runGit(this.place, ["for-each-ref", "--format=%(objectname)", "refs/arbor/"])).toString("utf8").split("\n").filter(Boolean);
 		const drop = refs.filter((tree) => !referenced.has(tree));

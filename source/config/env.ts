@@ -16,12 +16,15 @@ export function maxRetries(env: NodeJS.ProcessEnv = process.env): number | undef
 	return n;
 }
 
-/** A variable holding seconds (fractions allowed, 0 or more); undefined when unset or blank. */
+/** The longest time limit a Node timer takes (2^31 - 1 ms, about 24.8 days), in whole seconds; more overflows to 1 ms. */
+export const MAX_TIMER_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
+/** A variable holding seconds (fractions allowed, 0 to MAX_TIMER_SECONDS); undefined when unset or blank. */
 function secondsOf(env: NodeJS.ProcessEnv, name: string): number | undefined {
 	const raw = env[name];
 	if (raw === undefined || raw.trim() === "") return undefined;
 	const n = Number(raw.trim());
-	if (!Number.isFinite(n) || n < 0) throw usageError(`${name} must be a number of seconds >= 0, not "${raw}"`);
+	if (!(n >= 0 && n <= MAX_TIMER_SECONDS)) throw usageError(`${name} must be a number of seconds from 0 to ${MAX_TIMER_SECONDS}, not "${raw}"`);
 	return n;
 }
 

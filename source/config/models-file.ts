@@ -4,11 +4,10 @@
  * reasoning, input, cost }] } } }`. Keys arbor does not use are tolerated. A wrong value is a
  * configuration error (exit 2) naming the file, the line and the field.
  */
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ModelApi } from "../llm/resolve-model.js";
 import type { InputKind, ModelCost, ModelInfo, ProviderInfo } from "../llm/model-catalog.js";
-import { errorMessage } from "../text/error-text.js";
+import { readConfigText } from "./config-file.js";
 import { usageError } from "./errors.js";
 
 const APIS: readonly ModelApi[] = ["openai-completions", "openai-responses", "anthropic-messages"];
@@ -138,13 +137,8 @@ function lineAt(text: string, offset: number): number {
  */
 export async function loadModelsFile(home: string): Promise<ProviderInfo[]> {
 	const file = join(home, "models.json");
-	if (!existsSync(file)) return [];
-	let text: string;
-	try {
-		text = readFileSync(file, "utf8");
-	} catch (error) {
-		throw usageError(`${file}: cannot read: ${errorMessage(error)}`);
-	}
+	const text = readConfigText(file);
+	if (text === undefined) return [];
 	const { findNodeAtLocation, parseTree, printParseErrorCode } = await import("jsonc-parser");
 	const errors: import("jsonc-parser").ParseError[] = [];
 	const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });

@@ -1,5 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { readConfigText } from "./config-file.js";
+import { MAX_TIMER_SECONDS } from "./env.js";
 import { usageError } from "./errors.js";
 import { projectAllowed, projectBaseUrlAllowed } from "./trust.js";
 import { errorMessage } from "../text/error-text.js";
@@ -53,17 +55,17 @@ export type Settings = {
 	shellCommandPrefix?: string;
 };
 
-const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number"> = {
+const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" | "seconds"> = {
 	model: "string",
 	summaryModel: "string",
 	baseUrl: "string",
 	tools: "string[]",
 	treeFilter: "string",
 	askSummary: "boolean",
-	timeout: "number",
+	timeout: "seconds",
 	addDirs: "string[]",
 	extensions: "string[]",
-	extensionTimeout: "number",
+	extensionTimeout: "seconds",
 	contextFiles: "boolean",
 	compactionReserve: "number",
 	checkpoints: "boolean",
@@ -79,14 +81,22 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number">
 };
 
 type Kind = (typeof KEYS)[keyof Settings];
-const KIND_NAMES: Record<Kind, string> = { string: "string", boolean: "boolean", "string[]": "list of strings", number: "number >= 0" };
+const KIND_NAMES: Record<Kind, string> = {
+	string: "string",
+	boolean: "boolean",
+	"string[]": "list of strings",
+	number: `number from 0 to ${Number.MAX_SAFE_INTEGER}`,
+	seconds: `number of seconds from 0 to ${MAX_TIMER_SECONDS}`,
+};
 
 function fits(kind: Kind, value: unknown): boolean {
 	switch (kind) {
 		case "string[]":
 			return Array.isArray(value) && value.every((v) => typeof v === "string");
 		case "number":
-			return typeof value === "number" && Number.isFinite(value) && value >= 0;
+			return typeof value === "number" && value >= 0 && value <= Number.MAX_SAFE_INTEGER;
+		case "seconds":
+			return typeof value === "number" && value >= 0 && value <= MAX_TIMER_SECONDS;
 		default:
 			return typeof value === kind;
 	}
@@ -125,19 +135,22 @@ export function projectSettingsFile(where: { cwd: string; home: string }): strin
 }
 
 function readSettingsFile(file: string): Settings {
-	if (!existsSync(file)) return {};
+	const text = readConfigText(file);
+	if (text === undefined) return {};
 	let raw: unknown;
 	try {
-		raw = JSON.parse(readFileSync(file, "utf8"));
+		raw = JSON.parse(text);
 	} catch (error) {
 		throw usageError(`${file}: invalid JSON (${errorMessage(error)})`);
 	}
 	if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw usageError(`${file}: expected a JSON object`);
 	const settings: Record<string, unknown> = {};
 	for (const [key, value] of Object.entries(raw)) {
+		// Unknown keys are tolerated so newer settings files still load; `constructor`, `__proto__`
+		// and the other names every object inherits are unknown keys too.
+		if (!Object.hasOwn(KEYS, key)) continue;
 		const kind = KEYS[key as keyof Settings];
-		if (!kind) continue; // unknown keys are tolerated so newer settings files still load
-		if (!fits(kind, value)) throw usageError(`${file}: "${key}" must be a ${KIND_NAMES[kind]}`);
+		if (!fits(kind, value)) throw usageError(`${file}: "${key}" must be a ${KIND_NAMES[kind]}, not ${JSON.stringify(value) ?? String(value)}`);
 		settings[key] = value;
 	}
 	return settings as Settings;

@@ -54,6 +54,13 @@ export function settle<T>(start: () => T | PromiseLike<T>, opts: WaitOptions): P
 			for (const clean of cleanups) clean();
 			resolve(result);
 		};
+		// Extension code that ran synchronously (a module's top level, a busy hook) held the event
+		// loop: a Ctrl+C that came meanwhile is dispatched only in a later turn's poll phase. Any
+		// other outcome waits two turns with the signal listeners still on, so that Ctrl+C wins.
+		const outcome = (result: Waited<T>) => {
+			if (!opts.interruptible) return finish(result);
+			setImmediate(() => setImmediate(() => finish(result)));
+		};
 		if (opts.interruptible) {
 			for (const name of SIGNALS) {
 				const onSignal = () => {
@@ -67,20 +74,20 @@ export function settle<T>(start: () => T | PromiseLike<T>, opts: WaitOptions): P
 		try {
 			first = start();
 		} catch (error) {
-			return finish({ status: "threw", error });
+			return outcome({ status: "threw", error });
 		}
 		if (done) return; // a signal arrived while `start` ran
 		try {
-			if (!isThenable(first)) return finish({ status: "done", value: first });
+			if (!isThenable(first)) return outcome({ status: "done", value: first });
 		} catch {
 			// Reading `then` threw (a hostile getter or Proxy): a value, for the caller's checks to refuse.
-			return finish({ status: "done", value: first as T });
+			return outcome({ status: "done", value: first as T });
 		}
 		if (opts.signal?.aborted) return finish({ status: "aborted" });
 		if (opts.limitMs > 0) {
 			let timer: NodeJS.Timeout;
 			const arm = () => {
-				timer = setTimeout(() => (opts.paused?.() ? arm() : finish({ status: "timeout" })), opts.limitMs);
+				timer = setTimeout(() => (opts.paused?.() ? arm() : outcome({ status: "timeout" })), opts.limitMs);
 			};
 			arm();
 			cleanups.push(() => clearTimeout(timer));
@@ -96,11 +103,11 @@ export function settle<T>(start: () => T | PromiseLike<T>, opts: WaitOptions): P
 		cleanups.push(() => process.off("beforeExit", onDrained));
 		try {
 			Promise.resolve(first).then(
-				(value) => finish({ status: "done", value }),
-				(error: unknown) => finish({ status: "threw", error }),
+				(value) => outcome({ status: "done", value }),
+				(error: unknown) => outcome({ status: "threw", error }),
 			);
 		} catch (error) {
-			finish({ status: "threw", error });
+			outcome({ status: "threw", error });
 		}
 	});
 }

@@ -156,6 +156,7 @@ export function restoreReport(id: string | null, done: RestoreDone, asJson: bool
 		return json(restoreDoneJson(id, done));
 	}
 	const kept = done.kept.length ? [`Kept (on disk but in no checkpoint): ${done.kept.join(", ")}`] : [];
+	if (done.outside.length) kept.push(`Left alone (a link on the way leads outside ${done.safety.data.cwd}): ${done.outside.join(", ")}`);
 	return out(
 		[
 			`Restored the files of ${id ?? "(empty conversation)"} (${done.changes.length} changed; undo: arbor restore <session> ${done.safety.entryId})`,

@@ -74,9 +74,12 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 	let queue: Promise<void> = Promise.resolve();
 	let stopSignals = () => {};
 	const ending = await new Promise<Ending>((resolve) => {
-		const split = lineSplitter((line) => {
-			if (line.trim() !== "") answer(line);
-		});
+		const split = lineSplitter(
+			(line) => {
+				if (line.trim() !== "") answer(line);
+			},
+			{ onTooLong: (max) => write({ type: "response", command: "parse", success: false, error: `Failed to parse command: a line over ${max} characters; it is skipped up to its end` }) },
+		);
 		io.stdin.on("data", (chunk: Buffer) => split(chunk));
 		io.stdin.on("end", () => {
 			split();

@@ -1,3 +1,5 @@
+import { controlClass } from "./control-chars.js";
+
 /**
  * `text` on one row: every run of white space (newlines and tabs included) becomes one space and
  * the ends are trimmed. Callers that also sanitize or cut compose this with terminalText /
@@ -29,7 +31,7 @@ export function hasVisibleText(text: string): boolean {
 /** White space that a fold changes: any but a plain space, or two spaces in a row. */
 const ODD_SPACE = /[^\S ]| {2}/g;
 /** {@link ODD_SPACE} or a control character that is not white space (see control-chars.ts). */
-const ODD_OR_CONTROL = /[^\S ]| {2}|[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g;
+const ODD_OR_CONTROL = new RegExp(`[^\\S ]| {2}|${controlClass({ except: "\t\n\v\f\r" })}`, "g");
 
 /**
  * `oneLine(text.slice(0, inMax)).slice(0, outMax)` in one pass that reads no further than it must

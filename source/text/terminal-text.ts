@@ -3,11 +3,12 @@
  * (docs/cli.md, "Terminal safety"): every escape sequence (CSI incl. SGR colours, OSC incl. window titles and
  * OSC 52 clipboard writes, DCS, SOS/PM/APC, two-byte `ESC x` sequences, and their 8-bit C1 forms)
  * is removed whole; every other control character except `\n` and `\t` is shown as a visible
- * symbol (`␛` for a lone ESC, `␇`, `␀`… for C0, `␡` for DEL, `�` for C1); `\r\n` becomes `\n`.
+ * symbol (`␛` for a lone ESC, `␇`, `␀`… for C0, `␡` for DEL, `�` for C1); the bidirectional
+ * formatting characters (U+202A–202E, U+2066–2069, U+200E/200F, U+061C) are dropped; `\r\n` becomes `\n`.
  * Printable text, CJK and emoji pass unchanged. JSON outputs do not use this: they are byte-exact.
  */
 
-import { controlClass } from "./control-chars.js";
+import { controlClass, isBidiControl } from "./control-chars.js";
 
 const ESC = 0x1b;
 const BEL = 0x07;
@@ -69,7 +70,7 @@ function sequenceEnd(text: string, i: number): SeqEnd {
 }
 
 function visible(c: number, show: boolean): string {
-	if (!show) return "";
+	if (!show || isBidiControl(c)) return "";
 	if (c === ESC) return "␛";
 	if (c < 0x20) return String.fromCharCode(0x2400 + c);
 	return c === 0x7f ? "␡" : "\ufffd";

@@ -71,7 +71,7 @@ describe("an extension that never answers (through the built CLI)", () => {
 		const p = project();
 		put(p.cwd, ".arbor/extensions/hang.ts", NEVER_SETTLES);
 		const run = await runCli(["navigate", p.file, NEAR_ROOT], { cwd: p.cwd, env: { ...p.env, ARBOR_EXTENSION_TIMEOUT: "soon" } });
-		expect(run.stderr).toBe(`arbor: ARBOR_EXTENSION_TIMEOUT must be a number of seconds >= 0, not "soon"\n`);
+		expect(run.stderr).toBe(`arbor: ARBOR_EXTENSION_TIMEOUT must be a number of seconds from 0 to 2147483, not "soon"\n`);
 		expect(run.code).toBe(2);
 	});
 });

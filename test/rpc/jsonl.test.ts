@@ -22,4 +22,15 @@ describe("strict JSON-lines framing", () => {
 		const chunks = [bytes.subarray(0, 8), bytes.subarray(8, 9), bytes.subarray(9)];
 		expect(split(chunks)).toEqual(['{"a":"é€"}', '{"b":1}']);
 	});
+
+	it("a line over maxChars is dropped up to its LF and reported once; the lines around it are delivered", () => {
+		const lines: string[] = [];
+		const reports: number[] = [];
+		const feed = lineSplitter((line) => lines.push(line), { maxChars: 10, onTooLong: (max) => reports.push(max) });
+		for (const chunk of ["ok\n0123", "45678", "9abcdef", "ghij", "\nnext\r\n", "0123456789", "\nlast"]) feed(chunk);
+		feed();
+		expect(lines).toEqual(["ok", "next", "0123456789", "last"]);
+		expect(reports).toEqual([10]);
+	});
 });
+

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { readConfigText } from "../../config/config-file.js";
 import { usageError } from "../../config/errors.js";
 import { chordLabel, DEFAULT_KEYMAP, KEY_ACTIONS, LIVE_TOGETHER, parseChord, type Chord, type KeyAction, type Keymap, type KeyScreen } from "./keymap.js";
 
@@ -54,10 +54,11 @@ export function applyKeybindings(overrides: unknown): { ok: true; keymap: Keymap
 /** `$ARBOR_HOME/keybindings.json` over the defaults; no file is the defaults, a broken one a configuration error (exit 2). */
 export function loadKeymap(home: string): Keymap {
 	const file = join(home, "keybindings.json");
-	if (!existsSync(file)) return DEFAULT_KEYMAP;
+	const text = readConfigText(file);
+	if (text === undefined) return DEFAULT_KEYMAP;
 	let raw: unknown;
 	try {
-		raw = JSON.parse(readFileSync(file, "utf8"));
+		raw = JSON.parse(text);
 	} catch (error) {
 		throw usageError(`${file}: invalid JSON (${(error as Error).message})`);
 	}

@@ -1,0 +1,78 @@
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runCli, type CliRun } from "../helpers/cli.js";
+import { model, place } from "../helpers/print-run.js";
+import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+
+let server: SseServer | undefined;
+let at: { cwd: string; home: string };
+beforeEach(() => {
+	at = place("arbor-config-files-");
+	fs.mkdirSync(at.home);
+});
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+	fs.rmSync(at.cwd, { recursive: true, force: true });
+});
+
+/** A print run that is killed after 20 s (a hang is a failure, not a stuck test). */
+function bounded(env: Record<string, string> = {}): Promise<CliRun> {
+	let timer: NodeJS.Timeout | undefined;
+	const run = runCli(["-p", ...model(server?.url ?? "http://127.0.0.1:9/v1"), "hi"], {
+		cwd: at.cwd,
+		env: { ARBOR_HOME: at.home, ...env },
+		onSpawn: (pid) => (timer = setTimeout(() => process.kill(pid, "SIGKILL"), 20_000)),
+	});
+	return run.finally(() => clearTimeout(timer));
+}
+
+describe("configuration files that are not small regular files", () => {
+	it("a FIFO, /dev/zero or /dev/urandom as settings.json or models.json: one arbor: line naming the file, exit 2, no hang", async () => {
+		const projectSettings = path.join(at.cwd, ".arbor", "settings.json");
+		fs.mkdirSync(path.dirname(projectSettings));
+		const cases: [string, (file: string) => void, string][] = [
+			[path.join(at.home, "settings.json"), (f) => execFileSync("mkfifo", [f]), "a FIFO"],
+			[projectSettings, (f) => execFileSync("mkfifo", [f]), "a FIFO"],
+			[path.join(at.home, "models.json"), (f) => fs.symlinkSync("/dev/zero", f), "a device"],
+			[path.join(at.home, "settings.json"), (f) => fs.symlinkSync("/dev/urandom", f), "a device"],
+		];
+		for (const [file, make, kind] of cases) {
+			make(file);
+			const run = await bounded();
+			expect([run.code, run.stderr]).toEqual([2, `arbor: ${file}: not a regular file (${kind}); arbor reads its configuration only from regular files\n`]);
+			fs.rmSync(file);
+		}
+	});
+
+	it("a settings.json over 4 MiB is refused by its size", async () => {
+		const file = path.join(at.home, "settings.json");
+		fs.writeFileSync(file, `{"model": "${"x".repeat(5 * 1024 * 1024)}"}`);
+		const run = await bounded();
+		expect(run.code).toBe(2);
+		expect(run.stderr).toMatch(/^arbor: .*settings\.json: \d+ bytes, over the 4194304-byte limit of a configuration file\n$/);
+	});
+});
+
+describe("settings keys and values", () => {
+	it("constructor, toString and __proto__ are unknown keys like any other: the run goes on", async () => {
+		server = await startSseServer([textReply("Fine.")]);
+		fs.writeFileSync(path.join(at.home, "settings.json"), '{"constructor": 1, "toString": "x", "__proto__": {"timeout": 5}, "hasOwnProperty": []}');
+		const run = await bounded();
+		expect([run.code, run.stderr, run.stdout]).toEqual([0, "", "Fine.\n"]);
+	});
+
+	it("a timeout beyond what a timer takes is refused with its range, never Node's TimeoutOverflowWarning", async () => {
+		const file = path.join(at.home, "settings.json");
+		for (const [key, value] of [["timeout", "1e300"], ["timeout", "3000000"], ["extensionTimeout", "1e12"]]) {
+			fs.writeFileSync(file, `{"${key}": ${value}}`);
+			const run = await bounded();
+			expect([run.code, run.stderr]).toEqual([2, `arbor: ${file}: "${key}" must be a number of seconds from 0 to 2147483, not ${Number(value)}\n`]);
+		}
+		fs.rmSync(file);
+		const env = await bounded({ ARBOR_TIMEOUT: "3000000" });
+		expect([env.code, env.stderr]).toEqual([2, 'arbor: ARBOR_TIMEOUT must be a number of seconds from 0 to 2147483, not "3000000"\n']);
+	});
+});
