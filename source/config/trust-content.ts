@@ -3,7 +3,8 @@
  * what the trust dialog and `arbor trust` show of them. Only read here, never run.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readConfigText } from "./config-file.js";
 import { join, relative, sep } from "node:path";
 import { errorMessage } from "../text/error-text.js";
 import { resolvePath } from "../tools/paths.js";
@@ -61,11 +62,13 @@ function filesBelow(dir: string): string[] {
 	return found;
 }
 
+/** The settings that matter; a settings.json that is no small regular file is the config reader's error (a FIFO must not hang). */
 function settingsHighlights(file: string): Highlights {
-	if (!existsSync(file)) return { extensions: [] };
+	const content = readConfigText(file);
+	if (content === undefined) return { extensions: [] };
 	let raw: Record<string, unknown>;
 	try {
-		raw = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+		raw = JSON.parse(content) as Record<string, unknown>;
 	} catch (error) {
 		return { extensions: [], problem: `invalid JSON (${errorMessage(error)})` };
 	}
