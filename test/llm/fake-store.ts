@@ -1,3 +1,4 @@
+import { isConversationMessage } from "../../source/session/entry-guards.js";
 import type { SessionStoreApi, SessionTreeView } from "../../source/session/api.js";
 import type {
 	Appended,
@@ -113,7 +114,7 @@ function contextOf(path: SessionEntry[]): ContextMessage[] {
 		emitFrom = kept >= 0 ? kept : compactionIndex + 1;
 	}
 	for (const e of path.slice(emitFrom)) {
-		if (e.type === "message") out.push(e.message);
+		if (e.type === "message" && isConversationMessage(e.message)) out.push(e.message);
 		if (e.type === "branch_summary") out.push({ role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: 0 });
 	}
 	return out;
