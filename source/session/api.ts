@@ -63,6 +63,8 @@ export type CreateOptions = {
 export type OpenOptions = {
 	/** Take the writer lock; v1/v2 files migrate on disk (atomic, with .bak) at the first write. Default false. */
 	write?: boolean;
+	/** The folder an empty file's new session names in its header (default: the process's cwd). */
+	cwd?: string;
 };
 
 /**

@@ -63,7 +63,7 @@ export class SessionStore implements SessionStoreApi {
 	 */
 	static open(file: string, opts: OpenOptions = {}): SessionStore {
 		const abs = path.resolve(file);
-		const loaded = loadSession(abs, opts.write === true);
+		const loaded = loadSession(abs, opts.write === true, opts.cwd);
 		const mode = opts.write ? "write" : "read";
 		return new SessionStore({ ...loaded, file: abs, leafId: leafOf(loaded.index), mode });
 	}
