@@ -10,7 +10,8 @@ import { loadSession } from "./load.js";
 import type { LockHandle } from "./lock.js";
 import { TreeIndex, leafOf } from "./tree-index.js";
 import { SessionSnapshot } from "./snapshot.js";
-import type { Appended, MessageEntry, NewEntry, SessionEntry, SessionHeader, StoredMessage } from "./types.js";
+import { type ContextEditReplacement, contextEditFields } from "./context-edit.js";
+import type { Appended, ContextEditEntry, MessageEntry, NewEntry, SessionEntry, SessionHeader, StoredMessage } from "./types.js";
 import { CURRENT_VERSION, LEAF_MARKER_TYPE, SessionError } from "./types.js";
 
 export type { CreateOptions } from "./api.js";
@@ -131,6 +132,10 @@ export class SessionStore implements SessionStoreApi {
 	setLabel(targetId: string, label: string | undefined): SessionEntry {
 		this.assertKnown(targetId);
 		return this.append(label === undefined || label === "" ? { type: "label", targetId } : { type: "label", targetId, label });
+	}
+
+	appendContextEdit(targetId: string, replacement: ContextEditReplacement): ContextEditEntry {
+		return this.append(contextEditFields(this.view, targetId, replacement));
 	}
 
 	setName(name: string): SessionEntry {

@@ -1,6 +1,8 @@
 import { isConversationMessage } from "../../source/session/entry-guards.js";
 import type { SessionStoreApi, SessionTreeView } from "../../source/session/api.js";
+import { type ContextEditReplacement, contextEditFields } from "../../source/session/context-edit.js";
 import type {
+	ContextEditEntry,
 	Appended,
 	ContextMessage,
 	MessageEntry,
@@ -52,6 +54,9 @@ export class FakeStore implements SessionStoreApi {
 	}
 	setName(name: string): SessionEntry {
 		return this.append({ type: "session_info", name });
+	}
+	appendContextEdit(targetId: string, replacement: ContextEditReplacement): ContextEditEntry {
+		return this.append(contextEditFields(this.snapshot(), targetId, replacement));
 	}
 	sync(): void {
 		this.syncCount += 1;
