@@ -5,12 +5,16 @@
  * branch summaries and compactions are shown as agent text with a heading.
  */
 import type { ContentBlock, SessionUpdate, ToolCallContent } from "@agentclientprotocol/sdk/unstable";
-import type { ImageContent, SessionEntry, TextContent } from "../session/types.js";
+import type { ImageContent, SessionEntry, TextContent, UnknownContent } from "../session/types.js";
 import { textContent, toolDiff, toolKind, toolLocations, toolTitle } from "./tool-updates.js";
 
-function blocks(content: string | (TextContent | ImageContent)[]): ContentBlock[] {
+function blocks(content: string | (TextContent | ImageContent | UnknownContent)[]): ContentBlock[] {
 	if (typeof content === "string") return content === "" ? [] : [{ type: "text", text: content }];
-	return content.map((part): ContentBlock => (part.type === "image" ? { type: "image", data: part.data, mimeType: part.mimeType } : { type: "text", text: part.text }));
+	// A part of a type arbor does not know (a newer pi's) has no ACP block: left out.
+	return content.flatMap((part): ContentBlock[] => {
+		if (part.type === "image") return [{ type: "image", data: part.data, mimeType: part.mimeType }];
+		return part.type === "text" ? [{ type: "text", text: part.text }] : [];
+	});
 }
 
 /**
@@ -32,6 +36,7 @@ function entryUpdates(entry: SessionEntry, cwd: string, diffs: Map<string, ToolC
 					return [...m.content.flatMap((part): SessionUpdate[] => {
 						if (part.type === "text") return part.text === "" ? [] : [{ sessionUpdate: "agent_message_chunk", content: { type: "text", text: part.text }, messageId }];
 						if (part.type === "thinking") return part.thinking === "" ? [] : [{ sessionUpdate: "agent_thought_chunk", content: { type: "text", text: part.thinking }, messageId }];
+						if (part.type !== "toolCall") return [];
 						const start = toolCallStart(part.id, part.name, part.arguments, cwd, { readOld: false });
 						diffs.set(part.id, start.content ?? []);
 						return [start];

@@ -4,6 +4,7 @@ import { contentText } from "../session/content.js";
 import { headOf } from "../session/body-head.js";
 import type { SessionTreeView } from "../session/api.js";
 import type { StoredMessage } from "../session/types.js";
+import { entryCost, entryUsage } from "../session/usage.js";
 
 /** pi's get_session_stats: counts and usage of the active path, and the context's share of the window. */
 export type SessionStats = {
@@ -40,14 +41,16 @@ function pathCounts(view: SessionTreeView): PathCounts {
 	for (const m of messages) {
 		if (m.role !== "assistant") continue;
 		for (const c of headOf(m, "content") as typeof m.content) if (c.type === "toolCall") toolCalls++;
-		const u = m.usage;
+	}
+	// Replies, pi 1.6's `usage` entries (cache warming) and what summaries cost.
+	for (const entry of view.getPath(view.leafId)) {
+		const u = entryUsage(entry);
 		if (!u) continue;
 		tokens.input += u.input ?? 0;
 		tokens.output += u.output ?? 0;
 		tokens.cacheRead += u.cacheRead ?? 0;
 		tokens.cacheWrite += u.cacheWrite ?? 0;
-		const total = u.cost?.total;
-		if (typeof total === "number" && Number.isFinite(total)) cost += total;
+		cost += entryCost(entry);
 	}
 	tokens.total = tokens.input + tokens.output + tokens.cacheRead + tokens.cacheWrite;
 	const count = (role: StoredMessage["role"]) => messages.filter((m) => m.role === role).length;

@@ -14,6 +14,7 @@ import type {
 	ImageContent,
 	TextContent,
 	ToolResultMessage,
+	UnknownContent,
 } from "../session/types.js";
 import { contentText } from "../session/content.js";
 
@@ -23,9 +24,11 @@ export const BRANCH_SUMMARY_PREFIX =
 /** Wording of the user message that carries a compaction summary to the model. */
 export const COMPACTION_SUMMARY_PREFIX =
 	"The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
-const SUMMARY_SUFFIX = "\n</summary>";
-/** Text of the synthetic result given to a tool call that never got one (aborted, crashed). */
-export const MISSING_RESULT_TEXT = "No result provided: the tool call was interrupted.";
+const COMPACTION_SUMMARY_SUFFIX = "\n</summary>";
+/** pi 1.6's branch summary ends without a newline before the tag (its BRANCH_SUMMARY_SUFFIX). */
+const BRANCH_SUMMARY_SUFFIX = "</summary>";
+/** Text of the synthetic error result given to a tool call that never got one (pi 1.6's words). */
+export const MISSING_RESULT_TEXT = "No result provided";
 
 type PendingCall = { toolCallId: string; toolName: string };
 
@@ -76,9 +79,9 @@ function otherToModel(message: Exclude<ContextMessage, AssistantMessage | ToolRe
 		case "bashExecution":
 			return message.excludeFromContext ? null : { role: "user", content: bashText(message) };
 		case "compactionSummary":
-			return { role: "user", content: COMPACTION_SUMMARY_PREFIX + message.summary + SUMMARY_SUFFIX };
+			return { role: "user", content: COMPACTION_SUMMARY_PREFIX + message.summary + COMPACTION_SUMMARY_SUFFIX };
 		case "branchSummary":
-			return { role: "user", content: BRANCH_SUMMARY_PREFIX + message.summary + SUMMARY_SUFFIX };
+			return { role: "user", content: BRANCH_SUMMARY_PREFIX + message.summary + BRANCH_SUMMARY_SUFFIX };
 		default: {
 			const unknownRole: never = message;
 			throw new Error(`unknown context message role: ${JSON.stringify(unknownRole)}`);
@@ -86,22 +89,24 @@ function otherToModel(message: Exclude<ContextMessage, AssistantMessage | ToolRe
 	}
 }
 
-function userContent(content: string | (TextContent | ImageContent)[]): string | (TextPart | ImagePart)[] {
+/** A part of a type arbor does not know (a newer pi's) has no AI SDK form: left out of the request. */
+function userContent(content: string | (TextContent | ImageContent | UnknownContent)[]): string | (TextPart | ImagePart)[] {
 	if (typeof content === "string") return content;
-	return content.map((part): TextPart | ImagePart =>
-		part.type === "image"
-			? { type: "image", image: part.data, mediaType: part.mimeType }
-			: { type: "text", text: part.text },
-	);
+	return content.flatMap((part): (TextPart | ImagePart)[] => {
+		if (part.type === "image") return [{ type: "image", image: part.data, mediaType: part.mimeType }];
+		return part.type === "text" ? [{ type: "text", text: part.text }] : [];
+	});
 }
 
+/** A user's `!command` as the model reads it: pi 1.6's bashExecutionToText, word for word. */
 function bashText(message: BashExecutionMessage): string {
-	const notes: string[] = [];
-	if (message.exitCode !== null && message.exitCode !== 0) notes.push(`exit code ${message.exitCode}`);
-	if (message.cancelled) notes.push("cancelled");
-	if (message.truncated) notes.push("output truncated");
-	const suffix = notes.length > 0 ? `\n(${notes.join(", ")})` : "";
-	return `I ran this shell command:\n$ ${message.command}\n\nOutput:\n${message.output}${suffix}`;
+	let text = `Ran \`${message.command}\`\n`;
+	text += message.output ? `\`\`\`\n${message.output}\n\`\`\`` : "(no output)";
+	if (message.cancelled) text += "\n\n(command cancelled)";
+	else if (message.exitCode !== null && message.exitCode !== undefined && message.exitCode !== 0) text += `\n\nCommand exited with code ${message.exitCode}`;
+	const fullOutputPath = (message as { fullOutputPath?: unknown }).fullOutputPath;
+	if (message.truncated && typeof fullOutputPath === "string") text += `\n\n[Output truncated. Full output: ${fullOutputPath}]`;
+	return text;
 }
 
 function assistantToModel(message: AssistantMessage): { message: AssistantModelMessage; calls: PendingCall[] } | null {

@@ -1,5 +1,6 @@
 import type { ContextMessage, SessionEntry, StoredMessage } from "../session/types.js";
 import { contentText, unwrapLegacyToolResult } from "../session/content.js";
+import { isConversationMessage } from "../session/entry-guards.js";
 import { must } from "../text/must.js";
 
 /** Rough token estimate used everywhere in llm/: ~4 characters per token. */
@@ -16,8 +17,13 @@ export function truncate(text: string, max: number): string {
 }
 
 
+function isSummary(message: StoredMessage | ContextMessage): boolean {
+	return message.role === "compactionSummary" || message.role === "branchSummary";
+}
+
 /** One context message as transcript text (also used for token estimates). */
 export function messageText(message: StoredMessage | ContextMessage): string {
+	if (!isConversationMessage(message as StoredMessage) && !isSummary(message)) return "";
 	switch (message.role) {
 		case "user":
 			return `User: ${contentText(message.content)}`;
@@ -46,10 +52,9 @@ export function messageText(message: StoredMessage | ContextMessage): string {
 			return `Summary of earlier conversation:\n${message.summary}`;
 		case "branchSummary":
 			return `Summary of a branch the conversation came back from:\n${message.summary}`;
-		default: {
-			const unknownRole: never = message;
-			return `[unknown message ${JSON.stringify(unknownRole)}]`;
-		}
+		default:
+			return ""; // pi's system messages and unknown roles: not conversation
+
 	}
 }
 

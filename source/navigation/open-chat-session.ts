@@ -1,4 +1,4 @@
-import { SessionStore, forkSession, mostRecentSession, recordWorked, resolveSession } from "../session/index.js";
+import { SessionStore, forkSession, mostRecentSession, recordWorked, resolveSession, sharedDirCwd } from "../session/index.js";
 
 /** How a chat picks its session (product.md "Session options"). */
 export type ChatSessionChoice = {
@@ -22,7 +22,7 @@ export function openChatSession(choice: ChatSessionChoice): SessionStore {
 	if (choice.session === false) return SessionStore.create({ cwd, inMemory: true });
 	if (typeof choice.session === "string") return openToWork(resolveSession(choice.session, { cwd, home, sessionDir }));
 	if (choice.continue) {
-		const recent = mostRecentSession(sessionDir);
+		const recent = mostRecentSession(sessionDir, sharedDirCwd(choice));
 		if (recent) return openToWork(recent);
 	}
 	return SessionStore.create({ cwd, sessionDir });

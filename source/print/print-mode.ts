@@ -6,7 +6,7 @@ import type { ExtensionFlags, ExtensionHost } from "../extensions/setup.js";
 import type { TurnResult } from "../llm/turn.js";
 import { navigateTree } from "../navigation/navigate.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
-import { mostRecentSession, resolveSession, SessionStore } from "../session/index.js";
+import { mostRecentSession, resolveSession, SessionStore, sharedDirCwd } from "../session/index.js";
 import { chooseModels, chooseThinking, noChatModelMessage, startThinking, type ModelChoice } from "../config/model-config.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
 import { place, type ChatFlags, type Place } from "../config/options.js";
@@ -103,7 +103,7 @@ function resultOf(store: SessionStore, turn: TurnResult, exitCode: ExitCode, err
 
 /** Why there is no chat model; names the model of the session -s or -c would continue (read-only). */
 async function noChatModel(models: ModelChoice, opts: PrintOptions, where: Place): Promise<string> {
-	const file = typeof opts.session === "string" ? resolveSession(opts.session, where) : opts.continue ? mostRecentSession(where.sessionDir) : undefined;
+	const file = typeof opts.session === "string" ? resolveSession(opts.session, where) : opts.continue ? mostRecentSession(where.sessionDir, sharedDirCwd(where)) : undefined;
 	return noChatModelMessage(models, file ? SessionStore.open(file).snapshot() : undefined);
 }
 

@@ -1,4 +1,4 @@
-import { SessionStore, mostRecentSession, resolveSession } from "../session/index.js";
+import { SessionStore, mostRecentSession, resolveSession, sharedDirCwd } from "../session/index.js";
 import { SessionError } from "../session/types.js";
 import { usageError } from "../config/errors.js";
 import type { CommonOptions, Place } from "../config/options.js";
@@ -18,7 +18,9 @@ export function sessionChoice(arg: string | undefined, opts: CommonOptions): str
 /** A session argument (path or id prefix) or, when omitted, this directory's most recent session. */
 export function sessionFile(arg: string | undefined, where: Place): string {
 	if (arg) return resolveSession(arg, where);
-	const recent = mostRecentSession(where.sessionDir);
+	// A read-only command shows this folder's newest session of a shared dir, else the dir's newest.
+	const shared = sharedDirCwd(where);
+	const recent = (shared === undefined ? undefined : mostRecentSession(where.sessionDir, shared)) ?? mostRecentSession(where.sessionDir);
 	if (!recent) throw new SessionError("not-found", `no sessions in ${where.sessionDir}`);
 	return recent;
 }

@@ -1,5 +1,6 @@
 import type {
 	Appended,
+	ContextEditEntry,
 	MessageEntry,
 	SessionContext,
 	SessionEntry,
@@ -63,12 +64,16 @@ export type CreateOptions = {
 export type OpenOptions = {
 	/** Take the writer lock; v1/v2 files migrate on disk (atomic, with .bak) at the first write. Default false. */
 	write?: boolean;
+	/** The folder an empty file's new session names in its header (default: the process's cwd). */
+	cwd?: string;
 };
 
 /**
  * A session file with a writer: appends are one line each, fsynced at `sync()`.
  * `snapshot()` is stable between changes (same object) so React can subscribe to it.
  */
+import type { ContextEditReplacement } from "./context-edit.js";
+
 export interface SessionStoreApi {
 	/** Absolute file path; the file may not exist yet (lazy creation). Undefined in memory. */
 	readonly file: string | undefined;
@@ -88,6 +93,13 @@ export interface SessionStoreApi {
 	moveLeaf(id: string | null, opts?: { marker?: boolean }): void;
 	setLabel(targetId: string, label: string | undefined): SessionEntry;
 	setName(name: string): SessionEntry;
+	/**
+	 * pi 1.6's context edit of an entry on the current branch: `null` leaves it out of the model's
+	 * context from here on (this branch only), `{content}` replaces its content there. The entry
+	 * itself stays as it is in the file and the views. Throws SessionError for a target that gives
+	 * the model no content or is not on the branch.
+	 */
+	appendContextEdit(targetId: string, replacement: ContextEditReplacement): ContextEditEntry;
 	/** fsync the file (end of turn, before exit). */
 	sync(): void;
 	/** sync + release the writer lock. */

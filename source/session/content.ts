@@ -1,7 +1,7 @@
 import { inFile } from "./body-head.js";
 
 /** A message `content` as stored: a string, or parts of which text and images matter here. */
-export type MessageContent = string | readonly { type: string; [key: string]: unknown }[];
+export type MessageContent = string | readonly { type: unknown; [key: string]: unknown }[];
 
 /** How {@link contentText} joins and bounds the text. */
 export type ContentTextOptions = {
@@ -11,13 +11,18 @@ export type ContentTextOptions = {
 	imageAs?: string;
 	/** Stop collecting once more than `max` characters are gathered (a preview of a huge message). */
 	max?: number;
+	/** A part of a type arbor does not know (a newer pi's) reads as `[type]` (views); default: left out. */
+	unknownParts?: boolean;
 };
 
+const KNOWN_PARTS = new Set(["text", "image", "thinking", "toolCall"]);
+
 /** The text of one content part: a text part's string, an image's stand-in, else undefined. */
-function partText(part: unknown, imageAs: string | undefined): string | undefined {
+function partText(part: unknown, imageAs: string | undefined, unknownParts = false): string | undefined {
 	if (!part || typeof part !== "object") return undefined;
 	const p = part as { type?: unknown; text?: unknown };
 	if (p.type === "text") return typeof p.text === "string" ? p.text : undefined;
+	if (unknownParts && typeof p.type === "string" && !KNOWN_PARTS.has(p.type)) return `[${p.type}]`;
 	return p.type === "image" ? imageAs : undefined;
 }
 
@@ -42,12 +47,12 @@ export function textParts(content: unknown): string[] {
  * `max`, each part is cut to `max + 1` characters and collecting stops past `max` (the caller cuts).
  */
 export function contentText(content: unknown, opts: ContentTextOptions = {}): string {
-	const { separator = "\n", imageAs = "[image]", max = Number.POSITIVE_INFINITY } = opts;
+	const { separator = "\n", imageAs = "[image]", max = Number.POSITIVE_INFINITY, unknownParts = false } = opts;
 	if (typeof content === "string") return content.slice(0, max + 1);
 	if (!Array.isArray(content)) return "";
 	let out = "";
 	for (const part of content) {
-		const text = partText(part, imageAs);
+		const text = partText(part, imageAs, unknownParts);
 		if (text === undefined || text === "") continue;
 		out += (out === "" ? "" : separator) + text.slice(0, max + 1);
 		if (out.length > max) break;

@@ -1,6 +1,7 @@
 import type { SessionTreeView } from "./api.js";
 import { unwrapLegacyToolResult } from "./content.js";
-import type { CompactionEntry, ContextMessage, SessionContext, SessionEntry } from "./types.js";
+import { isConversationMessage } from "./entry-guards.js";
+import type { CompactionEntry, ContextEditContent, ContextEditEntry, ContextMessage, SessionContext, SessionEntry } from "./types.js";
 
 /** What context building needs from a view: the entry at an id and the parent the tree uses. */
 export type ContextSource = Pick<SessionTreeView, "getEntry" | "entries"> & {
@@ -18,20 +19,31 @@ type Walk = {
 };
 
 /**
- * What the model receives from `leafId`: exactly the list pi's buildSessionContext builds for the
- * same file and leaf (the fixtures' expected.json are the oracle), except that bashExecution
- * messages marked excludeFromContext are dropped here already (pi drops them one step later).
- * Walks leaf → root only as far as needed: it stops once the newest compaction's kept range,
- * the model and the thinking level are known, so a long compacted path costs little.
+ * What the model receives from `leafId`: the list pi 1.6's buildSessionContext builds for the same
+ * file and leaf (the pi 1.6 tests compare every leaf), without what arbor never sends: pi's system
+ * messages (the compaction's `systemMessage` too; arbor sends its own prompt), messages of roles
+ * arbor does not know, and bashExecution messages marked excludeFromContext (pi drops those one
+ * step later). `context_edit` entries apply as in pi's buildSessionProjection: the newest edit of a
+ * target among the entries in context wins, `null` leaves the target out, a replacement swaps its
+ * content. Walks leaf → root only as far as needed: it stops once the newest compaction's kept
+ * range, the model and the thinking level are known, so a long compacted path costs little.
  */
 export function buildContext(view: ContextSource, leafId: string | null): SessionContext {
 	const w = walkUp(view, leafId);
+	const inOrder = [...w.collected].reverse();
+	const edits = new Map<string, ContextEditEntry>();
+	for (const entry of inOrder) if (entry.type === "context_edit") edits.set(entry.targetId, entry);
 	const messages: ContextMessage[] = [];
-	if (w.compaction) {
-		const c = w.compaction;
+	const c = w.compaction;
+	if (c && edits.get(c.id)?.replacement !== null) {
 		messages.push({ role: "compactionSummary", summary: c.summary, tokensBefore: c.tokensBefore, timestamp: Date.parse(c.timestamp) });
 	}
-	for (const entry of [...w.collected].reverse()) pushEntry(messages, entry);
+	for (const entry of inOrder) {
+		const edit = edits.get(entry.id);
+		if (edit?.replacement === null) continue;
+		const message = entryMessage(entry);
+		if (message) messages.push(edit ? edited(message, edit.replacement.content) : message);
+	}
 	return { leafId, model: w.model ?? null, thinkingLevel: w.thinkingLevel ?? "off", messages };
 }
 
@@ -65,31 +77,48 @@ function modelOf(e: SessionEntry): SessionContext["model"] | undefined {
 	return undefined;
 }
 
-function pushEntry(out: ContextMessage[], e: SessionEntry): void {
+/** The message an entry gives the context, before edits; undefined for every other entry. */
+function entryMessage(e: SessionEntry): ContextMessage | undefined {
 	switch (e.type) {
 		case "message": {
 			const message = e.message;
-			if (message.role === "bashExecution" && message.excludeFromContext) return;
-			out.push(message.role === "toolResult" ? unwrapLegacyToolResult(message) : message);
-			return;
+			if (!isConversationMessage(message)) return undefined; // pi's system messages, unknown roles
+			if (message.role === "bashExecution" && message.excludeFromContext) return undefined;
+			return message.role === "toolResult" ? unwrapLegacyToolResult(message) : message;
 		}
 		case "custom_message":
-			out.push({
+			return {
 				role: "custom",
 				customType: e.customType,
 				content: e.content,
 				display: e.display,
 				details: e.details,
 				timestamp: Date.parse(e.timestamp),
-			});
-			return;
+			};
 		case "branch_summary":
 			// pi skips a branch summary without text.
-			if (e.summary) {
-				out.push({ role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: Date.parse(e.timestamp) });
-			}
-			return;
+			return e.summary ? { role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: Date.parse(e.timestamp) } : undefined;
 		default:
-			return; // settings, labels, custom state and unknown types never reach the model
+			return undefined; // settings, labels, custom state, usage, edits, older compactions, unknown types
+	}
+}
+
+/**
+ * A context edit's replacement in place of a message's content (pi's projectContextEntry): a string
+ * becomes one text part for assistant and tool results (their content is a list); other roles
+ * (bash, summaries) keep theirs.
+ */
+function edited(message: ContextMessage, content: ContextEditContent): ContextMessage {
+	switch (message.role) {
+		case "assistant":
+		case "toolResult": {
+			const parts = typeof content === "string" ? [{ type: "text" as const, text: content }] : content;
+			return { ...message, content: parts } as ContextMessage;
+		}
+		case "user":
+		case "custom":
+			return { ...message, content } as ContextMessage;
+		default:
+			return message;
 	}
 }

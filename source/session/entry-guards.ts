@@ -2,7 +2,7 @@
  * Small readers of entries that keep call sites free of casts. `entry.type === "message"` narrows
  * by itself (see UnknownEntryType in types.ts), also as a `.filter` callback; these cover the rest.
  */
-import type { SessionEntry, StoredMessage, UnknownEntryType } from "./types.js";
+import type { ConversationMessage, SessionEntry, StoredMessage, UnknownEntryType } from "./types.js";
 
 /** The entry's type as text, known or not (e.g. `"message"`, `"arbor.damaged"`, a future pi type). */
 export function entryType(entry: SessionEntry): string {
@@ -14,6 +14,22 @@ export function entryType(entry: SessionEntry): string {
 export function messageRole(entry: SessionEntry | undefined): StoredMessage["role"] | undefined {
 	return entry?.type === "message" ? entry.message.role : undefined;
 }
+
+/** A message's role as text, known or not (`"user"`, `"system"`, a future pi role). */
+export function roleName(message: { role: unknown }): string {
+	return typeof message.role === "string" ? message.role : String(message.role);
+}
+
+/** A content part's type as text, known or not (`"text"`, a future pi part such as `"finalAnswer"`). */
+export function partType(part: { type: unknown }): string {
+	return typeof part.type === "string" ? part.type : String(part.type);
+}
+
+/** True for messages that take part in the conversation: not pi's system messages, not unknown roles. */
+export function isConversationMessage(message: StoredMessage): message is ConversationMessage {
+	return CONVERSATION_ROLES.has(roleName(message));
+}
+const CONVERSATION_ROLES = new Set(["user", "assistant", "toolResult", "bashExecution", "custom"]);
 
 /** A raw JSON value (a line not yet checked) as an object whose fields are still to be checked. */
 export function asRecord(value: unknown): Record<string, unknown> | undefined {

@@ -15,7 +15,7 @@ export {
 	mostRecentSession,
 	resolveSession,
 } from "./listing.js";
-export { arborHome, sessionDirFor, sessionFiles } from "./paths.js";
+export { arborHome, sessionDirFor, sessionFiles, sharedDirCwd } from "./paths.js";
 export { sessionCost } from "./usage.js";
 export { type CreateOptions, SessionStore } from "./store.js";
 export { recordWorked } from "./worked.js";

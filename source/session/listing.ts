@@ -1,3 +1,4 @@
+import * as path from "node:path";
 import { asRecord } from "./entry-guards.js";
 import { textParts } from "./content.js";
 import { lastEntry } from "./last-entry-time.js";
@@ -60,15 +61,19 @@ export function listAllSessions(home: string, opts: ListOptions = {}): SessionIn
 
 /**
  * The most recently used valid session file in `dir` (`-c`), if any: only each file's header and
- * tail are read.
+ * tail are read. With `cwd`, only a session whose header names that folder counts, as pi 1.6's
+ * findMostRecentSession(dir, cwd): one `--session-dir` shared by several projects continues each
+ * project's own session.
  */
-export function mostRecentSession(dir: string): string | undefined {
+export function mostRecentSession(dir: string, cwd?: string): string | undefined {
 	const found: { file: string; modified: Date }[] = [];
 	const worked = readWorked(dir);
+	const wanted = cwd === undefined ? undefined : path.resolve(cwd);
 	for (const file of sessionFiles(dir)) {
 		try {
 			const header = readHeader(file);
-			if (header) found.push({ file, modified: lastUsed(file, header, worked) });
+			if (!header || (wanted !== undefined && !sameCwd(header.cwd, wanted))) continue;
+			found.push({ file, modified: lastUsed(file, header, worked) });
 		} catch (error) {
 			if (errnoCode(error) === undefined) throw error;
 		}
@@ -76,6 +81,10 @@ export function mostRecentSession(dir: string): string | undefined {
 	return sortNewestFirst(found)[0]?.file;
 }
 
+/** A header's cwd names `wanted` (resolved); an empty or missing one names no folder (as in pi). */
+function sameCwd(cwd: unknown, wanted: string): boolean {
+	return typeof cwd === "string" && cwd !== "" && path.resolve(cwd) === wanted;
+}
 
 /**
  * Header plus a cheap scan, read in chunks (never the whole file at once): count lines, parse only

@@ -9,6 +9,7 @@ import { type LockHandle, acquireLock } from "./lock.js";
 import { migrateInMemory, rewriteMigrated } from "./migrate.js";
 import { type ParsedSession, parseSessionFile, readLineAt } from "./parse.js";
 import { TreeIndex } from "./tree-index.js";
+import { newSessionId } from "./ids.js";
 import { BodySource, isSlim } from "./lazy-body.js";
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 import { CURRENT_VERSION, DAMAGED_ENTRY_TYPE, SessionError } from "./types.js";
@@ -32,12 +33,13 @@ export type LoadedSession = {
  * nobody appends between our read and our first write) and prepare appending. A symlinked
  * session is locked, appended to and migrated at its target; the link stays.
  */
-export function loadSession(file: string, write: boolean): LoadedSession {
+export function loadSession(file: string, write: boolean, cwd = process.cwd()): LoadedSession {
 	if (write && !fs.existsSync(file)) throw new SessionError("not-found", `session file not found: ${file}`);
 	const target = write ? fs.realpathSync(file) : file;
 	const lock = write ? acquireLock(target) : undefined;
 	try {
 		const seen = write ? fs.statSync(target) : undefined;
+		if (isEmptyFile(target)) return emptySession(target, cwd, lock);
 		const { parsed, usable, from } = readSessionFile(target, file);
 		const migrated = from < CURRENT_VERSION;
 		// Byte offsets only describe entries that are stored verbatim in the file we will append to.
@@ -56,6 +58,32 @@ export function loadSession(file: string, write: boolean): LoadedSession {
 		lock?.release();
 		throw error;
 	}
+}
+
+function isEmptyFile(file: string): boolean {
+	try {
+		const stat = fs.statSync(file);
+		return stat.isFile() && stat.size === 0;
+	} catch {
+		return false; // missing or unreadable: the read below reports it
+	}
+}
+
+/**
+ * An empty file opens as a new session, as in pi 1.6 (a file made by `touch`, or by a tool that
+ * names a session before writing it): a header for `cwd`, no entries; a writer writes the header
+ * with its first entry.
+ */
+function emptySession(file: string, cwd: string, lock: LockHandle | undefined): LoadedSession {
+	const header: SessionHeader = { type: "session", version: CURRENT_VERSION, id: newSessionId(), timestamp: new Date().toISOString(), cwd };
+	const index = TreeIndex.empty();
+	if (!lock) return { header, index };
+	const openOut = () => {
+		const out = openAppend(file, false);
+		out.writeLine(header);
+		return out;
+	};
+	return { header, index, lock, openOut };
 }
 
 function openAppend(file: string, needsNewline: boolean): AppendFile {

@@ -55,7 +55,7 @@ function migrateV2ToV3(entries: SessionEntry[]): void {
 	for (const entry of entries) {
 		if (entry.type !== "message") continue;
 		// Read before the entries are checked: a v2 message may still have the old role.
-		const message: { role?: string } | undefined = entry.message;
+		const message = entry.message as { role?: unknown } | undefined;
 		if (message?.role === "hookMessage") message.role = "custom";
 	}
 }

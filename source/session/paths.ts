@@ -68,3 +68,12 @@ export function projectDirs(home: string): string[] {
 		.map((d) => path.join(root, d.name))
 		.sort();
 }
+
+/**
+ * The cwd whose sessions `-c` picks in `where.sessionDir`, when that is not this folder's own
+ * session folder (a `--session-dir` several projects share), else undefined: a folder's own session
+ * folder holds only its sessions, whatever their headers say (copies, imports).
+ */
+export function sharedDirCwd(where: { cwd: string; home: string; sessionDir: string }): string | undefined {
+	return path.resolve(where.sessionDir) === path.resolve(sessionDirFor(where.cwd, where.home)) ? undefined : where.cwd;
+}

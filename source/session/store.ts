@@ -11,7 +11,8 @@ import { loadSession } from "./load.js";
 import type { LockHandle } from "./lock.js";
 import { TreeIndex, leafOf } from "./tree-index.js";
 import { SessionSnapshot } from "./snapshot.js";
-import type { Appended, MessageEntry, NewEntry, SessionEntry, SessionHeader, StoredMessage } from "./types.js";
+import { type ContextEditReplacement, contextEditFields } from "./context-edit.js";
+import type { Appended, ContextEditEntry, MessageEntry, NewEntry, SessionEntry, SessionHeader, StoredMessage } from "./types.js";
 import { CURRENT_VERSION, LEAF_MARKER_TYPE, SessionError } from "./types.js";
 
 export type { CreateOptions } from "./api.js";
@@ -64,7 +65,7 @@ export class SessionStore implements SessionStoreApi {
 	 */
 	static open(file: string, opts: OpenOptions = {}): SessionStore {
 		const abs = path.resolve(file);
-		const loaded = loadSession(abs, opts.write === true);
+		const loaded = loadSession(abs, opts.write === true, opts.cwd);
 		const mode = opts.write ? "write" : "read";
 		return new SessionStore({ ...loaded, file: abs, leafId: leafOf(loaded.index), mode });
 	}
@@ -132,6 +133,10 @@ export class SessionStore implements SessionStoreApi {
 	setLabel(targetId: string, label: string | undefined): SessionEntry {
 		this.assertKnown(targetId);
 		return this.append(label === undefined || label === "" ? { type: "label", targetId } : { type: "label", targetId, label });
+	}
+
+	appendContextEdit(targetId: string, replacement: ContextEditReplacement): ContextEditEntry {
+		return this.append(contextEditFields(this.view, targetId, replacement));
 	}
 
 	setName(name: string): SessionEntry {

@@ -26,6 +26,15 @@ export type ToolCallContent = {
 	[key: string]: unknown;
 };
 
+/**
+ * A content part of a type this version does not know (pi writes newer ones): kept in the file as
+ * it is, shown by its type name, left out of requests. Its `type` is a string at run time.
+ */
+export type UnknownContent = { type: UnknownPartType; [key: string]: unknown };
+declare const unknownPartType: unique symbol;
+/** The `type` of an {@link UnknownContent}: comparable with no literal, so `part.type === "text"` narrows (see UnknownEntryType). */
+export type UnknownPartType = { readonly [unknownPartType]: true };
+
 export type Usage = {
 	input: number;
 	output: number;
@@ -39,13 +48,13 @@ export type StopReason = "stop" | "length" | "toolUse" | "error" | "aborted";
 
 export type UserMessage = {
 	role: "user";
-	content: string | (TextContent | ImageContent)[];
+	content: string | (TextContent | ImageContent | UnknownContent)[];
 	timestamp: number;
 };
 
 export type AssistantMessage = {
 	role: "assistant";
-	content: (TextContent | ThinkingContent | ToolCallContent)[];
+	content: (TextContent | ThinkingContent | ToolCallContent | UnknownContent)[];
 	api?: string;
 	provider?: string;
 	model?: string;
@@ -59,7 +68,7 @@ export type ToolResultMessage = {
 	role: "toolResult";
 	toolCallId: string;
 	toolName: string;
-	content: (TextContent | ImageContent)[];
+	content: (TextContent | ImageContent | UnknownContent)[];
 	details?: unknown;
 	isError: boolean;
 	timestamp: number;
@@ -85,13 +94,37 @@ export type CustomMessage = {
 	timestamp: number;
 };
 
-/** What a `message` entry stores. */
-export type StoredMessage =
+/**
+ * pi 1.6's system prompt and tool set, stored as messages: the first request stores every prompt
+ * section and tool, later ones patch `sections` by name (`null` removes one) and list
+ * `toolsAdded`/`toolsRemoved`. arbor keeps them, never sends them (it sends its own prompt) and
+ * hides them from the tree's default rows.
+ */
+export type SystemMessage = {
+	role: "system";
+	content: string | TextContent[];
+	sections?: Record<string, string | null>;
+	toolsAdded?: { name: string; [key: string]: unknown }[];
+	toolsRemoved?: { name: string; [key: string]: unknown }[];
+	timestamp: number;
+};
+
+declare const unknownRole: unique symbol;
+/** The `role` of a message this version does not know: a string at run time (see UnknownEntryType). */
+export type UnknownRole = { readonly [unknownRole]: true };
+/** A message of a role this version does not know: kept, shown by its role, never in context. */
+export type UnknownRoleMessage = { role: UnknownRole; [key: string]: unknown };
+
+/** The messages that take part in a conversation (context building passes them on). */
+export type ConversationMessage =
 	| UserMessage
 	| AssistantMessage
 	| ToolResultMessage
 	| BashExecutionMessage
 	| CustomMessage;
+
+/** What a `message` entry stores. */
+export type StoredMessage = ConversationMessage | SystemMessage | UnknownRoleMessage;
 
 /** Extra items that context building emits besides stored messages. */
 export type CompactionSummaryMessage = {
@@ -107,8 +140,11 @@ export type BranchSummaryMessage = {
 	timestamp: number;
 };
 
-/** One item of the model context, exactly as pi's buildSessionContext lists it. */
-export type ContextMessage = StoredMessage | CompactionSummaryMessage | BranchSummaryMessage;
+/**
+ * One item of the model context, as pi's buildSessionContext lists it, without its system
+ * messages (arbor sends its own prompt) and messages of unknown roles.
+ */
+export type ContextMessage = ConversationMessage | CompactionSummaryMessage | BranchSummaryMessage;
 
 type Base = { id: string; parentId: string | null; timestamp: string; [key: string]: unknown };
 
@@ -122,6 +158,10 @@ export type CompactionEntry = Base & {
 	tokensBefore: number;
 	details?: unknown;
 	fromHook?: boolean;
+	/** pi 1.6: the prompt and tools at the compaction (kept, never sent by arbor). */
+	systemMessage?: SystemMessage;
+	/** pi 1.6: what making the summary cost (counted in the session's cost). */
+	usage?: Usage;
 };
 export type BranchSummaryEntry = Base & {
 	type: "branch_summary";
@@ -129,6 +169,8 @@ export type BranchSummaryEntry = Base & {
 	summary: string;
 	details?: unknown;
 	fromHook?: boolean;
+	/** pi 1.6: what making the summary cost (counted in the session's cost). */
+	usage?: Usage;
 };
 export type CustomEntry = Base & { type: "custom"; customType: string; data?: unknown };
 export type CustomMessageEntry = Base & {
@@ -138,6 +180,15 @@ export type CustomMessageEntry = Base & {
 	display: boolean;
 	details?: unknown;
 };
+/** pi 1.6: model usage outside any message (cache warming): counted in cost, never in context. */
+export type UsageEntry = Base & { type: "usage"; kind: string; provider: string; model: string; usage: Usage; note?: string };
+/** What a context edit may put in place of a message's content. */
+export type ContextEditContent = string | (TextContent | ImageContent | ThinkingContent | ToolCallContent | UnknownContent)[];
+/**
+ * pi 1.6: an edit of an earlier entry's part of the model's context, on this branch only. The newest
+ * edit of a target on the path wins; `null` leaves the target out, a replacement swaps its content.
+ */
+export type ContextEditEntry = Base & { type: "context_edit"; targetId: string; replacement: { content: ContextEditContent } | null };
 export type LabelEntry = Base & { type: "label"; targetId: string; label?: string };
 export type SessionInfoEntry = Base & { type: "session_info"; name: string };
 declare const unknownEntryType: unique symbol;
@@ -167,7 +218,9 @@ export type KnownEntry =
 	| CustomEntry
 	| CustomMessageEntry
 	| LabelEntry
-	| SessionInfoEntry;
+	| SessionInfoEntry
+	| UsageEntry
+	| ContextEditEntry;
 
 export type SessionEntry = KnownEntry | UnknownEntry;
 

@@ -12,9 +12,9 @@ import type { TreeFilter } from "./types.js";
  */
 const DEFAULT_TYPES = new Set(["message", "compaction", "branch_summary", "custom_message"]);
 
-/** True for conversation entries (see {@link conversationLeaf}). */
+/** True for conversation entries (see {@link conversationLeaf}); pi's system messages are not. */
 export function isConversationEntry(entry: SessionEntry): boolean {
-	return DEFAULT_TYPES.has(entryType(entry));
+	return DEFAULT_TYPES.has(entryType(entry)) && messageRole(entry) !== "system";
 }
 
 /**
@@ -41,8 +41,9 @@ function isSilentAssistant(entry: SessionEntry): boolean {
 	return !content.some((c) => c?.type === "text" && typeof c.text === "string" && hasVisibleText(c.text));
 }
 
+/** pi 1.6's system messages (prompt and tools), usage and context edits show only in `all`, as bookkeeping. */
 function defaultVisible(entry: SessionEntry, leafId: string | null): boolean {
-	if (!DEFAULT_TYPES.has(entryType(entry))) return false;
+	if (!isConversationEntry(entry)) return false;
 	return !isSilentAssistant(entry) || entry.id === leafId;
 }
 

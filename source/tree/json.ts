@@ -1,5 +1,5 @@
 import type { SessionTreeView } from "../session/api.js";
-import { entryType } from "../session/entry-guards.js";
+import { entryType, roleName } from "../session/entry-guards.js";
 import { jsonPieces } from "../text/json-text.js";
 import { must } from "../text/must.js";
 import { activePathIds, visibleForest } from "./build.js";
@@ -27,7 +27,7 @@ export function buildTreeJson(
 			onActivePath: active.has(entry.id),
 			children: [],
 		};
-		if (entry.type === "message") node.role = entry.message.role;
+		if (entry.type === "message") node.role = roleName(entry.message);
 		const label = view.getLabel(entry.id);
 		if (label !== undefined) node.label = label;
 		nodes[i] = node;

@@ -1,6 +1,7 @@
 import type { SessionTreeView } from "../session/api.js";
-import { entryType } from "../session/entry-guards.js";
+import { entryType, roleName } from "../session/entry-guards.js";
 import type { SessionEntry, StoredMessage, ToolCallContent } from "../session/types.js";
+import { systemPreview, usagePreview } from "./pi-preview.js";
 import { contentText } from "../session/content.js";
 import { headOf } from "../session/body-head.js";
 import { oneLineCut, oneLineCutClean } from "../text/one-line.js";
@@ -10,7 +11,7 @@ import { PREVIEW_MAX, type TreeRowKind } from "./types.js";
  * A content's text parts joined with spaces, images left out. Stops collecting past PREVIEW_MAX
  * characters: a 100k-entry session must not copy every long message just to preview it.
  */
-const previewContent = (content: unknown) => contentText(content, { separator: " ", imageAs: "", max: PREVIEW_MAX });
+const previewContent = (content: unknown) => contentText(content, { separator: " ", imageAs: "", max: PREVIEW_MAX, unknownParts: true });
 
 /** Characters of a preview's source text that its one-line fold reads (see {@link previewLine}). */
 const PREVIEW_IN = PREVIEW_MAX * 2;
@@ -124,6 +125,10 @@ function computePreview(view: SessionTreeView, e: SessionEntry, line: (text: str
 			return line(`[label: ${typeof e.label === "string" ? e.label : "(cleared)"}]`);
 		case "session_info":
 			return line(`[name: ${String(e.name ?? "")}]`);
+		case "usage":
+			return line(usagePreview(e));
+		case "context_edit":
+			return `[context ${e.replacement === null ? "omit" : "replace"}: ${String(e.targetId)}]`;
 		default:
 			return `[${entryType(e)}]`;
 	}
@@ -141,9 +146,11 @@ function messagePreview(view: SessionTreeView, entry: SessionEntry, message: Sto
 			return line(`[bash: ${message.command}]`);
 		case "custom":
 			return line(`[${message.customType}]: ${previewContent(headOf(message, "content"))}`);
+		case "system":
+			return line(systemPreview(message));
 		default: {
-			const other: { role: string } = message; // no other role passes the load checks
-			return `[${other.role}]`;
+			// Roles this version does not know.
+			return line(`[${roleName(message)}]`);
 		}
 	}
 }

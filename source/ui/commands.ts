@@ -8,6 +8,7 @@ export type CommandName =
 	| "copy"
 	| "label"
 	| "name"
+	| "forget"
 	| "new"
 	| "resume"
 	| "compact"
@@ -33,6 +34,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 	{ name: "copy", description: "copy the last reply to the clipboard" },
 	{ name: "label", args: "[text]", description: "label the current point (no text clears)" },
 	{ name: "name", args: "<text>", description: "name this session" },
+	{ name: "forget", args: "[entry id]", description: "leave a message out of what the model is sent from here on (default: your last one)" },
 	{ name: "new", description: "start a new session in this directory" },
 	{ name: "resume", description: "open another session" },
 	{ name: "compact", args: "[instructions]", description: "summarize older messages to free context" },

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
 import { readJsonl } from "../helpers/jsonl.js";
@@ -136,6 +136,8 @@ describe("-p --at X --summarize: a plain flag, the prompt stays the prompt", () 
 describe("no model configured: the error names the model the session recorded", () => {
 	it("-s and -c point at ollama:llama3.2 (the fixture's model); a new session gets the general message", async () => {
 		const { file, dir, home } = fixtureCopy(TREE);
+		// -c in a --session-dir picks a session of this folder (pi's rule): the copy's header names it.
+		writeFileSync(file, readFileSync(file, "utf8").replace('"cwd":"/project/demo"', `"cwd":${JSON.stringify(dir)}`));
 		const before = readFileSync(file);
 		const env = { ARBOR_HOME: home, ARBOR_MODEL: undefined, ARBOR_BASE_URL: undefined };
 		const hint = "arbor: no model configured: this session used ollama:llama3.2; run with -m ollama:llama3.2 (or set ARBOR_MODEL)\n";

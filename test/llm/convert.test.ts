@@ -42,7 +42,7 @@ describe("toModelMessages over the fixtures", () => {
 		expect(checkPairing(out)).toEqual({ calls: 7, synthetic: 1 });
 		const summary = out.find((m) => m.role === "user" && typeof m.content === "string" && m.content.includes("<summary>"));
 		expect(summary?.content).toBe(
-			"The following is a summary of a branch that this conversation came back from:\n\n<summary>\n## Goal\nmodel ink fork test react hook bash session session context api react\n\n## Next Steps\n1. file root edit write test read\n</summary>",
+			"The following is a summary of a branch that this conversation came back from:\n\n<summary>\n## Goal\nmodel ink fork test react hook bash session session context api react\n\n## Next Steps\n1. file root edit write test read</summary>",
 		);
 	});
 
@@ -81,7 +81,8 @@ describe("toModelMessages shapes", () => {
 			{ role: "user", content: [{ type: "text", text: "look" }, { type: "image", image: "AAA", mediaType: "image/png" }] },
 			{ role: "assistant", content: [{ type: "text", text: "ok" }, { type: "tool-call", toolCallId: "c1", toolName: "read", input: { path: "a.ts" } }] },
 			{ role: "tool", content: [{ type: "tool-result", toolCallId: "c1", toolName: "read", output: { type: "error-text", value: "nope" } }] },
-			{ role: "user", content: "I ran this shell command:\n$ ls\n\nOutput:\na.ts\n\n(exit code 2, output truncated)" },
+			// pi 1.6's bashExecutionToText: a truncated output names its file only when one was kept.
+			{ role: "user", content: "Ran `ls`\n```\na.ts\n\n```\n\nCommand exited with code 2" },
 			{ role: "user", content: "remember" },
 		]);
 	});
@@ -119,5 +120,23 @@ describe("stored shapes from steps", () => {
 		});
 		expect(message.errorMessage).toBeUndefined();
 		expect(typeof message.timestamp).toBe("number");
+	});
+});
+
+describe("pi 1.6's words", () => {
+	it("answers a tool call without a result as pi 1.6's transformMessages does", () => {
+		const out = toModelMessages([
+			{ role: "assistant", content: [{ type: "toolCall", id: "c1", name: "read", arguments: {} }], stopReason: "toolUse", timestamp: 1 },
+			{ role: "user", content: "go on", timestamp: 1 },
+		]);
+		expect(out[1]).toEqual({ role: "tool", content: [{ type: "tool-result", toolCallId: "c1", toolName: "read", output: { type: "error-text", value: "No result provided" } }] });
+	});
+
+	it("writes a `!command` as pi 1.6's bashExecutionToText: no output, cancelled", () => {
+		const out = toModelMessages([
+			{ role: "bashExecution", command: "true", output: "", exitCode: 0, cancelled: false, truncated: false, timestamp: 1 },
+			{ role: "bashExecution", command: "sleep 9", output: "x", exitCode: null, cancelled: true, truncated: false, timestamp: 1 },
+		]);
+		expect(out.map((m) => m.content)).toEqual(["Ran `true`\n(no output)", "Ran `sleep 9`\n```\nx\n```\n\n(command cancelled)"]);
 	});
 });

@@ -1,5 +1,8 @@
+import { isConversationMessage } from "../../source/session/entry-guards.js";
 import type { SessionStoreApi, SessionTreeView } from "../../source/session/api.js";
+import { type ContextEditReplacement, contextEditFields } from "../../source/session/context-edit.js";
 import type {
+	ContextEditEntry,
 	Appended,
 	ContextMessage,
 	MessageEntry,
@@ -51,6 +54,9 @@ export class FakeStore implements SessionStoreApi {
 	}
 	setName(name: string): SessionEntry {
 		return this.append({ type: "session_info", name });
+	}
+	appendContextEdit(targetId: string, replacement: ContextEditReplacement): ContextEditEntry {
+		return this.append(contextEditFields(this.snapshot(), targetId, replacement));
 	}
 	sync(): void {
 		this.syncCount += 1;
@@ -113,7 +119,7 @@ function contextOf(path: SessionEntry[]): ContextMessage[] {
 		emitFrom = kept >= 0 ? kept : compactionIndex + 1;
 	}
 	for (const e of path.slice(emitFrom)) {
-		if (e.type === "message") out.push(e.message);
+		if (e.type === "message" && isConversationMessage(e.message)) out.push(e.message);
 		if (e.type === "branch_summary") out.push({ role: "branchSummary", summary: e.summary, fromId: e.fromId, timestamp: 0 });
 	}
 	return out;

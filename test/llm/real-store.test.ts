@@ -8,7 +8,7 @@ import { z } from "zod";
 import { compactSession } from "../../source/llm/compaction.js";
 import { runTurn } from "../../source/llm/turn.js";
 import { SessionStore } from "../../source/session/store.js";
-import { entryType } from "../../source/session/entry-guards.js";
+import { entryType, roleName } from "../../source/session/entry-guards.js";
 import { resolved, streamingModel, textChunks, toolCallChunks } from "./mock-model.js";
 
 const dirs: string[] = [];
@@ -23,7 +23,7 @@ function tempDir(): string {
 }
 
 function roles(store: SessionStore): string[] {
-	return store.snapshot().entries.flatMap((e) => (e.type === "message" ? [e.message.role] : [entryType(e)]));
+	return store.snapshot().entries.flatMap((e) => (e.type === "message" ? [roleName(e.message)] : [entryType(e)]));
 }
 
 describe("runTurn and compactSession with the real SessionStore", () => {

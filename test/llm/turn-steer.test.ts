@@ -1,3 +1,4 @@
+import { roleName } from "../../source/session/entry-guards.js";
 import { tool, type ToolSet } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -9,9 +10,9 @@ import { resolved, streamingModel, textChunks, toolCallChunks } from "./mock-mod
 /** The role and text of every stored message, in file order. */
 function roles(store: FakeStore): string[] {
 	return store.messages().map((m) => {
-		if (!("content" in m)) return m.role;
+		if (!("content" in m)) return roleName(m);
 		const parts = typeof m.content === "string" ? [{ type: "text", text: m.content }] : (m.content as Array<{ type: string; text?: string; name?: string }>);
-		return `${m.role}: ${parts.map((p) => (p.type === "toolCall" ? `call ${p.name}` : (p.text ?? p.type))).join("")}`;
+		return `${roleName(m)}: ${parts.map((p) => (p.type === "toolCall" ? `call ${p.name}` : (p.text ?? p.type))).join("")}`;
 	});
 }
 

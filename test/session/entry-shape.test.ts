@@ -27,7 +27,10 @@ const msg = (message: unknown) => ({ message });
 const CASES: [string, Record<string, unknown>, RegExp][] = [
 	["message: null", msg(null), /message is missing or not an object/],
 	["no message", { message: undefined }, /message is missing or not an object/],
-	["unknown role", msg({ role: "wizard", content: "x" }), /message role "wizard" is not one arbor can use/],
+	["a role that is no string", msg({ role: 7, content: "x" }), /message role 7 is not one arbor can use/],
+	["system sections a list", msg({ role: "system", content: "", sections: [], timestamp: 1 }), /sections is not an object/],
+	["context edit without target", { type: "context_edit", replacement: null }, /targetId is not a string/],
+	["context edit with a number", { type: "context_edit", targetId: "a1", replacement: 3 }, /replacement is neither null nor an object/],
 	["user content a number", msg({ role: "user", content: 5, timestamp: 1 }), /content is neither text nor a list of parts/],
 	["user content nested lists", msg({ role: "user", content: [[{ type: "text", text: "x" }]], timestamp: 1 }), /content part 1 is not one of text, image/],
 	["text part without text", msg({ role: "user", content: [{ type: "text", text: { a: 1 } }], timestamp: 1 }), /content part 1 \(text\): text is not a string/],
@@ -145,5 +148,34 @@ describe("the nesting limit, at its edge", () => {
 		const value = { type: "custom", id: "c1", parentId: null, timestamp: "t", customType: "x", data: { deep: lists(levels - 1) } };
 		expect(entryProblem(value, true)).toBe(problem);
 		expect(entryProblem({ ...value, data: [lists(levels - 1)] }, true)).toBe(problem);
+	});
+});
+
+describe("what newer pi versions write is kept, not damaged", () => {
+	it("an unknown role and an unknown part: no warning, shown by name, left out of context and requests", async () => {
+		const { toModelMessages } = await import("../../source/llm/convert.js");
+		const final = { type: "finalAnswer", text: "42", extra: { x: 1 } };
+		writeLines([
+			HEADER,
+			entry("a1", null),
+			{ ...entry("a2", "a1"), ...msg({ role: "wizard", content: "spell", timestamp: 1 }) },
+			{ ...entry("a3", "a2"), ...msg({ role: "assistant", content: [{ type: "text", text: "so" }, final], stopReason: "stop", timestamp: 1 }) },
+			{ ...entry("a4", "a3"), ...msg({ role: "user", content: [final, { type: "text", text: "ok" }], timestamp: 1 }) },
+		]);
+		const view = SessionStore.open(file).snapshot();
+		expect(view.warnings).toEqual([]);
+		const context = view.buildContext();
+		expect(context.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
+		// The part stays in the message as stored…
+		expect((context.messages[1] as { content: unknown }).content).toEqual([{ type: "text", text: "so" }, final]);
+		// …and out of what is sent.
+		expect(toModelMessages(context.messages).slice(1)).toEqual([
+			{ role: "assistant", content: [{ type: "text", text: "so" }] },
+			{ role: "user", content: [{ type: "text", text: "ok" }] },
+		]);
+		const text = renderTreeText(view, { filter: "all", width: 80, color: false });
+		expect(text).toContain("[wizard]");
+		expect(text).toContain("assistant: so [finalAnswer]");
+		expect(text).toContain("user: [finalAnswer] ok");
 	});
 });

@@ -153,7 +153,7 @@ describe("message bodies stay in the file until asked", () => {
 	});
 
 	it("a damaged long entry is still reported with its line and kept byte for byte", () => {
-		const bad = msg("b1", "u1", { role: "user", content: [{ type: "bogus", text: LONG }], timestamp: 1 });
+		const bad = msg("b1", "u1", { role: "user", content: [{ type: "thinking", thinking: LONG }], timestamp: 1 });
 		const texts = write(t.file, [user("u1", null, LONG), bad, user("u2", "b1", LONG)]);
 		const view = SessionStore.open(t.file).snapshot();
 		expect(view.warnings.map((w) => w.message)).toEqual([

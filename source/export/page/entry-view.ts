@@ -3,7 +3,7 @@
  * One session entry as a block of the conversation pane. Every block carries data-entry-id;
  * entries that say nothing to a reader (labels, custom state, leaf markers) give no block.
  */
-import { entryType } from "../../session/entry-guards.js";
+import { entryType, roleName } from "../../session/entry-guards.js";
 import type { SessionEntry, StoredMessage } from "../../session/types.js";
 import { details, el, type Child } from "./dom.js";
 import { markdown } from "./markdown-dom.js";
@@ -65,8 +65,8 @@ function messageView(entry: SessionEntry, m: StoredMessage, label?: string, prev
 		case "custom":
 			return block(entry, "custom", `[${m.customType}]`, parts(m.content).map(partView), label);
 		default: {
-			const other: { role: string } = m; // no other role passes the load checks
-			return block(entry, "meta", `[${other.role}]`, [], label);
+			// pi's system messages and roles this version does not know: shown by their role.
+			return block(entry, "meta", `[${roleName(m)}]`, [], label);
 		}
 	}
 }

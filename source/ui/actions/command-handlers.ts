@@ -21,6 +21,7 @@ import { runSearchCommand } from "./search-actions.js";
 import { exportAction } from "./export-action.js";
 import { counted } from "../../text/count.js";
 import { undoRestore } from "./restore-actions.js";
+import { forgetMessage } from "./forget-action.js";
 
 /** The session's services (store, view, deps, bus, dispatch) and what the commands need besides. */
 export type CommandContext = SessionServices & {
@@ -150,6 +151,10 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 			cloneBranch({ store: ctx.store, view: ctx.view, where: ctx.where, bus: ctx.bus, switchStore: ctx.switchStore, report: (status) => dispatch({ type: "status-shown", status }) }),
 		copy: () => copyLastReply(ctx),
 		label: (args) => labelLeaf(ctx, args),
+		forget: (args) => {
+			const outcome = forgetMessage(ctx.store, args);
+			dispatch(outcome.ok ? info(outcome.text) : error(outcome.text));
+		},
 		name: (args) => {
 			if (args === "") return dispatch(error("Usage: /name <text>"));
 			ctx.store.setName(args);

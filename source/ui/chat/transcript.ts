@@ -122,16 +122,14 @@ function messageOp(id: string, message: StoredMessage): TranscriptOp {
 				items: [{ kind: "custom", key: id, customType: message.customType, text: contentText(message.content) }],
 			};
 		default: {
-			// Files may hold roles this version does not know: show nothing rather than fail.
-			const unknownRole: never = message;
-			void unknownRole;
+			// pi's system messages and roles this version does not know: not part of the chat.
 			return { type: "none" };
 		}
 	}
 }
 
 function assistantItems(id: string, message: Extract<StoredMessage, { role: "assistant" }>): TranscriptItem[] {
-	const text = contentText(message.content, { separator: "", imageAs: "" });
+	const text = contentText(message.content, { separator: "", imageAs: "", unknownParts: true });
 	const thinking = message.content
 		.filter((p) => p.type === "thinking")
 		.map((p) => String(p.thinking))
