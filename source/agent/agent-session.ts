@@ -1,10 +1,10 @@
 /**
- * AgentSession: one live arbor session for front ends without a terminal (`arbor --mode rpc`,
- * `arbor acp`). It holds what print mode sets up for one answer — models, tools with a confirm
- * callback, the system prompt with context files, extensions, the session store — and keeps it
- * across turns. Turns run through `runTurn` (the run loop, queues and aborts: turn-runner.ts), moves
- * through `navigateTree`, forks through navigation/fork.ts: no second copy of the turn loop, the
- * tools or the navigation.
+ * AgentSession: one live arbor session, the core under print mode (`-p`), `arbor --mode rpc` and
+ * `arbor acp`. It holds the set-up — models, tools with a confirm callback, the system prompt with
+ * context files, extensions, the session store — across turns. Turns run through `runTurn` (the run
+ * loop, queues, compaction and aborts: turn-runner.ts), moves through `navigateTree`, forks through
+ * navigation/fork.ts: no second copy of the turn loop, the tools or the navigation. The policies
+ * every front end shares are listed in docs/core.md.
  *
  * The parts sit beside it (set-up.ts, model-picks.ts, file-states.ts, tree-verbs.ts, session-switch.ts);
  * this facade owns the live store and delegates. Over 200 lines: the whole API stays here, the one place a front end reads.
@@ -12,7 +12,8 @@
  * API (every method but `prompt` waits for its work; none writes to stdout):
  *
  *   const agent = await AgentSession.open({ cwd, home, sessionDir, session?, continue?, model?, …,
- *     yes?, confirm?: (request) => Promise<"yes" | "no" | "always">, warn?: (line) => void });
+ *     yes?, confirm?: (request) => Promise<"yes" | "no" | "always">, warn?: (line) => void,
+ *     listener?: AgentListener, verbose?: (line) => void, oneShot?: { images } });   // types.ts
  *   agent.subscribe((event: AgentEvent) => …)      // events.ts; returns the unsubscribe
  *   const done = agent.prompt("text", { images })   // throws AgentError at once when it cannot start
  *                                                   // (a run is going, no model); `done` resolves
@@ -20,7 +21,7 @@
  *   agent.steer(content)     // while a run goes: taken at the next step boundary (runTurn steering)
  *   agent.followUp(content)  // while a run goes: its own turn after the run's current turn
  *   await agent.abort()      // aborts the run (or compaction / summary) and waits for it; queues cleared
- *   await agent.navigate(entryId, { summarize, customInstructions, replaceInstructions, label, restoreFiles })
+ *   await agent.navigate(entryId, { summarize, customInstructions, replaceInstructions, label, restoreFiles, asParent })
  *   agent.checkpoints() / await agent.restoreFiles(entryId, { dryRun })   // the project's file state
  *   await agent.fork(userMessageId) / clone() / newSession(parent?) / switchSession(pathOrId)
  *   agent.models() / setModel(spec) / cycleModel() / setThinkingLevel(level) / thinkingLevel()
@@ -119,6 +120,7 @@ export class AgentSession {
 		const { store, thinking, deps } = await setUpAgent(opts, confirm);
 		const agent = new AgentSession(store, deps.models.chat, deps, thinking);
 		asker.agent = agent;
+		if (opts.listener) agent.subscribe(opts.listener);
 		try {
 			await deps.ext.start(store);
 		} catch (error) {
@@ -200,7 +202,7 @@ export class AgentSession {
 	 * before anything moves, the working tree is checkpointed on the branch being left, and after the
 	 * move the target's files are restored.
 	 */
-	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "asParent" | "signal"> & { restoreFiles?: boolean } = {}): Promise<AgentNavigateResult> {
+	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "signal"> & { restoreFiles?: boolean } = {}): Promise<AgentNavigateResult> {
 		this.idle();
 		const { restoreFiles, ...navigate } = opts;
 		const targetId = this.view.resolveId(entryIdOrPrefix);
@@ -216,9 +218,7 @@ export class AgentSession {
 	}
 
 	/** The checkpoints of the session, in file order (as `arbor checkpoints` lists them). */
-	checkpoints(): Checkpoint[] {
-		return this.files.list();
-	}
+	checkpoints = (): Checkpoint[] => this.files.list();
 
 	/**
 	 * Restores the file state of an entry as `arbor restore` does (a safety checkpoint at the leaf

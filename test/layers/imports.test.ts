@@ -80,7 +80,7 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"agent/": { imports: [...CORE, "checkpoints/"], typesOf: ["ai"] },
 	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
 	"acp/": { imports: [...CORE, "agent/", "search/", "checkpoints/"], packages: ["@agentclientprotocol/sdk", "zod"] },
-	"print/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], typesOf: ["ai"] },
+	"print/": { imports: [...CORE, "agent/", "search/", "import/", "export/", "checkpoints/"], typesOf: ["ai"] },
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
 	"rpc/": { imports: [...CORE, "agent/", "search/", "export/", "checkpoints/"] },
 	"ui/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
