@@ -8,7 +8,6 @@
  *
  * The parts sit beside it (set-up.ts, model-picks.ts, file-states.ts, tree-verbs.ts, session-switch.ts);
  * this facade owns the live store and delegates. Over 200 lines: the whole API stays here, the one place a front end reads.
- *
  * API (every method but `prompt` waits for its work; none writes to stdout):
  *
  *   const agent = await AgentSession.open({ cwd, home, sessionDir, session?, continue?, model?, …,
@@ -18,6 +17,7 @@
  *   const done = agent.prompt("text", { images })   // throws AgentError at once when it cannot start
  *                                                   // (a run is going, no model); `done` resolves
  *                                                   // with the last TurnResult after agent_end
+ *                                                   // (`unsent`: the prompt, not stored — aborted while compacting)
  *   agent.steer(content)     // while a run goes: taken at the next step boundary (runTurn steering)
  *   agent.followUp(content)  // while a run goes: its own turn after the run's current turn
  *   await agent.abort()      // aborts the run (or compaction / summary) and waits for it; queues cleared
@@ -45,11 +45,10 @@ import { noChatModelMessage } from "../config/model-config.js";
 import type { QueuedContent } from "../llm/message-queue.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
-import type { TurnResult } from "../llm/turn.js";
 import type { CompactNowResult } from "../navigation/compact.js";
 import { navigateTree } from "../navigation/navigate.js";
 import type { NavigateOptions } from "../navigation/types.js";
-import type { SessionStore, SessionTreeView } from "../session/index.js";
+import { recordWorked, type SessionStore, type SessionTreeView } from "../session/index.js";
 import type { ImageContent, SessionEntry, StoredMessage } from "../session/types.js";
 import type { BranchComparison } from "../navigation/compare.js";
 import type { MergeOptions, MergeResult } from "../navigation/merge.js";
@@ -66,7 +65,7 @@ import { ModelPicks } from "./model-picks.js";
 import { SessionSwitch, type SwitchReason } from "./session-switch.js";
 import { setUpAgent, type AgentDeps } from "./set-up.js";
 import { TreeVerbs } from "./tree-verbs.js";
-import { TurnRunner } from "./turn-runner.js";
+import { TurnRunner, type RunResult } from "./turn-runner.js";
 import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
 
 export type { AgentEvent, AgentListener } from "./events.js";
@@ -144,7 +143,6 @@ export class AgentSession {
 	get model(): ResolvedModel | undefined {
 		return this.chat;
 	}
-
 	private get chat(): ResolvedModel | undefined {
 		return this.picks.chat;
 	}
@@ -176,8 +174,9 @@ export class AgentSession {
 	 * Starts a run with `content` (text or pi content parts): the turn, then any steering message
 	 * that came too late for it and each follow-up, each its own turn, between agent_start and
 	 * agent_end. Throws AgentError synchronously when a run is going or there is no chat model.
+	 * Aborted while compacting before its turn, the prompt is not stored: `unsent` hands it back.
 	 */
-	prompt(text: string, opts: { images?: readonly ImageContent[] } = {}): Promise<TurnResult | undefined> {
+	prompt(text: string, opts: { images?: readonly ImageContent[] } = {}): Promise<RunResult | undefined> {
 		return this.runs.prompt(promptContent(expandText(this.deps.library, text), opts.images));
 	}
 
@@ -375,8 +374,6 @@ export class AgentSession {
 		}
 	}
 
-	// ---------------------------------------------------------------------------------------------
-
 	private emit(event: AgentEvent): void {
 		for (const listener of this.listeners) listener(event);
 	}
@@ -392,6 +389,8 @@ export class AgentSession {
 	private async replace(store: SessionStore, reason: SwitchReason): Promise<void> {
 		const old = this.current;
 		this.current = store;
+		// Every mode records the session it moves to as the one last worked in (a fork too: `-c` finds it).
+		if (store.file) recordWorked(store.file);
 		this.picks.sessionReplaced();
 		old.close();
 		await this.deps.ext.start(store, "switch");

@@ -102,6 +102,15 @@ export async function autoCompactIfNeeded(opts: AutoCompactOptions): Promise<Com
 	return compactNow({ ...rest, model: summaryModel ?? opts.model });
 }
 
+/** Why a request refused as too long was not made smaller: the setting that is off, and what to do (every mode says this). */
+export const AUTO_COMPACTION_OFF = 'the context is longer than the model\'s window; automatic compaction is off (settings "autoCompaction": false): /compact, then send again';
+
+/** Why compaction did not make a refused request smaller (the result of compactForOverflow that was not "compacted"). */
+export function overflowNotCompacted(result: CompactNowResult): string {
+	const why = result.status === "failed" ? result.message : result.status === "cancelled" ? "compaction cancelled" : "nothing to compact";
+	return `the context is longer than the model's window; ${why}`;
+}
+
 /**
  * The compaction after the provider refused the context as longer than the model's window (runTurn's
  * `onOverflow`). The window is not known — else automatic compaction would have run before the

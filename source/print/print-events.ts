@@ -43,8 +43,6 @@ function compacted(reason: string, result: CompactNowResult): void {
 		if (result.status === "compacted") say(`compacted the context (${counted(result.entry.tokensBefore, "token")} before)`);
 		if (result.status === "failed") say(`warning: automatic compaction failed: ${terminalText(result.message)}`);
 	}
-	if (reason === "overflow") {
-		if (result.status === "compacted") say(`the context was longer than the model's window: compacted (${counted(result.entry.tokensBefore, "token")} before), sending again`);
-		if (result.status === "failed") say(`warning: the context is longer than the model's window; ${terminalText(result.message)}`);
-	}
+	// A failed one is part of the turn's error (docs/core.md), printed once at the end.
+	if (reason === "overflow" && result.status === "compacted") say(`the context was longer than the model's window: compacted (${counted(result.entry.tokensBefore, "token")} before), sending again`);
 }

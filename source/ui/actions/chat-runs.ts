@@ -123,7 +123,6 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 		dispatch({ type: "turn-started", startedAt: Date.now() });
 		if (before) dispatch({ type: "status-shown", status: before });
 		const checkpoints = deps.checkpoints?.(store);
-		let compactionFailed: string | undefined;
 		const result = await deps.runTurn({
 			store, model, prompt: attached.content, tools: await ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries, steering: ctx.steering,
 			onEvent: (event) => {
@@ -132,11 +131,11 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 			},
 			checkpoints: checkpoints?.forTurn(MUTATING_TOOLS),
 			// The provider refused the context as too long for the model's window: compact, send again.
+			// Not compacted: why is part of the turn's stored error.
 			onOverflow: async () => {
 				const outcome = await compactOnOverflow(ctx, model, signal);
 				if (outcome.ok) before = outcome.status;
-				else compactionFailed = outcome.message;
-				return outcome.ok;
+				return outcome.ok || outcome.message;
 			},
 		});
 		// Checkpoints switched off (no git, a refused folder): said once, in the status line.
@@ -145,7 +144,7 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 		ok = result.ok;
 		if (result.ok) dispatch({ type: "turn-finished", ...(before ? { status: before } : {}) });
 		else if (result.reason === "aborted") dispatch({ type: "turn-finished", status: info("Aborted") });
-		else dispatch({ type: "turn-failed", message: `${result.error ?? "the reply failed"}${compactionFailed ? ` (${compactionFailed})` : ""}` });
+		else dispatch({ type: "turn-failed", message: result.error ?? "the reply failed" });
 	});
 	return ok;
 }
