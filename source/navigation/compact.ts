@@ -2,7 +2,7 @@ import type { CompactionPlan } from "../llm/compaction.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { CompactionEntry } from "../session/types.js";
-import type { EventBus } from "./events.js";
+import type { EventBus } from "../events/bus.js";
 
 /** Options of {@link compactNow} (`/compact [instructions]`). */
 export type CompactNowOptions = {

@@ -59,11 +59,13 @@ function placeOf(path: string): string {
  * another. Rows may be narrower than "everything above" where a layer's job says so. `packages` may be imported at run time, `typesOf` only with `import type`.
  */
 const TEXT = ["text/"];
-const STORE = [...TEXT, "session/"];
+const STORE = [...TEXT, "session/", "events/"];
 const CORE = [...STORE, "tree/", "llm/", "tools/", "navigation/", "config/", "extensions/"];
 const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?: string[] }> = {
 	"text/": { imports: [], packages: ["string-width"] },
 	"session/": { imports: TEXT },
+	// The extension bus and its events: what the layers above fire and extensions handle.
+	"events/": { imports: [...TEXT, "session/"] },
 	"tree/": { imports: STORE },
 	"llm/": { imports: [...STORE, "tree/"], packages: ["ai", "@ai-sdk/anthropic", "@ai-sdk/openai", "@ai-sdk/openai-compatible"], typesOf: ["@ai-sdk/provider"] },
 	"tools/": { imports: [...STORE, "tree/", "llm/"], packages: ["ai", "zod", "sharp"] },
@@ -137,6 +139,8 @@ describe("layer boundaries (readme.md Layout, docs/style.md)", () => {
 		const rows = [...layout.matchAll(/^\| (.+?) \|/gm)].map((row) => [...row[1]!.matchAll(/`([\w.-]+\/?)`/g)].map((m) => m[1]!));
 		// commands/ (moved out of print/) gets its readme row at the merge (docs/core.md); until then it sits after print/.
 		if (!rows.flat().includes("commands/")) rows.splice(rows.findIndex((row) => row.includes("print/")) + 1, 0, ["commands/"]);
+		// events/ (the extension bus, out of navigation/) likewise, after session/.
+		if (!rows.flat().includes("events/")) rows.splice(rows.findIndex((row) => row.includes("session/")) + 1, 0, ["events/"]);
 		expect(rows.flat()).toEqual(Object.keys(LAYERS));
 		const rowOf = (place: string) => rows.findIndex((row) => row.includes(place));
 		const entry = rowOf("cli.ts");

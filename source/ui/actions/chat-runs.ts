@@ -3,7 +3,7 @@ import type { ResolvedModel, TurnEvent } from "../../llm/index.js";
 import type { MessageQueue, QueuedContent } from "../../llm/message-queue.js";
 import { compactNow } from "../../navigation/compact.js";
 import { compactBeforeTurn, compactionStatus, compactOnOverflow } from "./compaction-turns.js";
-import type { EventBus } from "../../navigation/events.js";
+import type { EventBus } from "../../events/bus.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
 import { errorStatus as error, infoStatus as info, type AppAction } from "../chat/app-reducer.js";
@@ -12,7 +12,7 @@ import { MUTATING_TOOLS } from "../../tools/policy.js";
 import { promptWithImages } from "../../tools/attachments.js";
 import { contentText } from "../../session/content.js";
 import { userBashAnswer } from "../../extensions/request-hooks.js";
-import type { UserBashEvent } from "../../navigation/events.js";
+import type { UserBashEvent } from "../../events/bus.js";
 
 /** What one reply or compaction needs; built by useChat for the current store and model. */
 export type RunContext = {
