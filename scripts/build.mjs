@@ -56,13 +56,13 @@ function bundledApart(name, specifier, target, importer) {
 /**
  * `arbor search` and its worker thread are bundled whole, each one file (dist/search-command.js,
  * dist/search-worker.js): loading the ~20 shared chunks the search would import cost ~15 ms of its
- * start-up, and as much again in each worker. cli.ts's `import("./print/search-command.js")` is
+ * start-up, and as much again in each worker. cli.ts's `import("./commands/search-command.js")` is
  * pointed at that file.
  */
-const searchApart = bundledApart("search-apart", "./print/search-command.js", "./search-command.js");
+const searchApart = bundledApart("search-apart", "./commands/search-command.js", "./search-command.js");
 await build({
 	...common,
-	entryPoints: { "search-command": "source/print/search-command.ts", "search-worker": "source/search/search-worker.ts" },
+	entryPoints: { "search-command": "source/commands/search-command.ts", "search-worker": "source/search/search-worker.ts" },
 	outdir: staging.pathname,
 	splitting: false,
 });
@@ -70,10 +70,10 @@ await build({
  * `arbor import` is one file too (dist/import-command.js): its ~15 chunks cost ~10 ms of a start that
  * the import's floor (read, parse, write) does not have. cli.ts's import is pointed at it.
  */
-const importApart = bundledApart("import-apart", "./print/import-command.js", "./import-command.js");
+const importApart = bundledApart("import-apart", "./commands/import-command.js", "./import-command.js");
 await build({
 	...common,
-	entryPoints: { "import-command": "source/print/import-command.ts" },
+	entryPoints: { "import-command": "source/commands/import-command.ts" },
 	outdir: staging.pathname,
 	splitting: false,
 });

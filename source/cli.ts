@@ -59,7 +59,7 @@ function buildProgram(first: string | undefined): Command {
 	return program;
 }
 
-const sub = () => import("./print/subcommands.js");
+const sub = () => import("./commands/subcommands.js");
 type Opts = CommonOptions & ModelFlags;
 
 function sessionsCommand(cmd: Command): void {
@@ -130,10 +130,10 @@ function searchCommand(cmd: Command): void {
 		.option("--all", "sessions of every directory")
 		.option("--limit <n>", "at most this many hits (default 20)")
 		.option("--json", "JSON output")
-		.action((q: string[], o: Opts & { limit?: string }) => run(async () => (await import("./print/search-command.js")).searchCommand(q, o)));
+		.action((q: string[], o: Opts & { limit?: string }) => run(async () => (await import("./commands/search-command.js")).searchCommand(q, o)));
 }
 
-const cmp = () => import("./print/compare-command.js");
+const cmp = () => import("./commands/compare-command.js");
 
 function compareCommand(cmd: Command): void {
 	cmd.description("two branches from their common ancestor");
@@ -164,16 +164,16 @@ function importCommand(cmd: Command): void {
 	addSessionOptions(cmd, "sources")
 		.argument("<paths...>", "session files or folders")
 		.option("--json", "JSON output")
-		.action((paths: string[], o: Opts) => run(async () => (await import("./print/import-command.js")).importCommand(paths, o)));
+		.action((paths: string[], o: Opts) => run(async () => (await import("./commands/import-command.js")).importCommand(paths, o)));
 }
 
 function modelsCommand(cmd: Command): void {
 	addSessionOptions(cmd.description("list the models arbor knows (built-in and models.json)"), "models")
 		.option("--json", "JSON output")
-		.action((o: Opts) => run(async () => (await import("./print/models-command.js")).modelsCommand(o)));
+		.action((o: Opts) => run(async () => (await import("./commands/models-command.js")).modelsCommand(o)));
 }
 
-const ckpt = () => import("./print/checkpoint-commands.js");
+const ckpt = () => import("./commands/checkpoint-commands.js");
 type CkptOpts = Opts & { gc?: boolean; dryRun?: boolean };
 
 function checkpointsCommand(cmd: Command): void {
@@ -230,7 +230,7 @@ function trustCommand(cmd: Command): void {
 		.argument("[path]", "the project folder (default: this one)")
 		.option("--list", "list the trusted projects")
 		.option("--revoke", "forget the project's trust")
-		.action((path: string | undefined, o: { list?: boolean; revoke?: boolean }) => run(async () => (await import("./print/trust-command.js")).trustCommand(path, o)));
+		.action((path: string | undefined, o: { list?: boolean; revoke?: boolean }) => run(async () => (await import("./commands/trust-command.js")).trustCommand(path, o)));
 }
 
 /**

@@ -1,25 +1,26 @@
 /**
- * AgentSession: one live arbor session for front ends without a terminal (`arbor --mode rpc`,
- * `arbor acp`). It holds what print mode sets up for one answer — models, tools with a confirm
- * callback, the system prompt with context files, extensions, the session store — and keeps it
- * across turns. Turns run through `runTurn` (the run loop, queues and aborts: turn-runner.ts), moves
- * through `navigateTree`, forks through navigation/fork.ts: no second copy of the turn loop, the
- * tools or the navigation.
+ * AgentSession: one live arbor session, the core under print mode (`-p`), `arbor --mode rpc` and
+ * `arbor acp`. It holds the set-up — models, tools with a confirm callback, the system prompt with
+ * context files, extensions, the session store — across turns. Turns run through `runTurn` (the run
+ * loop, queues, compaction and aborts: turn-runner.ts), moves through `navigateTree`, forks through
+ * navigation/fork.ts: no second copy of the turn loop, the tools or the navigation. The policies
+ * every front end shares are listed in docs/core.md.
  *
  * The parts sit beside it (set-up.ts, model-picks.ts, file-states.ts, tree-verbs.ts, session-switch.ts);
  * this facade owns the live store and delegates. Over 200 lines: the whole API stays here, the one place a front end reads.
- *
  * API (every method but `prompt` waits for its work; none writes to stdout):
  *
  *   const agent = await AgentSession.open({ cwd, home, sessionDir, session?, continue?, model?, …,
- *     yes?, confirm?: (request) => Promise<"yes" | "no" | "always">, warn?: (line) => void });
+ *     yes?, confirm?: (request) => Promise<"yes" | "no" | "always">, warn?: (line) => void,
+ *     listener?: AgentListener, verbose?: (line) => void, oneShot?: { images } });   // types.ts
  *   agent.subscribe((event: AgentEvent) => …)      // events.ts; returns the unsubscribe
  *   const done = agent.prompt("text", { images })   // throws AgentError at once when it cannot start
  *                                                   // (a run is going, no model); `done` resolves
  *                                                   // with the last TurnResult after agent_end
+ *                                                   // (`unsent`: the prompt, not stored — aborted while compacting)
  *   agent.steer(content) / followUp(content) / clearQueue()   // while a run goes: next step boundary / own turn after
  *   await agent.abort()      // aborts the run (or compaction / summary) and waits for it; queues cleared
- *   await agent.navigate(entryId, { summarize, customInstructions, replaceInstructions, label, restoreFiles })
+ *   await agent.navigate(entryId, { summarize, customInstructions, replaceInstructions, label, restoreFiles, asParent })
  *   agent.checkpoints() / await agent.restoreFiles(entryId, { dryRun })   // the project's file state
  *   await agent.fork(userMessageId) / clone() / newSession(parent?) / switchSession(pathOrId)
  *   agent.models() / setModel(spec) / cycleModel() / setThinkingLevel(level) / thinkingLevel()
@@ -43,11 +44,10 @@ import { noChatModelMessage } from "../config/model-config.js";
 import type { QueuedContent } from "../llm/message-queue.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
-import type { TurnResult } from "../llm/turn.js";
 import type { CompactNowResult } from "../navigation/compact.js";
 import { navigateTree } from "../navigation/navigate.js";
 import type { NavigateOptions } from "../navigation/types.js";
-import type { SessionStore, SessionTreeView } from "../session/index.js";
+import { recordWorked, type SessionStore, type SessionTreeView } from "../session/index.js";
 import type { ImageContent, SessionEntry, StoredMessage } from "../session/types.js";
 import type { BranchComparison } from "../navigation/compare.js";
 import type { MergeOptions, MergeResult } from "../navigation/merge.js";
@@ -64,7 +64,7 @@ import { ModelPicks } from "./model-picks.js";
 import { SessionSwitch, type SwitchReason } from "./session-switch.js";
 import { setUpAgent, type AgentDeps } from "./set-up.js";
 import { TreeVerbs } from "./tree-verbs.js";
-import { TurnRunner } from "./turn-runner.js";
+import { TurnRunner, type RunResult } from "./turn-runner.js";
 import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
 
 export type { AgentEvent, AgentListener } from "./events.js";
@@ -120,6 +120,7 @@ export class AgentSession {
 		const { store, thinking, deps } = await setUpAgent(opts, confirm);
 		const agent = new AgentSession(store, deps.models.chat, deps, thinking);
 		asker.agent = agent;
+		if (opts.listener) agent.subscribe(opts.listener);
 		try {
 			await deps.ext.start(store);
 		} catch (error) {
@@ -171,8 +172,9 @@ export class AgentSession {
 	 * Starts a run with `content` (text or pi content parts): the turn, then any steering message
 	 * that came too late for it and each follow-up, each its own turn, between agent_start and
 	 * agent_end. Throws AgentError synchronously when a run is going or there is no chat model.
+	 * Aborted while compacting before its turn, the prompt is not stored: `unsent` hands it back.
 	 */
-	prompt(text: string, opts: { images?: readonly ImageContent[] } = {}): Promise<TurnResult | undefined> {
+	prompt(text: string, opts: { images?: readonly ImageContent[] } = {}): Promise<RunResult | undefined> {
 		return this.runs.prompt(promptContent(expandText(this.deps.library, text), opts.images));
 	}
 
@@ -202,7 +204,7 @@ export class AgentSession {
 	 * before anything moves, the working tree is checkpointed on the branch being left, and after the
 	 * move the target's files are restored.
 	 */
-	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "asParent" | "signal"> & { restoreFiles?: boolean } = {}): Promise<AgentNavigateResult> {
+	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "signal"> & { restoreFiles?: boolean } = {}): Promise<AgentNavigateResult> {
 		this.idle();
 		const { restoreFiles, ...navigate } = opts;
 		const targetId = this.view.resolveId(entryIdOrPrefix);
@@ -218,9 +220,7 @@ export class AgentSession {
 	}
 
 	/** The checkpoints of the session, in file order (as `arbor checkpoints` lists them). */
-	checkpoints(): Checkpoint[] {
-		return this.files.list();
-	}
+	checkpoints = (): Checkpoint[] => this.files.list();
 
 	/**
 	 * Restores the file state of an entry as `arbor restore` does (a safety checkpoint at the leaf
@@ -392,6 +392,8 @@ export class AgentSession {
 	private async replace(store: SessionStore, reason: SwitchReason): Promise<void> {
 		const old = this.current;
 		this.current = store;
+		// Every mode records the session it moves to as the one last worked in (a fork too: `-c` finds it).
+		if (store.file) recordWorked(store.file);
 		this.picks.sessionReplaced();
 		old.close();
 		await this.deps.ext.start(store, "switch");

@@ -17,7 +17,8 @@ export type AgentEvent =
 	/** A run began (a prompt, then any steering and follow-ups it picks up). */
 	| { type: "agent_start" }
 	/** The run ended; `messages` are every message it stored, oldest first; `result` is its last turn's. */
-	| { type: "agent_end"; messages: StoredMessage[]; result: TurnResult | undefined }
+	/** `unsent`: the prompt handed back, never stored — the run was aborted while compacting before its turn. */
+	| { type: "agent_end"; messages: StoredMessage[]; result: TurnResult | undefined; unsent?: QueuedContent }
 	/** After agent_end: nothing more runs on its own (no queued message, no retry); `aborted` when the run was aborted (pi's). */
 	| { type: "agent_settled"; aborted: boolean }
 	/** A turn of the run began (the prompt or a queued message); `prompt` is what it sends. */

@@ -14,6 +14,7 @@ import { MessageQueue, type QueuedContent } from "../llm/message-queue.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
 import type { TurnResult } from "../llm/turn.js";
+import { emptyUsage } from "../llm/from-step.js";
 import type { CompactNowResult } from "../navigation/compact.js";
 import type { SessionStore } from "../session/index.js";
 import type { StoredMessage } from "../session/types.js";
@@ -23,6 +24,14 @@ import { maybeDailyGc } from "../checkpoints/setup.js";
 import type { AgentEvent, CompactionReason } from "./events.js";
 import { contextTokens } from "./stats.js";
 import { AgentError, type AgentOpenOptions, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
+
+/** A turn's result; `unsent`: the prompt handed back, not stored (aborted while compacting before it). */
+export type RunResult = TurnResult & { unsent?: QueuedContent };
+
+/** The result of a turn whose prompt was never stored (see {@link RunResult}). */
+function unsentTurn(store: SessionStore, prompt: QueuedContent): RunResult {
+	return { ok: false, reason: "aborted", stopReason: "aborted", text: "", usage: emptyUsage(), leafId: store.snapshot().leafId, unsent: prompt };
+}
 
 /** What a run reads from its session, each time it needs it. */
 export type RunHost = {
@@ -39,7 +48,7 @@ export class TurnRunner {
 	private readonly steering = new MessageQueue();
 	private followUps: QueuedContent[] = [];
 	private operation: AbortController | undefined;
-	private running: Promise<TurnResult | undefined> | undefined;
+	private running: Promise<RunResult | undefined> | undefined;
 	private compacting = false;
 
 	constructor(private readonly host: RunHost) {
@@ -60,7 +69,7 @@ export class TurnRunner {
 	}
 
 	/** Starts a run (see AgentSession.prompt); throws AgentError synchronously when it cannot start. */
-	prompt(content: QueuedContent): Promise<TurnResult | undefined> {
+	prompt(content: QueuedContent): Promise<RunResult | undefined> {
 		if (this.running || this.compacting) throw new AgentError("busy", "a turn is running: use steer or follow_up, or abort it first");
 		if (!this.host.chat()) throw new AgentError("no-model", this.host.deps.models.chatError ?? "no model configured");
 		const operation = new AbortController();
@@ -167,10 +176,10 @@ export class TurnRunner {
 	}
 
 	/** The run: turns until nothing is queued, between agent_start and agent_end. */
-	private async run(first: QueuedContent, signal: AbortSignal): Promise<TurnResult | undefined> {
+	private async run(first: QueuedContent, signal: AbortSignal): Promise<RunResult | undefined> {
 		this.host.emit({ type: "agent_start" });
 		const stored: StoredMessage[] = [];
-		let result: TurnResult | undefined;
+		let result: RunResult | undefined;
 		try {
 			let next: QueuedContent | undefined = first;
 			while (next !== undefined && !signal.aborted) {
@@ -188,17 +197,20 @@ export class TurnRunner {
 				this.steering.take();
 				this.emitQueue();
 			}
-			this.host.emit({ type: "agent_end", messages: stored, result });
+			const unsent = result?.unsent;
+			this.host.emit({ type: "agent_end", messages: stored, result, ...(unsent === undefined ? {} : { unsent }) });
 			this.host.emit({ type: "agent_settled", aborted: signal.aborted });
 		}
 		return result;
 	}
 
-	private async turn(content: QueuedContent, signal: AbortSignal, stored: StoredMessage[]): Promise<TurnResult> {
+	private async turn(content: QueuedContent, signal: AbortSignal, stored: StoredMessage[]): Promise<RunResult> {
 		const { emit, deps } = this.host;
 		const chat = this.host.chat();
 		if (!chat) throw new AgentError("no-model", "no model configured");
 		if (this.host.autoCompaction()) await this.compactIfNeeded(chat, signal);
+		// Aborted while compacting before the turn: the prompt is not stored but handed back (docs/core.md).
+		if (signal.aborted) return unsentTurn(this.host.store(), content);
 		emit({ type: "turn_start", prompt: content });
 		const { runTurn } = await import("../llm/turn.js");
 		const store = this.host.store();
@@ -233,15 +245,15 @@ export class TurnRunner {
 	/**
 	 * The provider refused the context as longer than the model's window (a window arbor does not
 	 * know): a compaction with reason "overflow" (pi's), after which runTurn sends the request again.
-	 * Off with automatic compaction.
+	 * Off with automatic compaction; what was not compacted says why in the turn's error (docs/core.md).
 	 */
-	private async compactOnOverflow(chat: ResolvedModel, signal: AbortSignal): Promise<boolean> {
-		if (!this.host.autoCompaction()) return false;
-		const { compactForOverflow } = await import("../navigation/compact.js");
+	private async compactOnOverflow(chat: ResolvedModel, signal: AbortSignal): Promise<true | string> {
+		const { AUTO_COMPACTION_OFF, compactForOverflow, overflowNotCompacted } = await import("../navigation/compact.js");
+		if (!this.host.autoCompaction()) return AUTO_COMPACTION_OFF;
 		const store = this.host.store();
 		const model = this.host.deps.models.summary ?? chat;
 		const result = await this.compaction("overflow", () => compactForOverflow({ store, model, signal, maxRetries: maxRetries(), bus: this.host.deps.ext.bus }));
-		return result.status === "compacted";
+		return result.status === "compacted" || overflowNotCompacted(result);
 	}
 
 	/** Compacts before a turn when the context would not fit; a failure is reported, the turn goes on. */

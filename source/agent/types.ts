@@ -44,6 +44,16 @@ export type AgentOpenOptions = Place &
 		settings?: Settings;
 		/** Models instead of the ones the flags choose (tests with a mock model). */
 		modelChoice?: ModelChoice;
+		/**
+		 * A one-shot run (print mode): the tools are print mode's (read-only unless listed, never a
+		 * question), and a missing chat model, images for a model that takes none and a session
+		 * folder arbor cannot write are usage errors found before extensions load.
+		 */
+		oneShot?: { images: boolean };
+		/** Where the set-up says what it loaded (context files, system prompt, project settings); absent: nowhere. */
+		verbose?: (line: string) => void;
+		/** Subscribed before the extensions' session_start, so nothing said at start is lost. */
+		listener?: (event: import("./events.js").AgentEvent) => void;
 	};
 
 /** Why a command could not run; `code` lets a front end map it (RPC error text, ACP error). */

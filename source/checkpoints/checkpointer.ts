@@ -15,7 +15,7 @@ export type TurnCheckpoints = { beforeTool(toolName: string): Promise<void>; aft
 export type RestorePlan = { target: Checkpoint; current: string; changes: FileChange[] };
 
 /**
- * Extensions' restore events (navigation/events.ts `session_before_restore` / `session_restore`),
+ * Extensions' restore events (events/bus.ts `session_before_restore` / `session_restore`),
  * passed in by the modes so this layer needs no event bus.
  */
 export type RestoreHooks = {

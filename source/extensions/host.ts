@@ -1,7 +1,7 @@
 // Over 200 lines: one class; every hook's call, time limit and checked result go through its state.
 import { CliError } from "../config/errors.js";
 import { signalExitCode } from "../config/signals.js";
-import { EVENT_NAMES, EventBus, type EventMap } from "../navigation/events.js";
+import { EVENT_NAMES, EventBus, type EventMap } from "../events/bus.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { ContextMessage, NewEntry, SessionEntry } from "../session/types.js";
 import { sessionView } from "./context.js";

@@ -3,7 +3,7 @@
  * turns (llm/turn.ts) and the user's own commands (tools/user-bash.ts) ask: `tool_call`,
  * `tool_result`, `context` and `user_bash`.
  */
-import type { EventBus, UserBashEvent } from "../navigation/events.js";
+import type { EventBus, UserBashEvent } from "../events/bus.js";
 import type { ContextMessage } from "../session/types.js";
 
 export type ToolCallAsk = { toolName: string; toolCallId?: string; input: unknown; signal?: AbortSignal };

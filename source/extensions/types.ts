@@ -3,7 +3,7 @@
  * `(arbor: ExtensionAPI) => void | Promise<void>`; import these with
  * `import type { ExtensionAPI } from "arbor/extensions"` (see docs/extensions.md).
  */
-import type { EventMap } from "../navigation/events.js";
+import type { EventMap } from "../events/bus.js";
 import type { ContextMessage, SessionEntry, SessionHeader } from "../session/types.js";
 
 export type {
@@ -32,7 +32,7 @@ export type {
 	TurnStartResult,
 	UserBashEvent,
 	UserBashResult,
-} from "../navigation/events.js";
+} from "../events/bus.js";
 export type {
 	BranchSummaryEntry,
 	CompactionEntry,

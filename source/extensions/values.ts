@@ -7,7 +7,7 @@
  * it would itself call damaged. Loaded only when an extension exists.
  */
 import { z } from "zod";
-import type { EventMap } from "../navigation/events.js";
+import type { EventMap } from "../events/bus.js";
 import { entryProblem } from "../session/entry-shape.js";
 import type { NewEntry } from "../session/types.js";
 

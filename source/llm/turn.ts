@@ -49,9 +49,10 @@ export type RunTurnOptions = {
 	 * model's window (llm/overflow.ts): the first, or one after tool results grew the context. Resolves
 	 * true when the context was made smaller (a compaction): the request is then sent once more from
 	 * the store's context, and the refused attempt leaves no entry. Resolving false, the error is
-	 * stored and returned as any provider error.
+	 * stored and returned as any provider error; resolving a string (why nothing was made smaller),
+	 * the error is stored with it: "<provider error> (<why>)".
 	 */
-	onOverflow?: (error: string) => Promise<boolean>;
+	onOverflow?: (error: string) => Promise<boolean | string>;
 	/** What each request sends instead of the session's context (extensions' `context` handlers); the session is not changed. */
 	transformContext?: (messages: ContextMessage[]) => Promise<ContextMessage[]>;
 };
@@ -145,7 +146,10 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 async function recoverOverflow(opts: RunTurnOptions, recorder: TurnRecorder, failure: { error?: string; aborted: boolean }): Promise<boolean> {
 	const error = failure.error;
 	if (!opts.onOverflow || error === undefined || failure.aborted || !recorder.nothingStreamed || !isContextOverflow(error)) return false;
-	if (!(await opts.onOverflow(error)) || opts.signal?.aborted) return false;
+	const outcome = await opts.onOverflow(error);
+	// Not made smaller: the reason (compaction off, failed) is part of the stored error.
+	if (typeof outcome === "string") failure.error = `${error} (${outcome})`;
+	if (outcome !== true || opts.signal?.aborted) return false;
 	failure.error = undefined;
 	recorder.discardStep();
 	return true;

@@ -2,7 +2,7 @@ import type { CompactionPlan } from "../llm/compaction.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { CompactionEntry } from "../session/types.js";
-import type { EventBus } from "./events.js";
+import type { EventBus } from "../events/bus.js";
 
 /** Options of {@link compactNow} (`/compact [instructions]`). */
 export type CompactNowOptions = {
@@ -100,6 +100,15 @@ export async function autoCompactIfNeeded(opts: AutoCompactOptions): Promise<Com
 	const { reserveTokens: _reserve, summaryModel, onCompacting, ...rest } = opts;
 	onCompacting?.();
 	return compactNow({ ...rest, model: summaryModel ?? opts.model });
+}
+
+/** Why a request refused as too long was not made smaller: the setting that is off, and what to do (every mode says this). */
+export const AUTO_COMPACTION_OFF = 'the context is longer than the model\'s window; automatic compaction is off (settings "autoCompaction": false): /compact, then send again';
+
+/** Why compaction did not make a refused request smaller (the result of compactForOverflow that was not "compacted"). */
+export function overflowNotCompacted(result: CompactNowResult): string {
+	const why = result.status === "failed" ? result.message : result.status === "cancelled" ? "compaction cancelled" : "nothing to compact";
+	return `the context is longer than the model's window; ${why}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { SessionTreeView } from "../session/api.js";
 import { forkSession } from "../session/fork.js";
 import { SessionStore } from "../session/store.js";
 import { SessionError } from "../session/types.js";
-import type { EventBus } from "./events.js";
+import type { EventBus } from "../events/bus.js";
 import { editorTextOf } from "./navigate.js";
 
 /** Options of {@link forkFromEntry}. */

@@ -3,7 +3,7 @@ import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import { conversationLeaf, isConversationEntry as isConversation } from "../tree/filter.js";
 import { contentText } from "../session/content.js";
 import { SessionError, type BranchSummaryEntry, type CompactionEntry, type SessionEntry } from "../session/types.js";
-import type { EventBus } from "./events.js";
+import type { EventBus } from "../events/bus.js";
 import type { NavigateOptions, NavigateResult, NavigationPlan } from "./types.js";
 
 /** What navigateTree needs besides the target: the store, the summary model, the extension bus. */

@@ -3,7 +3,7 @@
  * (checkpoints/checkpointer.ts `RestoreHooks`, which this shape matches): `session_before_restore`
  * may cancel, `session_restore` says what was done.
  */
-import type { BeforeRestoreEvent, EventBus, RestoreEvent } from "./events.js";
+import type { BeforeRestoreEvent, EventBus, RestoreEvent } from "../events/bus.js";
 
 export function restoreHooksOn(bus: EventBus | undefined): { before(event: BeforeRestoreEvent): Promise<boolean>; after(event: RestoreEvent): Promise<void> } | undefined {
 	if (!bus) return undefined;

@@ -5,7 +5,7 @@ import { promptParts } from "../config/prompt-sources.js";
 import { buildSystemPrompt } from "../llm/prompts.js";
 import { estimateContextTokens } from "../llm/tokens.js";
 import type { ExtensionHost } from "../extensions/host.js";
-import { EventBus } from "../navigation/events.js";
+import { EventBus } from "../events/bus.js";
 import { allSessionFiles, searchSessions } from "../search/search.js";
 import { listAllSessions, listSessions, sessionFiles, SessionStore } from "../session/index.js";
 import { colourDisabled } from "../text/terminal-colour.js";

@@ -1,6 +1,6 @@
 import React, { createContext, useContext, type Dispatch, type ReactNode } from "react";
 import type { ResolvedModel } from "../llm/index.js";
-import type { EventBus } from "../navigation/events.js";
+import type { EventBus } from "../events/bus.js";
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import type { AppAction } from "./chat/app-reducer.js";
 import type { UiDeps } from "./deps.js";

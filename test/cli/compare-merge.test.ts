@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { formatComparison } from "../../source/print/compare-command.js";
+import { formatComparison } from "../../source/commands/compare-command.js";
 import { planComparison } from "../../source/navigation/compare.js";
 import { SessionStore } from "../../source/session/index.js";
 import { displayWidth } from "../../source/text/text-width.js";

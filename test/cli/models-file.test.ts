@@ -142,6 +142,7 @@ describe("models.json through the built CLI and a local provider", () => {
 		const second = await runCli(["-p", "-c", ...flags, "second"], { cwd, env });
 		expect(second.code).toBe(1);
 		expect(second.stderr).toContain("exceeds the available context size");
+		expect(second.stderr).toContain('automatic compaction is off (settings "autoCompaction": false)');
 		expect(server.requests).toHaveLength(2);
 		const [file] = sessionFiles(home);
 		expect(entries(file!).some((e) => e.type === "compaction")).toBe(false);

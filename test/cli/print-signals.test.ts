@@ -1,4 +1,5 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { entries, model, place, printRunWithSleeper, sessionFiles, sleeperCall, stopped } from "../helpers/print-run.js";
@@ -37,6 +38,28 @@ describe("SIGTERM and SIGHUP end print mode like SIGINT", () => {
 			expect(existsSync(`${saved}.lock`)).toBe(false);
 		});
 	}
+
+	it("SIGTERM during the compaction before the turn: the prompt is not stored (docs/core.md), exit 143", async () => {
+		// Two long turns, the second reported near the declared window: the third compacts first, and its summary request hangs.
+		server = await startSseServer([textReply("old answer", { usage: { prompt: 25_000, completion: 100 } }), textReply("new answer", { usage: { prompt: 190_000, completion: 100 } }), { type: "hang" }]);
+		const { cwd, home } = place();
+		mkdirSync(home, { recursive: true });
+		const declared = { providers: { local: { baseUrl: server.url, api: "openai-completions", apiKey: "LOCAL_KEY", models: [{ id: "m1", contextWindow: 200_000 }] } } };
+		writeFileSync(join(home, "models.json"), JSON.stringify(declared));
+		const env = { ARBOR_HOME: home, LOCAL_KEY: "k" };
+		expect((await runCli(["-p", "-m", "local:m1", "old ".repeat(25_000)], { cwd, env })).code).toBe(0);
+		expect((await runCli(["-p", "-c", "-m", "local:m1", "new ".repeat(22_500)], { cwd, env })).code).toBe(0);
+		let pid = -1;
+		const running = runCli(["-p", "-c", "-m", "local:m1", "third"], { cwd, env, onSpawn: (p) => (pid = p) });
+		await waitFor(() => server!.requests.length === 3 || undefined, { what: "the summary request" });
+		process.kill(pid, "SIGTERM");
+		const run = await running;
+		expect(run.code).toBe(143);
+		expect(run.stderr).toContain("arbor: aborted (SIGTERM)");
+		const [saved] = sessionFiles(home);
+		expect(entries(saved!).filter((e) => e.type === "message").map((e) => e.message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+		expect(existsSync(`${saved}.lock`)).toBe(false);
+	});
 
 	it("SIGTERM during a bash tool kills the command's process group and saves the turn", async () => {
 		server = await startSseServer([sleeperCall(1000), textReply("never")]);

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SETTINGS_KEYS } from "../../source/config/settings.js";
-import { EVENT_NAMES } from "../../source/navigation/events.js";
+import { EVENT_NAMES } from "../../source/events/bus.js";
 import { COMMANDS } from "../../source/rpc/commands.js";
 
 const root = join(import.meta.dirname, "../..");

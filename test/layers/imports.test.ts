@@ -59,11 +59,13 @@ function placeOf(path: string): string {
  * another. Rows may be narrower than "everything above" where a layer's job says so. `packages` may be imported at run time, `typesOf` only with `import type`.
  */
 const TEXT = ["text/"];
-const STORE = [...TEXT, "session/"];
+const STORE = [...TEXT, "session/", "events/"];
 const CORE = [...STORE, "tree/", "llm/", "tools/", "navigation/", "config/", "extensions/"];
 const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?: string[] }> = {
 	"text/": { imports: [], packages: ["string-width"] },
 	"session/": { imports: TEXT },
+	// The extension bus and its events: what the layers above fire and extensions handle.
+	"events/": { imports: [...TEXT, "session/"] },
 	"tree/": { imports: STORE },
 	"llm/": { imports: [...STORE, "tree/"], packages: ["ai", "@ai-sdk/anthropic", "@ai-sdk/openai", "@ai-sdk/openai-compatible"], typesOf: ["@ai-sdk/provider"] },
 	"tools/": { imports: [...STORE, "tree/", "llm/"], packages: ["ai", "zod", "sharp"] },
@@ -80,11 +82,14 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"agent/": { imports: [...CORE, "checkpoints/"], typesOf: ["ai"] },
 	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
 	"acp/": { imports: [...CORE, "agent/", "search/", "checkpoints/"], packages: ["@agentclientprotocol/sdk", "zod"] },
-	"print/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], typesOf: ["ai"] },
+	// `arbor -p`: a face over the session core (agent/); never Ink or React.
+	"print/": { imports: [...CORE, "agent/"], typesOf: ["ai"] },
+	// The subcommands that never run a turn (tree, context, search, checkpoints, compare, import, models, …); never Ink or React.
+	"commands/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"] },
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
 	"rpc/": { imports: [...CORE, "agent/", "search/", "export/", "checkpoints/"] },
 	"ui/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
-	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
+	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "rpc/", "interactive.ts"] },
 	"interactive.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "ui/"] },

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { estimateContextTokens } from "../../source/llm/compaction.js";
 import { autoCompactIfNeeded } from "../../source/navigation/compact.js";
-import { EventBus } from "../../source/navigation/events.js";
+import { EventBus } from "../../source/events/bus.js";
 import { FileWatch, cleanTempDirs, conversation, summarizer } from "./helpers.js";
 
 afterEach(cleanTempDirs);

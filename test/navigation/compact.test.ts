@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { estimateContextTokens } from "../../source/llm/compaction.js";
 import { compactNow } from "../../source/navigation/compact.js";
-import { EventBus, type BeforeCompactEvent, type CompactEvent } from "../../source/navigation/events.js";
+import { EventBus, type BeforeCompactEvent, type CompactEvent } from "../../source/events/bus.js";
 import { SessionStore } from "../../source/session/store.js";
 import { waitFor } from "../helpers/wait-for.js";
 import { FileWatch, cleanTempDirs, conversation, say, summarizer, user } from "./helpers.js";

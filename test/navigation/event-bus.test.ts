@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EventBus } from "../../source/navigation/events.js";
+import { EventBus } from "../../source/events/bus.js";
 
 describe("EventBus results", () => {
 	it("tool_call: a block wins over a later handler's, with the blocking handler's reason", async () => {

@@ -1,7 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { EventBus, type BeforeForkEvent, type ForkEvent } from "../../source/navigation/events.js";
+import { EventBus, type BeforeForkEvent, type ForkEvent } from "../../source/events/bus.js";
 import { forkBeforeUserMessage, forkFromEntry } from "../../source/navigation/fork.js";
 import { SessionStore } from "../../source/session/store.js";
 import { FileWatch, cleanTempDirs, exampleTree, say, tempDir, user } from "./helpers.js";

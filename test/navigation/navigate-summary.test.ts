@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { EventBus, type BeforeTreeEvent, type TreeEvent } from "../../source/navigation/events.js";
+import { EventBus, type BeforeTreeEvent, type TreeEvent } from "../../source/events/bus.js";
 import { canSummarize, navigateTree, planNavigation } from "../../source/navigation/navigate.js";
 import { SessionStore } from "../../source/session/store.js";
 import { FileWatch, cleanTempDirs, exampleTree, say, summarizer, user } from "./helpers.js";

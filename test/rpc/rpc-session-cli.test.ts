@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { sessionFiles } from "../../source/session/paths.js";
 import { SessionStore } from "../../source/session/store.js";
@@ -206,6 +206,29 @@ describe("arbor --mode rpc driven by pi's RpcClient: the session and the tree", 
 		const entries = await ok(rpc, { type: "get_entries" });
 		const tail = entries.entries.slice(-3).map((e: { type: string; message?: { role: string; stopReason?: string } }) => (e.message ? `${e.message.role}:${e.message.stopReason ?? ""}` : e.type));
 		expect(tail).toEqual(["user:", "compaction", "assistant:stop"]);
+	});
+});
+
+describe("arbor --mode rpc: the core's shared policies (docs/core.md)", () => {
+	it("abort during the compaction before a turn stores nothing of the prompt; a fork is recorded as last worked", async () => {
+		// The first reply fills m1's 200k window: the next prompt compacts first, and its summary request hangs.
+		let summaries = 0;
+		const rpc = await startRpc((body) => (body?.stream === true ? textReply("a1", { usage: { prompt: 199_000, completion: 10 } }) : summaries++ === 0 ? { type: "hang" } : textReply("SUMMARY")));
+		await rpc.client.promptAndWait("q1", undefined, 20_000);
+		const from = rpc.events.length;
+		await rpc.client.prompt("q2");
+		await waitFor(() => rpc.events.slice(from).find((e) => e.type === "compaction_start"), { what: "the compaction before the turn" });
+		await rpc.client.abort();
+		await waitFor(() => rpc.events.slice(from).find((e) => e.type === "agent_end"), { what: "agent_end" });
+		const messages = await rpc.client.getMessages();
+		expect(messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
+		// Sent again, it compacts and is answered; a fork before it holds q1's turn (a file to record).
+		await rpc.client.promptAndWait("q2 again", undefined, 20_000);
+		const again = (await rpc.client.getForkMessages()).find((m) => m.text === "q2 again")!;
+		await rpc.client.fork(again.entryId);
+		const file = (await ok(rpc, { type: "get_state" })).sessionFile as string;
+		const worked = JSON.parse(readFileSync(join(dirname(file), ".arbor-worked.json"), "utf8"));
+		expect(Object.keys(worked)).toContain(basename(file));
 	});
 });
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { forkToFile } from "../../source/session/fork.js";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeJson } from "../../source/tree/rows.js";
-import { renderTreeText } from "../../source/print/tree-text.js";
+import { renderTreeText } from "../../source/commands/tree-text.js";
 import { DAMAGED_ENTRY_TYPE } from "../../source/session/types.js";
 import { MAX_NESTING, entryProblem } from "../../source/session/entry-shape.js";
 import { HEADER, entry, expectGrewFrom, tempDir, writeJsonl } from "./helpers.js";

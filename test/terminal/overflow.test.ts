@@ -57,7 +57,7 @@ describe("a request refused as longer than the model's window (virtual terminal)
 		await submitLine(fx.tmux, "one");
 		await fx.tmux.waitForScreen((s) => s.includes("first answer") && !s.includes("Working"), "first answer");
 		await submitLine(fx.tmux, "two");
-		await fx.tmux.waitForScreen((s) => s.replace(/\n/g, " ").includes("automatic compaction is off (settings autoCompaction): /compact, then send again"), "the refusal, with what to do");
+		await fx.tmux.waitForScreen((s) => s.replace(/\n/g, " ").includes("automatic compaction is off (settings \"autoCompaction\": false): /compact, then send again"), "the refusal, with what to do");
 		expect(fx.server.requests.filter((r) => r.body?.stream !== true)).toHaveLength(0);
 		await quit(fx.tmux);
 	}, 60_000);

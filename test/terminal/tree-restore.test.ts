@@ -157,6 +157,25 @@ describe("/tree: Restore files to this point?", () => {
 		expect(files(at.cwd)).toEqual({ "a.txt": "v2\n", "b.txt": "b\n" });
 	}, 60_000);
 
+	it("an extension that cancels the restore: nothing moves, no file changes, the tree says why (the policy of every mode, docs/core.md)", async () => {
+		at = tempProject();
+		const project = at;
+		const cancel = () => {
+			fs.mkdirSync(path.join(project.cwd, ".arbor", "extensions"), { recursive: true });
+			fs.writeFileSync(path.join(project.cwd, ".arbor", "extensions", "no-restore.ts"), 'export default function (arbor: any) {\n\tarbor.on("session_before_restore", () => ({ cancel: true }));\n}\n');
+		};
+		term = await summaryPromptAtReplyOne(project, cancel);
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
+		term.send("Enter"); // Restore files
+		await term.waitForScreen((s) => s.includes("Not moved: the restore was cancelled by an extension"), "the refusal in the tree");
+		expect(files(project.cwd)).toMatchObject({ "a.txt": "v2\n", "b.txt": "b\n" });
+		const file = fs.readdirSync(sessionDirFor(project.cwd, project.home)).find((name) => name.endsWith(".jsonl"))!;
+		const view = SessionStore.open(path.join(sessionDirFor(project.cwd, project.home), file)).snapshot();
+		// The leaf did not move: its path still ends in the branch with "reply two".
+		expect(JSON.stringify(view.getPath(view.leafId))).toContain("reply two");
+	}, 60_000);
+
 	it("Keep files as they are moves the leaf and leaves the files alone", async () => {
 		at = tempProject();
 		term = await summaryPromptAtReplyOne(at);

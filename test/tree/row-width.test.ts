@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderTreeText } from "../../source/print/tree-text.js";
+import { renderTreeText } from "../../source/commands/tree-text.js";
 import { fullWidth } from "../../source/text/text-width.js";
 import { buildTreeRows, formatTreeRow, formatTreeRowParts } from "../../source/tree/rows.js";
 import { e, fakeView } from "./fake-view.js";

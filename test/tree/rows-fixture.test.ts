@@ -4,7 +4,7 @@ import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import { buildTreeJson, buildTreeRows, type TreeJsonNode } from "../../source/tree/rows.js";
-import { renderTreeBytes, renderTreeText } from "../../source/print/tree-text.js";
+import { renderTreeBytes, renderTreeText } from "../../source/commands/tree-text.js";
 import { e, fakeView } from "./fake-view.js";
 import { FIXTURES_DIR } from "../helpers/shared.js";
 

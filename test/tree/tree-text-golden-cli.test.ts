@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { renderTreeText } from "../../source/print/tree-text.js";
+import { renderTreeText } from "../../source/commands/tree-text.js";
 import type { SessionTreeView } from "../../source/session/api.js";
 import { SessionStore } from "../../source/session/store.js";
 import { must } from "../../source/text/must.js";

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { estimateContextTokens } from "../../source/llm/compaction.js";
 import { listAllSessions, listSessions, SessionStore, sessionDirFor } from "../../source/session/index.js";
-import type { BeforeCompactEvent } from "../../source/navigation/events.js";
+import type { BeforeCompactEvent } from "../../source/events/bus.js";
 import { say, summarizer, tempDir, user } from "../navigation/helpers.js";
 import { bigStore, setup, appTestHooks } from "./app-harness.js";
 

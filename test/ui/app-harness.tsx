@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { render } from "ink-testing-library";
 import React, { act } from "react";
 import type { ResolvedModel, RunTurnOptions, TurnResult } from "../../source/llm/index.js";
-import { EventBus } from "../../source/navigation/events.js";
+import { EventBus } from "../../source/events/bus.js";
 import { SessionStore } from "../../source/session/index.js";
 import type { SessionStoreApi } from "../../source/session/api.js";
 import type { ConfirmFn } from "../../source/tools/index.js";

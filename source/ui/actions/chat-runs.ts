@@ -3,7 +3,7 @@ import type { ResolvedModel, TurnEvent } from "../../llm/index.js";
 import type { MessageQueue, QueuedContent } from "../../llm/message-queue.js";
 import { compactNow } from "../../navigation/compact.js";
 import { compactBeforeTurn, compactionStatus, compactOnOverflow } from "./compaction-turns.js";
-import type { EventBus } from "../../navigation/events.js";
+import type { EventBus } from "../../events/bus.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
 import { errorStatus as error, infoStatus as info, type AppAction } from "../chat/app-reducer.js";
@@ -12,7 +12,7 @@ import { MUTATING_TOOLS } from "../../tools/policy.js";
 import { promptWithImages } from "../../tools/attachments.js";
 import { contentText } from "../../session/content.js";
 import { userBashAnswer } from "../../extensions/request-hooks.js";
-import type { UserBashEvent } from "../../navigation/events.js";
+import type { UserBashEvent } from "../../events/bus.js";
 
 /** What one reply or compaction needs; built by useChat for the current store and model. */
 export type RunContext = {
@@ -123,7 +123,6 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 		dispatch({ type: "turn-started", startedAt: Date.now() });
 		if (before) dispatch({ type: "status-shown", status: before });
 		const checkpoints = deps.checkpoints?.(store);
-		let compactionFailed: string | undefined;
 		const result = await deps.runTurn({
 			store, model, prompt: attached.content, tools: await ctx.tools, system: deps.systemPrompt(), signal, maxRetries: ctx.maxRetries, steering: ctx.steering,
 			onEvent: (event) => {
@@ -132,11 +131,11 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 			},
 			checkpoints: checkpoints?.forTurn(MUTATING_TOOLS),
 			// The provider refused the context as too long for the model's window: compact, send again.
+			// Not compacted: why is part of the turn's stored error.
 			onOverflow: async () => {
 				const outcome = await compactOnOverflow(ctx, model, signal);
 				if (outcome.ok) before = outcome.status;
-				else compactionFailed = outcome.message;
-				return outcome.ok;
+				return outcome.ok || outcome.message;
 			},
 		});
 		// Checkpoints switched off (no git, a refused folder): said once, in the status line.
@@ -145,7 +144,7 @@ export async function runReply(ctx: RunContext, prompt: QueuedContent): Promise<
 		ok = result.ok;
 		if (result.ok) dispatch({ type: "turn-finished", ...(before ? { status: before } : {}) });
 		else if (result.reason === "aborted") dispatch({ type: "turn-finished", status: info("Aborted") });
-		else dispatch({ type: "turn-failed", message: `${result.error ?? "the reply failed"}${compactionFailed ? ` (${compactionFailed})` : ""}` });
+		else dispatch({ type: "turn-failed", message: result.error ?? "the reply failed" });
 	});
 	return ok;
 }

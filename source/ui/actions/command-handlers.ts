@@ -2,7 +2,7 @@ import { contextFilesLine } from "../../config/context-files.js";
 import { promptSourcesLine, promptWarnings } from "../../config/prompt-sources.js";
 import { errorMessage } from "../../text/error-text.js";
 import type { PromptHolder, Reloaded } from "../options.js";
-import type { EventBus } from "../../navigation/events.js";
+import type { EventBus } from "../../events/bus.js";
 import type { Keymap } from "../input/keymap.js";
 import { sessionCost } from "../../session/usage.js";
 import { canThink, isThinkingLevel, nextThinkingLevel, pathThinkingLevel, THINKING_LEVELS } from "../../llm/thinking.js";

@@ -5,7 +5,7 @@
  */
 import type { ResolvedModel } from "../../llm/index.js";
 import type { QueuedContent } from "../../llm/message-queue.js";
-import { autoCompactIfNeeded, compactForOverflow, type CompactNowResult } from "../../navigation/compact.js";
+import { AUTO_COMPACTION_OFF, autoCompactIfNeeded, compactForOverflow, overflowNotCompacted, type CompactNowResult } from "../../navigation/compact.js";
 import { contentText } from "../../session/content.js";
 import { counted } from "../../text/count.js";
 import { errorStatus as error, infoStatus as info, type Status } from "../chat/app-reducer.js";
@@ -61,13 +61,12 @@ export async function compactBeforeTurn(
  * `onOverflow`): the spinner shows "Compacting" meanwhile, then the reply's again.
  */
 export async function compactOnOverflow(ctx: RunContext, model: ResolvedModel, signal: AbortSignal): Promise<{ ok: true; status: Status } | { ok: false; message: string }> {
-	if (ctx.deps.autoCompaction === false) return { ok: false, message: "the context is longer than the model's window; automatic compaction is off (settings autoCompaction): /compact, then send again" };
+	if (ctx.deps.autoCompaction === false) return { ok: false, message: AUTO_COMPACTION_OFF };
 	ctx.dispatch({ type: "compaction-started", startedAt: Date.now() });
 	const result = await compactForOverflow({ store: ctx.store, model: ctx.summaryModel ?? model, signal, bus: ctx.bus, maxRetries: ctx.maxRetries });
 	ctx.dispatch({ type: "turn-started", startedAt: Date.now() });
 	if (result.status === "compacted") {
 		return { ok: true, status: info(`The context was longer than the model's window: compacted (${counted(result.entry.tokensBefore, "token")} before) and sent again`) };
 	}
-	const why = { nothing: "nothing to compact", cancelled: "compaction cancelled", failed: result.status === "failed" ? result.message : "" }[result.status];
-	return { ok: false, message: `the context is longer than the model's window; ${why}` };
+	return { ok: false, message: overflowNotCompacted(result) };
 }

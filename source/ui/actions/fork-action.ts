@@ -1,4 +1,4 @@
-import type { EventBus } from "../../navigation/events.js";
+import type { EventBus } from "../../events/bus.js";
 import { forkBeforeUserMessage, forkFromEntry } from "../../navigation/fork.js";
 import type { SessionStoreApi, SessionTreeView } from "../../session/api.js";
 import type { Status } from "../chat/app-reducer.js";

@@ -3,7 +3,7 @@ import { promptSourcesLine, promptWarnings } from "../../config/prompt-sources.j
 import { Box, Static, useApp, useStdout } from "ink";
 import React, { useEffect, useMemo, useReducer, useState } from "react";
 import type { ExtensionHost } from "../../extensions/host.js";
-import type { EventBus } from "../../navigation/events.js";
+import type { EventBus } from "../../events/bus.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import { expandedInput, runCommand } from "../commands.js";
 import type { UiDeps } from "../deps.js";

@@ -95,9 +95,10 @@ async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, o
 		if (!(error instanceof RestoreCancelled)) throw error;
 		cancelled = true;
 	});
-	const safety = restoring && !cancelled && target ? await restoring.safety(target) : undefined;
+	// An extension cancelled the restore: nothing moves and no file changes, as in every mode (docs/core.md).
+	if (cancelled) return { outcome: { status: "failed", message: "Not moved: the restore was cancelled by an extension" } };
+	const safety = restoring && target ? await restoring.safety(target) : undefined;
 	const outcome = await navigateByPlan(ctx, planned, options);
-	if (outcome.status === "moved" && cancelled) return { outcome, status: "Navigated to selected point · the files were not restored (cancelled by an extension)" };
 	if (outcome.status === "moved" && unrestorable) return { outcome, status: `Navigated to selected point · the files were not restored: ${unrestorable}` };
 	if (outcome.status !== "moved" || !restoring || !safety || !target) return { outcome };
 	try {

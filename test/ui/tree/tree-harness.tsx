@@ -1,6 +1,6 @@
 import React, { useMemo } from "react";
 import type { ResolvedModel } from "../../../source/llm/index.js";
-import { EventBus } from "../../../source/navigation/events.js";
+import { EventBus } from "../../../source/events/bus.js";
 import type { SessionStoreApi } from "../../../source/session/api.js";
 import { useSession } from "../../../source/ui/chat/use-session.js";
 import type { UiDeps } from "../../../source/ui/deps.js";

@@ -1,3 +1,4 @@
+/** The extension bus (EventBus) and its events, fired by navigation, compaction, forks, restores, turns and tools; extensions/host.ts subscribes the handlers. */
 import type { BranchSummaryEntry, CompactionEntry, ContextMessage, SessionEntry } from "../session/types.js";
 
 /** Fired before a /tree move; handlers may cancel, supply the summary, or override options. */

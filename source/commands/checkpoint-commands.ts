@@ -7,7 +7,7 @@ import { counted } from "../text/count.js";
 import { CliError } from "../config/errors.js";
 import { place, type CommonOptions } from "../config/options.js";
 import { Checkpointer, RESTORE_LIMITS, RestoreCancelled, type RestoreDone } from "../checkpoints/checkpointer.js";
-import type { EventBus } from "../navigation/events.js";
+import type { EventBus } from "../events/bus.js";
 import { restoreHooksOn } from "../navigation/restore-hooks.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
