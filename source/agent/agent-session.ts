@@ -31,13 +31,10 @@
  *   agent.store / agent.view / agent.model / agent.isStreaming / agent.isCompacting / agent.commands() / agent.userBash
  *   await agent.close()      // aborts, fires session_shutdown, fsyncs and unlocks the session
  *
- * Tools: all of them unless --tools narrows them; write/edit/bash (and file tools outside the
- * working directory) ask `confirm` unless `yes`; without `confirm` such a tool is refused, never
- * run. An abort answers a pending question "no".
- *
- * Checkpoints: each turn snapshots the project's files as print mode and the chat do (before its
- * first write/edit/bash, and after it when tools ran), unless --no-checkpoints or `"checkpoints":
- * false`; when they cannot be taken (no git, a refused folder) `notice` says so once (default: stderr).
+ * Tools: all unless --tools narrows them; write/edit/bash (and file tools outside the cwd) ask `confirm`
+ * unless `yes`, and are refused without it. An abort answers a pending question "no". Checkpoints:
+ * each turn snapshots the files (before its first write/edit/bash, after it when tools ran) unless
+ * they are off; `notice` says once when they cannot be taken (no git, a refused folder).
  */
 import { maxRetries } from "../config/env.js";
 import { noChatModelMessage } from "../config/model-config.js";
