@@ -44,7 +44,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	const where = place(opts);
 	const settings = loadSettings(where);
 	setShellPrefix(settings.shellCommandPrefix);
-	const keymap = loadKeymap(where.home);
+	const keymap = loadKeymap(where.home, { steerOnEnter: settings.steerOnEnter, warn: (line) => (terminal.stderr ?? process.stderr).write(`arbor: warning: ${line}\n`) });
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
 	const sources = await loadPromptSources(where, settings, opts);
@@ -86,6 +86,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		resolveModel: models.resolve,
 		catalog: models.catalog,
 		keymap,
+		steerOnEnter: settings.steerOnEnter === true,
 		maxRetries: maxRetries(),
 		cycleScope: modelScope(scopePatterns(opts.models, settings)),
 		autoCompaction: settings.autoCompaction !== false,
@@ -95,7 +96,8 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 			reload: async () => {
 				const now = loadSettings(where);
 				const prompts = await loadPromptSources(where, now, opts);
-				const reloadedKeys = loadKeymap(where.home);
+				// Its warnings were shown at the start (stderr is under the app now).
+				const reloadedKeys = loadKeymap(where.home, { steerOnEnter: now.steerOnEnter, warn: () => {} });
 				setShellPrefix(now.shellCommandPrefix);
 				await reloadExtensions(ext, { where, settings: now, flags: opts });
 				return { prompts, keymap: reloadedKeys, extensions: ext.loaded.length };
