@@ -224,10 +224,10 @@ export class ExtensionHost {
 			}
 			// A handler stopped by the user's own Esc/Ctrl+C (e.g. inside complete()) is no fault.
 			if (ran.status === "threw" && !signal?.aborted) this.warn(`extension ${path}: ${name} handler failed: ${reasonOf(ran.error)}`);
-			if (ran.status === "threw") return undefined;
-			const why = this.unanswered(ran, "finish");
-			if (why) this.warn(`extension ${path}: ${name} handler ${why}`);
-			return undefined;
+			const why = ran.status === "threw" ? `failed: ${reasonOf(ran.error)}` : this.unanswered(ran, "finish");
+			if (ran.status !== "threw" && why) this.warn(`extension ${path}: ${name} handler ${why}`);
+			// A permission gate fails closed (pi's): a tool_call handler without an answer blocks the call.
+			return name === "tool_call" ? { block: true, reason: `extension ${path}: the tool_call handler ${why ?? "was stopped"}; blocking the call` } : undefined;
 		});
 		this.unsubscribe.push(off);
 	}
