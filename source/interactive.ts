@@ -66,7 +66,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	}
 	const checkpointsOn = opts.checkpoints !== false && settings.checkpoints !== false;
 	if (checkpointsOn) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });
-	const ext = await loadExtensions({ where, settings, flags: opts, mode: "interactive", models });
+	const ext = await loadExtensions({ where, settings, flags: opts, mode: "interactive", models, toolNames: policy.enabled });
 	await ext.start(store);
 	const { runInteractive } = await ui;
 	const ending = endOnSignal(store);

@@ -4,16 +4,18 @@ import { signalExitCode } from "../config/signals.js";
 import { EVENT_NAMES, EventBus, type EventMap } from "../navigation/events.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { ContextMessage, NewEntry } from "../session/types.js";
-import { sessionView } from "./context.js";
+import { handlerContext } from "./context.js";
 import { importExtension, reasonOf, safeText } from "./load.js";
 import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler, ShortcutOptions } from "./types.js";
 import type * as Values from "./values.js";
-import { dialogs, type DialogCounter, type DialogSink } from "./dialogs.js";
+import { type DialogCounter, type DialogSink } from "./dialogs.js";
 import { promptText, withPromptText } from "./prompt-text.js";
 import { runExec } from "./exec.js";
 import { afterToolCall, beforeToolCall, requestMessages, type ToolCallAsk, type ToolResultAsk } from "./request-hooks.js";
 import { checkTool, ToolRegistry, type ExtensionToolInfo, type ExtensionToolOutput, type RegisteredTool } from "./tools.js";
 import { seconds, settle, type Waited } from "./wait.js";
+import { ActiveTools, PI_ONLY_EVENTS, piCalls, type ExtensionFlag } from "./pi-api.js";
+import { pathThinkingLevel } from "../llm/thinking.js";
 
 /** What the mode running the extensions provides. */
 export type HostOptions = {
@@ -26,6 +28,10 @@ export type HostOptions = {
 	complete(options: CompleteOptions): Promise<string>;
 	/** How long loading one extension, or one handler, may take (ms; 0: no limit). Default 60 s. */
 	timeoutMs?: number;
+	/** The built-in tools of the run (pi's getActiveTools lists them with the extensions' tools). */
+	toolNames?: readonly string[];
+	/** What pi's getSettings returns: the run's settings. */
+	settings?: object;
 };
 
 /** Where notices, warnings and (with a UI) dialogs go. */
@@ -79,9 +85,15 @@ export class ExtensionHost {
 	/** Takes the loaded extensions' handlers off the bus (see reload). */
 	private readonly unsubscribe: (() => void)[] = [];
 	private readonly reloadListeners = new Set<() => void>();
+	/** pi's registerFlag: the flags of the loaded extensions. */
+	readonly flags: ExtensionFlag[] = [];
+	/** pi's setActiveTools: the tools the model is offered. */
+	readonly activeTools = new ActiveTools();
+	private readonly early = { status: new Map<string, string | undefined>(), widget: new Map<string, string[] | undefined>() };
 
 	constructor(private readonly opts: HostOptions) {
-		this.sinks = { warn: opts.warn, notify: opts.notify };
+		// Status parts and widgets set before the UI attaches (session_start) are shown when it does (attachUi).
+		this.sinks = { warn: opts.warn, notify: opts.notify, status: (k, t) => this.early.status.set(k, t), widget: (k, l) => this.early.widget.set(k, l) };
 	}
 
 	/** Waits on extension code within the time limit; Ctrl+C ends the wait outside the UI. */
@@ -142,6 +154,7 @@ export class ExtensionHost {
 		return {
 			path,
 			on: (event, handler) => {
+				if (PI_ONLY_EVENTS.has(event)) return this.warn(`extension ${path}: on("${event}"): pi's event is not emitted by arbor; the handler never runs`);
 				if (!EVENT_NAMES.includes(event)) throw new Error(`unknown event "${safeText(event)}"`);
 				if (typeof handler !== "function") {
 					this.warn(`extension ${path}: on("${event}"): the handler is not a function; not added`);
@@ -182,6 +195,14 @@ export class ExtensionHost {
 				registration.tools.push({ ...checked.tool, path });
 			},
 			complete: (options) => this.opts.complete(options),
+			...piCalls(path, {
+				warn: (line) => this.warn(line),
+				flags: this.flags,
+				activeTools: this.activeTools,
+				toolNames: () => [...(this.opts.toolNames ?? []), ...this.tools().map((t) => t.name)],
+				settings: this.opts.settings,
+				thinking: () => (this.store ? pathThinkingLevel(this.store.snapshot()) : undefined),
+			}),
 			exec: (command, args = [], options = {}) => runExec(String(command), Array.isArray(args) ? args.map(String) : [], { cwd: this.opts.cwd, ...options }),
 		};
 	}
@@ -198,6 +219,8 @@ export class ExtensionHost {
 		this.toolRegistry.clear();
 		this.shortcutList.length = 0;
 		this.loaded.length = 0;
+		this.flags.length = 0;
+		this.activeTools.clear();
 		await this.load(paths, true);
 		const store = this.store;
 		if (store) await this.bus.emit("session_start", { reason: "reload", sessionId: store.id, sessionFile: store.file });
@@ -234,28 +257,10 @@ export class ExtensionHost {
 
 	/** The ctx handed to handlers and commands. */
 	context(signal?: AbortSignal): ExtensionContext {
-		const store = this.store;
-		return {
-			get session() {
-				if (!store) throw new Error("no session is open");
-				return sessionView(store);
-			},
-			cwd: this.opts.cwd,
-			signal: signal ?? NEVER,
-			mode: this.opts.mode,
-			hasUI: this.sinks.dialog !== undefined,
-			ui: {
-				notify: (text) => this.sinks.notify(safeText(text)),
-				setStatus: (key, text) => this.sinks.status?.(safeText(key), text === undefined || text === null || text === "" ? undefined : safeText(text)),
-				setWidget: (key, lines) => this.sinks.widget?.(safeText(key), Array.isArray(lines) && lines.length > 0 ? lines.map((l) => safeText(l)) : undefined),
-				...dialogs(this.sinks.dialog, signal, this.dialogsOpen),
-			},
-		};
+		return handlerContext({ store: this.store, cwd: this.opts.cwd, mode: this.opts.mode, signal: signal ?? NEVER, sinks: () => this.sinks, dialogsOpen: this.dialogsOpen });
 	}
 
-	private warn(line: string): void {
-		this.sinks.warn(line);
-	}
+	private readonly warn = (line: string): void => this.sinks.warn(line);
 
 	private checks(): typeof Values {
 		if (!this.values) throw new Error("extension values checked before any extension loaded");
@@ -311,7 +316,7 @@ export class ExtensionHost {
 	 */
 	async turn<R extends { ok: boolean; text: string; error?: string }, P = unknown>(
 		t: { store: SessionStoreApi; prompt: P; signal?: AbortSignal; system?: string },
-		run: (hooked: { system: string | undefined; prompt: P }) => Promise<R>,
+		run: (hooked: { system: string | undefined; prompt: P; activeTools: (all: readonly string[]) => string[] | undefined }) => Promise<R>,
 	): Promise<R> {
 		this.setStore(t.store);
 		// The user's text as `input` handlers leave it (pi's input event: each sees the one before).
@@ -326,7 +331,7 @@ export class ExtensionHost {
 		this.turnRunning = true;
 		let result: R;
 		try {
-			result = await run({ system, prompt: hookedPrompt });
+			result = await run({ system, prompt: hookedPrompt, activeTools: (all) => this.activeTools.forRequest(all) });
 		} finally {
 			this.turnRunning = false;
 		}
@@ -386,6 +391,8 @@ export class ExtensionHost {
 	attachUi(sinks: UiSinks): () => void {
 		const previous = this.sinks;
 		this.sinks = sinks;
+		for (const [key, text] of this.early.status) sinks.status?.(key, text);
+		for (const [key, lines] of this.early.widget) sinks.widget?.(key, lines);
 		return () => {
 			this.sinks = previous;
 		};
