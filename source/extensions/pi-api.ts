@@ -4,6 +4,9 @@
  * (the tools the model is offered from the next request on), `getSettings`, `getThinkingLevel`;
  * and the pi events arbor does not emit, accepted with one warning so the extension still loads.
  */
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { arborHome } from "../session/paths.js";
 import { safeText } from "./load.js";
 
 /** A flag an extension registered (pi's registerFlag). */
@@ -16,15 +19,20 @@ export const PI_ONLY_EVENTS = new Set([
 	"before_agent_start", "agent_end", "session_info_changed", "session_compact_failed", "agent_settled", "model_thinking_change",
 ]);
 
-let cliFlags: Map<string, string | true> = new Map();
+// On globalThis: the bundle may hold this module twice (cli.ts's chunk and the modes'), one argv.
+const FLAGS = Symbol.for("arbor.extensionFlags");
+const store = globalThis as { [FLAGS]?: Map<string, string | true> };
+const flagsGiven = (): Map<string, string | true> => (store[FLAGS] ??= new Map());
 
 /**
  * The command line's options no built-in option has (`--plan`, `--mode-name=x`): kept for the
  * extensions' registerFlag; the rest of argv is parsed as usual. Not for subcommands.
  */
 export function takeExtensionFlags(argv: readonly string[], known: ReadonlySet<string>): string[] {
+	if (!mayLoadExtensions(argv)) return [...argv];
 	const rest: string[] = [];
-	cliFlags = new Map();
+	const cliFlags = new Map<string, string | true>();
+	store[FLAGS] = cliFlags;
 	for (const [i, arg] of argv.entries()) {
 		const match = /^--([A-Za-z][\w-]*)(?:=(.*))?$/s.exec(arg);
 		const name = match?.[1];
@@ -35,15 +43,27 @@ export function takeExtensionFlags(argv: readonly string[], known: ReadonlySet<s
 	return rest;
 }
 
+/**
+ * Whether this run may load an extension (a cheap look, before the settings are read): without one,
+ * an unknown option stays for the parser, which reports it before anything else as ever.
+ */
+function mayLoadExtensions(argv: readonly string[]): boolean {
+	if (argv.includes("--no-extensions")) return false;
+	if (argv.some((a) => a === "--extension" || a.startsWith("--extension="))) return true;
+	const home = arborHome();
+	const names = (file: string) => existsSync(file) && readFileSync(file, "utf8").includes('"extensions"');
+	return [join(".arbor", "extensions"), join(home, "extensions")].some((d) => existsSync(d)) || names(join(home, "settings.json")) || names(join(".arbor", "settings.json"));
+}
+
 /** The extension flags given on the command line that no loaded extension registered: `--name` each. */
 export function unclaimedFlags(flags: readonly ExtensionFlag[]): string[] {
-	return [...cliFlags.keys()].filter((name) => !flags.some((f) => f.name === name)).map((name) => `--${name}`);
+	return [...flagsGiven().keys()].filter((name) => !flags.some((f) => f.name === name)).map((name) => `--${name}`);
 }
 
 /** A registered flag's value: the command line's (a string flag needs `--name=value`), else its default. */
 export function flagValue(flag: ExtensionFlag | undefined): boolean | string | undefined {
 	if (!flag) return undefined;
-	const given = cliFlags.get(flag.name);
+	const given = flagsGiven().get(flag.name);
 	if (given === undefined) return flag.default;
 	if (flag.type === "boolean") return given === true || !/^(false|0|no)$/i.test(given);
 	return given === true ? flag.default : given;

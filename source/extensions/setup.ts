@@ -68,7 +68,7 @@ export async function setUpExtensions(opts: SetUpOptions): Promise<ExtensionHost
 	if (paths.length > 0) await host.load(paths);
 	// An option no built-in one has is an extension's flag (pi's registerFlag): one nobody registered is an error, as any unknown option.
 	const unclaimed = unclaimedFlags(host.flags);
-	if (unclaimed.length > 0) throw usageError(`unknown option '${unclaimed.join("', '")}' (no extension registered it)`);
+	if (unclaimed.length > 0) throw usageError(`unknown option '${unclaimed.join("', '")}'`);
 	return host;
 }
 
