@@ -223,6 +223,7 @@ async function answer({ store, models, chat, opts, printer, content, tools, syst
 			store,
 			model: chat,
 			prompt: hooked.prompt,
+			activeTools: hooked.activeTools,
 			tools: tools.toolSet,
 			system: hooked.system,
 			transformContext: (messages) => ext.requestMessages(messages),
