@@ -289,6 +289,17 @@ async function takeTrustFlag(argv: string[]): Promise<string[]> {
 	return [...before.filter((a) => a !== "--trust-project"), ...(end === -1 ? [] : argv.slice(end))];
 }
 
+/**
+ * The chat modes' argv without the options no built-in one has: those are the extensions' flags
+ * (pi's registerFlag), checked once the extensions loaded (extensions/setup.ts). Subcommands keep theirs.
+ */
+async function chatArgv(program: ReturnType<typeof buildProgram>, argv: string[]): Promise<string[]> {
+	if (argv.some((a) => program.commands.some((c) => c.name() === a || c.aliases().includes(a)))) return argv;
+	const known = new Set(["--help", ...program.options.flatMap((o) => (o.long ? [o.long] : []))]);
+	const { takeExtensionFlags } = await import("./extensions/pi-api.js");
+	return takeExtensionFlags(argv, known);
+}
+
 async function main(argv: string[]): Promise<void> {
 	if (argv.length === 1 && (argv[0] === "-v" || argv[0] === "--version")) {
 		process.stdout.write(`${VERSION}\n`);
@@ -301,7 +312,7 @@ async function main(argv: string[]): Promise<void> {
 	program.configureOutput({ writeErr: () => {} });
 	for (const cmd of program.commands) cmd.exitOverride().configureOutput({ writeErr: () => {} });
 	try {
-		await program.parseAsync(argv, { from: "user" });
+		await program.parseAsync(await chatArgv(program, argv), { from: "user" });
 	} catch (error) {
 		if (error instanceof CommanderError) {
 			if (error.exitCode === 0) return; // --help, --version

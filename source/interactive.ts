@@ -43,15 +43,16 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	// Start loading the UI (Ink, React: the bulk of start-up) while settings, models and the session load.
 	const ui = importUi();
 	const where = place(opts);
-	const keymap = loadKeymap(where.home);
-	// Before anything of the project's .arbor/ is read: an untrusted one is shown and asked about (docs/trust.md).
+	// Before anything of the project's .arbor/ is read: an untrusted one is shown and asked about (docs/trust.md),
+	// with the user's keys (the settings' steerOnEnter does not change the dialog's keys; warnings come once, below).
 	trustAskedInChat();
 	if (projectTrust(where).state === "untrusted") {
 		await ui;
-		await (await import("./ui/trust/ask-trust.js")).askProjectTrust(where, keymap, terminal);
+		await (await import("./ui/trust/ask-trust.js")).askProjectTrust(where, loadKeymap(where.home, { warn: () => {} }), terminal);
 	}
 	const settings = loadSettings(where);
 	setShellPrefix(settings.shellCommandPrefix);
+	const keymap = loadKeymap(where.home, { steerOnEnter: settings.steerOnEnter, warn: (line) => (terminal.stderr ?? process.stderr).write(`arbor: warning: ${line}\n`) });
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
 	const sources = await loadPromptSources(where, settings, opts);
@@ -73,7 +74,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	}
 	const checkpointsOn = opts.checkpoints !== false && settings.checkpoints !== false;
 	if (checkpointsOn) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });
-	const ext = await loadExtensions({ where, settings, flags: opts, mode: "interactive", models });
+	const ext = await loadExtensions({ where, settings, flags: opts, mode: "interactive", models, toolNames: policy.enabled });
 	await ext.start(store);
 	const { runInteractive } = await ui;
 	const ending = endOnSignal(store);
@@ -93,6 +94,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		resolveModel: models.resolve,
 		catalog: models.catalog,
 		keymap,
+		steerOnEnter: settings.steerOnEnter === true,
 		maxRetries: maxRetries(),
 		cycleScope: modelScope(scopePatterns(opts.models, settings)),
 		autoCompaction: settings.autoCompaction !== false,
@@ -102,7 +104,8 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 			reload: async () => {
 				const now = loadSettings(where);
 				const prompts = await loadPromptSources(where, now, opts);
-				const reloadedKeys = loadKeymap(where.home);
+				// Its warnings were shown at the start (stderr is under the app now).
+				const reloadedKeys = loadKeymap(where.home, { steerOnEnter: now.steerOnEnter, warn: () => {} });
 				setShellPrefix(now.shellCommandPrefix);
 				await reloadExtensions(ext, { where, settings: now, flags: opts });
 				return { prompts, keymap: reloadedKeys, extensions: ext.loaded.length };

@@ -55,7 +55,7 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation, addDirs: policy.addDirs, readDirs: skillDirs(library) });
 	const { buildSystemPrompt } = await import("../llm/prompts.js");
 	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, ...promptParts(sources) });
-	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models });
+	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models, toolNames: policy.enabled });
 	toolsModule.addExtensionToolsTo(toolSet, ext);
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
 	for (const line of damageWarnings(store)) warn(line);

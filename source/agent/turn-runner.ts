@@ -216,8 +216,9 @@ export class TurnRunner {
 		const store = this.host.store();
 		const checkpointer = this.host.checkpointer();
 		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
-		const result = await deps.ext.turn({ store, prompt: content, signal, system: deps.system }, ({ system, prompt }) =>
+		const result = await deps.ext.turn({ store, prompt: content, signal, system: deps.system }, ({ system, prompt, activeTools }) =>
 			runTurn({
+				activeTools,
 				store,
 				model: chat,
 				prompt,

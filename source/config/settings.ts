@@ -53,6 +53,8 @@ export type Settings = {
 	autoCompaction?: boolean;
 	/** Shell lines run before every bash command, the tool's and `!command`'s (pi's shellCommandPrefix). */
 	shellCommandPrefix?: string;
+	/** pi's keys while a reply runs: Enter steers and Alt+Enter queues a follow-up (default false: the other way round). */
+	steerOnEnter?: boolean;
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" | "seconds"> = {
@@ -78,6 +80,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" 
 	thinking: "string",
 	autoCompaction: "boolean",
 	shellCommandPrefix: "string",
+	steerOnEnter: "boolean",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

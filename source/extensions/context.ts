@@ -1,5 +1,10 @@
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
-import type { SessionView, TreeNode } from "./types.js";
+import type { ExtensionContext, SessionView, TreeNode } from "./types.js";
+import { pathThinkingLevel } from "../llm/thinking.js";
+import { dialogs, type DialogCounter } from "./dialogs.js";
+import { safeText } from "./load.js";
+import { piSessionManager, piTheme } from "./pi-context.js";
+import type { UiSinks } from "./host.js";
 
 function treeOf(view: SessionTreeView): TreeNode[] {
 	const node = (entry: TreeNode["entry"]): TreeNode => {
@@ -26,5 +31,41 @@ export function sessionView(store: SessionStoreApi): SessionView {
 		tree: () => treeOf(view),
 		label: (id) => view.getLabel(id),
 		contextMessages: () => view.buildContext().messages,
+	};
+}
+
+/** What {@link handlerContext} is made of: the host's session, place, mode and UI sinks. */
+export type HandlerContextParts = { store: SessionStoreApi | undefined; cwd: string; mode: ExtensionContext["mode"]; signal: AbortSignal; sinks: () => UiSinks; dialogsOpen: DialogCounter };
+
+/** The ctx handed to handlers, commands and shortcuts (arbor's and pi's fields). */
+export function handlerContext(o: HandlerContextParts): ExtensionContext {
+	const { store, signal } = o;
+	// Read at each call: the UI attaches its sinks after the first handlers ran (session_start).
+	const sinks = o.sinks;
+	const open = () => {
+		if (!store) throw new Error("no session is open");
+		return store;
+	};
+	return {
+		get session() {
+			return sessionView(open());
+		},
+		get sessionManager() {
+			return piSessionManager(open());
+		},
+		get thinkingLevel() {
+			return store ? pathThinkingLevel(store.snapshot()) : undefined;
+		},
+		cwd: o.cwd,
+		signal,
+		mode: o.mode,
+		hasUI: sinks().dialog !== undefined,
+		ui: {
+			theme: piTheme(),
+			notify: (text) => sinks().notify(safeText(text)),
+			setStatus: (key, text) => sinks().status?.(safeText(key), text === undefined || text === null || text === "" ? undefined : safeText(text)),
+			setWidget: (key, lines) => sinks().widget?.(safeText(key), Array.isArray(lines) && lines.length > 0 ? lines.map((l) => safeText(l)) : undefined),
+			...dialogs(sinks().dialog, signal, o.dialogsOpen),
+		},
 	};
 }

@@ -4,16 +4,18 @@ import { signalExitCode } from "../config/signals.js";
 import { EVENT_NAMES, EventBus, type EventMap } from "../events/bus.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { ContextMessage, NewEntry, SessionEntry } from "../session/types.js";
-import { sessionView } from "./context.js";
+import { handlerContext } from "./context.js";
 import { importExtension, reasonOf, safeText } from "./load.js";
 import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler, ShortcutOptions } from "./types.js";
 import type * as Values from "./values.js";
-import { dialogs, type DialogCounter, type DialogSink } from "./dialogs.js";
+import type { DialogCounter, DialogSink } from "./dialogs.js";
 import { promptText, withPromptText } from "./prompt-text.js";
 import { runExec } from "./exec.js";
 import { afterToolCall, beforeToolCall, requestMessages, type ToolCallAsk, type ToolResultAsk } from "./request-hooks.js";
 import { checkTool, ToolRegistry, type ExtensionToolInfo, type ExtensionToolOutput, type RegisteredTool } from "./tools.js";
 import { seconds, settle, type Waited } from "./wait.js";
+import { ActiveTools, PI_ONLY_EVENTS, piCalls, type ExtensionFlag } from "./pi-api.js";
+import { pathThinkingLevel } from "../llm/thinking.js";
 
 /** What the mode running the extensions provides. */
 export type HostOptions = {
@@ -26,10 +28,13 @@ export type HostOptions = {
 	complete(options: CompleteOptions): Promise<string>;
 	/** How long loading one extension, or one handler, may take (ms; 0: no limit). Default 60 s. */
 	timeoutMs?: number;
+	/** The built-in tools of the run (pi's getActiveTools lists them with the extensions' tools). */
+	toolNames?: readonly string[];
+	/** What pi's getSettings returns: the run's settings. */
+	settings?: object;
 };
 
-/** Where notices, warnings and (with a UI) dialogs go. */
-/** `appended`: an entry an extension wrote (appendEntry, sendMessage), once it is in the session. */
+/** Where notices, warnings and (with a UI) dialogs go; `appended`: an entry an extension wrote, once stored. */
 export type UiSinks = { warn(line: string): void; notify(text: string): void; appended?(entry: SessionEntry): void; dialog?: DialogSink; send?: PromptSink; status?: StatusSink; widget?: WidgetSink };
 
 /** Sets (lines) or removes (undefined) an extension's widget above the editor. */
@@ -80,9 +85,14 @@ export class ExtensionHost {
 	/** Takes the loaded extensions' handlers off the bus (see reload). */
 	private readonly unsubscribe: (() => void)[] = [];
 	private readonly reloadListeners = new Set<() => void>();
+	/** pi's registerFlag and setActiveTools: the loaded extensions' flags, the tools the model is offered. */
+	readonly flags: ExtensionFlag[] = [];
+	readonly activeTools = new ActiveTools();
+	private readonly early = { status: new Map<string, string | undefined>(), widget: new Map<string, string[] | undefined>() };
 
 	constructor(private readonly opts: HostOptions) {
-		this.sinks = { warn: opts.warn, notify: opts.notify };
+		// Status parts and widgets set before the UI attaches (session_start) are shown when it does (attachUi).
+		this.sinks = { warn: opts.warn, notify: opts.notify, status: (k, t) => this.early.status.set(k, t), widget: (k, l) => this.early.widget.set(k, l) };
 	}
 
 	/** Waits on extension code within the time limit; Ctrl+C ends the wait outside the UI. */
@@ -143,6 +153,7 @@ export class ExtensionHost {
 		return {
 			path,
 			on: (event, handler) => {
+				if (PI_ONLY_EVENTS.has(event)) return this.warn(`extension ${path}: on("${event}"): pi's event is not emitted by arbor; the handler never runs`);
 				if (!EVENT_NAMES.includes(event)) throw new Error(`unknown event "${safeText(event)}"`);
 				if (typeof handler !== "function") {
 					this.warn(`extension ${path}: on("${event}"): the handler is not a function; not added`);
@@ -183,6 +194,14 @@ export class ExtensionHost {
 				registration.tools.push({ ...checked.tool, path });
 			},
 			complete: (options) => this.opts.complete(options),
+			...piCalls(path, {
+				warn: (line) => this.warn(line),
+				flags: this.flags,
+				activeTools: this.activeTools,
+				toolNames: () => [...(this.opts.toolNames ?? []), ...this.tools().map((t) => t.name)],
+				settings: this.opts.settings,
+				thinking: () => (this.store ? pathThinkingLevel(this.store.snapshot()) : undefined),
+			}),
 			exec: (command, args = [], options = {}) => runExec(String(command), Array.isArray(args) ? args.map(String) : [], { cwd: this.opts.cwd, ...options }),
 		};
 	}
@@ -199,6 +218,8 @@ export class ExtensionHost {
 		this.toolRegistry.clear();
 		this.shortcutList.length = 0;
 		this.loaded.length = 0;
+		this.flags.length = 0;
+		this.activeTools.clear();
 		await this.load(paths, true);
 		const store = this.store;
 		if (store) await this.bus.emit("session_start", { reason: "reload", sessionId: store.id, sessionFile: store.file });
@@ -225,38 +246,20 @@ export class ExtensionHost {
 			}
 			// A handler stopped by the user's own Esc/Ctrl+C (e.g. inside complete()) is no fault.
 			if (ran.status === "threw" && !signal?.aborted) this.warn(`extension ${path}: ${name} handler failed: ${reasonOf(ran.error)}`);
-			if (ran.status === "threw") return undefined;
-			const why = this.unanswered(ran, "finish");
-			if (why) this.warn(`extension ${path}: ${name} handler ${why}`);
-			return undefined;
+			const why = ran.status === "threw" ? `failed: ${reasonOf(ran.error)}` : this.unanswered(ran, "finish");
+			if (ran.status !== "threw" && why) this.warn(`extension ${path}: ${name} handler ${why}`);
+			// A permission gate fails closed (pi's): a tool_call handler without an answer blocks the call.
+			return name === "tool_call" ? { block: true, reason: `extension ${path}: the tool_call handler ${why ?? "was stopped"}; blocking the call` } : undefined;
 		});
 		this.unsubscribe.push(off);
 	}
 
 	/** The ctx handed to handlers and commands. */
 	context(signal?: AbortSignal): ExtensionContext {
-		const store = this.store;
-		return {
-			get session() {
-				if (!store) throw new Error("no session is open");
-				return sessionView(store);
-			},
-			cwd: this.opts.cwd,
-			signal: signal ?? NEVER,
-			mode: this.opts.mode,
-			hasUI: this.sinks.dialog !== undefined,
-			ui: {
-				notify: (text) => this.sinks.notify(safeText(text)),
-				setStatus: (key, text) => this.sinks.status?.(safeText(key), text === undefined || text === null || text === "" ? undefined : safeText(text)),
-				setWidget: (key, lines) => this.sinks.widget?.(safeText(key), Array.isArray(lines) && lines.length > 0 ? lines.map((l) => safeText(l)) : undefined),
-				...dialogs(this.sinks.dialog, signal, this.dialogsOpen),
-			},
-		};
+		return handlerContext({ store: this.store, cwd: this.opts.cwd, mode: this.opts.mode, signal: signal ?? NEVER, sinks: () => this.sinks, dialogsOpen: this.dialogsOpen });
 	}
 
-	private warn(line: string): void {
-		this.sinks.warn(line);
-	}
+	private readonly warn = (line: string): void => this.sinks.warn(line);
 
 	private checks(): typeof Values {
 		if (!this.values) throw new Error("extension values checked before any extension loaded");
@@ -313,7 +316,7 @@ export class ExtensionHost {
 	 */
 	async turn<R extends { ok: boolean; text: string; error?: string }, P = unknown>(
 		t: { store: SessionStoreApi; prompt: P; signal?: AbortSignal; system?: string },
-		run: (hooked: { system: string | undefined; prompt: P }) => Promise<R>,
+		run: (hooked: { system: string | undefined; prompt: P; activeTools: (all: readonly string[]) => string[] | undefined }) => Promise<R>,
 	): Promise<R> {
 		this.setStore(t.store);
 		// The user's text as `input` handlers leave it (pi's input event: each sees the one before).
@@ -328,7 +331,7 @@ export class ExtensionHost {
 		this.turnRunning = true;
 		let result: R;
 		try {
-			result = await run({ system, prompt: hookedPrompt });
+			result = await run({ system, prompt: hookedPrompt, activeTools: (all) => this.activeTools.forRequest(all) });
 		} finally {
 			this.turnRunning = false;
 		}
@@ -388,6 +391,8 @@ export class ExtensionHost {
 	attachUi(sinks: UiSinks): () => void {
 		const previous = this.sinks;
 		this.sinks = sinks;
+		for (const [key, text] of this.early.status) sinks.status?.(key, text);
+		for (const [key, lines] of this.early.widget) sinks.widget?.(key, lines);
 		return () => {
 			this.sinks = previous;
 		};

@@ -12,6 +12,8 @@ export type LoadExtensionsOptions = {
 	mode: "interactive" | "print" | "command";
 	/** The run's models when already chosen; otherwise chosen on the first `complete`. */
 	models?: ModelChoice;
+	/** The run's built-in tools (pi's getActiveTools). */
+	toolNames?: readonly string[];
 };
 
 /** Loads the run's extensions (see docs/extensions.md); `complete` uses the run's model flags. */
@@ -25,6 +27,7 @@ export function loadExtensions(opts: LoadExtensionsOptions): Promise<ExtensionHo
 		settings: opts.settings,
 		maxRetries: maxRetries(),
 		timeoutMs: extensionTimeoutMs(process.env, opts.settings.extensionTimeout),
+		toolNames: opts.toolNames,
 		models: async () => {
 			const m = await (models ??= chooseModels(opts.flags, opts.settings));
 			return { resolve: m.resolve, chat: m.chat, summary: m.summary, error: m.summaryError ?? m.chatError };

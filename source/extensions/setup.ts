@@ -2,6 +2,8 @@ import type { ResolvedModel, ResolveResult } from "../llm/resolve-model.js";
 import { terminalText } from "../text/terminal-text.js";
 import { discoverExtensions } from "./discover.js";
 import { ExtensionHost } from "./host.js";
+import { unclaimedFlags } from "./pi-api.js";
+import { usageError } from "../config/errors.js";
 import type { CompleteOptions, ExtensionContext } from "./types.js";
 
 export { ExtensionHost, type ExtensionCommand } from "./host.js";
@@ -29,6 +31,7 @@ export type SetUpOptions = {
 	models(): Promise<CompleteModels>;
 	maxRetries?: number;
 	stderr?: NodeJS.WritableStream;
+	toolNames?: readonly string[];
 };
 
 async function complete(opts: SetUpOptions, options: CompleteOptions): Promise<string> {
@@ -58,9 +61,14 @@ export async function setUpExtensions(opts: SetUpOptions): Promise<ExtensionHost
 		notify: (text) => stderr.write(`arbor: ${terminalText(text.split("\n")[0] ?? "")}\n`),
 		complete: (options) => complete(opts, options),
 		timeoutMs: opts.timeoutMs,
+		toolNames: opts.toolNames,
+		settings: opts.settings,
 	});
 	const paths = extensionPaths(opts);
 	if (paths.length > 0) await host.load(paths);
+	// An option no built-in one has is an extension's flag (pi's registerFlag): one nobody registered is an error, as any unknown option.
+	const unclaimed = unclaimedFlags(host.flags);
+	if (unclaimed.length > 0) throw usageError(`unknown option '${unclaimed.join("', '")}'`);
 	return host;
 }
 

@@ -66,8 +66,11 @@ type RegistryHost = {
 };
 
 /** The tools the loaded extensions registered, and their calls. */
+type PiExecute = (toolCallId: string, params: unknown, signal: AbortSignal | undefined, onUpdate: () => void, ctx: unknown) => unknown;
+
 export class ToolRegistry {
 	private readonly map = new Map<string, RegisteredTool>();
+	private calls = 0;
 
 	constructor(private readonly host: RegistryHost) {}
 
@@ -93,7 +96,12 @@ export class ToolRegistry {
 	async run(name: string, args: unknown, signal?: AbortSignal): Promise<ExtensionToolOutput> {
 		const tool = this.map.get(name);
 		if (!tool) throw new Error(`no extension has the tool ${name} now`);
-		const ran = await this.host.wait(() => tool.execute(args as Record<string, unknown>, this.host.context(signal)), signal);
+		const ctx = this.host.context(signal);
+		// pi's tools take (toolCallId, params, signal, onUpdate, ctx); arbor's take (args, ctx).
+		const call = tool.execute.length >= 3
+			? () => (tool.execute as unknown as PiExecute)(`call-${++this.calls}`, args, signal, () => {}, ctx)
+			: () => tool.execute(args as Record<string, unknown>, ctx);
+		const ran = await this.host.wait(call, signal);
 		if (ran.status === "threw") throw new Error(reasonOf(ran.error));
 		if (ran.status !== "done") {
 			const why = this.host.unanswered(ran.status === "interrupted" ? "aborted" : ran.status) ?? "stopped";

@@ -1,3 +1,4 @@
+// Over 200 lines: the one file of the API extension authors program against (arbor's calls and pi's).
 /**
  * The types extension authors program against. An extension is a module whose default export is
  * `(arbor: ExtensionAPI) => void | Promise<void>`; import these with
@@ -5,6 +6,9 @@
  */
 import type { EventMap } from "../events/bus.js";
 import type { ContextMessage, SessionEntry, SessionHeader } from "../session/types.js";
+import type { PiSessionManager, PiTheme } from "./pi-context.js";
+
+export type { PiSessionManager, PiTheme, PiTreeNode } from "./pi-context.js";
 
 export type {
 	BeforeCompactEvent,
@@ -73,6 +77,10 @@ export type SessionView = {
 export type ExtensionContext = {
 	/** The session as it is now (a fresh view on every access). */
 	readonly session: SessionView;
+	/** pi's `ctx.sessionManager`: the same session through pi's read-only calls (getBranch, getEntries, getLeafId, getEntry, getHeader, getTree, …). */
+	readonly sessionManager: PiSessionManager;
+	/** The thinking level on the session's path (pi's ctx.thinkingLevel). */
+	readonly thinkingLevel: string | undefined;
 	readonly cwd: string;
 	/** Aborted when the user cancels the action (Escape in the UI, Ctrl+C in print mode). */
 	readonly signal: AbortSignal;
@@ -81,6 +89,8 @@ export type ExtensionContext = {
 	/** A user can answer the dialogs below: the chat, and an RPC client (not `-p`, ACP or subcommands). */
 	readonly hasUI: boolean;
 	readonly ui: {
+		/** pi's theme: `fg(colour, text)`, `bg`, `bold`, `italic`, `underline`, `strikethrough`, `inverse`; plain text where colour is off. */
+		readonly theme: PiTheme;
 		/** The status line in the UI; one stderr line in print mode and subcommands. */
 		notify(text: string): void;
 		/** Yes or no from the user; false without a UI, and when the dialog is cancelled (Esc). */
@@ -191,6 +201,18 @@ export type ExtensionAPI = {
 	complete(options: CompleteOptions): Promise<string>;
 	/** This extension's file. */
 	readonly path: string;
+	/** pi's registerFlag: `--name` (boolean) or `--name=value` (string) on arbor's command line. */
+	registerFlag(name: string, options: { type: "boolean" | "string"; default?: boolean | string; description?: string }): void;
+	/** A registered flag's value (the command line's, else its default); undefined for a flag nobody registered. */
+	getFlag(name: string): boolean | string | undefined;
+	/** The tools the model is offered now: the run's built-in ones and the extensions'. */
+	getActiveTools(): string[];
+	/** The tools the model is offered from the next request on (names the run lacks are left out). */
+	setActiveTools(names: string[]): void;
+	/** A copy of the run's settings (user's and project's merged). */
+	getSettings(): Record<string, unknown>;
+	/** The thinking level on the session's path ("off" when none). */
+	getThinkingLevel(): string;
 };
 
 /** What an extension module exports by default. */

@@ -18,7 +18,17 @@ export type ModelInfo = {
 	reasoning: boolean;
 	input: InputKind[];
 	cost?: ModelCost;
+	/** The model's own server and API (models.json), over its provider's. */
+	baseUrl?: string;
+	api?: ModelApi;
+	/** Request headers over the provider's (values as apiKey: `!command`, `$NAME`, a variable's name, text). */
+	headers?: Record<string, string>;
+	/** pi's compatibility overrides over the provider's, field by field (see compat.ts for those arbor uses). */
+	compat?: Record<string, unknown>;
 };
+
+/** A models.json `modelOverrides` entry: fields laid over a model the provider already has. */
+export type ModelOverride = Partial<Omit<ModelInfo, "id" | "baseUrl" | "api" | "cost">> & { cost?: Partial<ModelCost> };
 
 export type ProviderInfo = {
 	name: string;
@@ -26,6 +36,11 @@ export type ProviderInfo = {
 	api?: ModelApi;
 	/** An environment variable's name, or the key itself (pi reads it the same way). */
 	apiKey?: string;
+	/** Request headers sent with every model of the provider (values as apiKey). */
+	headers?: Record<string, string>;
+	compat?: Record<string, unknown>;
+	/** Changes to models of the provider by id (built-in ones too); unknown ids are ignored. */
+	modelOverrides?: Record<string, ModelOverride>;
 	models: ModelInfo[];
 	/** Where the provider comes from: arbor's own list or the user's models.json. */
 	source: "built-in" | "models.json";
@@ -94,6 +109,8 @@ export function mergeCatalog(user: readonly ProviderInfo[]): ModelCatalog {
 		if (declared.baseUrl !== undefined) existing.baseUrl = declared.baseUrl;
 		if (declared.api !== undefined) existing.api = declared.api;
 		if (declared.apiKey !== undefined) existing.apiKey = declared.apiKey;
+		if (declared.headers !== undefined) existing.headers = declared.headers;
+		if (declared.compat !== undefined) existing.compat = declared.compat;
 		existing.source = "models.json";
 		for (const model of declared.models) {
 			const at = existing.models.findIndex((m) => m.id === model.id);
@@ -101,7 +118,22 @@ export function mergeCatalog(user: readonly ProviderInfo[]): ModelCatalog {
 			else existing.models.push(model);
 		}
 	}
+	for (const declared of user) {
+		const provider = providers.find((p) => p.name === declared.name);
+		if (provider && declared.modelOverrides) provider.models = provider.models.map((m) => overridden(m, declared.modelOverrides?.[m.id]));
+	}
 	return { providers };
+}
+
+/** pi's modelOverrides: object fields (cost, headers, compat) merge field by field, the others replace. */
+function overridden(model: ModelInfo, override: ModelOverride | undefined): ModelInfo {
+	if (!override) return model;
+	const out: ModelInfo = { ...model, ...override, cost: model.cost, headers: model.headers, compat: model.compat };
+	if (override.cost) out.cost = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, ...model.cost, ...override.cost };
+	if (override.headers) out.headers = { ...model.headers, ...override.headers };
+	if (override.compat) out.compat = { ...model.compat, ...override.compat };
+	for (const key of ["cost", "headers", "compat"] as const) if (out[key] === undefined) delete out[key];
+	return out;
 }
 
 export function findProvider(catalog: ModelCatalog, name: string): ProviderInfo | undefined {

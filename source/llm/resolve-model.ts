@@ -1,8 +1,9 @@
 import type { LanguageModel } from "ai";
 import { idleTimeoutFetch } from "./idle-timeout.js";
-import { lazyModel } from "./lazy-model.js";
-import { registerKeyVariable, registerSecret } from "../text/secrets.js";
-import { toolImagesFor, type ToolImages } from "./tool-images.js";
+import { isCommandValue, isEnvName, resolvePlainValue } from "./config-value.js";
+import { providerModel, type KeySource } from "./provider-model.js";
+import { toolImagesFor } from "./tool-images.js";
+import { registerSecret } from "../text/secrets.js";
 import { BUILT_IN_PROVIDERS, findModel, findProvider, mergeCatalog, type ModelCatalog, type ModelInfo } from "./model-catalog.js";
 
 /** The wire protocol a model speaks; stored as `api` on assistant messages (pi names). */
@@ -66,23 +67,11 @@ export function knownContextWindow(modelId: string): number | undefined {
 	return best?.[1];
 }
 
-const ENV_NAME = /^[A-Z_][A-Z0-9_]*$/;
+export { isEnvName };
 
-/** Whether a models.json `apiKey` names an environment variable (else it is the key itself). */
-export const isEnvName = (value: string): boolean => ENV_NAME.test(value);
-
-/**
- * An `apiKey` as pi reads it: the variable of that name when it is set, else (not a variable's name)
- * the key itself. Every key resolved here joins the secrets registry (text/secrets.ts): its variable
- * is kept from child processes and its value redacted wherever it would be stored or shown.
- */
+/** An `apiKey` as pi reads it: the variable of that name when it is set, else (not a variable's name) the key itself; never a `!command`. */
 export function resolveApiKey(value: string | undefined, env: Record<string, string | undefined>): string | undefined {
-	if (!value) return undefined;
-	const fromEnv = Object.hasOwn(env, value) ? env[value] : undefined;
-	if (isEnvName(value)) registerKeyVariable(value);
-	const key = fromEnv || (isEnvName(value) ? undefined : value);
-	registerSecret(key);
-	return key;
+	return resolvePlainValue(value, env);
 }
 
 /**
@@ -126,62 +115,48 @@ export function resolveModel(spec: string | undefined, opts: ResolveModelOptions
 		return { ok: false, message: `unknown model provider "${provider}" in "${trimmed}": expected one of ${forms}` };
 	}
 	const info = findModel(declared, modelId);
+	const api = info?.api ?? declared.api ?? "openai-completions";
 	// As for attached images (tools/attachments.ts): only a model known to take them gets them.
-	const takesImages = info?.input.includes("image") ?? false;
-	const base = { spec: trimmed, provider, modelId, contextWindow: info?.contextWindow ?? knownContextWindow(modelId), ...(info ? { info } : {}) };
-	const fetch = opts.idleTimeoutMs ? idleTimeoutFetch(opts.idleTimeoutMs) : undefined;
-	const hosted = declared.api === "openai-responses" || declared.api === "anthropic-messages";
+	const images = toolImagesFor(api, info?.input.includes("image") ?? false);
+	const base = { spec: trimmed, provider, modelId, contextWindow: info?.contextWindow ?? knownContextWindow(modelId), ...(info ? { info } : {}), api };
+	const hosted = api === "openai-responses" || api === "anthropic-messages";
 	// ARBOR_BASE_URL is meant for local/compatible servers; only an explicit --base-url (or the
 	// user's models.json) redirects the hosted providers (a stray env var must not send a key elsewhere).
-	const baseUrl = opts.baseUrl || (hosted ? undefined : opts.env.ARBOR_BASE_URL || undefined) || declared.baseUrl;
-	const keyName = declared.apiKey ?? "OPENAI_API_KEY";
-	registerSecret(opts.apiKey);
-	const apiKey = opts.apiKey || resolveApiKey(declared.apiKey, opts.env) || (declared.source === "built-in" || declared.apiKey === undefined ? opts.env.OPENAI_API_KEY : undefined);
-	switch (declared.api ?? "openai-completions") {
-		case "openai-responses": {
-			if (!apiKey) return missingKey(trimmed, keyName);
-			const model = lazyModel("openai.responses", modelId, async () => {
-				const { createOpenAI } = await import("@ai-sdk/openai");
-				return createOpenAI({ apiKey, baseURL: baseUrl, fetch })(modelId);
-			}, toolImagesFor("openai-responses", takesImages));
-			return { ok: true, value: { ...base, model, api: "openai-responses" } };
-		}
-		case "anthropic-messages": {
-			const key = opts.apiKey || resolveApiKey(declared.apiKey ?? "ANTHROPIC_API_KEY", opts.env);
-			if (!key) return missingKey(trimmed, declared.apiKey ?? "ANTHROPIC_API_KEY");
-			const model = lazyModel("anthropic.messages", modelId, async () => {
-				const { createAnthropic } = await import("@ai-sdk/anthropic");
-				return createAnthropic({ apiKey: key, baseURL: baseUrl, fetch })(modelId);
-			}, toolImagesFor("anthropic-messages", takesImages));
-			return { ok: true, value: { ...base, model, api: "anthropic-messages" } };
-		}
-		case "openai-completions":
-			return compatible(base, baseUrl, { apiKey, fetch }, toolImagesFor("openai-completions", takesImages));
-	}
-}
-
-const BUILT_IN_NAMES = new Set(BUILT_IN_PROVIDERS.map((p) => p.name));
-
-function compatible(
-	base: Omit<ResolvedModel, "model">,
-	url: string | undefined,
-	auth: { apiKey: string | undefined; fetch: typeof globalThis.fetch | undefined },
-	images: ToolImages,
-): ResolveResult {
-	if (!url) {
+	const baseUrl = opts.baseUrl || (hosted ? undefined : opts.env.ARBOR_BASE_URL || undefined) || info?.baseUrl || declared.baseUrl;
+	const defaultKey = api === "anthropic-messages" ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY";
+	const key = keySource(opts, declared.apiKey, api === "anthropic-messages" ? declared.apiKey ?? defaultKey : undefined, declared.source === "built-in" || declared.apiKey === undefined);
+	if (hosted && !key.value && !key.command) return missingKey(trimmed, declared.apiKey ?? defaultKey);
+	if (!hosted && !baseUrl) {
 		return {
 			ok: false,
 			message: `model "${base.spec}" needs a server: pass --base-url <url>, set ARBOR_BASE_URL, or give the provider a baseUrl in models.json`,
 			need: "--base-url",
 		};
 	}
-	// includeUsage asks the server for token counts in the stream (needed for context tracking).
-	const model = lazyModel(`${base.provider}.chat`, base.modelId, async () => {
-		const { createOpenAICompatible } = await import("@ai-sdk/openai-compatible");
-		return createOpenAICompatible({ name: base.provider, baseURL: url, ...auth, includeUsage: true }).chatModel(base.modelId);
-	}, images);
-	return { ok: true, value: { ...base, model, api: "openai-completions" } };
+	const headers = declared.headers || info?.headers ? { ...declared.headers, ...info?.headers } : undefined;
+	const compat = declared.compat || info?.compat ? { ...declared.compat, ...info?.compat } : undefined;
+	const fetch = opts.idleTimeoutMs ? idleTimeoutFetch(opts.idleTimeoutMs) : undefined;
+	const model = providerModel({ api, provider, modelId, baseUrl, key, headers, compat, env: opts.env, fetch, images });
+	return { ok: true, value: { ...base, model } };
 }
+
+/**
+ * The key of a request: --api-key, else the provider's `apiKey` (a `!command` is run later, on the
+ * first request), else — for arbor's own providers and one without an `apiKey` — OPENAI_API_KEY
+ * (Anthropic's: `anthropicKey`, its variable).
+ */
+/** Where the key comes from; every key resolved joins the secrets registry (text/secrets.ts, via config-value.ts). */
+function keySource(opts: ResolveModelOptions, declared: string | undefined, anthropicKey: string | undefined, openaiFallback: boolean): KeySource {
+	registerSecret(opts.apiKey);
+	if (opts.apiKey) return { value: opts.apiKey };
+	const configured = anthropicKey ?? declared;
+	if (isCommandValue(configured)) return { command: configured };
+	const fallback = anthropicKey === undefined && openaiFallback ? resolvePlainValue("OPENAI_API_KEY", opts.env) : undefined;
+	const value = resolvePlainValue(configured, opts.env) || fallback;
+	return value ? { value } : {};
+}
+
+const BUILT_IN_NAMES = new Set(BUILT_IN_PROVIDERS.map((p) => p.name));
 
 function missingKey(spec: string, envVar: string): ResolveResult {
 	return { ok: false, message: `model "${spec}" needs an API key: set ${envVar} (arbor never stores keys)`, need: envVar };

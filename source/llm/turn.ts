@@ -55,6 +55,8 @@ export type RunTurnOptions = {
 	onOverflow?: (error: string) => Promise<boolean | string>;
 	/** What each request sends instead of the session's context (extensions' `context` handlers); the session is not changed. */
 	transformContext?: (messages: ContextMessage[]) => Promise<ContextMessage[]>;
+	/** The tools of `tools` the model is offered in each request (extensions' setActiveTools); undefined: all. */
+	activeTools?: (all: readonly string[]) => string[] | undefined;
 };
 
 /** See {@link RunTurnOptions.checkpoints}. */
@@ -184,6 +186,7 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 		system: opts.system,
 		messages,
 		tools: guardedTools(opts.tools, opts.checkpoints),
+		...(opts.activeTools && opts.tools ? { activeTools: opts.activeTools(Object.keys(opts.tools)) } : {}),
 		// A steering message ends the tool loop after the step that is running: its results are
 		// stored, then the message, then the model is asked again (runTurn's loop).
 		stopWhen: steering ? [stepCountIs(ctx.stepsLeft), () => steering.size > 0] : stepCountIs(ctx.stepsLeft),

@@ -35,6 +35,8 @@ export type InteractiveOptions = {
 	maxRetries?: number;
 	/** `$ARBOR_HOME/keybindings.json` over the default keys; the defaults when absent. */
 	keymap?: Keymap;
+	/** pi's keys while a reply runs (settings `steerOnEnter`): Enter steers, Alt+Enter queues a follow-up. */
+	steerOnEnter?: boolean;
 	/**
 	 * Project instructions (AGENTS.md), prompt templates and skills, the user's own system prompt:
 	 * `current` is read at each use (the system prompt of each turn, the slash menu), and `/reload`

@@ -37,6 +37,7 @@ describe("models.json", () => {
 			baseUrl: "http://localhost:11434/v1",
 			api: "openai-completions",
 			apiKey: "ollama",
+			compat: { supportsDeveloperRole: false },
 			source: "models.json",
 			models: [
 				{ id: "llama3.1:8b", name: "Llama 3.1 8B", reasoning: false, input: ["text"], contextWindow: 128_000, maxTokens: 32_000, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } },
@@ -51,7 +52,9 @@ describe("models.json", () => {
 
 	it.each([
 		[`{"providers": {"x": {"models": [{"id": "a", "contextWindow": "big"}]}}}`, ":1: providers.x.models[0].contextWindow must be a positive whole number of tokens"],
-		[`{\n "providers": {\n  "x": {\n   "api": "openai-chat"\n  }\n }\n}`, ":4: providers.x.api must be one of \"openai-completions\", \"openai-responses\", \"anthropic-messages\""],
+		[`{"providers": {"x": {"api": 7}}}`, ":1: providers.x.api must be a non-empty string"],
+		[`{"providers": {"x": {"headers": {"x-a": 1}}}}`, ":1: providers.x.headers.x-a must be a string (text, $NAME or !command)"],
+		[`{"providers": {"x": {"modelOverrides": {"m": {"contextWindow": 0}}}}}`, ":1: providers.x.modelOverrides.m.contextWindow must be a positive whole number of tokens"],
 		[`{\n "providers": {\n  "x": {\n   "models": [\n    {"name": "no id"}\n   ]\n  }\n }\n}`, ":5: providers.x.models[0].id is required (the model's name on the server)"],
 		[`{"providers": {"x": {"models": [{"id": "a", "input": ["text", "audio"]}]}}}`, ":1: providers.x.models[0].input[1] must be one of \"text\", \"image\""],
 		[`{"providers": {"x": {"models": [{"id": "a", "cost": {"input": -1}}]}}}`, ":1: providers.x.models[0].cost.input must be a number ≥ 0 (dollars per million tokens)"],

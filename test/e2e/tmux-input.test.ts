@@ -120,9 +120,9 @@ describe("$ARBOR_HOME/keybindings.json (tmux)", () => {
 		return { t: fx.tmux, home: place.home };
 	}
 
-	it("an unknown action or a conflict is one arbor: line naming the file, exit 2", async () => {
+	// An unknown action is a warning (test/terminal/pi-keys.test.ts).
+	it("a conflict is one arbor: line naming the file, exit 2", async () => {
 		for (const [bindings, what] of [
-			[{ "tree.fly": "x" }, 'unknown action "tree.fly"'],
 			[{ "tree.mark": "ctrl+u" }, "Ctrl+U is bound to both tree.filterUser and tree.mark (tree)"],
 		] as const) {
 			const { t, home } = withKeybindings(JSON.stringify(bindings));

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { key } from "../../source/ui/input/key-event.js";
 import { applyKeybindings, keymapConflict } from "../../source/ui/input/keybindings.js";
-import { actionOf, actionTable, DEFAULT_KEYMAP, isCancel, isPlainCancel, keyTable, type KeyScreen, type Keymap } from "../../source/ui/input/keymap.js";
+import { actionOf, actionTable, chordLabel, DEFAULT_KEYMAP, isCancel, isPlainCancel, keyTable, type KeyScreen, type Keymap } from "../../source/ui/input/keymap.js";
 import { editorIntent } from "../../source/ui/editor/editor-keys.js";
 import { fieldAction } from "../../source/ui/editor/editor-field.js";
 import { treeHint, treeHintLines, treeIntentIn } from "../../source/ui/tree/use-tree-keys.js";
@@ -76,12 +76,26 @@ describe("keybindings.json", () => {
 		expect(editorIntent(key("tab", { shift: true }), true)).toEqual({ type: "cycle-thinking" });
 	});
 
-	it("an unknown action, a key that is no key, a wrong type and a conflict are errors that say which", () => {
+	it("pi 1.6's ids set their arbor twins; one arbor lacks and an unknown id are warnings, the rest applies", () => {
+		const applied = applyKeybindings({ $schema: "https://pi.dev/schemas/keybindings.schema.json", "app.tools.expand": "ctrl+x", "tui.editor.cursorLineStart": ["home"], "app.message.followUp": "alt+enter", "tui.editor.yank": "ctrl+y", "tree.fly": "f" });
+		if (!applied.ok) throw new Error(applied.message);
+		expect(applied.keymap["prompt.expand"].map(chordLabel)).toEqual(["Ctrl+X"]);
+		expect(applied.keymap["line.start"].map(chordLabel)).toEqual(["Home"]);
+		expect(applied.warnings).toEqual([
+			'"app.message.followUp": arbor queues a follow-up with Enter while a reply runs (set "steerOnEnter": true in settings.json for pi\'s Enter = steer, Alt+Enter = follow-up); ignored',
+			'"tui.editor.yank": a pi action arbor does not have; ignored',
+			'"tree.fly": unknown action (the actions are listed in docs/keybindings.md and docs/pi-config.md); ignored',
+		]);
+		// With pi's keys on, pi's follow-up key is arbor's Alt+Enter action (which then queues).
+		const pi = applyKeybindings({ "app.message.followUp": "ctrl+q" }, { steerOnEnter: true });
+		expect(pi.ok && pi.keymap["prompt.steer"].map(chordLabel)).toEqual(["Ctrl+Q"]);
+	});
+
+	it("a key that is no key, a wrong type and a conflict are errors that say which", () => {
 		const message = (overrides: unknown) => {
 			const result = applyKeybindings(overrides);
 			return result.ok ? "ok" : result.message;
 		};
-		expect(message({ "tree.fly": "f" })).toBe('unknown action "tree.fly" (the actions are listed in docs/keybindings.md)');
 		expect(message({ "tree.mark": "hyper+x" })).toBe('tree.mark: "hyper+x": unknown modifier "hyper" (ctrl, alt, shift)');
 		expect(message({ "tree.mark": "ctrl+pgup" })).toBe('tree.mark: "ctrl+pgup": unknown key "pgup"');
 		expect(message({ "tree.mark": 3 })).toBe('"tree.mark" must be a key or an array of keys');

@@ -163,7 +163,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 			{!quitting && <Box display={chatting ? "flex" : "none"}>
 				<Editor
 					active={chatting} takes={state.screen.kind === "confirm" ? (event) => typeAhead.isAhead(event) : undefined}
-					onTyped={() => typeAhead.typed()} busy={state.busy !== null} onSubmit={submit} onAbort={chat.abort} onQuit={quit}
+					onTyped={() => typeAhead.typed()} busy={state.busy !== null} onSubmit={submit} steerOnEnter={options.steerOnEnter} onAbort={chat.abort} onQuit={quit}
 					onOpenTree={() => void handlers.tree("")} request={state.editorRequest} width={cols}
 					rows={state.busy ? BUSY_EDITOR_ROWS : rows - 4 - queuedRows(chat.queued, true) - widgetRows(ext.widgets)}
 					onHint={(text) => showHint(dispatch, text)} onError={(text) => dispatch({ type: "status-shown", status: { text, kind: "error" } })}

@@ -13,6 +13,8 @@ export type EditorProps = {
 	onSubmit(text: string): boolean;
 	/** Alt+Enter while busy: steer with the text; returns false to keep it. */
 	onSteer?(text: string): boolean;
+	/** pi's keys while a reply runs: Enter steers, the steer key (Alt+Enter) queues a follow-up. */
+	steerOnEnter?: boolean;
 	/** Messages queued while a reply runs: Esc on an empty editor takes them back (their text, or null when none). */
 	queued?: number;
 	onTakeQueue?(): string | null;

@@ -129,8 +129,9 @@ export function Editor(props: EditorProps) {
 			case "edit":
 				if (intent.action.type === "text-inserted" || intent.action.type === "backspaced") setMenuIndex(0);
 				return dispatch(intent.action);
+			// pi's keys (steerOnEnter): while a reply runs, Enter steers and the steer key queues.
 			case "submit":
-				return submit();
+				return busy && props.steerOnEnter && !state.text.startsWith("/") && menu.length === 0 ? steer() : submit();
 			case "interrupt":
 				return interrupt();
 			case "eof":
@@ -156,7 +157,7 @@ export function Editor(props: EditorProps) {
 					"error" in pasted ? (props.onError ?? props.onHint)(pasted.error) : dispatch({ type: "text-inserted", text: pictureReference(pasted.path) }),
 				);
 			case "steer":
-				return steer();
+				return busy && props.steerOnEnter ? submit() : steer();
 			case "ignore":
 				return;
 			default: {
