@@ -57,7 +57,7 @@ export function itemRows(item: TranscriptItem, cols: number, expanded = false): 
 		case "custom":
 			return expanded ? 2 + textRows(item.text, Math.max(1, cols - 2)) : 2 + (item.text.trim().includes("\n") ? 1 : 0);
 		case "notice":
-			return 1;
+			return textRows(item.text, cols);
 		default: {
 			const unreachable: never = item;
 			return unreachable;
@@ -65,13 +65,18 @@ export function itemRows(item: TranscriptItem, cols: number, expanded = false): 
 	}
 }
 
-/** How many items from the end fit the budget (at least one, so the last reply always shows). */
+/**
+ * How many items from the end fit the budget (at least one, so the last reply always shows).
+ * Expanded (Ctrl+O), the item that crosses the budget is printed too, whole: expanding is asked to
+ * show a tall item, so a 300-line output above a short reply is not left out for being tall.
+ */
 export function tailCount(items: readonly TranscriptItem[], budget: TailBudget, expanded = false): number {
 	let rows = 0;
 	let count = 0;
 	for (let i = items.length - 1; i >= 0; i--) {
-		rows += itemRows(must(items[i], "transcript item"), budget.cols, expanded);
-		if (rows > budget.lines && count > 0) break;
+		const cost = itemRows(must(items[i], "transcript item"), budget.cols, expanded);
+		if (count > 0 && (expanded ? rows >= budget.lines : rows + cost > budget.lines)) break;
+		rows += cost;
 		count++;
 	}
 	return count;
