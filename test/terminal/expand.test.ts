@@ -26,6 +26,11 @@ describe("Ctrl+O expands and collapses every item of the transcript (virtual ter
 			expect(short).toContain("pondering step 3");
 			expect(short).not.toContain("pondering step 8");
 			expect(short).not.toContain("second step");
+			// The edit previews its change, numbered; the summary its first sentence (issue 37).
+			expect(short).toMatch(/⎿ Edited a\.txt\n\s+2 -old 2\n\s+2 \+new 2\n\s+… 8 more lines/);
+			expect(short).not.toContain("+++ b/a.txt");
+			expect(short).toContain("[branch summary] summary goal line");
+			expect(short).not.toContain("## Goal");
 			// Ctrl+O, then a letter typed in the same write: the letter lands in the editor.
 			tmux.write("\x0fx");
 			const whole = await tmux.terminal.waitForScreen((s) => s.includes("All counted.") && s.includes("› x"), "expanded, then x typed");

@@ -156,7 +156,7 @@ export function App({ options, deps, onStoreChange, interrupt, bus, extensions }
 			<QueuedMessages queued={chat.queued} cols={cols} hint={chatting} />
 			{state.screen.kind !== "chat" && full.showScreen && (
 				// A confirmation fits what the queue above it leaves (messages typed ahead of it are queued).
-				<Box flexDirection="column" flexGrow={1}><BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={(full.showScreen && full.onAlt ? rows - 2 : rows) - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={menu} extraKeys={ext.shortcutRows} typeAhead={typeAhead}
+				<Box flexDirection="column" flexGrow={1}><BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={(full.onAlt && full.showScreen ? rows - 2 : rows) - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={menu} extraKeys={ext.shortcutRows} typeAhead={typeAhead}
 					model={model?.spec} onModel={(spec) => handlers.model(spec)} /></Box>
 			)}
 			{chatting && ext.widgets.length > 0 && <ExtensionWidgets widgets={ext.widgets} />}

@@ -1,5 +1,7 @@
 import { argumentLines, RESULT_LINES, THINKING_LINES } from "./transcript.js";
 import { must } from "../../text/must.js";
+import { looksLikeDiff } from "../widgets/diff-line.js";
+import { shortOutput } from "./short-output.js";
 import type { TranscriptItem } from "./transcript.js";
 
 /** How much of a replayed transcript is printed: `lines` terminal rows at `cols` columns. */
@@ -30,6 +32,10 @@ function textRows(text: string, cols: number): number {
 function outputRows(output: string, cols: number, expanded: boolean): number {
 	const trimmed = output.replace(/\s+$/, "");
 	if (expanded) return textRows(trimmed, Math.max(1, cols - 4));
+	if (looksLikeDiff(trimmed)) {
+		const short = shortOutput(trimmed.split("\n"), true);
+		return short.shown.length + (short.rest > 0 ? 1 : 0);
+	}
 	const lines = textRows(trimmed, Number.POSITIVE_INFINITY);
 	return Math.min(lines, RESULT_LINES) + (lines > RESULT_LINES ? 1 : 0);
 }
