@@ -20,7 +20,10 @@ export function firstHunkChanges(lines: readonly string[]): string[] {
 		if (line.startsWith("@@") || line.startsWith("--- ") || line.startsWith("+++ ")) break;
 		if (line.startsWith("-")) changes.push({ n: oldLine++, line });
 		else if (line.startsWith("+")) changes.push({ n: newLine++, line });
-		else if (!line.startsWith("\\")) (oldLine++, newLine++);
+		else if (!line.startsWith("\\")) {
+			oldLine++;
+			newLine++;
+		}
 	}
 	const width = String(Math.max(0, ...changes.map((c) => c.n))).length;
 	return changes.map((c) => `${String(c.n).padStart(width)} ${c.line}`);
