@@ -16,7 +16,7 @@ import { restoreHooksOn } from "../navigation/restore-hooks.js";
 import type { UiDeps } from "./deps.js";
 import { colourlessStdout } from "./terminal/colourless-stdout.js";
 import type { InteractiveOptions } from "./options.js";
-import { CLEAR_TERMINAL, enableTerminalModes, kittyExpected, kittyKeyboardOption } from "./terminal/modes.js";
+import { enableTerminalModes, kittyExpected, kittyKeyboardOption } from "./terminal/modes.js";
 
 export type { InteractiveOptions } from "./options.js";
 
@@ -111,7 +111,6 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 					current = store;
 					void io.extensions?.start(store, "switch");
 				}}
-				clearScreen={() => stdout.write(CLEAR_TERMINAL)}
 				interrupt={io.interrupt ?? (io.stdin || io.stdout ? undefined : () => process.kill(process.pid, "SIGINT"))}
 			/>
 		</RestoreOnUnmount>,

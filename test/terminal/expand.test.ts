@@ -26,6 +26,11 @@ describe("Ctrl+O expands and collapses every item of the transcript (virtual ter
 			expect(short).toContain("pondering step 3");
 			expect(short).not.toContain("pondering step 8");
 			expect(short).not.toContain("second step");
+			// The edit previews its change, numbered; the summary its first sentence (issue 37).
+			expect(short).toMatch(/⎿ Edited a\.txt\n\s+2 -old 2\n\s+2 \+new 2\n\s+… 8 more lines/);
+			expect(short).not.toContain("+++ b/a.txt");
+			expect(short).toContain("[branch summary] summary goal line");
+			expect(short).not.toContain("## Goal");
 			// Ctrl+O, then a letter typed in the same write: the letter lands in the editor.
 			tmux.write("\x0fx");
 			const whole = await tmux.terminal.waitForScreen((s) => s.includes("All counted.") && s.includes("› x"), "expanded, then x typed");
@@ -42,8 +47,9 @@ describe("Ctrl+O expands and collapses every item of the transcript (virtual ter
 			await tmux.waitForScreen((s) => s.includes("All counted.") && s.includes("› x"), "after resize");
 			tmux.write("\x0f");
 			const back = await tmux.waitForScreen(collapsed, "collapsed again");
-			expect(back).not.toContain("out 30");
-			expect(await tmux.terminal.scrollback()).not.toContain("out 30");
+			expect(back.split("── short forms ──").at(-1)).not.toContain("out 30");
+			// Nothing is erased: the expanded print stays in the scrollback above the short forms.
+			expect(await tmux.terminal.scrollback()).toMatch(/out 30[\s\S]*── short forms ──/);
 			tmux.send("C-u");
 			await quit(tmux);
 		}, 60_000);

@@ -49,15 +49,18 @@ describe("resume picker", () => {
 		unmount = t.unmount;
 		await t.until(() => t.frame().includes("this folder"), "picker");
 		const title = (scope: string) => `Resume a session — ${scope}\nTab all folders · type to search · Enter open · Ctrl+R rename · Ctrl+D to trash · Esc cancel`;
-		expect(t.frame()).toBe(`\n${title("this folder")}\nSearch: ▏\n›    5m  beta bananas  (2)\n     2h  alpha apples  (2)\ntest:m · 0/? tokens · empty`);
+		// On the alternate screen the picker fills the terminal (24 rows, one spare): the status line is on the last row.
+		expect(t.frame().split("\n").length).toBe(23);
+		const squeezed = () => t.frame().replace(/\n+(test:m ·)/, "\n$1");
+		expect(squeezed()).toBe(`\n${title("this folder")}\nSearch: ▏\n›    5m  beta bananas  (2)\n     2h  alpha apples  (2)\ntest:m · 0/? tokens · empty`);
 		await t.press("\t");
 		await t.until(() => t.frame().includes("all folders"), "all folders");
-		expect(t.frame()).toBe(
+		expect(squeezed()).toBe(
 			`\n${title("all folders")}\nSearch: ▏\n›    5m  ${here}  beta bananas  (2)\n     2h  ${here}  alpha apples  (2)\n     3d  ${there}  gamma grapes  (2)\ntest:m · 0/? tokens · empty`,
 		);
 		await t.press("grap");
 		await t.until(() => t.frame().includes("Search: grap"), "search");
-		expect(t.frame()).toBe(`\n${title("all folders")}\nSearch: grap▏\n›    3d  ${there}  gamma grapes  (2)\ntest:m · 0/? tokens · empty`);
+		expect(squeezed()).toBe(`\n${title("all folders")}\nSearch: grap▏\n›    3d  ${there}  gamma grapes  (2)\ntest:m · 0/? tokens · empty`);
 		await t.press("\r");
 		await t.until(() => t.frame().includes("Resumed"), "resumed");
 		expect(t.current.store.file).toBe(gamma);
@@ -76,7 +79,6 @@ describe("session commands", () => {
 		await t.until(() => t.frame().includes("New session"), "new session");
 		expect(t.current.store).not.toBe(t.store);
 		expect(t.current.store.snapshot().entries).toEqual([]);
-		expect(t.current.cleared).toBe(1);
 		expect(t.frame().endsWith("\n›\nNew session\ntest:m · 0/? tokens · empty")).toBe(true);
 		const reopened = SessionStore.open(file, { write: true });
 		expect(reopened.snapshot().entries.length).toBe(2);

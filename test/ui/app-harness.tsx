@@ -82,10 +82,10 @@ export function setup(over: SetupOptions = {}) {
 		...over.options,
 	};
 	const bus = new EventBus();
-	const current: { store: SessionStoreApi; cleared: number } = { store, cleared: 0 };
+	const current: { store: SessionStoreApi } = { store };
 	let app!: ReturnType<typeof render>;
 	act(() => {
-		app = render(<App options={options} deps={deps} bus={bus} extensions={over.extensions} onStoreChange={(s) => (current.store = s)} clearScreen={() => void current.cleared++} />);
+		app = render(<App options={options} deps={deps} bus={bus} extensions={over.extensions} onStoreChange={(s) => (current.store = s)} />);
 	});
 	const frame = () => app.lastFrame() ?? "";
 	// A waitFor in the test that times out shows this frame.

@@ -21,14 +21,16 @@ describe("appReducer", () => {
 	it("initial state replays the path into items", () => expect(base().items).toEqual([{ kind: "user", key: "u1", text: "hi" }]));
 	it("path-replayed replaces items, bumps staticKey, clears live", () => {
 		const s = appReducer({ ...base(), live: { text: "x", thinkingChars: 0 } }, { type: "path-replayed", path: [user("u2", "yo")], size, warnings: 2 });
-		expect([s.items, s.staticKey, s.live, s.warnings]).toEqual([[{ kind: "user", key: "u2", text: "yo" }], 1, null, 2]);
+		// Printed below the old output (nothing is cleared), under a rule that says what it is.
+		const rule = { kind: "notice", key: "hidden-notice", text: "── the conversation now ──", hidden: 0 };
+		expect([s.items, s.staticKey, s.live, s.warnings]).toEqual([[rule, { kind: "user", key: "u2", text: "yo" }], 1, null, 2]);
 	});
 	it("path-replayed on a long path keeps three screens of tail behind a notice", () => {
 		// 24 rows → 72 rows of budget; a one-line user message takes 2 (blank line + text): 36 fit.
 		const path = Array.from({ length: 5000 }, (_, i) => user(`u${i}`, `m${i}`));
 		const s = appReducer(base(), { type: "path-replayed", path, size });
 		expect([s.items.length, s.items[0], s.items[1], s.items.at(-1)]).toEqual([
-			37, { kind: "notice", key: "hidden-notice", text: "… 4,964 earlier messages not shown · /tree browses them", hidden: 4964 },
+			37, { kind: "notice", key: "hidden-notice", text: "── the conversation now ──\n… 4,964 earlier messages not shown · /tree browses them", hidden: 4964 },
 			{ kind: "user", key: "u4964", text: "m4964" }, { kind: "user", key: "u4999", text: "m4999" },
 		]);
 	});
@@ -42,15 +44,25 @@ describe("appReducer", () => {
 		const open = appReducer(base(), { type: "path-replayed", path, size });
 		const hiddenBefore = (open.items[0] as { hidden: number }).hidden;
 		const expanded = appReducer(open, { type: "transcript-toggled", size });
-		// An expanded call takes ~42 rows: two fit 72 rows at most, the rest joins the notice.
-		expect([expanded.expanded, expanded.staticKey, expanded.items.length <= 4]).toEqual([true, open.staticKey + 1, true]);
+		// An expanded call takes ~42 rows: the last one and the one that crosses 72 rows are printed whole, the rest joins the notice.
+		expect([expanded.expanded, expanded.staticKey, expanded.items.length]).toEqual([true, open.staticKey + 1, 5]);
+		expect(expanded.items[0]).toMatchObject({ text: expect.stringMatching(/^── expanded ──\n/) as unknown });
 		const shown = expanded.items.length - 1;
 		expect(expanded.items[0]).toMatchObject({ kind: "notice", hidden: hiddenBefore + (open.items.length - 1 - shown) });
 		expect(expanded.items.at(-1)).toEqual(open.items.at(-1));
 		const collapsed = appReducer(expanded, { type: "transcript-toggled", size });
-		expect([collapsed.expanded, collapsed.items]).toEqual([false, expanded.items]);
+		expect([collapsed.expanded, collapsed.items.slice(1)]).toEqual([false, expanded.items.slice(1)]);
+		expect(collapsed.items[0]).toMatchObject({ text: expect.stringMatching(/^── short forms ──\n/) as unknown });
 		// A replay while expanded keeps the expanded form.
-		expect(appReducer(expanded, { type: "path-replayed", path, size }).items).toEqual(expanded.items);
+		expect(appReducer(expanded, { type: "path-replayed", path, size }).items.slice(1)).toEqual(expanded.items.slice(1));
+	});
+	it("transcript-toggled prints a tool output taller than three screens whole, above the reply after it (issue 37)", () => {
+		const tall = Array.from({ length: 300 }, (_, i) => `line ${i + 1}`).join("\n");
+		const path: SessionEntry[] = [user("u0", "go"), assistant("a0", "t", true)];
+		path.push({ type: "message", id: "r0", parentId: null, timestamp: ts, message: { role: "toolResult", toolCallId: "c1", toolName: "bash", content: [{ type: "text", text: tall }], isError: false, timestamp: 1 } });
+		path.push(assistant("a1", "done", false));
+		const expanded = appReducer(appReducer(base(), { type: "path-replayed", path, size }), { type: "transcript-toggled", size });
+		expect(expanded.items.find((i) => i.kind === "tool")).toMatchObject({ result: { output: tall } });
 	});
 	it("transcript-toggled keeps a tool call still waiting for its result after the printed tail", () => {
 		const busy = appReducer(appReducer(base(), { type: "turn-started", startedAt: 1 }), { type: "entries-stored", entries: [assistant("a1", "t", true)] });

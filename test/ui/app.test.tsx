@@ -126,11 +126,9 @@ describe("App", () => {
 		await t.press("\r");
 		await waitFor(() => t.frame().includes("Navigated to selected point"), { what: "navigation" });
 		const leaf = t.store.snapshot().leafId!;
-		// The fake terminal keeps old output; a real one is cleared first (counted here) and then
-		// shows only the replayed path.
-		const replayed = `\n› first\n\nHello there\n\n› second\nNavigated to selected point\ntest:m · 20/? tokens · leaf ${leaf}`;
+		// Nothing is cleared: the replayed path is printed below the old output, under a rule.
+		const replayed = `── the conversation now ──\n\n› first\n\nHello there\n\n› second\nNavigated to selected point\ntest:m · 20/? tokens · leaf ${leaf}`;
 		expect(t.frame().endsWith(`Hello there\n${replayed}`)).toBe(true);
-		expect(t.current.cleared).toBe(1);
 		expect(t.store.snapshot().getEntry(leaf)).toMatchObject({ type: "message", message: { role: "assistant" } });
 	});
 });

@@ -44,15 +44,12 @@ export type AppState = {
 	staticKey: number;
 	/** Ctrl+O: every item printed in its expanded form (whole text) rather than its short form. */
 	expanded: boolean;
-	/** Bumped when /tree closed without a move: the chat clears the screen and prints the transcript again. */
-	reprintSeq: number;
 };
 
 /** After /tree: the status, and for a move to a user message its text in the editor. */
 function treeDone(state: AppState, done: TreeDone): AppState {
 	const closed = appReducer(state, { type: "tree-closed", status: done.kind === "moved" ? (done.status ?? "Navigated to selected point") : done.status });
 	// A move replays the path (cleared and printed again on its own); a plain close asks for a reprint.
-	if (done.kind === "closed") return { ...closed, reprintSeq: state.reprintSeq + 1 };
 	return done.kind === "moved" && done.editorText !== undefined ? appReducer(closed, { type: "editor-text-requested", text: done.editorText }) : closed;
 }
 
@@ -86,10 +83,8 @@ export type AppAction =
 	/** A timed hint is over: cleared only if it is still the status shown. */
 	| { type: "status-expired"; text: string }
 	| { type: "editor-text-requested"; text: string }
-	/** Ctrl+O: the other form of every item; the screen was cleared, the last screens are printed again. */
-	| { type: "transcript-toggled"; size: TermSize }
-	/** The screen was cleared (e.g. /tree closed): the last screens of the transcript are printed again. */
-	| { type: "transcript-reprinted"; size: TermSize };
+	/** Ctrl+O: the other form of every item; the last screens are printed again below, in that form. */
+	| { type: "transcript-toggled"; size: TermSize };
 
 /** The initial state for a session path (no clear, no remount: nothing was printed yet). */
 export function initialAppState(path: readonly SessionEntry[], opts: { size: TermSize; warnings?: number }): AppState {
@@ -105,36 +100,43 @@ export function initialAppState(path: readonly SessionEntry[], opts: { size: Ter
 		editorRequest: null,
 		staticKey: 0,
 		expanded: false,
-		reprintSeq: 0,
 	};
 }
 
 const HIDDEN_NOTICE = "hidden-notice";
 
-function withNotice(hidden: number, items: TranscriptItem[]): TranscriptItem[] {
-	if (hidden === 0) return items;
-	const text = `… ${counted(hidden, "earlier message", undefined, hidden.toLocaleString("en-US"))} not shown · /tree browses them`;
+/**
+ * The notice before a printed tail: `rule` says why the transcript is printed again (below what
+ * was printed before, which stays in the scrollback); the count says how many items come before.
+ */
+function withNotice(hidden: number, items: TranscriptItem[], rule?: string): TranscriptItem[] {
+	if (hidden === 0 && !rule) return items;
+	const count = hidden === 0 ? "" : `… ${counted(hidden, "earlier message", undefined, hidden.toLocaleString("en-US"))} not shown · /tree browses them`;
+	const text = [rule ? `── ${rule} ──` : "", count].filter(Boolean).join("\n");
 	return [{ kind: "notice", key: HIDDEN_NOTICE, text, hidden }, ...items];
 }
 
+/** Printed above a replayed path (a /tree move, another session): the earlier output above it is another path. */
+export const REPLAY_RULE = "the conversation now";
+
 /** Only the last screens of a long path are printed (measuring 6,000 messages takes seconds). */
-function replayLimited(path: readonly SessionEntry[], size: TermSize, expanded: boolean): TranscriptItem[] {
+function replayLimited(path: readonly SessionEntry[], size: TermSize, expanded: boolean, rule?: string): TranscriptItem[] {
 	const { items, hidden } = replayTail(path, tailBudget(size), expanded);
-	return withNotice(hidden, items);
+	return withNotice(hidden, items, rule);
 }
 
 /**
- * The items printed again after Ctrl+O cleared the screen: the settled ones that fit the last
+ * The items printed again (below) after Ctrl+O: the settled ones that fit the last
  * screens in the new form (older ones join the hidden count), then the unsettled ones. The cost
  * is the screens printed, not the session's length.
  */
-export function retail(items: readonly TranscriptItem[], size: TermSize, expanded: boolean): TranscriptItem[] {
+export function retail(items: readonly TranscriptItem[], size: TermSize, expanded: boolean, rule?: string): TranscriptItem[] {
 	const first = items[0];
 	const notice = first?.kind === "notice" && first.key === HIDDEN_NOTICE ? first : undefined;
 	const rest = notice ? items.slice(1) : items.slice();
 	const settled = settledPrefix(rest);
 	const dropped = settled - tailCount(rest.slice(0, settled), tailBudget(size), expanded);
-	return withNotice((notice?.hidden ?? 0) + dropped, rest.slice(dropped));
+	return withNotice((notice?.hidden ?? 0) + dropped, rest.slice(dropped), rule);
 }
 
 function storeEntries(state: AppState, entries: readonly SessionEntry[]): AppState {
@@ -161,7 +163,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 		case "path-replayed":
 			return {
 				...state,
-				items: replayLimited(action.path, action.size, state.expanded),
+				items: replayLimited(action.path, action.size, state.expanded, REPLAY_RULE),
 				live: null,
 				running: [],
 				warnings: action.warnings ?? state.warnings,
@@ -216,9 +218,7 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 			// Text from the file goes into the editor as typed text would: without control codes.
 			return { ...state, editorRequest: { text: stripControls(action.text), seq: (state.editorRequest?.seq ?? 0) + 1 } };
 		case "transcript-toggled":
-			return { ...state, expanded: !state.expanded, items: retail(state.items, action.size, !state.expanded), staticKey: state.staticKey + 1 };
-		case "transcript-reprinted":
-			return { ...state, items: retail(state.items, action.size, state.expanded), staticKey: state.staticKey + 1 };
+			return { ...state, expanded: !state.expanded, items: retail(state.items, action.size, !state.expanded, state.expanded ? "short forms" : "expanded"), staticKey: state.staticKey + 1 };
 		default: {
 			const unreachable: never = action;
 			return unreachable;

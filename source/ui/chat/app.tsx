@@ -29,7 +29,7 @@ import { StatusLine } from "./status-line.js";
 import { needOf, nextModel, recentModels } from "../pickers/model-picker.js";
 import { useSessionSwitch } from "./use-session-switch.js";
 import { ExpandKey } from "./expand-key.js";
-import { useReprintAfterTree } from "./use-reprint-after.js";
+import { useFullScreen } from "./use-full-screen.js";
 import { useTerminalSize } from "../widgets/use-terminal-size.js";
 import { hintWithSessionModel, statusModelHint, useQuit } from "./use-quit.js";
 import { Editor, QUIT_WINDOW_MS } from "../editor/editor.js";
@@ -44,8 +44,6 @@ export type AppProps = {
 	deps: UiDeps;
 	/** Called when /new, /resume or /fork replaced the store (the old one is already closed). */
 	onStoreChange(store: SessionStoreApi): void;
-	/** Clears the terminal before the transcript is printed again. */
-	clearScreen(): void;
 	/** Ctrl+C while no screen takes keys (e.g. while quitting): what a cooked-mode terminal would do. */
 	interrupt?(): void;
 	/** The app's one extension bus: compaction, /fork and /tree emit on it. */
@@ -68,7 +66,7 @@ function showHint(dispatch: React.Dispatch<AppAction>, text: string): void {
 }
 
 /** The chat screen: printed transcript, live area, editor (or another screen) and status line. */
-export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus, extensions }: AppProps) {
+export function App({ options, deps, onStoreChange, interrupt, bus, extensions }: AppProps) {
 	const { exit } = useApp();
 	const { stdout } = useStdout();
 	const [store, setStore] = useState(options.store);
@@ -77,8 +75,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	const view = useSession(store);
 	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
 	const [state, dispatch] = useReducer(appReducer, view, (v) => initialAppState(v.getPath(v.leafId), { size: { rows, cols }, warnings: damagedLines(v) }));
-	useTranscriptSync({ store, view, dispatch, onReplay: clearScreen, size: { rows, cols } });
-	useReprintAfterTree({ reprintSeq: state.reprintSeq, clearScreen, dispatch, size: { rows, cols } });
+	useTranscriptSync({ store, view, dispatch, size: { rows, cols } });
 	const context = useMemo(() => view.buildContext(), [view]);
 	const modelHint = hintWithSessionModel(options.modelHint ?? DEFAULT_MODEL_HINT, context.model);
 	const summaryModel = options.summaryModel ?? model;
@@ -143,21 +140,24 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 	};
 
 	const chatting = state.screen.kind === "chat" && !quitting;
+	const full = useFullScreen({ screen: state.screen, quitting, staticKey: state.staticKey, settled: settledPrefix(state.items) });
 	return (
 		<KeyInputProvider onInterrupt={interrupt}>
 		<KeymapProvider keymap={keymap}>
 		<SessionServicesProvider value={services}>
 		<Box flexDirection="column">
-			<ExpandKey active={chatting} clearScreen={clearScreen} dispatch={dispatch} size={{ rows, cols }} />
-			<Static key={state.staticKey} items={state.items.slice(0, settledPrefix(state.items))}>
+			<ExpandKey active={chatting} dispatch={dispatch} size={{ rows, cols }} />
+			<Static key={state.staticKey} items={state.items.slice(0, full.printable)}>
 				{(item) => <MessageView key={item.key} item={item} width={cols} expanded={state.expanded} />}
 			</Static>
+			{/* On the alternate screen the view fills it (one row spare: Ink clears the scrollback when a frame fills the terminal); the status line stays on the last row. */}
+			<Box flexDirection="column" height={full.onAlt && full.showScreen ? rows - 1 : undefined}>
 			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={state.screen.kind === "confirm" ? CONFIRM_LIVE_LINES : Math.max(3, rows - 12 - queuedRows(chat.queued, true))} cols={cols} />
 			<QueuedMessages queued={chat.queued} cols={cols} hint={chatting} />
-			{state.screen.kind !== "chat" && (
+			{state.screen.kind !== "chat" && full.showScreen && (
 				// A confirmation fits what the queue above it leaves (messages typed ahead of it are queued).
-				<BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={rows - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={menu} extraKeys={ext.shortcutRows} typeAhead={typeAhead}
-					model={model?.spec} onModel={(spec) => handlers.model(spec)} />
+				<Box flexDirection="column" flexGrow={1}><BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={(full.onAlt && full.showScreen ? rows - 2 : rows) - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={menu} extraKeys={ext.shortcutRows} typeAhead={typeAhead}
+					model={model?.spec} onModel={(spec) => handlers.model(spec)} /></Box>
 			)}
 			{chatting && ext.widgets.length > 0 && <ExtensionWidgets widgets={ext.widgets} />}
 			{!quitting && <Box display={chatting ? "flex" : "none"}>
@@ -189,6 +189,7 @@ export function App({ options, deps, onStoreChange, clearScreen, interrupt, bus,
 				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
 				contextWindow={model?.contextWindow} cost={cost} extensions={ext.statuses} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status} cols={cols}
 			/>
+			</Box>
 		</Box>
 		</SessionServicesProvider>
 		</KeymapProvider>

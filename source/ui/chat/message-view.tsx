@@ -4,7 +4,8 @@ import { firstLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { describeToolCall } from "../../tools/describe.js";
 import type { ToolName } from "../../tools/policy.js";
-import { argumentLines, expandedLines, expandHint, outputLines, RESULT_LINES, THINKING_LINES, type TranscriptItem } from "./transcript.js";
+import { argumentLines, expandedLines, expandHint, outputLines, THINKING_LINES, type TranscriptItem } from "./transcript.js";
+import { firstSentence, shortOutput } from "./short-output.js";
 import { MarkdownView } from "../widgets/markdown-view.js";
 import { contentWidth, Prefixed } from "../widgets/prefixed.js";
 import { wrapText } from "../../text/word-wrap.js";
@@ -30,10 +31,11 @@ function colourRuns<C>(lines: readonly string[], colorOf: (line: string) => C): 
 	return runs;
 }
 
-/** `[label] first line…`, and a hint line when there is more. */
-function Collapsed({ label, text, color, width }: { label: string; text: string; color: string; width: number }) {
+/** `[label] first line…` (a summary: its first sentence), and a hint line when there is more. */
+function Collapsed({ label, text, color, width, sentence = false }: { label: string; text: string; color: string; width: number; sentence?: boolean }) {
 	const hint = useHint();
-	const { line, more } = firstLine(text);
+	const { line: first, more } = firstLine(text);
+	const line = sentence ? firstSentence(text) : first;
 	const rest = text.replace(/\s+$/, "").split("\n").length - 1;
 	return (
 		<Prefixed prefix={`[${label}] `} width={width} color={color}>
@@ -75,11 +77,12 @@ export function ToolResultLines({ output, isError, width, expanded = false }: { 
 		);
 	}
 	// Cut before Ink does: measuring and truncating a 60k-character line on every render is slow.
-	const shown = lines.slice(0, RESULT_LINES).map((line) => (line.length > width * 2 ? line.slice(0, width * 2) : line));
+	const short = shortOutput(lines, diff);
+	const shown = short.shown.map((line) => (line.length > width * 2 ? line.slice(0, width * 2) : line));
 	return (
 		<Prefixed prefix="  " width={width}>
 			{shown.map((line, i) => {
-				const color = colorOf(line);
+				const color = colorOf(line.replace(/^\s*\d+ /, ""));
 				return (
 					<Text key={i} color={color} dimColor={color === undefined} wrap="truncate-end">
 						{i === 0 ? "⎿ " : "  "}
@@ -87,7 +90,7 @@ export function ToolResultLines({ output, isError, width, expanded = false }: { 
 					</Text>
 				);
 			})}
-			{lines.length > RESULT_LINES && <Text dimColor wrap="truncate-end">{`  ${hint(lines.length - RESULT_LINES)}`}</Text>}
+			{short.rest > 0 && <Text dimColor wrap="truncate-end">{`  ${hint(short.rest)}`}</Text>}
 		</Prefixed>
 	);
 }
@@ -160,7 +163,7 @@ export function MessageView({ item, width, expanded = false }: { item: Transcrip
 		case "summary":
 			return (
 				<Box marginTop={1} width={width}>
-					{expanded ? <Expanded label={item.label} text={item.text} color="magenta" width={width} markdown /> : <Collapsed label={item.label} text={item.text} color="magenta" width={width} />}
+					{expanded ? <Expanded label={item.label} text={item.text} color="magenta" width={width} markdown /> : <Collapsed label={item.label} text={item.text} color="magenta" width={width} sentence />}
 				</Box>
 			);
 		case "custom":

@@ -1,5 +1,7 @@
 import { argumentLines, RESULT_LINES, THINKING_LINES } from "./transcript.js";
 import { must } from "../../text/must.js";
+import { looksLikeDiff } from "../widgets/diff-line.js";
+import { shortOutput } from "./short-output.js";
 import type { TranscriptItem } from "./transcript.js";
 
 /** How much of a replayed transcript is printed: `lines` terminal rows at `cols` columns. */
@@ -30,6 +32,10 @@ function textRows(text: string, cols: number): number {
 function outputRows(output: string, cols: number, expanded: boolean): number {
 	const trimmed = output.replace(/\s+$/, "");
 	if (expanded) return textRows(trimmed, Math.max(1, cols - 4));
+	if (looksLikeDiff(trimmed)) {
+		const short = shortOutput(trimmed.split("\n"), true);
+		return short.shown.length + (short.rest > 0 ? 1 : 0);
+	}
 	const lines = textRows(trimmed, Number.POSITIVE_INFINITY);
 	return Math.min(lines, RESULT_LINES) + (lines > RESULT_LINES ? 1 : 0);
 }
@@ -57,7 +63,7 @@ export function itemRows(item: TranscriptItem, cols: number, expanded = false): 
 		case "custom":
 			return expanded ? 2 + textRows(item.text, Math.max(1, cols - 2)) : 2 + (item.text.trim().includes("\n") ? 1 : 0);
 		case "notice":
-			return 1;
+			return textRows(item.text, cols);
 		default: {
 			const unreachable: never = item;
 			return unreachable;
@@ -65,13 +71,18 @@ export function itemRows(item: TranscriptItem, cols: number, expanded = false): 
 	}
 }
 
-/** How many items from the end fit the budget (at least one, so the last reply always shows). */
+/**
+ * How many items from the end fit the budget (at least one, so the last reply always shows).
+ * Expanded (Ctrl+O), the item that crosses the budget is printed too, whole: expanding is asked to
+ * show a tall item, so a 300-line output above a short reply is not left out for being tall.
+ */
 export function tailCount(items: readonly TranscriptItem[], budget: TailBudget, expanded = false): number {
 	let rows = 0;
 	let count = 0;
 	for (let i = items.length - 1; i >= 0; i--) {
-		rows += itemRows(must(items[i], "transcript item"), budget.cols, expanded);
-		if (rows > budget.lines && count > 0) break;
+		const cost = itemRows(must(items[i], "transcript item"), budget.cols, expanded);
+		if (count > 0 && (expanded ? rows >= budget.lines : rows + cost > budget.lines)) break;
+		rows += cost;
 		count++;
 	}
 	return count;

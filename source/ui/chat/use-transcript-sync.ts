@@ -34,18 +34,18 @@ export function entriesSince(view: SessionTreeView, oldLeaf: string | null): Ses
 
 /**
  * Keeps the transcript in step with the store: appends below the printed path become
- * `entries-stored`; any other change of leaf or store replays the path (after `onReplay`, which
- * clears the terminal so the remounted <Static> starts clean).
+ * `entries-stored`; any other change of leaf or store replays the path: the remounted <Static>
+ * prints its last screens below what is already printed (nothing is cleared, the scrollback keeps
+ * the conversation as it was before the jump).
  */
 export function useTranscriptSync(opts: {
 	store: SessionStoreApi;
 	view: SessionTreeView;
 	dispatch: Dispatch<AppAction>;
-	onReplay(): void;
 	/** The terminal now: a replay prints the last few screens (a resize alone replays nothing). */
 	size: TermSize;
 }): void {
-	const { store, view, dispatch, onReplay } = opts;
+	const { store, view, dispatch } = opts;
 	const seen = useRef({ store, leafId: view.leafId });
 	const size = useLatest(opts.size);
 	useEffect(() => {
@@ -57,7 +57,6 @@ export function useTranscriptSync(opts: {
 			dispatch({ type: "entries-stored", entries: added });
 			return;
 		}
-		onReplay();
 		dispatch({ type: "path-replayed", path: view.getPath(view.leafId), size: size.current, warnings: damagedLines(view) });
-	}, [store, view, dispatch, onReplay, size]);
+	}, [store, view, dispatch, size]);
 }

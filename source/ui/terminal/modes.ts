@@ -94,6 +94,3 @@ export function kittyExpected(env: NodeJS.ProcessEnv): boolean {
 	if (kittyKeyboardOption(env).mode === "enabled") return true;
 	return "KITTY_WINDOW_ID" in env || env.TERM === "xterm-kitty" || env.TERM_PROGRAM === "WezTerm" || env.TERM_PROGRAM === "ghostty";
 }
-
-/** Clears screen and scrollback so a remounted <Static> prints the new transcript on a clean slate. */
-export const CLEAR_TERMINAL = "\u001b[2J\u001b[3J\u001b[H";

@@ -1,7 +1,6 @@
 import { useReducer } from "react";
 import { conversationLeaf, type TreeFilter } from "../../tree/rows.js";
 import { useServices } from "../services.js";
-import { useTerminalSize } from "../widgets/use-terminal-size.js";
 import { ComparisonView } from "./comparison-view.js";
 import { CustomInstructions } from "./custom-instructions.js";
 import { SummaryPrompt } from "./summary-prompt.js";
@@ -40,7 +39,9 @@ export function TreeScreen(props: TreeScreenProps) {
 	const model = useTreeRows(view, tree);
 	const actions = useTreeActions({ askSummary: props.askSummary });
 	const f = actions.flow;
-	const size = useTerminalSize({ rows: props.rows, cols: props.cols });
+	// The app passes the rows it leaves this screen (the status line, a spare row on the alternate
+	// screen), current after a resize: the terminal's own size would overrun them.
+	const size = { rows: props.rows, cols: props.cols };
 	switch (f.screen) {
 		case "tree":
 		case "navigating":
