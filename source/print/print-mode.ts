@@ -58,9 +58,10 @@ async function moveFirst(store: SessionStore, models: ModelChoice, opts: PrintOp
 /** Compacts before the turn when the context would not fit; a failure is a warning, not an exit. */
 async function compactIfNeeded(store: SessionStore, models: ModelChoice, signal: AbortSignal, ext: ExtensionHost): Promise<void> {
 	if (!models.chat) return;
-	const { autoCompactIfNeeded } = await import("../navigation/compact.js");
+	const { autoCompactIfNeeded, nothingOlder } = await import("../navigation/compact.js");
 	const result = await autoCompactIfNeeded({ store, model: models.chat, summaryModel: models.summary, signal, maxRetries: maxRetries(), bus: ext.bus });
 	if (result.status === "compacted") process.stderr.write(`arbor: compacted the context (${counted(result.entry.tokensBefore, "token")} before)\n`);
+	if (result.status === "nothing") process.stderr.write(`arbor: ${nothingOlder(result).toLowerCase()}\n`);
 	if (result.status === "failed") process.stderr.write(`arbor: warning: automatic compaction failed: ${terminalText(result.message)}\n`);
 }
 
