@@ -37,6 +37,8 @@ export type AgentEvent =
 	| { type: "session_changed"; reason: "fork" | "clone" | "new" | "switch"; sessionId: string; sessionFile: string | undefined }
 	/** An extension's warning (a handler threw, timed out, returned a bad result). */
 	| { type: "extension_error"; error: string }
+	/** Automatic compaction was due before a turn but nothing older than the kept region is left to compact. */
+	| { type: "compaction_nothing"; contextTokens: number; contextWindow: number }
 	/** An extension's ctx.ui.notify text. */
 	| { type: "notify"; message: string };
 

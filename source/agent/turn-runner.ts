@@ -274,6 +274,7 @@ export class TurnRunner {
 				this.host.emit({ type: "compaction_start", reason: "threshold" });
 			},
 		});
+		if (result.status === "nothing") this.host.emit({ type: "compaction_nothing", contextTokens: result.contextTokens ?? 0, contextWindow: result.contextWindow ?? 0 });
 		if (started) {
 			this.compacting = false;
 			this.emitCompactionEnd("threshold", result as CompactNowResult);

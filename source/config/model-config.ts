@@ -128,15 +128,20 @@ export async function chooseThinking(flag: string | undefined, model: ResolvedMo
 	return flag;
 }
 
+/** The level a reasoning model starts a new session at when neither flags nor settings name one (pi's). */
+const DEFAULT_THINKING: ThinkingLevel = "medium";
+
 /**
  * The level a run starts at: --thinking (or `-m …:level`) as chosen, else the settings' `thinking`
- * for a session whose path has no level yet (a new one), when the model thinks; else none (the
+ * (default medium, as pi's) for a session whose path has no level yet (a new one), when the model thinks; else none (the
  * path's own level, or off).
  */
 export async function startThinking(chosen: ThinkingLevel | undefined, settings: Settings, view: SessionTreeView, model: ResolvedModel | undefined): Promise<ThinkingLevel | undefined> {
-	if (chosen !== undefined || settings.thinking === undefined) return chosen;
+	if (chosen !== undefined) return chosen;
 	const { canThink, isThinkingLevel, THINKING_LEVELS } = await import("../llm/thinking.js");
-	if (!isThinkingLevel(settings.thinking)) throw usageError(`settings.json: "thinking": "${settings.thinking}" is not a level (use ${THINKING_LEVELS.join(", ")})`);
+	if (settings.thinking !== undefined && !isThinkingLevel(settings.thinking)) throw usageError(`settings.json: "thinking": "${settings.thinking}" is not a level (use ${THINKING_LEVELS.join(", ")})`);
 	const hasLevel = view.getPath(view.leafId).some((e) => e.type === "thinking_level_change");
-	return hasLevel || !canThink(model) ? undefined : settings.thinking;
+	if (hasLevel || !canThink(model)) return undefined;
+	// pi's default: a reasoning model starts at medium unless the settings name a level.
+	return settings.thinking ?? DEFAULT_THINKING;
 }

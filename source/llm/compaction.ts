@@ -6,13 +6,9 @@ import { detailsFiles } from "./files.js";
 import type { ResolvedModel } from "./resolve-model.js";
 import { summarizeBranch, type SummarizeResult } from "./summarize.js";
 import { entryTranscript } from "./transcript.js";
-import { DEFAULT_RESERVE_TOKENS, estimateContextTokens, estimateTokens, shouldAutoCompact } from "./tokens.js";
+import { compactionBudget, DEFAULT_KEEP_RECENT_TOKENS, DEFAULT_RESERVE_TOKENS, estimateContextTokens, estimateTokens, shouldAutoCompact } from "./tokens.js";
 
-export { DEFAULT_RESERVE_TOKENS, estimateContextTokens, estimateTokens, shouldAutoCompact };
-
-/** Default number of recent tokens kept verbatim by a compaction. */
-export const DEFAULT_KEEP_RECENT_TOKENS = 20_000;
-/** Default headroom left for the answer when deciding on automatic compaction. */
+export { compactionBudget, DEFAULT_KEEP_RECENT_TOKENS, DEFAULT_RESERVE_TOKENS, estimateContextTokens, estimateTokens, shouldAutoCompact };
 
 /** What a compaction will do, computed from the current path without calling the model. */
 export type CompactionPlan = {

@@ -8,6 +8,27 @@ import { CHARS_PER_TOKEN, messageText } from "./transcript.js";
 
 /** Tokens kept free in the model's window before a turn triggers automatic compaction. */
 export const DEFAULT_RESERVE_TOKENS = 16_384;
+/** Default number of recent tokens kept verbatim by a compaction. */
+export const DEFAULT_KEEP_RECENT_TOKENS = 20_000;
+
+/**
+ * The part of a small window that the reserve and the kept region may each take at most: with the
+ * fixed 16k reserve and 20k kept, a window under ~36k either never compacted (an 8k model
+ * overflowed) or compacted every turn and stayed 65–86 % full (a 32k model).
+ */
+const WINDOW_SHARE = 4;
+
+/** The compaction policy for a window: the reserve and the tokens kept verbatim, each ≤ a quarter of it. */
+export function compactionBudget(opts: { contextWindow?: number; reserveTokens?: number; keepRecentTokens?: number }): {
+	reserveTokens: number;
+	keepRecentTokens: number;
+} {
+	const reserve = opts.reserveTokens ?? DEFAULT_RESERVE_TOKENS;
+	const keep = opts.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS;
+	if (!opts.contextWindow) return { reserveTokens: reserve, keepRecentTokens: keep };
+	const share = Math.max(1, Math.floor(opts.contextWindow / WINDOW_SHARE));
+	return { reserveTokens: Math.min(reserve, share), keepRecentTokens: Math.max(1, Math.min(keep, share)) };
+}
 
 /** Estimated tokens of some text (~4 characters per token). */
 export function estimateTokens(text: string): number {
@@ -41,9 +62,9 @@ export function estimateContextTokens(messages: readonly ContextMessage[]): numb
 	return tokens;
 }
 
-/** True when the context no longer leaves `reserveTokens` free in the model's window. */
+/** True when the context no longer leaves the reserve ({@link compactionBudget}) free in the model's window. */
 export function shouldAutoCompact(opts: { contextTokens: number; contextWindow?: number; reserveTokens?: number }): boolean {
 	if (!opts.contextWindow) return false;
-	return opts.contextTokens > opts.contextWindow - (opts.reserveTokens ?? DEFAULT_RESERVE_TOKENS);
+	return opts.contextTokens > opts.contextWindow - compactionBudget(opts).reserveTokens;
 }
 

@@ -2,6 +2,7 @@ import type { CompactionPlan } from "../llm/compaction.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { SessionStoreApi } from "../session/api.js";
 import type { CompactionEntry } from "../session/types.js";
+import { counted } from "../text/count.js";
 import type { EventBus } from "../events/bus.js";
 
 /** Options of {@link compactNow} (`/compact [instructions]`). */
@@ -13,7 +14,7 @@ export type CompactNowOptions = {
 	instructions?: string;
 	signal?: AbortSignal;
 	bus?: EventBus;
-	/** Recent tokens kept verbatim (default DEFAULT_KEEP_RECENT_TOKENS). */
+	/** Recent tokens kept verbatim (default DEFAULT_KEEP_RECENT_TOKENS, at most a quarter of the model's window). */
 	keepRecentTokens?: number;
 	maxRetries?: number;
 };
@@ -22,7 +23,8 @@ export type CompactNowOptions = {
 export type CompactNowResult =
 	| { status: "compacted"; entry: CompactionEntry; fromHook?: boolean }
 	| { status: "cancelled"; reason: "aborted" | "hook" }
-	| { status: "nothing" }
+	/** Nothing older than the kept region; the automatic one says how full the window is. */
+	| { status: "nothing"; contextTokens?: number; contextWindow?: number }
 	| { status: "failed"; message: string };
 
 /** Options of {@link autoCompactIfNeeded}. */
@@ -63,9 +65,10 @@ async function obtainSummary(opts: CompactNowOptions, plan: CompactionPlan): Pro
  * previous summary. On every outcome but "compacted" the session is unchanged.
  */
 export async function compactNow(opts: CompactNowOptions): Promise<CompactNowResult> {
-	const { prepareCompaction } = await import("../llm/compaction.js");
+	const { compactionBudget, prepareCompaction } = await import("../llm/compaction.js");
 	const before = opts.store.snapshot();
-	const plan = prepareCompaction(before, { keepRecentTokens: opts.keepRecentTokens });
+	const { keepRecentTokens } = compactionBudget({ contextWindow: opts.model.contextWindow, keepRecentTokens: opts.keepRecentTokens });
+	const plan = prepareCompaction(before, { keepRecentTokens });
 	if (!plan) return { status: "nothing" };
 	const made = await obtainSummary(opts, plan);
 	if (!made.ok) return made.result;
@@ -88,18 +91,23 @@ export async function compactNow(opts: CompactNowOptions): Promise<CompactNowRes
 }
 
 /**
- * Call before each turn: compacts when the context no longer leaves `reserveTokens` free in the
- * model's window. Skips ("not-needed") when the window is unknown (`model.contextWindow` unset).
+ * Call before each turn: compacts when the context no longer leaves the reserve free in the model's
+ * window. The reserve and what is kept verbatim are scaled to the window ({@link compactionBudget}),
+ * so a small local model compacts too. Skips ("not-needed") when the window is unknown; "nothing"
+ * (with the context's size, before any spinner or summary) when there is nothing older to compact.
  */
 export async function autoCompactIfNeeded(opts: AutoCompactOptions): Promise<CompactNowResult | { status: "not-needed" }> {
 	const contextWindow = opts.model.contextWindow;
 	if (!contextWindow) return { status: "not-needed" };
-	const { estimateContextTokens, shouldAutoCompact } = await import("../llm/tokens.js");
-	const contextTokens = estimateContextTokens(opts.store.snapshot().buildContext().messages);
-	if (!shouldAutoCompact({ contextTokens, contextWindow, reserveTokens: opts.reserveTokens ?? opts.model.compactionReserve })) return { status: "not-needed" };
+	const { compactionBudget, estimateContextTokens, prepareCompaction } = await import("../llm/compaction.js");
+	const snapshot = opts.store.snapshot();
+	const contextTokens = estimateContextTokens(snapshot.buildContext().messages);
+	const budget = compactionBudget({ contextWindow, reserveTokens: opts.reserveTokens ?? opts.model.compactionReserve, keepRecentTokens: opts.keepRecentTokens });
+	if (contextTokens <= contextWindow - budget.reserveTokens) return { status: "not-needed" };
+	if (!prepareCompaction(snapshot, budget)) return { status: "nothing", contextTokens, contextWindow };
 	const { reserveTokens: _reserve, summaryModel, onCompacting, ...rest } = opts;
 	onCompacting?.();
-	return compactNow({ ...rest, model: summaryModel ?? opts.model });
+	return compactNow({ ...rest, keepRecentTokens: budget.keepRecentTokens, model: summaryModel ?? opts.model });
 }
 
 /** Why a request refused as too long was not made smaller: the setting that is off, and what to do (every mode says this). */
@@ -124,4 +132,10 @@ export async function compactForOverflow(opts: CompactNowOptions): Promise<Compa
 	const tokens = estimateContextTokens(opts.store.snapshot().buildContext().messages);
 	const keepRecentTokens = Math.max(1, Math.min(opts.keepRecentTokens ?? DEFAULT_KEEP_RECENT_TOKENS, Math.floor(tokens / 4)));
 	return compactNow({ ...opts, keepRecentTokens });
+}
+
+/** The automatic compaction found the window nearly full but nothing older than what it keeps. */
+export function nothingOlder(result: { contextTokens?: number; contextWindow?: number }): string {
+	const share = result.contextWindow ? ` (${Math.round((100 * (result.contextTokens ?? 0)) / result.contextWindow)} % of the window)` : "";
+	return `Context ${counted(result.contextTokens ?? 0, "token")}${share}: nothing older to compact`;
 }

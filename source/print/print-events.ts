@@ -3,6 +3,7 @@
  * the printer of the output format; compactions, extension warnings and notices to stderr, as one
  * `arbor: …` line each (stdout stays the answer's).
  */
+import { nothingOlder } from "../navigation/compact.js";
 import type { AgentEvent, AgentListener } from "../agent/agent-session.js";
 import type { CompactNowResult } from "../navigation/compact.js";
 import { counted } from "../text/count.js";
@@ -22,6 +23,8 @@ export function printListener(printer: Printer): AgentListener {
 				return say(`warning: ${firstLine(event.error)}`);
 			case "notify":
 				return say(firstLine(event.message));
+			case "compaction_nothing":
+				return say(nothingOlder(event).toLowerCase());
 			case "agent_start":
 			case "agent_end":
 			case "agent_settled":

@@ -71,6 +71,9 @@ export class PiEventWriter {
 				return this.out({ type: "compaction_start", reason: event.reason });
 			case "compaction_end":
 				return this.out(compactionEnd(event));
+			case "compaction_nothing":
+				// arbor's own: automatic compaction was due, with nothing older to compact (pi has no such event).
+				return this.out({ type: "compaction_nothing", contextTokens: event.contextTokens, contextWindow: event.contextWindow });
 			case "extension_error":
 				return this.out({ type: "extension_error", error: event.error });
 			case "notify":

@@ -80,6 +80,21 @@ describe("thinking levels through the built CLI and a local OpenAI-compatible se
 		expect(server.requests[1]!.body).toMatchObject({ model: "m2", reasoning_effort: "low" });
 	});
 
+	it("a reasoning model starts a new session at medium, as pi's does; settings' \"off\" and --thinking say otherwise", async () => {
+		server = await startSseServer([textReply("one"), textReply("two"), textReply("three")]);
+		const { cwd, home } = place();
+		declare(home, server.url);
+		const env = { ARBOR_HOME: home };
+		expect((await runCli(["-p", "-m", "local:m1", "q1"], { cwd, env })).code).toBe(0);
+		expect(server.requests[0]!.body.reasoning_effort).toBe("medium");
+		expect(entries(sessionFiles(home)[0]!)[1]).toMatchObject({ type: "thinking_level_change", thinkingLevel: "medium" });
+		expect((await runCli(["-p", "-m", "local:m1", "--thinking", "low", "q2"], { cwd, env })).code).toBe(0);
+		expect(server.requests[1]!.body.reasoning_effort).toBe("low");
+		writeFileSync(join(home, "settings.json"), JSON.stringify({ thinking: "off" }));
+		expect((await runCli(["-p", "-m", "local:m1", "q3"], { cwd, env })).code).toBe(0);
+		expect(server.requests[2]!.body.reasoning_effort).toBeUndefined();
+	});
+
 	it("the settings' thinking starts a new session at that level (pi's defaultThinkingLevel); a session with a level keeps it", async () => {
 		server = await startSseServer([textReply("one"), textReply("two")]);
 		const { cwd, home } = place();

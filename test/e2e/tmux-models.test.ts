@@ -19,16 +19,16 @@ describe("models, thinking and the status line in tmux", () => {
 		const models = { providers: { local: { baseUrl: fx.server.url, models: [{ id: "r1", contextWindow: 32_000, reasoning: true, cost: { input: 1000, output: 1000 } }, { id: "r2", contextWindow: 16_000 }] } } };
 		writeFileSync(join(home, "models.json"), JSON.stringify(models));
 		fx.tmux = startArbor({ args: ["-m", "local:r1"], cwd: fx.dir, home });
-		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking off · 0/32k tokens (0%) · empty"), "status line");
+		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking medium · 0/32k tokens (0%) · empty"), "status line"); // a reasoning model starts at medium, as pi's does
 		await submitLine(fx.tmux, "first question");
 		await waitForReply(fx.tmux, "first answer");
 		fx.tmux.send("BTab");
-		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking minimal ·"), "Shift+Tab");
+		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking high ·"), "Shift+Tab");
 		await submitLine(fx.tmux, "second question");
 		// The cost: $1000 per million tokens of the server's usage (12 in + the words out).
 		const answered = await fx.tmux.waitForScreen((s) => s.includes("second answer") && /· \$0\.0\d\d$/m.test(s) && !s.includes("Working…"), "second answer and the cost");
-		expect(answered).toMatch(/local:r1 · thinking minimal · [\d.]+k?\/32k tokens \(\d+%\) · leaf [0-9a-f]{8} · \$0\.0\d\d/);
-		expect(fx.server.requests[1]!.body.reasoning_effort).toBe("minimal");
+		expect(answered).toMatch(/local:r1 · thinking high · [\d.]+k?\/32k tokens \(\d+%\) · leaf [0-9a-f]{8} · \$0\.0\d\d/);
+		expect(fx.server.requests[1]!.body.reasoning_effort).toBe("high");
 		// /tree to the first question: the leaf goes back before the level changed.
 		fx.tmux.send("Escape", "Escape");
 		await fx.tmux.waitForScreen((s) => s.includes("Session tree"), "tree");
@@ -37,7 +37,7 @@ describe("models, thinking and the status line in tmux", () => {
 		fx.tmux.send("Enter");
 		await fx.tmux.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "the summary question");
 		fx.tmux.send("Enter"); // No summary
-		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking off ·") && !s.includes("Session tree"), "the path's level again");
+		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking medium ·") && !s.includes("Session tree"), "the path's level again");
 		fx.tmux.send("C-u");
 		await submitLine(fx.tmux, "/model");
 		await fx.tmux.waitForScreen((s) => s.includes("Switch model for the next turn") && s.includes("● local:r1"), "picker");

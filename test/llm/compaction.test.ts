@@ -151,7 +151,10 @@ describe("token estimates", () => {
 	it("decides on automatic compaction from window and reserve", () => {
 		expect(shouldAutoCompact({ contextTokens: 190_000, contextWindow: 200_000 })).toBe(true);
 		expect(shouldAutoCompact({ contextTokens: 180_000, contextWindow: 200_000 })).toBe(false);
-		expect(shouldAutoCompact({ contextTokens: 150_000, contextWindow: 200_000, reserveTokens: 60_000 })).toBe(true);
+		expect(shouldAutoCompact({ contextTokens: 150_001, contextWindow: 200_000, reserveTokens: 60_000 })).toBe(true);
+		// The reserve is at most a quarter of the window: a 16k reserve in an 8k window never stops compaction.
+		expect(shouldAutoCompact({ contextTokens: 6_000, contextWindow: 8_192 })).toBe(false);
+		expect(shouldAutoCompact({ contextTokens: 6_200, contextWindow: 8_192 })).toBe(true);
 		expect(shouldAutoCompact({ contextTokens: 10_000_000 })).toBe(false);
 	});
 });

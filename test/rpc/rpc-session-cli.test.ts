@@ -45,7 +45,8 @@ describe("arbor --mode rpc driven by pi's RpcClient: the session and the tree", 
 
 		const tree = await ok(rpc, { type: "get_tree_view" });
 		expect(tree.leafId).toBe(a2Leaf);
-		expect(tree.roots[0]).toMatchObject({ id: q1?.entryId, role: "user", onActivePath: true });
+		// m1 is a reasoning model: the session starts at medium (pi's default), the level's entry first.
+		expect(tree.roots[0]).toMatchObject({ type: "thinking_level_change", children: [{ id: q1?.entryId, role: "user", onActivePath: true }] });
 		const all = await ok(rpc, { type: "get_entries" });
 		expect(all.entries.map((e: { id: string }) => e.id)).toContain(a2Leaf);
 		const since = await ok(rpc, { type: "get_entries", since: q2?.entryId });

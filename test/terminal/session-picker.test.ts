@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/index.js";
@@ -41,5 +41,16 @@ describe("session picker (-r) in the virtual terminal", () => {
 		await fx.tmux.waitForScreen((s) => s.includes("Moved to"), "moved");
 		expect(existsSync(beta)).toBe(false);
 		expect(readdirSync(join(place.home, "trash"))).toEqual([beta.split("/").at(-1)]);
+	}, 60_000);
+
+	it("marks a session whose last reply failed (a one-shot -p run that got an error)", async () => {
+		const place = tempPlace("picker");
+		fx.dir = place.dir;
+		savedSession(place.home, place.dir, "worked fine", 3 * 3600_000);
+		const failed = savedSession(place.home, place.dir, "no key run", 5 * 60_000);
+		writeFileSync(failed, readFileSync(failed, "utf8").replace('"stopReason":"stop"', '"stopReason":"error","errorMessage":"401 invalid key"'));
+		fx.tmux = startArbor({ args: ["-r"], cwd: place.dir, home: place.home });
+		const screen = await fx.tmux.waitForScreen((s) => s.includes("Resume a session"), "picker");
+		expect(screen).toMatch(/› +5m {2}no key run {2}\(2\) {2}✗ last reply failed\n +3h {2}worked fine {2}\(2\)\n/);
 	}, 60_000);
 });

@@ -16,10 +16,11 @@ describe("thinking level in the interactive chat (virtual terminal)", () => {
 		mkdirSync(home, { recursive: true });
 		writeFileSync(join(home, "models.json"), JSON.stringify({ providers: { local: { baseUrl: fx.server.url, models: [{ id: "r1", contextWindow: 8000, reasoning: true }, { id: "r2", contextWindow: 16000 }] } } }));
 		fx.tmux = startArbor({ args: ["-m", "local:r1"], cwd: fx.dir, home });
-		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking off · 0/8.0k tokens (0%)"), "status line with the level");
-		// Two Shift+Tab in one write: off → minimal → low.
+		// A reasoning model starts at medium, as pi's does.
+		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking medium · 0/8.0k tokens (0%)"), "status line with the level");
+		// Two Shift+Tab in one write: medium → high → off.
 		fx.tmux.send("BTab", "BTab");
-		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking low ·"), "two steps");
+		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking off ·"), "two steps");
 		await submitLine(fx.tmux, "/thinking high");
 		await fx.tmux.waitForScreen((s) => s.includes("local:r1 · thinking high ·"), "/thinking high");
 		await submitLine(fx.tmux, "/thinking max");
@@ -33,7 +34,7 @@ describe("thinking level in the interactive chat (virtual terminal)", () => {
 		await quit(fx.tmux);
 		const [file] = sessionFiles(home);
 		const levels = fileEntries(file!).filter((e) => e.type === "thinking_level_change").map((e) => e.thinkingLevel);
-		expect(levels).toEqual(["minimal", "low", "high"]);
+		expect(levels).toEqual(["medium", "high", "off", "high"]);
 		expect(fileEntries(file!).at(-1)).toMatchObject({ type: "model_change", provider: "local", modelId: "r2" });
 	}, 60_000);
 

@@ -44,9 +44,10 @@ describe("automatic compaction before a turn", () => {
 		await t.until(() => t.frame().includes("Compacted (") && !t.frame().includes("Working"), "turn after compaction");
 		expect(prompts).toEqual(["go on"]);
 		expect(types(t.store).slice(-3)).toEqual(["compaction", "message", "message"]);
+		// A 40k window keeps at most 10k verbatim (a quarter of it): the summary and the newest entries.
 		expect(t.frame().split("\n").slice(-10)).toEqual([
 			"", "[compaction] AUTO SUMMARY", "", "› go on", "", "Hello there", "", "›",
-			`Compacted (${before} tokens before)`, `test:m · 80/40k tokens (0%) · leaf ${t.store.snapshot().leafId}`,
+			`Compacted (${before} tokens before)`, `test:m · 50/40k tokens (0%) · leaf ${t.store.snapshot().leafId}`,
 		]);
 	});
 

@@ -17,10 +17,12 @@ describe("App", () => {
 	it("opens without a model: hint in the status line; sending stores nothing", async () => {
 		const t = setup({ options: { model: undefined, modelHint: "no model configured: use --model" } });
 		unmount = () => act(() => t.app.unmount());
-		expect(t.frame()).toBe(`\n›\n${HINT} · 0 tokens · empty`);
+		// The first start shows how to pick a model above the editor (test/terminal/first-start.test.ts checks its lines).
+		expect(t.frame().startsWith("No model yet. Pick one of these, then send your message:\n")).toBe(true);
+		expect(t.frame().endsWith(`\n\n›\n${HINT} · 0 tokens · empty`)).toBe(true);
 		await t.send("hi");
 		await waitFor(() => t.frame().includes("no model configured: use --model"));
-		expect(t.frame()).toBe(`\n› hi\nno model configured: use --model\n${HINT} · 0 tokens · empty`);
+		expect(t.frame().endsWith(`\n\n› hi\nno model configured: use --model\n${HINT} · 0 tokens · empty`)).toBe(true);
 		expect(t.store.snapshot().entries.length).toBe(0);
 	});
 

@@ -5,7 +5,7 @@
  */
 import type { ResolvedModel } from "../../llm/index.js";
 import type { QueuedContent } from "../../llm/message-queue.js";
-import { AUTO_COMPACTION_OFF, autoCompactIfNeeded, compactForOverflow, overflowNotCompacted, type CompactNowResult } from "../../navigation/compact.js";
+import { AUTO_COMPACTION_OFF, autoCompactIfNeeded, compactForOverflow, nothingOlder, overflowNotCompacted, type CompactNowResult } from "../../navigation/compact.js";
 import { contentText } from "../../session/content.js";
 import { counted } from "../../text/count.js";
 import { errorStatus as error, infoStatus as info, type Status } from "../chat/app-reducer.js";
@@ -20,7 +20,8 @@ export function compactionStatus(result: CompactNowResult | { status: "not-neede
 		case "cancelled":
 			return info(result.reason === "hook" ? "Compaction cancelled by an extension" : "Compaction cancelled");
 		case "nothing":
-			return auto ? undefined : info("Nothing to compact yet");
+			if (!auto) return info("Nothing to compact yet");
+			return result.contextTokens === undefined ? undefined : info(nothingOlder(result));
 		case "failed":
 			return error(auto ? `Automatic ${result.message}` : result.message);
 		case "not-needed":

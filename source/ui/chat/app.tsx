@@ -25,6 +25,7 @@ import { LiveArea } from "./live-area.js";
 import { CONFIRM_LIVE_LINES } from "./confirm-prompt.js";
 import { QueuedMessages, queuedRows } from "./queued-messages.js";
 import { MessageView } from "./message-view.js";
+import { ModelGuide } from "./model-guide.js";
 import { StatusLine } from "./status-line.js";
 import { needOf, nextModel, recentModels } from "../pickers/model-picker.js";
 import { useSessionSwitch } from "./use-session-switch.js";
@@ -154,6 +155,7 @@ export function App({ options, deps, onStoreChange, interrupt, bus, extensions }
 			<Box flexDirection="column" height={full.onAlt && full.showScreen ? rows - 1 : undefined}>
 			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={state.screen.kind === "confirm" ? CONFIRM_LIVE_LINES : Math.max(3, rows - 12 - queuedRows(chat.queued, true))} cols={cols} />
 			<QueuedMessages queued={chat.queued} cols={cols} hint={chatting} />
+			{chatting && !model && state.items.length === 0 && <ModelGuide />}
 			{state.screen.kind !== "chat" && full.showScreen && (
 				// A confirmation fits what the queue above it leaves (messages typed ahead of it are queued).
 				<Box flexDirection="column" flexGrow={1}><BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={(full.onAlt && full.showScreen ? rows - 2 : rows) - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={menu} extraKeys={ext.shortcutRows} typeAhead={typeAhead}

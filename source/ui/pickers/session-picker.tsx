@@ -27,6 +27,8 @@ type Mode =
 	| { kind: "rename"; session: SessionInfo; version: number }
 	| { kind: "trash"; session: SessionInfo; version: number };
 
+/** A session whose last reply failed (a one-shot -p run without a key, a refused model) is marked, not hidden: it may hold work. */
+const failedMark = (s: SessionInfo): string => (s.lastError === undefined ? "" : "  ✗ last reply failed");
 const title = (s: SessionInfo) => oneLine(s.name ?? s.firstMessage) || "(empty)";
 
 function ago(modified: Date, now: number): string {
@@ -63,7 +65,7 @@ export function SessionPicker({ listHere, listAll, currentFile, rows, actions, o
 	const labels = shown.map(({ session: s, depth }) => {
 		const mark = s.file === currentFile ? "*" : " ";
 		const where = all ? `${s.cwd}  ` : "";
-		return `${mark}${ago(s.modified, now).padStart(4)}  ${"  ".repeat(depth)}${depth ? "└ " : ""}${where}${title(s)}  (${s.entryCount})`;
+		return `${mark}${ago(s.modified, now).padStart(4)}  ${"  ".repeat(depth)}${depth ? "└ " : ""}${where}${title(s)}  (${s.entryCount})${failedMark(s)}`;
 	});
 	const { keymap, is } = useKeyAction();
 	const onKey = (event: KeyEvent, index: number): boolean => {
