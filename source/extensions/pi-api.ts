@@ -4,7 +4,8 @@
  * (the tools the model is offered from the next request on), `getSettings`, `getThinkingLevel`;
  * and the pi events arbor does not emit, accepted with one warning so the extension still loads.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readConfigText } from "../config/config-file.js";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { arborHome } from "../session/paths.js";
 import { safeText } from "./load.js";
@@ -51,7 +52,14 @@ function mayLoadExtensions(argv: readonly string[]): boolean {
 	if (argv.includes("--no-extensions")) return false;
 	if (argv.some((a) => a === "--extension" || a.startsWith("--extension="))) return true;
 	const home = arborHome();
-	const names = (file: string) => existsSync(file) && readFileSync(file, "utf8").includes('"extensions"');
+	// Through the config reader (a FIFO must not hang here); a broken file is the settings' own error, later.
+	const names = (file: string) => {
+		try {
+			return readConfigText(file)?.includes('"extensions"') === true;
+		} catch {
+			return false; // reported when the settings are read
+		}
+	};
 	return [join(".arbor", "extensions"), join(home, "extensions")].some((d) => existsSync(d)) || names(join(home, "settings.json")) || names(join(".arbor", "settings.json"));
 }
 

@@ -46,20 +46,25 @@ const userTexts = (agent: AgentSession) => agent.messages().filter((m) => m.role
 
 describe("the session core's policies (the same in every mode)", () => {
 	it("an abort while the automatic compaction before a turn runs: the prompt is not stored and is handed back", async () => {
-		// The second prompt finds the context over the declared window: its compaction's summary request hangs.
-		const { agent, events } = await openAgent((body) => (body?.stream === true ? textReply("old answer", { usage: { prompt: 25_000, completion: 100 } }) : { type: "hang" }), {}, 20_000);
-		expect((await agent.prompt("old ".repeat(25_000)))?.ok).toBe(true);
+		// The third prompt finds the context over the declared window with an older turn to compact (the
+		// kept region is at most a quarter of the window): its compaction's summary request hangs.
+		const usage = (n: number) => ({ usage: { prompt: n, completion: 100 } });
+		const reply = (body: any, index: number) => (body?.stream === true ? textReply("old answer", usage(index === 0 ? 15_000 : 35_000)) : ({ type: "hang" } as const));
+		const { agent, events } = await openAgent(reply, {}, 40_000);
+		expect((await agent.prompt("old ".repeat(15_000)))?.ok).toBe(true);
+		expect((await agent.prompt("older ".repeat(15_000)))?.ok).toBe(true);
 		const leaf = agent.view.leafId;
 		const done = agent.prompt("the second question");
 		await waitFor(() => events.find((e) => e.type === "compaction_start"), { what: "the compaction before the turn" });
 		await agent.abort();
 		const result = await done;
 		expect(result).toMatchObject({ ok: false, reason: "aborted", unsent: "the second question" });
-		expect(events.at(-1)).toMatchObject({ type: "agent_end", messages: [], unsent: "the second question" });
+		expect(events.at(-2)).toMatchObject({ type: "agent_end", messages: [], unsent: "the second question" });
+		expect(events.at(-1)).toMatchObject({ type: "agent_settled", aborted: true });
 		expect(agent.view.leafId).toBe(leaf);
-		expect(userTexts(agent)).toHaveLength(1);
-		// Only the summary request went out after the first turn; the prompt itself was never sent.
-		expect(server!.requests.filter((r) => r.body?.stream === true)).toHaveLength(1);
+		expect(userTexts(agent)).toHaveLength(2);
+		// Only the summary request went out after the second turn; the prompt itself was never sent.
+		expect(server!.requests.filter((r) => r.body?.stream === true)).toHaveLength(2);
 	});
 
 	it('a request refused as longer than the window with "autoCompaction": false: the error names the setting (stored and returned)', async () => {

@@ -212,17 +212,21 @@ describe("arbor --mode rpc driven by pi's RpcClient: the session and the tree", 
 
 describe("arbor --mode rpc: the core's shared policies (docs/core.md)", () => {
 	it("abort during the compaction before a turn stores nothing of the prompt; a fork is recorded as last worked", async () => {
-		// The first reply fills m1's 200k window: the next prompt compacts first, and its summary request hangs.
+		// The second reply fills m1's 200k window: the next prompt compacts the first turn first (the kept
+		// region is at most a quarter of the window), and its summary request hangs.
 		let summaries = 0;
-		const rpc = await startRpc((body) => (body?.stream === true ? textReply("a1", { usage: { prompt: 199_000, completion: 10 } }) : summaries++ === 0 ? { type: "hang" } : textReply("SUMMARY")));
+		let replies = 0;
+		const reply = () => textReply("a1", { usage: { prompt: replies++ === 0 ? 10_000 : 199_000, completion: 10 } });
+		const rpc = await startRpc((body) => (body?.stream === true ? reply() : summaries++ === 0 ? { type: "hang" } : textReply("SUMMARY")));
+		await rpc.client.promptAndWait("q0 ".repeat(40_000), undefined, 20_000);
 		await rpc.client.promptAndWait("q1", undefined, 20_000);
 		const from = rpc.events.length;
 		await rpc.client.prompt("q2");
-		await waitFor(() => rpc.events.slice(from).find((e) => e.type === "compaction_start"), { what: "the compaction before the turn" });
+		await waitFor(() => rpc.events.slice(from).find((e) => e.type === "compaction_start"), { what: `the compaction before the turn ${JSON.stringify(rpc.events.slice(from).map((e) => e.type))}` });
 		await rpc.client.abort();
 		await waitFor(() => rpc.events.slice(from).find((e) => e.type === "agent_end"), { what: "agent_end" });
 		const messages = await rpc.client.getMessages();
-		expect(messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant"]);
+		expect(messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
 		// Sent again, it compacts and is answered; a fork before it holds q1's turn (a file to record).
 		await rpc.client.promptAndWait("q2 again", undefined, 20_000);
 		const again = (await rpc.client.getForkMessages()).find((m) => m.text === "q2 again")!;

@@ -36,7 +36,7 @@ export const KEY_ACTIONS = {
 	"prompt.complete": { screen: "prompt", keys: ["tab"], does: "complete the slash command or the @file (else two spaces)" },
 	"prompt.previous": { screen: "prompt", keys: ["up"], does: "earlier prompts (empty editor), the line above, the slash menu or @file list" },
 	"prompt.next": { screen: "prompt", keys: ["down"], does: "later prompts, the line below, the slash menu or @file list" },
-	"prompt.expand": { screen: "prompt", keys: ["ctrl+o"], does: "expand / collapse every item of the transcript: whole reasoning, tool arguments and output, diffs, summaries" },
+	"prompt.expand": { screen: "prompt", keys: ["ctrl+o"], does: "expand / collapse every item of the transcript: whole reasoning, tool arguments and output, diffs, summaries (printed again below; the scrollback keeps the earlier form)" },
 	// /tree.
 	"tree.up": { screen: "tree", keys: ["up"], does: "move up (wraps)" },
 	"tree.down": { screen: "tree", keys: ["down"], does: "move down (wraps)" },
