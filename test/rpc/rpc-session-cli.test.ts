@@ -219,7 +219,7 @@ describe("arbor --mode rpc: the core's shared policies (docs/core.md)", () => {
 		const reply = () => textReply("a1", { usage: { prompt: replies++ === 0 ? 10_000 : 199_000, completion: 10 } });
 		const rpc = await startRpc((body) => (body?.stream === true ? reply() : summaries++ === 0 ? { type: "hang" } : textReply("SUMMARY")));
 		await rpc.client.promptAndWait("q0 ".repeat(40_000), undefined, 20_000);
-		await rpc.client.promptAndWait("q1", undefined, 20_000);
+		await rpc.client.promptAndWait("q1 ".repeat(40_000), undefined, 20_000);
 		const from = rpc.events.length;
 		await rpc.client.prompt("q2");
 		await waitFor(() => rpc.events.slice(from).find((e) => e.type === "compaction_start"), { what: `the compaction before the turn ${JSON.stringify(rpc.events.slice(from).map((e) => e.type))}` });
