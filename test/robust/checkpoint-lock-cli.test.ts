@@ -1,21 +1,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
+import { useProjectCli } from "../checkpoints/cli-run.js";
 import { entries, model, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
-import { tempProject } from "../checkpoints/helpers.js";
+import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-let at: ReturnType<typeof tempProject>;
-beforeEach(() => {
-	at = tempProject();
-});
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-	at.done();
-});
+const fx = useProjectCli();
 
 const TURNS = 3;
 
@@ -31,7 +22,7 @@ function writer(body: { messages: { role: string; content: unknown }[] }) {
 async function chain(url: string, who: string): Promise<string[]> {
 	const errors: string[] = [];
 	for (let n = 0; n < TURNS; n++) {
-		const run = await runCli(["-p", ...model(url), "--tools", "bash", `write file-${who}-${n}`], { cwd: at.cwd, env: { ARBOR_HOME: at.home } });
+		const run = await runCli(["-p", ...model(url), "--tools", "bash", `write file-${who}-${n}`], { cwd: fx.at.cwd, env: { ARBOR_HOME: fx.at.home } });
 		if (run.code !== 0 || run.stderr !== "") errors.push(`${who} ${n}: exit ${run.code}: ${run.stderr}`);
 	}
 	return errors;
@@ -41,13 +32,13 @@ describe("two arbor processes in one project: the checkpoint store is taken in t
 	it("two chains of print runs at once: every turn has its before and after checkpoints", async () => {
 		// Enough files that a snapshot takes a while: the two processes' snapshots overlap.
 		for (let d = 0; d < 40; d++) {
-			fs.mkdirSync(path.join(at.cwd, `d${d}`));
-			for (let f = 0; f < 100; f++) fs.writeFileSync(path.join(at.cwd, `d${d}`, `f${f}.txt`), `${d} ${f}\n`);
+			fs.mkdirSync(path.join(fx.at.cwd, `d${d}`));
+			for (let f = 0; f < 100; f++) fs.writeFileSync(path.join(fx.at.cwd, `d${d}`, `f${f}.txt`), `${d} ${f}\n`);
 		}
-		server = await startSseServer(writer);
-		const errors = (await Promise.all([chain(server.url, "a"), chain(server.url, "b")])).flat();
+		fx.server = await startSseServer(writer);
+		const errors = (await Promise.all([chain(fx.server!.url, "a"), chain(fx.server!.url, "b")])).flat();
 		expect(errors).toEqual([]);
-		const files = sessionFiles(at.home);
+		const files = sessionFiles(fx.at.home);
 		expect(files).toHaveLength(2 * TURNS);
 		const reasons = files.map((file) => entries(file).filter((e) => e.customType === "arbor.checkpoint").map((e) => e.data.reason));
 		expect(reasons).toEqual(files.map(() => ["before-change", "after-turn"]));
