@@ -30,23 +30,33 @@ describe("small things (virtual terminal)", () => {
 	}, 60_000);
 
 	for (const [cols, rows] of [[80, 24], [120, 40]] as const) {
-		it(`at ${cols}×${rows}: /tree's hint shows every key (fold, compare) and its rows full │ connectors; after it closes, the editor and the status line are at the bottom`, async () => {
+		it(`at ${cols}×${rows}: /tree's hint shows every key (fold, compare) and its rows full │ connectors; after it closes, the conversation is as it was and the editor and the status line follow it`, async () => {
 			({ dir: fx.dir } = tempPlace("tree-close"));
 			const file = copyTreeFixture(fx.dir);
 			fx.tmux = startArbor({ args: ["--session", file], cwd: fx.dir, home: join(fx.dir, "home"), cols, rows });
 			await fx.tmux.waitForScreen(atBottomOnOpening, "status line at the bottom on opening");
-			await submitLine(fx.tmux, "/tree");
+			fx.tmux.type("/tree");
+			const typed = await fx.tmux.waitForScreen((s) => rowsOf(s).includes("› /tree"), "typed /tree");
+			fx.tmux.send("Enter");
 			const tree = await fx.tmux.waitForScreen((s) => s.includes("Session tree") && s.includes("← active"), "tree");
 			expect(tree).toContain("Ctrl+← Ctrl+→ fold / unfold");
 			expect(tree).toContain("Shift+C compare");
 			expect(tree).toContain("Shift+T label times");
 			expect(tree).not.toMatch(/…\d/);
 			expect(tree).toMatch(/^ {2}│ {2}│ {2}/m);
+			expect(fx.tmux.terminal.term.buffer.active.type).toBe("alternate");
 			fx.tmux.send("Escape");
-			// The last row is Ink's cursor row (empty), as on opening: the status line is just above it.
-			const atBottom = (screen: string) => !screen.includes("Session tree") && rowsOf(screen).at(-1) === "" && (rowsOf(screen).at(-2) ?? "").includes("leaf") && rowsOf(screen).at(-3) === "›";
-			const closed = await fx.tmux.waitForScreen(atBottom, "the editor and the status line on the last rows", 5000);
+			// Nothing clears the terminal (docs/usage.md, The scrollback): the rows above the editor are
+			// the ones above it when /tree was typed, the editor and the status line are drawn where the
+			// chat's frame was, and only the slash menu's rows below them are left blank.
+			const editorRow = (screen: string, line: string) => rowsOf(screen).lastIndexOf(line);
+			const back = (screen: string) => fx.tmux!.terminal.term.buffer.active.type === "normal" && !screen.includes("Session tree") && editorRow(screen, "›") > 0 && (rowsOf(screen)[editorRow(screen, "›") + 1] ?? "").includes("leaf");
+			const closed = await fx.tmux.waitForScreen(back, "the editor and the status line where the chat's frame was", 5000);
+			expect(fx.tmux.terminal.term.buffer.active.type).toBe("normal");
 			expect(rowsOf(closed)).toHaveLength(rows);
+			expect(rowsOf(closed).slice(0, editorRow(closed, "›"))).toEqual(rowsOf(typed).slice(0, editorRow(typed, "› /tree")));
+			expect(rowsOf(closed).slice(editorRow(closed, "›") + 2).every((row) => row === "")).toBe(true);
+			expect(rowsOf(closed).length - editorRow(closed, "›")).toBeLessThanOrEqual(rowsOf(typed).length - editorRow(typed, "› /tree"));
 			// No second editor line is left behind.
 			expect(closed.match(/^›$/gm)).toHaveLength(1);
 			await quit(fx.tmux);

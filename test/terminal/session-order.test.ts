@@ -53,7 +53,8 @@ describe("the most recent session (virtual terminal)", () => {
 		fx.tmux = startArbor({ args: ["-c"], cwd: s.dir, home: s.home });
 		await fx.tmux.waitForScreen((x) => x.includes("leaf bbbb22a2"), "status line");
 		await submitLine(fx.tmux, "/fork");
-		await fx.tmux.waitForScreen((x) => x.includes("› recent work two\n"), "fork picker");
+		// The transcript shows "› recent work two" too (nothing clears it now): wait for the picker's title.
+		await fx.tmux.waitForScreen((x) => x.includes("Fork from a user message") && x.includes("› recent work two\n"), "fork picker");
 		fx.tmux.send("Enter");
 		await fx.tmux.waitForScreen((x) => x.includes("Forked into"), "forked");
 		await quit(fx.tmux);

@@ -96,8 +96,10 @@ describe("/tree summaries in the virtual terminal", () => {
 		const { s, prompt, t, server } = await atSummaryPrompt((body) => (isSummary(body) ? textReply(SUMMARY) : textReply("Next answer.")));
 		expect(prompt).toContain("› No summary\n  Summarize\n  Summarize with custom prompt\n↑↓ move · Enter choose · Esc back");
 		await chooseSummarize(t);
-		const moved = await t.waitForScreen((x) => x.includes("Navigated to selected point"), "navigated");
-		expect(moved).toContain("[branch summary] ## Goal…");
+		// The new path is printed below the rule once the tree has closed; the summary's short form is
+		// its first sentence, past the "## Goal" heading.
+		const moved = await t.waitForScreen((x) => x.includes("Navigated to selected point") && x.includes("[branch summary]"), "navigated");
+		expect(moved).toContain("[branch summary] Check the summary flow MARKER-SUMMARY-7…");
 		expect(moved).toContain(`› ${s.text.slice(0, 60)}`);
 		const summaries = fileEntries(s.file).filter((e) => e.type === "branch_summary");
 		const mine = summaries[summaries.length - 1];

@@ -105,7 +105,7 @@ describe("/tree compare and merge in the virtual terminal", () => {
 	it("a comparison longer than the window scrolls to the summary when it arrives", async () => {
 		const body = Array.from({ length: 30 }, (_, i) => `- point ${i + 1}`).join("\n");
 		const { t } = await start([textReply(`## LONG-COMPARE-START\n${body}\nLONG-COMPARE-END`)]);
-		t.resize(120, 16); // an 8-line window: the branches alone fill it
+		t.resize(120, 16); // the app leaves the view 14 rows (the status line, the alternate screen's spare row): a 7-line window, the branches alone fill it
 		await compareAAwithAB(t);
 		t.send("s");
 		const shown = await t.waitForScreen((s) => /\(lines \d+–\d+ of \d+\)/.test(s) && !s.includes("Comparing with"), "the summary arrived");
@@ -113,7 +113,8 @@ describe("/tree compare and merge in the virtual terminal", () => {
 		expect(shown).not.toMatch(/\(lines 1–/);
 		t.send("PgDn", "PgDn", "PgDn", "PgDn");
 		await t.waitForScreen((s) => s.includes("LONG-COMPARE-END"), "scrolled to its end");
-		t.send("PgUp", "PgUp", "PgUp", "PgUp");
+		// 39 lines in pages of 7: five pages up from the end reach the top (a sixth stays there).
+		t.send("PgUp", "PgUp", "PgUp", "PgUp", "PgUp", "PgUp");
 		await t.waitForScreen((s) => s.includes("(lines 1–") && s.includes("common ancestor"), "back at the top");
 	});
 
@@ -141,7 +142,9 @@ describe("/tree compare and merge in the virtual terminal", () => {
 		t.send("M");
 		const done = await t.waitForScreen((s) => s.includes("Merged aA into the current branch"), "merged");
 		expect(done).not.toContain("Session tree");
-		expect(done).toMatch(/conclusion BANANAWIN\n+\[branch summary\] ## Goal…\n[\s\S]*Merged aA into the current branch/);
+		// The new path is printed below the rule; a summary's short form is its first sentence, past "## Goal".
+		const printed = await t.waitForScreen((s) => s.includes("Merged aA into the current branch") && s.includes("[branch summary]"), "the new path printed");
+		expect(printed).toMatch(/conclusion BANANAWIN\n+\[branch summary\] Apples were tried MERGED-MARKER-42…\n[\s\S]*Merged aA into the current branch/);
 		expect(requestText(fx.server!.requests[0]!.body)).toContain("APPLEWIN");
 		const last = fileEntries(file).at(-1);
 		expect(last).toMatchObject({ type: "branch_summary", fromId: "aA", parentId: "aB", summary: SUMMARY });

@@ -2,6 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { Checkpointer } from "../../source/checkpoints/checkpointer.js";
+import { trustProject } from "../../source/config/trust.js";
 import { sessionDirFor } from "../../source/session/paths.js";
 import { SessionStore } from "../../source/session/store.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
@@ -163,6 +164,8 @@ describe("/tree: Restore files to this point?", () => {
 		const cancel = () => {
 			fs.mkdirSync(path.join(project.cwd, ".arbor", "extensions"), { recursive: true });
 			fs.writeFileSync(path.join(project.cwd, ".arbor", "extensions", "no-restore.ts"), 'export default function (arbor: any) {\n\tarbor.on("session_before_restore", () => ({ cancel: true }));\n}\n');
+			// A project's extensions run once it is trusted (docs/trust.md), as `arbor trust` does.
+			trustProject({ cwd: project.cwd, home: project.home });
 		};
 		term = await summaryPromptAtReplyOne(project, cancel);
 		term.send("Enter");

@@ -57,8 +57,8 @@ describe("MessageView", () => {
 	it("tool call without result", () => {
 		expect(item({ kind: "tool", key: "t", toolCallId: "c", toolName: "read", args: { path: "a.ts" }, settled: true })).toBe("● read a.ts\n  ⎿ (no result)");
 	});
-	it("summaries are collapsed to their first line", () => {
-		expect(item({ kind: "summary", key: "s", label: "branch summary", text: "## Goal\nmore" })).toBe("\n[branch summary] ## Goal…\n                 … 1 more line (Ctrl+O to expand)");
+	it("summaries are collapsed to their first sentence, past the headings", () => {
+		expect(item({ kind: "summary", key: "s", label: "branch summary", text: "## Goal\n- **Fix** the parser. Then test it." })).toBe("\n[branch summary] Fix the parser.…\n                 … 1 more line (Ctrl+O to expand)");
 		expect(frameOf(<MessageView item={{ kind: "summary", key: "s", label: "branch summary", text: "## Goal\n- **one**" }} width={100} expanded />)).toBe("\n[branch summary]\n  Goal\n  • one");
 		expect(item({ kind: "summary", key: "s", label: "compaction", text: "one line" })).toBe("\n[compaction] one line");
 	});

@@ -6,6 +6,7 @@ import { treeHintLines } from "../../../source/ui/tree/use-tree-keys.js";
 import { DEFAULT_KEYMAP } from "../../../source/ui/input/keymap.js";
 import { SPEC_EXAMPLE_ROWS } from "../../tree/fake-view.js";
 import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
+import { KeyInputProvider } from "../../../source/ui/input/use-keys.js";
 
 /** Rows above the tree rows at 80 columns: the title, the hint lines, the search line. */
 const HEAD = 2 + treeHintLines(DEFAULT_KEYMAP, 80).length;
@@ -109,13 +110,23 @@ describe("TreeScreen selector", () => {
 	});
 
 	it("a terminal resize re-lays out at once: window height and row width follow the new size", async () => {
-		const t = setup({ rows: 10 });
+		// The app passes the screen the rows and columns it leaves it, current after a resize
+		// (the status line, the alternate screen's spare row): the screen follows those props.
+		const s = storeWith(specExampleEntries(), "uA2");
+		const harness = (rows: number, cols: number) => (
+			<TreeHarness store={s.store} summaryModel={undefined} askSummary rows={rows} cols={cols} initialFilter="default" onDone={() => undefined} />
+		);
+		const t = mount(harness(10, 80));
+		cleanups.push(s.cleanup, t.unmount);
 		expect(t.frame().split("\n").slice(HEAD)).toEqual([...EXAMPLE_ROWS.slice(4, 9), "(7/9) [default]"]);
 		const stdout = t.app.stdout as unknown as NodeJS.EventEmitter & { rows?: number; columns: number };
 		await act(async () => {
-			Object.defineProperty(stdout, "rows", { value: 30, configurable: true });
+			// The terminal's own width cuts Ink's lines (the hint); the props lay out the tree rows.
+			Object.defineProperty(stdout, "rows", { value: 32, configurable: true });
 			Object.defineProperty(stdout, "columns", { value: 30, configurable: true });
 			stdout.emit("resize");
+			// mount() renders under the input layer; the rerender keeps the same tree, so the state stays.
+			t.app.rerender(<KeyInputProvider>{harness(30, 30)}</KeyInputProvider>);
 		});
 		await t.settle(() => t.frame().split("\n").length === 15);
 		expect(t.frame().split("\n")).toEqual([
