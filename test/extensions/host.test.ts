@@ -77,15 +77,16 @@ describe("ExtensionHost", () => {
 		const cwd = temp();
 		put(cwd, ".arbor/extensions/t.ts", `
 			export default (arbor: any) => {
-				arbor.on("turn_start", () => setTimeout(() => arbor.sendMessage({ customType: "late", content: "late note", display: false }), 0));
+				arbor.on("turn_start", () => { (globalThis as any).arborLateNote = () => arbor.sendMessage({ customType: "late", content: "late note", display: false }); });
 				arbor.on("turn_end", (event: any) => arbor.appendEntry("seen", event.entries.map((e: any) => e.message?.role ?? e.type)));
 			};`);
 		const { ext } = await host(cwd);
 		const { store } = conversation();
 		const before = store.snapshot().entries.length;
+		// The extension sends its note in the middle of the turn (between the turn's own entries), not on a timer.
 		const result = await ext.turn({ store, prompt: "hi" }, async () => {
-			await new Promise((resolve) => setTimeout(resolve, 5));
 			store.appendMessage({ role: "user", content: "hi", timestamp: 1 });
+			(globalThis as { arborLateNote?: () => void }).arborLateNote?.();
 			store.appendMessage({ role: "assistant", content: [{ type: "text", text: "yo" }], stopReason: "stop", timestamp: 2 } as never);
 			return { ok: true, text: "yo" };
 		});
