@@ -1,3 +1,4 @@
+import type { SessionCompactFailedEvent } from "../events/pi-events.js";
 import type { CompactNowResult } from "../navigation/compact.js";
 import type { NavigateResult } from "../navigation/types.js";
 import type { TurnEvent, TurnResult } from "../llm/turn.js";
@@ -43,3 +44,11 @@ export type AgentEvent =
 	| { type: "notify"; message: string };
 
 export type AgentListener = (event: AgentEvent) => void;
+
+/** pi's session_compact_failed for extensions, when a compaction failed or was cancelled; undefined otherwise. */
+export function compactFailed(reason: CompactionReason, result: CompactNowResult): SessionCompactFailedEvent | undefined {
+	const willRetry = false; // arbor's overflow retry needs a compaction that made the context smaller
+	if (result.status === "failed") return { reason, errorMessage: result.message, aborted: false, willRetry, fromExtension: false };
+	if (result.status === "cancelled") return { reason, aborted: true, willRetry, fromExtension: result.reason === "hook" };
+	return undefined;
+}

@@ -21,7 +21,7 @@ import type { StoredMessage } from "../session/types.js";
 import { MUTATING_TOOLS } from "../tools/policy.js";
 import type { Checkpointer } from "../checkpoints/checkpointer.js";
 import { maybeDailyGc } from "../checkpoints/setup.js";
-import type { AgentEvent, CompactionReason } from "./events.js";
+import { compactFailed, type AgentEvent, type CompactionReason } from "./events.js";
 import { contextTokens } from "./stats.js";
 import { AgentError, type AgentOpenOptions, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
 
@@ -169,6 +169,8 @@ export class TurnRunner {
 	private emitCompactionEnd(reason: CompactionReason, result: CompactNowResult): void {
 		const after = result.status === "compacted" ? { estimatedTokensAfter: contextTokens(this.host.store().snapshot()) } : {};
 		this.host.emit({ type: "compaction_end", reason, result, ...after });
+		const failed = compactFailed(reason, result);
+		if (failed) void this.host.deps.ext.bus.emit("session_compact_failed", failed);
 	}
 
 	private emitQueue(): void {
@@ -200,6 +202,7 @@ export class TurnRunner {
 			const unsent = result?.unsent;
 			this.host.emit({ type: "agent_end", messages: stored, result, ...(unsent === undefined ? {} : { unsent }) });
 			this.host.emit({ type: "agent_settled", aborted: signal.aborted });
+			void this.host.deps.ext.bus.emit("agent_settled", { aborted: signal.aborted });
 		}
 		return result;
 	}
@@ -216,12 +219,13 @@ export class TurnRunner {
 		const store = this.host.store();
 		const checkpointer = this.host.checkpointer();
 		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
-		const result = await deps.ext.turn({ store, prompt: content, signal, system: deps.system }, ({ system, prompt, activeTools }) =>
+		const result = await deps.ext.turn({ store, prompt: content, signal, system: deps.system }, ({ system, prompt, activeTools, afterPrompt }) =>
 			runTurn({
 				activeTools,
 				store,
 				model: chat,
 				prompt,
+				afterPrompt,
 				tools: deps.tools.toolSet,
 				system,
 				transformContext: (messages) => deps.ext.requestMessages(messages),

@@ -1,4 +1,5 @@
 /** The extension bus (EventBus) and its events, fired by navigation, compaction, forks, restores, turns and tools; extensions/host.ts subscribes the handlers. */
+import type { AgentEndEvent, AgentSettledEvent, BeforeAgentStartEvent, BeforeAgentStartResult, SessionCompactFailedEvent, SessionInfoChangedEvent } from "./pi-events.js";
 import type { BranchSummaryEntry, CompactionEntry, ContextMessage, SessionEntry } from "../session/types.js";
 
 /** Fired before a /tree move; handlers may cancel, supply the summary, or override options. */
@@ -60,6 +61,9 @@ export type TurnEndEvent = {
 	/** The final assistant text ("" when the turn failed). */
 	text: string;
 	error?: string;
+	/** pi's fields: the turn's last assistant message (none when it stored no reply) and the tool results after it. */
+	message?: unknown;
+	toolResults: unknown[];
 };
 
 /** Before the project's files are restored to an entry's checkpoint (nothing written yet). */
@@ -124,32 +128,26 @@ export type EventMap = {
 	input: [InputEvent, InputResult | void];
 	model_select: [ModelSelectEvent, void];
 	user_bash: [UserBashEvent, UserBashResult | void];
+	before_agent_start: [BeforeAgentStartEvent, BeforeAgentStartResult | void];
+	agent_end: [AgentEndEvent, void];
+	agent_settled: [AgentSettledEvent, void];
+	session_info_changed: [SessionInfoChangedEvent, void];
+	session_compact_failed: [SessionCompactFailedEvent, void];
 };
 
 /** Every event an extension can subscribe to. */
 export const EVENT_NAMES: readonly (keyof EventMap)[] = [
-	"session_before_tree",
-	"session_tree",
-	"session_before_fork",
-	"session_fork",
-	"session_before_compact",
-	"session_compact",
-	"session_start",
-	"session_shutdown",
-	"turn_start",
-	"turn_end",
-	"session_before_restore",
-	"session_restore",
-	"tool_call",
-	"tool_result",
-	"context",
-	"input",
-	"model_select",
-	"user_bash",
+	"session_before_tree", "session_tree", "session_before_fork", "session_fork", "session_before_compact",
+	"session_compact", "session_start", "session_shutdown", "turn_start", "turn_end", "session_before_restore",
+	"session_restore", "tool_call", "tool_result", "context", "input", "model_select", "user_bash",
+	"before_agent_start", "agent_end", "agent_settled", "session_info_changed", "session_compact_failed"
 ];
 
 /** Payload fields a handler's result replaces for the handlers after it. */
-const CHAINED: Partial<Record<keyof EventMap, readonly string[]>> = { turn_start: ["systemPrompt"], tool_result: ["output", "isError"], context: ["messages"], input: ["text"], user_bash: ["command"] };
+const CHAINED: Partial<Record<keyof EventMap, readonly string[]>> = { turn_start: ["systemPrompt"], before_agent_start: ["systemPrompt"], tool_result: ["output", "isError"], context: ["messages"], input: ["text"], user_bash: ["command"] };
+
+/** A result field every handler adds to (`message` → the merged result's `messages`, in handler order). */
+const COLLECTED: Partial<Record<keyof EventMap, string>> = { before_agent_start: "message" };
 
 /** A bus handler: gets the payload, may return the event's result. */
 export type Handler<K extends keyof EventMap> = (event: EventMap[K][0]) => EventMap[K][1] | Promise<EventMap[K][1]>;
@@ -190,7 +188,9 @@ export class EventBus {
 				const block = Boolean(merged.block) || Boolean((result as { block?: boolean }).block);
 				// A block's reason stays the blocking handler's.
 				const reason = merged.block ? { reason: merged.reason } : {};
-				merged = { ...merged, ...result, ...(cancel ? { cancel } : {}), ...(block ? { block, ...reason } : {}) };
+				const field = COLLECTED[name];
+				const collected = field === undefined ? {} : { [`${field}s`]: [...((merged[`${field}s`] as unknown[]) ?? []), ...((result as Record<string, unknown>)[field] === undefined ? [] : [(result as Record<string, unknown>)[field]])] };
+				merged = { ...merged, ...result, ...collected, ...(cancel ? { cancel } : {}), ...(block ? { block, ...reason } : {}) };
 			}
 		}
 		return merged as Partial<Exclude<EventMap[K][1], void | undefined>>;

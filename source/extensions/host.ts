@@ -3,56 +3,23 @@ import { CliError } from "../config/errors.js";
 import { signalExitCode } from "../config/signals.js";
 import { EVENT_NAMES, EventBus, type EventMap } from "../events/bus.js";
 import type { SessionStoreApi } from "../session/api.js";
-import type { ContextMessage, NewEntry, SessionEntry } from "../session/types.js";
+import type { ContextMessage, NewEntry } from "../session/types.js";
 import { handlerContext } from "./context.js";
 import { importExtension, reasonOf, safeText } from "./load.js";
-import type { CommandOptions, CompleteOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler, ShortcutOptions } from "./types.js";
+import type { CommandOptions, EventName, ExtensionAPI, ExtensionContext, ExtensionHandler, ShortcutOptions } from "./types.js";
 import type * as Values from "./values.js";
-import type { DialogCounter, DialogSink } from "./dialogs.js";
+import type { DialogCounter } from "./dialogs.js";
 import { promptText, withPromptText } from "./prompt-text.js";
+import { beforeAgentStart, entryMessages, lastReply, piSendMessage, watchSessionName } from "./pi-run.js";
 import { runExec } from "./exec.js";
 import { afterToolCall, beforeToolCall, requestMessages, type ToolCallAsk, type ToolResultAsk } from "./request-hooks.js";
-import { checkTool, ToolRegistry, type ExtensionToolInfo, type ExtensionToolOutput, type RegisteredTool } from "./tools.js";
+import { checkTool, ToolRegistry, type ExtensionToolInfo, type ExtensionToolOutput } from "./tools.js";
 import { seconds, settle, type Waited } from "./wait.js";
 import { ActiveTools, PI_ONLY_EVENTS, piCalls, type ExtensionFlag } from "./pi-api.js";
 import { pathThinkingLevel } from "../llm/thinking.js";
 
-/** What the mode running the extensions provides. */
-export type HostOptions = {
-	cwd: string;
-	mode: ExtensionContext["mode"];
-	/** One `arbor: warning: …` line (stderr before/without the UI, the status line in it). */
-	warn(line: string): void;
-	/** ctx.ui.notify outside the UI (print mode, subcommands). */
-	notify(text: string): void;
-	complete(options: CompleteOptions): Promise<string>;
-	/** How long loading one extension, or one handler, may take (ms; 0: no limit). Default 60 s. */
-	timeoutMs?: number;
-	/** The built-in tools of the run (pi's getActiveTools lists them with the extensions' tools). */
-	toolNames?: readonly string[];
-	/** What pi's getSettings returns: the run's settings. */
-	settings?: object;
-};
-
-/** Where notices, warnings and (with a UI) dialogs go; `appended`: an entry an extension wrote, once stored. */
-export type UiSinks = { warn(line: string): void; notify(text: string): void; appended?(entry: SessionEntry): void; dialog?: DialogSink; send?: PromptSink; status?: StatusSink; widget?: WidgetSink };
-
-/** Sets (lines) or removes (undefined) an extension's widget above the editor. */
-export type WidgetSink = (key: string, lines: string[] | undefined) => void;
-
-/** Sets (text) or removes (undefined) an extension's lasting status line part. */
-export type StatusSink = (key: string, text: string | undefined) => void;
-
-/** Sends an extension's user message (see ExtensionAPI.sendUserMessage). */
-export type PromptSink = (text: string, deliverAs: "steer" | "followUp") => void;
-
-/** A slash command an extension registered, for the UI's completion list. */
-export type ExtensionCommand = { name: string; description: string };
-
-type Registration = { handlers: [EventName, ExtensionHandler<EventName>][]; commands: [string, CommandOptions][]; tools: RegisteredTool[]; shortcuts: ExtensionShortcut[] };
-
-/** A key an extension registered for the chat's prompt (the UI checks the key against its keymap). */
-export type ExtensionShortcut = { key: string; description: string; path: string; handler: ShortcutOptions["handler"] };
+export type { ExtensionCommand, ExtensionShortcut, HostOptions, PromptSink, StatusSink, UiSinks, WidgetSink } from "./host-types.js";
+import type { ExtensionCommand, ExtensionShortcut, HostOptions, Registration, UiSinks } from "./host-types.js";
 
 const NEVER = new AbortController().signal;
 
@@ -77,6 +44,9 @@ export class ExtensionHost {
 	/** True while session_shutdown handlers run: the session is read-only then. */
 	private shuttingDown = false;
 	private pending: NewEntry[] = [];
+	/** sendMessage(…, {deliverAs: "nextTurn"}): stored after the next prompt's message, sent with it. */
+	private nextTurn: NewEntry[] = [];
+	private watchName: (() => void) | undefined;
 	private sinks: UiSinks;
 	/** Dialogs open now: the time limit of the handler waiting on one stands still (see wait). */
 	private readonly dialogsOpen: DialogCounter = { open: 0 };
@@ -162,7 +132,7 @@ export class ExtensionHost {
 				registration.handlers.push([event, handler as unknown as ExtensionHandler<EventName>]);
 			},
 			appendEntry: (customType, data) => this.write(path, "appendEntry", this.checks().customEntry(customType, data)),
-			sendMessage: (m) => this.write(path, "sendMessage", this.checks().messageEntry(m)),
+			sendMessage: (m, options) => this.sendMessage(path, m, options),
 			setLabel: (entryId, label) => this.write(path, "setLabel", this.checks().labelEntry((id) => this.context().session.entry(id) !== undefined, entryId, label)),
 			setSessionName: (name) => this.write(path, "setSessionName", this.checks().nameEntry(name)),
 			sendUserMessage: (text, options) => {
@@ -288,9 +258,17 @@ export class ExtensionHost {
 		this.sinks?.appended?.(written);
 	}
 
+	/** pi's sendMessage (see piSendMessage). */
+	private sendMessage(path: string, message: unknown, options: unknown): void {
+		piSendMessage({ entry: this.checks().messageEntry(message), options, nextTurn: this.nextTurn, write: (entry) => this.write(path, "sendMessage", entry), send: this.sinks.send });
+	}
+
 	/** The session appendEntry/sendMessage write to and ctx.session shows. */
 	setStore(store: SessionStoreApi): void {
+		if (store === this.store) return;
 		this.store = store;
+		this.watchName?.();
+		this.watchName = watchSessionName(store, (name) => void this.bus.emit("session_info_changed", { name }));
 	}
 
 	/** Sets the session and fires session_start. */
@@ -316,7 +294,7 @@ export class ExtensionHost {
 	 */
 	async turn<R extends { ok: boolean; text: string; error?: string }, P = unknown>(
 		t: { store: SessionStoreApi; prompt: P; signal?: AbortSignal; system?: string },
-		run: (hooked: { system: string | undefined; prompt: P; activeTools: (all: readonly string[]) => string[] | undefined }) => Promise<R>,
+		run: (hooked: { system: string | undefined; prompt: P; activeTools: (all: readonly string[]) => string[] | undefined; afterPrompt: NewEntry[] }) => Promise<R>,
 	): Promise<R> {
 		this.setStore(t.store);
 		// The user's text as `input` handlers leave it (pi's input event: each sees the one before).
@@ -326,19 +304,25 @@ export class ExtensionHost {
 		const prompt = typeof hookedPrompt === "string" ? hookedPrompt : JSON.stringify(hookedPrompt);
 		// A handler may give this turn another system prompt (pi's before_agent_start); each sees the one before it.
 		const started = await this.bus.emit("turn_start", { prompt, systemPrompt: t.system, signal: t.signal });
-		const system = started.systemPrompt ?? t.system;
+		const agentStart = await this.beforeAgentStart(hookedPrompt, started.systemPrompt ?? t.system, t.signal);
 		const count = t.store.snapshot().entries.length;
 		this.turnRunning = true;
 		let result: R;
 		try {
-			result = await run({ system, prompt: hookedPrompt, activeTools: (all) => this.activeTools.forRequest(all) });
+			result = await run({ system: agentStart.system, prompt: hookedPrompt, activeTools: (all) => this.activeTools.forRequest(all), afterPrompt: agentStart.afterPrompt });
 		} finally {
 			this.turnRunning = false;
 		}
 		const entries = t.store.snapshot().entries.slice(count);
 		for (const entry of this.pending.splice(0)) this.append(entry);
-		await this.bus.emit("turn_end", { prompt, entries, ok: result.ok, text: result.text, ...(result.error ? { error: result.error } : {}) });
+		await this.bus.emit("turn_end", { prompt, entries, ok: result.ok, text: result.text, ...(result.error ? { error: result.error } : {}), ...lastReply(entries) });
+		if (this.bus.has("agent_end")) await this.bus.emit("agent_end", { messages: entryMessages(entries) });
 		return result;
+	}
+
+	/** pi's before_agent_start (see beforeAgentStart); the nextTurn messages go first. */
+	private beforeAgentStart(prompt: unknown, system: string | undefined, signal?: AbortSignal): Promise<{ system: string | undefined; afterPrompt: NewEntry[] }> {
+		return beforeAgentStart({ bus: this.bus, check: (m) => this.checks().messageEntry(m), warn: this.warn, queued: this.nextTurn.splice(0) }, { prompt, system, signal });
 	}
 
 	/** Slash commands registered by extensions (the first registration of a name wins). */

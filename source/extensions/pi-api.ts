@@ -17,7 +17,7 @@ export type ExtensionFlag = { name: string; type: "boolean" | "string"; default?
 export const PI_ONLY_EVENTS = new Set([
 	"resources_discover", "session_before_switch", "agent_start", "message_start", "message_update", "message_end",
 	"tool_execution_start", "tool_execution_update", "tool_execution_end", "before_provider_request", "after_provider_response",
-	"before_agent_start", "agent_end", "session_info_changed", "session_compact_failed", "agent_settled", "model_thinking_change",
+	"model_thinking_change",
 ]);
 
 // On globalThis: the bundle may hold this module twice (cli.ts's chunk and the modes'), one argv.

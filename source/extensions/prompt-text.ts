@@ -15,3 +15,12 @@ export function withPromptText<P>(prompt: P, text: string): P {
 	const at = prompt.findIndex((p: { type?: unknown; text?: unknown }) => p?.type === "text" && typeof p.text === "string");
 	return (at === -1 ? prompt : prompt.map((p: object, i: number) => (i === at ? { ...p, text } : p))) as P;
 }
+
+/** A prompt's text (its text parts joined) and images, as pi's before_agent_start shows them. */
+export function promptParts(prompt: unknown): { text: string; images: { type: "image"; data: string; mimeType: string }[] } {
+	if (typeof prompt === "string") return { text: prompt, images: [] };
+	const parts = Array.isArray(prompt) ? (prompt as { type?: unknown; text?: unknown; data?: unknown; mimeType?: unknown }[]) : [];
+	const text = parts.flatMap((p) => (p?.type === "text" && typeof p.text === "string" ? [p.text] : [])).join("\n");
+	const images = parts.flatMap((p) => (p?.type === "image" && typeof p.data === "string" && typeof p.mimeType === "string" ? [{ type: "image" as const, data: p.data, mimeType: p.mimeType }] : []));
+	return { text, images };
+}

@@ -171,8 +171,13 @@ export type ExtensionAPI = {
 	on<K extends EventName>(event: K, handler: ExtensionHandler<K>): void;
 	/** Append a `custom` entry (extension state: not in the context, hidden by the default tree filter). Throws in `session_shutdown`. */
 	appendEntry(customType: string, data?: unknown): void;
-	/** Append a `custom_message` entry to the current session (in the context as a user message). Throws in `session_shutdown`. */
-	sendMessage(message: SendMessageOptions): void;
+	/**
+	 * Append a `custom_message` entry to the current session (in the context as a user message). Throws
+	 * in `session_shutdown`. pi's options: `deliverAs: "nextTurn"` stores it after the next prompt's
+	 * message instead; `triggerTurn` sends its text as the user's message (a follow-up while a reply runs;
+	 * `deliverAs: "steer"` steers) in the chat and for an RPC client.
+	 */
+	sendMessage(message: SendMessageOptions, options?: { deliverAs?: "steer" | "followUp" | "nextTurn"; triggerTurn?: boolean }): void;
 	/**
 	 * Sends `text` as the user's message (pi's sendUserMessage): a turn of its own when nothing runs;
 	 * while a reply runs, a follow-up (its own turn after the running one) or, with

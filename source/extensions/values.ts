@@ -65,8 +65,12 @@ const RESULTS = {
 	tool_result: z.object({ output: z.string().optional(), isError: z.boolean().optional() }),
 	input: z.object({ text: z.string().optional() }),
 	user_bash: z.object({ command: z.string().optional(), output: z.string().optional(), exitCode: z.number().int().optional() }),
-	context: z.object({ messages: z.array(z.looseObject({ role: z.enum(["user", "assistant", "toolResult", "compactionSummary", "branchSummary"]) })).optional() }),
+	context: z.object({ messages: z.array(z.looseObject({ role: z.enum(["user", "assistant", "toolResult", "bashExecution", "custom", "compactionSummary", "branchSummary"]) })).optional() }),
 	session_before_compact: z.object({ cancel: z.boolean().optional(), compaction: summary.optional() }),
+	before_agent_start: z.object({
+		systemPrompt: z.string().optional(),
+		message: z.object({ customType: z.string(), content: z.union([z.string(), z.array(z.unknown())]), display: z.boolean().optional(), details: z.unknown().optional() }).optional(),
+	}),
 };
 
 type WithResult = keyof typeof RESULTS;

@@ -1,7 +1,7 @@
 // Over 200 lines: one streamed model turn; the stream's event handling shares the turn's state.
 import { stepCountIs, streamText, type TextStreamPart, type ToolSet } from "ai";
 import type { SessionStoreApi } from "../session/api.js";
-import { SessionError, type ContextMessage, type StopReason, type Usage, type UserMessage } from "../session/types.js";
+import { SessionError, type ContextMessage, type NewEntry, type StopReason, type Usage, type UserMessage } from "../session/types.js";
 import { toModelMessages } from "./convert.js";
 import { ABORTED_MESSAGE, describeError, isAbortError, type FailureReason } from "./errors.js";
 import { isContextOverflow } from "./overflow.js";
@@ -55,6 +55,8 @@ export type RunTurnOptions = {
 	onOverflow?: (error: string) => Promise<boolean | string>;
 	/** What each request sends instead of the session's context (extensions' `context` handlers); the session is not changed. */
 	transformContext?: (messages: ContextMessage[]) => Promise<ContextMessage[]>;
+	/** Entries stored right after the user's message and sent with it (extensions' before_agent_start messages). */
+	afterPrompt?: readonly NewEntry[];
 	/** The tools of `tools` the model is offered in each request (extensions' setActiveTools); undefined: all. */
 	activeTools?: (all: readonly string[]) => string[] | undefined;
 };
@@ -109,6 +111,7 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	const thinkingLevel = recordThinking(opts);
 	const user: UserMessage = { role: "user", content: opts.prompt, timestamp: Date.now() };
 	emit({ type: "message_end", entryId: opts.store.appendMessage(user).id, message: user });
+	for (const entry of opts.afterPrompt ?? []) opts.store.append(entry);
 	const recorder = new TurnRecorder(opts.store, opts.model, emit);
 	const failure: { error?: string; aborted: boolean } = { aborted: false };
 	const fail = (error: unknown) => {
