@@ -108,6 +108,8 @@ export class AgentSession {
 		const { dialog, send, status, widget } = deps.opts;
 		const emit = (event: AgentEvent) => this.emit(event);
 		deps.ext.attachUi({ warn: (error) => emit({ type: "extension_error", error }), notify: (message) => emit({ type: "notify", message }), appended: (entry) => emit({ type: "entry_appended", entry }), dialog, send, status, widget });
+		// The extension host watches the live session's name (every writer: setName, an extension, a command).
+		deps.ext.bus.on("session_info_changed", ({ name }) => emit({ type: "session_info_changed", name }));
 	}
 
 	/** Sets everything up as print mode does and opens (or creates) the session; usage errors throw. */
@@ -135,6 +137,11 @@ export class AgentSession {
 
 	get view(): SessionTreeView {
 		return this.current.snapshot();
+	}
+
+	/** The folder the session works in (tools, checkpoints, the project's `.arbor/`). */
+	get cwd(): string {
+		return this.deps.opts.cwd;
 	}
 
 	/** The chat model of the next turn, if any. */
@@ -279,7 +286,10 @@ export class AgentSession {
 
 	/** Sets the thinking level, written at once as a thinking_level_change entry (as /thinking does). */
 	setThinkingLevel(level: string): void {
+		const before = this.picks.thinkingLevel();
 		this.picks.setThinkingLevel(level);
+		const now = this.picks.thinkingLevel();
+		if (now !== before) this.emit({ type: "thinking_level_changed", level: now });
 	}
 
 	/** `/compact [instructions]`: summarizes the older part of the path now. */
@@ -349,7 +359,7 @@ export class AgentSession {
 	}
 
 	/** Extension commands (name, description). */
-	commands(): { name: string; description?: string }[] {
+	commands(): { name: string; description?: string; path: string }[] {
 		return this.deps.ext.commands();
 	}
 

@@ -41,7 +41,11 @@ export type AgentEvent =
 	/** Automatic compaction was due before a turn but nothing older than the kept region is left to compact. */
 	| { type: "compaction_nothing"; contextTokens: number; contextWindow: number }
 	/** An extension's ctx.ui.notify text. */
-	| { type: "notify"; message: string };
+	| { type: "notify"; message: string }
+	/** The session's name changed (setName, /name, an extension's setSessionName); pi's. */
+	| { type: "session_info_changed"; name: string | undefined }
+	/** The thinking level of the next turn changed (setThinkingLevel); pi's. */
+	| { type: "thinking_level_changed"; level: string };
 
 export type AgentListener = (event: AgentEvent) => void;
 

@@ -34,7 +34,7 @@ export type StatusSink = (key: string, text: string | undefined) => void;
 export type PromptSink = (text: string, deliverAs: "steer" | "followUp") => void;
 
 /** A slash command an extension registered, for the UI's completion list. */
-export type ExtensionCommand = { name: string; description: string };
+export type ExtensionCommand = { name: string; description: string; path: string };
 
 export type Registration = { handlers: [EventName, ExtensionHandler<EventName>][]; commands: [string, CommandOptions][]; tools: RegisteredTool[]; shortcuts: ExtensionShortcut[] };
 

@@ -327,7 +327,7 @@ export class ExtensionHost {
 
 	/** Slash commands registered by extensions (the first registration of a name wins). */
 	commands(): ExtensionCommand[] {
-		return [...this.commandMap].map(([name, c]) => ({ name, description: c.description }));
+		return [...this.commandMap].map(([name, c]) => ({ name, description: c.description, path: c.path }));
 	}
 
 	/** The tools extensions registered (the first registration of a name wins), for the model. */

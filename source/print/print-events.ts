@@ -35,6 +35,8 @@ export function printListener(printer: Printer): AgentListener {
 			case "compaction_start":
 			case "tree_moved":
 			case "session_changed":
+			case "session_info_changed":
+			case "thinking_level_changed":
 				return;
 			default:
 				printer.event(event);

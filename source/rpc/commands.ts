@@ -10,6 +10,7 @@ import type { QueuedContent } from "../llm/message-queue.js";
 import { nextThinkingLevel, pathThinkingLevel, canThink, THINKING_LEVELS } from "../llm/thinking.js";
 import { contextTokens } from "../agent/stats.js";
 import { compactionError, queuedText } from "./pi-shapes.js";
+import { sourceInfo } from "./source-info.js";
 import { piTree } from "./pi-tree.js";
 import type { ImageContent } from "../session/types.js";
 import { fitImageParts } from "../tools/image-fit.js";
@@ -260,10 +261,11 @@ export const COMMANDS: Record<string, Handler> = {
 		if (name === "") throw new Error('set_session_name: "name" is empty');
 		agent.setName(name);
 	},
-	get_commands: ({ agent }) => ({
+	// pi 1.6's shape, each with its sourceInfo (arbor's `path` kept for older clients).
+	get_commands: ({ agent, home }) => ({
 		commands: [
-			...agent.commands().map((c) => ({ name: c.name, ...(c.description ? { description: c.description } : {}), source: "extension" })),
-			...agent.libraryCommands().map(({ name, description, source, path }) => ({ name, description, source, path })),
+			...agent.commands().map((c) => ({ name: c.name, ...(c.description ? { description: c.description } : {}), source: "extension", sourceInfo: sourceInfo(c.path, { home, cwd: agent.cwd }) })),
+			...agent.libraryCommands().map(({ name, description, source, path }) => ({ name, description, source, path, sourceInfo: sourceInfo(path, { home, cwd: agent.cwd }) })),
 		],
 	}),
 	get_tree: ({ agent }) => piTree(agent.view),

@@ -82,6 +82,10 @@ export class PiEventWriter {
 				return this.out(treeNavigated(event.result));
 			case "session_changed":
 				return this.out({ type: "session_changed", reason: event.reason, sessionId: event.sessionId, sessionFile: event.sessionFile ?? null });
+			case "session_info_changed":
+				return this.out({ type: "session_info_changed", ...(event.name === undefined ? {} : { name: event.name }) });
+			case "thinking_level_changed":
+				return this.out({ type: "thinking_level_changed", level: event.level });
 			default: {
 				const never: never = event;
 				return never;

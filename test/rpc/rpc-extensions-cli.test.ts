@@ -33,9 +33,11 @@ describe("arbor --mode rpc with extensions (pi's RpcClient)", () => {
 				writeFileSync(join(cwd, ".arbor/extensions/hello.ts"), EXTENSION);
 			},
 		});
+		// pi 1.6's sourceInfo: the project's extension.
+		const sourceInfo = { path: join(rpc.cwd, ".arbor/extensions/hello.ts"), source: "local", scope: "project", origin: "top-level" };
 		expect(await rpc.client.getCommands()).toEqual([
-			{ name: "hello", description: "say hello", source: "extension" },
-			{ name: "mark", description: "append a marker", source: "extension" },
+			{ name: "hello", description: "say hello", source: "extension", sourceInfo },
+			{ name: "mark", description: "append a marker", source: "extension", sourceInfo },
 		]);
 		// pi 1.6: a prompt an extension command took answers "handled"; the entry it appended is an event.
 		expect(await rpc.send({ type: "prompt", message: "/mark" })).toMatchObject({ success: true, data: { disposition: "handled" } });

@@ -20,8 +20,8 @@ describe("arbor --mode rpc with prompt templates and skills (pi's RpcClient)", (
 			},
 		});
 		expect(await rpc.client.getCommands()).toEqual([
-			{ name: "review", description: "Review a file", source: "prompt", path: join(rpc.home, "prompts", "review.md") },
-			{ name: "skill:deploy", description: "Deploy the site.", source: "skill", path: skill },
+			{ name: "review", description: "Review a file", source: "prompt", path: join(rpc.home, "prompts", "review.md"), sourceInfo: { path: join(rpc.home, "prompts", "review.md"), source: "local", scope: "user", origin: "top-level" } },
+			{ name: "skill:deploy", description: "Deploy the site.", source: "skill", path: skill, sourceInfo: { path: skill, source: "local", scope: "project", origin: "top-level" } },
 		]);
 		await rpc.client.promptAndWait("/review src/a.ts", undefined, 20_000);
 		expect(sentMessages(rpc.server.requests[0]!.body).at(-1).content).toBe("Review src/a.ts carefully.");

@@ -63,5 +63,10 @@ describe("pi 1.6's run and session events reach extensions (arbor --mode rpc, pi
 		expect(failed.errorMessage).toContain("the summarizer is down");
 		expect(lines(log).find((l) => l.event === "session_info_changed")).toEqual({ event: "session_info_changed", name: "Parser work" });
 		expect(rpc.stderr()).not.toContain("not emitted by arbor");
+		// The client hears of the name and of a thinking level switch (pi 1.6's events).
+		expect(rpc.events.filter((e) => e.type === "session_info_changed")).toEqual([{ type: "session_info_changed", name: "Parser work" }]);
+		await rpc.send({ type: "set_thinking_level", level: "high" });
+		await waitFor(() => rpc.events.find((e) => e.type === "thinking_level_changed"), { what: "thinking_level_changed" });
+		expect(rpc.events.filter((e) => e.type === "thinking_level_changed")).toEqual([{ type: "thinking_level_changed", level: "high" }]);
 	});
 });
