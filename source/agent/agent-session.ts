@@ -26,15 +26,11 @@
  *   agent.models() / setModel(spec) / cycleModel() / setThinkingLevel(level) / thinkingLevel()
  *   await agent.compact(instructions?) ; agent.autoCompaction = false
  *   agent.stats() / messages() / lastAssistantText() / forkMessages() / setName(name)
- *   agent.tree({ filter? }) / entries(sinceId?) / setLabel(entryId, label?)   // the tree verbs
+ *   agent.tree({ filter? }) / entries(sinceId?) / setLabel(entryId, label?) / editContext(entryId, null | {content})
  *   await agent.compare(a, b, { summarize? }) / merge(fromId, { intoId?, … }) / runCommand("/name args")
  *   agent.store / agent.view / agent.model / agent.isStreaming / agent.isCompacting / agent.commands() / agent.userBash
  *   await agent.close()      // aborts, fires session_shutdown, fsyncs and unlocks the session
- *
- * Tools: all unless --tools narrows them; write/edit/bash (and file tools outside the cwd) ask `confirm`
- * unless `yes`, and are refused without it. An abort answers a pending question "no". Checkpoints:
- * each turn snapshots the files (before its first write/edit/bash, after it when tools ran) unless
- * they are off; `notice` says once when they cannot be taken (no git, a refused folder).
+ * Tools and checkpoints: docs/core.md ("Tools and checkpoints").
  */
 import { maxRetries } from "../config/env.js";
 import { noChatModelMessage } from "../config/model-config.js";
@@ -45,7 +41,7 @@ import type { CompactNowResult } from "../navigation/compact.js";
 import { navigateTree } from "../navigation/navigate.js";
 import type { NavigateOptions } from "../navigation/types.js";
 import { recordWorked, type SessionStore, type SessionTreeView } from "../session/index.js";
-import type { ImageContent, SessionEntry, StoredMessage } from "../session/types.js";
+import type { ContextEditEntry, ImageContent, SessionEntry, StoredMessage } from "../session/types.js";
 import type { BranchComparison } from "../navigation/compare.js";
 import type { MergeOptions, MergeResult } from "../navigation/merge.js";
 import type { TreeFilter, TreeJsonNode } from "../tree/types.js";
@@ -66,8 +62,7 @@ import { forkMessages, lastAssistantText, pathMessages, sessionStats, type Sessi
 
 export type { AgentEvent, AgentListener } from "./events.js";
 export type { SessionStats } from "./stats.js";
-export { AgentError, describeModel, promptContent } from "./types.js";
-export type { AgentNavigateResult, AgentOpenOptions, AgentRestoreResult, ConfirmAnswer, ConfirmRequest, ModelDescription } from "./types.js";
+export { AgentError, describeModel, promptContent, type AgentNavigateResult, type AgentOpenOptions, type AgentRestoreResult, type ConfirmAnswer, type ConfirmRequest, type ModelDescription } from "./types.js";
 import { AgentError, promptContent, type AgentNavigateResult, type AgentOpenOptions, type AgentRestoreResult } from "./types.js";
 import { userBashAnswer } from "../extensions/request-hooks.js";
 import type { UserBashHook } from "../tools/user-bash.js";
@@ -91,7 +86,7 @@ export class AgentSession {
 	) {
 		this.autoCompaction = deps.settings.autoCompaction !== false;
 		const scope = modelScope(scopePatterns(deps.opts.models, deps.settings));
-		this.picks = new ModelPicks({ store: () => this.current, idle: () => this.idle(), models: deps.models, scope, selected: (e) => void deps.ext.bus.emit("model_select", e) }, chat, thinking);
+		this.picks = new ModelPicks({ store: () => this.current, idle: () => this.idle(), models: deps.models, scope, selected: (e) => void deps.ext.bus.emit("model_select", e), levelChanged: (level) => this.emit({ type: "thinking_level_changed", level }) }, chat, thinking);
 		this.files = new FileStates({ store: () => this.current, idle: () => this.idle(), deps });
 		this.verbs = new TreeVerbs({ store: () => this.current, idle: () => this.idle(), withOperation: (work) => this.withOperation(work), deps });
 		this.switcher = new SessionSwitch({ store: () => this.current, idle: () => this.idle(), replace: (store, reason) => this.replace(store, reason), deps });
@@ -108,7 +103,6 @@ export class AgentSession {
 		const { dialog, send, status, widget } = deps.opts;
 		const emit = (event: AgentEvent) => this.emit(event);
 		deps.ext.attachUi({ warn: (error) => emit({ type: "extension_error", error }), notify: (message) => emit({ type: "notify", message }), appended: (entry) => emit({ type: "entry_appended", entry }), dialog, send, status, widget });
-		// The extension host watches the live session's name (every writer: setName, an extension, a command).
 		deps.ext.bus.on("session_info_changed", ({ name }) => emit({ type: "session_info_changed", name }));
 	}
 
@@ -137,11 +131,6 @@ export class AgentSession {
 
 	get view(): SessionTreeView {
 		return this.current.snapshot();
-	}
-
-	/** The folder the session works in (tools, checkpoints, the project's `.arbor/`). */
-	get cwd(): string {
-		return this.deps.opts.cwd;
 	}
 
 	/** The chat model of the next turn, if any. */
@@ -286,10 +275,7 @@ export class AgentSession {
 
 	/** Sets the thinking level, written at once as a thinking_level_change entry (as /thinking does). */
 	setThinkingLevel(level: string): void {
-		const before = this.picks.thinkingLevel();
 		this.picks.setThinkingLevel(level);
-		const now = this.picks.thinkingLevel();
-		if (now !== before) this.emit({ type: "thinking_level_changed", level: now });
 	}
 
 	/** `/compact [instructions]`: summarizes the older part of the path now. */
@@ -338,6 +324,11 @@ export class AgentSession {
 	/** Sets a label on an entry; no label (or "") clears it. */
 	setLabel(entryId: string, label: string | undefined): void {
 		this.verbs.setLabel(entryId, label);
+	}
+
+	/** pi 1.6's context_edit on the branch: the message left out of the context from here on (null) or replaced. */
+	editContext(entryId: string, replacement: ContextEditEntry["replacement"]): SessionEntry {
+		return this.verbs.editContext(entryId, replacement);
 	}
 
 	/** Two branches from their common ancestor, with the summary model's comparison when asked. */

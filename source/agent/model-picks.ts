@@ -20,6 +20,8 @@ export type ModelHost = {
 	scope?: (spec: string) => boolean;
 	/** The chat model was switched (extensions' model_select). */
 	selected?: (event: { model: string; previousModel?: string; source: "set" | "cycle" }) => void;
+	/** The thinking level was set to another one (pi's thinking_level_changed). */
+	levelChanged?: (level: ThinkingLevel) => void;
 };
 
 export class ModelPicks {
@@ -96,11 +98,13 @@ export class ModelPicks {
 			throw new AgentError("invalid", `${this.picked?.spec ?? "no model"} is not marked as a reasoning model (declare "reasoning": true for it in models.json)`);
 		}
 		const store = this.host.store();
+		const before = this.thinkingLevel();
 		if (level !== pathThinkingLevel(store.snapshot())) {
 			store.append({ type: "thinking_level_change", thinkingLevel: level });
 			store.sync();
 		}
 		this.level = level;
+		if (level !== before) this.host.levelChanged?.(level);
 	}
 
 	private use(model: ResolvedModel, source: "set" | "cycle"): void {

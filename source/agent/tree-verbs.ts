@@ -11,6 +11,7 @@ import { planComparison, type BranchComparison } from "../navigation/compare.js"
 import type { MergeOptions, MergeResult } from "../navigation/merge.js";
 import type { SessionStore } from "../session/index.js";
 import type { SessionEntry } from "../session/types.js";
+import type { ContextEditReplacement } from "../session/context-edit.js";
 import { buildTreeJson } from "../tree/json.js";
 import type { TreeFilter, TreeJsonNode } from "../tree/types.js";
 import { AgentError } from "./types.js";
@@ -50,6 +51,15 @@ export class TreeVerbs {
 		const store = this.host.store();
 		store.setLabel(store.snapshot().resolveId(entryId), label === "" ? undefined : label);
 		store.sync();
+	}
+
+	/** See AgentSession.editContext. */
+	editContext(entryId: string, replacement: ContextEditReplacement): SessionEntry {
+		this.host.idle();
+		const store = this.host.store();
+		const edit = store.appendContextEdit(store.snapshot().resolveId(entryId), replacement);
+		store.sync();
+		return edit;
 	}
 
 	/** See AgentSession.compare. */

@@ -134,6 +134,7 @@ export class ExtensionHost {
 			appendEntry: (customType, data) => this.write(path, "appendEntry", this.checks().customEntry(customType, data)),
 			sendMessage: (m, options) => this.sendMessage(path, m, options),
 			setLabel: (entryId, label) => this.write(path, "setLabel", this.checks().labelEntry((id) => this.context().session.entry(id) !== undefined, entryId, label)),
+			appendContextEdit: (targetId, replacement) => this.write(path, "appendContextEdit", this.checks().contextEditEntry(this.session().snapshot(), targetId, replacement)),
 			setSessionName: (name) => this.write(path, "setSessionName", this.checks().nameEntry(name)),
 			sendUserMessage: (text, options) => {
 				const send = this.sinks.send;
@@ -243,6 +244,11 @@ export class ExtensionHost {
 			return;
 		}
 		this.append(entry.value);
+	}
+
+	private session(): SessionStoreApi {
+		if (!this.store) throw new Error("no session is open");
+		return this.store;
 	}
 
 	private append(entry: NewEntry): void {

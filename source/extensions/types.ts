@@ -186,6 +186,12 @@ export type ExtensionAPI = {
 	sendUserMessage(text: string, options?: { deliverAs?: "steer" | "followUp" }): void;
 	/** Labels an entry as /label and /tree do (no text removes the label); pi's setLabel. Written after a running turn. */
 	setLabel(entryId: string, label?: string): void;
+	/**
+	 * pi 1.6's context_edit on the current branch, as /forget and Shift+X in /tree write one: `null`
+	 * leaves the entry's message out of what the model is sent from here on, `{content}` sends that
+	 * instead; the file keeps the message. Written after a running turn.
+	 */
+	appendContextEdit(targetId: string, replacement: { content: string | unknown[] } | null): void;
 	/** Names the session as /name does (pi's setSessionName). Written after a running turn. */
 	setSessionName(name: string): void;
 	/** Add a slash command to the interactive UI. */

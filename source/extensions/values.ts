@@ -10,6 +10,8 @@ import { z } from "zod";
 import type { EventMap } from "../events/bus.js";
 import { entryProblem } from "../session/entry-shape.js";
 import type { NewEntry } from "../session/types.js";
+import type { SessionTreeView } from "../session/api.js";
+import { contextEditFields, type ContextEditReplacement } from "../session/context-edit.js";
 
 import { jsonCopy, type Checked } from "./json-copy.js";
 import { reasonOf } from "./load.js";
@@ -137,6 +139,19 @@ export function labelEntry(known: (id: string) => boolean, entryId: unknown, lab
 	if (!known(entryId)) return bad(`entryId: no entry ${JSON.stringify(entryId.slice(0, 40))} in this session`);
 	if (label !== undefined && label !== null && typeof label !== "string") return bad(`label: expected string, received ${kindOf(label).replace(/^an? /, "")}`);
 	return entryOf(typeof label === "string" && label.trim() !== "" ? { type: "label", targetId: entryId, label } : { type: "label", targetId: entryId });
+}
+
+/** `appendContextEdit(targetId, replacement)` → pi 1.6's context_edit entry (the store's own check of the target), or why not. */
+export function contextEditEntry(view: SessionTreeView, targetId: unknown, replacement: unknown): Checked<NewEntry> {
+	if (typeof targetId !== "string") return bad(`targetId: expected string, received ${kindOf(targetId).replace(/^an? /, "")}`);
+	if (replacement !== null && (typeof replacement !== "object" || Array.isArray(replacement))) return bad("replacement: expected null or {content}");
+	const copy = jsonCopy(replacement);
+	if (!copy.ok) return copy;
+	try {
+		return entryOf(contextEditFields(view, targetId, copy.value as ContextEditReplacement));
+	} catch (error) {
+		return bad(reasonOf(error));
+	}
 }
 
 /** `setSessionName(name)` → pi's session_info entry, or why not. */

@@ -13,6 +13,7 @@ import { compactionError, queuedText } from "./pi-shapes.js";
 import { sourceInfo } from "./source-info.js";
 import { piTree } from "./pi-tree.js";
 import type { ImageContent } from "../session/types.js";
+import type { ContextEditReplacement } from "../session/context-edit.js";
 import { fitImageParts } from "../tools/image-fit.js";
 import { parseTreeFilter, TREE_FILTERS } from "../tree/rows.js";
 import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
@@ -24,6 +25,8 @@ export type Command = { type: string; id?: unknown; [key: string]: unknown };
 export type CommandContext = {
 	agent: AgentSession;
 	home: string;
+	/** The folder the session works in (the project's `.arbor/` is under it). */
+	cwd: string;
 	sessionDir: string;
 	bash: { run(command: string, opts: { excludeFromContext: boolean; id?: unknown }): Promise<unknown>; abort(): void };
 	/** Errors of a run that was accepted (after its response): reported on stderr. */
@@ -262,10 +265,10 @@ export const COMMANDS: Record<string, Handler> = {
 		agent.setName(name);
 	},
 	// pi 1.6's shape, each with its sourceInfo (arbor's `path` kept for older clients).
-	get_commands: ({ agent, home }) => ({
+	get_commands: ({ agent, home, cwd }) => ({
 		commands: [
-			...agent.commands().map((c) => ({ name: c.name, ...(c.description ? { description: c.description } : {}), source: "extension", sourceInfo: sourceInfo(c.path, { home, cwd: agent.cwd }) })),
-			...agent.libraryCommands().map(({ name, description, source, path }) => ({ name, description, source, path, sourceInfo: sourceInfo(path, { home, cwd: agent.cwd }) })),
+			...agent.commands().map((c) => ({ name: c.name, ...(c.description ? { description: c.description } : {}), source: "extension", sourceInfo: sourceInfo(c.path, { home, cwd }) })),
+			...agent.libraryCommands().map(({ name, description, source, path }) => ({ name, description, source, path, sourceInfo: sourceInfo(path, { home, cwd }) })),
 		],
 	}),
 	get_tree: ({ agent }) => piTree(agent.view),
@@ -282,6 +285,11 @@ export const COMMANDS: Record<string, Handler> = {
 		const entryId = must(field(cmd, "entryId", "string"), cmd, "entryId");
 		agent.setLabel(entryId, field(cmd, "label", "string"));
 		return { entryId: agent.view.resolveId(entryId), label: agent.view.getLabel(agent.view.resolveId(entryId)) ?? null };
+	},
+	context_edit: ({ agent }, cmd) => {
+		const replacement = (cmd as { replacement?: unknown }).replacement;
+		if (replacement !== undefined && replacement !== null && typeof replacement !== "object") throw new Error("context_edit: replacement must be null or {content}");
+		return { entry: agent.editContext(must(field(cmd, "entryId", "string"), cmd, "entryId"), (replacement ?? null) as ContextEditReplacement) };
 	},
 	compare: ({ agent }, cmd) =>
 		agent.compare(must(field(cmd, "entryA", "string"), cmd, "entryA"), must(field(cmd, "entryB", "string"), cmd, "entryB"), { summarize: field(cmd, "summarize", "boolean") }),

@@ -32,8 +32,6 @@ export class PiEventWriter {
 
 	write(event: AgentEvent): void {
 		switch (event.type) {
-			case "agent_start":
-				return this.out({ type: "agent_start" });
 			case "agent_end":
 				this.flushTools();
 				this.endTurn();
@@ -82,10 +80,10 @@ export class PiEventWriter {
 				return this.out(treeNavigated(event.result));
 			case "session_changed":
 				return this.out({ type: "session_changed", reason: event.reason, sessionId: event.sessionId, sessionFile: event.sessionFile ?? null });
-			case "session_info_changed":
-				return this.out({ type: "session_info_changed", ...(event.name === undefined ? {} : { name: event.name }) });
+			case "session_info_changed": // pi 1.6's (`name` absent when cleared), as thinking_level_changed
 			case "thinking_level_changed":
-				return this.out({ type: "thinking_level_changed", level: event.level });
+			case "agent_start":
+				return this.out(JSON.parse(JSON.stringify(event)) as Record<string, unknown>);
 			default: {
 				const never: never = event;
 				return never;

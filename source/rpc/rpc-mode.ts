@@ -56,6 +56,7 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 	const ctx: CommandContext = {
 		agent,
 		home: where.home,
+		cwd: where.cwd,
 		sessionDir: where.sessionDir,
 		bash: bashRunner(agent, write),
 		report: (error) => process.stderr.write(`arbor: ${errorMessage(error)}\n`),

@@ -102,7 +102,7 @@ describe("ExtensionHost", () => {
 		put(cwd, ".arbor/extensions/2.ts", `export default (a: any) => a.registerCommand("hi", { description: "two", handler: () => {} });`);
 		const bad = put(cwd, ".arbor/extensions/3.ts", `export default (a: any) => a.on("session_teleport", () => {});`);
 		const { ext, lines } = await host(cwd);
-		expect(ext.commands()).toEqual([{ name: "hi", description: "one" }]);
+		expect(ext.commands()).toEqual([{ name: "hi", description: "one", path: expect.stringContaining("1.ts") }]);
 		expect(await ext.runCommand("hi", "")).toBe(true);
 		expect(await ext.runCommand("bye", "")).toBe(false);
 		expect(lines).toEqual([
@@ -125,12 +125,12 @@ describe("ExtensionHost.reload (/reload)", () => {
 		put(cwd, "esm/package.json", JSON.stringify({ type: "module" }));
 		for (const file of files) {
 			const { ext, lines } = await host(cwd, [file]);
-			expect(ext.commands()).toEqual([{ name: "v", description: "one" }]);
+			expect(ext.commands()).toEqual([{ name: "v", description: "one", path: expect.any(String) }]);
 			put(cwd, file.slice(cwd.length + 1), versioned("two").replace("(arbor)", file.endsWith(".ts") ? "(arbor: any)" : "(arbor)"));
 			let heard = 0;
 			ext.onReload(() => heard++);
 			await ext.reload([file]);
-			expect(ext.commands()).toEqual([{ name: "v", description: "two" }]);
+			expect(ext.commands()).toEqual([{ name: "v", description: "two", path: expect.any(String) }]);
 			expect(heard).toBe(1);
 			expect(lines).toEqual([]);
 		}

@@ -107,7 +107,7 @@ describe("keybindings.json", () => {
 	});
 
 	it("the tree's hint with the default keys: fold and compare among the first, every key listed", () =>
-		expect(TREE_HINT).toBe("↑↓ move · Enter select · Ctrl+← Ctrl+→ fold / unfold · Shift+C compare · Shift+M merge · Esc close · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Shift+T label times"));
+		expect(TREE_HINT).toBe("↑↓ move · Enter select · Ctrl+← Ctrl+→ fold / unfold · Shift+C compare · Shift+M merge · Esc close · Ctrl+U user · Ctrl+O all · Ctrl+T tools · Ctrl+L labeled · Shift+L label · Shift+T label times · Shift+X forget"));
 	it("the tree's hint is packed into lines that fit the width, nothing cut", () => {
 		const at80 = treeHintLines(DEFAULT_KEYMAP, 80);
 		expect(at80[0]).toBe("↑↓ move · Enter select · Ctrl+← Ctrl+→ fold / unfold · Shift+C compare");

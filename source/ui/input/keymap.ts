@@ -57,6 +57,7 @@ export const KEY_ACTIONS = {
 	"tree.labelTimes": { screen: "tree", keys: ["shift+t"], does: "show / hide when each label was set" },
 	"tree.mark": { screen: "tree", keys: ["shift+c"], does: "mark the selected entry; on another entry: compare the two (again on the marked one: unmark)" },
 	"tree.merge": { screen: "tree", keys: ["shift+m"], does: "merge the selected entry's branch into the current branch" },
+	"tree.forget": { screen: "tree", keys: ["shift+x"], does: "leave the selected message out of what the model is sent from here on, on this branch (pi's context_edit, as /forget)" },
 	"tree.erase": { screen: "tree", keys: ["backspace", "delete"], does: "delete the search's last character" },
 	// Lists: the pickers, /search's hits, the summary prompt.
 	"list.up": { screen: "lists", keys: ["up"], does: "move up (wraps)" },

@@ -1,4 +1,5 @@
-import { useReducer } from "react";
+import { useReducer, useState } from "react";
+import { forgetMessage, type ForgetOutcome } from "../actions/forget-action.js";
 import { conversationLeaf, type TreeFilter } from "../../tree/rows.js";
 import { useServices } from "../services.js";
 import { ComparisonView } from "./comparison-view.js";
@@ -32,7 +33,9 @@ export type TreeScreenProps = {
  * cancelled summary) shows the same row again.
  */
 export function TreeScreen(props: TreeScreenProps) {
-	const { view } = useServices();
+	const { view, store } = useServices();
+	// Shift+X: what /forget said, shown in place of the flow's notice until the next one.
+	const [forgot, setForgot] = useState<ForgetOutcome>();
 	const [tree, dispatchTree] = useReducer(treeReducer, undefined, () =>
 		initialTreeState({ selectedId: props.selectedId ?? conversationLeaf(view), filter: props.initialFilter }),
 	);
@@ -54,11 +57,13 @@ export function TreeScreen(props: TreeScreenProps) {
 					cols={size.cols}
 					active={f.screen === "tree"}
 					{...treeMessages(f)}
+					{...(forgot ? (forgot.ok ? { notice: forgot.text, error: undefined } : { error: forgot.text }) : {})}
 					onChoose={actions.choose}
 					onClose={actions.close}
 					onLabel={actions.setLabel}
 					onMark={actions.mark}
 					onMerge={actions.merge}
+					onForget={(id) => setForgot(forgetMessage(store, id))}
 				/>
 			);
 		case "comparing":

@@ -32,6 +32,8 @@ export type TreeSelectorProps = {
 	onMark?: (id: string) => void;
 	/** Shift+M on the selected entry. */
 	onMerge?: (id: string) => void;
+	/** Shift+X on the selected entry. */
+	onForget?: (id: string) => void;
 };
 
 function onTreeIntent(intent: TreeKeyIntent, p: TreeSelectorProps): void {
@@ -55,6 +57,7 @@ function onTreeIntent(intent: TreeKeyIntent, p: TreeSelectorProps): void {
 		case "label-times": return p.dispatch({ type: "label-times-toggled" });
 		case "mark": return row ? p.onMark?.(row.id) : undefined;
 		case "merge": return row ? p.onMerge?.(row.id) : undefined;
+		case "forget": return row ? p.onForget?.(row.id) : undefined;
 		case "erase": return p.dispatch({ type: "search-erased" });
 		case "type": return p.dispatch({ type: "search-typed", text: intent.text });
 		case "ignore": return;

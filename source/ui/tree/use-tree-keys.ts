@@ -12,6 +12,8 @@ export type TreeKeyIntent =
 	| { type: "select" | "escape" | "close" | "label-edit" | "label-times" | "erase" | "ignore" }
 	/** Shift+C: mark for a comparison (or compare with the mark); Shift+M: merge into the current branch. */
 	| { type: "mark" | "merge" }
+	/** Shift+X: leave the selected message out of the context from here on (/forget). */
+	| { type: "forget" }
 	| { type: "filter"; filter: TreeFilter }
 	| { type: "type"; text: string };
 
@@ -37,6 +39,7 @@ const TREE_INTENTS = {
 	"tree.labelTimes": { type: "label-times" },
 	"tree.mark": { type: "mark" },
 	"tree.merge": { type: "merge" },
+	"tree.forget": { type: "forget" },
 	"tree.erase": { type: "erase" },
 } as const satisfies Partial<Record<KeyAction, TreeKeyIntent>>;
 
@@ -53,7 +56,7 @@ function treeHintItems(keymap: Keymap): string[] {
 		[["tree.up", "tree.down"], "move"], [["tree.select"], "select"], [["tree.fold"], "", { atMost: 1 }], [["tree.unfold"], "fold / unfold"],
 		[["tree.mark"], "compare"], [["tree.merge"], "merge"], [["tree.back"], "close"],
 		[["tree.filterUser"], "user"], [["tree.filterAll"], "all"], [["tree.filterNoTools"], "tools"], [["tree.filterLabeled"], "labeled"],
-		[["tree.label"], "label"], [["tree.labelTimes"], "label times"],
+		[["tree.label"], "label"], [["tree.labelTimes"], "label times"], [["tree.forget"], "forget"],
 	];
 	// One hint text per item (an empty label shares the next item's), so they can be packed into lines.
 	const out: string[] = [];
