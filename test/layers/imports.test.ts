@@ -78,8 +78,10 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"export/": { imports: [...STORE, "tree/", "config/"], packages: ["marked", "highlight.js"] },
 	// Private git stores of the project's files: no model, tools, navigation or UI.
 	"checkpoints/": { imports: [...STORE, "config/"] },
+	// The recall tool: the session's tree searched with the search engine (docs/memory.md).
+	"recall/": { imports: [...STORE, "tree/", "tools/", "search/"], packages: ["zod"] },
 	// The headless session core of the non-terminal front ends (RPC, ACP): no Ink, no React.
-	"agent/": { imports: [...CORE, "checkpoints/"], typesOf: ["ai"] },
+	"agent/": { imports: [...CORE, "checkpoints/", "recall/"], typesOf: ["ai"] },
 	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
 	"acp/": { imports: [...CORE, "agent/", "search/", "checkpoints/"], packages: ["@agentclientprotocol/sdk", "zod"] },
 	// `arbor -p`: a face over the session core (agent/); never Ink or React.
