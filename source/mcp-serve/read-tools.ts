@@ -9,7 +9,7 @@ import { searchSessions } from "../search/search.js";
 import { buildTreeJson } from "../tree/json.js";
 import { TREE_FILTERS, type TreeJsonNode } from "../tree/types.js";
 import { jsonAnswer, page, withoutImageData, type ServeTool } from "./results.js";
-import type { Scope } from "./scope.js";
+import { ScopeError, type Scope } from "./scope.js";
 
 const session = z.string().optional().describe("A session: its id (or the id's first characters) or file name; default: the one last worked in");
 const offset = z.number().int().min(0).optional().describe("Where to start (the `next` of the previous page)");
@@ -27,7 +27,8 @@ function withSession<T>(scope: Scope, arg: unknown, read: (view: SessionTreeView
 
 function newest(scope: Scope): string {
 	const first = scope.list()[0];
-	return first ? first.file : "(no session)";
+	if (!first) throw new ScopeError(`no sessions in ${scope.all ? "any project" : "this project"} yet`);
+	return first.file;
 }
 
 /** The tree's nodes in display order, each with its depth and without its children (they follow it). */

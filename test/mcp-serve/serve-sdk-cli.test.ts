@@ -52,6 +52,8 @@ describe("arbor mcp serve through the MCP SDK's Client", () => {
 		expect(tree.json.leafId).toBe("aB");
 		expect(tree.json.nodes.map((n: { id: string; depth: number }) => `${n.id}@${n.depth}`)).toEqual(["u1@0", "a1@1", "uA@2", "aA@3", "uB@2", "aB@3"]);
 		expect(tree.json.nodes[3]).toMatchObject({ id: "aA", parentId: "uA", type: "message", role: "assistant", onActivePath: false, children: 0 });
+		// Without a session: the one last worked in.
+		expect((await mcp.call("get_tree", {})).json.file).toBe(s.keyed);
 		const searched = await mcp.call("get_tree", { session: "0a1b2c3d", search: "banana" });
 		expect(searched.json.nodes.map((n: { id: string }) => n.id)).toEqual(["uB", "aB"]);
 
