@@ -47,16 +47,33 @@ function protocolOutput(): Writable {
 	});
 }
 
+/** The tool calls still running: a client that writes its requests and closes stdin gets every answer. */
+const running = new Set<Promise<ToolAnswer>>();
+
 /** A tool's run with its failures as the call's error (a bad id, an unknown session, a lock held). */
-async function answered(tool: ServeTool, args: Record<string, unknown>): Promise<ToolAnswer> {
-	try {
-		return await tool.run(args);
-	} catch (error) {
-		return errorAnswer(`${tool.name}: ${errorMessage(error)}`);
+function answered(tool: ServeTool, args: Record<string, unknown>): Promise<ToolAnswer> {
+	const call = (async () => {
+		try {
+			return await tool.run(args);
+		} catch (error) {
+			return errorAnswer(`${tool.name}: ${errorMessage(error)}`);
+		}
+	})();
+	running.add(call);
+	void call.finally(() => running.delete(call));
+	return call;
+}
+
+/** Waits until no call runs, also those the SDK starts after the last bytes of stdin were read. */
+async function settled(): Promise<void> {
+	for (;;) {
+		await new Promise((resolve) => setImmediate(resolve));
+		if (running.size === 0) return;
+		await Promise.allSettled([...running]);
 	}
 }
 
-/** Until stdin ends (exit 0) or an ending signal arrives (128 + its number). */
+/** Until stdin ends (exit 0, once every call is answered) or an ending signal arrives (128 + its number). */
 function served(close: () => Promise<void>): Promise<number> {
 	return new Promise((done) => {
 		let stop: () => void = () => undefined;
@@ -65,7 +82,7 @@ function served(close: () => Promise<void>): Promise<number> {
 			void close().finally(() => done(signal ? signalExitCode(signal) : 0));
 		};
 		stop = onEndingSignal((signal) => finish(signal));
-		process.stdin.once("end", () => finish());
+		process.stdin.once("end", () => void settled().then(() => finish()));
 	});
 }
 

@@ -12,15 +12,22 @@ import type { Scope } from "./scope.js";
 const session = z.string().describe("The session: its id (or the id's first characters) or file name");
 const entryId = z.string().describe("The entry's id or its first characters");
 
-/** Opens `arg`'s session on the core, runs `work`, closes it (fsynced, unlocked) whatever happens. */
-async function withAgent<T>(scope: Scope, arg: unknown, work: (agent: AgentSession) => Promise<T>): Promise<T> {
-	const file = scope.resolve(String(arg ?? ""));
-	const agent = await AgentSession.open({ ...scope.place, session: file, tools: false });
-	try {
-		return await work(agent);
-	} finally {
-		await agent.close();
-	}
+/** The write calls, one after another: two at once on one session would meet its lock (held by this server). */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Opens `arg`'s session on the core, runs `work`, closes it (fsynced, unlocked) whatever happens; after the calls before it. */
+function withAgent<T>(scope: Scope, arg: unknown, work: (agent: AgentSession) => Promise<T>): Promise<T> {
+	const run = queue.then(async () => {
+		const file = scope.resolve(String(arg ?? ""));
+		const agent = await AgentSession.open({ ...scope.place, session: file, tools: false });
+		try {
+			return await work(agent);
+		} finally {
+			await agent.close();
+		}
+	});
+	queue = run.catch(() => undefined);
+	return run;
 }
 
 function labelTool(scope: Scope): ServeTool {
