@@ -1,9 +1,11 @@
 /** `arbor mcp serve` as a process (docs/memory.md): stdout holds only protocol messages; the end of stdin ends it with 0. */
+import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
-import { runCli } from "../helpers/cli.js";
+import { builtCli, runCli } from "../helpers/cli.js";
+import { waitFor } from "../helpers/wait-for.js";
 import { readJsonl } from "../helpers/jsonl.js";
 import { place } from "../helpers/print-run.js";
 
@@ -61,5 +63,21 @@ describe("arbor mcp serve, the process", () => {
 		expect(run.stderr).toContain("NOISE at load");
 		expect(run.stderr).toContain("NOISE before the move");
 		expect(readJsonl(branched).filter((e) => e.type === "label" || e.type === "branch_summary").map((e) => e.type)).toEqual(["label", "branch_summary"]);
+	});
+
+	it("SIGTERM ends it with 143 (128 + the signal's number) while the client still holds stdin open", async () => {
+		const { cwd, home } = place("arbor-mcp-process-");
+		const child = spawn(process.execPath, [builtCli(), "mcp", "serve"], { cwd, env: { ...process.env, ARBOR_HOME: home }, stdio: "pipe" });
+		let stdout = "";
+		child.stdout.on("data", (d: Buffer) => (stdout += d.toString("utf8")));
+		const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on("close", (code, signal) => resolve([code, signal])));
+		try {
+			child.stdin.write(INITIALIZE);
+			await waitFor(() => stdout.includes('"id":1'), { what: "the answer to initialize" });
+			child.kill("SIGTERM");
+			expect(await exited).toEqual([143, null]);
+		} finally {
+			if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+		}
 	});
 });
