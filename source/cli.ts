@@ -7,7 +7,7 @@
 import { Command, CommanderError } from "commander";
 import nodeModule from "node:module";
 import { addExtensionOptions, addModelOptions, addPrintOptions, addPromptOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
-import { failureOf, rejectedArgvOutput } from "./config/errors.js";
+import { failureOf, rejectedArgvOutput, usageError } from "./config/errors.js";
 import type { CommonOptions, ModelFlags } from "./config/options.js";
 
 declare const ARBOR_VERSION: string;
@@ -233,6 +233,22 @@ function trustCommand(cmd: Command): void {
 		.action((path: string | undefined, o: { list?: boolean; revoke?: boolean }) => run(async () => (await import("./commands/trust-command.js")).trustCommand(path, o)));
 }
 
+/** `arbor mcp serve …`: arbor's sessions as an MCP server (docs/memory.md); the rest of `arbor mcp` is the MCP client's. */
+function mcpCommand(cmd: Command): void {
+	cmd.description("MCP: `arbor mcp serve` serves this project's sessions (or --all) on stdin/stdout")
+		.argument("<action>")
+		.argument("[args...]")
+		.helpOption(false)
+		.allowUnknownOption()
+		.passThroughOptions()
+		.action((action: string, args: string[]) =>
+			run(async () => {
+				if (action !== "serve") throw usageError(`unknown mcp action "${action}" (use: arbor mcp serve)`);
+				return (await import("./mcp-serve/serve.js")).runMcpServe(args);
+			}),
+		);
+}
+
 /**
  * Each subcommand's setup by its name (the one place the name is written), in the order help lists
  * them: one function per subcommand, and a new subcommand adds its function here.
@@ -255,6 +271,7 @@ const SUBCOMMANDS: Record<string, (cmd: Command) => void> = {
 	models: modelsCommand,
 	acp: acpCommand,
 	trust: trustCommand,
+	mcp: mcpCommand,
 };
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */

@@ -110,7 +110,7 @@ export class AgentSession {
 	static async open(opts: AgentOpenOptions): Promise<AgentSession> {
 		const asker: { agent?: AgentSession } = {};
 		const confirm: ConfirmFn | undefined = opts.confirm ? (request) => asker.agent?.runs.ask(request) ?? Promise.resolve("no") : undefined;
-		const { store, thinking, deps } = await setUpAgent(opts, confirm);
+		const { store, thinking, deps } = await setUpAgent(opts, confirm, () => asker.agent?.store);
 		const agent = new AgentSession(store, deps.models.chat, deps, thinking);
 		asker.agent = agent;
 		if (opts.listener) agent.subscribe(opts.listener);

@@ -36,7 +36,7 @@ export type AgentDeps = {
 export type AgentSetUp = { store: SessionStore; thinking: ThinkingLevel | undefined; deps: AgentDeps };
 
 /** Sets everything up; `confirm` is the question write/edit/bash ask (undefined: they are refused). Usage errors throw. */
-export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | undefined): Promise<AgentSetUp> {
+export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | undefined, live?: () => SessionStore | undefined): Promise<AgentSetUp> {
 	const warn = opts.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${terminalText(line)}\n`));
 	const where: Place = { cwd: opts.cwd, home: opts.home, sessionDir: opts.sessionDir };
 	const settings = opts.settings ?? loadSettings(where);
@@ -58,6 +58,8 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models, toolNames: policy.enabled });
 	toolsModule.addExtensionToolsTo(toolSet, ext);
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
+	// recall (docs/memory.md): the live session's tree; with any tool on (it only reads the session), unless an extension's tool took the name.
+	if (policy.enabled.length > 0 && !Object.hasOwn(toolSet, "recall")) toolsModule.addSessionTool(toolSet, "recall", (await import("../recall/recall-tool.js")).recallTool(() => live?.() ?? store));
 	for (const line of damageWarnings(store)) warn(line);
 	if (opts.oneShot) checkWritable(store);
 	return { store, thinking: await startThinking(thinking, settings, store.snapshot(), models.chat), deps: { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library } };

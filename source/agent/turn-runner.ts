@@ -23,6 +23,7 @@ import type { Checkpointer } from "../checkpoints/checkpointer.js";
 import { maybeDailyGc } from "../checkpoints/setup.js";
 import { compactFailed, type AgentEvent, type CompactionReason } from "./events.js";
 import { contextTokens } from "./stats.js";
+import { withRecallNote } from "../recall/recall-note.js";
 import { AgentError, type AgentOpenOptions, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
 
 /** A turn's result; `unsent`: the prompt handed back, not stored (aborted while compacting before it). */
@@ -219,7 +220,8 @@ export class TurnRunner {
 		const store = this.host.store();
 		const checkpointer = this.host.checkpointer();
 		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
-		const result = await deps.ext.turn({ store, prompt: content, signal, system: deps.system }, ({ system, prompt, activeTools, afterPrompt }) =>
+		const system = withRecallNote(deps.system, deps.tools.toolSet, store.snapshot());
+		const result = await deps.ext.turn({ store, prompt: content, signal, system }, ({ system, prompt, activeTools, afterPrompt }) =>
 			runTurn({
 				activeTools,
 				store,

@@ -90,6 +90,7 @@ export async function obtainSummary(ctx: NavigationContext, plan: NavigationPlan
 	if (hook.cancel) return { ok: false, result: { status: "cancelled", reason: "hook" } };
 	const label = hook.label ?? opts.label;
 	if (!wantsSummary) return { ok: true, label };
+	if (opts.summary !== undefined) return { ok: true, summary: { summary: opts.summary }, label };
 	if (hook.summary) return { ok: true, summary: hook.summary, fromHook: true, label };
 	if (!ctx.summaryModel) {
 		return { ok: false, result: { status: "failed", message: "no model configured for summaries (use --summary-model or --model)" } };

@@ -6,6 +6,8 @@ export type NavigateOptions = {
 	summarize?: boolean;
 	customInstructions?: string;
 	replaceInstructions?: boolean;
+	/** With `summarize`: this text is the summary (the caller wrote it, e.g. an MCP client); no model is asked. */
+	summary?: string;
 	/** Label put on the branch summary entry (or on the target when no summary is written). */
 	label?: string;
 	/**

@@ -35,13 +35,13 @@ function parsed(line: string): unknown {
  * Where a scan puts its hits: every hit is counted; only those scoring at least `floor` (the
  * keep-th best so far, once that many are kept) are made and kept: a lower one can never be shown.
  */
-type Sink = { hits: FileHit[]; total: number; floor: number };
+export type Sink = { hits: FileHit[]; total: number; floor: number };
 
 function hitsOfLine(query: Query, line: string, sink: Sink): void {
 	hitsOfEntry(query, parsed(line), sink);
 }
 
-function hitsOfEntry(query: Query, parsed: unknown, sink: Sink): void {
+export function hitsOfEntry(query: Query, parsed: unknown, sink: Sink): void {
 	if (!parsed || typeof parsed !== "object") return;
 	const entry = parsed as Record<string, unknown>;
 	for (const s of searchables(entry)) {

@@ -17,5 +17,5 @@ export {
 } from "./policy.js";
 export { readTool, type ReadArgs, type ReadDetails } from "./read.js";
 export { ToolError, type ToolResult } from "./result.js";
-export { addExtensionToolsTo, createToolSet, DECLINED_MESSAGE, type ConfirmFn } from "./tool-set.js";
+export { addExtensionToolsTo, addSessionTool, createToolSet, DECLINED_MESSAGE, type ConfirmFn, type SessionToolSpec } from "./tool-set.js";
 export { writeTool, type WriteArgs, type WriteDetails } from "./write.js";

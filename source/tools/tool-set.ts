@@ -64,16 +64,35 @@ export function createToolSet(opts: {
 				const ctx = { cwd: opts.cwd, signal: abortSignal, confinement };
 				return redacted(() => spec.run(args, ctx));
 			},
-			toModelOutput: ({ output }) => {
-				if (output.isError) return { type: "error-text", value: output.output };
-				if (!output.images?.length) return { type: "text", value: output.output };
-				const images = output.images.map((i) => ({ type: "image-data" as const, data: i.data, mediaType: i.mimeType }));
-				return { type: "content", value: [{ type: "text", text: output.output }, ...images] };
-			},
+			toModelOutput,
 		});
 	}
 	if (opts.extensionTools) addExtensionTools(set, opts.extensionTools, redacted);
 	return set;
+}
+
+/** What the model sees of a ToolResult: `output` (as error text when isError), then its images. */
+function toModelOutput({ output }: { output: ToolResult<object> }) {
+	if (output.isError) return { type: "error-text" as const, value: output.output };
+	if (!output.images?.length) return { type: "text" as const, value: output.output };
+	const images = output.images.map((i) => ({ type: "image-data" as const, data: i.data, mediaType: i.mimeType }));
+	return { type: "content" as const, value: [{ type: "text" as const, text: output.output }, ...images] };
+}
+
+/** A built-in tool over the session itself rather than the files (`recall`: source/recall/), made by a layer above this one. */
+export type SessionToolSpec = { description: string; inputSchema: unknown; run(args: unknown, signal?: AbortSignal): Promise<ToolResult<object>> };
+
+/** Adds a session tool to a ToolSet as the built-ins are added: no question (it only reads the session), its result redacted. */
+export function addSessionTool(set: ToolSet, name: string, spec: SessionToolSpec): void {
+	set[name] = tool<unknown, ToolResult<object>>({
+		description: spec.description,
+		inputSchema: spec.inputSchema as FlexibleSchema<unknown>,
+		execute: async (args, { abortSignal }) => {
+			if (abortSignal?.aborted) throw new ToolError("cancelled");
+			return redacted(() => spec.run(args, abortSignal));
+		},
+		toModelOutput,
+	});
 }
 
 /** The extensions' tools added to a ToolSet made before the extensions loaded (print mode, RPC, ACP). */

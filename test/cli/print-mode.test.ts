@@ -67,6 +67,7 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 			"grep",
 			"ls",
 			"read",
+			"recall",
 		]);
 	});
 

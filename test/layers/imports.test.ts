@@ -78,10 +78,14 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"export/": { imports: [...STORE, "tree/", "config/"], packages: ["marked", "highlight.js"] },
 	// Private git stores of the project's files: no model, tools, navigation or UI.
 	"checkpoints/": { imports: [...STORE, "config/"] },
+	// The recall tool: the session's tree searched with the search engine (docs/memory.md).
+	"recall/": { imports: [...STORE, "tree/", "tools/", "search/"], packages: ["zod"] },
 	// The headless session core of the non-terminal front ends (RPC, ACP): no Ink, no React.
-	"agent/": { imports: [...CORE, "checkpoints/"], typesOf: ["ai"] },
+	"agent/": { imports: [...CORE, "checkpoints/", "recall/"], typesOf: ["ai"] },
 	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
 	"acp/": { imports: [...CORE, "agent/", "search/", "checkpoints/"], packages: ["@agentclientprotocol/sdk", "zod"] },
+	// `arbor mcp serve`: the sessions as an MCP server over the session core; no Ink, no React.
+	"mcp-serve/": { imports: [...CORE, "agent/", "search/", "checkpoints/"], packages: ["@modelcontextprotocol/sdk", "zod"] },
 	// `arbor -p`: a face over the session core (agent/); never Ink or React.
 	"print/": { imports: [...CORE, "agent/"], typesOf: ["ai"] },
 	// The subcommands that never run a turn (tree, context, search, checkpoints, compare, import, models, …); never Ink or React.
@@ -89,7 +93,7 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
 	"rpc/": { imports: [...CORE, "agent/", "search/", "export/", "checkpoints/"] },
 	"ui/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
-	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
+	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "mcp-serve/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "rpc/", "interactive.ts"] },
 	"interactive.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "ui/"] },
