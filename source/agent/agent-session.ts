@@ -369,6 +369,7 @@ export class AgentSession {
 		try {
 			await this.deps.ext.shutdown();
 		} finally {
+			await this.deps.mcp?.close();
 			(await import("../tools/bash.js")).killToolProcesses();
 			this.current.close();
 		}

@@ -22,6 +22,7 @@ import { MUTATING_TOOLS } from "../tools/policy.js";
 import type { Checkpointer } from "../checkpoints/checkpointer.js";
 import { maybeDailyGc } from "../checkpoints/setup.js";
 import type { AgentEvent, CompactionReason } from "./events.js";
+import type { McpManager } from "../mcp/manager.js";
 import { contextTokens } from "./stats.js";
 import { AgentError, type AgentOpenOptions, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
 
@@ -41,7 +42,7 @@ export type RunHost = {
 	thinking(): ThinkingLevel | undefined;
 	checkpointer(): Checkpointer | undefined;
 	autoCompaction(): boolean;
-	deps: { opts: AgentOpenOptions; models: ModelChoice; tools: Tools; system: string; ext: ExtensionHost };
+	deps: { opts: AgentOpenOptions; models: ModelChoice; tools: Tools; system: string; ext: ExtensionHost; mcp?: McpManager };
 };
 
 export class TurnRunner {
@@ -213,6 +214,8 @@ export class TurnRunner {
 		if (signal.aborted) return unsentTurn(this.host.store(), content);
 		emit({ type: "turn_start", prompt: content });
 		const { runTurn } = await import("../llm/turn.js");
+		// MCP servers start in the background; the first request waits for those still starting (docs/mcp.md).
+		await deps.mcp?.ready();
 		const store = this.host.store();
 		const checkpointer = this.host.checkpointer();
 		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
