@@ -233,6 +233,15 @@ function trustCommand(cmd: Command): void {
 		.action((path: string | undefined, o: { list?: boolean; revoke?: boolean }) => run(async () => (await import("./commands/trust-command.js")).trustCommand(path, o)));
 }
 
+/** `arbor mcp list|add|remove|approve|serve …` (docs/mcp.md): its own arguments, read by commands/mcp.ts. */
+function mcpCommand(cmd: Command): void {
+	cmd.description("MCP servers: list, add, remove, approve a project's; serve arbor's sessions")
+		.usage("list [--json] | add [--scope user|project] <name> [--] <command|url> [args...] | remove <name> | approve [names...] | serve …")
+		.argument("[args...]")
+		.allowUnknownOption()
+		.action((_args: string[], _o: unknown, c: Command) => run(async () => (await import("./commands/mcp.js")).mcpCommand(c.args)));
+}
+
 /**
  * Each subcommand's setup by its name (the one place the name is written), in the order help lists
  * them: one function per subcommand, and a new subcommand adds its function here.
@@ -255,6 +264,7 @@ const SUBCOMMANDS: Record<string, (cmd: Command) => void> = {
 	models: modelsCommand,
 	acp: acpCommand,
 	trust: trustCommand,
+	mcp: mcpCommand,
 };
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */
