@@ -34,6 +34,18 @@ function unsentTurn(store: SessionStore, prompt: QueuedContent): RunResult {
 	return { ok: false, reason: "aborted", stopReason: "aborted", text: "", usage: emptyUsage(), leafId: store.snapshot().leafId, unsent: prompt };
 }
 
+/** The turn's content once the MCP servers are up, with an MCP prompt command expanded (docs/mcp.md). */
+async function mcpTurnContent(mcp: McpManager, content: QueuedContent): Promise<QueuedContent> {
+	await mcp.ready();
+	if (typeof content !== "string" || !content.startsWith("/mcp__")) return content;
+	const { expandMcpPrompt } = await import("../mcp/prompts.js");
+	try {
+		return await expandMcpPrompt(mcp, content);
+	} catch (error) {
+		throw new AgentError("invalid", error instanceof Error ? error.message : String(error));
+	}
+}
+
 /** What a run reads from its session, each time it needs it. */
 export type RunHost = {
 	emit(event: AgentEvent): void;
@@ -212,10 +224,10 @@ export class TurnRunner {
 		if (this.host.autoCompaction()) await this.compactIfNeeded(chat, signal);
 		// Aborted while compacting before the turn: the prompt is not stored but handed back (docs/core.md).
 		if (signal.aborted) return unsentTurn(this.host.store(), content);
+		// MCP servers start in the background: a turn waits for those still starting, then `/mcp__server__prompt` is expanded (docs/mcp.md).
+		if (deps.mcp) content = await mcpTurnContent(deps.mcp, content);
 		emit({ type: "turn_start", prompt: content });
 		const { runTurn } = await import("../llm/turn.js");
-		// MCP servers start in the background; the first request waits for those still starting (docs/mcp.md).
-		await deps.mcp?.ready();
 		const store = this.host.store();
 		const checkpointer = this.host.checkpointer();
 		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);

@@ -110,4 +110,19 @@ describe("MCP tools in print mode", () => {
 			await server.close();
 		}
 	}, 30_000);
+
+	it("an MCP prompt is a slash command: /mcp__server__prompt sends the prompt's text, its words fill the arguments", async () => {
+		const server = await startSseServer(() => textReply("done"));
+		try {
+			const where = withServers({ everything: everythingStdio() });
+			const sent = await runCli(["-p", ...model(server.url), "/mcp__everything__args-prompt Paris Île de France"], { cwd: where.cwd, env: { ARBOR_HOME: where.home } });
+			expect(sent).toMatchObject({ code: 0, stdout: "done\n", stderr: "" });
+			expect(server.requests[0]!.body.messages.at(-1)).toEqual({ role: "user", content: "What's weather in Paris, Île de France?" });
+			const missing = await runCli(["-p", ...model(server.url), "/mcp__everything__args-prompt"], { cwd: where.cwd, env: { ARBOR_HOME: where.home } });
+			expect(missing.stderr).toContain("needs city");
+			expect(server.requests).toHaveLength(1);
+		} finally {
+			await server.close();
+		}
+	}, 30_000);
 });
