@@ -24,7 +24,7 @@ import type { McpManager } from "../mcp/manager.js";
 /** The MCP servers start in the background (their SDK loads only when one is configured); `-y` lets their tools run unasked. */
 async function startMcp(opts: AgentOpenOptions, s: { where: Place; toolSet: import("ai").ToolSet; confirm: ConfirmFn | undefined; ext: ExtensionHost; warn: (line: string) => void }): Promise<McpManager | undefined> {
 	const { startSessionServers } = await import("../mcp/session-servers.js");
-	return startSessionServers({ where: s.where, toolSet: s.toolSet, confirm: s.confirm, yes: opts.yes === true, ext: s.ext, warn: s.warn, ...(opts.mcpServers ? { extra: opts.mcpServers } : {}), ...(opts.mcpAsk ? { ask: opts.mcpAsk } : {}) });
+	return startSessionServers({ where: s.where, toolSet: s.toolSet, confirm: s.confirm, yes: opts.yes === true, ext: s.ext, registered: [...s.ext.activeTools.mcpServers.values()], warn: s.warn, ...(opts.mcpServers ? { extra: opts.mcpServers } : {}), ...(opts.mcpAsk ? { ask: opts.mcpAsk } : {}) });
 }
 
 /** What AgentSession keeps of its set-up for the whole session. */

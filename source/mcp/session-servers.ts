@@ -8,7 +8,7 @@ import type { ToolSet } from "ai";
 import type { ExtensionToolSource } from "../tools/extension-tools.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
 import { approvalStates, approveServers, unapprovedLine } from "./approval.js";
-import { loadMcpConfig, type McpServerEntry } from "./config.js";
+import { loadMcpConfig, serversOf, type McpConfig, type McpServerEntry } from "./config.js";
 import { McpManager } from "./manager.js";
 import { mcpGate } from "./tool-entries.js";
 
@@ -24,7 +24,9 @@ export type McpSessionOptions = {
 	confirm: ConfirmFn | undefined;
 	yes: boolean;
 	ext?: ExtensionToolSource;
-	/** More servers: the extensions' and an ACP client's (`session/new`'s `mcpServers`). */
+	/** The servers extensions registered (pi's registerMcpServer), their configs as given. */
+	registered?: readonly { name: string; config: unknown; extensionPath: string }[];
+	/** More servers: an ACP client's (`session/new`'s `mcpServers`). */
 	extra?: readonly McpServerEntry[];
 	warn: (line: string) => void;
 	ask?: McpApprovalAsk;
@@ -36,7 +38,11 @@ export function startSessionServers(opts: McpSessionOptions): McpManager | undef
 	const config = loadMcpConfig(opts.where);
 	for (const line of config.problems) opts.warn(line);
 	const entries = [...config.servers];
-	for (const entry of opts.extra ?? []) if (!entries.some((e) => e.name === entry.name)) entries.push(entry);
+	const registered: McpConfig = { servers: [], problems: [] };
+	for (const s of opts.registered ?? []) serversOf({ [s.name]: s.config }, "extension", s.extensionPath, registered);
+	for (const line of registered.problems) opts.warn(line);
+	// Configured servers win over an extension's or a client's of the same name.
+	for (const entry of [...registered.servers, ...(opts.extra ?? [])]) if (!entries.some((e) => e.name === entry.name)) entries.push(entry);
 	if (entries.length === 0) return undefined;
 	const manager = new McpManager({ cwd: opts.where.cwd, version: VERSION, toolSet: opts.toolSet, gate: mcpGate(opts.confirm, opts.yes), warn: opts.warn, ...(opts.ext ? { ext: opts.ext } : {}), ...(opts.onChange ? { onChange: opts.onChange } : {}) });
 	const states = approvalStates(opts.where, entries);
