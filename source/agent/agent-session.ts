@@ -155,9 +155,9 @@ export class AgentSession {
 		return this.runs.queued;
 	}
 
-	/** The enabled tool names. */
+	/** The enabled tool names, then the MCP servers' tools that joined (docs/mcp.md). */
 	get tools(): readonly string[] {
-		return this.deps.tools.enabled;
+		return [...this.deps.tools.enabled, ...(this.deps.mcp?.toolNames() ?? [])];
 	}
 
 	subscribe(listener: AgentListener): () => void {

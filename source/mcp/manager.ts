@@ -69,6 +69,11 @@ export class McpManager {
 		await Promise.all([...this.servers.values()].map((s) => s.started));
 	}
 
+	/** The names of the tools of the servers running now. */
+	toolNames(): string[] {
+		return this.statuses().flatMap((s) => (s.state === "ready" ? s.tools.map((t) => t.qualified) : []));
+	}
+
 	statuses(): McpServerStatus[] {
 		return [...this.servers.values()].map((s) => s.status);
 	}
