@@ -91,6 +91,8 @@ export class McpManager {
 
 	private async connect(live: Live): Promise<void> {
 		const { status } = live;
+		// After the current task: the front end draws its first frame before the SDK loads and the programs spawn.
+		await new Promise((resolve) => setImmediate(resolve));
 		try {
 			const { McpConnection } = await import("./connection.js");
 			const connection = await McpConnection.connect(expandConfig(live.entry.config), { cwd: this.opts.cwd, version: this.opts.version });
