@@ -22,9 +22,9 @@ import type { AgentOpenOptions, Tools } from "./types.js";
 import type { McpManager } from "../mcp/manager.js";
 
 /** The MCP servers start in the background (their SDK loads only when one is configured); `-y` lets their tools run unasked. */
-async function startMcp(opts: AgentOpenOptions, s: { where: Place; toolSet: import("ai").ToolSet; confirm: ConfirmFn | undefined; ext: ExtensionHost; warn: (line: string) => void }): Promise<McpManager | undefined> {
+async function startMcp(opts: AgentOpenOptions, s: { where: Place; toolSet: import("ai").ToolSet; confirm: ConfirmFn | undefined; ext: ExtensionHost; warn: (line: string) => void; share: number | undefined }): Promise<McpManager | undefined> {
 	const { startSessionServers } = await import("../mcp/session-servers.js");
-	return startSessionServers({ where: s.where, toolSet: s.toolSet, confirm: s.confirm, yes: opts.yes === true, ext: s.ext, registered: [...s.ext.activeTools.mcpServers.values()], warn: s.warn, ...(opts.mcpServers ? { extra: opts.mcpServers } : {}), ...(opts.mcpAsk ? { ask: opts.mcpAsk } : {}) });
+	return startSessionServers({ where: s.where, toolSet: s.toolSet, confirm: s.confirm, yes: opts.yes === true, ext: s.ext, registered: [...s.ext.activeTools.mcpServers.values()], warn: s.warn, ...(s.share !== undefined ? { share: s.share } : {}), ...(opts.mcpServers ? { extra: opts.mcpServers } : {}), ...(opts.mcpAsk ? { ask: opts.mcpAsk } : {}) });
 }
 
 /** What AgentSession keeps of its set-up for the whole session. */
@@ -66,7 +66,7 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, ...promptParts(sources) });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models, toolNames: policy.enabled });
 	toolsModule.addExtensionToolsTo(toolSet, ext);
-	const mcp = await startMcp(opts, { where, toolSet, confirm, ext, warn });
+	const mcp = await startMcp(opts, { where, toolSet, confirm, ext, warn, share: settings.mcpToolShare });
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
 	for (const line of damageWarnings(store)) warn(line);
 	if (opts.oneShot) checkWritable(store);

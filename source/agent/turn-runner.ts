@@ -233,7 +233,8 @@ export class TurnRunner {
 		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
 		const result = await deps.ext.turn({ store, prompt: content, signal, system: deps.system }, ({ system, prompt, activeTools }) =>
 			runTurn({
-				activeTools,
+				// Too many MCP tool definitions for the window: a search tool instead (docs/mcp.md).
+				activeTools: deps.mcp ? deps.mcp.activeTools(chat.contextWindow, activeTools) : activeTools,
 				store,
 				model: chat,
 				prompt,

@@ -10,6 +10,7 @@ import { errorMessage } from "../text/error-text.js";
 import { describeServer, type McpServerEntry } from "./config.js";
 import type { McpConnection, McpPrompt, McpTool } from "./connection.js";
 import { expandConfig } from "./expand.js";
+import { LazyTools, lazyNeeded, SEARCH_TOOL } from "./lazy-tools.js";
 import { mcpToolEntry, mcpToolName, type McpGate } from "./tool-entries.js";
 
 /** Where a server stands. */
@@ -42,13 +43,34 @@ export type McpManagerOptions = {
 	onChange?: () => void;
 	/** Told once per failure: a server that did not start or stopped (`MCP server <name>: <reason>`). */
 	warn?: (line: string) => void;
+	/** Percent of the model's window the tool definitions may take before the model searches them (settings `mcpToolShare`). */
+	share?: number;
 };
+
+/** Which tools a request offers, from every tool of the set (undefined: all of them). */
+export type ActiveToolsFn = (all: readonly string[]) => string[] | undefined;
 
 export class McpManager {
 	private readonly servers = new Map<string, Live>();
 	private closing = false;
+	readonly lazy = new LazyTools(() => this.statuses());
 
 	constructor(private readonly opts: McpManagerOptions) {}
+
+	/**
+	 * The tools of a turn's requests for a model of `window` tokens, over `base` (the extensions'
+	 * choice): when the definitions are too large, the search tool (put into the set now) and the
+	 * tools it loaded instead of every MCP tool; asked again at each step, so a search's tools join.
+	 */
+	activeTools(window: number | undefined, base: ActiveToolsFn | undefined): ActiveToolsFn | undefined {
+		const lazy = lazyNeeded(this.statuses(), window, this.opts.share);
+		if (lazy) this.lazy.install(this.opts.toolSet);
+		if (!lazy && !Object.hasOwn(this.opts.toolSet, SEARCH_TOOL)) return base;
+		return (all) => {
+			const chosen = base?.(all) ?? [...all];
+			return lazy ? this.lazy.filter(chosen) : chosen.filter((n) => n !== SEARCH_TOOL);
+		};
+	}
 
 	/** Starts `entry` in the background (a name already started is replaced). */
 	start(entry: McpServerEntry): void {

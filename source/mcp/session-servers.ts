@@ -31,6 +31,8 @@ export type McpSessionOptions = {
 	warn: (line: string) => void;
 	ask?: McpApprovalAsk;
 	onChange?: () => void;
+	/** Settings `mcpToolShare`: percent of the window before lazy tool loading (default 10). */
+	share?: number;
 };
 
 /** The manager with every server it may start started; undefined when no server is configured. */
@@ -44,7 +46,7 @@ export function startSessionServers(opts: McpSessionOptions): McpManager | undef
 	// Configured servers win over an extension's or a client's of the same name.
 	for (const entry of [...registered.servers, ...(opts.extra ?? [])]) if (!entries.some((e) => e.name === entry.name)) entries.push(entry);
 	if (entries.length === 0) return undefined;
-	const manager = new McpManager({ cwd: opts.where.cwd, version: VERSION, toolSet: opts.toolSet, gate: mcpGate(opts.confirm, opts.yes), warn: opts.warn, ...(opts.ext ? { ext: opts.ext } : {}), ...(opts.onChange ? { onChange: opts.onChange } : {}) });
+	const manager = new McpManager({ cwd: opts.where.cwd, version: VERSION, toolSet: opts.toolSet, gate: mcpGate(opts.confirm, opts.yes), warn: opts.warn, ...(opts.share !== undefined ? { share: opts.share } : {}), ...(opts.ext ? { ext: opts.ext } : {}), ...(opts.onChange ? { onChange: opts.onChange } : {}) });
 	const states = approvalStates(opts.where, entries);
 	const waiting = entries.filter((e) => states.get(e.name) === "new" || states.get(e.name) === "changed");
 	for (const entry of entries) if (!waiting.includes(entry)) manager.start(entry);

@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { SessionNotification } from "@agentclientprotocol/sdk/unstable";
+import type { McpServer, SessionNotification } from "@agentclientprotocol/sdk/unstable";
 import { agentText, choose, startAcp, type AcpHarness } from "../helpers/acp-client.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
@@ -61,7 +61,7 @@ describe("MCP over ACP: the editor's servers", () => {
 			acp.answer = choose("allow_once");
 			const init = await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
 			expect(init.agentCapabilities?.mcpCapabilities).toEqual({ http: true, sse: true });
-			const mcpServers =
+			const mcpServers: McpServer[] =
 				transport === "stdio"
 					? [{ name: "editor", command: process.execPath, args: [EVERYTHING, "stdio"], env: [{ name: "FROM", value: "editor" }] }]
 					: [{ type: "http" as const, name: "editor", url: http.url, headers: [] }];
