@@ -14,7 +14,7 @@ import { mcpList } from "./mcp-list.js";
 
 const out = (line: string) => process.stdout.write(`${terminalText(line)}\n`);
 
-export const MCP_USAGE = "usage: arbor mcp list [--json] | add [--scope user|project] [--transport stdio|http|sse] [-e KEY=VALUE] [-H 'Name: value'] <name> [--] <command|url> [args...] | remove [--scope user|project] <name> | approve [--revoke] [names...] | serve";
+export const MCP_USAGE = "usage: arbor mcp list [--tools] [--json] | add [--scope user|project] [--transport stdio|http|sse] [-e KEY=VALUE] [-H 'Name: value'] <name> [--] <command|url> [args...] | remove [--scope user|project] <name> | approve [--revoke] [names...] | serve";
 
 /** Runs `arbor mcp <verb> …` with the arguments after `mcp`. */
 export async function mcpCommand(argv: string[]): Promise<number> {
@@ -22,7 +22,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
 	const where = { cwd: process.cwd(), home: arborHome() };
 	switch (verb) {
 		case "list":
-			return mcpList(where, parseArgs({ args: rest, options: { json: { type: "boolean" } } }).values);
+			return mcpList(where, parseArgs({ args: rest, options: { json: { type: "boolean" }, tools: { type: "boolean" } } }).values);
 		case "add":
 			return add(where, rest);
 		case "remove":
