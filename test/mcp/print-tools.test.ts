@@ -9,7 +9,7 @@ import { runCli } from "../helpers/cli.js";
 import { entries, model, place, sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
-import { everythingStdio, startEverythingHttp } from "./servers.js";
+import { dyingStdio, everythingStdio, startEverythingHttp } from "./servers.js";
 
 /** The tool results stored in the run's session file. */
 function toolResults(home: string): any[] {
@@ -121,6 +121,29 @@ describe("MCP tools in print mode", () => {
 			const missing = await runCli(["-p", ...model(server.url), "/mcp__everything__args-prompt"], { cwd: where.cwd, env: { ARBOR_HOME: where.home } });
 			expect(missing.stderr).toContain("needs city");
 			expect(server.requests).toHaveLength(1);
+		} finally {
+			await server.close();
+		}
+	}, 30_000);
+
+	it("a server that dies mid-session: its next call fails at once with the reason; the other server still works", async () => {
+		const server = await startSseServer([
+			toolCallReply([{ id: "c1", name: "mcp__dying__crash", args: {} }]),
+			toolCallReply([
+				{ id: "c2", name: "mcp__dying__ping", args: {} },
+				{ id: "c3", name: "mcp__everything__echo", args: { message: "still here" } },
+			]),
+			textReply("done"),
+		]);
+		try {
+			const where = withServers({ dying: dyingStdio(), everything: everythingStdio() });
+			const result = await run(server, where, ["-y"]);
+			expect(result.stdout).toBe("done\n");
+			expect(result.stderr).toBe("arbor: warning: MCP server dying: stopped: out of memory in the widget cache\n");
+			const byId = Object.fromEntries(toolResults(where.home).map((r) => [r.toolCallId, r]));
+			expect(byId.c1.isError).toBe(true);
+			expect(byId.c2).toMatchObject({ isError: true, content: [{ text: "MCP server dying is not running: stopped: out of memory in the widget cache" }] });
+			expect(byId.c3).toMatchObject({ isError: false, content: [{ text: "Echo: still here" }] });
 		} finally {
 			await server.close();
 		}

@@ -40,3 +40,6 @@ export async function startEverythingHttp(): Promise<{ url: string; child: Child
 	};
 	return { url: `http://127.0.0.1:${port}/mcp`, child, close };
 }
+
+/** A stdio server whose `crash` tool ends it (fixtures/dying-server.mjs). */
+export const dyingStdio = () => ({ command: process.execPath, args: [join(import.meta.dirname, "fixtures/dying-server.mjs")] });
