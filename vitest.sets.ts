@@ -32,8 +32,6 @@ export const PROCESS_FILES = [
 	// pi 1.6, the reference peer, runs in a child process of a Node ≥ 22.19 (test/helpers/modern-node.ts).
 	"test/helpers/modern-node.test.ts",
 	"test/pi16/**",
-	// The MCP client starts the reference MCP servers (stdio children, the HTTP one) and the built CLI.
-	"test/mcp/**",
 ];
 
 /**
