@@ -353,9 +353,9 @@ export class AgentSession {
 		return this.deps.ext.commands();
 	}
 
-	/** Prompt templates (`/name`) and skills (`/skill:name`): a prompt starting with one is sent expanded. */
+	/** Prompt templates (`/name`), skills (`/skill:name`) and MCP prompts (`/mcp__server__prompt`): a prompt starting with one is sent expanded. */
 	libraryCommands(): LibraryCommand[] {
-		return libraryCommands(this.deps.library);
+		return [...libraryCommands(this.deps.library), ...(this.deps.mcp?.promptCommands() ?? [])];
 	}
 
 	/** Why there is no chat model (a one-line hint), or undefined when there is one. */

@@ -91,6 +91,13 @@ export class McpManager {
 		await Promise.all([...this.servers.values()].map((s) => s.started));
 	}
 
+	/** The running servers' prompts as slash commands (`/mcp__server__prompt`), as prompt templates are listed. */
+	promptCommands(): { name: string; description: string; argumentHint?: string; source: "prompt"; path: string; takesWords: boolean }[] {
+		return this.statuses().flatMap((s) =>
+			s.state !== "ready" ? [] : s.prompts.map((p) => ({ name: `mcp__${s.name}__${p.name}`, description: p.description ?? `MCP prompt of ${s.name}`, ...(p.arguments?.length ? { argumentHint: p.arguments.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(" ") } : {}), source: "prompt" as const, path: s.source, takesWords: (p.arguments?.length ?? 0) > 0 })),
+		);
+	}
+
 	/** The names of the tools of the servers running now. */
 	toolNames(): string[] {
 		return this.statuses().flatMap((s) => (s.state === "ready" ? s.tools.map((t) => t.qualified) : []));

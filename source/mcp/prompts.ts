@@ -47,8 +47,3 @@ export async function expandMcpPrompt(manager: McpManager, text: string): Promis
 	if (!connection) throw new Error(`MCP server ${server} is not running: ${status.reason ?? status.state}`);
 	return messagesText(await connection.prompt(name, promptArguments(prompt, rest)));
 }
-
-/** The prompts as slash commands (name, description), for the slash menu, RPC's get_commands and ACP. */
-export function promptCommands(manager: McpManager | undefined): { name: string; description?: string }[] {
-	return (manager?.statuses() ?? []).flatMap((s) => s.prompts.map((p) => ({ name: `mcp__${s.name}__${p.name}`, ...(p.description ? { description: p.description } : {}) })));
-}

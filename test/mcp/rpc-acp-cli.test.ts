@@ -19,7 +19,7 @@ import { EVERYTHING, everythingStdio, startEverythingHttp } from "./servers.js";
 afterEach(cleanUp);
 
 describe("MCP over RPC", () => {
-	it("get_state lists mcp__ tools once the server is ready; a call asks first and 'always' stops asking", async () => {
+	it("get_state lists mcp__ tools and get_commands the MCP prompts once the server is ready; a call asks first and 'always' stops asking", async () => {
 		const echo = (id: string, message: string) => toolCallReply([{ id, name: "mcp__everything__echo", args: { message } }]);
 		const rpc = await startRpc([echo("c1", "one"), echo("c2", "two"), textReply("done")], [], { before: ({ home }) => write(join(home, "settings.json"), JSON.stringify({ mcpServers: { everything: everythingStdio() } })) });
 		const tools = await waitFor(async () => {
@@ -27,6 +27,8 @@ describe("MCP over RPC", () => {
 			return state.data.tools.includes("mcp__everything__echo") ? state.data.tools : undefined;
 		}, { what: "the MCP tools in get_state", timeoutMs: 20_000 });
 		expect(tools).toEqual(expect.arrayContaining(["read", "bash", "mcp__everything__echo", "mcp__everything__get-sum"]));
+		const commands = (await rpc.send({ type: "get_commands" })).data.commands;
+		expect(commands).toContainEqual(expect.objectContaining({ name: "mcp__everything__args-prompt", description: "A prompt with two arguments, one required and one optional", source: "prompt" }));
 		await rpc.client.prompt("go");
 		const question = await answerConfirm(rpc, { value: "always" });
 		expect(question.message ?? question.title).toContain("mcp__everything__echo");
