@@ -3,6 +3,8 @@
  * for one answer: settings, models and thinking, the tools with their permission question, the
  * system prompt with context files, the extensions, and the session store (opened or created).
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { loadSettings, type Settings } from "../config/settings.js";
 import { chooseModels, chooseThinking, startThinking, type ModelChoice } from "../config/model-config.js";
 import type { Place } from "../config/options.js";
@@ -22,7 +24,9 @@ import type { AgentOpenOptions, Tools } from "./types.js";
 import type { McpManager } from "../mcp/manager.js";
 
 /** The MCP servers start in the background (their SDK loads only when one is configured); `-y` lets their tools run unasked. */
-async function startMcp(opts: AgentOpenOptions, s: { where: Place; toolSet: import("ai").ToolSet; confirm: ConfirmFn | undefined; ext: ExtensionHost; warn: (line: string) => void; share: number | undefined }): Promise<McpManager | undefined> {
+async function startMcp(opts: AgentOpenOptions, s: { where: Place; toolSet: import("ai").ToolSet; confirm: ConfirmFn | undefined; ext: ExtensionHost; warn: (line: string) => void; share: number | undefined; configured: boolean }): Promise<McpManager | undefined> {
+	// No server anywhere (the usual run): the MCP modules are not even loaded.
+	if (!s.configured && !existsSync(join(s.where.cwd, ".mcp.json")) && s.ext.activeTools.mcpServers.size === 0 && !opts.mcpServers?.length) return undefined;
 	const { startSessionServers } = await import("../mcp/session-servers.js");
 	return startSessionServers({ where: s.where, toolSet: s.toolSet, confirm: s.confirm, yes: opts.yes === true, ext: s.ext, registered: [...s.ext.activeTools.mcpServers.values()], warn: s.warn, ...(s.share !== undefined ? { share: s.share } : {}), ...(opts.mcpServers ? { extra: opts.mcpServers } : {}), ...(opts.mcpAsk ? { ask: opts.mcpAsk } : {}) });
 }
@@ -66,7 +70,7 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, ...promptParts(sources) });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models, toolNames: policy.enabled });
 	toolsModule.addExtensionToolsTo(toolSet, ext);
-	const mcp = await startMcp(opts, { where, toolSet, confirm, ext, warn, share: settings.mcpToolShare });
+	const mcp = await startMcp(opts, { where, toolSet, confirm, ext, warn, share: settings.mcpToolShare, configured: settings.mcpServers !== undefined });
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
 	for (const line of damageWarnings(store)) warn(line);
 	if (opts.oneShot) checkWritable(store);
