@@ -30,16 +30,18 @@ async function run(server: SseServer, where: { cwd: string; home: string }, args
 
 describe("MCP tools in print mode", () => {
 	let http: Awaited<ReturnType<typeof startEverythingHttp>>;
+	let sse: Awaited<ReturnType<typeof startEverythingHttp>>;
 	beforeAll(async () => {
-		http = await startEverythingHttp();
+		[http, sse] = await Promise.all([startEverythingHttp(), startEverythingHttp("sse")]);
 	}, 30_000);
-	afterAll(async () => http?.close());
+	afterAll(async () => Promise.all([http?.close(), sse?.close()]));
 
-	for (const transport of ["stdio", "http"] as const) {
+	for (const transport of ["stdio", "http", "sse"] as const) {
 		it(`${transport}: the model sees mcp__everything__echo and its call's text comes back`, async () => {
 			const server = await startSseServer([toolCallReply([{ id: "c1", name: "mcp__everything__echo", args: { message: "hi there" } }]), textReply("done")]);
 			try {
-				const where = withServers({ everything: transport === "stdio" ? everythingStdio() : { type: "http", url: http.url } });
+				const remote = transport === "http" ? { type: "http", url: http.url } : { type: "sse", url: sse.url };
+				const where = withServers({ everything: transport === "stdio" ? everythingStdio() : remote });
 				const result = await run(server, where, ["-y"]);
 				expect(result.stderr).toBe("");
 				expect(result.stdout).toBe("done\n");

@@ -23,14 +23,14 @@ async function freePort(): Promise<number> {
 	return port;
 }
 
-/** server-everything's Streamable HTTP server; `url` is its `/mcp` endpoint on 127.0.0.1. */
-export async function startEverythingHttp(): Promise<{ url: string; child: ChildProcess; close: () => Promise<void> }> {
+/** server-everything's Streamable HTTP server (or its older SSE one); `url` is its `/mcp` (`/sse`) endpoint on 127.0.0.1. */
+export async function startEverythingHttp(transport: "streamableHttp" | "sse" = "streamableHttp"): Promise<{ url: string; child: ChildProcess; close: () => Promise<void> }> {
 	const port = await freePort();
-	const child = spawn(process.execPath, [EVERYTHING, "streamableHttp"], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+	const child = spawn(process.execPath, [EVERYTHING, transport], { env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
 	let log = "";
 	child.stdout?.on("data", (d: Buffer) => (log += d.toString()));
 	child.stderr?.on("data", (d: Buffer) => (log += d.toString()));
-	await waitFor(() => log.includes(`listening on port ${port}`) || child.exitCode !== null, { what: `server-everything on port ${port}: ${log}` });
+	await waitFor(() => log.includes(`on port ${port}`) || child.exitCode !== null, { what: `server-everything on port ${port}: ${log}` });
 	if (child.exitCode !== null) throw new Error(`server-everything did not start: ${log}`);
 	const close = async () => {
 		if (child.exitCode !== null) return;
@@ -38,7 +38,7 @@ export async function startEverythingHttp(): Promise<{ url: string; child: Child
 		child.kill();
 		await exited;
 	};
-	return { url: `http://127.0.0.1:${port}/mcp`, child, close };
+	return { url: `http://127.0.0.1:${port}/${transport === "sse" ? "sse" : "mcp"}`, child, close };
 }
 
 /** A stdio server whose `crash` tool ends it (fixtures/dying-server.mjs). */
