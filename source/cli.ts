@@ -7,7 +7,7 @@
 import { Command, CommanderError } from "commander";
 import nodeModule from "node:module";
 import { addExtensionOptions, addModelOptions, addPrintOptions, addPromptOptions, addSessionOptions, adoptRootOptions } from "./cli-options.js";
-import { failureOf, rejectedArgvOutput, usageError } from "./config/errors.js";
+import { failureOf, rejectedArgvOutput } from "./config/errors.js";
 import type { CommonOptions, ModelFlags } from "./config/options.js";
 
 declare const ARBOR_VERSION: string;
@@ -233,20 +233,13 @@ function trustCommand(cmd: Command): void {
 		.action((path: string | undefined, o: { list?: boolean; revoke?: boolean }) => run(async () => (await import("./commands/trust-command.js")).trustCommand(path, o)));
 }
 
-/** `arbor mcp serve …`: arbor's sessions as an MCP server (docs/memory.md); the rest of `arbor mcp` is the MCP client's. */
+/** `arbor mcp list|add|remove|approve|serve …` (docs/mcp.md): its own arguments, read by commands/mcp.ts. */
 function mcpCommand(cmd: Command): void {
-	cmd.description("MCP: `arbor mcp serve` serves this project's sessions (or --all) on stdin/stdout")
-		.argument("<action>")
+	cmd.description("MCP servers: list, add, remove, approve a project's; serve arbor's sessions")
+		.usage("list [--json] | add [--scope user|project] <name> [--] <command|url> [args...] | remove <name> | approve [names...] | serve …")
 		.argument("[args...]")
-		.helpOption(false)
 		.allowUnknownOption()
-		.passThroughOptions()
-		.action((action: string, args: string[]) =>
-			run(async () => {
-				if (action !== "serve") throw usageError(`unknown mcp action "${action}" (use: arbor mcp serve)`);
-				return (await import("./mcp-serve/serve.js")).runMcpServe(args);
-			}),
-		);
+		.action((_args: string[], _o: unknown, c: Command) => run(async () => (await import("./commands/mcp.js")).mcpCommand(c.args)));
 }
 
 /**

@@ -22,11 +22,14 @@ import {
 	RequestError,
 	type AgentContext,
 	type AvailableCommand,
+	type McpServer,
 	type SessionConfigOption,
 	type SessionInfo,
 } from "@agentclientprotocol/sdk/unstable";
 import { z } from "zod";
 import { AgentError, AgentSession } from "../agent/agent-session.js";
+import type { McpServerEntry } from "../mcp/config.js";
+import { acpMcpServers } from "./mcp-servers.js";
 import type { ChatFlags, Place } from "../config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
@@ -111,7 +114,7 @@ class Sessions {
 	}
 
 	/** Opens (or creates, without `session`) a session file as a live session. */
-	async start(cwd: string, session?: string): Promise<LiveSession> {
+	async start(cwd: string, session?: string, mcpServers?: McpServerEntry[]): Promise<LiveSession> {
 		const place = this.place(cwd);
 		// The tool gate asks the LiveSession, which exists once the AgentSession is open.
 		const holder: { live?: LiveSession } = {};
@@ -121,6 +124,7 @@ class Sessions {
 			...place,
 			session,
 			continue: false,
+			...(mcpServers?.length ? { mcpServers } : {}),
 			confirm: async (request, signal) => (holder.live ? holder.live.confirm(request, signal) : "no"),
 		});
 		const live = new LiveSession(agent.store.id, agent, place, () => {
@@ -209,9 +213,8 @@ function treeHost(live: LiveSession): TreeHost {
 }
 
 /** arbor has no MCP client: servers an editor offers are named on stderr and not used. */
-function ignoredMcp(servers: readonly { name: string }[] | undefined): void {
-	if (servers && servers.length > 0) process.stderr.write(`arbor: warning: MCP servers are not supported; not using ${servers.map((m) => m.name).join(", ")}\n`);
-}
+/** The client's MCP servers for a session it opens (mcp-servers.ts); a bad one is a warning on stderr. */
+const clientMcp = (servers: readonly McpServer[] | undefined) => acpMcpServers(servers, (line) => process.stderr.write(`arbor: warning: ${line}\n`));
 
 /** The file of a session id (or unique prefix): this folder's sessions first, then all; -32002 when none. */
 function sessionFileOf(sessions: Sessions, sessionId: string, cwd: string): string {
@@ -238,24 +241,23 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 			agentCapabilities: {
 				loadSession: true,
 				promptCapabilities: { image: true, embeddedContext: true },
+				mcpCapabilities: { http: true, sse: true },
 				sessionCapabilities: { list: {}, fork: {} },
 			},
 			agentInfo: { name: "arbor", version: opts.version },
 			authMethods: [],
 		}))
 		.onRequest("session/new", guard(async ({ params }) => {
-			ignoredMcp(params.mcpServers);
-			const live = await sessions.start(folder(params.cwd));
+			const live = await sessions.start(folder(params.cwd), undefined, clientMcp(params.mcpServers));
 			advertiseCommands(live);
 			return { sessionId: live.id, configOptions: configOptions(live) };
 		}))
 		.onRequest("session/load", guard(async ({ params }) => {
 			folder(params.cwd);
-			ignoredMcp(params.mcpServers);
 			let live = sessions.find(params.sessionId);
 			if (!live) {
 				const file = sessionFileOf(sessions, params.sessionId, params.cwd);
-				live = sessions.findFile(file) ?? (await sessions.start(params.cwd, file));
+				live = sessions.findFile(file) ?? (await sessions.start(params.cwd, file, clientMcp(params.mcpServers)));
 			}
 			const view = live.agent.view;
 			for (const update of pathUpdates(view.getPath(view.leafId), live.place.cwd)) await live.send(update);

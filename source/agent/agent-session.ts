@@ -151,9 +151,9 @@ export class AgentSession {
 		return this.runs.queued;
 	}
 
-	/** The enabled tool names. */
+	/** The enabled tool names, then the MCP servers' tools that joined (docs/mcp.md). */
 	get tools(): readonly string[] {
-		return this.deps.tools.enabled;
+		return [...this.deps.tools.enabled, ...(this.deps.mcp?.toolNames() ?? [])];
 	}
 
 	subscribe(listener: AgentListener): () => void {
@@ -354,9 +354,9 @@ export class AgentSession {
 		return this.deps.ext.commands();
 	}
 
-	/** Prompt templates (`/name`) and skills (`/skill:name`): a prompt starting with one is sent expanded. */
+	/** Prompt templates (`/name`), skills (`/skill:name`) and MCP prompts (`/mcp__server__prompt`): a prompt starting with one is sent expanded. */
 	libraryCommands(): LibraryCommand[] {
-		return libraryCommands(this.deps.library);
+		return [...libraryCommands(this.deps.library), ...(this.deps.mcp?.promptCommands() ?? [])];
 	}
 
 	/** Why there is no chat model (a one-line hint), or undefined when there is one. */
@@ -370,6 +370,7 @@ export class AgentSession {
 		try {
 			await this.deps.ext.shutdown();
 		} finally {
+			await this.deps.mcp?.close();
 			(await import("../tools/bash.js")).killToolProcesses();
 			this.current.close();
 		}

@@ -3,6 +3,8 @@
  * for one answer: settings, models and thinking, the tools with their permission question, the
  * system prompt with context files, the extensions, and the session store (opened or created).
  */
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { loadSettings, type Settings } from "../config/settings.js";
 import { chooseModels, chooseThinking, startThinking, type ModelChoice } from "../config/model-config.js";
 import type { Place } from "../config/options.js";
@@ -19,6 +21,15 @@ import { terminalText } from "../text/terminal-text.js";
 import { counted } from "../text/count.js";
 import { checkModelFor, checkWritable } from "./one-shot.js";
 import type { AgentOpenOptions, Tools } from "./types.js";
+import type { McpManager } from "../mcp/manager.js";
+
+/** The MCP servers start in the background (their SDK loads only when one is configured); `-y` lets their tools run unasked. */
+async function startMcp(opts: AgentOpenOptions, s: { where: Place; toolSet: import("ai").ToolSet; confirm: ConfirmFn | undefined; ext: ExtensionHost; warn: (line: string) => void; share: number | undefined; configured: boolean }): Promise<McpManager | undefined> {
+	// No server anywhere (the usual run): the MCP modules are not even loaded.
+	if (!s.configured && !existsSync(join(s.where.cwd, ".mcp.json")) && s.ext.activeTools.mcpServers.size === 0 && !opts.mcpServers?.length) return undefined;
+	const { startSessionServers } = await import("../mcp/session-servers.js");
+	return startSessionServers({ where: s.where, toolSet: s.toolSet, confirm: s.confirm, yes: opts.yes === true, ext: s.ext, registered: [...s.ext.activeTools.mcpServers.values()], warn: s.warn, ...(s.share !== undefined ? { share: s.share } : {}), ...(opts.mcpServers ? { extra: opts.mcpServers } : {}), ...(opts.mcpAsk ? { ask: opts.mcpAsk } : {}) });
+}
 
 /** What AgentSession keeps of its set-up for the whole session. */
 export type AgentDeps = {
@@ -30,6 +41,8 @@ export type AgentDeps = {
 	settings: Settings;
 	/** Prompt templates and skills: `/name` and `/skill:name` messages are sent expanded. */
 	library: PromptLibrary;
+	/** The session's MCP servers (docs/mcp.md); undefined when none is configured. */
+	mcp?: McpManager;
 };
 
 /** The set-up, with the session store and the thinking level the flags chose. */
@@ -57,12 +70,13 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, ...promptParts(sources) });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models, toolNames: policy.enabled });
 	toolsModule.addExtensionToolsTo(toolSet, ext);
+	const mcp = await startMcp(opts, { where, toolSet, confirm, ext, warn, share: settings.mcpToolShare, configured: settings.mcpServers !== undefined });
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
 	// recall (docs/memory.md): the live session's tree; with any tool on (it only reads the session), unless an extension's tool took the name.
 	if (policy.enabled.length > 0 && !Object.hasOwn(toolSet, "recall")) toolsModule.addSessionTool(toolSet, "recall", (await import("../recall/recall-tool.js")).recallTool(() => live?.() ?? store));
 	for (const line of damageWarnings(store)) warn(line);
 	if (opts.oneShot) checkWritable(store);
-	return { store, thinking: await startThinking(thinking, settings, store.snapshot(), models.chat), deps: { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library } };
+	return { store, thinking: await startThinking(thinking, settings, store.snapshot(), models.chat), deps: { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library, ...(mcp ? { mcp } : {}) } };
 }
 
 /** What the set-up loaded, for --verbose: context files, the system prompt's sources, project settings. */

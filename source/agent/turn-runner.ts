@@ -22,6 +22,7 @@ import { MUTATING_TOOLS } from "../tools/policy.js";
 import type { Checkpointer } from "../checkpoints/checkpointer.js";
 import { maybeDailyGc } from "../checkpoints/setup.js";
 import { compactFailed, type AgentEvent, type CompactionReason } from "./events.js";
+import type { McpManager } from "../mcp/manager.js";
 import { contextTokens } from "./stats.js";
 import { withRecallNote } from "../recall/recall-note.js";
 import { AgentError, type AgentOpenOptions, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
@@ -34,6 +35,18 @@ function unsentTurn(store: SessionStore, prompt: QueuedContent): RunResult {
 	return { ok: false, reason: "aborted", stopReason: "aborted", text: "", usage: emptyUsage(), leafId: store.snapshot().leafId, unsent: prompt };
 }
 
+/** The turn's content once the MCP servers are up, with an MCP prompt command expanded (docs/mcp.md). */
+async function mcpTurnContent(mcp: McpManager, content: QueuedContent): Promise<QueuedContent> {
+	await mcp.ready();
+	if (typeof content !== "string" || !content.startsWith("/mcp__")) return content;
+	const { expandMcpPrompt } = await import("../mcp/prompts.js");
+	try {
+		return await expandMcpPrompt(mcp, content);
+	} catch (error) {
+		throw new AgentError("invalid", error instanceof Error ? error.message : String(error));
+	}
+}
+
 /** What a run reads from its session, each time it needs it. */
 export type RunHost = {
 	emit(event: AgentEvent): void;
@@ -42,7 +55,7 @@ export type RunHost = {
 	thinking(): ThinkingLevel | undefined;
 	checkpointer(): Checkpointer | undefined;
 	autoCompaction(): boolean;
-	deps: { opts: AgentOpenOptions; models: ModelChoice; tools: Tools; system: string; ext: ExtensionHost };
+	deps: { opts: AgentOpenOptions; models: ModelChoice; tools: Tools; system: string; ext: ExtensionHost; mcp?: McpManager };
 };
 
 export class TurnRunner {
@@ -215,6 +228,8 @@ export class TurnRunner {
 		if (this.host.autoCompaction()) await this.compactIfNeeded(chat, signal);
 		// Aborted while compacting before the turn: the prompt is not stored but handed back (docs/core.md).
 		if (signal.aborted) return unsentTurn(this.host.store(), content);
+		// MCP servers start in the background: a turn waits for those still starting, then `/mcp__server__prompt` is expanded (docs/mcp.md).
+		if (deps.mcp) content = await mcpTurnContent(deps.mcp, content);
 		emit({ type: "turn_start", prompt: content });
 		const { runTurn } = await import("../llm/turn.js");
 		const store = this.host.store();
@@ -223,7 +238,8 @@ export class TurnRunner {
 		const system = withRecallNote(deps.system, deps.tools.toolSet, store.snapshot());
 		const result = await deps.ext.turn({ store, prompt: content, signal, system }, ({ system, prompt, activeTools, afterPrompt }) =>
 			runTurn({
-				activeTools,
+				// Too many MCP tool definitions for the window: a search tool instead (docs/mcp.md).
+				activeTools: deps.mcp ? deps.mcp.activeTools(chat.contextWindow, activeTools) : activeTools,
 				store,
 				model: chat,
 				prompt,

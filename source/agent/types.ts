@@ -52,6 +52,10 @@ export type AgentOpenOptions = Place &
 		oneShot?: { images: boolean };
 		/** Where the set-up says what it loaded (context files, system prompt, project settings); absent: nowhere. */
 		verbose?: (line: string) => void;
+		/** More MCP servers for this session (an ACP client's `session/new` `mcpServers`). */
+		mcpServers?: import("../mcp/config.js").McpServerEntry[];
+		/** Asks the user about the project's MCP servers not approved yet (the chat); absent: they are left out with a warning. */
+		mcpAsk?: import("../mcp/session-servers.js").McpApprovalAsk;
 		/** Subscribed before the extensions' session_start, so nothing said at start is lost. */
 		listener?: (event: import("./events.js").AgentEvent) => void;
 	};

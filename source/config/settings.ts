@@ -55,9 +55,13 @@ export type Settings = {
 	shellCommandPrefix?: string;
 	/** pi's keys while a reply runs: Enter steers and Alt+Enter queues a follow-up (default false: the other way round). */
 	steerOnEnter?: boolean;
+	/** MCP servers by name, Claude Code's `.mcp.json` shape (docs/mcp.md); a project's need `arbor mcp approve`. */
+	mcpServers?: Record<string, unknown>;
+	/** Percent of the model's window the MCP tool definitions may take before the model searches them instead (default 10). */
+	mcpToolShare?: number;
 };
 
-const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" | "seconds"> = {
+const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" | "seconds" | "object"> = {
 	model: "string",
 	summaryModel: "string",
 	baseUrl: "string",
@@ -81,6 +85,8 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" 
 	autoCompaction: "boolean",
 	shellCommandPrefix: "string",
 	steerOnEnter: "boolean",
+	mcpServers: "object",
+	mcpToolShare: "number",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];
@@ -90,6 +96,7 @@ const KIND_NAMES: Record<Kind, string> = {
 	"string[]": "list of strings",
 	number: `number from 0 to ${Number.MAX_SAFE_INTEGER}`,
 	seconds: `number of seconds from 0 to ${MAX_TIMER_SECONDS}`,
+	object: "JSON object",
 };
 
 function fits(kind: Kind, value: unknown): boolean {
@@ -100,6 +107,8 @@ function fits(kind: Kind, value: unknown): boolean {
 			return typeof value === "number" && value >= 0 && value <= Number.MAX_SAFE_INTEGER;
 		case "seconds":
 			return typeof value === "number" && value >= 0 && value <= MAX_TIMER_SECONDS;
+		case "object":
+			return typeof value === "object" && value !== null && !Array.isArray(value);
 		default:
 			return typeof value === kind;
 	}
@@ -137,7 +146,8 @@ export function projectSettingsFile(where: { cwd: string; home: string }): strin
 	return existsSync(join(where.cwd, PROJECT_SETTINGS)) && projectAllowed(where) ? PROJECT_SETTINGS : undefined;
 }
 
-function readSettingsFile(file: string): Settings {
+/** One settings file as it is (no merging, no trust check: the caller decides); {} when there is none. */
+export function readSettingsFile(file: string): Settings {
 	const text = readConfigText(file);
 	if (text === undefined) return {};
 	let raw: unknown;

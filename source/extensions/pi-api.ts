@@ -86,9 +86,18 @@ export function checkFlag(name: unknown, options: unknown, path: string): Extens
 	return { name, type: o.type, ...(fallback !== undefined ? { default: fallback } : {}), ...(typeof o.description === "string" ? { description: o.description } : {}), path };
 }
 
-/** The tools an extension's setActiveTools leaves the model (undefined: every tool, as arbor chose them). */
+/** An MCP server an extension registered (pi's registerMcpServer): its config as given, checked when the servers start (mcp/). */
+export type RegisteredMcpServer = { name: string; config: unknown; extensionPath: string };
+
+/**
+ * The tools an extension's setActiveTools leaves the model (undefined: every tool, as arbor chose
+ * them), and the MCP servers extensions registered (pi's registerMcpServer; read when the session's
+ * servers start, so a registration made later applies from the next session): both are what the
+ * extensions add to the model's tools, and both are dropped by /reload.
+ */
 export class ActiveTools {
 	private names: string[] | undefined;
+	readonly mcpServers = new Map<string, RegisteredMcpServer>();
 
 	/** pi's getActiveTools: the names offered now (`all`: every tool of the run). */
 	get(all: readonly string[]): string[] {
@@ -108,6 +117,7 @@ export class ActiveTools {
 
 	clear(): void {
 		this.names = undefined;
+		this.mcpServers.clear();
 	}
 }
 
@@ -135,5 +145,19 @@ export function piCalls(path: string, host: PiCallsHost) {
 		setActiveTools: (names: string[]) => host.activeTools.set(names),
 		getSettings: () => JSON.parse(JSON.stringify(host.settings ?? {})) as Record<string, unknown>,
 		getThinkingLevel: () => host.thinking() ?? "off",
+		registerMcpServer: (name: string, config: unknown) => registerMcpServer(host.activeTools.mcpServers, path, name, config),
+		unregisterMcpServer: (name: string) => {
+			if (host.activeTools.mcpServers.get(name)?.extensionPath === path) host.activeTools.mcpServers.delete(name);
+		},
+		getMcpServers: () => [...host.activeTools.mcpServers.values()].map((s) => ({ ...s, config: JSON.parse(JSON.stringify(s.config)) as unknown })),
 	};
+}
+
+/** pi's registerMcpServer: throws for a bad name or config and for a name another extension registered. */
+function registerMcpServer(servers: Map<string, RegisteredMcpServer>, path: string, name: unknown, config: unknown): void {
+	if (typeof name !== "string" || !/^[A-Za-z0-9_-]{1,40}$/.test(name) || name.includes("__")) throw new Error(`registerMcpServer(${JSON.stringify(safeText(name))}): a server's name is letters, digits, - and _ (no "__", at most 40)`);
+	if (!config || typeof config !== "object" || Array.isArray(config)) throw new Error(`registerMcpServer("${name}"): the config must be an object ({command, args, env} or {url, headers})`);
+	const owner = servers.get(name)?.extensionPath;
+	if (owner !== undefined && owner !== path) throw new Error(`MCP server "${name}" is already registered by extension "${owner}"`);
+	servers.set(name, { name, config: JSON.parse(JSON.stringify(config)) as unknown, extensionPath: path });
 }

@@ -224,6 +224,12 @@ export type ExtensionAPI = {
 	getSettings(): Record<string, unknown>;
 	/** The thinking level on the session's path ("off" when none). */
 	getThinkingLevel(): string;
+	/** pi's registerMcpServer: an MCP server (`{command, args, env, cwd}` or `{url, headers}`) started with the session's, without approval (docs/mcp.md). */
+	registerMcpServer(name: string, config: Record<string, unknown>): void;
+	/** Removes a server this extension registered (from the next session on). */
+	unregisterMcpServer(name: string): void;
+	/** Every MCP server extensions registered. */
+	getMcpServers(): { name: string; config: unknown; extensionPath: string }[];
 };
 
 /** What an extension module exports by default. */

@@ -189,7 +189,8 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 		system: opts.system,
 		messages,
 		tools: guardedTools(opts.tools, opts.checkpoints),
-		...(opts.activeTools && opts.tools ? { activeTools: opts.activeTools(Object.keys(opts.tools)) } : {}),
+		// Asked again at each step: a tool loaded by a step (MCP's lazy loading) is offered in the next.
+		...(opts.activeTools && opts.tools ? { activeTools: opts.activeTools(Object.keys(opts.tools)), prepareStep: () => ({ activeTools: opts.activeTools?.(Object.keys(opts.tools ?? {})) }) } : {}),
 		// A steering message ends the tool loop after the step that is running: its results are
 		// stored, then the message, then the model is asked again (runTurn's loop).
 		stopWhen: steering ? [stepCountIs(ctx.stepsLeft), () => steering.size > 0] : stepCountIs(ctx.stepsLeft),

@@ -15,14 +15,14 @@ export type ExtensionToolSource = {
 };
 
 /** A tool's execute as arbor's tools have it (they never stream their results). */
-type Execute = (args: unknown, options: ToolExecutionOptions) => Promise<ToolResult<object>>;
+export type Execute = (args: unknown, options: ToolExecutionOptions) => Promise<ToolResult<object>>;
 
 /**
  * `execute` between the extensions' `tool_call` handlers (a blocked call is an error the model
  * gets, and asks nothing) and their `tool_result` handlers (which may change what the model gets
  * of a call that ran or failed).
  */
-function gated(name: string, execute: Execute, source: ExtensionToolSource): Execute {
+export function gated(name: string, execute: Execute, source: ExtensionToolSource): Execute {
 	if (!source.beforeToolCall && !source.afterToolCall) return execute;
 	return async (args: unknown, options: ToolExecutionOptions) => {
 		const call = { toolName: name, toolCallId: options.toolCallId, input: args };
@@ -62,7 +62,7 @@ export function cappedOutput<T extends { output: string }>(result: T): T {
  * Schema whose JSON Schema is the extension's own. The arguments are handed over as the model sent
  * them; the extension checks them.
  */
-function standardSchema(parameters: Record<string, unknown>): FlexibleSchema<unknown> {
+export function standardSchema(parameters: Record<string, unknown>): FlexibleSchema<unknown> {
 	const json = () => parameters;
 	return {
 		"~standard": { version: 1, vendor: "arbor-extension", validate: (value: unknown) => ({ value }), jsonSchema: { input: json, output: json } },
