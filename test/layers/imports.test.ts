@@ -78,17 +78,19 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"export/": { imports: [...STORE, "tree/", "config/"], packages: ["marked", "highlight.js"] },
 	// Private git stores of the project's files: no model, tools, navigation or UI.
 	"checkpoints/": { imports: [...STORE, "config/"] },
+	// `arbor sync`: sessions and checkpoint trees through the project's git remote; no model, tools, navigation or UI.
+	"sync/": { imports: [...STORE, "config/", "checkpoints/"] },
 	// The headless session core of the non-terminal front ends (RPC, ACP): no Ink, no React.
 	"agent/": { imports: [...CORE, "checkpoints/"], typesOf: ["ai"] },
 	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
-	"acp/": { imports: [...CORE, "agent/", "search/", "checkpoints/"], packages: ["@agentclientprotocol/sdk", "zod"] },
+	"acp/": { imports: [...CORE, "agent/", "search/", "checkpoints/", "sync/"], packages: ["@agentclientprotocol/sdk", "zod"] },
 	// `arbor -p`: a face over the session core (agent/); never Ink or React.
 	"print/": { imports: [...CORE, "agent/"], typesOf: ["ai"] },
 	// The subcommands that never run a turn (tree, context, search, checkpoints, compare, import, models, …); never Ink or React.
-	"commands/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"] },
+	"commands/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "sync/"] },
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
-	"rpc/": { imports: [...CORE, "agent/", "search/", "export/", "checkpoints/"] },
-	"ui/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
+	"rpc/": { imports: [...CORE, "agent/", "search/", "export/", "checkpoints/", "sync/"] },
+	"ui/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "sync/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
 	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "rpc/", "interactive.ts"] },
