@@ -7,10 +7,18 @@ import { spawn } from "node:child_process";
 import { gitArgs, gitEnv, GitError, type GitPlace } from "../checkpoints/git.js";
 import { childEnvironment } from "../text/secrets.js";
 
-/** The line of git's stderr that says what went wrong: its first `fatal:`/`error:`/`remote:` line, else its last. */
+/**
+ * What went wrong, in one line, from git's stderr: a push's rejection (`[remote rejected] … (why)`)
+ * with what the remote said (`remote: …`), else the first `fatal:`/`error:` line, else the last line.
+ */
 export function reasonOf(stderr: string): string {
 	const lines = stderr.split("\n").map((l) => l.trim()).filter(Boolean);
-	const told = lines.find((l) => /^(fatal|error):/.test(l) && !/failed to push some refs/.test(l)) ?? lines.find((l) => /^(fatal|error):/.test(l));
+	const rejected = lines.find((l) => /^! \[(remote )?rejected\]/.test(l));
+	if (rejected) {
+		const said = lines.filter((l) => l.startsWith("remote:")).map((l) => l.replace(/^remote:\s*/, "")).filter(Boolean);
+		return [rejected.replace(/^! /, "").replace(/\s+/g, " "), ...said.map((t) => `remote: ${t}`)].join("; ");
+	}
+	const told = lines.find((l) => /^(fatal|error):/.test(l));
 	return (told ?? lines[lines.length - 1] ?? "").replace(/^(fatal|error): /, "");
 }
 

@@ -4,9 +4,11 @@
  * built CLI run in either, and the local model server for turns. Real git, real folders.
  */
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { sessionDirFor } from "../../source/session/paths.js";
 import { runCli, type CliRun } from "../helpers/cli.js";
 import { model } from "../helpers/print-run.js";
 import { startSseServer, type Script } from "../helpers/sse-server.js";
@@ -72,4 +74,18 @@ export function preReceive(remote: string, script: string | null): void {
 	const hook = path.join(remote, "hooks", "pre-receive");
 	if (script === null) return void fs.rmSync(hook, { force: true });
 	fs.writeFileSync(hook, `#!/bin/sh\n${script}\n`, { mode: 0o755 });
+}
+
+/** Writes a small session (a user message and a reply) into a side's session folder, as arbor would; its id and file. */
+export function handSession(s: Side, userText = "hello", id = randomUUID()): { id: string; file: string } {
+	const time = "2026-01-02T03:04:05.000Z";
+	const file = path.join(sessionDirFor(s.cwd, s.home), `2026-01-02T03-04-05-000Z_${id}.jsonl`);
+	fs.mkdirSync(path.dirname(file), { recursive: true });
+	const lines = [
+		{ type: "session", version: 3, id, timestamp: time, cwd: s.cwd },
+		{ type: "message", id: "0000aaa1", parentId: null, timestamp: time, message: { role: "user", content: userText, timestamp: 1 } },
+		{ type: "message", id: "0000aaa2", parentId: "0000aaa1", timestamp: time, message: { role: "assistant", content: [{ type: "text", text: "hi" }], stopReason: "stop", timestamp: 2 } },
+	];
+	fs.writeFileSync(file, lines.map((l) => `${JSON.stringify(l)}\n`).join(""), { mode: 0o600 });
+	return { id, file };
 }
