@@ -36,3 +36,26 @@ export function recordAuthors(home: string, sessionId: string, entries: readonly
 export function sessionAuthors(home: string, sessionId: string): string[] {
 	return [...new Set(Object.values(readAuthors(home, sessionId)))].sort();
 }
+
+/** Session rows with `syncedFrom` (the authors of their synced entries) where there are any. */
+export function withSyncAuthors<T extends { id: string }>(rows: readonly T[], home: string): (T & { syncedFrom?: string[] })[] {
+	return rows.map((row) => {
+		const from = sessionAuthors(home, row.id);
+		return from.length > 0 ? { ...row, syncedFrom: from } : row;
+	});
+}
+
+type Node = { id: string; children: Node[]; author?: string };
+
+/** Marks the nodes of a tree (`arbor tree --json`) whose entries came by sync with their `author` (`user@host`). */
+export function markAuthors<T extends { roots: Node[] }>(tree: T, home: string, sessionId: string): T {
+	const authors = readAuthors(home, sessionId);
+	if (Object.keys(authors).length === 0) return tree;
+	const stack = [...tree.roots];
+	for (let node = stack.pop(); node; node = stack.pop()) {
+		const author = authors[node.id];
+		if (author) node.author = author;
+		stack.push(...node.children);
+	}
+	return tree;
+}

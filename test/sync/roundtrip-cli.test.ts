@@ -1,4 +1,5 @@
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { hashTree } from "../checkpoints/helpers.js";
@@ -51,6 +52,7 @@ describe("arbor sync between two clones", () => {
 		const id = await started();
 		const listed = await w.cli(w.b, ["sessions"]);
 		expect(listed.stdout).toContain(id.slice(0, 8));
+		expect(listed.stdout).toContain(`synced from ann@${os.hostname()}`);
 		const [fileA] = sessionsOf(w.a);
 		const [fileB] = sessionsOf(w.b);
 		expect(fs.readFileSync(fileB!, "utf8").split("\n")[0]).toBe(fs.readFileSync(fileA!, "utf8").split("\n")[0]);
@@ -62,6 +64,8 @@ describe("arbor sync between two clones", () => {
 		expect(sharedIds(fileA!)).toEqual(sharedIds(fileB!));
 		expect(await leafOf(w.a, id)).toBe(leafA);
 		expect(entryLines(fileB!).pop().message.content[0].text).toBe("Desktop reply.");
+		const authored = JSON.stringify(JSON.parse((await w.cli(w.a, ["tree", id, "--json"])).stdout));
+		expect(authored).toContain(`"preview":"assistant: Desktop reply.","onActivePath":false,"children":[],"role":"assistant","author":"bob@${os.hostname()}"`);
 		const [piA] = await piContexts(fileA!);
 		const [piB] = await piContexts(fileB!);
 		expect([lastText(piA!.messages), lastText(piB!.messages)]).toEqual(["Wrote it.", "Desktop reply."]);
