@@ -73,8 +73,11 @@ describe("arbor sync between two clones", () => {
 
 	it("both continue the same entry offline: A, B, A sync to the union with both branches and no duplicate id; syncing again changes nothing", async () => {
 		const id = await started();
+		const first = entryLines(sessionsOf(w.a)[0]!)[0].id;
+		expect((await w.cli(w.a, ["label", id, first, "laptop"])).code).toBe(0);
 		expect((await w.turn(w.a, [textReply("Laptop branch.")], "on the laptop", ["-s", id])).code).toBe(0);
 		expect((await w.turn(w.b, [textReply("Desktop branch.")], "on the desktop", ["-s", id])).code).toBe(0);
+		expect((await w.cli(w.b, ["label", id, first, "desktop"])).code).toBe(0);
 		await sync(w.a);
 		await sync(w.b);
 		await sync(w.a);
@@ -83,6 +86,7 @@ describe("arbor sync between two clones", () => {
 		const idsA = await treeIds(w.a, id);
 		expect(idsA).toEqual(await treeIds(w.b, id));
 		expect(sharedIds(fileA!)).toEqual(sharedIds(fileB!));
+		for (const s of [w.a, w.b]) expect(JSON.parse((await w.cli(s, ["tree", id, "--json"])).stdout).roots[0].label).toBe("desktop");
 		for (const file of [fileA!, fileB!]) {
 			const ids = entryLines(file).map((e) => e.id);
 			expect(new Set(ids).size).toBe(ids.length);
