@@ -55,9 +55,11 @@ export type Settings = {
 	shellCommandPrefix?: string;
 	/** pi's keys while a reply runs: Enter steers and Alt+Enter queues a follow-up (default false: the other way round). */
 	steerOnEnter?: boolean;
+	/** `arbor sync` (docs/sync.md): the default remote, and whether the chat syncs by itself. */
+	sync?: { remote?: string; auto?: boolean };
 };
 
-const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" | "seconds"> = {
+const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" | "seconds" | "sync"> = {
 	model: "string",
 	summaryModel: "string",
 	baseUrl: "string",
@@ -81,6 +83,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" 
 	autoCompaction: "boolean",
 	shellCommandPrefix: "string",
 	steerOnEnter: "boolean",
+	sync: "sync",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];
@@ -90,6 +93,7 @@ const KIND_NAMES: Record<Kind, string> = {
 	"string[]": "list of strings",
 	number: `number from 0 to ${Number.MAX_SAFE_INTEGER}`,
 	seconds: `number of seconds from 0 to ${MAX_TIMER_SECONDS}`,
+	sync: 'object like {"remote": "origin", "auto": false}',
 };
 
 function fits(kind: Kind, value: unknown): boolean {
@@ -100,6 +104,11 @@ function fits(kind: Kind, value: unknown): boolean {
 			return typeof value === "number" && value >= 0 && value <= Number.MAX_SAFE_INTEGER;
 		case "seconds":
 			return typeof value === "number" && value >= 0 && value <= MAX_TIMER_SECONDS;
+		case "sync": {
+			if (!value || typeof value !== "object" || Array.isArray(value)) return false;
+			const { remote, auto } = value as Record<string, unknown>;
+			return (remote === undefined || (typeof remote === "string" && remote !== "")) && (auto === undefined || typeof auto === "boolean");
+		}
 		default:
 			return typeof value === kind;
 	}

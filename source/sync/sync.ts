@@ -7,6 +7,7 @@
  */
 import { withStoreLock } from "../checkpoints/store-lock.js";
 import { CliError } from "../config/errors.js";
+import { loadSettings } from "../config/settings.js";
 import { GitError } from "../checkpoints/git.js";
 import { errorMessage } from "../text/error-text.js";
 import { storeGit } from "./git-run.js";
@@ -28,7 +29,7 @@ export type SyncOptions = { cwd: string; home: string; remote?: string; dryRun?:
 /** Syncs the project at `cwd`. Throws CliError: exit 2 for usage (no work tree, no such remote), 1 for a failure. */
 export async function runSync(opts: SyncOptions): Promise<SyncReport> {
 	const top = await workTreeOf(opts.cwd);
-	const remote = opts.remote ?? "origin";
+	const remote = opts.remote ?? loadSettings({ home: opts.home, cwd: opts.cwd }).sync?.remote ?? "origin";
 	const url = await remoteUrl(opts.cwd, top, remote);
 	const { place, dir } = await syncPlace(opts.home, opts.cwd);
 	return withStoreLock(dir, async () => {

@@ -30,10 +30,15 @@ async function synced(s: Side): Promise<string> {
 }
 
 describe("arbor sync when something is wrong", () => {
-	it("outside a git work tree, or naming a remote the repository lacks: exit 2", async () => {
+	it("outside a git work tree, or naming a remote the repository lacks (flag or settings' sync.remote): exit 2", async () => {
 		const outside: Side = { ...w.a, cwd: path.join(w.root, "laptop") };
 		await failsWith(outside, [], 2, /^arbor: not a git work tree/);
 		await failsWith(w.a, ["--remote", "upstream"], 2, /^arbor: no such remote: upstream/);
+		fs.mkdirSync(w.a.home, { recursive: true });
+		fs.writeFileSync(path.join(w.a.home, "settings.json"), JSON.stringify({ sync: { remote: "backup" } }));
+		await failsWith(w.a, [], 2, /^arbor: no such remote: backup/);
+		git(w.a.cwd, "remote", "add", "backup", w.remote);
+		expect(await synced(w.a)).toMatch(/^Nothing to sync with backup/);
 	});
 
 	it("a remote that is missing, or a network that is down: exit 1 with git's reason, nothing changed", async () => {
