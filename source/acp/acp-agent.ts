@@ -363,10 +363,7 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 			}
 			return result.dryRun ? restorePlanJson(id, result.plan) : restoreDoneJson(id, result.done);
 		}))
-		.onRequest("_arbor/sync", syncParams, guard(async ({ params }) => {
-			const { cwd, home } = sessions.get(params.sessionId).place;
-			return runSync({ cwd, home, remote: params.remote, dryRun: params.dryRun ?? false });
-		}));
+		.onRequest("_arbor/sync", syncParams, guard(({ params }) => runSync({ ...sessions.get(params.sessionId).place, remote: params.remote, dryRun: params.dryRun ?? false })));
 }
 
 /**
