@@ -7,7 +7,7 @@ import * as os from "node:os";
 import type { GitPlace } from "../checkpoints/git.js";
 import { storeGit } from "./git-run.js";
 import { modesRecord, type SessionPlan } from "./plan.js";
-import { type Author, writeRemote } from "./write-remote.js";
+import { type Author, type NewCommit, writeRemotes } from "./write-remote.js";
 
 /** The namespace on the remote: one ref per session. */
 export const REMOTE_PREFIX = "refs/arbor/sessions/";
@@ -26,18 +26,18 @@ async function presentTrees(place: GitPlace, trees: readonly string[]): Promise<
 	return trees.filter((_, i) => / tree /.test(out[i] ?? ""));
 }
 
-/** Writes the commit of every plan with lines to push; returns them by session id. */
+/** Writes the commit of every plan with lines to push (one fast-import); returns them by session id. */
 export async function commitPlans(place: GitPlace, storeDir: string, plans: readonly SessionPlan[]): Promise<Map<string, string>> {
 	const author = thisAuthor();
-	const commits = new Map<string, string>();
-	for (const plan of plans) {
-		if (plan.push.length === 0 || !plan.local) continue;
-		const trees = await presentTrees(place, plan.trees);
-		const checkpoints = trees.map((tree) => ({ tree, modes: modesRecord(storeDir, tree) }));
+	const commits: NewCommit[] = [];
+	const wanted = plans.filter((p) => p.push.length > 0 && p.local);
+	const present = new Set(await presentTrees(place, [...new Set(wanted.flatMap((p) => p.trees))]));
+	for (const plan of wanted) {
+		const checkpoints = plan.trees.filter((t) => present.has(t)).map((tree) => ({ tree, modes: modesRecord(storeDir, tree) }));
 		const message = `arbor sync: ${plan.push.length} entries from ${author.user}@${author.host}`;
-		commits.set(plan.id, await writeRemote(place, { base: plan.remote, headerLine: plan.local.headerLine, chunk: { lines: plan.push, author, checkpoints }, message }));
+		commits.push({ id: plan.id, base: plan.remote, headerLine: plan.local?.headerLine ?? "", chunk: { lines: plan.push, author, checkpoints }, message });
 	}
-	return commits;
+	return writeRemotes(place, commits);
 }
 
 /** Pushes the commits in one `git push`. */

@@ -1,7 +1,8 @@
 /**
- * The next commit of a session on the remote (see remote-session.ts): the fetched commit's tree
- * plus one new chunk of entries, its author, and the checkpoint trees (with their modes records)
- * those entries name. Objects are written to the private store only; the push sends them.
+ * The next commit of each session to push (see remote-session.ts): the fetched commit's tree plus
+ * one new chunk of entries, its author, and the checkpoint trees (with their modes records) those
+ * entries name. All of one sync's commits are written by one `git fast-import` into the private
+ * store (under `refs/arbor-sync/out/`); the push sends them.
  */
 import type { GitPlace } from "../checkpoints/git.js";
 import { storeGit } from "./git-run.js";
@@ -18,44 +19,45 @@ export type NewChunk = {
 	checkpoints: readonly { tree: string; modes?: Buffer }[];
 };
 
-async function blob(place: GitPlace, content: Buffer | string): Promise<string> {
-	return (await storeGit(place, ["hash-object", "-w", "--stdin"], content)).toString("utf8").trim();
-}
+/** One commit to write. */
+export type NewCommit = { id: string; base?: RemoteSession; headerLine: string; chunk: NewChunk; message: string };
 
-async function tree(place: GitPlace, rows: ReadonlyMap<string, string>): Promise<string> {
-	const text = [...rows].map(([name, row]) => `${row}\t${name}\n`).join("");
-	return (await storeGit(place, ["mktree"], text)).toString("utf8").trim();
-}
+const OUT = "refs/arbor-sync/out/";
 
 /** The chunk name after `count` chunks: zero-padded so names sort in order. */
 export function chunkName(count: number): string {
 	return `${String(count + 1).padStart(10, "0")}.jsonl`;
 }
 
-/** Writes the commit holding `base` (if any) plus `chunk`; returns its id. */
-export async function writeRemote(place: GitPlace, opts: { base?: RemoteSession; headerLine: string; chunk: NewChunk; message: string }): Promise<string> {
-	const { base, chunk } = opts;
-	const top = new Map(base?.top ?? []);
-	const sub = (name: string) => new Map(base?.sub.get(name) ?? []);
-	if (!top.has("header.json")) top.set("header.json", `100644 blob ${await blob(place, `${opts.headerLine}\n`)}`);
-	const name = chunkName(base?.chunks.length ?? 0);
-	const entries = sub("entries");
-	entries.set(name, `100644 blob ${await blob(place, Buffer.concat(chunk.lines.flatMap((l) => [l, Buffer.from("\n")])))}`);
-	top.set("entries", `040000 tree ${await tree(place, entries)}`);
-	const authors = sub("authors");
-	authors.set(name.replace(/\.jsonl$/, ".json"), `100644 blob ${await blob(place, `${JSON.stringify(chunk.author)}\n`)}`);
-	top.set("authors", `040000 tree ${await tree(place, authors)}`);
-	if (chunk.checkpoints.length > 0) {
-		const trees = sub("checkpoints");
-		const modes = sub("modes");
-		for (const c of chunk.checkpoints) {
-			trees.set(c.tree, `040000 tree ${c.tree}`);
-			if (c.modes) modes.set(c.tree, `100644 blob ${await blob(place, c.modes)}`);
-		}
-		top.set("checkpoints", `040000 tree ${await tree(place, trees)}`);
-		if (modes.size > 0) top.set("modes", `040000 tree ${await tree(place, modes)}`);
+function inline(path: string, data: Buffer): Buffer[] {
+	return [Buffer.from(`M 100644 inline ${path}\ndata ${data.length}\n`), data, Buffer.from("\n")];
+}
+
+/** The fast-import commands of one commit. */
+function commandsOf(c: NewCommit, when: number): Buffer[] {
+	const message = Buffer.from(c.message);
+	const out: Buffer[] = [Buffer.from(`commit ${OUT}${c.id}\ncommitter arbor <arbor@localhost> ${when} +0000\ndata ${message.length}\n`), message, Buffer.from("\n")];
+	if (c.base) out.push(Buffer.from(`from ${c.base.commit}\n`));
+	if (!c.base?.top.has("header.json")) out.push(...inline("header.json", Buffer.from(`${c.headerLine}\n`)));
+	const name = chunkName(c.base?.chunks.length ?? 0);
+	out.push(...inline(`entries/${name}`, Buffer.concat(c.chunk.lines.flatMap((l) => [l, Buffer.from("\n")]))));
+	out.push(...inline(`authors/${name.replace(/\.jsonl$/, ".json")}`, Buffer.from(`${JSON.stringify(c.chunk.author)}\n`)));
+	for (const { tree, modes } of c.chunk.checkpoints) {
+		out.push(Buffer.from(`M 040000 ${tree} checkpoints/${tree}\n`));
+		if (modes) out.push(...inline(`modes/${tree}`, modes));
 	}
-	const root = await tree(place, top);
-	const parent = base ? ["-p", base.commit] : [];
-	return (await storeGit(place, ["commit-tree", root, ...parent, "-m", opts.message])).toString("utf8").trim();
+	out.push(Buffer.from("\n"));
+	return out;
+}
+
+/** Writes the commits; returns their ids by session id. */
+export async function writeRemotes(place: GitPlace, commits: readonly NewCommit[]): Promise<Map<string, string>> {
+	const written = new Map<string, string>();
+	if (commits.length === 0) return written;
+	const when = Math.floor(Date.now() / 1000);
+	await storeGit(place, ["fast-import", "--quiet", "--force", "--done"], Buffer.concat([...commits.flatMap((c) => commandsOf(c, when)), Buffer.from("done\n")]));
+	const refs = (await storeGit(place, ["for-each-ref", "--format=%(refname) %(objectname)", OUT])).toString("utf8");
+	const byId = new Map(refs.split("\n").filter(Boolean).map((l) => [l.split(" ")[0]?.slice(OUT.length) ?? "", l.split(" ")[1] ?? ""]));
+	for (const c of commits) written.set(c.id, byId.get(c.id) ?? "");
+	return written;
 }
