@@ -33,56 +33,85 @@ export class DamagedRef extends Error {}
 
 const SUBTREES = ["entries", "authors", "checkpoints", "modes"] as const;
 
-function listing(text: string): Map<string, string> {
-	const out = new Map<string, string>();
-	for (const line of text.split("\n")) {
-		const tab = line.indexOf("\t");
-		if (tab > 0) out.set(line.slice(tab + 1), line.slice(0, tab));
-	}
-	return out;
-}
-
 const idOf = (row: string | undefined) => row?.split(" ")[2];
 
-/** Reads several objects through one `git cat-file --batch`, in order. */
-export async function readObjects(place: GitPlace, ids: readonly string[]): Promise<Buffer[]> {
-	if (ids.length === 0) return [];
-	const out = await storeGit(place, ["cat-file", "--batch"], `${ids.join("\n")}\n`);
-	const blobs: Buffer[] = [];
+type Got = { type: string; data: Buffer } | undefined;
+
+/** Reads objects named by any revision expression (`<commit>:entries`) through one `git cat-file --batch`, in order; a missing one is undefined. */
+async function batch(place: GitPlace, exprs: readonly string[]): Promise<Got[]> {
+	if (exprs.length === 0) return [];
+	const out = await storeGit(place, ["cat-file", "--batch"], `${exprs.join("\n")}\n`);
+	const got: Got[] = [];
 	let at = 0;
-	for (const id of ids) {
+	for (const _ of exprs) {
 		const end = out.indexOf(0x0a, at);
 		const header = out.subarray(at, end).toString("utf8").split(" ");
-		if (end < 0 || header[1] === "missing") throw new DamagedRef(`object ${id} is missing`);
+		if (end < 0 || header.at(-1) === "missing" || header.at(-1) === "ambiguous") {
+			got.push(undefined);
+			at = end + 1;
+			continue;
+		}
 		const size = Number(header[2]);
-		blobs.push(out.subarray(end + 1, end + 1 + size));
+		got.push({ type: header[1] ?? "", data: out.subarray(end + 1, end + 1 + size) });
 		at = end + 1 + size + 1;
 	}
-	return blobs;
+	return got;
 }
 
-/** Reads the session a remote ref's commit holds. Throws DamagedRef when it is not one. */
-export async function readRemote(place: GitPlace, commit: string, ref: string): Promise<RemoteSession> {
-	const type = (await storeGit(place, ["cat-file", "-t", commit])).toString("utf8").trim();
-	if (type !== "commit") throw new DamagedRef(`${ref} is damaged: it names a ${type}, not a commit`);
-	const top = listing((await storeGit(place, ["ls-tree", commit])).toString("utf8"));
-	const sub = new Map<string, Map<string, string>>();
-	for (const name of SUBTREES) {
-		const id = idOf(top.get(name));
-		sub.set(name, id ? listing((await storeGit(place, ["ls-tree", id])).toString("utf8")) : new Map());
+/** Reads several objects by id, in order; a missing one is a DamagedRef. */
+export async function readObjects(place: GitPlace, ids: readonly string[]): Promise<Buffer[]> {
+	return (await batch(place, ids)).map((g, i) => {
+		if (!g) throw new DamagedRef(`object ${ids[i]} is missing`);
+		return g.data;
+	});
+}
+
+/** A binary tree object as `name → "mode type id"` (ls-tree's columns). */
+function treeRows(data: Buffer | undefined): Map<string, string> {
+	const rows = new Map<string, string>();
+	let at = 0;
+	while (data && at < data.length) {
+		const space = data.indexOf(0x20, at);
+		const nul = data.indexOf(0, space);
+		const mode = data.toString("utf8", at, space).padStart(6, "0");
+		const id = data.toString("hex", nul + 1, nul + 21);
+		rows.set(data.toString("utf8", space + 1, nul), `${mode} ${mode.startsWith("04") ? "tree" : mode === "160000" ? "commit" : "blob"} ${id}`);
+		at = nul + 21;
 	}
-	const headerId = idOf(top.get("header.json"));
-	if (!headerId) throw new DamagedRef(`${ref} is damaged: it has no header.json`);
-	const chunkNames = [...(sub.get("entries") as Map<string, string>).keys()].filter((n) => n.endsWith(".jsonl")).sort();
-	const authorNames = chunkNames.map((n) => n.replace(/\.jsonl$/, ".json")).filter((n) => sub.get("authors")?.has(n));
-	const wanted = [headerId, ...chunkNames.map((n) => idOf(sub.get("entries")?.get(n)) as string), ...authorNames.map((n) => idOf(sub.get("authors")?.get(n)) as string)];
-	const blobs = await readObjects(place, wanted);
-	const headerLine = (blobs[0] as Buffer).toString("utf8").trim();
-	const authors = new Map(authorNames.map((n, i) => [n.replace(/\.json$/, ".jsonl"), parseAuthor(blobs[1 + chunkNames.length + i] as Buffer)]));
-	const entries: RemoteEntry[] = [];
-	const ids = new Set<string>();
-	chunkNames.forEach((name, i) => eachEntry(blobs[1 + i] as Buffer, name, entries, ids));
-	return { commit, headerLine, entries, ids, chunks: chunkNames.map((name) => ({ name, author: authors.get(name) })), top, sub };
+	return rows;
+}
+
+/** Reads the sessions remote refs name (id → commit), all at once. Throws DamagedRef when one is not a session commit. */
+export async function readRemotes(place: GitPlace, refs: ReadonlyMap<string, string>, prefix: string): Promise<Map<string, RemoteSession>> {
+	const ids = [...refs.keys()];
+	const paths = ["", ...SUBTREES];
+	const trees = await batch(place, ids.flatMap((id) => paths.map((p) => (p === "" ? `${refs.get(id)}^{tree}` : `${refs.get(id)}:${p}`))));
+	const shapes = ids.map((id, i) => {
+		const types = new Set([trees[i * paths.length]?.type]);
+		if (!types.has("tree")) throw new DamagedRef(`${prefix}${id} is damaged: it names no session commit`);
+		const top = treeRows(trees[i * paths.length]?.data);
+		const sub = new Map(SUBTREES.map((name, k) => [name, treeRows(trees[i * paths.length + 1 + k]?.data)] as const));
+		if (!top.has("header.json")) throw new DamagedRef(`${prefix}${id} is damaged: it has no header.json`);
+		const chunks = [...(sub.get("entries") as Map<string, string>).keys()].filter((n) => n.endsWith(".jsonl")).sort();
+		const authors = chunks.map((n) => n.replace(/\.jsonl$/, ".json")).filter((n) => sub.get("authors")?.has(n));
+		return { id, top, sub, chunks, authors };
+	});
+	const wanted = shapes.flatMap((s) => [idOf(s.top.get("header.json")), ...s.chunks.map((n) => idOf(s.sub.get("entries")?.get(n))), ...s.authors.map((n) => idOf(s.sub.get("authors")?.get(n)))]);
+	const blobs = await readObjects(place, wanted as string[]);
+	const out = new Map<string, RemoteSession>();
+	let at = 0;
+	for (const s of shapes) {
+		const take = (n: number) => blobs.slice(at, (at += n));
+		const [header] = take(1);
+		const chunkBlobs = take(s.chunks.length);
+		const authors = new Map(take(s.authors.length).map((b, i) => [(s.authors[i] ?? "").replace(/\.json$/, ".jsonl"), parseAuthor(b)]));
+		const entries: RemoteEntry[] = [];
+		const seen = new Set<string>();
+		s.chunks.forEach((name, i) => eachEntry(chunkBlobs[i] as Buffer, name, entries, seen));
+		const commit = refs.get(s.id) ?? "";
+		out.set(s.id, { commit, headerLine: (header as Buffer).toString("utf8").trim(), entries, ids: seen, chunks: s.chunks.map((name) => ({ name, author: authors.get(name) })), top: s.top, sub: s.sub });
+	}
+	return out;
 }
 
 function parseAuthor(buf: Buffer): { host: string; user: string } | undefined {

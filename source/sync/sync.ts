@@ -15,7 +15,7 @@ import { scanLocal } from "./local-file.js";
 import { planSession, type SessionPlan } from "./plan.js";
 import { remoteUrl, syncPlace, workTreeOf } from "./project.js";
 import { commitPlans, pushCommits, REMOTE_PREFIX, TRACKING_PREFIX } from "./push.js";
-import { DamagedRef, readRemote } from "./remote-session.js";
+import { DamagedRef, readRemotes } from "./remote-session.js";
 import { loadState, saveState, unchanged } from "./state.js";
 import { sessionElsewhere, sessionsHere } from "./local-sessions.js";
 import { applyPlans } from "./apply-plans.js";
@@ -56,25 +56,21 @@ async function fetchAll(c: Ctx): Promise<Map<string, string>> {
 	return out;
 }
 
-async function plansOf(c: Ctx, remotes: Map<string, string>): Promise<{ plans: SessionPlan[]; files: Map<string, string>; same: number }> {
+async function plansOf(c: Ctx, remotes: Map<string, string>): Promise<{ plans: SessionPlan[]; same: number }> {
 	const here = sessionsHere(c.cwd, c.home);
 	const state = loadState(c.dir);
-	const plans: SessionPlan[] = [];
-	const files = new Map<string, string>();
+	const moved: { id: string; file?: string; commit?: string }[] = [];
 	let same = 0;
 	for (const id of new Set([...here.keys(), ...remotes.keys()])) {
 		const commit = remotes.get(id);
 		const file = here.get(id) ?? (commit ? sessionElsewhere(c.home, id) : undefined);
-		if (file) files.set(id, file);
-		if (unchanged(state[id], file, commit)) {
-			same++;
-			continue;
-		}
-		const local = file ? scanLocal(file) : undefined;
-		const remote = commit ? await readRemote(c.place, commit, `${REMOTE_PREFIX}${id}`) : undefined;
-		plans.push(planSession(id, local, remote));
+		if (unchanged(state[id], file, commit)) same++;
+		else moved.push({ id, file, commit });
 	}
-	return { plans, files, same };
+	const wanted = new Map(moved.filter((m) => m.commit).map((m) => [m.id, m.commit as string]));
+	const read = await readRemotes(c.place, wanted, REMOTE_PREFIX);
+	const plans = moved.map((m) => planSession(m.id, m.file ? scanLocal(m.file) : undefined, read.get(m.id)));
+	return { plans, same };
 }
 
 async function syncLocked(c: Ctx): Promise<SyncReport> {

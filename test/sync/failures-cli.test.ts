@@ -68,7 +68,7 @@ describe("arbor sync when something is wrong", () => {
 		const blob = execFileSync("git", ["--git-dir", w.remote, "hash-object", "-w", "--stdin"], { input: "not a session\n" }).toString().trim();
 		const ref = "refs/arbor/sessions/00000000-0000-4000-8000-000000000000";
 		git(w.remote, "update-ref", ref, blob);
-		await failsWith(w.a, [], 1, /^arbor: refs\/arbor\/sessions\/00000000-0000-4000-8000-000000000000 is damaged: it names a blob/);
+		await failsWith(w.a, [], 1, /^arbor: refs\/arbor\/sessions\/00000000-0000-4000-8000-000000000000 is damaged: it names no session commit/);
 		git(w.remote, "update-ref", "-d", ref);
 		expect(await synced(w.a)).toMatch(/^Synced with origin: 2 entries sent/);
 	});
