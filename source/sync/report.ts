@@ -57,7 +57,7 @@ export function reportText(r: SyncReport): string {
 	const lines = r.sessions.map((s) => {
 		const parts = [`${s.id}:`, `${verb}send ${s.sent} entries (${s.sentBytes} bytes)`, `${verb}fetch ${s.received} (${s.receivedBytes} bytes)`];
 		if (s.checkpoints > 0) parts.push(`${s.checkpoints} checkpoint trees`);
-		if (s.created) parts.push(r.dryRun ? "new here" : "new here");
+		if (s.created) parts.push("new here");
 		if (s.redacted.length > 0) parts.push(`keys redacted in entries ${s.redacted.join(", ")}`);
 		if (s.busy) parts.push(`left for the next sync (${s.busy})`);
 		return parts.join(" ");
