@@ -32,6 +32,7 @@ function newFileFor(plan: SessionPlan, cwd: string, home: string): string {
 export async function applyPlans(a: Args): Promise<Map<string, Outcome>> {
 	const outcomes = new Map<string, Outcome>();
 	for (const plan of a.plans) {
+		if (plan.note) continue; // left as it is, and not recorded: the next sync looks again
 		const file = plan.local?.file ?? newFileFor(plan, a.cwd, a.home);
 		const created = !plan.local;
 		let size = plan.local?.size ?? 0;

@@ -23,6 +23,8 @@ export type SessionPlan = {
 	redacted: string[];
 	/** Checkpoint trees the pushed entries name. */
 	trees: string[];
+	/** Why this session is left as it is (an old file format). */
+	note?: string;
 };
 
 type Checkpointish = { id?: unknown; type?: unknown; customType?: unknown; data?: { tree?: unknown } };
@@ -40,6 +42,11 @@ export function checkpointTree(line: string): string | undefined {
 
 /** Plans one session from its local file and its remote commit (either may be missing). */
 export function planSession(id: string, local: LocalFile | undefined, remote: RemoteSession | undefined): SessionPlan {
+	const version = local?.header.version;
+	if (typeof version === "number" && version < 3) {
+		// v1/v2 entries have no ids to merge by: arbor migrates the file when it next writes to it.
+		return { id, local, remote, append: [], push: [], redacted: [], trees: [], note: `a version ${version} session: continue it once with arbor (which migrates it), then sync` };
+	}
 	const append = remote ? remote.entries.filter((e) => !local?.ids.has(e.id)) : [];
 	const outgoing = local ? local.lines.filter((l) => !l.syncMarker && !remote?.ids.has(l.id)) : [];
 	const secrets = knownSecrets();

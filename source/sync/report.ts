@@ -40,11 +40,11 @@ const bytes = (lines: readonly Buffer[]) => lines.reduce((n, l) => n + l.length 
 /** The report of some plans and what applying them did. */
 export function reportOf(r: { remote: string; url: string; dryRun: boolean; plans: readonly SessionPlan[]; same: number; outcomes: ReadonlyMap<string, Outcome> }): SyncReport {
 	const sessions = r.plans
-		.filter((p) => p.push.length > 0 || p.append.length > 0 || !p.local)
+		.filter((p) => p.push.length > 0 || p.append.length > 0 || !p.local || p.note)
 		.map((p): SessionReport => {
 			const o = r.outcomes.get(p.id);
 			const s: SessionReport = { id: p.id, file: o?.file ?? p.local?.file, sent: p.push.length, sentBytes: bytes(p.push), received: p.append.length, receivedBytes: bytes(p.append.map((e) => e.line)), checkpoints: p.trees.length, redacted: p.redacted, created: o?.created ?? !p.local };
-			if (o?.busy) s.busy = o.busy;
+			if (o?.busy ?? p.note) s.busy = o?.busy ?? p.note;
 			return s;
 		});
 	const sum = (k: "sent" | "sentBytes" | "received" | "receivedBytes") => sessions.reduce((n, s) => n + s[k], 0);

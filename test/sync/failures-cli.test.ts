@@ -87,6 +87,18 @@ describe("arbor sync when something is wrong", () => {
 		expect(execFileSync("git", ["--git-dir", w.remote, "log", "-p", "--all"]).toString()).not.toContain(key);
 	});
 
+	it("a session in pi's old format (v2) is left as it is and named, never merged by position", async () => {
+		const { file } = handSession(w.a);
+		const lines = fs.readFileSync(file, "utf8").split("\n");
+		fs.writeFileSync(file, [lines[0]!.replace('"version":3', '"version":2'), ...lines.slice(1)].join("\n"));
+		const before = fs.readFileSync(file);
+		const run = await w.cli(w.a, ["sync"]);
+		expect([run.code, run.stderr]).toEqual([0, ""]);
+		expect(run.stdout).toContain("left for the next sync (a version 2 session: continue it once with arbor");
+		expect(fs.readFileSync(file)).toEqual(before);
+		expect(git(w.remote, "for-each-ref", "refs/arbor/")).toBe("");
+	});
+
 	it("kill -9 in the middle of a sync, then sync again: nothing lost, nothing twice", async () => {
 		handSession(w.b, "from the desktop");
 		await synced(w.b);
