@@ -224,6 +224,15 @@ function acpCommand(cmd: Command): void {
 		);
 }
 
+/** `arbor sync`: this project's sessions through its git remote (docs/sync.md). */
+function syncCommand(cmd: Command): void {
+	cmd.description("sync this project's sessions and their checkpoints through its git remote (refs/arbor/)")
+		.option("--remote <name|url>", "the remote's name or a URL (default: settings' sync.remote, else origin)")
+		.option("--dry-run", "list what would be sent and fetched; change no session, push nothing")
+		.option("--json", "JSON output")
+		.action((o: { remote?: string; dryRun?: boolean; json?: boolean }) => run(async () => (await import("./commands/sync.js")).syncCommand(o)));
+}
+
 /** `arbor trust [path]`: trust the project's `.arbor/` as it is now (docs/trust.md). */
 function trustCommand(cmd: Command): void {
 	cmd.description("trust this project's .arbor/ (settings, extensions, SYSTEM.md, prompts, skills) as it is now")
@@ -265,6 +274,7 @@ const SUBCOMMANDS: Record<string, (cmd: Command) => void> = {
 	acp: acpCommand,
 	trust: trustCommand,
 	mcp: mcpCommand,
+	sync: syncCommand,
 };
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */

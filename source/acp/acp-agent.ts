@@ -44,6 +44,7 @@ import { AVAILABLE_COMMANDS, parseCommand } from "./commands.js";
 import { LiveSession } from "./live-session.js";
 import { redactedOutput } from "./redacted-output.js";
 import { cwdProblem } from "./cwd.js";
+import { runSync } from "../sync/sync.js";
 import { keepingInputFailure } from "./input-errors.js";
 import { pathUpdates } from "./replay.js";
 import { runTreeCommand, type TreeHost } from "./tree-commands.js";
@@ -85,6 +86,7 @@ const navigateParams = z.object({
 });
 const restoreParams = z.object({ sessionId: z.string(), entryId: z.string(), dryRun: z.boolean().optional() });
 const sessionParams = z.object({ sessionId: z.string() });
+const syncParams = z.object({ sessionId: z.string(), remote: z.string().optional(), dryRun: z.boolean().optional() });
 const treeParams = z.object({ sessionId: z.string(), filter: z.enum(["default", "user", "no-tools", "labeled", "all"]).optional() });
 
 /** The sessions this process holds, by ACP session id (the arbor session id). */
@@ -362,7 +364,8 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 				throw error instanceof AgentError ? invalid(error.message) : error;
 			}
 			return result.dryRun ? restorePlanJson(id, result.plan) : restoreDoneJson(id, result.done);
-		}));
+		}))
+		.onRequest("_arbor/sync", syncParams, guard(({ params }) => runSync({ ...sessions.get(params.sessionId).place, remote: params.remote, dryRun: params.dryRun ?? false })));
 }
 
 /**

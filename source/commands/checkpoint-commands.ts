@@ -19,6 +19,7 @@ import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import { listAllSessions, SessionStore } from "../session/index.js";
 import { terminalText } from "../text/terminal-text.js";
 import { openForRead, openForWrite } from "./session-arg.js";
+import { workFolderOf } from "../sync/work-folder.js";
 
 type CheckpointOptions = CommonOptions & ExtensionFlags & { gc?: boolean; dryRun?: boolean };
 
@@ -30,7 +31,9 @@ const out = (text: string) => write(terminalText(text));
 const json = (value: unknown) => write(JSON.stringify(value, null, 2));
 
 function storeFor(view: SessionTreeView, home: string): CheckpointStore {
-	return new CheckpointStore(home, view.header.cwd, checkpointLimits(loadSettings({ home, cwd: view.header.cwd })));
+	// A session `arbor sync` brought into this clone works on this clone (sync/work-folder.ts).
+	const cwd = workFolderOf({ file: view.file, sessionId: view.header.id, headerCwd: view.header.cwd, home });
+	return new CheckpointStore(home, cwd, checkpointLimits(loadSettings({ home, cwd })));
 }
 
 function noState(id: string | null): CliError {

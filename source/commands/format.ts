@@ -13,6 +13,8 @@ type SessionRow = {
 	modified: Date | string;
 	parentSession?: string;
 	lastError?: string;
+	/** Who the entries `arbor sync` brought in came from (`user@host`). */
+	syncedFrom?: string[];
 };
 
 /** On one line, sanitized (the text comes from the file) and cut by display columns. */
@@ -26,6 +28,7 @@ export function formatSessions(sessions: readonly SessionRow[]): string {
 			const title = s.name ? `${fitted(s.name, 60)} — ${fitted(s.firstMessage ?? "", 50)}` : fitted(s.firstMessage ?? "(no messages)", 70);
 			const lines = [`${when}  ${s.id.slice(0, 8)}  ${counted(s.entryCount, "entry", "entries", String(s.entryCount).padStart(5))}  ${title}`, `    ${s.file}`];
 			if (s.parentSession) lines.push(`    forked from ${s.parentSession}`);
+			if (s.syncedFrom?.length) lines.push(`    synced from ${s.syncedFrom.map((a) => fitted(a, 60)).join(", ")}`);
 			if (s.lastError !== undefined) lines.push(`    last reply failed: ${fitted(s.lastError, 100)}`);
 			return lines.join("\n");
 		})

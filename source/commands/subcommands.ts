@@ -17,6 +17,7 @@ import { colourWanted } from "../text/terminal-colour.js";
 import { terminalText } from "../text/terminal-text.js";
 import { buildTreeJson, parseTreeFilter, TREE_FILTERS, treeJsonText } from "../tree/rows.js";
 import { renderTreeBytes } from "./tree-text.js";
+import { markAuthors, withSyncAuthors } from "../sync/authors.js";
 import { formatContext, formatSessions } from "./format.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import { chooseModels } from "../config/model-config.js";
@@ -45,7 +46,8 @@ export async function sessionsCommand(opts: CommonOptions): Promise<number> {
 	// cost (--json): dollars the session's replies cost, from the prices of their models (0 where
 	// unknown), read from the bytes the listing reads anyway.
 	const cost = opts.json === true;
-	const sessions = opts.all ? listAllSessions(where.home, { onSkip, cost }) : listSessions(where.sessionDir, { onSkip, cost });
+	const listed = opts.all ? listAllSessions(where.home, { onSkip, cost }) : listSessions(where.sessionDir, { onSkip, cost });
+	const sessions = withSyncAuthors(listed, where.home);
 	if (opts.json) return json(sessions);
 	return out(sessions.length ? formatSessions(sessions) : `no sessions in ${opts.all ? where.home : where.sessionDir}`);
 }
@@ -53,8 +55,9 @@ export async function sessionsCommand(opts: CommonOptions): Promise<number> {
 export async function treeCommand(arg: string | undefined, opts: CommonOptions): Promise<number> {
 	const filter = parseTreeFilter(opts.filter ?? "default");
 	if (!filter) throw usageError(`unknown filter "${opts.filter}" (use ${TREE_FILTERS.join(", ")})`);
-	const view = openForRead(sessionChoice(arg, opts), place(opts)).snapshot();
-	if (opts.json) return write(treeJsonText(buildTreeJson(view, { filter, search: opts.search })));
+	const where = place(opts);
+	const view = openForRead(sessionChoice(arg, opts), where).snapshot();
+	if (opts.json) return write(treeJsonText(markAuthors(buildTreeJson(view, { filter, search: opts.search }), where.home, view.header.id)));
 	const tty = process.stdout.isTTY === true;
 	const width = tty ? (process.stdout.columns ?? 100) : 100_000;
 	// Rows are sanitized as they are formatted; their own colour codes must survive. One write of

@@ -59,9 +59,11 @@ export type Settings = {
 	mcpServers?: Record<string, unknown>;
 	/** Percent of the model's window the MCP tool definitions may take before the model searches them instead (default 10). */
 	mcpToolShare?: number;
+	/** `arbor sync` (docs/sync.md): the default remote, and whether the chat syncs by itself. */
+	sync?: { remote?: string; auto?: boolean };
 };
 
-const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" | "seconds" | "object"> = {
+const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" | "seconds" | "object" | "sync"> = {
 	model: "string",
 	summaryModel: "string",
 	baseUrl: "string",
@@ -87,6 +89,7 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" 
 	steerOnEnter: "boolean",
 	mcpServers: "object",
 	mcpToolShare: "number",
+	sync: "sync",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];
@@ -97,6 +100,7 @@ const KIND_NAMES: Record<Kind, string> = {
 	number: `number from 0 to ${Number.MAX_SAFE_INTEGER}`,
 	seconds: `number of seconds from 0 to ${MAX_TIMER_SECONDS}`,
 	object: "JSON object",
+	sync: 'object like {"remote": "origin", "auto": false}',
 };
 
 function fits(kind: Kind, value: unknown): boolean {
@@ -109,6 +113,11 @@ function fits(kind: Kind, value: unknown): boolean {
 			return typeof value === "number" && value >= 0 && value <= MAX_TIMER_SECONDS;
 		case "object":
 			return typeof value === "object" && value !== null && !Array.isArray(value);
+		case "sync": {
+			if (!value || typeof value !== "object" || Array.isArray(value)) return false;
+			const { remote, auto } = value as Record<string, unknown>;
+			return (remote === undefined || (typeof remote === "string" && remote !== "")) && (auto === undefined || typeof auto === "boolean");
+		}
 		default:
 			return typeof value === kind;
 	}

@@ -18,6 +18,7 @@ import { fitImageParts } from "../tools/image-fit.js";
 import { parseTreeFilter, TREE_FILTERS } from "../tree/rows.js";
 import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
 import { unreachable } from "../text/must.js";
+import { runSync } from "../sync/sync.js";
 
 export type Command = { type: string; id?: unknown; [key: string]: unknown };
 
@@ -298,6 +299,8 @@ export const COMMANDS: Record<string, Handler> = {
 	// checkpoints: the JSON of `arbor checkpoints --json` and `arbor restore [--dry-run] --json`
 	get_checkpoints: ({ agent }) => ({ checkpoints: agent.checkpoints().map(checkpointJson) }),
 	restore_files: restoreFiles,
+	// `arbor sync` in the session's project (docs/sync.md): the report `arbor sync --json` prints
+	sync: ({ home }, cmd) => runSync({ cwd: process.cwd(), home, remote: field(cmd, "remote", "string"), dryRun: field(cmd, "dryRun", "boolean") ?? false }),
 };
 
 /**

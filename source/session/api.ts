@@ -16,6 +16,8 @@ import type {
  */
 export interface SessionTreeView {
 	readonly header: SessionHeader;
+	/** The session's file (undefined in memory). */
+	readonly file?: string | undefined;
 	/** All entries in file order (arbor.leaf markers included). */
 	readonly entries: readonly SessionEntry[];
 	/** The current leaf id (markers resolved to their parent), or null for an empty conversation. */

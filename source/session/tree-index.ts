@@ -46,6 +46,8 @@ export class TreeIndex {
 	readonly roots: SessionEntry[] = [];
 	readonly labels = new Map<string, string>();
 	name: string | undefined;
+	/** The stamp (timestamp, id) of the label entry in force per target and of the name: the newest wins (see noteMeta). */
+	private readonly metaStamps = new Map<string, string>();
 	readonly warnings: SessionWarning[];
 	/** Byte offset of each entry's line in `rawFile`, when the entry is stored there verbatim. */
 	readonly offsets = new EntryOffsets();
@@ -177,13 +179,28 @@ export class TreeIndex {
 		return list;
 	}
 
+	/**
+	 * Labels and the name: the newest entry wins by timestamp (ties by id), not by place in the file,
+	 * so two copies that `arbor sync` merged in different orders agree. In a file written in one place
+	 * the two orders are the same.
+	 */
 	private noteMeta(e: SessionEntry): void {
 		if (e.type === "label" && typeof e.targetId === "string") {
+			if (!this.newest(`l:${e.targetId}`, e)) return;
 			if (typeof e.label === "string" && e.label !== "") this.labels.set(e.targetId, e.label);
 			else this.labels.delete(e.targetId);
 		} else if (e.type === "session_info" && typeof e.name === "string" && e.name !== "") {
-			this.name = e.name;
+			if (this.newest("name", e)) this.name = e.name;
 		}
+	}
+
+	/** Records `e` as the newest for `key` unless an entry already recorded is newer. */
+	private newest(key: string, e: SessionEntry): boolean {
+		const stamp = `${typeof e.timestamp === "string" ? e.timestamp : ""}\u0000${e.id}`;
+		const before = this.metaStamps.get(key);
+		if (before !== undefined && before > stamp) return false;
+		this.metaStamps.set(key, stamp);
+		return true;
 	}
 }
 

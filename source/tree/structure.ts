@@ -81,11 +81,15 @@ export function positionOf(s: TreeStructure, id: string): number | undefined {
 	return s.position.get(id);
 }
 
-/** Replays the label entries in file order, as the store does for the labels themselves. */
+/** Replays the label entries as the store does for the labels themselves: the newest (timestamp, then id) wins. */
 function labelTimes(view: SessionTreeView): Map<string, string> {
 	const times = new Map<string, string>();
+	const stamps = new Map<string, string>();
 	for (const e of view.entries) {
 		if (e.type !== "label" || typeof e.targetId !== "string") continue;
+		const stamp = `${e.timestamp}\u0000${e.id}`;
+		if ((stamps.get(e.targetId) ?? "") > stamp) continue;
+		stamps.set(e.targetId, stamp);
 		if (typeof e.label === "string" && e.label !== "") times.set(e.targetId, e.timestamp);
 		else times.delete(e.targetId);
 	}

@@ -18,6 +18,7 @@ export type CommandName =
 	| "search"
 	| "undo-restore"
 	| "export"
+	| "sync"
 	| "reload"
 	| "help"
 	| "quit";
@@ -44,6 +45,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 	{ name: "search", args: "<query>", description: "search this folder's sessions (then all); Enter opens the hit in /tree" },
 	{ name: "undo-restore", description: "put the files back as they were before the last restore of checkpointed files" },
 	{ name: "export", args: "[file]", description: "write this session as one HTML page (default: its name .html here)" },
+	{ name: "sync", args: "[remote]", description: "sync this project's sessions through its git remote (arbor sync)" },
 	{ name: "reload", description: "read AGENTS.md, SYSTEM.md, templates, skills, keybindings and extensions again" },
 	{ name: "help", description: "keys and commands" },
 	{ name: "quit", description: "leave arbor" },

@@ -82,19 +82,21 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"recall/": { imports: [...STORE, "tree/", "tools/", "search/"], packages: ["zod"] },
 	// The MCP client: servers, approval, the SDK (lazily), their tools in the session's ToolSet; no Ink, no React.
 	"mcp/": { imports: CORE, packages: ["@modelcontextprotocol/sdk"], typesOf: ["ai"] },
+	// `arbor sync`: sessions and checkpoint trees through the project's git remote; no model, tools, navigation or UI.
+	"sync/": { imports: [...STORE, "config/", "checkpoints/"] },
 	// The headless session core of the non-terminal front ends (RPC, ACP): no Ink, no React.
 	"agent/": { imports: [...CORE, "checkpoints/", "recall/", "mcp/"], typesOf: ["ai"] },
 	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
-	"acp/": { imports: [...CORE, "agent/", "mcp/", "search/", "checkpoints/"], packages: ["@agentclientprotocol/sdk", "zod"] },
+	"acp/": { imports: [...CORE, "agent/", "mcp/", "search/", "checkpoints/", "sync/"], packages: ["@agentclientprotocol/sdk", "zod"] },
 	// `arbor mcp serve`: the sessions as an MCP server over the session core; no Ink, no React.
 	"mcp-serve/": { imports: [...CORE, "agent/", "search/", "checkpoints/"], packages: ["@modelcontextprotocol/sdk", "zod"] },
 	// `arbor -p`: a face over the session core (agent/); never Ink or React.
 	"print/": { imports: [...CORE, "agent/"], typesOf: ["ai"] },
 	// The subcommands that never run a turn (tree, context, search, checkpoints, compare, import, models, …); never Ink or React.
-	"commands/": { imports: [...CORE, "mcp/", "mcp-serve/", "search/", "import/", "export/", "checkpoints/"] },
+	"commands/": { imports: [...CORE, "mcp/", "mcp-serve/", "search/", "import/", "export/", "checkpoints/", "sync/"] },
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
-	"rpc/": { imports: [...CORE, "agent/", "mcp/", "search/", "export/", "checkpoints/"] },
-	"ui/": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
+	"rpc/": { imports: [...CORE, "agent/", "mcp/", "search/", "export/", "checkpoints/", "sync/"] },
+	"ui/": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "sync/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
 	"cli.ts": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "rpc/", "interactive.ts"] },

@@ -21,6 +21,7 @@ import { runSearchCommand } from "./search-actions.js";
 import { exportAction } from "./export-action.js";
 import { counted } from "../../text/count.js";
 import { undoRestore } from "./restore-actions.js";
+import { syncAction } from "./sync-action.js";
 import { forgetMessage } from "./forget-action.js";
 
 /** The session's services (store, view, deps, bus, dispatch) and what the commands need besides. */
@@ -173,6 +174,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 		search: (args) => runSearchCommand(ctx, args),
 		"undo-restore": () => undoRestore(ctx, ctx.busy),
 		export: (args) => exportAction(ctx, args),
+		sync: (args) => syncAction(ctx, args),
 		reload: () => reloadPrompts(ctx),
 		help: () => dispatch({ type: "help-opened" }),
 		quit: () => ctx.quit(),

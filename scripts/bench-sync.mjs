@@ -1,0 +1,165 @@
+#!/usr/bin/env node
+// Sync benchmark: `node scripts/bench-sync.mjs [--quick]` (issue 40). Against a bare remote on this machine:
+//   first sync of 100 sessions / 100k entries (10 / 10k with --quick) from clone A, then clone B's first sync
+//   incremental sync after one new turn (A pushes it, B fetches it): time, and the bytes the remote
+//   received (its packs are kept as they came: receive.unpackLimit=1) against the new entries' bytes
+//   the same bytes as one plain commit: `git push` + `git fetch` between two scratch clones (the floor)
+//   merge: one 100k-entry session (10k with --quick) continued 1k entries on each side, synced by both;
+//   B's sync against reading and JSON-parsing both files
+// Targets: incremental bytes <= 2x the new entries' bytes + git's overhead; time <= 1.5x push + fetch;
+// merge <= 1.5x reading and parsing both files. Figures only; nothing asserts.
+import "./bench-env.mjs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CLI = path.join(ROOT, "dist/cli.js");
+const quick = process.argv.includes("--quick");
+const SESSIONS = quick ? 10 : 100;
+const PER = 1_000;
+const MERGE = quick ? 10_000 : 100_000;
+const ms = (x) => `${x.toFixed(0)} ms`;
+const git = (cwd, ...args) => execFileSync("git", args, { cwd, stdio: "pipe", env: { ...process.env, GIT_AUTHOR_NAME: "b", GIT_AUTHOR_EMAIL: "b@x", GIT_COMMITTER_NAME: "b", GIT_COMMITTER_EMAIL: "b@x" } }).toString().trim();
+const time = (fn) => {
+	const t = process.hrtime.bigint();
+	fn();
+	return Number(process.hrtime.bigint() - t) / 1e6;
+};
+const sessionDir = (cwd, home) => path.join(home, "sessions", `--${cwd.replace(/^\//, "").replace(/[/\\:]/g, "-")}--`);
+
+let clock = Date.parse("2026-01-01T00:00:00Z");
+/** A user/assistant pair of entry lines under `parent`, ~600 bytes; returns [lines, lastId]. */
+function turn(parent, n, tag) {
+	const at = () => new Date((clock += 1000)).toISOString();
+	const u = `${tag}${String(n).padStart(6, "0")}u`;
+	const a = `${tag}${String(n).padStart(6, "0")}a`;
+	// Text that compresses about as well as a conversation does (not a repeated phrase).
+	const text = `step ${n} of the work on ${tag}: ${randomBytes(80).toString("base64")} `.padEnd(220, "lorem ipsum dolor sit amet ");
+	return [
+		[
+			JSON.stringify({ type: "message", id: u, parentId: parent, timestamp: at(), message: { role: "user", content: text, timestamp: clock } }),
+			JSON.stringify({ type: "message", id: a, parentId: u, timestamp: at(), message: { role: "assistant", content: [{ type: "text", text }], stopReason: "stop", timestamp: clock } }),
+		],
+		a,
+	];
+}
+
+function writeSession(dir, cwd, index, entries, tag) {
+	const id = `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`;
+	const file = path.join(dir, `2026-01-01T00-00-00-000Z_${id}.jsonl`);
+	const lines = [JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-01-01T00:00:00.000Z", cwd })];
+	let parent = null;
+	for (let n = 0; n < entries / 2; n++) {
+		const [pair, last] = turn(parent, n, tag);
+		lines.push(...pair);
+		parent = last;
+	}
+	writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
+	return { file, leaf: parent };
+}
+
+function sync(side) {
+	let out;
+	const t = time(() => (out = spawnSync(process.execPath, [CLI, "sync", "--json"], { cwd: side.cwd, env: { ...process.env, ARBOR_HOME: side.home } })));
+	if (out.status !== 0) throw new Error(`sync failed: ${out.stderr}`);
+	return { ms: t, report: JSON.parse(out.stdout.toString()) };
+}
+
+const packBytes = (remote) => readdirSync(path.join(remote, "objects/pack")).filter((f) => f.endsWith(".pack")).reduce((n, f) => n + statSync(path.join(remote, "objects/pack", f)).size, 0);
+
+function world(root, name) {
+	const remote = path.join(root, `${name}.git`);
+	git(root, "init", "-q", "--bare", "-b", "main", remote);
+	git(remote, "config", "receive.unpackLimit", "1");
+	const seed = path.join(root, `${name}-seed`);
+	git(root, "init", "-q", "-b", "main", seed);
+	writeFileSync(path.join(seed, "readme.txt"), "bench\n");
+	git(seed, "add", "-A");
+	git(seed, "commit", "-q", "-m", "first");
+	git(seed, "push", "-q", remote, "HEAD:refs/heads/main");
+	const side = (s) => {
+		const cwd = path.join(root, name, s, "proj");
+		mkdirSync(path.dirname(cwd), { recursive: true });
+		git(root, "clone", "-q", "--no-local", remote, cwd);
+		return { cwd, home: path.join(root, name, s, "home") };
+	};
+	return { remote, a: side("a"), b: side("b") };
+}
+
+/** The floor: the same bytes as one plain commit pushed from one scratch clone and fetched by another. */
+function plainFloor(root, bytes) {
+	const w = world(root, "plain");
+	writeFileSync(path.join(w.a.cwd, "base.txt"), "x".repeat(1000));
+	git(w.a.cwd, "add", "-A");
+	git(w.a.cwd, "commit", "-q", "-m", "base");
+	git(w.a.cwd, "push", "-q", "origin", "HEAD:main");
+	git(w.b.cwd, "fetch", "-q", "origin");
+	writeFileSync(path.join(w.a.cwd, "new.jsonl"), bytes);
+	git(w.a.cwd, "add", "-A");
+	git(w.a.cwd, "commit", "-q", "-m", "new");
+	const before = packBytes(w.remote);
+	const push = time(() => git(w.a.cwd, "push", "-q", "origin", "HEAD:main"));
+	const fetch = time(() => git(w.b.cwd, "fetch", "-q", "origin"));
+	return { push, fetch, wire: packBytes(w.remote) - before };
+}
+
+function main() {
+	const root = mkdtempSync(path.join(tmpdir(), "arbor-bench-sync-"));
+	try {
+		const w = world(root, "many");
+		const dirA = sessionDir(w.a.cwd, w.a.home);
+		mkdirSync(dirA, { recursive: true });
+		const made = Array.from({ length: SESSIONS }, (_, i) => writeSession(dirA, w.a.cwd, i, PER, "a"));
+		const total = made.reduce((n, s) => n + statSync(s.file).size, 0);
+		const first = sync(w.a);
+		const firstB = sync(w.b);
+		console.log(`sync: first sync of ${SESSIONS} sessions / ${SESSIONS * PER} entries (${(total / 1e6).toFixed(1)} MB): A pushes ${ms(first.ms)}, B fetches ${ms(firstB.ms)}; remote packs ${(packBytes(w.remote) / 1e6).toFixed(1)} MB`);
+
+		const [pair] = turn(made[0].leaf, 999_999, "n");
+		const newBytes = `${pair.join("\n")}\n`;
+		appendFileSync(made[0].file, newBytes);
+		const before = packBytes(w.remote);
+		const inc = sync(w.a);
+		const wire = packBytes(w.remote) - before;
+		const incB = sync(w.b);
+		const floor = plainFloor(root, newBytes);
+		console.log(`sync: incremental after one turn (${newBytes.length} bytes of new entries): A ${ms(inc.ms)} (sent ${inc.report.sent}), B ${ms(incB.ms)} (fetched ${incB.report.received}); remote received ${wire} bytes (${(wire / newBytes.length).toFixed(2)}x the new entries; a plain commit of the same bytes: ${floor.wire})`);
+		console.log(`sync: plain git push + fetch of the same bytes: ${ms(floor.push)} + ${ms(floor.fetch)} = ${ms(floor.push + floor.fetch)}; arbor's A+B ${ms(inc.ms + incB.ms)} (${((inc.ms + incB.ms) / (floor.push + floor.fetch)).toFixed(2)}x, node's start included)`);
+		merge(root);
+	} finally {
+		rmSync(root, { recursive: true, force: true });
+	}
+}
+
+/** One big session continued 1k entries on each side: B's merging sync against reading and parsing both files. */
+function merge(root) {
+	const w = world(root, "merge");
+	const dirA = sessionDir(w.a.cwd, w.a.home);
+	mkdirSync(dirA, { recursive: true });
+	const s = writeSession(dirA, w.a.cwd, 1, MERGE, "m");
+	sync(w.a);
+	sync(w.b);
+	const fileB = path.join(sessionDir(w.b.cwd, w.b.home), path.basename(s.file));
+	for (const [file, tag] of [[s.file, "x"], [fileB, "y"]]) {
+		let parent = s.leaf;
+		const lines = [];
+		for (let n = 0; n < 500; n++) {
+			const [pair, last] = turn(parent, n, tag);
+			lines.push(...pair);
+			parent = last;
+		}
+		appendFileSync(file, `${lines.join("\n")}\n`);
+	}
+	sync(w.a);
+	const b = sync(w.b);
+	const parse = time(() => {
+		for (const f of [s.file, fileB]) for (const line of readFileSync(f, "utf8").split("\n")) if (line) JSON.parse(line);
+	});
+	console.log(`sync: merge of two ${MERGE}-entry copies 1k entries apart: B's sync ${ms(b.ms)} (fetched ${b.report.received}, sent ${b.report.sent}); reading and parsing both files ${ms(parse)} (${(b.ms / parse).toFixed(2)}x)`);
+}
+
+main();
