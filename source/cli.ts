@@ -174,7 +174,7 @@ function modelsCommand(cmd: Command): void {
 }
 
 const ckpt = () => import("./commands/checkpoint-commands.js");
-type CkptOpts = Opts & { gc?: boolean; dryRun?: boolean };
+type CkptOpts = Opts & { gc?: boolean; dryRun?: boolean; includeUserChanges?: boolean };
 
 function checkpointsCommand(cmd: Command): void {
 	addSessionOptions(cmd.description("list a session's checkpoints of the project's files"), "required")
@@ -189,6 +189,7 @@ function restoreCommand(cmd: Command): void {
 		.argument("<session>")
 		.argument("<entryId>")
 		.option("--dry-run", "list what would change; change nothing")
+		.option("--include-user-changes", "also undo the files you changed yourself between turns (kept by default)")
 		.option("--json", "JSON output")
 		.action((s: string, id: string, o: CkptOpts) => run(async () => (await ckpt()).restoreCommand(s, id, o)));
 }

@@ -11,11 +11,11 @@ export function checkpointJson(c: Checkpoint) {
 }
 
 /** `arbor restore --dry-run --json`: what restoring entry `id` would change. */
-export function restorePlanJson(id: string | null, plan: Pick<RestorePlan, "target" | "changes">) {
-	return { entryId: id, checkpoint: plan.target.entryId, tree: plan.target.data.tree, dryRun: true as const, changes: plan.changes };
+export function restorePlanJson(id: string | null, plan: Pick<RestorePlan, "target" | "changes" | "userChanges">) {
+	return { entryId: id, checkpoint: plan.target.entryId, tree: plan.target.data.tree, dryRun: true as const, changes: plan.changes, userChanges: plan.userChanges };
 }
 
 /** `arbor restore --json`: what restoring entry `id` did, with the safety checkpoint that undoes it. */
 export function restoreDoneJson(id: string | null, done: RestoreDone) {
-	return { entryId: id, checkpoint: done.target.entryId, tree: done.target.data.tree, safetyCheckpoint: done.safety.entryId, changes: done.changes, kept: done.kept, outside: done.outside };
+	return { entryId: id, checkpoint: done.target.entryId, tree: done.target.data.tree, safetyCheckpoint: done.safety.entryId, changes: done.changes, kept: done.kept, outside: done.outside, userChanges: done.userChanges };
 }
