@@ -93,6 +93,7 @@ function navigateCommand(cmd: Command): void {
 		.option("--replace-instructions", "use --instructions instead of the default instructions")
 		.option("--label <text>", "label the summary (or the target)")
 		.option("--restore-files", "restore the files to the target's checkpoint too")
+		.option("--include-user-changes", "with --restore-files: also undo your own changes between turns")
 		.option("--json", "JSON output")
 		.action((s: string, id: string, o: Opts) => run(async () => (await sub()).navigateCommand(s, id, o)));
 }
@@ -102,6 +103,7 @@ function forkCommand(cmd: Command): void {
 		.argument("<session>")
 		.argument("[entryId]")
 		.option("--restore-files", "restore the files to the entry's checkpoint too")
+		.option("--include-user-changes", "with --restore-files: also undo your own changes between turns")
 		.option("--json", "JSON output")
 		.action((s: string, id: string | undefined, o: Opts) => run(async () => (await sub()).forkCommand(s, id, o)));
 }

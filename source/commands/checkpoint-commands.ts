@@ -125,13 +125,14 @@ export async function fileSafety(
 	targetId: string | null,
 	home: string,
 	bus?: EventBus,
+	opts: RestoreOptions = {},
 ): Promise<{ safety: Checkpoint; target: Checkpoint }> {
 	const view = session.snapshot();
 	const target = fileStateAt(view, targetId);
 	if (!target) throw noState(targetId);
 	const checkpointer = new Checkpointer(session, storeFor(view, home), undefined, restoreHooksOn(bus));
 	await cancellable(checkpointer.ask(targetId));
-	return { safety: await checkpointer.safety(target), target };
+	return { safety: await checkpointer.safety(target, opts), target };
 }
 
 /** A cancelled restore is exit 1 with one line, like a cancelled move. */
@@ -151,10 +152,10 @@ export async function restoreAfterMove(
 	targetId: string | null,
 	home: string,
 	bus?: EventBus,
-): Promise<{ changes: FileChange[]; kept: string[]; safetyCheckpoint: string; text: string }> {
+): Promise<{ changes: FileChange[]; kept: string[]; userChanges: FileChange[]; safetyCheckpoint: string; text: string }> {
 	const done = await new Checkpointer(session, storeFor(session.snapshot(), home), undefined, restoreHooksOn(bus)).restoreFrom(safety, target, targetId);
-	const text = terminalText([`Restored files (${done.changes.length} changed):`, ...changeLines(done.changes), RESTORE_LIMITS].join("\n"));
-	return { changes: done.changes, kept: done.kept, safetyCheckpoint: safety.entryId, text };
+	const text = terminalText([`Restored files (${done.changes.length} changed):`, ...changeLines(done.changes), ...userLines(done.userChanges, "kept"), RESTORE_LIMITS].join("\n"));
+	return { changes: done.changes, kept: done.kept, userChanges: done.userChanges, safetyCheckpoint: safety.entryId, text };
 }
 
 /** The text or JSON report of a restore. */
