@@ -32,6 +32,12 @@ describe("every prompt is a point the files can go back to (built CLI, real git)
 			const dry = await fx.cli(["restore", file!, id, "--dry-run", "--json"]);
 			expect([dry.code, dry.stderr, JSON.parse(dry.stdout || "{}").checkpoint]).toEqual([0, "", list[0].id]);
 		}
+		// One direction: diff goes from the entry's files to now, restore from now to the entry's files.
+		const diff = JSON.parse((await fx.cli(["diff", file!, hello.id, "--json"])).stdout);
+		const plan = JSON.parse((await fx.cli(["restore", file!, hello.id, "--dry-run", "--json"])).stdout);
+		expect([plan.from, plan.to]).toEqual([diff.to, diff.from]);
+		expect(diff.changes).toEqual([{ path: "a.txt", status: "changed" }, { path: "b.txt", status: "added" }]);
+		expect(plan.changes).toEqual([{ path: "a.txt", status: "changed" }, { path: "b.txt", status: "deleted" }]);
 		const restored = await fx.cli(["restore", file!, hello.id]);
 		expect([restored.code, restored.stderr]).toEqual([0, ""]);
 		expect(files(fx.at.cwd)).toEqual({ "a.txt": "zero\n" });
