@@ -49,7 +49,9 @@ describe("every prompt is a point the files can go back to (built CLI, real git)
 		const fork = await fx.cli(["fork", file!, hello.id, "--restore-files", "--json"]);
 		expect([fork.code, fork.stderr]).toEqual([0, ""]);
 		expect(checkpointEntries(JSON.parse(fork.stdout).file).map((e) => e.id)).toEqual([list[0].id]);
-		expect(files(fx.at.cwd)).toEqual({ "a.txt": "zero\n" });
+		// The hand edit is the user's own: kept by default, listed apart.
+		expect(JSON.parse(fork.stdout).restored.userChanges).toEqual([{ path: "a.txt", status: "changed" }]);
+		expect(files(fx.at.cwd)).toEqual({ "a.txt": "later\n" });
 	});
 
 	it("a prompt after a change by hand records it (a new point); an unchanged tree records nothing", async () => {
