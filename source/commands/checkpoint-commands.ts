@@ -18,7 +18,7 @@ import { CheckpointStore, formatBytes, type FileChange } from "../checkpoints/st
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import { listAllSessions, SessionStore } from "../session/index.js";
 import { terminalText } from "../text/terminal-text.js";
-import { openForRead, openForWrite } from "./session-arg.js";
+import { openForRead, openForRestore } from "./session-arg.js";
 
 type CheckpointOptions = CommonOptions & ExtensionFlags & { gc?: boolean; dryRun?: boolean; includeUserChanges?: boolean };
 
@@ -84,7 +84,7 @@ export async function restoreCommand(arg: string, entryId: string, opts: Checkpo
 		if (opts.json) return json(restorePlanJson(id, plan));
 		return out(planText(`Restoring ${id} would change ${counted(plan.changes.length, "file")}:`, plan.changes, plan.userChanges));
 	}
-	const session = openForWrite(arg, where);
+	const session = openForRestore(arg, where);
 	const ext = await loadExtensions({ where, settings: loadSettings(where), flags: opts, mode: "command" });
 	ext.setStore(session);
 	try {

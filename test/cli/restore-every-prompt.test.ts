@@ -3,6 +3,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { entries, model, sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
+import { SessionStore } from "../../source/session/store.js";
 import { files } from "../checkpoints/helpers.js";
 import { checkpointEntries, useProjectCli } from "../checkpoints/cli-run.js";
 
@@ -100,5 +101,26 @@ describe("a restore keeps the user's own changes made between turns (built CLI, 
 		// `arbor checkpoints` names each checkpoint's turn by its prompt's first words.
 		const listed = (await fx.cli(["checkpoints", file!])).stdout.split("\n");
 		expect(listed[0]).toMatch(/before-prompt {2}"please change the files of this project…"$/);
+	});
+});
+
+describe("arbor restore while another arbor (the chat) holds the session", () => {
+	it("refuses (exit 2), changes nothing and says how to restore from the chat; --dry-run still works", async () => {
+		write("a.txt", "zero\n");
+		fx.server = await startSseServer([...bashTurn("echo agent > a.txt", "Changed.")]);
+		expect((await fx.cli(["-p", ...model(fx.server.url), "--tools", "bash", "change"])).code).toBe(0);
+		const [file] = sessionFiles(fx.at.home);
+		const [prompt] = byRole(file!, "user");
+		const holder = SessionStore.open(file!, { write: true });
+		try {
+			const refused = await fx.cli(["restore", file!, prompt.id]);
+			expect(refused.code).toBe(2);
+			expect(refused.stderr).toContain("another arbor is writing it");
+			expect(refused.stderr).toContain("to restore files while it is open there, use its /tree: select the entry, then Restore files");
+			expect(files(fx.at.cwd)).toEqual({ "a.txt": "agent\n" });
+			expect((await fx.cli(["restore", file!, prompt.id, "--dry-run"])).code).toBe(0);
+		} finally {
+			holder.close();
+		}
 	});
 });
