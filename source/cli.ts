@@ -93,6 +93,7 @@ function navigateCommand(cmd: Command): void {
 		.option("--replace-instructions", "use --instructions instead of the default instructions")
 		.option("--label <text>", "label the summary (or the target)")
 		.option("--restore-files", "restore the files to the target's checkpoint too")
+		.option("--include-user-changes", "with --restore-files: also undo your own changes between turns")
 		.option("--json", "JSON output")
 		.action((s: string, id: string, o: Opts) => run(async () => (await sub()).navigateCommand(s, id, o)));
 }
@@ -102,6 +103,7 @@ function forkCommand(cmd: Command): void {
 		.argument("<session>")
 		.argument("[entryId]")
 		.option("--restore-files", "restore the files to the entry's checkpoint too")
+		.option("--include-user-changes", "with --restore-files: also undo your own changes between turns")
 		.option("--json", "JSON output")
 		.action((s: string, id: string | undefined, o: Opts) => run(async () => (await sub()).forkCommand(s, id, o)));
 }
@@ -174,7 +176,7 @@ function modelsCommand(cmd: Command): void {
 }
 
 const ckpt = () => import("./commands/checkpoint-commands.js");
-type CkptOpts = Opts & { gc?: boolean; dryRun?: boolean };
+type CkptOpts = Opts & { gc?: boolean; dryRun?: boolean; includeUserChanges?: boolean };
 
 function checkpointsCommand(cmd: Command): void {
 	addSessionOptions(cmd.description("list a session's checkpoints of the project's files"), "required")
@@ -189,6 +191,7 @@ function restoreCommand(cmd: Command): void {
 		.argument("<session>")
 		.argument("<entryId>")
 		.option("--dry-run", "list what would change; change nothing")
+		.option("--include-user-changes", "also undo the files you changed yourself between turns (kept by default)")
 		.option("--json", "JSON output")
 		.action((s: string, id: string, o: CkptOpts) => run(async () => (await ckpt()).restoreCommand(s, id, o)));
 }

@@ -195,15 +195,15 @@ export class AgentSession {
 	 * Moves the leaf exactly as /tree does (a summary of the branch left when asked). With
 	 * `restoreFiles`, as `arbor navigate --restore-files`: a target without a file state is refused
 	 * before anything moves, the working tree is checkpointed on the branch being left, and after the
-	 * move the target's files are restored.
+	 * move the target's files are restored (the user's own changes kept unless `includeUserChanges`).
 	 */
-	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "signal"> & { restoreFiles?: boolean } = {}): Promise<AgentNavigateResult> {
+	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "signal"> & { restoreFiles?: boolean; includeUserChanges?: boolean } = {}): Promise<AgentNavigateResult> {
 		this.idle();
-		const { restoreFiles, ...navigate } = opts;
+		const { restoreFiles, includeUserChanges, ...navigate } = opts;
 		const targetId = this.view.resolveId(entryIdOrPrefix);
 		const restore = restoreFiles ? this.files.restorer(targetId) : undefined;
 		// The target's file state is read before the safety checkpoint, which may land under it.
-		const safety = restore ? await this.files.cancellable(async () => (await restore.checkpointer.ask(targetId), restore.checkpointer.safety(restore.target))) : undefined;
+		const safety = restore ? await this.files.cancellable(async () => (await restore.checkpointer.ask(targetId), restore.checkpointer.safety(restore.target, { keepUserChanges: !includeUserChanges }))) : undefined;
 		const result = await this.withOperation((signal) =>
 			navigateTree({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, targetId, { ...navigate, signal }),
 		);
@@ -217,9 +217,9 @@ export class AgentSession {
 
 	/**
 	 * Restores the file state of an entry as `arbor restore` does (a safety checkpoint at the leaf
-	 * first; the leaf does not move), or with `dryRun` says what it would change.
+	 * first; the leaf does not move; the user's own changes kept unless `includeUserChanges`), or with `dryRun` says what it would change.
 	 */
-	restoreFiles(entryIdOrPrefix: string, opts: { dryRun?: boolean } = {}): Promise<AgentRestoreResult> {
+	restoreFiles(entryIdOrPrefix: string, opts: { dryRun?: boolean; includeUserChanges?: boolean } = {}): Promise<AgentRestoreResult> {
 		return this.files.restoreFiles(entryIdOrPrefix, opts);
 	}
 

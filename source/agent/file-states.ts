@@ -45,17 +45,18 @@ export class FileStates {
 	}
 
 	/** See AgentSession.restoreFiles. */
-	async restoreFiles(entryIdOrPrefix: string, opts: { dryRun?: boolean }): Promise<AgentRestoreResult> {
+	async restoreFiles(entryIdOrPrefix: string, opts: { dryRun?: boolean; includeUserChanges?: boolean }): Promise<AgentRestoreResult> {
+		const keep = { keepUserChanges: !opts.includeUserChanges };
 		this.host.idle();
 		const view = this.host.store().snapshot();
 		const id = view.resolveId(entryIdOrPrefix);
 		const { checkpointer } = this.restorer(id);
 		if (opts.dryRun) {
-			const plan = await checkpointer.plan(this.host.store().snapshot(), id);
+			const plan = await checkpointer.plan(this.host.store().snapshot(), id, keep);
 			if (!plan) throw noFileState(id);
 			return { dryRun: true, plan };
 		}
-		const done = await this.cancellable(() => checkpointer.restore(id));
+		const done = await this.cancellable(() => checkpointer.restore(id, keep));
 		if (!done) throw noFileState(id);
 		return { dryRun: false, done };
 	}

@@ -6,36 +6,12 @@
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import { errorMessage } from "../text/error-text.js";
 import { CHECKPOINT_TYPE, checkpointOnPath, fileStateAt, type Checkpoint, type CheckpointData } from "./records.js";
-import { CheckpointStore, type CheckpointLimits, type FileChange } from "./store.js";
+import { recordPromptPoint } from "./prompt-point.js";
+import { CheckpointStore, type CheckpointLimits, type Snapshot } from "./store.js";
+import { treeKeepingUserChanges, userChangedPaths } from "./user-changes.js";
+import { RestoreCancelled, type RestoreDone, type RestoreHooks, type RestoreOptions, type RestorePlan, type TurnCheckpoints } from "./restore-types.js";
 
-/** The hooks runTurn calls (see llm/turn.ts `checkpoints`). */
-export type TurnCheckpoints = { beforeTool(toolName: string): Promise<void>; afterTurn(): Promise<void> };
-
-/** What a restore would do or did. */
-export type RestorePlan = { target: Checkpoint; current: string; changes: FileChange[] };
-
-/**
- * Extensions' restore events (events/bus.ts `session_before_restore` / `session_restore`),
- * passed in by the modes so this layer needs no event bus.
- */
-export type RestoreHooks = {
-	/** Resolves true when a handler cancels: nothing is written. */
-	before(event: { entryId: string | null; checkpointEntryId: string; tree: string; cwd: string }): Promise<boolean>;
-	after(event: { entryId: string | null; checkpointEntryId: string; safetyEntryId: string; changes: FileChange[]; kept: string[] }): Promise<void>;
-};
-
-/** A restore an extension cancelled (`session_before_restore`). */
-export class RestoreCancelled extends Error {
-	constructor() {
-		super("restore cancelled by an extension");
-	}
-}
-
-/** What a restore did: the safety snapshot taken first, the state restored, the files written or removed. */
-export type RestoreDone = { safety: Checkpoint; target: Checkpoint; changes: FileChange[]; kept: string[]; outside: string[] };
-
-/** What a restore does not cover; said every time one is offered or done. */
-export const RESTORE_LIMITS = "A restore does not cover ignored files, files over the size cap, or files outside the working directory.";
+export { RESTORE_LIMITS, RestoreCancelled, type RestoreDone, type RestoreHooks, type RestoreOptions, type RestorePlan, type TurnCheckpoints } from "./restore-types.js";
 
 export class Checkpointer {
 	private chain: Promise<unknown> = Promise.resolve();
@@ -103,24 +79,29 @@ export class Checkpointer {
 		});
 	}
 
-	private async record(reason: CheckpointData["reason"]): Promise<Checkpoint> {
-		const snap = await this.store.snapshot();
+	private async record(reason: CheckpointData["reason"], taken?: { snap: Snapshot; restoring?: string }): Promise<Checkpoint> {
+		const snap = taken?.snap ?? (await this.store.snapshot());
 		const view = this.session.snapshot();
 		// Only what is on the path counts: a new branch records its own first checkpoint. A restore's
 		// safety checkpoint is always written: /undo-restore finds the newest one.
 		const previous = checkpointOnPath(view, view.leafId);
 		if (previous && previous.data.tree === snap.tree && reason !== "before-restore") return previous;
-		const data: CheckpointData = { tree: snap.tree, cwd: this.store.cwd, files: snap.files, bytes: snap.bytes, skipped: snap.skipped, reason };
+		const data: CheckpointData = { tree: snap.tree, cwd: this.store.cwd, files: snap.files, bytes: snap.bytes, skipped: snap.skipped, reason, ...(taken?.restoring ? { restoring: taken.restoring } : {}) };
 		const entry = this.session.append({ type: "custom", customType: CHECKPOINT_TYPE, data });
 		this.session.sync();
 		return { entryId: entry.id, timestamp: entry.timestamp, data };
 	}
 
-	/** Hooks for one turn: a snapshot before its first file-changing tool, and one after it if tools ran. */
+	/**
+	 * Hooks for one turn: a snapshot as its prompt is sent (recorded beside the prompt, see
+	 * {@link promptTaker}), one before its first file-changing tool, and one after it if tools ran.
+	 * A tree equal to the file state already on the path is not recorded again.
+	 */
 	forTurn(mutating: readonly string[]): TurnCheckpoints {
 		let before = false;
 		let ran = false;
 		return {
+			beforePrompt: () => this.promptTaker(),
 			beforeTool: async (toolName) => {
 				ran = true;
 				if (before || !mutating.includes(toolName)) return;
@@ -133,14 +114,22 @@ export class Checkpointer {
 		};
 	}
 
+	/** Snapshots the working tree as a prompt is sent; what it resolves records it (prompt-point.ts). */
+	private async promptTaker(): Promise<(userEntryId: string) => void> {
+		const snap = await this.serial(async () => (this.off ? undefined : this.store.snapshot().catch((error: unknown) => void this.disable(error))));
+		return (userEntryId) => snap && recordPromptPoint(this.session, this.store.cwd, snap, userEntryId);
+	}
+
 	/** The dry run of restoring entry `entryId`'s file state (undefined: it has none). */
-	async plan(view: SessionTreeView, entryId: string | null): Promise<RestorePlan | undefined> {
+	async plan(view: SessionTreeView, entryId: string | null, opts: RestoreOptions = {}): Promise<RestorePlan | undefined> {
 		const target = fileStateAt(view, entryId);
 		if (!target) return undefined;
 		return this.serial(async () => {
 			await this.store.need(target.data.tree, target.entryId);
 			const current = (await this.store.snapshot()).tree;
-			return { target, current, changes: await this.store.diff(current, target.data.tree) };
+			const all = await this.store.diff(current, target.data.tree);
+			const user = opts.keepUserChanges ? await userChangedPaths(this.store, view, all, current) : new Set<string>();
+			return { target, current, changes: all.filter((c) => !user.has(c.path)), userChanges: all.filter((c) => user.has(c.path)) };
 		});
 	}
 
@@ -148,22 +137,25 @@ export class Checkpointer {
 	 * Restores the file state of `entryId`: first a safety snapshot of the working tree, recorded at
 	 * the current leaf (the branch being left), then the target's files. The session's leaf is not moved.
 	 */
-	async restore(entryId: string | null): Promise<RestoreDone | undefined> {
+	async restore(entryId: string | null, opts: RestoreOptions = {}): Promise<RestoreDone | undefined> {
 		// The target is read before the safety checkpoint is written: that one may land under it.
 		const target = fileStateAt(this.session.snapshot(), entryId);
 		if (!target) return undefined;
 		await this.ask(entryId);
-		return this.restoreFrom(await this.safety(target), target, entryId);
+		return this.restoreFrom(await this.safety(target, opts), target, entryId);
 	}
 
 	/**
 	 * The safety snapshot before restoring `target`, recorded at the current leaf; throws, writing
 	 * nothing, when the store lacks the target's files (CheckpointMissing) or the snapshot cannot be taken.
+	 * It records as `restoring` the tree the restore will write (the target, or with the user's changes kept).
 	 */
-	safety(target: Checkpoint): Promise<Checkpoint> {
+	safety(target: Checkpoint, opts: RestoreOptions = {}): Promise<Checkpoint> {
 		return this.serial(async () => {
 			await this.store.need(target.data.tree, target.entryId);
-			return this.record("before-restore");
+			const snap = await this.store.snapshot();
+			const keeping = opts.keepUserChanges ? await treeKeepingUserChanges(this.store, this.session.snapshot(), snap.tree, target.data.tree) : undefined;
+			return this.record("before-restore", { snap, restoring: keeping ?? target.data.tree });
 		});
 	}
 
@@ -172,7 +164,12 @@ export class Checkpointer {
 	 * the working tree `safety` recorded (see {@link safety}).
 	 */
 	async restoreFrom(safety: Checkpoint, target: Checkpoint, entryId: string | null): Promise<RestoreDone> {
-		const done = await this.serial(() => this.store.restore(safety.data.tree, target.data.tree));
+		const to = safety.data.restoring ?? target.data.tree;
+		const done = await this.serial(async () => ({
+			...(await this.store.restore(safety.data.tree, to)),
+			// What restoring the whole target would still change: the user's files, left alone.
+			userChanges: to === target.data.tree ? [] : await this.store.diff(to, target.data.tree),
+		}));
 		await this.hooks?.after({ entryId, checkpointEntryId: target.entryId, safetyEntryId: safety.entryId, changes: done.changes, kept: done.kept });
 		return { safety, target, ...done };
 	}

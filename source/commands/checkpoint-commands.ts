@@ -6,22 +6,22 @@ import { loadSettings } from "../config/settings.js";
 import { counted } from "../text/count.js";
 import { CliError } from "../config/errors.js";
 import { place, type CommonOptions } from "../config/options.js";
-import { Checkpointer, RESTORE_LIMITS, RestoreCancelled, type RestoreDone } from "../checkpoints/checkpointer.js";
+import { Checkpointer, RESTORE_LIMITS, RestoreCancelled, type RestoreDone, type RestoreOptions } from "../checkpoints/checkpointer.js";
 import type { EventBus } from "../events/bus.js";
 import { restoreHooksOn } from "../navigation/restore-hooks.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
-import { allCheckpoints, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
+import { allCheckpoints, checkpointPrompt, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
 import { checkpointLimits } from "../checkpoints/setup.js";
 import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
 import { CheckpointStore, formatBytes, type FileChange } from "../checkpoints/store.js";
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import { listAllSessions, SessionStore } from "../session/index.js";
 import { terminalText } from "../text/terminal-text.js";
-import { openForRead, openForWrite } from "./session-arg.js";
+import { openForRead, openForRestore } from "./session-arg.js";
 import { workFolderOf } from "../sync/work-folder.js";
 
-type CheckpointOptions = CommonOptions & ExtensionFlags & { gc?: boolean; dryRun?: boolean };
+type CheckpointOptions = CommonOptions & ExtensionFlags & { gc?: boolean; dryRun?: boolean; includeUserChanges?: boolean };
 
 function write(text: string): number {
 	process.stdout.write(text.endsWith("\n") || text === "" ? text : `${text}\n`);
@@ -46,9 +46,10 @@ export function changeLines(changes: readonly FileChange[]): string[] {
 	return changes.map((c) => `  ${letter[c.status]} ${c.path}`);
 }
 
-function checkpointLine(c: Checkpoint): string {
+function checkpointLine(view: SessionTreeView, c: Checkpoint): string {
 	const skipped = c.data.skipped.length ? `, ${c.data.skipped.length} left out` : "";
-	return `${c.entryId}  ${c.timestamp}  ${counted(c.data.files, "file")}, ${formatBytes(c.data.bytes)}${skipped}  ${c.data.reason ?? ""}`.trimEnd();
+	const turn = checkpointPrompt(view, c);
+	return `${c.entryId}  ${c.timestamp}  ${counted(c.data.files, "file")}, ${formatBytes(c.data.bytes)}${skipped}  ${c.data.reason ?? ""}${turn ? `  "${turn}"` : ""}`.trimEnd();
 }
 
 export async function checkpointsCommand(arg: string, opts: CheckpointOptions): Promise<number> {
@@ -57,7 +58,7 @@ export async function checkpointsCommand(arg: string, opts: CheckpointOptions): 
 	if (opts.gc) return gcCommand(view, where.home, opts);
 	const list = allCheckpoints(view);
 	if (opts.json) return json(list.map(checkpointJson));
-	return out(list.length ? list.map(checkpointLine).join("\n") : "no checkpoints in this session");
+	return out(list.length ? list.map((c) => checkpointLine(view, c)).join("\n") : "no checkpoints in this session");
 }
 
 /** Keeps the trees any session of this project references; drops the rest with git's gc. */
@@ -66,7 +67,7 @@ async function gcCommand(view: SessionTreeView, home: string, opts: CheckpointOp
 	const referenced = new Set<string>();
 	for (const info of listAllSessions(home)) {
 		const other = SessionStore.open(info.file).snapshot();
-		for (const c of allCheckpoints(other)) if (c.data.cwd === cwd) referenced.add(c.data.tree);
+		for (const c of allCheckpoints(other)) if (c.data.cwd === cwd) for (const tree of [c.data.tree, c.data.restoring ?? ""]) if (tree) referenced.add(tree);
 	}
 	const result = await storeFor(view, home).gc(referenced);
 	const freed = Math.max(0, result.before - result.after);
@@ -81,33 +82,39 @@ export async function restoreCommand(arg: string, entryId: string, opts: Checkpo
 		const view = session.snapshot();
 		const id = view.resolveId(entryId);
 		// The chat's dry run (Checkpointer.plan): the target's files checked, the working tree snapshotted, the two diffed.
-		const plan = await new Checkpointer(session, storeFor(view, where.home)).plan(view, id);
+		const plan = await new Checkpointer(session, storeFor(view, where.home)).plan(view, id, { keepUserChanges: !opts.includeUserChanges });
 		if (!plan) throw noState(id);
 		if (opts.json) return json(restorePlanJson(id, plan));
-		return out(planText(`Restoring ${id} would change ${counted(plan.changes.length, "file")}:`, plan.changes));
+		return out(planText(`Restoring ${id} would change ${counted(plan.changes.length, "file")}:`, plan.changes, plan.userChanges));
 	}
-	const session = openForWrite(arg, where);
+	const session = openForRestore(arg, where);
 	const ext = await loadExtensions({ where, settings: loadSettings(where), flags: opts, mode: "command" });
 	ext.setStore(session);
 	try {
 		const id = session.snapshot().resolveId(entryId);
-		const done = await restoreFiles(session, id, where.home, ext.bus);
-		return restoreReport(id, done, opts.json === true);
+		const done = await restoreFiles(session, id, where.home, ext.bus, { keepUserChanges: !opts.includeUserChanges });
+		return restoreReport(id, done, opts.json === true, session.snapshot().header.id);
 	} finally {
 		session.close();
 	}
 }
 
-function planText(head: string, changes: readonly FileChange[]): string {
-	return [changes.length ? head : "The files already match.", ...changeLines(changes), RESTORE_LIMITS].join("\n");
+function planText(head: string, changes: readonly FileChange[], userChanges: readonly FileChange[]): string {
+	return [changes.length ? head : "The files already match.", ...changeLines(changes), ...userLines(userChanges, "would keep"), RESTORE_LIMITS].join("\n");
+}
+
+/** The user's own changes a restore leaves alone, apart from the rest (the letters: what restoring them would do). */
+function userLines(userChanges: readonly FileChange[], verb: string): string[] {
+	if (!userChanges.length) return [];
+	return [`It ${verb} your own changes made between turns (--include-user-changes restores them too):`, ...changeLines(userChanges)];
 }
 
 /** Restores entry `id`'s file state in `session`'s cwd (a safety checkpoint first, at the leaf). */
-export async function restoreFiles(session: SessionStoreApi, id: string | null, home: string, bus?: EventBus): Promise<RestoreDone> {
+export async function restoreFiles(session: SessionStoreApi, id: string | null, home: string, bus?: EventBus, opts: RestoreOptions = {}): Promise<RestoreDone> {
 	const view = session.snapshot();
 	if (!fileStateAt(view, id)) throw noState(id);
 	const checkpointer = new Checkpointer(session, storeFor(view, home), undefined, restoreHooksOn(bus));
-	const done = await cancellable(checkpointer.restore(id));
+	const done = await cancellable(checkpointer.restore(id, opts));
 	if (!done) throw noState(id);
 	return done;
 }
@@ -121,13 +128,14 @@ export async function fileSafety(
 	targetId: string | null,
 	home: string,
 	bus?: EventBus,
+	opts: RestoreOptions = {},
 ): Promise<{ safety: Checkpoint; target: Checkpoint }> {
 	const view = session.snapshot();
 	const target = fileStateAt(view, targetId);
 	if (!target) throw noState(targetId);
 	const checkpointer = new Checkpointer(session, storeFor(view, home), undefined, restoreHooksOn(bus));
 	await cancellable(checkpointer.ask(targetId));
-	return { safety: await checkpointer.safety(target), target };
+	return { safety: await checkpointer.safety(target, opts), target };
 }
 
 /** A cancelled restore is exit 1 with one line, like a cancelled move. */
@@ -147,14 +155,14 @@ export async function restoreAfterMove(
 	targetId: string | null,
 	home: string,
 	bus?: EventBus,
-): Promise<{ changes: FileChange[]; kept: string[]; safetyCheckpoint: string; text: string }> {
+): Promise<{ changes: FileChange[]; kept: string[]; userChanges: FileChange[]; safetyCheckpoint: string; text: string }> {
 	const done = await new Checkpointer(session, storeFor(session.snapshot(), home), undefined, restoreHooksOn(bus)).restoreFrom(safety, target, targetId);
-	const text = terminalText([`Restored files (${done.changes.length} changed):`, ...changeLines(done.changes), RESTORE_LIMITS].join("\n"));
-	return { changes: done.changes, kept: done.kept, safetyCheckpoint: safety.entryId, text };
+	const text = terminalText([`Restored files (${done.changes.length} changed):`, ...changeLines(done.changes), ...userLines(done.userChanges, "kept"), RESTORE_LIMITS].join("\n"));
+	return { changes: done.changes, kept: done.kept, userChanges: done.userChanges, safetyCheckpoint: safety.entryId, text };
 }
 
 /** The text or JSON report of a restore. */
-export function restoreReport(id: string | null, done: RestoreDone, asJson: boolean): number {
+export function restoreReport(id: string | null, done: RestoreDone, asJson: boolean, sessionId: string): number {
 	if (asJson) {
 		return json(restoreDoneJson(id, done));
 	}
@@ -162,8 +170,9 @@ export function restoreReport(id: string | null, done: RestoreDone, asJson: bool
 	if (done.outside.length) kept.push(`Left alone (a link on the way leads outside ${done.safety.data.cwd}): ${done.outside.join(", ")}`);
 	return out(
 		[
-			`Restored the files of ${id ?? "(empty conversation)"} (${done.changes.length} changed; undo: arbor restore <session> ${done.safety.entryId})`,
+			`Restored the files of ${id ?? "(empty conversation)"} (${done.changes.length} changed; undo: arbor restore ${sessionId} ${done.safety.entryId})`,
 			...changeLines(done.changes),
+			...userLines(done.userChanges, "kept"),
 			...kept,
 			RESTORE_LIMITS,
 		].join("\n"),

@@ -36,6 +36,19 @@ export function openForWrite(arg: string | undefined, where: Place): SessionStor
 }
 
 /**
+ * A restore writes its safety checkpoint into the session, so it needs the writer lock; while a chat
+ * holds it, the refusal says how to restore from that chat.
+ */
+export function openForRestore(arg: string, where: Place): SessionStore {
+	try {
+		return openForWrite(arg, where);
+	} catch (error) {
+		if (!(error instanceof SessionError) || error.code !== "locked") throw error;
+		throw new SessionError("locked", `${error.message}; to restore files while it is open there, use its /tree: select the entry, then Restore files (--dry-run works here meanwhile)`);
+	}
+}
+
+/**
  * What the store worked around in a damaged file goes to stderr (stdout stays clean for scripts):
  * the first few problems with their line numbers, then a count.
  */

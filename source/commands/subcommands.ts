@@ -84,7 +84,7 @@ export async function navigateCommand(arg: string, entryId: string, opts: Common
 		const targetId = store.snapshot().resolveId(entryId);
 		const models = opts.summarize ? await chooseModels(opts, settings) : undefined;
 		// --restore-files: the working tree is checkpointed on the branch being left, before the move.
-		const safety = opts.restoreFiles ? await fileSafety(store, targetId, where.home, ext.bus) : undefined;
+		const safety = opts.restoreFiles ? await fileSafety(store, targetId, where.home, ext.bus, { keepUserChanges: !opts.includeUserChanges }) : undefined;
 		if (models && !models.summary && !ext.loaded.length && canSummarize(planNavigation(store.snapshot(), targetId))) {
 			throw usageError(models.summaryError ?? "no model configured for summaries");
 		}
@@ -127,7 +127,7 @@ export async function forkCommand(arg: string, entryId: string | undefined, opts
 		if (opts.restoreFiles) {
 			// The safety checkpoint goes on the branch being left: the source session's leaf.
 			const writer = openForWrite(file, where);
-			const safety = await fileSafety(writer, id, where.home, ext.bus).finally(() => writer.close());
+			const safety = await fileSafety(writer, id, where.home, ext.bus, { keepUserChanges: !opts.includeUserChanges }).finally(() => writer.close());
 			restored = await restoreAfterMove(store, safety, store.snapshot().leafId, where.home, ext.bus);
 		}
 	} finally {

@@ -17,6 +17,8 @@ export type CommonOptions = {
 	label?: string;
 	/** navigate / fork: restore the target's checkpointed files too. */
 	restoreFiles?: boolean;
+	/** restore, navigate / fork --restore-files: also undo the user's own changes made between turns. */
+	includeUserChanges?: boolean;
 };
 
 /** Model options shared by print mode, interactive mode and `arbor navigate --summarize`. */

@@ -39,9 +39,12 @@ export type RunTurnOptions = {
 	 */
 	steering?: MessageQueue;
 	/**
-	 * File checkpoints (checkpoints/checkpointer.ts): `beforeTool` is awaited before each tool runs
-	 * (the hook snapshots before the first one that can change files), `afterTurn` once the turn's
-	 * entries are stored. Neither runs before the request goes out, so the first byte never waits.
+	 * File checkpoints (checkpoints/checkpointer.ts): `beforePrompt` is awaited before the user message
+	 * is stored (a snapshot of the files as the prompt is sent; git reads only what changed since the
+	 * last one), and the function it resolves is called with the stored message's id at once (it
+	 * records the snapshot beside the message, leaving the leaf there); `beforeTool` is awaited before
+	 * each tool runs (the hook snapshots before the first one that can change files), `afterTurn`
+	 * once the turn's entries are stored.
 	 */
 	checkpoints?: TurnCheckpointHooks;
 	/**
@@ -62,7 +65,11 @@ export type RunTurnOptions = {
 };
 
 /** See {@link RunTurnOptions.checkpoints}. */
-export type TurnCheckpointHooks = { beforeTool(toolName: string): Promise<void>; afterTurn(): Promise<void> };
+export type TurnCheckpointHooks = {
+	beforePrompt?(): Promise<(userEntryId: string) => void>;
+	beforeTool(toolName: string): Promise<void>;
+	afterTurn(): Promise<void>;
+};
 
 /** The tools with `beforeTool` awaited before each one runs. */
 function guardedTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | undefined): ToolSet | undefined {
@@ -109,8 +116,11 @@ export const EMPTY_ANSWER_MESSAGE = "the model returned an empty answer";
 export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	const emit = opts.onEvent ?? (() => {});
 	const thinkingLevel = recordThinking(opts);
+	const prompted = await opts.checkpoints?.beforePrompt?.();
 	const user: UserMessage = { role: "user", content: opts.prompt, timestamp: Date.now() };
-	emit({ type: "message_end", entryId: opts.store.appendMessage(user).id, message: user });
+	const userEntryId = opts.store.appendMessage(user).id;
+	prompted?.(userEntryId);
+	emit({ type: "message_end", entryId: userEntryId, message: user });
 	for (const entry of opts.afterPrompt ?? []) opts.store.append(entry);
 	const recorder = new TurnRecorder(opts.store, opts.model, emit);
 	const failure: { error?: string; aborted: boolean } = { aborted: false };

@@ -48,7 +48,7 @@ function writeFork(opts: ForkOptions) {
 	if (opts.entryId !== null && !opts.source.getEntry(opts.entryId)) {
 		throw new SessionError("unknown-id", `no entry with id "${opts.entryId}"`);
 	}
-	const copied = withoutLabels(opts.source.getPath(opts.entryId));
+	const copied = withPromptFiles(opts.source, withoutLabels(opts.source.getPath(opts.entryId)), opts.entryId);
 	const entries: SessionEntry[] = [...copied, ...labelEntries(opts.source, copied)];
 	const timestamp = new Date().toISOString();
 	const header: SessionHeader = { type: "session", version: CURRENT_VERSION, id: newSessionId(), timestamp, cwd: opts.cwd };
@@ -108,6 +108,18 @@ function withoutLabels(path: readonly SessionEntry[]): SessionEntry[] {
 		droppedParent = false;
 	}
 	return out;
+}
+
+/**
+ * The path with, after each prompt, the checkpoint of the files as it was sent (checkpoints/
+ * records.ts: a custom `arbor.checkpoint` entry with reason `before-prompt`, a side child of its user
+ * message, so the reply still hangs off the message). Not after the last entry: the fork resumes there.
+ */
+function withPromptFiles(source: SessionTreeView, path: readonly SessionEntry[], last: string | null): SessionEntry[] {
+	const promptFiles = (e: SessionEntry) =>
+		e.type === "custom" && e.customType === "arbor.checkpoint" && (e as { data?: { reason?: unknown } }).data?.reason === "before-prompt";
+	const onPath = new Set(path.map((e) => e.id));
+	return path.flatMap((e) => (e.id === last ? [e] : [e, ...source.getChildren(e.id).filter((c) => promptFiles(c) && !onPath.has(c.id))]));
 }
 
 /** One fresh label entry per labelled path entry, chained after the copied path (pi's layout). */

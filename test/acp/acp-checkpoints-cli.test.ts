@@ -73,7 +73,9 @@ describe("arbor acp: checkpoints of the project's files", () => {
 		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
 		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
 		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "hi" }] });
-		expect((await acp.agent.request<{ checkpoints: unknown[] }>("_arbor/get_checkpoints", { sessionId })).checkpoints).toEqual([]);
+		// The first prompt records the files as it is sent; a turn without tools takes no other.
+		const opening = await acp.agent.request<{ checkpoints: { reason: string }[] }>("_arbor/get_checkpoints", { sessionId });
+		expect(opening.checkpoints.map((c) => c.reason)).toEqual(["before-prompt"]);
 		const answer = await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "change the files" }] });
 		expect(answer.stopReason).toBe("end_turn");
 		expect(acp.permissions.map((p) => p.toolCall.toolCallId)).toEqual(["c1", "c2"]);
@@ -82,7 +84,7 @@ describe("arbor acp: checkpoints of the project's files", () => {
 		expect(after["made.txt"]).toBe("made\n");
 
 		const listed = await acp.agent.request<{ checkpoints: { entryId: string; reason: string }[] }>("_arbor/get_checkpoints", { sessionId });
-		expect(listed.checkpoints.map((c) => c.reason)).toEqual(["before-change", "after-turn"]);
+		expect(listed.checkpoints.map((c) => c.reason)).toEqual(["before-prompt", "after-turn"]);
 		expect(listed.checkpoints).toEqual(await cliJson(where, ["checkpoints", sessionId, "--json"]));
 
 		const [hello, first, last] = [...(await replies(acp, sessionId)).slice(0, 2), (await replies(acp, sessionId)).at(-1)] as [string, string, string];
@@ -107,10 +109,9 @@ describe("arbor acp: checkpoints of the project's files", () => {
 		expect(moved).toMatchObject({ status: "moved", leafId: first, restored: { entryId: first } });
 		expect(files(where.cwd)).toEqual(before);
 
-		// No file state: a JSON-RPC error, nothing moves, the session goes on.
-		await expect(acp.agent.request("_arbor/restore_files", { sessionId, entryId: hello })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining(`${hello} has no checkpoint on its path`) });
-		await expect(acp.agent.request("_arbor/navigate", { sessionId, entryId: hello, restoreFiles: true })).rejects.toMatchObject({ code: -32602 });
-		expect((await acp.agent.request<{ leafId: string }>("_arbor/get_tree", { sessionId, filter: "all" })).leafId).toBe(first);
+		// The reply before the first file-changing turn has the first prompt's file state.
+		const back = await acp.agent.request<Nav>("_arbor/navigate", { sessionId, entryId: hello, restoreFiles: true });
+		expect(back).toMatchObject({ status: "moved", leafId: hello, restored: { entryId: hello } });
 		expect(files(where.cwd)).toEqual(before);
 		expect(hashTree(join(where.cwd, ".git"))).toEqual(gitBefore);
 		expect(await acp.end()).toEqual({ code: 0, signal: null });

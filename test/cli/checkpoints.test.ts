@@ -33,8 +33,8 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		expect([run.code, run.stderr]).toEqual([0, ""]);
 		const [file] = sessionFiles(at.home);
 		const list = checkpoints(file!);
-		expect(list.map((e) => e.data.reason)).toEqual(["before-change", "after-turn"]);
-		// The first is before the tool ran, on the path (its parent is the user message).
+		expect(list.map((e) => e.data.reason)).toEqual(["before-prompt", "after-turn"]);
+		// The first is the prompt's, beside it (its parent is the user message); the tool's found the same tree.
 		const byId = new Map(entries(file!).map((e) => [e.id, e]));
 		expect(byId.get(list[0].parentId)?.message?.role).toBe("user");
 		expect(list[0].data).toMatchObject({ cwd: at.cwd, files: 3, skipped: [] }); // .gitignore, a.txt, keep.txt (debug.log is ignored)
@@ -83,7 +83,9 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		// The plan in words counts its files in the right number.
 		expect((await cli(["restore", file!, list[1].id, "--dry-run"])).stdout).toContain(`Restoring ${list[1].id} would change 2 files:`);
 		fs.writeFileSync(path.join(at.cwd, "keep.txt"), "changed\n");
-		expect((await cli(["restore", file!, list[0].id, "--dry-run"])).stdout).toContain(`Restoring ${list[0].id} would change 1 file:`);
+		expect((await cli(["restore", file!, list[0].id, "--dry-run", "--include-user-changes"])).stdout).toContain(`Restoring ${list[0].id} would change 1 file:`);
+		// Without the flag the hand edit is listed apart and kept.
+		expect((await cli(["restore", file!, list[0].id, "--dry-run"])).stdout).toContain("It would keep your own changes made between turns (--include-user-changes restores them too):\n  M keep.txt");
 	});
 
 	it("navigate and fork --restore-files; the fork carries its checkpoints", async () => {
@@ -93,7 +95,7 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		expect((await cli(["-p", "-c", ...model(server.url), "--tools", "bash", "second"])).code).toBe(0);
 		const [file] = sessionFiles(at.home);
 		const list = checkpoints(file!);
-		expect(list.map((e) => e.data.reason)).toEqual(["before-change", "after-turn", "after-turn"]);
+		expect(list.map((e) => e.data.reason)).toEqual(["before-prompt", "after-turn", "after-turn"]);
 		const afterFirst = list[1];
 		const nav = await cli(["navigate", file!, afterFirst.id, "--restore-files", "--json"]);
 		expect(nav.code).toBe(0);

@@ -20,6 +20,8 @@ const lines = readJsonl;
 function appended(file: string, before: number) {
 	return lines(file)
 		.slice(before)
+		// The files as the prompt was sent (a checkpoint) is a side child of the prompt: the chain is the messages'.
+		.filter((e) => e.customType !== "arbor.checkpoint")
 		.map((e) => ({ what: e.type === "message" ? e.message.role : e.type, id: e.id as string, parentId: e.parentId as string | null, e }));
 }
 

@@ -121,7 +121,7 @@ describe("a cwd longer than one folder name can hold", () => {
 		const again = await runCli(["-p", "-c", ...model(server.url), "and again"], { cwd, env: { ARBOR_HOME: home } });
 		expect([again.code, again.stderr]).toEqual([0, ""]);
 		expect(sessionFiles(home)).toEqual([file]);
-		expect(entries(file!).slice(1).map((e) => e.message.role)).toEqual(["user", "assistant", "user", "assistant"]);
+		expect(entries(file!).slice(1).filter((e) => e.type === "message").map((e) => e.message.role)).toEqual(["user", "assistant", "user", "assistant"]);
 	});
 
 	it("import of a Claude Code session from such a cwd lands where sessions and -c look", async () => {
@@ -216,7 +216,7 @@ describe("a full disk while a turn is appended", () => {
 			const run = await runCli(["-p", "-c", ...model(server.url), "--session-dir", sessionDir, "second"], { cwd, env: { ARBOR_HOME: home } });
 			expect([run.code, lines(run.stderr)]).toEqual([2, [`arbor: cannot append to session ${file}: no space left on device (ENOSPC)`]]);
 			// Every line in the file still parses: the user message went in before the disk filled.
-			expect(entries(file!).slice(1).map((e) => e.message.role)).toEqual(["user", "assistant", "user"]);
+			expect(entries(file!).slice(1).filter((e) => e.type === "message").map((e) => e.message.role)).toEqual(["user", "assistant", "user"]);
 			expect(existsSync(`${file}.lock`)).toBe(false);
 		});
 	});
@@ -266,7 +266,8 @@ export default function (arbor) {
 		const run = await runCli(["-p", ...model(server.url), "hi"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(0);
 		const [file] = sessionFiles(home);
-		expect(entries(file!).slice(1).map((e) => e.type)).toEqual(["message", "message"]);
+		// "custom": the files as the prompt was sent (checkpoints), beside the prompt.
+		expect(entries(file!).slice(1).map((e) => e.type)).toEqual(["message", "custom", "message"]);
 		const leaf = entries(file!).at(-1).id;
 		expect(lines(run.stderr)).toEqual([
 			`arbor: leaf ${leaf}`,
@@ -283,7 +284,7 @@ describe("a failed one-shot prompt keeps the user message and shows the session 
 		const failed = await runCli(["-p", ...model(server.url)], { cwd, env: { ARBOR_HOME: home, ...noRetry }, input: "first question" });
 		expect(failed.code).toBe(1);
 		const [file] = sessionFiles(home);
-		const stored = entries(file!).slice(1);
+		const stored = entries(file!).slice(1).filter((e) => e.type === "message");
 		expect(stored.map((e) => [e.message.role, e.message.stopReason])).toEqual([
 			["user", undefined],
 			["assistant", "error"],
@@ -291,7 +292,7 @@ describe("a failed one-shot prompt keeps the user message and shows the session 
 
 		const listed = await runCli(["sessions"], { cwd, env: { ARBOR_HOME: home } });
 		expect(lines(listed.stdout)).toEqual([
-			expect.stringMatching(/ {4}2 entries {2}first question$/),
+			expect.stringMatching(/ {4}3 entries {2}first question$/), // the prompt, its files (a checkpoint), the failed reply
 			`    ${file}`,
 			expect.stringMatching(/^ {4}last reply failed: .*the provider is down/),
 		]);

@@ -41,7 +41,8 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 		const sent = server.requests[0]!.body.messages;
 		expect(sent[sent.length - 1]).toEqual({ role: "user", content: "hi\n\nand be brief" });
 		const [file] = sessionFiles(home);
-		expect(roles(file!)).toEqual(["user", "assistant"]);
+		// The files as the prompt was sent: a checkpoint beside the prompt (the reply hangs off the prompt).
+		expect(roles(file!)).toEqual(["user", "custom", "assistant"]);
 		expect(entries(file!)[0]).toMatchObject({ type: "session", version: 3, cwd });
 	});
 
@@ -60,8 +61,8 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 		expect(toolMessage.tool_call_id).toBe("call_1");
 		expect(toolMessage.content).toContain("the secret is 42");
 		const [file] = sessionFiles(home);
-		// A turn whose tools ran ends with a checkpoint of the files (the session's first: custom arbor.checkpoint).
-		expect(roles(file!)).toEqual(["user", "assistant", "toolResult", "assistant", "custom"]);
+		// The prompt's checkpoint of the files; the read-only turn changed nothing, so its closing one is not written again.
+		expect(roles(file!)).toEqual(["user", "custom", "assistant", "toolResult", "assistant"]);
 		expect(server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual([
 			"find",
 			"grep",
@@ -115,7 +116,7 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 		const sent = server.requests[1]!.body.messages.filter((m: { role: string }) => m.role !== "system");
 		expect(sent.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user"]);
 		expect(sessionFiles(home)).toHaveLength(1);
-		expect(roles(sessionFiles(home)[0]!)).toEqual(["user", "assistant", "user", "assistant"]);
+		expect(roles(sessionFiles(home)[0]!)).toEqual(["user", "custom", "assistant", "user", "assistant"]);
 	});
 
 	it("json and stream-json formats", async () => {

@@ -46,9 +46,9 @@ describe("thinking levels through the built CLI and a local OpenAI-compatible se
 		expect(server.requests[0]!.body.reasoning_effort).toBe("high");
 		const [file] = sessionFiles(home);
 		const lines = entries(file!).slice(1);
-		expect(lines.map((e) => (e.type === "message" ? e.message.role : e.type))).toEqual(["thinking_level_change", "user", "assistant"]);
+		expect(lines.map((e) => (e.type === "message" ? e.message.role : e.type))).toEqual(["thinking_level_change", "user", "custom", "assistant"]);
 		expect(lines[0]).toMatchObject({ thinkingLevel: "high" });
-		expect(lines[2].message.content).toEqual([{ type: "thinking", thinking: "Let me think." }, { type: "text", text: "Answer one." }]);
+		expect(lines[3].message.content).toEqual([{ type: "thinking", thinking: "Let me think." }, { type: "text", text: "Answer one." }]);
 
 		// The level travels with the path: -c asks for it again without a new entry.
 		const second = await runCli(["-p", "-c", "-m", "local:m1", "q2"], { cwd, env });
@@ -59,7 +59,8 @@ describe("thinking levels through the built CLI and a local OpenAI-compatible se
 		expect(third.code).toBe(0);
 		expect(server.requests[2]!.body.reasoning_effort).toBeUndefined();
 		const types = entries(file!).slice(1).map((e) => (e.type === "message" ? e.message.role : e.type));
-		expect(types).toEqual(["thinking_level_change", "user", "assistant", "user", "assistant", "thinking_level_change", "user", "assistant"]);
+		// "custom": the files as the first prompt was sent (checkpoints), beside the prompt.
+		expect(types).toEqual(["thinking_level_change", "user", "custom", "assistant", "user", "assistant", "thinking_level_change", "user", "assistant"]);
 		const context = JSON.parse((await runCli(["context", "-c", "--json"], { cwd, env })).stdout);
 		expect(context.model).toEqual({ provider: "local", modelId: "m2" });
 		expect(context.thinkingLevel).toBe("off");

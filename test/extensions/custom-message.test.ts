@@ -43,15 +43,15 @@ describe("custom_message and turn events (print mode through the built CLI)", ()
 		]);
 		expect(first.stderr).toMatch(/^arbor: start startup print\narbor: bye [0-9a-f]{8}\n$/);
 
-		// The stored entries: note, user, assistant, then the extension's state entry.
+		// The stored entries: note, user, the files as it was sent (a checkpoint beside it), assistant, then the extension's state entry.
 		const sessions = await runCli(["sessions", "--json"], { cwd: p.cwd, env: p.env });
 		const [session] = JSON.parse(sessions.stdout);
 		const entries = fileEntries(session.file).slice(1);
-		expect(entries.map((e) => (e.type === "message" ? e.message.role : e.type))).toEqual(["custom_message", "user", "assistant", "custom", "label"]);
+		expect(entries.map((e) => (e.type === "message" ? e.message.role : e.type))).toEqual(["custom_message", "user", "custom", "assistant", "custom", "label"]);
 		// --label still labels the user message, not the extension's note before it.
-		expect(entries[4]).toMatchObject({ targetId: entries[1].id, label: "asked" });
+		expect(entries[5]).toMatchObject({ targetId: entries[1].id, label: "asked" });
 		expect(entries[0]).toMatchObject({ customType: "note", content: "The codeword is PAPAYA.", display: false, details: { for: "what is the codeword?" } });
-		expect(entries[3]).toMatchObject({ customType: "turn-log", data: { kinds: ["user", "assistant"], ok: true, text: "It is PAPAYA.", context: 3 } });
+		expect(entries[4]).toMatchObject({ customType: "turn-log", data: { kinds: ["user", "custom", "assistant"], ok: true, text: "It is PAPAYA.", context: 3 } });
 
 		// The next turn sends the earlier note again (it is part of the path), but never the state entry.
 		await runCli(["-p", "-c", ...model(server.url), "again?"], { cwd: p.cwd, env: p.env });

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import type { StoredMessage } from "../../source/session/types.js";
+import { recordPromptPoint } from "../../source/checkpoints/prompt-point.js";
 import { piContexts, withoutSystem } from "./pi.js";
 
 const user = (text: string): StoredMessage => ({ role: "user", content: text, timestamp: 1 });
@@ -49,5 +50,27 @@ describe("a session arbor wrote, read by pi 1.6", () => {
 		}
 		expect(leaves.some((l) => l.messages.some((m) => m.role === "compactionSummary"))).toBe(true);
 		expect(leaves.some((l) => l.messages.some((m) => m.role === "branchSummary"))).toBe(true);
+	}, 120_000);
+
+	it("with the files as each prompt was sent (a checkpoint beside the prompt): the same context, the reply under the prompt", async () => {
+		const dir = mkdtempSync(join(tmpdir(), "arbor-to-pi-"));
+		const store = SessionStore.create({ cwd: dir, sessionDir: dir });
+		const snap = (n: number) => ({ tree: String(n).repeat(40), files: 1, bytes: 1, skipped: [] });
+		const first = store.appendMessage(user("hello"));
+		recordPromptPoint(store, dir, snap(1), first.id);
+		const hi = store.appendMessage(reply("hi"));
+		const second = store.appendMessage(user("again"));
+		recordPromptPoint(store, dir, snap(2), second.id);
+		store.close();
+		expect(hi.parentId).toBe(first.id);
+		const view = SessionStore.open(store.file as string).snapshot();
+		// The turn was cut short after its prompt: pi and arbor resume at the checkpoint, whose context is the prompt's.
+		const leaves = await piContexts(store.file as string);
+		expect(leaves.length).toBe(view.entries.length + 1);
+		for (const pi of leaves) {
+			const ours = JSON.parse(JSON.stringify(view.buildContext(pi.leaf ?? undefined).messages)) as unknown;
+			expect({ leaf: pi.leaf, messages: withoutSystem(pi.messages) }).toEqual({ leaf: pi.leaf, messages: ours });
+		}
+		expect(leaves.find((l) => l.leaf === null)?.messages.map((m) => m.role)).toEqual(["user", "assistant", "user"]);
 	}, 120_000);
 });

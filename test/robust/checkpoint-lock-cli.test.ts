@@ -41,6 +41,7 @@ describe("two arbor processes in one project: the checkpoint store is taken in t
 		const files = sessionFiles(fx.at.home);
 		expect(files).toHaveLength(2 * TURNS);
 		const reasons = files.map((file) => entries(file).filter((e) => e.customType === "arbor.checkpoint").map((e) => e.data.reason));
-		expect(reasons).toEqual(files.map(() => ["before-change", "after-turn"]));
+		// The prompt's snapshot, then the turn's; the other chain's write may fall between the prompt's and the tool's snapshots.
+		expect(reasons.map((r) => r.filter((reason) => reason !== "before-change"))).toEqual(files.map(() => ["before-prompt", "after-turn"]));
 	});
 });

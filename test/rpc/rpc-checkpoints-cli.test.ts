@@ -45,9 +45,9 @@ describe("arbor --mode rpc: checkpoints of the project's files", () => {
 		const rpc = await startRpc([textReply("Hello."), ...changingTurn()], ["--yes"], { before: ({ cwd }) => project(cwd) });
 		const gitBefore = hashTree(join(rpc.cwd, ".git"));
 		const before = files(rpc.cwd);
-		// A turn without tools takes no checkpoint: its entries have no file state.
+		// The first prompt records the files as it is sent; a turn without tools takes no other.
 		await rpc.client.promptAndWait("hi", undefined, 30_000);
-		expect(checkpointsOf(await entries(rpc))).toEqual([]);
+		expect(checkpointsOf(await entries(rpc)).map((e) => e.data?.reason)).toEqual(["before-prompt"]);
 		await rpc.client.promptAndWait("change the files", undefined, 30_000);
 		const after = files(rpc.cwd);
 		expect(after["a.txt"]).toBe("changed\n");
@@ -55,7 +55,7 @@ describe("arbor --mode rpc: checkpoints of the project's files", () => {
 		expect(after["gone.txt"]).toBeUndefined();
 
 		const all = await entries(rpc);
-		expect(checkpointsOf(all).map((e) => e.data?.reason)).toEqual(["before-change", "after-turn"]);
+		expect(checkpointsOf(all).map((e) => e.data?.reason)).toEqual(["before-prompt", "after-turn"]);
 		const file = (await rpc.client.getState()).sessionFile as string;
 		const listed = await rpc.send({ type: "get_checkpoints" });
 		expect(listed.success).toBe(true);
@@ -96,11 +96,10 @@ describe("arbor --mode rpc: checkpoints of the project's files", () => {
 		expect(files(rpc.cwd)).toEqual(after);
 		expect(existsSync(join(rpc.cwd, "gone.txt"))).toBe(false);
 
-		// An entry without a file state is refused before anything moves.
-		const refused = await rpc.send({ type: "navigate_tree", entryId: hello.id, restoreFiles: true });
-		expect(refused).toMatchObject({ success: false, error: `${hello.id} has no checkpoint on its path` });
-		expect(await rpc.send({ type: "restore_files", entryId: hello.id })).toMatchObject({ success: false, error: `${hello.id} has no checkpoint on its path` });
-		expect(((await rpc.client.getState()) as { leafId?: string }).leafId).toBe(lastReply.id);
+		// The reply before the first file-changing turn has the first prompt's file state.
+		const toHello = await rpc.send({ type: "navigate_tree", entryId: hello.id, restoreFiles: true });
+		expect(toHello).toMatchObject({ success: true, data: { moved: true, leafId: hello.id } });
+		expect(files(rpc.cwd)).toEqual(before);
 		expect(hashTree(join(rpc.cwd, ".git"))).toEqual(gitBefore);
 		expect(rpc.stderr()).toBe("");
 	});

@@ -80,8 +80,8 @@ describe("arbor --mode rpc driven by pi's RpcClient: the session and the tree", 
 		expect(hits.hits.map((h: { entryId: string }) => h.entryId)).toContain(q2?.entryId);
 
 		await refused(rpc, { type: "navigate_tree", entryId: "nope" }, "nope");
-		// No tool ran, so no checkpoint: restoreFiles refuses before anything moves (test/rpc/rpc-checkpoints-cli.test.ts covers restores).
-		await refused(rpc, { type: "navigate_tree", entryId: q1?.entryId, restoreFiles: true }, "has no checkpoint on its path");
+		// No tool ran, yet the first prompt recorded the files: restoreFiles moves and finds nothing to change (test/rpc/rpc-checkpoints-cli.test.ts covers restores).
+		expect((await ok(rpc, { type: "navigate_tree", entryId: q1?.entryId, restoreFiles: true })).restored).toMatchObject({ changes: [], kept: [] });
 	});
 
 	it("fork, switch_session, clone, new_session, set_session_name, get_session_stats, export_html", async () => {

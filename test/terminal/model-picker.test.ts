@@ -45,7 +45,8 @@ describe("/model opens a picker (virtual terminal)", () => {
 		await quit(fx.tmux);
 		const [file] = sessionFiles(home);
 		const types = fileEntries(file!).slice(1).map((e) => (e.type === "message" ? e.message.role : e.type));
-		expect(types).toEqual(["user", "assistant", "model_change", "user", "assistant"]);
+		// "custom": the files as the first prompt was sent (checkpoints), beside the prompt.
+		expect(types).toEqual(["user", "custom", "assistant", "model_change", "user", "assistant"]);
 	}, 60_000);
 
 	it("Esc closes the picker and keeps the model; a search with no match says so", async () => {

@@ -53,7 +53,8 @@ describe("pickers and tool confirmation in the virtual terminal", () => {
 		expect(forked.replace(/\n/g, "")).toContain(`Forked into ${created}`);
 		const lines = fileEntries(created);
 		expect(lines[0].parentSession).toBe(original);
-		const copied = lines.slice(1);
+		// The messages (the files as the first prompt was sent, a checkpoint beside it, come along).
+		const copied = lines.slice(1).filter((e) => e.type === "message");
 		expect(copied.map((e) => e.message?.role)).toEqual(["user", "assistant"]);
 		expect(forked).toContain(`leaf ${copied[1].id.slice(0, 8)}`);
 		await quit(fx.tmux);
@@ -74,7 +75,7 @@ describe("pickers and tool confirmation in the virtual terminal", () => {
 		fx.tmux = startArbor({ args: [...model(fx.server.url), "-r"], cwd: fx.dir, home });
 		const picker = await fx.tmux.waitForScreen((s) => s.includes("Resume a session"), "resume picker");
 		expect(picker).toContain("Resume a session — this folder\nTab all folders · type to search · Enter open · Ctrl+R rename · Ctrl+D to trash · Esc cancel\nSearch: ▏\n");
-		expect(picker).toMatch(/› +0m {2}beta question {2}\(2\)\n {3,}0m {2}alpha question {2}\(2\)\n/);
+		expect(picker).toMatch(/› +0m {2}beta question {2}\(3\)\n {3,}0m {2}alpha question {2}\(3\)\n/);
 		fx.tmux.send("Down");
 		await fx.tmux.waitForScreen((s) => /› +0m {2}alpha question/.test(s), "alpha selected");
 		fx.tmux.send("Enter");

@@ -94,6 +94,33 @@ describe("/tree: Restore files to this point?", () => {
 		expect(files(at.cwd)).toEqual({ "a.txt": "v2\n", "b.txt": "b\n" });
 	}, 60_000);
 
+	it("a file made by hand between turns is listed apart and kept by Restore files", async () => {
+		const project = tempProject();
+		at = project;
+		term = await summaryPromptAtReplyOne(project, () => fs.writeFileSync(path.join(project.cwd, "user.txt"), "mine\n"));
+		term.send("Enter");
+		const asked = await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
+		expect(asked).toContain("› Restore files\n  Keep files as they are\n  Restore files, your own changes too\n");
+		expect(asked).toContain("D user.txt  (your own change, kept unless included)");
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("restored 2 files (/undo-restore undoes) · kept 1 file you changed yourself"), "restored");
+		expect(files(project.cwd)).toEqual({ "a.txt": "v1\n", "user.txt": "mine\n" });
+	}, 60_000);
+
+	it("the third choice restores the file made by hand too", async () => {
+		const project = tempProject();
+		at = project;
+		term = await summaryPromptAtReplyOne(project, () => fs.writeFileSync(path.join(project.cwd, "user.txt"), "mine\n"));
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("Restore files, your own changes too"), "restore prompt");
+		term.send("Down");
+		term.send("Down");
+		await term.waitForScreen((s) => s.includes("› Restore files, your own changes too"), "third choice");
+		term.send("Enter");
+		await term.waitForScreen((s) => s.includes("restored 3 files"), "restored all");
+		expect(files(project.cwd)).toEqual({ "a.txt": "v1\n" });
+	}, 60_000);
+
 	it("one file that differs is counted in the singular, on the question and in the status", async () => {
 		const project = tempProject();
 		at = project;
@@ -113,7 +140,10 @@ describe("/tree: Restore files to this point?", () => {
 		term = await summaryPromptAtReplyOne(project, () => fs.writeFileSync(path.join(project.cwd, "a.txt"), `${many}\n`));
 		term.send("Enter");
 		await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
-		await showDiffOfA(term);
+		// a.txt written by hand is the user's own change: listed after the agent's b.txt, below a third choice.
+		for (let i = 0; i < 4; i++) term.send("Down");
+		await term.waitForScreen((s) => s.includes("› M a.txt"), "a.txt selected");
+		term.send("Enter");
 		const tall = await term.waitForScreen((s) => s.includes("more lines (arbor diff"), "diff");
 		expect(tall.split("\n")[0]).toBe("Diff of a.txt (now → this point)");
 		const hidden = Number(/… (\d+) more lines \(arbor diff shows them all\)/.exec(tall)?.[1]);

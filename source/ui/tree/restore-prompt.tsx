@@ -6,7 +6,7 @@ import { useKeys } from "../input/use-keys.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { counted } from "../../text/count.js";
 import { wrapSegs } from "../markdown/lines.js";
-import { RESTORE_OPTIONS, type RestoreChange } from "./tree-flow.js";
+import { restoreOptions, type RestoreChange } from "./tree-flow.js";
 
 export type RestorePromptProps = {
 	cursor: number;
@@ -16,8 +16,8 @@ export type RestorePromptProps = {
 	cols: number;
 	active: boolean;
 	onMove: (delta: number) => void;
-	/** Enter on a choice (0 restore, 1 keep). */
-	onChoose: (restore: boolean) => void;
+	/** Enter on a choice (0 restore, keeping the user's own changes; 1 keep every file; 2 restore them too). */
+	onChoose: (choice: number) => void;
 	/** Enter on a file: its diff. */
 	onShowDiff: (path: string) => void;
 	onCloseDiff: () => void;
@@ -33,6 +33,7 @@ const WHAT = { changed: "rewritten", added: "brought back", deleted: "removed" }
  */
 export function RestorePrompt(props: RestorePromptProps) {
 	const { keymap, is } = useKeyAction();
+	const options = restoreOptions(props.changes);
 	useKeys(
 		(event) => {
 			if (props.diff) {
@@ -42,9 +43,9 @@ export function RestorePrompt(props: RestorePromptProps) {
 			if (is("list.up", event)) props.onMove(-1);
 			else if (is("list.down", event)) props.onMove(1);
 			else if (is("dialog.accept", event)) {
-				const file = props.changes[props.cursor - RESTORE_OPTIONS.length];
+				const file = props.changes[props.cursor - options.length];
 				if (file) props.onShowDiff(file.path);
-				else props.onChoose(props.cursor === 0);
+				else props.onChoose(props.cursor);
 			} else if (isCancel(event, keymap)) props.onBack();
 		},
 		{ isActive: props.active },
@@ -70,23 +71,23 @@ export function RestorePrompt(props: RestorePromptProps) {
 	const hint = hintLine(keymap, [[["list.up", "list.down"], "move"], [["dialog.accept"], "choose / a file's diff"], [["dialog.cancel"], "back"]]);
 	const rowsOf = (text: string) => wrapSegs([{ text }], props.cols).length;
 	// The question, the choices, the count, a "… N more" line, the note and the hint as they wrap, and the status line below.
-	const room = Math.max(3, props.rows - (3 + RESTORE_OPTIONS.length + rowsOf(note) + rowsOf(hint) + 1));
-	const first = Math.max(0, Math.min(props.cursor - RESTORE_OPTIONS.length - room + 1, props.changes.length - room));
+	const room = Math.max(3, props.rows - (3 + options.length + rowsOf(note) + rowsOf(hint) + 1));
+	const first = Math.max(0, Math.min(props.cursor - options.length - room + 1, props.changes.length - room));
 	const shown = props.changes.slice(first, first + room);
 	return (
 		<Box flexDirection="column">
 			<Text bold>Restore files to this point?</Text>
-			{RESTORE_OPTIONS.map((label, i) => (
+			{options.map((label, i) => (
 				<Text key={label} bold={i === props.cursor} inverse={i === props.cursor}>
 					{`${i === props.cursor ? "› " : "  "}${label}`}
 				</Text>
 			))}
 			<Text>{`${counted(props.changes.length, "file")} ${props.changes.length === 1 ? "differs" : "differ"} from this point:`}</Text>
 			{shown.map((c, i) => {
-				const at = RESTORE_OPTIONS.length + first + i;
+				const at = options.length + first + i;
 				return (
 					<Text key={c.path} inverse={at === props.cursor} wrap="truncate">
-						{`${at === props.cursor ? "› " : "  "}${LETTER[c.status]} ${terminalText(c.path)}  (${WHAT[c.status]})`}
+						{`${at === props.cursor ? "› " : "  "}${LETTER[c.status]} ${terminalText(c.path)}  (${c.mine ? "your own change, kept unless included" : WHAT[c.status]})`}
 					</Text>
 				);
 			})}

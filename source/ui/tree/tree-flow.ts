@@ -48,10 +48,15 @@ type TreeFlowScreen =
 	| { screen: "restore-prompt"; targetId: string; cursor: number; changes: readonly RestoreChange[]; summarize: boolean; customInstructions?: string; diff?: { path: string; text: string } };
 
 /** One file of a restore's dry run: what the restore does to it. */
-export type RestoreChange = { path: string; status: "changed" | "added" | "deleted" };
+export type RestoreChange = { path: string; status: "changed" | "added" | "deleted"; mine?: boolean };
 
 /** The restore question's choices, in display order. */
 export const RESTORE_OPTIONS = ["Restore files", "Keep files as they are"] as const;
+
+/** The question's choices: with changes of the user's own (`mine`, kept by default), a third that includes them. */
+export function restoreOptions(changes: readonly RestoreChange[]): readonly string[] {
+	return changes.some((c) => c.mine) ? [...RESTORE_OPTIONS, "Restore files, your own changes too"] : RESTORE_OPTIONS;
+}
 
 export type TreeFlowEvent =
 	/** `ask`: the move abandons entries and summaries are switched on. */
@@ -236,7 +241,7 @@ function onRestore(flow: TreeFlow, event: TreeFlowEvent): TreeFlow | undefined {
 		}
 		case "restore-cursor-moved": {
 			if (flow.screen !== "restore-prompt" || flow.diff) return flow;
-			const n = RESTORE_OPTIONS.length + flow.changes.length;
+			const n = restoreOptions(flow.changes).length + flow.changes.length;
 			return { ...flow, cursor: (((flow.cursor + event.delta) % n) + n) % n };
 		}
 		case "restore-diff-shown":

@@ -39,7 +39,8 @@ export type TreeActions = {
 	cancelMerge: () => void;
 	/** The restore question: ↑↓ over choices and files, Enter chooses or shows a file's diff. */
 	moveRestoreCursor: (delta: number) => void;
-	answerRestore: (restore: boolean) => void;
+	/** 0 restore (the user's own changes kept), 1 keep every file, 2 restore the user's changes too. */
+	answerRestore: (choice: number) => void;
 	showDiff: (path: string) => void;
 	closeDiff: () => void;
 };
@@ -88,7 +89,8 @@ function outcomeEvent(outcome: NavigateResult, status?: string): { app: TreeDone
 type Moved = { outcome: NavigateResult; status?: string };
 
 /** navigateByPlan, with the files restored around it when `restoring` (see useTreeActions' run). */
-async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, options: NavigateOptions, restoring: Checkpointer | undefined, unrestorable?: string): Promise<Moved> {
+async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, options: NavigateOptions, files: { restoring?: Checkpointer; unrestorable?: string; includeMine?: boolean }): Promise<Moved> {
+	const { restoring, unrestorable } = files;
 	const target = restoring ? fileStateAt(ctx.store.snapshot(), planned.targetId) : undefined;
 	let cancelled = false;
 	if (restoring) await restoring.ask(planned.targetId).catch((error: unknown) => {
@@ -97,13 +99,14 @@ async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, o
 	});
 	// An extension cancelled the restore: nothing moves and no file changes, as in every mode (docs/core.md).
 	if (cancelled) return { outcome: { status: "failed", message: "Not moved: the restore was cancelled by an extension" } };
-	const safety = restoring && target ? await restoring.safety(target) : undefined;
+	const safety = restoring && target ? await restoring.safety(target, { keepUserChanges: !files.includeMine }) : undefined;
 	const outcome = await navigateByPlan(ctx, planned, options);
 	if (outcome.status === "moved" && unrestorable) return { outcome, status: `Navigated to selected point · the files were not restored: ${unrestorable}` };
 	if (outcome.status !== "moved" || !restoring || !safety || !target) return { outcome };
 	try {
 		const restored = await restoring.restoreFrom(safety, target, planned.targetId);
-		const kept = restored.kept.length ? ` · kept ${counted(restored.kept.length, "file")} in no checkpoint` : "";
+		const mine = restored.userChanges.length ? ` · kept ${counted(restored.userChanges.length, "file")} you changed yourself` : "";
+		const kept = `${mine}${restored.kept.length ? ` · kept ${counted(restored.kept.length, "file")} in no checkpoint` : ""}`;
 		return { outcome, status: `Navigated to selected point · restored ${counted(restored.changes.length, "file")} (/undo-restore undoes)${kept}` };
 	} catch (error) {
 		return { outcome, status: `Navigated, but restoring the files failed: ${errorMessage(error)} (nothing is lost: /undo-restore)` };
@@ -163,12 +166,12 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 	 * The move; with `restoring`, a safety checkpoint first (on the branch left), the files after.
 	 * `unrestorable`: why the target's files cannot be restored (its dry run failed), said after the move.
 	 */
-	const run = (options: Navigation, restoring?: Checkpointer, unrestorable?: string) => {
+	const run = (options: Navigation, restoring?: Checkpointer, unrestorable?: string, includeMine = false) => {
 		const planned = plan.current;
 		if (!planned) return;
 		const ctx = context();
 		job.start(
-			(signal) => moveAndRestore(ctx, planned, { ...options, signal }, restoring, unrestorable).catch((error: unknown): Moved => ({ outcome: { status: "failed", message: errorMessage(error) } })),
+			(signal) => moveAndRestore(ctx, planned, { ...options, signal }, { restoring, unrestorable, includeMine }).catch((error: unknown): Moved => ({ outcome: { status: "failed", message: errorMessage(error) } })),
 			({ outcome, status }) => {
 				const to = outcomeEvent(outcome, status);
 				if ("app" in to) done(to.app);
@@ -186,8 +189,9 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		void pending.then((dry) => {
 			if (choice.current !== mine) return;
 			if (dry && "failed" in dry) return run(options, undefined, dry.failed);
-			if (!dry || dry.changes.length === 0) return run(options);
-			dispatch({ type: "restore-asked", targetId, changes: dry.changes, summarize: options.summarize === true, ...(options.customInstructions !== undefined ? { customInstructions: options.customInstructions } : {}) });
+			if (!dry || dry.changes.length + dry.userChanges.length === 0) return run(options);
+			const changes = [...dry.changes, ...dry.userChanges.map((c) => ({ ...c, mine: true }))];
+			dispatch({ type: "restore-asked", targetId, changes, summarize: options.summarize === true, ...(options.customInstructions !== undefined ? { customInstructions: options.customInstructions } : {}) });
 		});
 	};
 
@@ -196,7 +200,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		if (made.alreadyHere) return done({ kind: "closed", status: ALREADY_HERE });
 		plan.current = made;
 		const ck = checkpointer();
-		restorePlan.current = ck ? ck.plan(services.store.snapshot(), made.targetId).catch((error: unknown) => ({ failed: errorMessage(error) })) : undefined;
+		restorePlan.current = ck ? ck.plan(services.store.snapshot(), made.targetId, { keepUserChanges: true }).catch((error: unknown) => ({ failed: errorMessage(error) })) : undefined;
 		const ask = opts.askSummary && canSummarize(made);
 		dispatch({ type: "node-chosen", targetId: id, ask });
 		if (!ask) proceed({});
@@ -266,11 +270,11 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 			dispatch({ type: "merge-cancelled", notice: "Merge cancelled" });
 		},
 		moveRestoreCursor: (delta) => dispatch({ type: "restore-cursor-moved", delta }),
-		answerRestore: (restore) => {
+		answerRestore: (choice) => {
 			if (flow.screen !== "restore-prompt") return;
 			dispatch({ type: "restore-answered", now: Date.now() });
 			const options: Navigation = { ...(flow.summarize ? { summarize: true } : {}), ...(flow.customInstructions ? { customInstructions: flow.customInstructions } : {}) };
-			run(options, restore ? checkpointer() : undefined);
+			run(options, choice === 1 ? undefined : checkpointer(), undefined, choice === 2);
 		},
 		showDiff: (path) => {
 			const ck = checkpointer();
