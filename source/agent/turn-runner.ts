@@ -192,13 +192,12 @@ export class TurnRunner {
 				if (late.length > 0 || next !== undefined) this.emitQueue();
 			}
 		} finally {
-			if (this.steering.size > 0 || this.followUps.length > 0) {
-				this.followUps = [];
-				this.steering.take();
-				this.emitQueue();
-			}
+			// What was still queued (the run aborted or failed) is not sent: handed back with agent_end.
+			const left = { steering: this.steering.take(), followUp: this.followUps.splice(0) };
+			const anyLeft = left.steering.length + left.followUp.length > 0;
+			if (anyLeft) this.emitQueue();
 			const unsent = result?.unsent;
-			this.host.emit({ type: "agent_end", messages: stored, result, ...(unsent === undefined ? {} : { unsent }) });
+			this.host.emit({ type: "agent_end", messages: stored, result, ...(unsent === undefined ? {} : { unsent }), ...(anyLeft ? { queued: left } : {}) });
 			this.host.emit({ type: "agent_settled", aborted: signal.aborted });
 		}
 		return result;
@@ -212,7 +211,7 @@ export class TurnRunner {
 		// Aborted while compacting before the turn: the prompt is not stored but handed back (docs/core.md).
 		if (signal.aborted) return unsentTurn(this.host.store(), content);
 		emit({ type: "turn_start", prompt: content });
-		const { runTurn } = await import("../llm/turn.js");
+		const runTurn = deps.opts.runTurn ?? (await import("../llm/turn.js")).runTurn;
 		const store = this.host.store();
 		const checkpointer = this.host.checkpointer();
 		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);

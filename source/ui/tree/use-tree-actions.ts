@@ -153,7 +153,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		return { store, summaryModel, bus, maxRetries };
 	};
 
-	const checkpointer = (): Checkpointer | undefined => latest.current.services.deps.checkpoints?.(latest.current.services.store);
+	const checkpointer = (): Checkpointer | undefined => latest.current.services.agent.checkpointer;
 	// The dry run of the files' restore, started on Enter beside the summary question.
 	const restorePlan = useRef<Promise<RestorePlan | { failed: string } | undefined> | undefined>(undefined);
 	// A choice superseded by Esc or another choice: its late dry run is dropped.

@@ -1,4 +1,5 @@
 import React, { useMemo } from "react";
+import type { AgentSession } from "../../../source/agent/agent-session.js";
 import type { ResolvedModel } from "../../../source/llm/index.js";
 import { EventBus } from "../../../source/events/bus.js";
 import type { SessionStoreApi } from "../../../source/session/api.js";
@@ -11,10 +12,10 @@ const unused = (what: string) => () => {
 	throw new Error(`the tree screen does not call deps.${what}`);
 };
 const deps: UiDeps = {
-	runTurn: unused("runTurn"), createTools: unused("createTools"), systemPrompt: unused("systemPrompt"), estimateContextTokens: unused("estimateContextTokens"),
-	createSession: unused("createSession"), openSession: unused("openSession"), listSessions: unused("listSessions"), listAllSessions: unused("listAllSessions"),
-	searchSessions: unused("searchSessions"),
+	estimateContextTokens: unused("estimateContextTokens"), listSessions: unused("listSessions"), listAllSessions: unused("listAllSessions"), searchSessions: unused("searchSessions"),
 };
+/** The core as the tree screen reads it: only its checkpointer (none: checkpoints are off in these tests). */
+const agent = { checkpointer: undefined } as unknown as AgentSession;
 
 export type TreeHarnessProps = TreeScreenProps & {
 	store: SessionStoreApi;
@@ -31,7 +32,7 @@ export function TreeHarness({ store, summaryModel, maxRetries, bus, onDone, ...s
 	const fallbackBus = useMemo(() => new EventBus(), []);
 	const services = useMemo(
 		() => ({
-			store, view, deps, bus: bus ?? fallbackBus, summaryModel, maxRetries,
+			agent, store, view, deps, bus: bus ?? fallbackBus, summaryModel, maxRetries,
 			dispatch: (action: { type: string; done?: TreeDone }) => (action.type === "tree-done" && action.done ? onDone(action.done) : undefined),
 		}),
 		[store, view, bus, fallbackBus, summaryModel, maxRetries, onDone],
