@@ -44,8 +44,8 @@ import type { ResolvedModel, ResolveResult } from "../llm/resolve-model.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
 import type { CompactNowResult } from "../navigation/compact.js";
-import { navigateTree } from "../navigation/navigate.js";
-import type { NavigateOptions } from "../navigation/types.js";
+import { navigateByPlan, navigateTree } from "../navigation/navigate.js";
+import type { NavigateOptions, NavigationPlan } from "../navigation/types.js";
 import { recordWorked, type SessionStore, type SessionTreeView } from "../session/index.js";
 import type { ImageContent, SessionEntry, StoredMessage } from "../session/types.js";
 import type { BranchComparison } from "../navigation/compare.js";
@@ -190,16 +190,16 @@ export class AgentSession {
 	 * before anything moves, the working tree is checkpointed on the branch being left, and after the
 	 * move the target's files are restored.
 	 */
-	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "signal"> & { restoreFiles?: boolean } = {}): Promise<AgentNavigateResult> {
+	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "signal"> & { restoreFiles?: boolean; plan?: NavigationPlan } = {}): Promise<AgentNavigateResult> {
 		this.idle();
-		const { restoreFiles, ...navigate } = opts;
+		const { restoreFiles, plan, ...navigate } = opts;
 		const targetId = this.view.resolveId(entryIdOrPrefix);
 		const restore = restoreFiles ? this.files.restorer(targetId) : undefined;
 		// The target's file state is read before the safety checkpoint, which may land under it.
 		const safety = restore ? await this.files.cancellable(async () => (await restore.checkpointer.ask(targetId), restore.checkpointer.safety(restore.target))) : undefined;
-		const result = await this.withOperation((signal) =>
-			navigateTree({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, targetId, { ...navigate, signal }),
-		);
+		const ctx = { store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() };
+		// `plan`: the one the front end made to ask its questions (/tree plans once, on Enter).
+		const result = await this.withOperation((signal) => (plan?.targetId === targetId ? navigateByPlan(ctx, plan, { ...navigate, signal }) : navigateTree(ctx, targetId, { ...navigate, signal })));
 		if (result.status === "moved") this.emit({ type: "tree_moved", result });
 		if (!restore || !safety || (result.status !== "moved" && result.status !== "already-here")) return result;
 		return { ...result, restored: await restore.checkpointer.restoreFrom(safety, restore.target, targetId) };

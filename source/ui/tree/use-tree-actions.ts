@@ -2,16 +2,16 @@
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { errorMessage } from "../../text/error-text.js";
 import { counted } from "../../text/count.js";
-import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge.js";
-import { canSummarize, conversationLeaf, navigateByPlan, planNavigation, type NavigationContext } from "../../navigation/navigate.js";
+import { planMerge, type MergeResult } from "../../navigation/merge.js";
+import { canSummarize, conversationLeaf, planNavigation } from "../../navigation/navigate.js";
+import { AgentError, type AgentSession } from "../../agent/agent-session.js";
 import type { NavigateOptions, NavigateResult, NavigationPlan } from "../../navigation/types.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { keysLabel } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
 import { useServices } from "../services.js";
 import { useLatest } from "../widgets/use-latest.js";
-import { RestoreCancelled, type Checkpointer, type RestorePlan } from "../../checkpoints/checkpointer.js";
-import { fileStateAt } from "../../checkpoints/records.js";
+import type { Checkpointer, RestoreDone, RestorePlan } from "../../checkpoints/checkpointer.js";
 import { INITIAL_TREE_FLOW, treeFlowReducer, type BranchEvent, type TreeFlow, type TreeFlowEvent } from "./tree-flow.js";
 
 /** How the /tree screen ends: the leaf moved (text for the editor, if any; what the restore did) or it closed. */
@@ -85,28 +85,36 @@ function outcomeEvent(outcome: NavigateResult, status?: string): { app: TreeDone
 }
 
 
-type Moved = { outcome: NavigateResult; status?: string };
+type Moved = { outcome: NavigateResult; status?: string } | { restoreFailed: string; editorText?: string };
 
-/** navigateByPlan, with the files restored around it when `restoring` (see useTreeActions' run). */
-async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, options: NavigateOptions, restoring: Checkpointer | undefined, unrestorable?: string): Promise<Moved> {
-	const target = restoring ? fileStateAt(ctx.store.snapshot(), planned.targetId) : undefined;
-	let cancelled = false;
-	if (restoring) await restoring.ask(planned.targetId).catch((error: unknown) => {
-		if (!(error instanceof RestoreCancelled)) throw error;
-		cancelled = true;
-	});
-	// An extension cancelled the restore: nothing moves and no file changes, as in every mode (docs/core.md).
-	if (cancelled) return { outcome: { status: "failed", message: "Not moved: the restore was cancelled by an extension" } };
-	const safety = restoring && target ? await restoring.safety(target) : undefined;
-	const outcome = await navigateByPlan(ctx, planned, options);
-	if (outcome.status === "moved" && unrestorable) return { outcome, status: `Navigated to selected point · the files were not restored: ${unrestorable}` };
-	if (outcome.status !== "moved" || !restoring || !safety || !target) return { outcome };
+/** What the status line says of the files after a move (restored, or why not). */
+function restoredStatus(restored: RestoreDone): string {
+	const kept = restored.kept.length ? ` · kept ${counted(restored.kept.length, "file")} in no checkpoint` : "";
+	return `Navigated to selected point · restored ${counted(restored.changes.length, "file")} (/undo-restore undoes)${kept}`;
+}
+
+/**
+ * The move through the core (agent.navigate, with the files restored when `restoring`: a safety
+ * checkpoint on the branch left first, as in every mode). `signal` (Esc) aborts the core's work.
+ * `unrestorable`: why the target's files could not be planned, said after the move.
+ */
+async function moveThroughCore(agent: AgentSession, planned: NavigationPlan, opts: Navigation & { signal: AbortSignal; restoring: boolean; unrestorable?: string }): Promise<Moved> {
+	const before = agent.view.leafId;
+	const abort = () => void agent.abort();
+	opts.signal.addEventListener("abort", abort, { once: true });
 	try {
-		const restored = await restoring.restoreFrom(safety, target, planned.targetId);
-		const kept = restored.kept.length ? ` · kept ${counted(restored.kept.length, "file")} in no checkpoint` : "";
-		return { outcome, status: `Navigated to selected point · restored ${counted(restored.changes.length, "file")} (/undo-restore undoes)${kept}` };
+		const { signal: _signal, restoring, unrestorable, ...navigation } = opts;
+		const outcome = await agent.navigate(planned.targetId, { ...navigation, restoreFiles: restoring, plan: planned });
+		if (outcome.status === "moved" && unrestorable) return { outcome, status: `Navigated to selected point · the files were not restored: ${unrestorable}` };
+		return outcome.status === "moved" && outcome.restored ? { outcome, status: restoredStatus(outcome.restored) } : { outcome };
 	} catch (error) {
-		return { outcome, status: `Navigated, but restoring the files failed: ${errorMessage(error)} (nothing is lost: /undo-restore)` };
+		// An extension cancelled the restore: nothing moved and no file changed, as in every mode (docs/core.md).
+		if (error instanceof AgentError && error.code === "cancelled") return { outcome: { status: "failed", message: "Not moved: the restore was cancelled by an extension" } };
+		// The move stands; the files' restore after it failed (the safety checkpoint keeps them).
+		if (agent.view.leafId !== before) return { restoreFailed: `Navigated, but restoring the files failed: ${errorMessage(error)} (nothing is lost: /undo-restore)`, ...(planned.editorText !== undefined ? { editorText: planned.editorText } : {}) };
+		throw error;
+	} finally {
+		opts.signal.removeEventListener("abort", abort);
 	}
 }
 
@@ -148,11 +156,6 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 	const plan = useRef<NavigationPlan | undefined>(undefined);
 	const latest = useLatest({ services, askSummary: opts.askSummary });
 	const done = useCallback((result: TreeDone) => latest.current.services.dispatch({ type: "tree-done", done: result }), [latest]);
-	const context = (): NavigationContext => {
-		const { store, summaryModel, bus, maxRetries } = latest.current.services;
-		return { store, summaryModel, bus, maxRetries };
-	};
-
 	const checkpointer = (): Checkpointer | undefined => latest.current.services.agent.checkpointer;
 	// The dry run of the files' restore, started on Enter beside the summary question.
 	const restorePlan = useRef<Promise<RestorePlan | { failed: string } | undefined> | undefined>(undefined);
@@ -163,14 +166,15 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 	 * The move; with `restoring`, a safety checkpoint first (on the branch left), the files after.
 	 * `unrestorable`: why the target's files cannot be restored (its dry run failed), said after the move.
 	 */
-	const run = (options: Navigation, restoring?: Checkpointer, unrestorable?: string) => {
+	const run = (options: Navigation, restoring = false, unrestorable?: string) => {
 		const planned = plan.current;
 		if (!planned) return;
-		const ctx = context();
+		const { agent } = latest.current.services;
 		job.start(
-			(signal) => moveAndRestore(ctx, planned, { ...options, signal }, restoring, unrestorable).catch((error: unknown): Moved => ({ outcome: { status: "failed", message: errorMessage(error) } })),
-			({ outcome, status }) => {
-				const to = outcomeEvent(outcome, status);
+			(signal) => moveThroughCore(agent, planned, { ...options, signal, restoring, ...(unrestorable ? { unrestorable } : {}) }).catch((error: unknown): Moved => ({ outcome: { status: "failed", message: errorMessage(error) } })),
+			(moved) => {
+				if ("restoreFailed" in moved) return done({ kind: "moved", status: moved.restoreFailed, ...(moved.editorText !== undefined ? { editorText: moved.editorText } : {}) });
+				const to = outcomeEvent(moved.outcome, moved.status);
 				if ("app" in to) done(to.app);
 				else dispatch(to.tree);
 			},
@@ -185,7 +189,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		const mine = ++choice.current;
 		void pending.then((dry) => {
 			if (choice.current !== mine) return;
-			if (dry && "failed" in dry) return run(options, undefined, dry.failed);
+			if (dry && "failed" in dry) return run(options, false, dry.failed);
 			if (!dry || dry.changes.length === 0) return run(options);
 			dispatch({ type: "restore-asked", targetId, changes: dry.changes, summarize: options.summarize === true, ...(options.customInstructions !== undefined ? { customInstructions: options.customInstructions } : {}) });
 		});
@@ -227,14 +231,17 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 		}
 	};
 	const merge = (id: string) => {
-		const ctx = context();
-		const view = ctx.store.snapshot();
+		const { agent } = latest.current.services;
+		const view = agent.view;
 		const into = conversationLeaf(view);
 		const refusal = mergeRefusal(view, id, into);
 		if (refusal) return dispatch({ type: "merge-failed", message: refusal });
 		dispatch({ type: "merge-started", fromId: id, now: Date.now() });
 		job.start(
-			(signal) => mergeBranch(ctx, id, { intoId: into ?? undefined, signal }).catch((error: unknown): MergeResult => ({ status: "failed", message: errorMessage(error) })),
+			(signal) => {
+				signal.addEventListener("abort", () => void agent.abort(), { once: true });
+				return agent.merge(id, { intoId: into ?? undefined }).catch((error: unknown): MergeResult => ({ status: "failed", message: errorMessage(error) }));
+			},
 			(result) => {
 				if (result.status !== "merged") return dispatch(unmerged(result));
 				dispatch({ type: "merge-done" });
@@ -270,7 +277,7 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 			if (flow.screen !== "restore-prompt") return;
 			dispatch({ type: "restore-answered", now: Date.now() });
 			const options: Navigation = { ...(flow.summarize ? { summarize: true } : {}), ...(flow.customInstructions ? { customInstructions: flow.customInstructions } : {}) };
-			run(options, restore ? checkpointer() : undefined);
+			run(options, restore && checkpointer() !== undefined);
 		},
 		showDiff: (path) => {
 			const ck = checkpointer();

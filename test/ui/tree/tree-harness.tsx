@@ -1,5 +1,6 @@
 import React, { useMemo } from "react";
-import type { AgentSession } from "../../../source/agent/agent-session.js";
+import { AgentSession } from "../../../source/agent/agent-session.js";
+import type { SessionStore } from "../../../source/session/index.js";
 import type { ResolvedModel } from "../../../source/llm/index.js";
 import { EventBus } from "../../../source/events/bus.js";
 import type { SessionStoreApi } from "../../../source/session/api.js";
@@ -14,10 +15,21 @@ const unused = (what: string) => () => {
 const deps: UiDeps = {
 	estimateContextTokens: unused("estimateContextTokens"), listSessions: unused("listSessions"), listAllSessions: unused("listAllSessions"), searchSessions: unused("searchSessions"),
 };
-/** The core as the tree screen reads it: only its checkpointer (none: checkpoints are off in these tests). */
-const agent = { checkpointer: undefined } as unknown as AgentSession;
+/**
+ * The session core over `store`, as the app opens it: /tree moves and merges go through it
+ * (checkpoints off, no extensions, `summaryModel` for the summaries). Closed after the test.
+ */
+export async function openTreeAgent(store: SessionStore, summaryModel: ResolvedModel | undefined, cleanups: (() => void)[]): Promise<AgentSession> {
+	const agent = await AgentSession.open({
+		cwd: store.cwd, home: store.cwd, sessionDir: store.cwd, store, settings: {}, extensions: false, contextFiles: false, checkpoints: false,
+		modelChoice: { chat: summaryModel, summary: summaryModel, catalog: { providers: [] }, resolve: () => ({ ok: false, message: "no models in this test" }) },
+	});
+	cleanups.push(() => void agent.close());
+	return agent;
+}
 
 export type TreeHarnessProps = TreeScreenProps & {
+	agent: AgentSession;
 	store: SessionStoreApi;
 	summaryModel: ResolvedModel | undefined;
 	maxRetries?: number;
@@ -27,7 +39,7 @@ export type TreeHarnessProps = TreeScreenProps & {
 };
 
 /** The tree screen under the session services the App provides, with the store's live snapshot. */
-export function TreeHarness({ store, summaryModel, maxRetries, bus, onDone, ...screen }: TreeHarnessProps) {
+export function TreeHarness({ agent, store, summaryModel, maxRetries, bus, onDone, ...screen }: TreeHarnessProps) {
 	const view = useSession(store);
 	const fallbackBus = useMemo(() => new EventBus(), []);
 	const services = useMemo(
@@ -35,7 +47,7 @@ export function TreeHarness({ store, summaryModel, maxRetries, bus, onDone, ...s
 			agent, store, view, deps, bus: bus ?? fallbackBus, summaryModel, maxRetries,
 			dispatch: (action: { type: string; done?: TreeDone }) => (action.type === "tree-done" && action.done ? onDone(action.done) : undefined),
 		}),
-		[store, view, bus, fallbackBus, summaryModel, maxRetries, onDone],
+		[agent, store, view, bus, fallbackBus, summaryModel, maxRetries, onDone],
 	);
 	return (
 		<SessionServicesProvider value={services}>
