@@ -1,5 +1,5 @@
 /**
- * AgentSession: one live arbor session, the core under print mode (`-p`), `arbor --mode rpc` and
+ * AgentSession: one live arbor session, the core under the chat, print mode (`-p`), `arbor --mode rpc` and
  * `arbor acp`. It holds the set-up — models, tools with a confirm callback, the system prompt with
  * context files, extensions, the session store — across turns. Turns run through `runTurn` (the run
  * loop, queues, compaction and aborts: turn-runner.ts), moves through `navigateTree`, forks through
