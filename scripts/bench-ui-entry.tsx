@@ -5,7 +5,8 @@
 import { render } from "ink-testing-library";
 import React from "react";
 import { SessionStore } from "../source/session/store.js";
-import { TreeHarness } from "../test/ui/tree/tree-harness.js";
+import { openTreeAgent, TreeHarness } from "../test/ui/tree/tree-harness.js";
+import type { AgentSession } from "../source/agent/agent-session.js";
 import { KeyInputProvider } from "../source/ui/input/use-keys.js";
 
 type App = ReturnType<typeof render>;
@@ -27,19 +28,21 @@ async function nextFrame(app: App, before: number, start: number): Promise<numbe
 	return performance.now() - start;
 }
 
-function tree(store: SessionStore): React.ReactElement {
+function tree(store: SessionStore, agent: AgentSession): React.ReactElement {
 	// Under the input layer, as in the App.
 	return (
 		<KeyInputProvider>
-			<TreeHarness store={store} summaryModel={undefined} askSummary={false} rows={40} cols={120} initialFilter="default" onDone={() => {}} />
+			<TreeHarness agent={agent} store={store} summaryModel={undefined} askSummary={false} rows={40} cols={120} initialFilter="default" onDone={() => {}} />
 		</KeyInputProvider>
 	);
 }
 
 /** Renders the tree and resolves with the time to its first non-empty frame. */
 async function firstFrame(store: SessionStore): Promise<{ app: App; ms: number }> {
+	// The core the tree moves through, opened before the clock starts (the app opens it before its first frame too).
+	const agent = await openTreeAgent(store, undefined, []);
 	const start = performance.now();
-	const app = render(tree(store));
+	const app = render(tree(store, agent));
 	while ((app.lastFrame() ?? "") === "") await tick();
 	return { app, ms: performance.now() - start };
 }

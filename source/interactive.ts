@@ -1,24 +1,22 @@
 /** Interactive mode's set-up: settings, models, tools and the session, then the Ink app. */
 import { maxRetries } from "./config/env.js";
-import { loadSettings } from "./config/settings.js";
+import { loadSettings, type Settings } from "./config/settings.js";
 import { loadKeymap } from "./ui/input/keybindings.js";
+import type { Keymap } from "./ui/input/keymap.js";
 import type { ExtensionFlags } from "./extensions/setup.js";
-import { chooseTools } from "./config/tool-choice.js";
-import { expandedPrompt } from "./config/prompt-library.js";
-import { loadPromptSources } from "./config/prompt-sources.js";
 import { modelScope, scopePatterns } from "./config/model-scope.js";
-import { pathThinkingLevel } from "./llm/thinking.js";
-import { openChatSession } from "./navigation/open-chat-session.js";
-import { loadExtensions, reloadExtensions } from "./extensions/load-for-run.js";
-import { chooseModels, chooseThinking, noChatModelMessage, startThinking } from "./config/model-config.js";
-import { place, type ChatFlags } from "./config/options.js";
+import { canThink, pathThinkingLevel } from "./llm/thinking.js";
+import { place, type ChatFlags, type Place } from "./config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/signals.js";
 import { parseTreeFilter } from "./tree/rows.js";
-import { killToolProcesses, setShellPrefix } from "./tools/bash.js";
-import { checkpointLimits, maybeDailyGc } from "./checkpoints/setup.js";
+import { killToolProcesses } from "./tools/bash.js";
 import { noImagesMessage, promptFromArguments, takesImages } from "./tools/attachments.js";
 import { usageError } from "./config/errors.js";
 import { projectTrust, trustAskedInChat } from "./config/trust.js";
+import { AgentSession } from "./agent/agent-session.js";
+import { ChatBridge } from "./ui/chat/chat-bridge.js";
+import type { PromptHolder } from "./ui/options.js";
+import type { ImageContent } from "./session/types.js";
 
 /**
  * Ink decides at import time that a process with CI=true has no live terminal and then prints only
@@ -51,79 +49,71 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		await (await import("./ui/trust/ask-trust.js")).askProjectTrust(where, loadKeymap(where.home, { warn: () => {} }), terminal);
 	}
 	const settings = loadSettings(where);
-	setShellPrefix(settings.shellCommandPrefix);
 	const keymap = loadKeymap(where.home, { steerOnEnter: settings.steerOnEnter, warn: (line) => (terminal.stderr ?? process.stderr).write(`arbor: warning: ${line}\n`) });
-	const models = await chooseModels(opts, settings);
-	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });
-	const sources = await loadPromptSources(where, settings, opts);
-	const thinking = await chooseThinking(opts.thinking ?? models.thinking, models.chat);
-	const treeFilter = parseTreeFilter(settings.treeFilter ?? "default") ?? "default";
 	// pi's `@file` arguments, as in print mode: a file's text (or an image) before the message.
 	const initial = await promptFromArguments(words, where.cwd);
 	if (!initial.ok) throw usageError(initial.message);
-	if (initial.images.length > 0 && models.chat && !takesImages(models.chat)) throw usageError(noImagesMessage(models.chat));
-	// `arbor "/review src"` sends the template expanded, as the editor would.
-	const text = initial.images.length > 0 ? initial.text : expandedPrompt(initial.text.trim(), sources.library);
-	const initialPrompt = initial.images.length > 0 ? [{ type: "text" as const, text }, ...initial.images] : text || undefined;
-	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
-	// --thinking (or the settings' level for a new session) is written at once, as Shift+Tab is:
-	// the path then carries the level (pi's entry).
-	const level = await startThinking(thinking, settings, store.snapshot(), models.chat);
-	if (level !== undefined && level !== pathThinkingLevel(store.snapshot())) {
-		store.append({ type: "thinking_level_change", thinkingLevel: level });
+	// One session core under the chat (docs/core.md): set-up, turns, compaction, session verbs.
+	const bridge = new ChatBridge();
+	const agent = await AgentSession.open({ ...opts, ...where, settings, extensionMode: "interactive", ...bridge.callbacks });
+	try {
+		return await runChat(agent, { bridge, opts, where, settings, keymap, initial, terminal, ui });
+	} finally {
+		await agent.close();
 	}
-	const checkpointsOn = opts.checkpoints !== false && settings.checkpoints !== false;
-	if (checkpointsOn) maybeDailyGc({ home: where.home, cwd: where.cwd, sessionFile: store.file });
-	const ext = await loadExtensions({ where, settings, flags: opts, mode: "interactive", models, toolNames: policy.enabled });
-	await ext.start(store);
-	const { runInteractive } = await ui;
-	const ending = endOnSignal(store);
+}
+
+type ChatStart = {
+	bridge: ChatBridge;
+	opts: ChatFlags & ExtensionFlags;
+	where: Place;
+	settings: Settings;
+	keymap: Keymap;
+	initial: { text: string; images: ImageContent[] };
+	terminal: TerminalStreams;
+	ui: ReturnType<typeof importUi>;
+};
+
+/** The Ink app over the opened core, until the user quits or a signal ends it. */
+async function runChat(agent: AgentSession, start: ChatStart): Promise<number> {
+	const { where, settings, initial, terminal } = start;
+	if (initial.images.length > 0 && agent.model && !takesImages(agent.model)) throw usageError(noImagesMessage(agent.model));
+	// --thinking (or the settings' level for a new session) is written at once, as Shift+Tab is: the path then carries the level (pi's entry).
+	if (agent.thinkingLevel() !== pathThinkingLevel(agent.view) && canThink(agent.model)) agent.setThinkingLevel(agent.thinkingLevel());
+	const text = initial.text.trim();
+	const initialPrompt = initial.images.length > 0 ? [{ type: "text" as const, text: initial.text }, ...initial.images] : text || undefined;
+	const prompts: PromptHolder = {
+		current: agent.promptSources,
+		// `/reload` reads them again (and keybindings.json, and the extensions), with the settings as they are then.
+		reload: async () => {
+			const now = loadSettings(where);
+			// Its warnings were shown at the start (stderr is under the app now); a broken file stops the reload before anything changed.
+			const keymap = loadKeymap(where.home, { steerOnEnter: now.steerOnEnter, warn: () => {} });
+			await agent.reload();
+			return { prompts: agent.promptSources, keymap, extensions: agent.extensions.loaded.length };
+		},
+	};
+	const { runInteractive } = await start.ui;
+	const ending = endOnSignal(agent);
 	const app = runInteractive({
-		store,
-		cwd: where.cwd,
-		home: where.home,
-		sessionDir: where.sessionDir,
-		model: models.chat,
-		modelHint: models.chat ? undefined : await noChatModelMessage(models, store.snapshot()),
-		summaryModel: models.summary,
-		tools: policy,
+		...where,
+		modelHint: agent.model ? undefined : await agent.noModelMessage(),
 		initialPrompt,
 		askSummary: settings.askSummary !== false,
-		treeFilter,
-		openPicker: opts.resume ? "resume" : undefined,
-		resolveModel: models.resolve,
-		catalog: models.catalog,
-		keymap,
+		treeFilter: parseTreeFilter(settings.treeFilter ?? "default") ?? "default",
+		openPicker: start.opts.resume ? "resume" : undefined,
+		resolveModel: (spec) => agent.resolveModel(spec),
+		catalog: agent.catalog,
+		keymap: start.keymap,
 		steerOnEnter: settings.steerOnEnter === true,
 		maxRetries: maxRetries(),
-		cycleScope: modelScope(scopePatterns(opts.models, settings)),
-		autoCompaction: settings.autoCompaction !== false,
-		// `/reload` reads them again (and keybindings.json, and the extensions), with the settings as they are then.
-		prompts: {
-			current: sources,
-			reload: async () => {
-				const now = loadSettings(where);
-				const prompts = await loadPromptSources(where, now, opts);
-				// Its warnings were shown at the start (stderr is under the app now).
-				const reloadedKeys = loadKeymap(where.home, { steerOnEnter: now.steerOnEnter, warn: () => {} });
-				setShellPrefix(now.shellCommandPrefix);
-				await reloadExtensions(ext, { where, settings: now, flags: opts });
-				return { prompts, keymap: reloadedKeys, extensions: ext.loaded.length };
-			},
-		},
-		checkpoints: checkpointsOn ? checkpointLimits(settings) : undefined,
-	}, {
-		...terminal,
-		bus: ext.bus,
-		extensions: ext,
-		deps: { runTurn: (turn) => ext.turn(turn, async (hooked) => (await import("./llm/turn.js")).runTurn({ ...turn, ...hooked, transformContext: (m) => ext.requestMessages(m) })) },
-		interrupt: ending.interrupt,
-	});
+		cycleScope: modelScope(scopePatterns(start.opts.models, settings)),
+		prompts,
+	}, { agent, bridge: start.bridge }, { ...terminal, interrupt: ending.interrupt });
 	try {
 		return await Promise.race([app, ending.code]);
 	} finally {
 		ending.dispose();
-		await ext.shutdown();
 	}
 }
 
@@ -135,14 +125,13 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
  * `interrupt`: the same ending for Ctrl+C that no screen takes, without a signal (which would
  * reach everything in the process: in-process tests run several apps in one worker).
  */
-function endOnSignal(store: { sync(): void }): { code: Promise<number>; dispose(): void; interrupt(): void } {
+function endOnSignal(agent: AgentSession): { code: Promise<number>; dispose(): void; interrupt(): void } {
 	let resolve: (code: number) => void = () => {};
 	const code = new Promise<number>((r) => (resolve = r));
 	const end = async (signal: EndingSignal) => {
-		const { abortActiveRuns } = await import("./ui/actions/chat-runs.js");
-		await abortActiveRuns();
+		await agent.abort();
 		killToolProcesses();
-		store.sync();
+		agent.store.sync();
 		resolve(signalExitCode(signal));
 	};
 	let ended = false;

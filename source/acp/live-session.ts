@@ -6,7 +6,7 @@
  */
 import type { AgentContext, ContentBlock, SessionUpdate, StopReason, ToolCallContent } from "@agentclientprotocol/sdk/unstable";
 import type { AgentEvent, AgentSession, ConfirmAnswer, ConfirmRequest } from "../agent/agent-session.js";
-import type { TurnResult } from "../llm/turn.js";
+import type { TurnResult } from "../agent/agent-session.js";
 import type { Place } from "../config/options.js";
 import type { ImageContent } from "../session/types.js";
 import { fitImageParts } from "../tools/image-fit.js";

@@ -1,5 +1,5 @@
 /**
- * AgentSession: one live arbor session, the core under print mode (`-p`), `arbor --mode rpc` and
+ * AgentSession: one live arbor session, the core under the chat, print mode (`-p`), `arbor --mode rpc` and
  * `arbor acp`. It holds the set-up — models, tools with a confirm callback, the system prompt with
  * context files, extensions, the session store — across turns. Turns run through `runTurn` (the run
  * loop, queues, compaction and aborts: turn-runner.ts), moves through `navigateTree`, forks through
@@ -28,6 +28,7 @@
  *   agent.stats() / messages() / lastAssistantText() / forkMessages() / setName(name)
  *   agent.tree({ filter? }) / entries(sinceId?) / setLabel(entryId, label?) / editContext(entryId, null | {content})
  *   await agent.compare(a, b, { summarize? }) / merge(fromId, { intoId?, … }) / runCommand("/name args")
+ *   await agent.bash(command, { excludeFromContext }) / reload()   // `!command`, `/reload`
  *   agent.store / agent.view / agent.model / agent.isStreaming / agent.isCompacting / agent.commands() / agent.userBash
  *   await agent.close()      // aborts, fires session_shutdown, fsyncs and unlocks the session
  * Tools and checkpoints: docs/core.md ("Tools and checkpoints").
@@ -35,11 +36,12 @@
 import { maxRetries } from "../config/env.js";
 import { noChatModelMessage } from "../config/model-config.js";
 import type { QueuedContent } from "../llm/message-queue.js";
-import type { ResolvedModel } from "../llm/resolve-model.js";
+import type { ResolvedModel, ResolveResult } from "../llm/resolve-model.js";
+import type { ModelCatalog } from "../llm/model-catalog.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
 import type { CompactNowResult } from "../navigation/compact.js";
-import { navigateTree } from "../navigation/navigate.js";
-import type { NavigateOptions } from "../navigation/types.js";
+import { navigateByPlan, navigateTree } from "../navigation/navigate.js";
+import type { NavigateOptions, NavigationPlan } from "../navigation/types.js";
 import { recordWorked, type SessionStore, type SessionTreeView } from "../session/index.js";
 import type { ContextEditEntry, ImageContent, SessionEntry, StoredMessage } from "../session/types.js";
 import type { BranchComparison } from "../navigation/compare.js";
@@ -55,17 +57,22 @@ import { expandContent, expandText } from "./library.js";
 import { libraryCommands, type LibraryCommand } from "../config/prompt-library.js";
 import { ModelPicks } from "./model-picks.js";
 import { SessionSwitch, type SwitchReason } from "./session-switch.js";
-import { setUpAgent, type AgentDeps } from "./set-up.js";
+import { reloadAgent, setUpAgent, type AgentDeps } from "./set-up.js";
 import { TreeVerbs } from "./tree-verbs.js";
 import { TurnRunner, type RunResult } from "./turn-runner.js";
 import { forkMessages, lastAssistantText, pathMessages, sessionStats, type SessionStats } from "./stats.js";
 
 export type { AgentEvent, AgentListener } from "./events.js";
 export type { SessionStats } from "./stats.js";
+// What the faces show of a compaction, written once below the core.
+export { nothingOlder, type CompactNowResult } from "../navigation/compact.js";
+export type { TurnEvent, TurnResult } from "../llm/turn.js";
 export { AgentError, describeModel, promptContent, type AgentNavigateResult, type AgentOpenOptions, type AgentRestoreResult, type ConfirmAnswer, type ConfirmRequest, type ModelDescription } from "./types.js";
 import { AgentError, promptContent, type AgentNavigateResult, type AgentOpenOptions, type AgentRestoreResult } from "./types.js";
 import { userBashAnswer } from "../extensions/request-hooks.js";
-import type { UserBashHook } from "../tools/user-bash.js";
+import type { UserBashHook, UserBashRun } from "../tools/user-bash.js";
+import type { ExtensionHost } from "../extensions/setup.js";
+import type { PromptSources } from "../config/prompt-sources.js";
 
 export class AgentSession {
 	private listeners = new Set<AgentListener>();
@@ -125,26 +132,16 @@ export class AgentSession {
 	}
 
 	/** The live session (it changes on fork, clone, newSession and switchSession). */
-	get store(): SessionStore {
-		return this.current;
-	}
+	get store(): SessionStore { return this.current; }
 
-	get view(): SessionTreeView {
-		return this.current.snapshot();
-	}
+	get view(): SessionTreeView { return this.current.snapshot(); }
 
 	/** The chat model of the next turn, if any. */
-	get model(): ResolvedModel | undefined {
-		return this.picks.chat;
-	}
+	get model(): ResolvedModel | undefined { return this.picks.chat; }
 
-	get isStreaming(): boolean {
-		return this.runs.isStreaming;
-	}
+	get isStreaming(): boolean { return this.runs.isStreaming; }
 
-	get isCompacting(): boolean {
-		return this.runs.isCompacting;
-	}
+	get isCompacting(): boolean { return this.runs.isCompacting; }
 
 	/** What is queued: steering messages (next step boundary) and follow-ups (after the turn). */
 	get queued(): { steering: QueuedContent[]; followUp: QueuedContent[] } {
@@ -152,9 +149,7 @@ export class AgentSession {
 	}
 
 	/** The enabled tool names, then the MCP servers' tools that joined (docs/mcp.md). */
-	get tools(): readonly string[] {
-		return [...this.deps.tools.enabled, ...(this.deps.mcp?.toolNames() ?? [])];
-	}
+	get tools(): readonly string[] { return [...this.deps.tools.enabled, ...(this.deps.mcp?.toolNames() ?? [])]; }
 
 	subscribe(listener: AgentListener): () => void {
 		this.listeners.add(listener);
@@ -167,19 +162,13 @@ export class AgentSession {
 	 * agent_end. Throws AgentError synchronously when a run is going or there is no chat model.
 	 * Aborted while compacting before its turn, the prompt is not stored: `unsent` hands it back.
 	 */
-	prompt(text: string, opts: { images?: readonly ImageContent[] } = {}): Promise<RunResult | undefined> {
-		return this.runs.prompt(promptContent(expandText(this.deps.library, text), opts.images));
-	}
+	prompt(text: string, opts: { images?: readonly ImageContent[] } = {}): Promise<RunResult | undefined> { return this.runs.prompt(promptContent(expandText(this.deps.library, text), opts.images)); }
 
 	/** Queues a message for the running turn's next step boundary. */
-	steer(content: QueuedContent): void {
-		this.runs.steer(expandContent(this.deps.library, content));
-	}
+	steer(content: QueuedContent): void { this.runs.steer(expandContent(this.deps.library, content)); }
 
 	/** Queues a message for after the running turn. */
-	followUp(content: QueuedContent): void {
-		this.runs.followUp(expandContent(this.deps.library, content));
-	}
+	followUp(content: QueuedContent): void { this.runs.followUp(expandContent(this.deps.library, content)); }
 
 	/** Empties the steering and follow-up queues and returns what they held (pi's clear_queue). */
 	clearQueue(): { steering: QueuedContent[]; followUp: QueuedContent[] } {
@@ -197,16 +186,16 @@ export class AgentSession {
 	 * before anything moves, the working tree is checkpointed on the branch being left, and after the
 	 * move the target's files are restored (the user's own changes kept unless `includeUserChanges`).
 	 */
-	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "signal"> & { restoreFiles?: boolean; includeUserChanges?: boolean } = {}): Promise<AgentNavigateResult> {
+	async navigate(entryIdOrPrefix: string, opts: Omit<NavigateOptions, "signal"> & { restoreFiles?: boolean; includeUserChanges?: boolean; plan?: NavigationPlan } = {}): Promise<AgentNavigateResult> {
 		this.idle();
-		const { restoreFiles, includeUserChanges, ...navigate } = opts;
+		const { restoreFiles, includeUserChanges, plan, ...navigate } = opts;
 		const targetId = this.view.resolveId(entryIdOrPrefix);
 		const restore = restoreFiles ? this.files.restorer(targetId) : undefined;
 		// The target's file state is read before the safety checkpoint, which may land under it.
 		const safety = restore ? await this.files.cancellable(async () => (await restore.checkpointer.ask(targetId), restore.checkpointer.safety(restore.target, { keepUserChanges: !includeUserChanges }))) : undefined;
-		const result = await this.withOperation((signal) =>
-			navigateTree({ store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() }, targetId, { ...navigate, signal }),
-		);
+		const ctx = { store: this.current, summaryModel: this.deps.models.summary, bus: this.deps.ext.bus, maxRetries: maxRetries() };
+		// `plan`: the one the front end made to ask its questions (/tree plans once, on Enter).
+		const result = await this.withOperation((signal) => (plan?.targetId === targetId ? navigateByPlan(ctx, plan, { ...navigate, signal }) : navigateTree(ctx, targetId, { ...navigate, signal })));
 		if (result.status === "moved") this.emit({ type: "tree_moved", result });
 		if (!restore || !safety || (result.status !== "moved" && result.status !== "already-here")) return result;
 		return { ...result, restored: await restore.checkpointer.restoreFrom(safety, restore.target, targetId) };
@@ -219,14 +208,10 @@ export class AgentSession {
 	 * Restores the file state of an entry as `arbor restore` does (a safety checkpoint at the leaf
 	 * first; the leaf does not move; the user's own changes kept unless `includeUserChanges`), or with `dryRun` says what it would change.
 	 */
-	restoreFiles(entryIdOrPrefix: string, opts: { dryRun?: boolean; includeUserChanges?: boolean } = {}): Promise<AgentRestoreResult> {
-		return this.files.restoreFiles(entryIdOrPrefix, opts);
-	}
+	restoreFiles(entryIdOrPrefix: string, opts: { dryRun?: boolean; includeUserChanges?: boolean } = {}): Promise<AgentRestoreResult> { return this.files.restoreFiles(entryIdOrPrefix, opts); }
 
 	/** The checkpointer of the live session, or undefined when checkpoints are switched off. */
-	get checkpointer(): Checkpointer | undefined {
-		return this.files.checkpointer;
-	}
+	get checkpointer(): Checkpointer | undefined { return this.files.checkpointer; }
 
 	/** pi's fork: a new session holding root → before the user message `entryId`; its text is returned. */
 	fork(entryId: string): Promise<{ cancelled: boolean; text: string }> {
@@ -249,34 +234,28 @@ export class AgentSession {
 	}
 
 	/** The models a client may pick: the catalog's that resolve with this run's keys, the current one first. */
-	models(): ResolvedModel[] {
-		return this.picks.models();
-	}
+	models(): ResolvedModel[] { return this.picks.models(); }
 
 	/** Switches the chat model (a `provider:model` spec), written as pi's model_change as /model does. */
-	setModel(spec: string): ResolvedModel {
-		return this.picks.setModel(spec);
-	}
+	setModel(spec: string, source: "set" | "cycle" = "set"): ResolvedModel { return this.picks.setModel(spec, source); }
+
+	/** Resolves a `provider:model` spec with this run's keys (the model picker's check), without switching. */
+	resolveModel(spec: string): ResolveResult { return this.deps.models.resolve(spec); }
+
+	/** The built-in providers and models.json: the model picker's list. */
+	get catalog(): ModelCatalog { return this.deps.models.catalog; }
 
 	/** Whether --models / settings enabledModels limit cycleModel (pi's `isScoped`). */
-	get modelsScoped(): boolean {
-		return this.picks.scoped;
-	}
+	get modelsScoped(): boolean { return this.picks.scoped; }
 
 	/** The next model of {@link models} after the current one; undefined when there is only one. */
-	cycleModel(): ResolvedModel | undefined {
-		return this.picks.cycleModel();
-	}
+	cycleModel(): ResolvedModel | undefined { return this.picks.cycleModel(); }
 
 	/** The thinking level of the next turn. */
-	thinkingLevel(): ThinkingLevel {
-		return this.picks.thinkingLevel();
-	}
+	thinkingLevel(): ThinkingLevel { return this.picks.thinkingLevel(); }
 
 	/** Sets the thinking level, written at once as a thinking_level_change entry (as /thinking does). */
-	setThinkingLevel(level: string): void {
-		this.picks.setThinkingLevel(level);
-	}
+	setThinkingLevel(level: string): void { this.picks.setThinkingLevel(level); }
 
 	/** `/compact [instructions]`: summarizes the older part of the path now. */
 	async compact(instructions?: string): Promise<CompactNowResult> {
@@ -289,18 +268,12 @@ export class AgentSession {
 		);
 	}
 
-	stats(): SessionStats {
-		return sessionStats(this.view, { file: this.current.file, id: this.current.id }, this.picks.chat);
-	}
+	stats(): SessionStats { return sessionStats(this.view, { file: this.current.file, id: this.current.id }, this.picks.chat); }
 
 	/** The messages of the active path, oldest first. */
-	messages(): StoredMessage[] {
-		return pathMessages(this.view);
-	}
+	messages(): StoredMessage[] { return pathMessages(this.view); }
 
-	lastAssistantText(): string | null {
-		return lastAssistantText(this.view);
-	}
+	lastAssistantText(): string | null { return lastAssistantText(this.view); }
 
 	forkMessages(): { entryId: string; text: string }[] {
 		return forkMessages(this.view);
@@ -322,9 +295,7 @@ export class AgentSession {
 	}
 
 	/** Sets a label on an entry; no label (or "") clears it. */
-	setLabel(entryId: string, label: string | undefined): void {
-		this.verbs.setLabel(entryId, label);
-	}
+	setLabel(entryId: string, label: string | undefined): void { this.verbs.setLabel(entryId, label); }
 
 	/** pi 1.6's context_edit on the branch: the message left out of the context from here on (null) or replaced. */
 	editContext(entryId: string, replacement: ContextEditEntry["replacement"]): SessionEntry {
@@ -337,9 +308,29 @@ export class AgentSession {
 	}
 
 	/** `arbor merge`: the branch ending at `fromId` summarized into `intoId` (default: the leaf). */
-	merge(fromId: string, opts: Omit<MergeOptions, "signal"> = {}): Promise<MergeResult> {
-		return this.verbs.merge(fromId, opts);
+	merge(fromId: string, opts: Omit<MergeOptions, "signal"> = {}): Promise<MergeResult> { return this.verbs.merge(fromId, opts); }
+
+	/** `!command` (`excludeFromContext`: `!!command`): the user's own command, its output stored; abort() cancels it. */
+	async bash(command: string, opts: { excludeFromContext?: boolean; onOutput?: (chunk: Buffer) => void } = {}): Promise<UserBashRun> {
+		this.idle();
+		const { runUserBash } = await import("../tools/user-bash.js");
+		return this.withOperation((signal) => runUserBash(this.current, command, { ...opts, signal, hook: this.userBash }));
 	}
+
+	/** `/reload`: settings, context files, SYSTEM.md, templates, skills and extensions read again (set-up.ts). */
+	async reload(): Promise<void> {
+		this.idle();
+		await reloadAgent(this.deps);
+	}
+
+	/** The loaded extensions (their commands, shortcuts and bus), for a front end with a user. */
+	get extensions(): ExtensionHost { return this.deps.ext; }
+
+	/** What the system prompt and the library were read from (the chat's start-up line, /session). */
+	get promptSources(): PromptSources { return this.deps.sources; }
+
+	/** The model of summaries and compaction (default: the chat model). */
+	get summaryModel(): ResolvedModel | undefined { return this.deps.models.summary ?? this.picks.chat; }
 
 	/** Runs `/name args` when an extension registered `name`; false when none did. */
 	async runCommand(text: string): Promise<boolean> {
@@ -355,9 +346,7 @@ export class AgentSession {
 	}
 
 	/** Prompt templates (`/name`), skills (`/skill:name`) and MCP prompts (`/mcp__server__prompt`): a prompt starting with one is sent expanded. */
-	libraryCommands(): LibraryCommand[] {
-		return [...libraryCommands(this.deps.library), ...(this.deps.mcp?.promptCommands() ?? [])];
-	}
+	libraryCommands(): LibraryCommand[] { return [...libraryCommands(this.deps.library), ...(this.deps.mcp?.promptCommands() ?? [])]; }
 
 	/** Why there is no chat model (a one-line hint), or undefined when there is one. */
 	async noModelMessage(): Promise<string | undefined> {
@@ -380,13 +369,9 @@ export class AgentSession {
 		for (const listener of this.listeners) listener(event);
 	}
 
-	private idle(): void {
-		this.runs.idle();
-	}
+	private idle(): void { this.runs.idle(); }
 
-	private withOperation<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-		return this.runs.withOperation(work);
-	}
+	private withOperation<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> { return this.runs.withOperation(work); }
 
 	private async replace(store: SessionStore, reason: SwitchReason): Promise<void> {
 		const old = this.current;

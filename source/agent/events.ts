@@ -19,7 +19,8 @@ export type AgentEvent =
 	| { type: "agent_start" }
 	/** The run ended; `messages` are every message it stored, oldest first; `result` is its last turn's. */
 	/** `unsent`: the prompt handed back, never stored — the run was aborted while compacting before its turn. */
-	| { type: "agent_end"; messages: StoredMessage[]; result: TurnResult | undefined; unsent?: QueuedContent }
+	/** `queued`: the steering and follow-up messages still waiting when the run ended (aborted or failed), not sent and handed back. */
+	| { type: "agent_end"; messages: StoredMessage[]; result: TurnResult | undefined; unsent?: QueuedContent; queued?: { steering: QueuedContent[]; followUp: QueuedContent[] } }
 	/** After agent_end: nothing more runs on its own (no queued message, no retry); `aborted` when the run was aborted (pi's). */
 	| { type: "agent_settled"; aborted: boolean }
 	/** A turn of the run began (the prompt or a queued message); `prompt` is what it sends. */

@@ -61,10 +61,10 @@ export class ModelPicks {
 	}
 
 	/** See AgentSession.setModel. */
-	setModel(spec: string): ResolvedModel {
+	setModel(spec: string, source: "set" | "cycle" = "set"): ResolvedModel {
 		const resolved = this.host.models.resolve(spec);
 		if (!resolved.ok) throw new AgentError("invalid", resolved.message);
-		this.use(resolved.value, "set");
+		this.use(resolved.value, source);
 		return resolved.value;
 	}
 

@@ -69,6 +69,7 @@ export class SessionSwitch {
 	private forkPlace() {
 		const { cwd, sessionDir } = this.host.deps.opts;
 		const store = this.host.store();
-		return { view: store.snapshot(), sourceFile: store.file, sessionDir, cwd, bus: this.host.deps.ext.bus };
+		// A new session has no file until its first entry: a header must not name a file that may never be written.
+		return { view: store.snapshot(), sourceFile: store.persisted ? store.file : undefined, sessionDir, cwd, bus: this.host.deps.ext.bus };
 	}
 }

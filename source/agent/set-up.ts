@@ -10,8 +10,8 @@ import { chooseModels, chooseThinking, startThinking, type ModelChoice } from ".
 import type { Place } from "../config/options.js";
 import { chooseTools } from "../config/tool-choice.js";
 import { skillDirs, type PromptLibrary } from "../config/prompt-library.js";
-import { loadPromptSources, promptParts, promptWarnings } from "../config/prompt-sources.js";
-import { loadExtensions } from "../extensions/load-for-run.js";
+import { loadPromptSources, promptParts, promptWarnings, type PromptSources } from "../config/prompt-sources.js";
+import { loadExtensions, reloadExtensions } from "../extensions/load-for-run.js";
 import type { ExtensionHost } from "../extensions/setup.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
@@ -43,13 +43,15 @@ export type AgentDeps = {
 	library: PromptLibrary;
 	/** The session's MCP servers (docs/mcp.md); undefined when none is configured. */
 	mcp?: McpManager;
+	/** What the system prompt and the library were read from (context files, SYSTEM.md, templates, skills). */
+	sources: PromptSources;
 };
 
 /** The set-up, with the session store and the thinking level the flags chose. */
 export type AgentSetUp = { store: SessionStore; thinking: ThinkingLevel | undefined; deps: AgentDeps };
 
 /** Sets everything up; `confirm` is the question write/edit/bash ask (undefined: they are refused). Usage errors throw. */
-export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | undefined, live?: () => SessionStore | undefined): Promise<AgentSetUp> {
+export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | undefined, liveStore?: () => SessionStore | undefined): Promise<AgentSetUp> {
 	const warn = opts.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${terminalText(line)}\n`));
 	const where: Place = { cwd: opts.cwd, home: opts.home, sessionDir: opts.sessionDir };
 	const settings = opts.settings ?? loadSettings(where);
@@ -65,18 +67,39 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	for (const line of loadedLines(sources)) opts.verbose?.(line);
 	const toolsModule = await import("../tools/index.js");
 	const needsConfirmation = opts.oneShot ? () => false : policy.needsConfirmation;
-	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation, addDirs: policy.addDirs, readDirs: skillDirs(library) });
+	// The skills' folders as they are now: /reload may find others.
+	const live = { library };
+	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation, addDirs: policy.addDirs, readDirs: () => skillDirs(live.library) });
 	const { buildSystemPrompt } = await import("../llm/prompts.js");
 	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, ...promptParts(sources) });
-	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models, toolNames: policy.enabled });
+	const ext = await loadExtensions({ where, settings, flags: opts, mode: opts.extensionMode ?? "print", models, toolNames: policy.enabled });
 	toolsModule.addExtensionToolsTo(toolSet, ext);
 	const mcp = await startMcp(opts, { where, toolSet, confirm, ext, warn, share: settings.mcpToolShare, configured: settings.mcpServers !== undefined });
-	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
+	const store = opts.store ?? openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
 	// recall (docs/memory.md): the live session's tree; with any tool on (it only reads the session), unless an extension's tool took the name.
-	if (policy.enabled.length > 0 && !Object.hasOwn(toolSet, "recall")) toolsModule.addSessionTool(toolSet, "recall", (await import("../recall/recall-tool.js")).recallTool(() => live?.() ?? store));
+	if (policy.enabled.length > 0 && !Object.hasOwn(toolSet, "recall")) toolsModule.addSessionTool(toolSet, "recall", (await import("../recall/recall-tool.js")).recallTool(() => liveStore?.() ?? store));
 	for (const line of damageWarnings(store)) warn(line);
 	if (opts.oneShot) checkWritable(store);
-	return { store, thinking: await startThinking(thinking, settings, store.snapshot(), models.chat), deps: { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library, ...(mcp ? { mcp } : {}) } };
+	const deps: AgentDeps = { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library, sources, ...(mcp ? { mcp } : {}) };
+	// reloadAgent replaces deps.library: the tools read the skills' folders from there.
+	Object.defineProperty(live, "library", { get: () => deps.library });
+	return { store, thinking: await startThinking(thinking, settings, store.snapshot(), models.chat), deps };
+}
+
+/**
+ * `/reload`: the settings, AGENTS.md, SYSTEM.md, prompt templates and skills read again (the next
+ * turn's system prompt and the library), and the extensions loaded afresh. The tools stay.
+ */
+export async function reloadAgent(deps: AgentDeps): Promise<void> {
+	const { opts } = deps;
+	const where: Place = { cwd: opts.cwd, home: opts.home, sessionDir: opts.sessionDir };
+	const settings = opts.settings ?? loadSettings(where);
+	const sources = await loadPromptSources(where, settings, opts);
+	(await import("../tools/bash.js")).setShellPrefix(settings.shellCommandPrefix);
+	await reloadExtensions(deps.ext, { where, settings, flags: opts });
+	const { buildSystemPrompt } = await import("../llm/prompts.js");
+	deps.system = buildSystemPrompt({ cwd: where.cwd, tools: deps.tools.enabled, ...promptParts(sources) });
+	Object.assign(deps, { settings, sources, library: sources.library });
 }
 
 /** What the set-up loaded, for --verbose: context files, the system prompt's sources, project settings. */

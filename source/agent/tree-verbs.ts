@@ -71,7 +71,7 @@ export class TreeVerbs {
 		const model = models.summary;
 		if (!model) throw new AgentError("no-model", models.summaryError ?? "no model configured for summaries");
 		const { compareBranches } = await import("../llm/compare.js");
-		const made = await this.host.withOperation((signal) => compareBranches({ model, a: comparison.a, b: comparison.b, signal }));
+		const made = await this.host.withOperation((signal) => compareBranches({ model, a: comparison.a, b: comparison.b, signal, maxRetries: maxRetries() }));
 		if (!made.ok) throw new AgentError(made.reason === "aborted" ? "cancelled" : "invalid", `comparison failed: ${made.message}`);
 		return { ...comparison, summary: made.text };
 	}

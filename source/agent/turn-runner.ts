@@ -208,13 +208,12 @@ export class TurnRunner {
 				if (late.length > 0 || next !== undefined) this.emitQueue();
 			}
 		} finally {
-			if (this.steering.size > 0 || this.followUps.length > 0) {
-				this.followUps = [];
-				this.steering.take();
-				this.emitQueue();
-			}
+			// What was still queued (the run aborted or failed) is not sent: handed back with agent_end.
+			const left = { steering: this.steering.take(), followUp: this.followUps.splice(0) };
+			const anyLeft = left.steering.length + left.followUp.length > 0;
+			if (anyLeft) this.emitQueue();
 			const unsent = result?.unsent;
-			this.host.emit({ type: "agent_end", messages: stored, result, ...(unsent === undefined ? {} : { unsent }) });
+			this.host.emit({ type: "agent_end", messages: stored, result, ...(unsent === undefined ? {} : { unsent }), ...(anyLeft ? { queued: left } : {}) });
 			this.host.emit({ type: "agent_settled", aborted: signal.aborted });
 			void this.host.deps.ext.bus.emit("agent_settled", { aborted: signal.aborted });
 		}
@@ -231,7 +230,7 @@ export class TurnRunner {
 		// MCP servers start in the background: a turn waits for those still starting, then `/mcp__server__prompt` is expanded (docs/mcp.md).
 		if (deps.mcp) content = await mcpTurnContent(deps.mcp, content);
 		emit({ type: "turn_start", prompt: content });
-		const { runTurn } = await import("../llm/turn.js");
+		const runTurn = deps.opts.runTurn ?? (await import("../llm/turn.js")).runTurn;
 		const store = this.host.store();
 		const checkpointer = this.host.checkpointer();
 		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);

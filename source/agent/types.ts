@@ -58,6 +58,12 @@ export type AgentOpenOptions = Place &
 		mcpAsk?: import("../mcp/session-servers.js").McpApprovalAsk;
 		/** Subscribed before the extensions' session_start, so nothing said at start is lost. */
 		listener?: (event: import("./events.js").AgentEvent) => void;
+		/** The extensions' `ctx.mode` (default "print"; the chat says "interactive": its handlers may wait on dialogs). */
+		extensionMode?: "interactive" | "print";
+		/** An open session to use instead of the one the flags choose (tests: one in memory). */
+		store?: import("../session/index.js").SessionStore;
+		/** The turn itself instead of llm/turn's runTurn (the chat's component tests: a turn without a model server). */
+		runTurn?: typeof import("../llm/turn.js").runTurn;
 	};
 
 /** Why a command could not run; `code` lets a front end map it (RPC error text, ACP error). */

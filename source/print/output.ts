@@ -1,4 +1,4 @@
-import type { TurnEvent } from "../llm/turn.js";
+import type { TurnEvent } from "../agent/agent-session.js";
 import { terminalText, TerminalTextStream } from "../text/terminal-text.js";
 import type { SessionHeader, StopReason, Usage } from "../session/types.js";
 import { RedactingStream, redactJson } from "../text/secrets.js";

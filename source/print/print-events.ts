@@ -3,9 +3,9 @@
  * the printer of the output format; compactions, extension warnings and notices to stderr, as one
  * `arbor: …` line each (stdout stays the answer's).
  */
-import { nothingOlder } from "../navigation/compact.js";
+import { nothingOlder } from "../agent/agent-session.js";
 import type { AgentEvent, AgentListener } from "../agent/agent-session.js";
-import type { CompactNowResult } from "../navigation/compact.js";
+import type { CompactNowResult } from "../agent/agent-session.js";
 import { counted } from "../text/count.js";
 import { terminalText } from "../text/terminal-text.js";
 import type { Printer } from "./output.js";

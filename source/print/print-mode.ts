@@ -11,7 +11,7 @@ import { place, type ChatFlags } from "../config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "../config/signals.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { emptyUsage } from "../llm/from-step.js";
-import type { TurnResult } from "../llm/turn.js";
+import type { TurnResult } from "../agent/agent-session.js";
 import { terminalText } from "../text/terminal-text.js";
 import { describeToolCall } from "../tools/describe.js";
 import { promptFromArguments } from "../tools/attachments.js";

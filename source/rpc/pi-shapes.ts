@@ -4,7 +4,7 @@
  */
 import type { AgentEvent } from "../agent/events.js";
 import type { QueuedContent } from "../llm/message-queue.js";
-import type { CompactNowResult } from "../navigation/compact.js";
+import type { CompactNowResult } from "../agent/agent-session.js";
 import { contentText } from "../session/content.js";
 import { unreachable } from "../text/must.js";
 

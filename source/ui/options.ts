@@ -1,4 +1,3 @@
-import type { CheckpointLimits } from "../checkpoints/store.js";
 import type { UserMessage } from "../session/types.js";
 import type { PromptSources } from "../config/prompt-sources.js";
 
@@ -7,25 +6,19 @@ export type PromptHolder = { current: PromptSources; reload?(): Promise<Reloaded
 
 /** What `/reload` read again: the prompt sources, the keymap, and how many extensions loaded. */
 export type Reloaded = { prompts: PromptSources; keymap: Keymap; extensions: number };
-import type { ResolvedModel, ResolveResult } from "../llm/index.js";
+import type { ResolveResult } from "../llm/index.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
-import type { SessionStoreApi } from "../session/api.js";
 import type { TreeFilter } from "../tree/types.js";
-import type { ToolPolicy } from "../tools/policy.js";
 import type { Keymap } from "./input/keymap.js";
 import type { Timer } from "./input/type-ahead.js";
 
-/** What source/interactive.ts hands to the interactive UI. */
+/** What source/interactive.ts hands to the interactive UI besides the session core (agent/), which holds the session, models, tools and checkpoints. */
 export type InteractiveOptions = {
-	store: SessionStoreApi;
 	cwd: string;
 	home: string;
 	sessionDir: string;
-	model?: ResolvedModel;
 	/** Why there is no model: shown in the status line and when sending. */
 	modelHint?: string;
-	summaryModel?: ResolvedModel;
-	tools: ToolPolicy;
 	/** The command line's message (pi's `@file` arguments already read: text, or text and images). */
 	initialPrompt?: string | UserMessage["content"];
 	askSummary: boolean;
@@ -43,12 +36,8 @@ export type InteractiveOptions = {
 	 * replaces it with what `reload` reads again.
 	 */
 	prompts?: PromptHolder;
-	/** The settings' autoCompaction (absent: on). */
-	autoCompaction?: boolean;
 	/** --models / settings enabledModels: the models Ctrl+P goes through (absent: all this run can use). */
 	cycleScope?: (spec: string) => boolean;
-	/** File checkpoints at turn boundaries (absent: none), with the store's limits. */
-	checkpoints?: CheckpointLimits;
 	/** Built-in models and $ARBOR_HOME/models.json: the /model picker's list. */
 	catalog?: ModelCatalog;
 	resolveModel(spec: string): ResolveResult;

@@ -1,18 +1,12 @@
 import { render } from "ink";
 import React, { useLayoutEffect, type ReactNode } from "react";
-import { EMPTY_LIBRARY, skillDirs } from "../config/prompt-library.js";
-import { promptParts } from "../config/prompt-sources.js";
-import { buildSystemPrompt } from "../llm/prompts.js";
+import type { AgentSession } from "../agent/agent-session.js";
 import { estimateContextTokens } from "../llm/tokens.js";
-import type { ExtensionHost } from "../extensions/host.js";
-import { EventBus } from "../events/bus.js";
 import { allSessionFiles, searchSessions } from "../search/search.js";
-import { listAllSessions, listSessions, sessionFiles, SessionStore } from "../session/index.js";
+import { listAllSessions, listSessions, sessionFiles } from "../session/index.js";
 import { colourDisabled } from "../text/terminal-colour.js";
-import type { SessionStoreApi } from "../session/api.js";
 import { App } from "./chat/app.js";
-import { Checkpointer } from "../checkpoints/checkpointer.js";
-import { restoreHooksOn } from "../navigation/restore-hooks.js";
+import type { ChatBridge } from "./chat/chat-bridge.js";
 import type { UiDeps } from "./deps.js";
 import { colourlessStdout } from "./terminal/colourless-stdout.js";
 import type { InteractiveOptions } from "./options.js";
@@ -23,39 +17,14 @@ export type { InteractiveOptions } from "./options.js";
 /** Hits `/search` lists (`arbor search --limit` can ask for more). */
 const SEARCH_LIMIT = 100;
 
-/** The real effects behind the UI: store, model layer and tools. */
-export function realDeps(opts: InteractiveOptions, bus?: EventBus, extensions?: ExtensionHost): UiDeps {
-	const { cwd, home, sessionDir } = opts;
+/** The real effects behind the UI besides the core: listings, search, the token estimate. */
+export function realDeps(opts: Pick<InteractiveOptions, "home" | "sessionDir">): UiDeps {
+	const { home, sessionDir } = opts;
 	return {
-		// The AI SDK loads with the first reply, not before the first frame.
-		runTurn: async (turn) => (await import("../llm/turn.js")).runTurn(turn),
-		// Tool specs (zod) load in the background after the first frame, not before it.
-		createTools: async (confirm) =>
-			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n), addDirs: opts.tools.addDirs, readDirs: () => skillDirs(opts.prompts?.current.library ?? EMPTY_LIBRARY), extensionTools: extensions }),
-		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled, ...(opts.prompts ? promptParts(opts.prompts.current) : {}) }),
 		estimateContextTokens,
-		autoCompaction: opts.autoCompaction,
-		createSession: () => SessionStore.create({ cwd, sessionDir }),
-		openSession: (file) => SessionStore.open(file, { write: true }),
 		listSessions: () => listSessions(sessionDir),
 		listAllSessions: () => listAllSessions(home),
 		searchSessions: (query, all) => searchSessions(all ? allSessionFiles(home) : sessionFiles(sessionDir), query, SEARCH_LIMIT),
-		checkpoints: checkpointsPerStore(opts, bus),
-	};
-}
-
-/** One Checkpointer per session store (a /resume or /fork gets its own), none when they are off. */
-function checkpointsPerStore(opts: InteractiveOptions, bus: EventBus | undefined): (store: SessionStoreApi) => Checkpointer | undefined {
-	const made = new WeakMap<SessionStoreApi, Checkpointer>();
-	const limits = opts.checkpoints;
-	return (store) => {
-		if (!limits) return undefined;
-		let found = made.get(store);
-		if (!found) {
-			found = Checkpointer.create({ session: store, home: opts.home, cwd: opts.cwd, limits, onNotice: () => {}, hooks: restoreHooksOn(bus) });
-			made.set(store, found);
-		}
-		return found;
 	};
 }
 
@@ -64,10 +33,6 @@ export type InteractiveIo = {
 	stdin?: NodeJS.ReadStream;
 	stdout?: NodeJS.WriteStream;
 	stderr?: NodeJS.WriteStream;
-	/** Extensions register on it before the app starts; one bus per app. */
-	bus?: EventBus;
-	/** Loaded extensions: their commands, notify and warnings in the UI, and the session they see. */
-	extensions?: ExtensionHost;
 	/** Replaces some of the real effects (tests, embedders). */
 	deps?: Partial<UiDeps>;
 	/**
@@ -89,14 +54,11 @@ function RestoreOnUnmount({ restore, children }: { restore: () => void; children
 }
 
 /**
- * Runs the chat UI until the user quits. Resolves with the exit code; the current store (which
- * /new, /resume or /fork may have replaced) is always synced and unlocked. The app exits only
- * after a running reply has settled, so closing here never races a write.
+ * Runs the chat UI over the session core until the user quits; resolves with the exit code. The
+ * app exits only after a running reply has settled; the caller closes the core (agent.close()).
  */
-export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo = {}): Promise<number> {
-	let current: SessionStoreApi = opts.store;
+export async function runInteractive(opts: InteractiveOptions, core: { agent: AgentSession; bridge: ChatBridge }, io: InteractiveIo = {}): Promise<number> {
 	const stdout = io.stdout ?? process.stdout;
-	const bus = io.bus ?? new EventBus();
 	const kitty = kittyKeyboardOption(process.env);
 	const modes = enableTerminalModes(stdout, { kitty: stdout.isTTY === true && kittyExpected(process.env) });
 	const raw = rawModeNow(io.stdin ?? process.stdin);
@@ -104,13 +66,9 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 		<RestoreOnUnmount restore={modes.restore}>
 			<App
 				options={opts}
-				deps={{ ...realDeps(opts, bus, io.extensions), ...io.deps }}
-				bus={bus}
-				extensions={io.extensions}
-				onStoreChange={(store) => {
-					current = store;
-					void io.extensions?.start(store, "switch");
-				}}
+				deps={{ ...realDeps(opts), ...io.deps }}
+				agent={core.agent}
+				bridge={core.bridge}
 				interrupt={io.interrupt ?? (io.stdin || io.stdout ? undefined : () => process.kill(process.pid, "SIGINT"))}
 			/>
 		</RestoreOnUnmount>,
@@ -130,7 +88,6 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 	} finally {
 		raw.restore();
 		modes.restore();
-		current.close();
 	}
 }
 

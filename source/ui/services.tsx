@@ -1,4 +1,5 @@
 import React, { createContext, useContext, type Dispatch, type ReactNode } from "react";
+import type { AgentSession } from "../agent/agent-session.js";
 import type { ResolvedModel } from "../llm/index.js";
 import type { EventBus } from "../events/bus.js";
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
@@ -6,11 +7,13 @@ import type { AppAction } from "./chat/app-reducer.js";
 import type { UiDeps } from "./deps.js";
 
 /**
- * What every screen of one session may use, from one React context instead of props: the store and
- * its current snapshot, the injected effects, the extension bus, the summary model and the provider
- * retries, and the app's dispatch (a screen reports how it ended there, once).
+ * What every screen of one session may use, from one React context instead of props: the session
+ * core (agent/: turns, compaction, session verbs), its live store and current snapshot, the
+ * injected effects, the extension bus, the summary model and the provider retries, and the app's
+ * dispatch (a screen reports how it ended there, once).
  */
 export type SessionServices = {
+	agent: AgentSession;
 	store: SessionStoreApi;
 	view: SessionTreeView;
 	deps: UiDeps;

@@ -154,6 +154,34 @@ describe("AgentSession", () => {
 		expect(events.at(-1)).toEqual({ type: "agent_settled", aborted: true });
 	});
 
+	it("an aborted run hands back what was still queued with agent_end (not sent, not stored)", async () => {
+		const { MockLanguageModelV3 } = await import("ai/test");
+		const model = new MockLanguageModelV3({
+			doStream: async ({ abortSignal }) => ({
+				stream: new ReadableStream({
+					start(controller) {
+						controller.enqueue({ type: "stream-start", warnings: [] });
+						controller.enqueue({ type: "text-start", id: "t" });
+						controller.enqueue({ type: "text-delta", id: "t", delta: "partial" });
+						abortSignal?.addEventListener("abort", () => controller.error(abortSignal.reason));
+					},
+				}),
+			}),
+		});
+		const { agent, events } = await openAgent(resolved(model));
+		const seen = new Promise<void>((resolve) => agent.subscribe((e) => e.type === "text_delta" && resolve()));
+		const done = agent.prompt("go");
+		await seen;
+		agent.steer("steer me");
+		agent.followUp("follow me");
+		await agent.abort();
+		await done;
+		const end = events.find((e) => e.type === "agent_end");
+		expect(end).toMatchObject({ queued: { steering: ["steer me"], followUp: ["follow me"] } });
+		expect(agent.queued).toEqual({ steering: [], followUp: [] });
+		expect(agent.messages().map((m) => m.role)).toEqual(["user", "assistant"]);
+	});
+
 	it("clearQueue empties both queues, returns what they held and reports the empty queues", async () => {
 		const model = streamingModel([textChunks(["one"]), textChunks(["two"])]);
 		const { agent, events } = await openAgent(resolved(model));

@@ -96,11 +96,12 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"commands/": { imports: [...CORE, "mcp/", "mcp-serve/", "search/", "import/", "export/", "checkpoints/", "sync/"] },
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
 	"rpc/": { imports: [...CORE, "agent/", "mcp/", "search/", "export/", "checkpoints/", "sync/"] },
-	"ui/": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "sync/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
+	// The chat: a face over the session core (agent/), which runs its turns, compactions and session verbs.
+	"ui/": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "sync/", "agent/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
 	"cli.ts": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "rpc/", "interactive.ts"] },
-	"interactive.ts": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "print/", "ui/"] },
+	"interactive.ts": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "agent/", "print/", "ui/"] },
 };
 
 const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
@@ -149,6 +150,23 @@ describe("layer boundaries (docs/layout.md, docs/style.md)", () => {
 		for (const [place, { imports }] of Object.entries(LAYERS)) {
 			for (const to of imports) expect(rowOf(to) < rowOf(place) || rowOf(place) === entry, `${place} may import ${to}`).toBe(true);
 		}
+	});
+
+	it("only agent/ runs a turn or compacts around one: no other place imports llm/turn or navigation/compact (types too), nor the llm/ barrel at run time (it re-exports runTurn)", () => {
+		// Below the core, the turn's own layers; every face (the chat, print mode, RPC, ACP, the subcommands) reaches them through agent/.
+		const below = new Set(["llm/", "navigation/", "agent/"]);
+		const turnLevel = ["llm/turn.ts", "navigation/compact.ts"];
+		const broken = all.flatMap((file) => {
+			if (below.has(placeOf(file))) return [];
+			return importsOfFile(file).flatMap(({ spec, kind }) => {
+				if (!spec.startsWith(".")) return [];
+				const target = relative(root, resolve(dirname(file), spec)).replace(/\.js$/, ".ts");
+				const what = `${relative(root, file)} imports ${spec}${kind === "static" ? "" : ` (${kind})`}`;
+				if (turnLevel.includes(target)) return [`${what}: only agent/ runs turns and their compaction`];
+				return target === "llm/index.ts" && kind !== "type" ? [`${what}: the llm/ barrel re-exports runTurn; import the module you need`] : [];
+			});
+		});
+		expect(broken).toEqual([]);
 	});
 
 	it("every folder and file of source/ has a row in the table", () => {

@@ -41,7 +41,7 @@ describe("resume picker", () => {
 		saved(home, here, "alpha apples", 2 * 3600_000);
 		saved(home, here, "beta bananas", 5 * 60_000);
 		const gamma = saved(home, there, "gamma grapes", 3 * 86400_000);
-		const t = setup({
+		const t = await setup({
 			dir: here,
 			options: { openPicker: "resume", home, sessionDir: sessionDirFor(here, home) },
 			deps: { listSessions: () => listSessions(sessionDirFor(here, home)), listAllSessions: () => listAllSessions(home) },
@@ -70,7 +70,7 @@ describe("resume picker", () => {
 
 describe("session commands", () => {
 	it("/new closes the saved session (its lock is free) and starts an empty one", async () => {
-		const t = setup({ store: (dir) => SessionStore.create({ cwd: dir, sessionDir: dir }) });
+		const t = await setup({ store: (dir) => SessionStore.create({ cwd: dir, sessionDir: dir }) });
 		unmount = t.unmount;
 		await t.send("hi");
 		await t.until(() => t.frame().includes("Hello there") && !t.frame().includes("Working"), "reply");
@@ -86,7 +86,7 @@ describe("session commands", () => {
 	});
 
 	it("/session shows file, id, counts and tokens", async () => {
-		const t = setup({ store: (dir) => SessionStore.create({ cwd: dir, sessionDir: dir }) });
+		const t = await setup({ store: (dir) => SessionStore.create({ cwd: dir, sessionDir: dir }) });
 		unmount = t.unmount;
 		await t.send("hi");
 		await t.until(() => t.frame().includes("Hello there") && !t.frame().includes("Working"), "reply");
@@ -108,7 +108,7 @@ describe("session commands", () => {
 describe("/compact", () => {
 	it("summarizes with the summary model, fires the bus events and reports the tokens before", async () => {
 		const sum = summarizer(["SUMMARY ONE"]);
-		const t = setup({ store: bigStore, options: { summaryModel: sum.model } });
+		const t = await setup({ store: bigStore, options: { summaryModel: sum.model } });
 		unmount = t.unmount;
 		const seen: BeforeCompactEvent[] = [];
 		t.bus.on("session_before_compact", (e) => void seen.push(e));
@@ -129,7 +129,7 @@ describe("/compact", () => {
 
 	it("Esc cancels: spinner while summarizing, nothing written", async () => {
 		const sum = summarizer([], { hold: true });
-		const t = setup({ store: bigStore, options: { summaryModel: sum.model } });
+		const t = await setup({ store: bigStore, options: { summaryModel: sum.model } });
 		unmount = t.unmount;
 		const entries = t.store.snapshot().entries.length;
 		await t.send("/compact");
@@ -141,7 +141,7 @@ describe("/compact", () => {
 	});
 
 	it("a short session has nothing to compact", async () => {
-		const t = setup({ options: { summaryModel: summarizer([]).model } });
+		const t = await setup({ options: { summaryModel: summarizer([]).model } });
 		unmount = t.unmount;
 		await t.send("/compact");
 		await t.until(() => t.frame().includes("Nothing to compact yet"), "nothing");

@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { render } from "ink-testing-library";
 import React, { act } from "react";
 import type { ResolvedModel, RunTurnOptions, TurnResult } from "../../source/llm/index.js";
-import { EventBus } from "../../source/events/bus.js";
 import { SessionStore } from "../../source/session/index.js";
 import type { SessionStoreApi } from "../../source/session/api.js";
 import type { ConfirmFn } from "../../source/tools/index.js";
@@ -15,7 +14,9 @@ import { showScreenOnTimeout, waitFor } from "../helpers/wait-for.js";
 import { afterEach } from "vitest";
 import { cleanTempDirs, say, user } from "../navigation/helpers.js";
 import { failOnActWarnings } from "./act-warnings.js";
-import { ExtensionHost } from "../../source/extensions/host.js";
+import { AgentSession, type AgentEvent, type AgentOpenOptions } from "../../source/agent/agent-session.js";
+import type { ModelChoice } from "../../source/config/model-config.js";
+import { ChatBridge } from "../../source/ui/chat/chat-bridge.js";
 
 /**
  * The App test files' shared set-up: React's act() environment, act warnings fail the test, and
@@ -48,44 +49,49 @@ export function fakeTurn(reply: string, before?: (opts: RunTurnOptions) => Promi
 }
 
 export type SetupOptions = {
-	options?: Partial<InteractiveOptions>;
-	deps?: Partial<UiDeps>;
+	/** The app's options, and the models the core is opened with (`model: undefined`: none). */
+	options?: Partial<InteractiveOptions> & { model?: ResolvedModel; summaryModel?: ResolvedModel };
+	/** The app's effects, and the core's turn (default: fakeTurn("Hello there")). */
+	deps?: Partial<UiDeps> & { runTurn?: (opts: RunTurnOptions) => Promise<TurnResult> };
 	/** The session the app starts with (default: a new one in memory). */
-	store?: (dir: string) => SessionStoreApi;
-	/** Loaded extensions (their dialogs, commands and notices go to the app). */
-	extensions?: ExtensionHost;
+	store?: (dir: string) => SessionStore;
 	dir?: string;
 };
 
-/** The App over fakes and a real store in a temp folder; every render and key inside act(). */
-export function setup(over: SetupOptions = {}) {
+/**
+ * The App over the real session core (AgentSession: its run loop, queues, compaction, session
+ * verbs) with a fake turn instead of a model, and a real store in a temp folder; every render and
+ * key inside act().
+ */
+export async function setup(over: SetupOptions = {}) {
 	const dir = over.dir ?? mkdtempSync(join(tmpdir(), "arbor-ui-"));
 	const store = over.store?.(dir) ?? SessionStore.create({ cwd: dir, sessionDir: dir, inMemory: true });
-	let confirm: ConfirmFn | undefined;
+	const { model: given, summaryModel, ...appOptions } = over.options ?? {};
+	const chat = over.options && "model" in over.options ? given : model;
+	const { runTurn = fakeTurn("Hello there"), ...appDeps } = over.deps ?? {};
 	const deps: UiDeps = {
-		runTurn: fakeTurn("Hello there"),
-		createTools: (c) => ((confirm = c), {}),
-		systemPrompt: () => "system",
 		estimateContextTokens: (m) => m.length * 10,
-		createSession: () => SessionStore.create({ cwd: dir, sessionDir: dir, inMemory: true }),
-		openSession: (file) => SessionStore.open(file, { write: true }),
 		listSessions: () => [],
 		listAllSessions: () => [],
 		searchSessions: (query) => ({ query, files: 0, total: 0, hits: [] }),
-		...over.deps,
+		...appDeps,
 	};
 	const options: InteractiveOptions = {
-		store, cwd: dir, home: dir, sessionDir: dir, model,
-		tools: { enabled: [], needsConfirmation: () => false },
+		cwd: dir, home: dir, sessionDir: dir,
 		askSummary: true, treeFilter: "default",
 		resolveModel: (spec) => (spec === "test:other" ? { ok: true, value: { ...model, spec } } : { ok: false, message: `bad model ${spec}` }),
-		...over.options,
+		...appOptions,
 	};
-	const bus = new EventBus();
-	const current: { store: SessionStoreApi } = { store };
+	const resolve = options.resolveModel;
+	const modelChoice: ModelChoice = { chat, summary: summaryModel, catalog: { providers: [] }, resolve, chatError: options.modelHint };
+	const bridge = new ChatBridge();
+	const agent = await AgentSession.open({
+		cwd: dir, home: dir, sessionDir: dir, store, settings: {}, modelChoice, runTurn: runTurn as AgentOpenOptions["runTurn"],
+		extensions: false, contextFiles: false, checkpoints: false, extensionMode: "interactive", ...bridge.callbacks,
+	});
 	let app!: ReturnType<typeof render>;
 	act(() => {
-		app = render(<App options={options} deps={deps} bus={bus} extensions={over.extensions} onStoreChange={(s) => (current.store = s)} />);
+		app = render(<App options={options} deps={deps} agent={agent} bridge={bridge} />);
 	});
 	const frame = () => app.lastFrame() ?? "";
 	// A waitFor in the test that times out shows this frame.
@@ -96,6 +102,19 @@ export function setup(over: SetupOptions = {}) {
 		await waitFor(() => frame().includes(text.split("\n")[0]!), { what: `typed ${text}` });
 		await press("\r");
 	};
+	/**
+	 * Presses `data` and waits, inside one act(), for the core's `event` (a session verb's
+	 * session_changed, whose state updates come after the verb's own awaits) and what follows it.
+	 */
+	const pressFor = async (data: string, event: AgentEvent["type"]) =>
+		act(async () => {
+			const seen = new Promise<void>((resolve) => {
+				const off = agent.subscribe((e) => e.type === event && (off(), resolve()));
+			});
+			app.stdin.write(data);
+			await seen;
+			await new Promise((resolve) => setTimeout(resolve, 0));
+		});
 	/** Polls inside act() so updates from settling promises are flushed as React expects. */
 	const until = async (check: () => unknown, what?: string) => {
 		await waitFor(async () => {
@@ -107,8 +126,12 @@ export function setup(over: SetupOptions = {}) {
 	const unmount = () => {
 		forgetScreen();
 		act(() => app.unmount());
+		void agent.close();
 	};
-	return { app, frame, press, send, until, unmount, store, current, dir, bus, confirm: () => confirm };
+	// The tool question as the core asks it (the app's confirm prompt answers).
+	const confirm = (): ConfirmFn => (request) => bridge.callbacks.confirm(request);
+	const current = { get store(): SessionStoreApi { return agent.store; } };
+	return { app, frame, press, pressFor, send, until, unmount, store: store as SessionStoreApi, current, dir, bus: agent.extensions.bus, agent, confirm };
 }
 
 /**

@@ -25,7 +25,7 @@ const types = (store: SessionStoreApi) => store.snapshot().getPath(store.snapsho
 describe("start-up", () => {
 	it("sends the initial prompt at once", async () => {
 		const prompts: string[] = [];
-		const t = setup({ options: { initialPrompt: "hello from argv" }, deps: { runTurn: recordingTurn(prompts) } });
+		const t = await setup({ options: { initialPrompt: "hello from argv" }, deps: { runTurn: recordingTurn(prompts) } });
 		unmount = t.unmount;
 		await t.until(() => t.frame().includes("Hello there") && !t.frame().includes("Working"), "reply");
 		expect(prompts).toEqual(["hello from argv"]);
@@ -37,7 +37,7 @@ describe("automatic compaction before a turn", () => {
 	it("compacts with the summary model, then runs the turn and reports it", async () => {
 		const prompts: string[] = [];
 		const sum = summarizer(["AUTO SUMMARY"]);
-		const t = setup({ store: bigStore, options: { model: smallWindow, summaryModel: sum.model }, deps: { runTurn: recordingTurn(prompts) } });
+		const t = await setup({ store: bigStore, options: { model: smallWindow, summaryModel: sum.model }, deps: { runTurn: recordingTurn(prompts) } });
 		unmount = t.unmount;
 		const before = estimateContextTokens(t.store.snapshot().buildContext().messages);
 		await t.send("go on");
@@ -54,7 +54,7 @@ describe("automatic compaction before a turn", () => {
 	it("a failed compaction is a warning: the turn still runs", async () => {
 		const prompts: string[] = [];
 		const sum = summarizer([new Error("summary boom"), new Error("summary boom"), new Error("summary boom")]);
-		const t = setup({ store: bigStore, options: { model: smallWindow, summaryModel: sum.model }, deps: { runTurn: recordingTurn(prompts) } });
+		const t = await setup({ store: bigStore, options: { model: smallWindow, summaryModel: sum.model }, deps: { runTurn: recordingTurn(prompts) } });
 		unmount = t.unmount;
 		await t.send("go on");
 		await t.until(() => t.frame().includes("Hello there") && !t.frame().includes("Working"), "turn");
@@ -68,7 +68,7 @@ describe("automatic compaction before a turn", () => {
 	it("Esc while compacting skips the turn and gives the prompt back", async () => {
 		const prompts: string[] = [];
 		const sum = summarizer([], { hold: true });
-		const t = setup({ store: bigStore, options: { model: smallWindow, summaryModel: sum.model }, deps: { runTurn: recordingTurn(prompts) } });
+		const t = await setup({ store: bigStore, options: { model: smallWindow, summaryModel: sum.model }, deps: { runTurn: recordingTurn(prompts) } });
 		unmount = t.unmount;
 		const entries = t.store.snapshot().entries.length;
 		await t.send("go on");
@@ -83,7 +83,7 @@ describe("automatic compaction before a turn", () => {
 
 describe("/fork through the navigation layer", () => {
 	it("names the saved session as the parent and fires the fork events", async () => {
-		const t = setup({ store: (dir) => SessionStore.create({ cwd: dir, sessionDir: dir }) });
+		const t = await setup({ store: (dir) => SessionStore.create({ cwd: dir, sessionDir: dir }) });
 		unmount = t.unmount;
 		const events: string[] = [];
 		t.bus.on("session_before_fork", (e) => void events.push(`before ${e.sourceFile}`));
@@ -94,7 +94,7 @@ describe("/fork through the navigation layer", () => {
 		await t.until(() => t.frame().match(/Hello there/g)?.length === 2 && !t.frame().includes("Working"), "reply 2");
 		await t.send("/fork");
 		await t.until(() => t.frame().includes("Fork from a user message"), "picker");
-		await t.press("\r");
+		await t.pressFor("\r", "session_changed");
 		await t.until(() => t.frame().includes("Forked into"), "forked");
 		expect(events).toEqual([`before ${t.store.file}`, `fork ${t.store.file} → ${t.current.store.file}`]);
 		const header = JSON.parse(readFileSync(t.current.store.file!, "utf8").split("\n")[0]!);
@@ -107,7 +107,7 @@ describe("/fork through the navigation layer", () => {
 	});
 
 	it("an extension can veto the fork: the session stays", async () => {
-		const t = setup();
+		const t = await setup();
 		unmount = t.unmount;
 		t.bus.on("session_before_fork", () => ({ cancel: true }));
 		await t.send("first");

@@ -15,7 +15,7 @@ afterEach(() => unmount?.());
 
 describe("App", () => {
 	it("opens without a model: hint in the status line; sending stores nothing", async () => {
-		const t = setup({ options: { model: undefined, modelHint: "no model configured: use --model" } });
+		const t = await setup({ options: { model: undefined, modelHint: "no model configured: use --model" } });
 		unmount = () => act(() => t.app.unmount());
 		// The first start shows how to pick a model above the editor (test/terminal/first-start.test.ts checks its lines).
 		expect(t.frame().startsWith("No model yet. Pick one of these, then send your message:\n")).toBe(true);
@@ -27,7 +27,7 @@ describe("App", () => {
 	});
 
 	it("sends a prompt and prints the stored exchange", async () => {
-		const t = setup();
+		const t = await setup();
 		unmount = () => act(() => t.app.unmount());
 		await t.send("hi");
 		await waitFor(() => t.frame().includes("Hello there") && !t.frame().includes("Working"), { what: "reply" });
@@ -36,7 +36,7 @@ describe("App", () => {
 	});
 
 	it("unknown command shows an error, sends nothing and keeps the text", async () => {
-		const t = setup();
+		const t = await setup();
 		unmount = () => act(() => t.app.unmount());
 		await t.send("/frob");
 		await waitFor(() => t.frame().includes("Unknown command /frob"));
@@ -45,7 +45,7 @@ describe("App", () => {
 	});
 
 	it("/name names the session, /label labels the leaf", async () => {
-		const t = setup();
+		const t = await setup();
 		unmount = () => act(() => t.app.unmount());
 		await t.send("hi");
 		await waitFor(() => t.frame().includes("Hello there") && !t.frame().includes("Working"));
@@ -59,7 +59,7 @@ describe("App", () => {
 	});
 
 	it("/model switches or reports a bad spec", async () => {
-		const t = setup();
+		const t = await setup();
 		unmount = () => act(() => t.app.unmount());
 		await t.send("/model nope:x");
 		await waitFor(() => t.frame().includes("bad model nope:x"));
@@ -70,7 +70,7 @@ describe("App", () => {
 	it("asks before a tool runs and passes the answer on", async () => {
 		let answer: string | undefined;
 		let now = 0;
-		const t = setup({
+		const t = await setup({
 			options: { clock: () => now },
 			deps: {
 				runTurn: fakeTurn("done", async () => {
@@ -89,7 +89,7 @@ describe("App", () => {
 	});
 
 	it("/fork picks a user message, switches to a new session and puts the text in the editor", async () => {
-		const t = setup();
+		const t = await setup();
 		unmount = () => act(() => t.app.unmount());
 		await t.send("first");
 		await waitFor(() => t.frame().includes("Hello there") && !t.frame().includes("Working"));
@@ -97,7 +97,7 @@ describe("App", () => {
 		await waitFor(() => t.frame().match(/Hello there/g)?.length === 2 && !t.frame().includes("Working"));
 		await t.send("/fork");
 		await waitFor(() => t.frame().includes("Fork from a user message"));
-		await t.press("\r");
+		await t.pressFor("\r", "session_changed");
 		await waitFor(() => t.frame().includes("Forked into"));
 		expect(t.current.store).not.toBe(t.store);
 		expect(t.current.store.snapshot().entries.length).toBe(2);
@@ -106,7 +106,7 @@ describe("App", () => {
 	});
 
 	it("/help opens and any key closes it", async () => {
-		const t = setup();
+		const t = await setup();
 		unmount = () => act(() => t.app.unmount());
 		await t.send("/help");
 		await waitFor(() => t.frame().includes("key closes)"));
@@ -115,7 +115,7 @@ describe("App", () => {
 	});
 
 	it("Esc Esc opens the tree; choosing a user message replays the path and fills the editor", async () => {
-		const t = setup({ options: { askSummary: false } });
+		const t = await setup({ options: { askSummary: false } });
 		unmount = () => act(() => t.app.unmount());
 		await t.send("first");
 		await waitFor(() => t.frame().includes("Hello there") && !t.frame().includes("Working"));
@@ -144,7 +144,7 @@ describe("App: key names in its messages come from the keymap", () => {
 			if (!applied.ok) throw new Error(applied.message);
 			let release!: () => void;
 			const held = new Promise<void>((resolve) => (release = resolve));
-			const t = setup({ options: { keymap: applied.keymap }, deps: { runTurn: fakeTurn("Done now", () => held) } });
+			const t = await setup({ options: { keymap: applied.keymap }, deps: { runTurn: fakeTurn("Done now", () => held) } });
 			unmount = () => act(() => t.app.unmount());
 			await t.send("first");
 			await t.send("/name second");

@@ -1,6 +1,6 @@
 import { act } from "react";
 import { describe, expect, it } from "vitest";
-import { ExtensionHost } from "../../source/extensions/host.js";
+import type { ExtensionHost } from "../../source/extensions/host.js";
 import { TYPE_AHEAD_MS, TYPE_AHEAD_NOTE } from "../../source/ui/input/type-ahead.js";
 import { testClock } from "./test-clock.js";
 import { appTestHooks, setup } from "./app-harness.js";
@@ -9,10 +9,11 @@ let unmount = () => {};
 appTestHooks(() => unmount());
 
 /** The App with an extension host (no extensions) and the keys' clock and timers the test's. */
-function withHost() {
+async function withHost() {
 	const { clock, timer, runDue } = testClock();
-	const host = new ExtensionHost({ cwd: "/", mode: "interactive", warn: () => {}, notify: () => {}, complete: async () => "" });
-	const t = setup({ options: { clock: () => clock.now, timer }, extensions: host });
+	const t = await setup({ options: { clock: () => clock.now, timer } });
+	// The core's extension host (no extensions loaded): its dialogs reach the chat through the core's callbacks.
+	const host = t.agent.extensions;
 	unmount = t.unmount;
 	const advance = async (ms: number) => {
 		clock.now += ms;
@@ -29,7 +30,7 @@ function withHost() {
 
 describe("an extension's dialog in the chat", () => {
 	it("shows over the chat and takes the keys: ↓ Enter chooses; the editor keeps its draft", async () => {
-		const t = withHost();
+		const t = await withHost();
 		await t.press("draft");
 		const { answer: choice } = await t.ask((ui) => ui.select("Which colour?", ["red", "green"]));
 		await t.until(() => t.frame().includes("Which colour?"), "the dialog");
@@ -42,7 +43,7 @@ describe("an extension's dialog in the chat", () => {
 	});
 
 	it("typing ahead of a dialog that appears mid-word goes on to the editor (y and Enter answer nothing); after a pause a key answers", async () => {
-		const t = withHost();
+		const t = await withHost();
 		await t.press("wri");
 		let answered: boolean | undefined;
 		const asked = (await t.ask((ui) => ui.confirm("Delete the build folder?"))).answer.then((yes) => (answered = yes));

@@ -4,7 +4,10 @@ import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResolvedModel, RunTurnOptions, TurnResult } from "../../source/llm/index.js";
 import { SessionStore } from "../../source/session/index.js";
-import { persistedFile } from "../../source/ui/actions/fork-action.js";
+import { AgentSession, type AgentOpenOptions } from "../../source/agent/agent-session.js";
+import { mergeCatalog } from "../../source/llm/model-catalog.js";
+import { ChatBridge } from "../../source/ui/chat/chat-bridge.js";
+import type { InteractiveOptions } from "../../source/ui/options.js";
 import { runInteractive } from "../../source/ui/run-interactive.js";
 import { waitFor } from "../helpers/wait-for.js";
 import { resolved, streamingModel, toolCallChunks } from "../llm/mock-model.js";
@@ -57,20 +60,29 @@ function hangingModel(): ResolvedModel {
 	return { spec: "mock:hang", provider: "mock", modelId: "hang", model, api: "openai-completions" } as ResolvedModel;
 }
 
+/** The chat as interactive.ts runs it: one core opened with the bridge's callbacks, the app over it, the core closed after. */
+async function runChat(opts: { dir: string; store: SessionStore; model: ResolvedModel; tools?: string[]; runTurn?: AgentOpenOptions["runTurn"] }, io: Parameters<typeof runInteractive>[2]): Promise<number> {
+	const { dir, store } = opts;
+	const bridge = new ChatBridge();
+	const agent = await AgentSession.open({
+		cwd: dir, home: dir, sessionDir: dir, store, settings: {}, extensions: false, contextFiles: false, checkpoints: false, yes: true, tools: opts.tools?.join(",") ?? "", runTurn: opts.runTurn,
+		modelChoice: { chat: opts.model, summary: opts.model, catalog: mergeCatalog([]), resolve: () => ({ ok: false, message: "no" }) }, ...bridge.callbacks,
+	});
+	const options: InteractiveOptions = { cwd: dir, home: dir, sessionDir: dir, askSummary: false, treeFilter: "default", resolveModel: () => ({ ok: false, message: "no" }) };
+	try {
+		return await runInteractive(options, { agent, bridge }, io);
+	} finally {
+		await agent.close();
+	}
+}
+
 describe("runInteractive", () => {
 	it("quitting during a reply stores the aborted reply, then closes the session", async () => {
 		const dir = tempDir();
 		const store = SessionStore.create({ cwd: dir, sessionDir: dir });
 		const stdout = new FakeStdout();
 		const stdin = new FakeStdin();
-		const done = runInteractive(
-			{
-				store, cwd: dir, home: dir, sessionDir: dir, model: hangingModel(),
-				tools: { enabled: [], needsConfirmation: () => false },
-				askSummary: false, treeFilter: "default", resolveModel: () => ({ ok: false, message: "no" }),
-			},
-			{ stdin: stdin as unknown as NodeJS.ReadStream, stdout: stdout as unknown as NodeJS.WriteStream },
-		);
+		const done = runChat({ dir, store, model: hangingModel(), tools: [] }, { stdin: stdin as unknown as NodeJS.ReadStream, stdout: stdout as unknown as NodeJS.WriteStream });
 		await waitFor(() => stdout.written.includes("›"), { what: "editor" });
 		stdin.write("hi");
 		await waitFor(() => stdout.written.includes("hi"), { what: "typed text" });
@@ -94,14 +106,7 @@ describe("runInteractive", () => {
 		const stdout = new FakeStdout();
 		const stdin = new FakeStdin();
 		const model = streamingModel([toolCallChunks({ text: "Running.", toolCallId: "b1", toolName: "bash", input: { command: "sleep 30" } })]);
-		const done = runInteractive(
-			{
-				store, cwd: dir, home: dir, sessionDir: dir, model: resolved(model),
-				tools: { enabled: ["bash"], needsConfirmation: () => false },
-				askSummary: false, treeFilter: "default", resolveModel: () => ({ ok: false, message: "no" }),
-			},
-			{ stdin: stdin as unknown as NodeJS.ReadStream, stdout: stdout as unknown as NodeJS.WriteStream },
-		);
+		const done = runChat({ dir, store, model: resolved(model), tools: ["bash"] }, { stdin: stdin as unknown as NodeJS.ReadStream, stdout: stdout as unknown as NodeJS.WriteStream });
 		await waitFor(() => stdout.written.includes("›"), { what: "editor" });
 		stdin.write("go");
 		await waitFor(() => stdout.written.includes("go"), { what: "typed text" });
@@ -133,14 +138,7 @@ describe("runInteractive", () => {
 			}
 			return { ok: false, reason: "aborted", stopReason: "aborted", text: "partial", usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } } as TurnResult;
 		};
-		const done = runInteractive(
-			{
-				store, cwd: dir, home: dir, sessionDir: dir, model: hangingModel(),
-				tools: { enabled: [], needsConfirmation: () => false },
-				askSummary: false, treeFilter: "default", resolveModel: () => ({ ok: false, message: "no" }),
-			},
-			{ stdin: stdin as unknown as NodeJS.ReadStream, stdout: stdout as unknown as NodeJS.WriteStream, deps: { runTurn } },
-		);
+		const done = runChat({ dir, store, model: hangingModel(), tools: [], runTurn }, { stdin: stdin as unknown as NodeJS.ReadStream, stdout: stdout as unknown as NodeJS.WriteStream });
 		await waitFor(() => stdout.written.includes("›"), { what: "editor" });
 		stdin.write("hi");
 		await waitFor(() => stdout.written.includes("hi"), { what: "typed text" });
@@ -153,13 +151,16 @@ describe("runInteractive", () => {
 		expect(lines.map((l) => l.message?.role ?? l.type)).toEqual(["session", "user", "assistant"]);
 	});
 
-	it("a fork of a session that is not on disk yet names no parent file", () => {
+	it("a fork of a session that is not on disk yet names no parent file", async () => {
 		const dir = tempDir();
-		const lazy = SessionStore.create({ cwd: dir, sessionDir: dir });
-		expect(persistedFile(lazy)).toBeUndefined();
+		const lazy = SessionStore.create({ cwd: dir, sessionDir: dir, inMemory: false });
+		const agent = await AgentSession.open({ cwd: dir, home: dir, sessionDir: dir, store: lazy, settings: {}, extensions: false, contextFiles: false, checkpoints: false, modelChoice: { chat: hangingModel(), catalog: mergeCatalog([]), resolve: () => ({ ok: false, message: "no" }) } });
+		// Entries in memory only (a lazy session writes its file with its first reply).
 		lazy.appendMessage({ role: "user", content: "q", timestamp: 1 });
-		lazy.appendMessage({ role: "assistant", content: [{ type: "text", text: "a" }], stopReason: "stop", timestamp: 2 });
-		expect(persistedFile(lazy)).toBe(lazy.file);
-		lazy.close();
+		const id = lazy.snapshot().leafId!;
+		expect(lazy.persisted).toBe(false);
+		await agent.fork(id);
+		expect(agent.store.snapshot().header.parentSession).toBeUndefined();
+		await agent.close();
 	});
 });

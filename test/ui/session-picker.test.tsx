@@ -13,12 +13,12 @@ appTestHooks(() => {
 	unmount = undefined;
 });
 
-function picker() {
+async function picker() {
 	const home = tempDir();
 	const alpha = savedSession(home, home, "alpha apples", 3 * 3600_000);
 	const beta = savedSession(home, home, "beta bananas", 5 * 60_000);
 	const fork = savedSession(home, home, "alpha fork", 10 * 60_000, alpha);
-	const t = setup({
+	const t = await setup({
 		dir: home,
 		options: { openPicker: "resume", home, sessionDir: sessionDirFor(home, home) },
 		deps: { listSessions: () => listSessions(sessionDirFor(home, home)), listAllSessions: () => listAllSessions(home) },
@@ -31,7 +31,7 @@ const rowsOf = (frame: string) => frame.split("\n").filter((l) => /^[› ] [ *]/
 
 describe("session picker", () => {
 	it("shows forks indented under the session they came from; search lists matches flat, ids included", async () => {
-		const { t, fork } = picker();
+		const { t, fork } = await picker();
 		await t.until(() => t.frame().includes("this folder"), "picker");
 		expect(rowsOf(t.frame())).toEqual([
 			"›    5m  beta bananas  (2)",
@@ -45,7 +45,7 @@ describe("session picker", () => {
 	});
 
 	it("Ctrl+R renames with a session_info entry; Ctrl+D y moves the file to the trash, n keeps it", async () => {
-		const { t, home, alpha, beta } = picker();
+		const { t, home, alpha, beta } = await picker();
 		await t.until(() => t.frame().includes("this folder"), "picker");
 		await t.press("\x1b[B\x12");
 		await t.until(() => t.frame().includes("Name: ▏"), "rename field");

@@ -20,7 +20,7 @@ const NOTE = TYPE_AHEAD_NOTE;
  * `ask`) and whose later turns just reply; the keys' clock and timers are the test's (`advance`
  * moves the time and runs what is due).
  */
-function asking(later = false) {
+async function asking(later = false) {
 	const { clock, timer, runDue } = testClock();
 	const answers: string[] = [];
 	let turns = 0;
@@ -28,7 +28,7 @@ function asking(later = false) {
 	let ask = () => {};
 	const asked = new Promise<void>((resolve) => (ask = resolve));
 	if (!later) ask();
-	const t = setup({
+	const t = await setup({
 		options: { clock: () => clock.now, timer },
 		deps: {
 			runTurn: (opts: RunTurnOptions) => {
@@ -52,7 +52,7 @@ function asking(later = false) {
 
 describe("a tool's confirmation that appears while the user types", () => {
 	it("while the user types (the question showed as they typed), keys go on to the editor: y, n, a and Enter answer nothing, Enter queues the message; after a pause a key answers", async () => {
-		const t = asking();
+		const t = await asking();
 		await t.send("run it");
 		await waitFor(() => t.frame().includes("Allow bash: ls?"), { what: "confirm prompt" });
 		// The question showed within the window of the Enter that sent "run it": it says so.
@@ -78,7 +78,7 @@ describe("a tool's confirmation that appears while the user types", () => {
 	});
 
 	it("a question that shows when the user is not typing takes its keys at once", async () => {
-		const t = asking(true);
+		const t = await asking(true);
 		await t.send("run it");
 		await t.advance(TYPE_AHEAD_MS);
 		await t.ask();
@@ -90,7 +90,7 @@ describe("a tool's confirmation that appears while the user types", () => {
 	});
 
 	it("several characters in one read (a fast burst or a paste) are typing at any time, with the Enter that follows them", async () => {
-		const t = asking();
+		const t = await asking();
 		await t.send("run it");
 		await waitFor(() => t.frame().includes("Allow bash: ls?"), { what: "confirm prompt" });
 		await t.advance(10 * TYPE_AHEAD_MS); // long after it appeared
@@ -109,7 +109,7 @@ describe("a tool's confirmation that appears while the user types", () => {
 	});
 
 	it("Ctrl+C and Esc act on the question at once, even mid-typing", async () => {
-		const t = asking();
+		const t = await asking();
 		await t.send("run it");
 		await waitFor(() => t.frame().includes("Allow bash: ls?"), { what: "confirm prompt" });
 		await t.press("h");

@@ -2,12 +2,12 @@ import { contextFilesLine } from "../../config/context-files.js";
 import { promptSourcesLine, promptWarnings } from "../../config/prompt-sources.js";
 import { errorMessage } from "../../text/error-text.js";
 import type { PromptHolder, Reloaded } from "../options.js";
-import type { EventBus } from "../../events/bus.js";
 import type { Keymap } from "../input/keymap.js";
 import { sessionCost } from "../../session/usage.js";
 import { canThink, isThinkingLevel, nextThinkingLevel, pathThinkingLevel, THINKING_LEVELS } from "../../llm/thinking.js";
+import type { AgentSession } from "../../agent/agent-session.js";
 import { dollars } from "../chat/status-line.js";
-import type { ResolvedModel, ResolveResult } from "../../llm/index.js";
+import type { ResolvedModel } from "../../llm/index.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { conversationLeaf, treeIsEmpty } from "../../tree/rows.js";
 import type { CommandHandlers } from "../commands.js";
@@ -16,7 +16,7 @@ import type { AppAction } from "../chat/app-reducer.js";
 import type { Chat } from "../chat/use-chat.js";
 import { lastReplyText, osc52 } from "../terminal/clipboard.js";
 import { cloneBranch } from "./fork-action.js";
-import type { SwitchStore } from "../chat/use-session-switch.js";
+import type { SwitchSession } from "../chat/use-session-switch.js";
 import { runSearchCommand } from "./search-actions.js";
 import { exportAction } from "./export-action.js";
 import { counted } from "../../text/count.js";
@@ -29,11 +29,11 @@ export type CommandContext = SessionServices & {
 	model: ResolvedModel | undefined;
 	modelHint: string;
 	chat: Chat;
-	resolveModel(spec: string): ResolveResult;
-	setModel(model: ResolvedModel): void;
+	/** The chat model changed in the core: the app shows it. */
+	modelChanged(): void;
 	/** The keymap every key handler uses from now on (/reload). */
 	setKeymap(keymap: Keymap): void;
-	switchStore: SwitchStore;
+	switchSession: SwitchSession;
 	quit(): void;
 	/** Where new session files go (/clone). */
 	where: { sessionDir: string; cwd: string; prompts?: PromptHolder };
@@ -75,27 +75,24 @@ function labelLeaf(ctx: CommandContext, text: string): void {
 	ctx.dispatch(info(text === "" ? "Label cleared" : `Labelled: ${text}`));
 }
 
-/** /model <spec>, and the model picker's choice: switch for the next turn, written as pi's model_change. */
-export function switchModel(ctx: Pick<CommandContext, "resolveModel" | "setModel" | "view" | "store" | "dispatch" | "model"> & { bus?: EventBus }, spec: string, source: "set" | "cycle" = "set"): void {
+/** /model <spec>, and the model picker's choice: the core switches for the next turn (written as pi's model_change). */
+export function switchModel(ctx: Pick<CommandContext, "agent" | "dispatch" | "modelChanged">, spec: string, source: "set" | "cycle" = "set"): void {
 	if (spec === "") return ctx.dispatch({ type: "picker-opened", picker: "model-picker" });
-	const result = ctx.resolveModel(spec);
-	if (!result.ok) return ctx.dispatch(error(result.message));
-	ctx.setModel(result.value);
-	void ctx.bus?.emit("model_select", { model: result.value.spec, ...(ctx.model ? { previousModel: ctx.model.spec } : {}), source });
-	// pi's model_change, written when the user switches, so the path (and pi) names the model from here.
-	const { provider, modelId } = result.value;
-	const current = ctx.view.buildContext().model;
-	if (ctx.view.leafId !== null && (current?.provider !== provider || current.modelId !== modelId)) {
-		ctx.store.append({ type: "model_change", provider, modelId });
+	let model: ResolvedModel;
+	try {
+		model = ctx.agent.setModel(spec, source);
+	} catch (e) {
+		return ctx.dispatch(error(errorMessage(e)));
 	}
-	ctx.dispatch(info(`Model: ${result.value.spec}`));
+	ctx.modelChanged();
+	ctx.dispatch(info(`Model: ${model.spec}`));
 }
 
 /**
- * /thinking [level] and Shift+Tab ("next"): the level is written at once as a
+ * /thinking [level] and Shift+Tab ("next"): the core writes the level at once as a
  * `thinking_level_change` entry, as pi does, so the next turn, a restart and /tree all see it.
  */
-export function setThinking(ctx: Pick<CommandContext, "store" | "view" | "model" | "busy">, arg: string): { ok: boolean; message: string } {
+export function setThinking(ctx: Pick<CommandContext, "view" | "model" | "busy"> & { agent: Pick<AgentSession, "setThinkingLevel"> }, arg: string): { ok: boolean; message: string } {
 	const current = pathThinkingLevel(ctx.view);
 	if (arg === "") return { ok: true, message: `Thinking: ${current}${canThink(ctx.model) ? "" : " (this model does not think)"}` };
 	const level = arg === "next" ? nextThinkingLevel(current) : arg;
@@ -105,7 +102,11 @@ export function setThinking(ctx: Pick<CommandContext, "store" | "view" | "model"
 		return { ok: false, message: `${spec} is not marked as a reasoning model (declare "reasoning": true for it in models.json)` };
 	}
 	if (ctx.busy) return { ok: false, message: "Still working — change the thinking level when the reply is done" };
-	if (level !== current) ctx.store.append({ type: "thinking_level_change", thinkingLevel: level });
+	try {
+		ctx.agent.setThinkingLevel(level);
+	} catch (e) {
+		return { ok: false, message: errorMessage(e) };
+	}
 	return { ok: true, message: `Thinking: ${level}` };
 }
 
@@ -148,8 +149,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 	return {
 		tree: () => dispatch(treeIsEmpty(ctx.view) ? error("No entries in session") : { type: "tree-opened" }),
 		fork: () => dispatch(hasUserMessage(ctx.view) ? { type: "picker-opened", picker: "fork-picker" } : error("No user messages to fork from")),
-		clone: () =>
-			cloneBranch({ store: ctx.store, view: ctx.view, where: ctx.where, bus: ctx.bus, switchStore: ctx.switchStore, report: (status) => dispatch({ type: "status-shown", status }) }),
+		clone: () => (ctx.view.leafId === null ? dispatch(error("Nothing to clone: the session is empty")) : void cloneBranch(ctx.switchSession)),
 		copy: () => copyLastReply(ctx),
 		label: (args) => labelLeaf(ctx, args),
 		forget: (args) => {
@@ -161,7 +161,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 			ctx.store.setName(args);
 			dispatch(info(`Session named: ${args}`));
 		},
-		new: () => ctx.switchStore(() => ctx.deps.createSession(), "New session"),
+		new: () => void ctx.switchSession((agent) => agent.newSession(), { done: "New session" }),
 		resume: () => dispatch({ type: "picker-opened", picker: "resume-picker" }),
 		compact: (args) => ctx.chat.compact(args),
 		model: (args) => switchModel(ctx, args),

@@ -11,9 +11,9 @@ const error = (text: string): AppAction => ({ type: "status-shown", status: { te
  * Restores the working tree recorded by the newest safety checkpoint (taken before each restore);
  * that restore takes its own, so a second /undo-restore redoes the first. The leaf does not move.
  */
-export async function undoRestore(ctx: Pick<SessionServices, "store" | "deps" | "dispatch">, busy: boolean): Promise<void> {
+export async function undoRestore(ctx: Pick<SessionServices, "store" | "agent" | "dispatch">, busy: boolean): Promise<void> {
 	if (busy) return ctx.dispatch(error("Still working — Esc aborts"));
-	const checkpointer = ctx.deps.checkpoints?.(ctx.store);
+	const checkpointer = ctx.agent.checkpointer;
 	if (!checkpointer) return ctx.dispatch(error("Checkpoints are off (--no-checkpoints or \"checkpoints\": false)"));
 	const safety = allCheckpoints(ctx.store.snapshot()).filter((c) => c.data.reason === "before-restore").at(-1);
 	if (!safety) return ctx.dispatch(error("No restore to undo"));

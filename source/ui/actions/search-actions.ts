@@ -9,7 +9,7 @@ import type { SearchHit } from "../../search/search.js";
 import type { SessionStoreApi } from "../../session/api.js";
 import type { UiDeps } from "../deps.js";
 import type { AppAction } from "../chat/app-reducer.js";
-import type { SwitchStore } from "../chat/use-session-switch.js";
+import type { SwitchSession } from "../chat/use-session-switch.js";
 import { counted } from "../../text/count.js";
 import { errorMessage } from "../../text/error-text.js";
 
@@ -31,18 +31,13 @@ export function runSearchCommand(ctx: { deps: UiDeps; dispatch: Dispatch<AppActi
 	}
 }
 
-/** Opens /tree on the hit: in this session, or after switching to the hit's session file. */
-export function openSearchHit(ctx: { store: SessionStoreApi; deps: UiDeps; switchStore: SwitchStore; dispatch: Dispatch<AppAction> }, hit: SearchHit): void {
+/** Opens /tree on the hit: in this session, or after the core switched to the hit's session file. */
+export async function openSearchHit(ctx: { store: SessionStoreApi; switchSession: SwitchSession; dispatch: Dispatch<AppAction> }, hit: SearchHit): Promise<void> {
 	const { store, dispatch } = ctx;
 	if (store.file !== undefined && resolve(store.file) === resolve(hit.sessionFile)) {
 		return dispatch({ type: "tree-opened", selectedId: hit.entryId });
 	}
-	let next: SessionStoreApi;
-	try {
-		next = ctx.deps.openSession(hit.sessionFile);
-	} catch (e) {
-		return dispatch({ type: "screen-closed", status: { text: errorMessage(e), kind: "error" } });
+	if (await ctx.switchSession((agent) => agent.switchSession(hit.sessionFile), { done: `Opened ${hit.sessionName ?? hit.sessionId}` })) {
+		dispatch({ type: "tree-opened", selectedId: hit.entryId });
 	}
-	ctx.switchStore(next, `Opened ${hit.sessionName ?? hit.sessionId}`);
-	dispatch({ type: "tree-opened", selectedId: hit.entryId });
 }

@@ -2,9 +2,8 @@ import { EMPTY_LIBRARY, libraryMenu } from "../../config/prompt-library.js";
 import { promptSourcesLine, promptWarnings } from "../../config/prompt-sources.js";
 import { Box, Static, useApp, useStdout } from "ink";
 import React, { useEffect, useMemo, useReducer, useState } from "react";
-import type { ExtensionHost } from "../../extensions/host.js";
-import type { EventBus } from "../../events/bus.js";
-import type { SessionStoreApi } from "../../session/api.js";
+import type { AgentSession } from "../../agent/agent-session.js";
+import type { ChatBridge } from "./chat-bridge.js";
 import { expandedInput, runCommand } from "../commands.js";
 import type { UiDeps } from "../deps.js";
 import { buildCommandHandlers } from "../actions/command-handlers.js";
@@ -29,6 +28,7 @@ import { ModelGuide } from "./model-guide.js";
 import { StatusLine } from "./status-line.js";
 import { needOf, nextModel, recentModels } from "../pickers/model-picker.js";
 import { useSessionSwitch } from "./use-session-switch.js";
+import { useAgentSession } from "./use-agent-session.js";
 import { ExpandKey } from "./expand-key.js";
 import { useFullScreen } from "./use-full-screen.js";
 import { useTerminalSize } from "../widgets/use-terminal-size.js";
@@ -43,14 +43,12 @@ import { SessionServicesProvider, type SessionServices } from "../services.js";
 export type AppProps = {
 	options: InteractiveOptions;
 	deps: UiDeps;
-	/** Called when /new, /resume or /fork replaced the store (the old one is already closed). */
-	onStoreChange(store: SessionStoreApi): void;
+	/** The session core: the chat calls its verbs and renders its events (docs/core.md). */
+	agent: AgentSession;
+	/** The callbacks the core was opened with: the app attaches its question, dialogs and event rendering. */
+	bridge: ChatBridge;
 	/** Ctrl+C while no screen takes keys (e.g. while quitting): what a cooked-mode terminal would do. */
 	interrupt?(): void;
-	/** The app's one extension bus: compaction, /fork and /tree emit on it. */
-	bus: EventBus;
-	/** Loaded extensions: slash commands, notify and warnings in the status line. */
-	extensions?: ExtensionHost;
 };
 
 /**
@@ -67,11 +65,11 @@ function showHint(dispatch: React.Dispatch<AppAction>, text: string): void {
 }
 
 /** The chat screen: printed transcript, live area, editor (or another screen) and status line. */
-export function App({ options, deps, onStoreChange, interrupt, bus, extensions }: AppProps) {
+export function App({ options, deps, agent, bridge, interrupt }: AppProps) {
 	const { exit } = useApp();
 	const { stdout } = useStdout();
-	const [store, setStore] = useState(options.store);
-	const [model, setModel] = useState(options.model);
+	const { store, model, modelChanged } = useAgentSession(agent);
+	const bus = agent.extensions.bus;
 	const [keymap, setKeymap] = useState(options.keymap ?? DEFAULT_KEYMAP); // /reload reads keybindings.json again
 	const view = useSession(store);
 	const { rows, cols } = useTerminalSize({ rows: stdout.rows ?? 24, cols: stdout.columns ?? 80 });
@@ -79,22 +77,22 @@ export function App({ options, deps, onStoreChange, interrupt, bus, extensions }
 	useTranscriptSync({ store, view, dispatch, size: { rows, cols } });
 	const context = useMemo(() => view.buildContext(), [view]);
 	const modelHint = hintWithSessionModel(options.modelHint ?? DEFAULT_MODEL_HINT, context.model);
-	const summaryModel = options.summaryModel ?? model;
+	const summaryModel = agent.summaryModel;
 	const services = useMemo<SessionServices>(
-		() => ({ store, view, deps, bus, summaryModel, maxRetries: options.maxRetries, dispatch }),
-		[store, view, deps, bus, summaryModel, options.maxRetries],
+		() => ({ agent, store, view, deps, bus, summaryModel, maxRetries: options.maxRetries, dispatch }),
+		[agent, store, view, deps, bus, summaryModel, options.maxRetries],
 	);
 	const cost = useMemo(() => sessionCost(view.entries), [view]);
-	const chat = useChat({ services, model, modelHint, cwd: options.cwd });
+	const chat = useChat({ agent, bridge, dispatch, modelHint, cwd: options.cwd });
 	// Keys typed as a tool's confirmation appears go on to the editor (confirm-prompt.tsx).
 	const [typeAhead] = useState(() => new TypeAhead(options.clock, options.timer));
-	const ext = useExtensions(extensions, dispatch, { chat, busy: state.busy !== null, keymap });
+	const ext = useExtensions(agent.extensions, bridge, dispatch, { chat, busy: state.busy !== null, keymap });
 	const library = options.prompts?.current.library ?? EMPTY_LIBRARY;
 	// The slash menu: extensions' commands, then prompt templates and skills (the first of a name wins).
 	const menu = useMemo(() => [...ext.commands, ...libraryMenu(library)], [ext.commands, library]);
 	const { quitting, quit } = useQuit(chat, exit);
-	const switchStore = useSessionSwitch({ store, setStore, onStoreChange, dispatch });
-	const handlers = buildCommandHandlers({ ...services, model, modelHint, chat, resolveModel: options.resolveModel, setModel, switchStore, quit,
+	const switchSession = useSessionSwitch(agent, dispatch);
+	const handlers = buildCommandHandlers({ ...services, model, modelHint, chat, modelChanged, switchSession, quit,
 		setKeymap, where: options, writeControl: (sequence) => stdout.write(sequence), busy: state.busy !== null });
 	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
 
@@ -158,7 +156,7 @@ export function App({ options, deps, onStoreChange, interrupt, bus, extensions }
 			{chatting && !model && state.items.length === 0 && <ModelGuide />}
 			{state.screen.kind !== "chat" && full.showScreen && (
 				// A confirmation fits what the queue above it leaves (messages typed ahead of it are queued).
-				<Box flexDirection="column" flexGrow={1}><BottomScreen screen={state.screen} options={options} chat={chat} switchStore={switchStore} rows={(full.onAlt && full.showScreen ? rows - 2 : rows) - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={menu} extraKeys={ext.shortcutRows} typeAhead={typeAhead}
+				<Box flexDirection="column" flexGrow={1}><BottomScreen screen={state.screen} options={options} chat={chat} switchSession={switchSession} rows={(full.onAlt && full.showScreen ? rows - 2 : rows) - queuedRows(chat.queued, chatting)} cols={cols} extraCommands={menu} extraKeys={ext.shortcutRows} typeAhead={typeAhead}
 					model={model?.spec} onModel={(spec) => handlers.model(spec)} /></Box>
 			)}
 			{chatting && ext.widgets.length > 0 && <ExtensionWidgets widgets={ext.widgets} />}

@@ -3,7 +3,8 @@ import type { MenuCommand } from "../commands.js";
 import type { Chat } from "./use-chat.js";
 import type { InteractiveOptions } from "../options.js";
 import type { Screen } from "./app-reducer.js";
-import type { SwitchStore } from "./use-session-switch.js";
+import type { SwitchSession } from "./use-session-switch.js";
+import { SessionStore } from "../../session/index.js";
 import { ConfirmPrompt } from "./confirm-prompt.js";
 import type { TypeAhead } from "../input/type-ahead.js";
 import { ForkPicker } from "../pickers/fork-picker.js";
@@ -21,7 +22,7 @@ export type BottomScreenProps = {
 	screen: Exclude<Screen, { kind: "chat" }>;
 	options: InteractiveOptions;
 	chat: Chat;
-	switchStore: SwitchStore;
+	switchSession: SwitchSession;
 	rows: number;
 	cols: number;
 	/** Extensions' commands, listed in /help. */
@@ -38,9 +39,9 @@ export type BottomScreenProps = {
 
 /** Whichever non-chat screen is open; each one listens to keys only while it is mounted. */
 export function BottomScreen(props: BottomScreenProps) {
-	const { screen, options, switchStore } = props;
+	const { screen, options, switchSession } = props;
 	const services = useServices();
-	const { store, view, deps, bus, dispatch } = services;
+	const { store, view, deps, dispatch } = services;
 	const close = () => dispatch({ type: "screen-closed" });
 	switch (screen.kind) {
 		case "tree":
@@ -49,12 +50,7 @@ export function BottomScreen(props: BottomScreenProps) {
 			return (
 				<ForkPicker
 					view={view} rows={props.rows} onCancel={close}
-					onPick={(entry) =>
-						void forkAtMessage({
-							store, view, messageId: entry.id, where: options, bus, switchStore,
-							closeWith: (status) => dispatch({ type: "screen-closed", status }),
-						})
-					}
+					onPick={(entry) => void forkAtMessage(switchSession, entry.id)}
 				/>
 			);
 		case "resume-picker":
@@ -64,8 +60,8 @@ export function BottomScreen(props: BottomScreenProps) {
 					listAll={deps.listAllSessions}
 					currentFile={store.file}
 					rows={props.rows}
-					actions={sessionActions({ store, open: deps.openSession, home: options.home })}
-					onOpen={(s) => (s.file === store.file ? switchStore(store, "Already in this session") : switchStore(() => deps.openSession(s.file), `Resumed ${s.name ?? s.id}`))}
+					actions={sessionActions({ store, open: (file) => SessionStore.open(file, { write: true }), home: options.home })}
+					onOpen={(s) => void (s.file === store.file ? dispatch({ type: "screen-closed", status: { text: "Already in this session", kind: "info" } }) : switchSession((agent) => agent.switchSession(s.file), { done: `Resumed ${s.name ?? s.id}` }))}
 					onCancel={close}
 				/>
 			);
@@ -75,7 +71,7 @@ export function BottomScreen(props: BottomScreenProps) {
 			return (
 				<SearchResults
 					result={screen.result} all={screen.all} rows={props.rows} onCancel={close}
-					onOpen={(hit) => openSearchHit({ store, deps, switchStore, dispatch }, hit)}
+					onOpen={(hit) => void openSearchHit({ store, switchSession, dispatch }, hit)}
 					search={(all) => deps.searchSessions(screen.result.query, all)}
 				/>
 			);

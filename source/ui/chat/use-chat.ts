@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { MessageQueue, type QueuedContent } from "../../llm/message-queue.js";
-import type { ResolvedModel } from "../../llm/index.js";
-import type { ConfirmFn } from "../../tools/index.js";
-import type { SessionServices } from "../services.js";
-import { runCompaction, runReply, runUserCommand, withImages, type RunContext } from "../actions/chat-runs.js";
+import { useCallback, useEffect, useMemo, useRef, useState, type Dispatch } from "react";
+import type { AgentSession, ConfirmRequest } from "../../agent/agent-session.js";
+import type { QueuedContent } from "../../llm/message-queue.js";
 import { contentText } from "../../session/content.js";
-import { imageReferences } from "../../tools/attachments.js";
+import { errorMessage } from "../../text/error-text.js";
+import { imageReferences, promptWithImages } from "../../tools/attachments.js";
+import { infoStatus as info, errorStatus as error, type AppAction } from "./app-reducer.js";
+import type { ChatBridge } from "./chat-bridge.js";
+import { ChatEvents, type HandedBack } from "./chat-events.js";
 import { useLatest } from "../widgets/use-latest.js";
 
 type Answer = "yes" | "no" | "always";
@@ -14,129 +15,148 @@ type Answer = "yes" | "no" | "always";
 export type QueuedLine = { kind: "steer" | "follow-up"; text: string };
 
 export type Chat = {
-	/** Sends `prompt`, then what is queued, each its own turn, while the turns end well. */
+	/** Sends `prompt` through the core: its run, then what is queued, each its own turn. */
 	send(prompt: QueuedContent): Promise<void>;
 	/** Enter while a reply runs (follow-up) or Alt+Enter (steer): queued, shown under the live area. */
 	queue(content: QueuedContent, kind: QueuedLine["kind"]): string | undefined;
-	/** Sends what is queued (left there by an abort or a failure). */
+	/** Sends what is queued (handed back by an abort or a failure). */
 	sendQueued(): Promise<void>;
 	/** Empties both queues and returns their text (Esc on an empty editor), null when nothing was queued. */
 	takeQueue(): string | null;
 	queued: readonly QueuedLine[];
 	compact(instructions: string): Promise<void>;
-	/** `!command` / `!!command` (exclude): runs it and stores its output (see runUserCommand). */
+	/** `!command` / `!!command` (exclude): the core runs it and stores its output. */
 	bash(command: string, exclude: boolean): Promise<void>;
-	/** Aborts the running reply or compaction (a pending confirmation counts as "no"). */
+	/** Aborts the running reply, compaction or command (a pending confirmation counts as "no"). */
 	abort(): void;
 	answer(answer: Answer): void;
-	/** Resolves once no reply or compaction is running: the store may be closed after that. */
+	/** Resolves once nothing runs: the session may be closed after that. */
 	idle(): Promise<void>;
 };
 
-/** Sending, compaction and tool confirmation for one store; effects and controllers live here. */
-export function useChat(opts: { services: SessionServices; model: ResolvedModel | undefined; modelHint: string; cwd?: string }): Chat {
-	const { model, modelHint, cwd } = opts;
-	const { store, summaryModel, deps, bus, dispatch, maxRetries } = opts.services;
-	const controller = useRef<AbortController | null>(null);
+const EMPTY: HandedBack = { steering: [], followUp: [] };
+
+function lines(queues: HandedBack): QueuedLine[] {
+	return [...queues.steering.map((m): QueuedLine => ({ kind: "steer", text: contentText(m) })), ...queues.followUp.map((m): QueuedLine => ({ kind: "follow-up", text: contentText(m) }))];
+}
+
+/** The chat's verbs over the one AgentSession: it calls the core and renders its events. */
+export function useChat(opts: { agent: AgentSession; bridge: ChatBridge; dispatch: Dispatch<AppAction>; modelHint: string; cwd?: string }): Chat {
+	const { agent, bridge, dispatch, modelHint, cwd } = opts;
 	const pendingConfirm = useRef<((a: Answer) => void) | null>(null);
 	const running = useRef<Set<Promise<unknown>>>(new Set());
 	const steering = useRef<Promise<unknown>>(Promise.resolve());
-	// One pair of queues for the app's life: an abort or a session switch leaves them as they are.
-	const [queues] = useState(() => ({ steer: new MessageQueue(), followUp: new MessageQueue() }));
-	const [queued, setQueued] = useState<readonly QueuedLine[]>([]);
-	useEffect(() => {
-		const update = () =>
-			setQueued([
-				...queues.steer.messages.map((m): QueuedLine => ({ kind: "steer", text: contentText(m) })),
-				...queues.followUp.messages.map((m): QueuedLine => ({ kind: "follow-up", text: contentText(m) })),
-			]);
-		const offSteer = queues.steer.onChange(update);
-		const offFollowUp = queues.followUp.onChange(update);
-		return () => {
-			offSteer();
-			offFollowUp();
-		};
-	}, [queues]);
+	// The core's queues while a run goes, and what a run handed back (kept until sent or taken).
+	const [live, setLive] = useState<HandedBack>(EMPTY);
+	const [held, setHeld] = useState<HandedBack>(EMPTY);
+	const latestHeld = useLatest(held);
 
-	const confirm: ConfirmFn = useCallback(
-		(request) =>
+	const answer = useCallback((a: Answer) => {
+		pendingConfirm.current?.(a);
+		pendingConfirm.current = null;
+		dispatch({ type: "confirm-answered" });
+	}, [dispatch]);
+
+	useEffect(() => {
+		const events = new ChatEvents(dispatch, (queued) => setHeld((now) => ({ steering: [...now.steering, ...queued.steering], followUp: [...now.followUp, ...queued.followUp] })));
+		const confirm = (request: ConfirmRequest, signal?: AbortSignal) =>
 			new Promise<Answer>((resolve) => {
 				pendingConfirm.current = resolve;
+				// An abort answers "no" in the core: the question goes away.
+				signal?.addEventListener("abort", () => pendingConfirm.current === resolve && answer("no"), { once: true });
 				dispatch({ type: "confirm-requested", request });
-			}),
-		[dispatch],
-	);
-	// One ToolSet per session: "always" answers last for the session, not for one turn.
-	// eslint-disable-next-line react-hooks/exhaustive-deps, react-hooks/refs -- `store` renews the ToolSet per session; createTools keeps `confirm` for tool calls, it does not call it while rendering
-	const tools = useMemo(() => deps.createTools(confirm), [deps, confirm, store]);
-
-	const answer = useCallback(
-		(a: Answer) => {
-			pendingConfirm.current?.(a);
-			pendingConfirm.current = null;
-			dispatch({ type: "confirm-answered" });
-		},
-		[dispatch],
-	);
-
-	const abort = useCallback(() => {
-		controller.current?.abort();
-		if (pendingConfirm.current) answer("no");
-	}, [answer]);
+			});
+		return bridge.attach({
+			confirm,
+			notice: (line) => events.notice(line),
+			event: (event) => {
+				if (event.type === "queue_update") setLive({ steering: event.steering, followUp: event.followUp });
+				events.on(event);
+			},
+		});
+	}, [bridge, dispatch, answer]);
 
 	// Every run is tracked until it settles, so quitting can wait for the last write.
 	const track = useCallback(<T,>(run: Promise<T>) => {
 		running.current.add(run);
 		return run.finally(() => running.current.delete(run));
 	}, []);
-	const context = useMemo<RunContext>(
-		() => ({ store, model, summaryModel, modelHint, deps, tools, bus, dispatch, controller, maxRetries, steering: queues.steer, cwd }),
-		[store, model, summaryModel, modelHint, deps, tools, bus, dispatch, maxRetries, queues, cwd],
-	);
-	// The drain loop reads the newest context: a /model between queued turns applies to the next one.
-	const latest = useLatest(context);
-	const send = useCallback(
-		async (prompt: QueuedContent) => {
-			let next: QueuedContent | undefined = prompt;
-			while (next !== undefined) {
-				if (!(await track(runReply(latest.current, next)))) return;
-				// Steering typed as the last step ended missed the turn: it goes first, as its own turn.
-				next = queues.steer.shift() ?? queues.followUp.shift();
+	const failed = useCallback((e: unknown) => dispatch({ type: "turn-failed", message: errorMessage(e) }), [dispatch]);
+
+	/** Starts a run with `first`, the rest as follow-ups; a prompt the core refuses says why. */
+	const start = useCallback(async (first: QueuedContent, rest: readonly QueuedContent[] = []) => {
+		let done: Promise<unknown>;
+		try {
+			done = typeof first === "string" ? agent.prompt(first) : agent.prompt(first.flatMap((p) => (p.type === "text" ? [p.text] : [])).join(""), { images: first.flatMap((p) => (p.type === "image" ? [p] : [])) });
+		} catch (e) {
+			return dispatch({ type: "status-shown", status: error(errorMessage(e)) });
+		}
+		for (const content of rest) agent.followUp(content);
+		await track(done.catch(failed));
+	}, [agent, dispatch, track, failed]);
+
+	const send = useCallback(async (prompt: QueuedContent) => {
+		const model = agent.model;
+		if (!model) return dispatch({ type: "status-shown", status: error(modelHint) });
+		const attached = typeof prompt === "string" && cwd !== undefined ? await promptWithImages(prompt, cwd, model) : ({ ok: true, content: prompt } as const);
+		if (!attached.ok) {
+			// Nothing is sent: the text goes back into the editor to be fixed.
+			dispatch({ type: "status-shown", status: error(attached.message) });
+			return dispatch({ type: "editor-text-requested", text: contentText(prompt) });
+		}
+		await start(attached.content);
+	}, [agent, dispatch, modelHint, cwd, start]);
+
+	const queue = useCallback((content: QueuedContent, kind: QueuedLine["kind"]): string | undefined => {
+		const hold = (key: keyof HandedBack, c: QueuedContent) => setHeld((now) => ({ ...now, [key]: [...now[key], c] }));
+		if (kind === "follow-up") return void (agent.isStreaming ? agent.followUp(content) : hold("followUp", content));
+		const model = agent.model;
+		if (!model) return modelHint;
+		// Pictures are read (and made smaller) first; steering stays in the order it was typed.
+		steering.current = steering.current.then(async () => {
+			const attached = typeof content === "string" && cwd !== undefined && imageReferences(content).length > 0 ? await promptWithImages(content, cwd, model) : ({ ok: true, content } as const);
+			if (!attached.ok) {
+				dispatch({ type: "status-shown", status: error(attached.message) });
+				return dispatch({ type: "editor-text-requested", text: contentText(content) });
 			}
-		},
-		[latest, track, queues],
-	);
-	/** Queues a message; a steering message's images are attached now (runTurn takes it as it is). Returns an error to show, if any. */
-	const queue = useCallback(
-		(content: QueuedContent, kind: QueuedLine["kind"]): string | undefined => {
-			if (kind === "follow-up") return void queues.followUp.push(content);
-			if (!model) return modelHint;
-			if (typeof content !== "string" || imageReferences(content).length === 0) return void queues.steer.push(content);
-			// Pictures are read (and made smaller) first; steering stays in the order it was typed.
-			const ctx = latest.current;
-			steering.current = steering.current.then(async () => {
-				const attached = await withImages(ctx, model, content);
-				if (attached.ok) return queues.steer.push(attached.content);
-				ctx.dispatch({ type: "status-shown", status: { text: attached.message, kind: "error" } });
-				ctx.dispatch({ type: "editor-text-requested", text: content });
-			});
-			return undefined;
-		},
-		[queues, model, modelHint, latest],
-	);
+			if (agent.isStreaming) agent.steer(attached.content);
+			else hold("steering", attached.content);
+		});
+		return undefined;
+	}, [agent, modelHint, cwd, dispatch]);
+
 	const sendQueued = useCallback(async () => {
-		const first = queues.steer.shift() ?? queues.followUp.shift();
-		if (first !== undefined) await send(first);
-	}, [queues, send]);
+		const all = [...latestHeld.current.steering, ...latestHeld.current.followUp];
+		setHeld(EMPTY);
+		const [first, ...rest] = all;
+		if (first !== undefined) await start(first, rest);
+	}, [latestHeld, start]);
 	const takeQueue = useCallback(() => {
-		const taken = [...queues.steer.take(), ...queues.followUp.take()];
+		const cleared = agent.clearQueue();
+		const taken = [...latestHeld.current.steering, ...latestHeld.current.followUp, ...cleared.steering, ...cleared.followUp];
+		setHeld(EMPTY);
 		return taken.length === 0 ? null : taken.map((m) => contentText(m)).join("\n");
-	}, [queues]);
-	const compact = useCallback((instructions: string) => track(runCompaction(context, instructions)), [context, track]);
-	const bash = useCallback((command: string, exclude: boolean) => track(runUserCommand(context, command, exclude)), [context, track]);
+	}, [agent, latestHeld]);
+	const compact = useCallback(async (instructions: string) => {
+		if (!agent.summaryModel) return dispatch({ type: "status-shown", status: error(modelHint) });
+		await track(agent.compact(instructions || undefined).catch(failed));
+	}, [agent, dispatch, modelHint, track, failed]);
+	const bash = useCallback(async (command: string, exclude: boolean) => {
+		dispatch({ type: "bash-started", startedAt: Date.now(), command });
+		const run = agent.bash(command, { excludeFromContext: exclude }).then(({ message }) => {
+			const note = message.cancelled ? "Cancelled" : exclude ? "Kept out of the model's context (!!)" : undefined;
+			dispatch({ type: "turn-finished", ...(note ? { status: info(note) } : {}) });
+		}, failed);
+		await track(run);
+	}, [agent, dispatch, track, failed]);
+	const abort = useCallback(() => {
+		void agent.abort();
+		if (pendingConfirm.current) answer("no");
+	}, [agent, answer]);
 	const idle = useCallback(async () => {
 		while (running.current.size > 0) await Promise.allSettled([...running.current]);
 	}, []);
 
+	const queued = useMemo(() => [...lines(live), ...lines(held)], [live, held]);
 	return useMemo(() => ({ send, queue, sendQueued, takeQueue, queued, compact, bash, abort, answer, idle }), [send, queue, sendQueued, takeQueue, queued, compact, bash, abort, answer, idle]);
 }

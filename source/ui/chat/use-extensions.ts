@@ -9,6 +9,7 @@ import type { KeyEvent } from "../input/key-event.js";
 import { shortcutOf, usableShortcuts } from "./extension-keys.js";
 import type { MenuCommand } from "../commands.js";
 import type { AppAction } from "./app-reducer.js";
+import type { ChatBridge } from "./chat-bridge.js";
 
 /** What the app needs from the loaded extensions: their commands for the editor, and a runner. */
 export type ExtensionsUi = {
@@ -38,11 +39,11 @@ function keyed<V>(map: ReadonlyMap<string, V>, key: string, value: V | undefined
 }
 
 /**
- * Routes the extensions' ctx.ui.notify to the status line (info) and their warnings (a throwing
- * handler) to it as errors while the UI runs, so nothing writes over the Ink frame. Shown on the
- * next tick: a turn_end handler runs before the app ends the turn, which would clear its notice.
+ * The extensions' dialogs, user messages, status parts and widgets (the core's callbacks, through
+ * the bridge), their commands and shortcuts. Their notify and warnings reach the status line as the
+ * core's events (chat-events.ts), so nothing writes over the Ink frame.
  */
-export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatch<AppAction>, chatNow: { chat: Chat; busy: boolean; keymap: Keymap }): ExtensionsUi {
+export function useExtensions(host: ExtensionHost | undefined, bridge: ChatBridge, dispatch: Dispatch<AppAction>, chatNow: { chat: Chat; busy: boolean; keymap: Keymap }): ExtensionsUi {
 	const latest = useLatest(chatNow);
 	const keymap = chatNow.keymap;
 	// Dialogs wait their turn: two handlers asking at once get one box after the other.
@@ -50,7 +51,7 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 	const [statuses, setStatuses] = useState<ReadonlyMap<string, string>>(new Map());
 	const [widgets, setWidgets] = useState<ReadonlyMap<string, readonly string[]>>(new Map());
 	useEffect(() => {
-		const show = (text: string, kind: "info" | "error") => setTimeout(() => dispatch({ type: "status-shown", status: { text, kind } }), 0);
+		const show = (text: string) => setTimeout(() => dispatch({ type: "status-shown", status: { text, kind: "error" } }), 0);
 		const dialog = (request: DialogRequest, signal?: AbortSignal) =>
 			new Promise<unknown>((resolve) => {
 				const open: OpenDialog = {
@@ -72,12 +73,13 @@ export function useExtensions(host: ExtensionHost | undefined, dispatch: Dispatc
 			const { chat, busy } = latest.current;
 			if (!busy) return void chat.send(text);
 			const refused = chat.queue(text, deliverAs === "steer" ? "steer" : "follow-up");
-			if (refused) show(refused, "error");
+			if (refused) show(refused);
 		};
 		const status = (key: string, text: string | undefined) => setStatuses((now) => keyed(now, key, text));
 		const widget = (key: string, lines: string[] | undefined) => setWidgets((now) => keyed(now, key, lines));
-		return host?.attachUi({ notify: (text) => show(text, "info"), warn: (line) => show(line, "error"), dialog, send, status, widget });
-	}, [host, dispatch, latest]);
+		// The core was opened with the bridge's callbacks; notify and warnings come as its events (chat-events.ts).
+		return bridge.attach({ dialog, send, status, widget });
+	}, [bridge, dispatch, latest]);
 	// /reload drops the extensions' commands and loads them again: the list is read anew.
 	const [reloads, setReloads] = useState(0);
 	// The old extensions' status parts go with them.

@@ -1,43 +1,40 @@
 import { useCallback, type Dispatch } from "react";
-import type { SessionStoreApi } from "../../session/api.js";
+import type { AgentSession } from "../../agent/agent-session.js";
 import type { AppAction } from "./app-reducer.js";
-import { recordWorked } from "../../session/worked.js";
 import { errorMessage } from "../../text/error-text.js";
 
-/** Switches to a store (or one opened by the callback), then shows `status` and fills the editor. */
-export type SwitchStore = (open: SessionStoreApi | (() => SessionStoreApi), status: string, editorText?: string) => void;
+/** What the status line says after a session verb: done (maybe naming the new session), or cancelled by an extension. */
+export type SwitchSaid = { done: string | ((agent: AgentSession) => string); cancelled?: string };
 
 /**
- * Replaces the app's store (/new, /resume, /fork). The new store is opened first so a failure
- * (e.g. the file is locked) leaves the current session untouched; the old one is then closed.
+ * Runs one of the core's session verbs (/new, /resume, /fork, /clone, a search hit in another
+ * session) and reports it; resolves true when the session changed. The core opens the new session
+ * first, so a failure (e.g. the file is locked) leaves the current one untouched.
  */
-export function useSessionSwitch(opts: {
-	store: SessionStoreApi;
-	setStore(store: SessionStoreApi): void;
-	onStoreChange(store: SessionStoreApi): void;
-	dispatch: Dispatch<AppAction>;
-}): SwitchStore {
-	const { store, setStore, onStoreChange, dispatch } = opts;
+export type SwitchSession = (verb: (agent: AgentSession) => Promise<{ cancelled: boolean; text?: string }>, said: SwitchSaid) => Promise<boolean>;
+
+export function useSessionSwitch(agent: AgentSession, dispatch: Dispatch<AppAction>): SwitchSession {
 	return useCallback(
-		(open, status, editorText) => {
-			let next: SessionStoreApi;
+		async (verb, said) => {
 			try {
-				next = typeof open === "function" ? open() : open;
+				const result = await verb(agent);
+				if (result.cancelled) {
+					dispatch({ type: "screen-closed", status: { text: said.cancelled ?? "Cancelled by an extension", kind: "info" } });
+					return false;
+				}
+				dispatch({ type: "screen-closed", status: { text: typeof said.done === "string" ? said.done : said.done(agent), kind: "info" } });
+				if (result.text !== undefined) dispatch({ type: "editor-text-requested", text: result.text });
+				return true;
 			} catch (error) {
-				const message = errorMessage(error);
-				dispatch({ type: "screen-closed", status: { text: message, kind: "error" } });
-				return;
+				dispatch({ type: "screen-closed", status: { text: errorMessage(error), kind: "error" } });
+				return false;
 			}
-			if (next !== store) {
-				// "Switched to" counts as working in it: -c and the listings put it first.
-				if (next.file !== undefined) recordWorked(next.file);
-				store.close();
-				setStore(next);
-				onStoreChange(next);
-			}
-			dispatch({ type: "screen-closed", status: { text: status, kind: "info" } });
-			if (editorText !== undefined) dispatch({ type: "editor-text-requested", text: editorText });
 		},
-		[store, setStore, onStoreChange, dispatch],
+		[agent, dispatch],
 	);
+}
+
+/** The file a new session is written to, once it exists (a new session or a fork of a root message has none until its first reply). */
+export function savedFile(agent: AgentSession): string | undefined {
+	return agent.store.persisted ? agent.store.file : undefined;
 }

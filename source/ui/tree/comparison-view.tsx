@@ -70,7 +70,7 @@ export function ComparisonView(props: Props) {
 	const { keymap, is } = useKeyAction();
 	useKeys((event) => {
 		if (isPlainCancel(event, keymap)) return summary.kind === "running" ? cancel() : props.onClose();
-		if (is("compare.summarize", event) && summary.kind !== "running" && comparison) return start(comparison.a, comparison.b);
+		if (is("compare.summarize", event) && summary.kind !== "running" && comparison) return start(a, b);
 		const action = actionOf(keymap, SCROLL, event);
 		const delta = { "compare.up": -1, "compare.down": 1, "compare.pageUp": -page, "compare.pageDown": page, none: 0 }[action ?? "none"];
 		if (delta !== 0) setScroll({ top: Math.max(0, Math.min(last, top + delta)), seen: shownSummary });

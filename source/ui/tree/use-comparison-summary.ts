@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { SessionEntry } from "../../session/types.js";
 import { useServices } from "../services.js";
 import { NO_SUMMARY_MODEL } from "./use-tree-actions.js";
 import { errorMessage } from "../../text/error-text.js";
@@ -12,37 +11,42 @@ export type ComparisonSummary =
 	| { kind: "failed"; message: string };
 
 /**
- * `s` in the compare view: compareBranches with the summary model (the AI SDK loads only now).
- * The AbortController lives in a ref; `cancel()` aborts and drops a late answer.
+ * `s` in the compare view: the session core compares the two branches with the summary model
+ * (agent.compare). The AbortController lives in a ref; `cancel()` aborts the core's work and drops
+ * a late answer.
  */
 export function useComparisonSummary(): {
 	summary: ComparisonSummary;
-	start: (a: readonly SessionEntry[], b: readonly SessionEntry[]) => void;
+	start: (a: string, b: string) => void;
 	cancel: () => void;
 } {
 	const [summary, setSummary] = useState<ComparisonSummary>({ kind: "none" });
 	const controller = useRef<AbortController | undefined>(undefined);
+	const { summaryModel, agent } = useServices();
 	useEffect(() => () => controller.current?.abort(), []);
-	const { summaryModel, maxRetries } = useServices();
 
 	const start = useCallback(
-		(a: readonly SessionEntry[], b: readonly SessionEntry[]) => {
+		(a: string, b: string) => {
 			if (!summaryModel) return setSummary({ kind: "failed", message: NO_SUMMARY_MODEL });
 			const mine = new AbortController();
 			controller.current = mine;
+			mine.signal.addEventListener("abort", () => void agent.abort(), { once: true });
 			setSummary({ kind: "running" });
-			import("../../llm/compare.js")
-				.then(({ compareBranches }) => compareBranches({ model: summaryModel, a, b, signal: mine.signal, maxRetries }))
-				.then(
-					(made) => {
-						if (controller.current !== mine || mine.signal.aborted) return;
-						controller.current = undefined;
-						setSummary(made.ok ? { kind: "done", text: made.text } : { kind: "failed", message: `Comparison failed: ${made.message}` });
-					},
-					(error: unknown) => setSummary({ kind: "failed", message: errorMessage(error) }),
-				);
+			agent.compare(a, b, { summarize: true }).then(
+				(made) => {
+					if (controller.current !== mine || mine.signal.aborted) return;
+					controller.current = undefined;
+					setSummary({ kind: "done", text: made.summary ?? "" });
+				},
+				(error: unknown) => {
+					if (controller.current !== mine || mine.signal.aborted) return;
+					controller.current = undefined;
+					const message = errorMessage(error);
+					setSummary({ kind: "failed", message: message.charAt(0).toUpperCase() + message.slice(1) });
+				},
+			);
 		},
-		[summaryModel, maxRetries],
+		[summaryModel, agent],
 	);
 
 	const cancel = useCallback(() => {

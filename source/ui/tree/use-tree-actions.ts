@@ -1,24 +1,16 @@
-// Over 200 lines: the /tree screen's effects in one hook, all reading the same state.
-import { useCallback, useEffect, useReducer, useRef } from "react";
+import { useCallback, useReducer } from "react";
 import { errorMessage } from "../../text/error-text.js";
-import { counted } from "../../text/count.js";
-import { mergeBranch, planMerge, type MergeResult } from "../../navigation/merge.js";
-import { canSummarize, conversationLeaf, navigateByPlan, planNavigation, type NavigationContext } from "../../navigation/navigate.js";
-import type { NavigateOptions, NavigateResult, NavigationPlan } from "../../navigation/types.js";
-import type { SessionTreeView } from "../../session/api.js";
 import { keysLabel } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
 import { useServices } from "../services.js";
 import { useLatest } from "../widgets/use-latest.js";
-import { RestoreCancelled, type Checkpointer, type RestorePlan } from "../../checkpoints/checkpointer.js";
-import { fileStateAt } from "../../checkpoints/records.js";
-import { INITIAL_TREE_FLOW, treeFlowReducer, type BranchEvent, type TreeFlow, type TreeFlowEvent } from "./tree-flow.js";
+import { INITIAL_TREE_FLOW, treeFlowReducer, type TreeFlow } from "./tree-flow.js";
+import type { TreeDone } from "./tree-move.js";
+import { useJob } from "./use-job.js";
+import { useTreeMerge } from "./use-tree-merge.js";
+import { useTreeMove } from "./use-tree-move.js";
 
-/** How the /tree screen ends: the leaf moved (text for the editor, if any; what the restore did) or it closed. */
-export type TreeDone = { kind: "moved"; editorText?: string; status?: string } | { kind: "closed"; status?: string };
-
-export const NO_SUMMARY_MODEL = "No model configured for summaries";
-export const ALREADY_HERE = "Already at this point";
+export { ALREADY_HERE, NO_SUMMARY_MODEL, type TreeDone } from "./tree-move.js";
 
 export type TreeActions = {
 	flow: TreeFlow;
@@ -45,183 +37,20 @@ export type TreeActions = {
 	closeDiff: () => void;
 };
 
-type Navigation = Pick<NavigateOptions, "summarize" | "customInstructions">;
-
-/** What the tree shows for a finished merge that wrote nothing. */
-function unmerged(result: Exclude<MergeResult, { status: "merged" }>): BranchEvent {
-	switch (result.status) {
-		case "cancelled":
-			return result.reason === "hook" ? { type: "merge-failed", message: "Merge cancelled by an extension" } : { type: "merge-cancelled", notice: "Merge cancelled" };
-		case "failed":
-		case "nothing-to-merge":
-			return { type: "merge-failed", message: result.message };
-		default: {
-			const never: never = result;
-			return never;
-		}
-	}
-}
-
-/** Why merging `id` into `into` cannot start (nothing to summarize), if it cannot. */
-function mergeRefusal(view: SessionTreeView, id: string, into: string | null): string | undefined {
-	return !canSummarize(planMerge(view, id, into)) ? `Nothing to merge: ${id} is on the current branch` : undefined;
-}
-
-/** Where a finished move goes: the app (moved, already here: the tree closes) or the tree (it stays). */
-function outcomeEvent(outcome: NavigateResult, status?: string): { app: TreeDone } | { tree: TreeFlowEvent } {
-	switch (outcome.status) {
-		case "moved":
-			return { app: { kind: "moved", ...(outcome.editorText !== undefined ? { editorText: outcome.editorText } : {}), ...(status ? { status } : {}) } };
-		case "already-here":
-			return { app: { kind: "closed", status: ALREADY_HERE } };
-		case "cancelled":
-			return { tree: outcome.reason === "aborted" ? { type: "summary-cancelled" } : { type: "navigation-cancelled" } };
-		case "failed":
-			return { tree: { type: "summary-failed", message: outcome.message } };
-		default: {
-			const never: never = outcome;
-			return never;
-		}
-	}
-}
-
-
-type Moved = { outcome: NavigateResult; status?: string };
-
-/** navigateByPlan, with the files restored around it when `restoring` (see useTreeActions' run). */
-async function moveAndRestore(ctx: NavigationContext, planned: NavigationPlan, options: NavigateOptions, files: { restoring?: Checkpointer; unrestorable?: string; includeMine?: boolean }): Promise<Moved> {
-	const { restoring, unrestorable } = files;
-	const target = restoring ? fileStateAt(ctx.store.snapshot(), planned.targetId) : undefined;
-	let cancelled = false;
-	if (restoring) await restoring.ask(planned.targetId).catch((error: unknown) => {
-		if (!(error instanceof RestoreCancelled)) throw error;
-		cancelled = true;
-	});
-	// An extension cancelled the restore: nothing moves and no file changes, as in every mode (docs/core.md).
-	if (cancelled) return { outcome: { status: "failed", message: "Not moved: the restore was cancelled by an extension" } };
-	const safety = restoring && target ? await restoring.safety(target, { keepUserChanges: !files.includeMine }) : undefined;
-	const outcome = await navigateByPlan(ctx, planned, options);
-	if (outcome.status === "moved" && unrestorable) return { outcome, status: `Navigated to selected point · the files were not restored: ${unrestorable}` };
-	if (outcome.status !== "moved" || !restoring || !safety || !target) return { outcome };
-	try {
-		const restored = await restoring.restoreFrom(safety, target, planned.targetId);
-		const mine = restored.userChanges.length ? ` · kept ${counted(restored.userChanges.length, "file")} you changed yourself` : "";
-		const kept = `${mine}${restored.kept.length ? ` · kept ${counted(restored.kept.length, "file")} in no checkpoint` : ""}`;
-		return { outcome, status: `Navigated to selected point · restored ${counted(restored.changes.length, "file")} (/undo-restore undoes)${kept}` };
-	} catch (error) {
-		return { outcome, status: `Navigated, but restoring the files failed: ${errorMessage(error)} (nothing is lost: /undo-restore)` };
-	}
-}
-
 /**
- * Runs one abortable job at a time: `cancel()` aborts it (navigateTree / mergeBranch then write
- * nothing) and its late result is dropped, so Esc returns to the tree at once even if the provider is
- * slow to notice the abort. Unmounting aborts too.
- */
-function useJob(): { start: <T>(run: (signal: AbortSignal) => Promise<T>, done: (result: T) => void) => void; cancel: () => void } {
-	const controller = useRef<AbortController | undefined>(undefined);
-	useEffect(() => () => controller.current?.abort(), []);
-	const start = useCallback(<T,>(run: (signal: AbortSignal) => Promise<T>, done: (result: T) => void) => {
-		controller.current?.abort();
-		const mine = new AbortController();
-		controller.current = mine;
-		void run(mine.signal).then((result) => {
-			if (controller.current !== mine || mine.signal.aborted) return; // cancelled or superseded
-			controller.current = undefined;
-			done(result);
-		});
-	}, []);
-	const cancel = useCallback(() => {
-		controller.current?.abort();
-		controller.current = undefined;
-	}, []);
-	return { start, cancel };
-}
-
-/**
- * The /tree screen's state and effects: one reducer (tree-flow.ts) for moves, comparisons and merges.
- * A move is planned once, on Enter; its outcome is dispatched once, from here: to the app when the
- * tree closes (moved, already here), to the tree's reducer when it stays open (cancelled, failed).
+ * The /tree screen's state and effects: one reducer (tree-flow.ts) for moves (useTreeMove),
+ * comparisons and merges (useTreeMerge), each through the session core; an outcome is dispatched
+ * once, where it happens.
  */
 export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 	const services = useServices();
 	const keymap = useKeymap();
 	const [flow, dispatch] = useReducer(treeFlowReducer, INITIAL_TREE_FLOW);
 	const job = useJob();
-	const plan = useRef<NavigationPlan | undefined>(undefined);
 	const latest = useLatest({ services, askSummary: opts.askSummary });
 	const done = useCallback((result: TreeDone) => latest.current.services.dispatch({ type: "tree-done", done: result }), [latest]);
-	const context = (): NavigationContext => {
-		const { store, summaryModel, bus, maxRetries } = latest.current.services;
-		return { store, summaryModel, bus, maxRetries };
-	};
-
-	const checkpointer = (): Checkpointer | undefined => latest.current.services.deps.checkpoints?.(latest.current.services.store);
-	// The dry run of the files' restore, started on Enter beside the summary question.
-	const restorePlan = useRef<Promise<RestorePlan | { failed: string } | undefined> | undefined>(undefined);
-	// A choice superseded by Esc or another choice: its late dry run is dropped.
-	const choice = useRef(0);
-
-	/**
-	 * The move; with `restoring`, a safety checkpoint first (on the branch left), the files after.
-	 * `unrestorable`: why the target's files cannot be restored (its dry run failed), said after the move.
-	 */
-	const run = (options: Navigation, restoring?: Checkpointer, unrestorable?: string, includeMine = false) => {
-		const planned = plan.current;
-		if (!planned) return;
-		const ctx = context();
-		job.start(
-			(signal) => moveAndRestore(ctx, planned, { ...options, signal }, { restoring, unrestorable, includeMine }).catch((error: unknown): Moved => ({ outcome: { status: "failed", message: errorMessage(error) } })),
-			({ outcome, status }) => {
-				const to = outcomeEvent(outcome, status);
-				if ("app" in to) done(to.app);
-				else dispatch(to.tree);
-			},
-		);
-	};
-
-	/** After the summary choice: the restore question when the files differ from the target's, else the move. */
-	const proceed = (options: Navigation) => {
-		const pending = restorePlan.current;
-		const targetId = plan.current?.targetId;
-		if (!pending || !targetId) return run(options);
-		const mine = ++choice.current;
-		void pending.then((dry) => {
-			if (choice.current !== mine) return;
-			if (dry && "failed" in dry) return run(options, undefined, dry.failed);
-			if (!dry || dry.changes.length + dry.userChanges.length === 0) return run(options);
-			const changes = [...dry.changes, ...dry.userChanges.map((c) => ({ ...c, mine: true }))];
-			dispatch({ type: "restore-asked", targetId, changes, summarize: options.summarize === true, ...(options.customInstructions !== undefined ? { customInstructions: options.customInstructions } : {}) });
-		});
-	};
-
-	const choose = (id: string) => {
-		const made = planNavigation(services.store.snapshot(), id);
-		if (made.alreadyHere) return done({ kind: "closed", status: ALREADY_HERE });
-		plan.current = made;
-		const ck = checkpointer();
-		restorePlan.current = ck ? ck.plan(services.store.snapshot(), made.targetId, { keepUserChanges: true }).catch((error: unknown) => ({ failed: errorMessage(error) })) : undefined;
-		const ask = opts.askSummary && canSummarize(made);
-		dispatch({ type: "node-chosen", targetId: id, ask });
-		if (!ask) proceed({});
-	};
-	const chooseOption = (option: number) => {
-		if (flow.screen !== "summary-prompt") return;
-		if (option === 0) {
-			dispatch({ type: "summary-declined" });
-			return proceed({});
-		}
-		if (!services.summaryModel) return dispatch({ type: "summary-unavailable", message: NO_SUMMARY_MODEL });
-		if (option === 2) return dispatch({ type: "custom-requested" });
-		dispatch({ type: "summary-requested", now: Date.now() });
-		proceed({ summarize: true });
-	};
-	const submitInstructions = () => {
-		if (flow.screen !== "custom-instructions") return;
-		dispatch({ type: "instructions-submitted", now: Date.now() });
-		const text = flow.text.trim();
-		proceed(text ? { summarize: true, customInstructions: text } : { summarize: true });
-	};
+	const move = useTreeMove({ flow, dispatch, latest, job, done });
+	const { merge, cancelMerge } = useTreeMerge({ dispatch, latest, job, done });
 	const setLabel = (id: string, label: string | undefined) => {
 		try {
 			services.store.setLabel(id, label);
@@ -230,61 +59,19 @@ export function useTreeActions(opts: { askSummary: boolean }): TreeActions {
 			dispatch({ type: "label-set", error: errorMessage(error) });
 		}
 	};
-	const merge = (id: string) => {
-		const ctx = context();
-		const view = ctx.store.snapshot();
-		const into = conversationLeaf(view);
-		const refusal = mergeRefusal(view, id, into);
-		if (refusal) return dispatch({ type: "merge-failed", message: refusal });
-		dispatch({ type: "merge-started", fromId: id, now: Date.now() });
-		job.start(
-			(signal) => mergeBranch(ctx, id, { intoId: into ?? undefined, signal }).catch((error: unknown): MergeResult => ({ status: "failed", message: errorMessage(error) })),
-			(result) => {
-				if (result.status !== "merged") return dispatch(unmerged(result));
-				dispatch({ type: "merge-done" });
-				done({ kind: "closed", status: `Merged ${id} into the current branch` });
-			},
-		);
-	};
-
 	return {
 		flow,
-		choose,
+		...move,
 		moveOption: (delta) => dispatch({ type: "option-moved", delta }),
-		chooseOption,
 		editInstructions: (text) => dispatch({ type: "instructions-edited", text }),
-		submitInstructions,
-		cancelSummary: () => {
-			choice.current += 1;
-			job.cancel();
-			dispatch({ type: "summary-cancelled" });
-		},
 		back: () => dispatch({ type: "went-back" }),
 		close: () => done({ kind: "closed" }),
 		setLabel,
 		mark: (id) => dispatch({ type: "entry-marked", id, key: keysLabel(keymap, "tree.mark", { atMost: 1 }) }),
 		closeComparison: () => dispatch({ type: "comparison-closed" }),
 		merge,
-		cancelMerge: () => {
-			job.cancel();
-			dispatch({ type: "merge-cancelled", notice: "Merge cancelled" });
-		},
+		cancelMerge,
 		moveRestoreCursor: (delta) => dispatch({ type: "restore-cursor-moved", delta }),
-		answerRestore: (choice) => {
-			if (flow.screen !== "restore-prompt") return;
-			dispatch({ type: "restore-answered", now: Date.now() });
-			const options: Navigation = { ...(flow.summarize ? { summarize: true } : {}), ...(flow.customInstructions ? { customInstructions: flow.customInstructions } : {}) };
-			run(options, choice === 1 ? undefined : checkpointer(), undefined, choice === 2);
-		},
-		showDiff: (path) => {
-			const ck = checkpointer();
-			if (!ck || flow.screen !== "restore-prompt") return;
-			void restorePlan.current?.then(async (dry) => {
-				if (!dry || "failed" in dry) return;
-				const text = await ck.store.patch(dry.current, dry.target.data.tree, path).catch((error: unknown) => errorMessage(error));
-				dispatch({ type: "restore-diff-shown", path, text });
-			});
-		},
 		closeDiff: () => dispatch({ type: "restore-diff-closed" }),
 	};
 }

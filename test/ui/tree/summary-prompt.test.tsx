@@ -3,7 +3,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResolvedModel } from "../../../source/llm/resolve-model.js";
 import type { TreeDone } from "../../../source/ui/tree/tree-screen.js";
-import { TreeHarness } from "./tree-harness.js";
+import { openTreeAgent, TreeHarness } from "./tree-harness.js";
 import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -45,11 +45,12 @@ const fails: Generate = (async () => {
 const hangsUntilAborted: Generate = ((options: { abortSignal?: AbortSignal }) =>
 	new Promise((_resolve, reject) => options.abortSignal?.addEventListener("abort", () => reject(options.abortSignal?.reason)))) as unknown as Generate;
 
-function setup(over: { summaryModel?: ResolvedModel; askSummary?: boolean; maxRetries?: number } = {}) {
+async function setup(over: { summaryModel?: ResolvedModel; askSummary?: boolean; maxRetries?: number } = {}) {
 	const s = storeWith(specExampleEntries(), "uA2");
+	const agent = await openTreeAgent(s.store, over.summaryModel, cleanups);
 	const done: TreeDone[] = [];
 	const ui = mount(
-		<TreeHarness store={s.store} summaryModel={over.summaryModel} askSummary={over.askSummary ?? true} maxRetries={over.maxRetries} rows={24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
+		<TreeHarness agent={agent} store={s.store} summaryModel={over.summaryModel} askSummary={over.askSummary ?? true} maxRetries={over.maxRetries} rows={24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
 	);
 	cleanups.push(s.cleanup, ui.unmount);
 	const entriesBefore = s.store.snapshot().entries.length;
@@ -84,7 +85,7 @@ const PROMPT = [
 
 describe("summary prompt", () => {
 	it("opens when the move abandons entries; Esc returns to the same row", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.chooseB();
 		await t.until("Summarize the branch");
 		expect(t.frame()).toBe(PROMPT);
@@ -95,7 +96,7 @@ describe("summary prompt", () => {
 	});
 
 	it("No summary moves at once and hands the user text to the editor", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.atPrompt();
 		await t.press(KEYS.enter);
 		await t.settle(() => t.done.length === 1);
@@ -104,7 +105,7 @@ describe("summary prompt", () => {
 	});
 
 	it("a move is planned once: Enter plans it, the move uses that plan (the snapshot's abandoned() is asked once)", async () => {
-		const t = setup();
+		const t = await setup();
 		const snapshot = t.store.snapshot();
 		const abandoned = snapshot.abandoned.bind(snapshot);
 		let asked = 0;
@@ -117,7 +118,7 @@ describe("summary prompt", () => {
 	});
 
 	it("without a summary model, Summarize shows the error and stays on the prompt", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.summarize();
 		await t.until("No model configured for summaries");
 		expect(t.frame()).toBe(`${PROMPT.replace("› No summary\n  Summarize\n", "  No summary\n› Summarize\n")}\nNo model configured for summaries`);
@@ -125,7 +126,7 @@ describe("summary prompt", () => {
 	});
 
 	it("Down Enter in one read carries out the option Down reached (Summarize), not No summary", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.atPrompt();
 		await t.press(KEYS.down + KEYS.enter);
 		await t.until("No model configured for summaries");
@@ -135,7 +136,7 @@ describe("summary prompt", () => {
 	});
 
 	it("Down Enter in one read on the tree chooses the row the arrow reached", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.press(KEYS.down + KEYS.enter);
 		await t.until("Summarize the branch");
 		await t.press(KEYS.enter);
@@ -146,7 +147,7 @@ describe("summary prompt", () => {
 	it("keeps the terminal in raw mode while one screen hands the keys to the next", async () => {
 		// In cooked mode, even for a moment, keys typed then are echoed and Enter arrives as \n (Ctrl+J):
 		// tmux "Down Enter" sent as the prompt appeared reached the prompt as Down, Ctrl+J (CI, node 24).
-		const t = setup();
+		const t = await setup();
 		const calls: boolean[] = [];
 		const stdin = t.app.stdin as unknown as { setRawMode: (on: boolean) => void };
 		stdin.setRawMode = (on) => void calls.push(on);
@@ -158,7 +159,7 @@ describe("summary prompt", () => {
 	});
 
 	it("never asks when summaries are switched off", async () => {
-		const t = setup({ askSummary: false });
+		const t = await setup({ askSummary: false });
 		await t.chooseB();
 		await t.settle(() => t.done.length === 1);
 		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
@@ -168,7 +169,7 @@ describe("summary prompt", () => {
 describe("summarizing", () => {
 	it("Summarize writes a branch summary under the new leaf", async () => {
 		const m = model(answers("## Goal\nTry approach A"));
-		const t = setup({ summaryModel: m.resolved });
+		const t = await setup({ summaryModel: m.resolved });
 		await t.summarize();
 		await t.settle(() => t.done.length === 1);
 		expect(t.done).toEqual([{ kind: "moved", editorText: "Actually, approach B" }]);
@@ -179,7 +180,7 @@ describe("summarizing", () => {
 	});
 
 	it("a failed summary returns to the tree on the same row with the error; nothing is written", async () => {
-		const t = setup({ summaryModel: model(fails).resolved });
+		const t = await setup({ summaryModel: model(fails).resolved });
 		await t.summarize();
 		await t.until("summary failed:");
 		expect(t.frame()).toContain("› └─ user: Actually, approach B");
@@ -190,7 +191,10 @@ describe("summarizing", () => {
 
 	it("maxRetries reaches the summarizer: 0 means one call for a retryable error", async () => {
 		const m = model(fails500);
-		const t = setup({ summaryModel: m.resolved, maxRetries: 0 });
+		// The core reads the provider retries where every mode does: ARBOR_MAX_RETRIES.
+		process.env.ARBOR_MAX_RETRIES = "0";
+		cleanups.push(() => delete process.env.ARBOR_MAX_RETRIES);
+		const t = await setup({ summaryModel: m.resolved, maxRetries: 0 });
 		await t.summarize();
 		await t.until("summary failed:");
 		expect(t.frame().split("\n").slice(-2)).toEqual(["(8/9) [default]", "summary failed: HTTP 500: server error"]);
@@ -198,7 +202,7 @@ describe("summarizing", () => {
 	});
 
 	it("Esc while summarizing cancels: Summary cancelled, same row, nothing written", async () => {
-		const t = setup({ summaryModel: model(hangsUntilAborted).resolved });
+		const t = await setup({ summaryModel: model(hangsUntilAborted).resolved });
 		await t.summarize();
 		await t.until("Summarizing branch… (Esc to cancel) 0s");
 		await t.press(KEYS.esc);
@@ -211,7 +215,7 @@ describe("summarizing", () => {
 
 	it("custom prompt: multi-line editor, Esc back one step keeping the draft, Enter summarizes with the text", async () => {
 		const m = model(answers("## Goal\nCustom"));
-		const t = setup({ summaryModel: m.resolved });
+		const t = await setup({ summaryModel: m.resolved });
 		await t.atPrompt();
 		await t.press(KEYS.up);
 		await t.until("› Summarize with custom prompt");

@@ -1,4 +1,6 @@
 import React, { useMemo } from "react";
+import { AgentSession } from "../../../source/agent/agent-session.js";
+import type { SessionStore } from "../../../source/session/index.js";
 import type { ResolvedModel } from "../../../source/llm/index.js";
 import { EventBus } from "../../../source/events/bus.js";
 import type { SessionStoreApi } from "../../../source/session/api.js";
@@ -11,12 +13,23 @@ const unused = (what: string) => () => {
 	throw new Error(`the tree screen does not call deps.${what}`);
 };
 const deps: UiDeps = {
-	runTurn: unused("runTurn"), createTools: unused("createTools"), systemPrompt: unused("systemPrompt"), estimateContextTokens: unused("estimateContextTokens"),
-	createSession: unused("createSession"), openSession: unused("openSession"), listSessions: unused("listSessions"), listAllSessions: unused("listAllSessions"),
-	searchSessions: unused("searchSessions"),
+	estimateContextTokens: unused("estimateContextTokens"), listSessions: unused("listSessions"), listAllSessions: unused("listAllSessions"), searchSessions: unused("searchSessions"),
 };
+/**
+ * The session core over `store`, as the app opens it: /tree moves and merges go through it
+ * (checkpoints off, no extensions, `summaryModel` for the summaries). Closed after the test.
+ */
+export async function openTreeAgent(store: SessionStore, summaryModel: ResolvedModel | undefined, cleanups: (() => void)[]): Promise<AgentSession> {
+	const agent = await AgentSession.open({
+		cwd: store.cwd, home: store.cwd, sessionDir: store.cwd, store, settings: {}, extensions: false, contextFiles: false, checkpoints: false,
+		modelChoice: { chat: summaryModel, summary: summaryModel, catalog: { providers: [] }, resolve: () => ({ ok: false, message: "no models in this test" }) },
+	});
+	cleanups.push(() => void agent.close());
+	return agent;
+}
 
 export type TreeHarnessProps = TreeScreenProps & {
+	agent: AgentSession;
 	store: SessionStoreApi;
 	summaryModel: ResolvedModel | undefined;
 	maxRetries?: number;
@@ -26,15 +39,15 @@ export type TreeHarnessProps = TreeScreenProps & {
 };
 
 /** The tree screen under the session services the App provides, with the store's live snapshot. */
-export function TreeHarness({ store, summaryModel, maxRetries, bus, onDone, ...screen }: TreeHarnessProps) {
+export function TreeHarness({ agent, store, summaryModel, maxRetries, bus, onDone, ...screen }: TreeHarnessProps) {
 	const view = useSession(store);
 	const fallbackBus = useMemo(() => new EventBus(), []);
 	const services = useMemo(
 		() => ({
-			store, view, deps, bus: bus ?? fallbackBus, summaryModel, maxRetries,
+			agent, store, view, deps, bus: bus ?? fallbackBus, summaryModel, maxRetries,
 			dispatch: (action: { type: string; done?: TreeDone }) => (action.type === "tree-done" && action.done ? onDone(action.done) : undefined),
 		}),
-		[store, view, bus, fallbackBus, summaryModel, maxRetries, onDone],
+		[agent, store, view, bus, fallbackBus, summaryModel, maxRetries, onDone],
 	);
 	return (
 		<SessionServicesProvider value={services}>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { TreeDone } from "../../../source/ui/tree/tree-screen.js";
-import { TreeHarness } from "./tree-harness.js";
+import { openTreeAgent, TreeHarness } from "./tree-harness.js";
 import { treeKeyIntent } from "../../../source/ui/tree/use-tree-keys.js";
 import { createKeyParser } from "../../../source/ui/input/parse-keys.js";
 import { KEYS, mount, specExampleEntries, storeWith } from "./tree-test-session.js";
@@ -54,17 +54,18 @@ afterEach(() => {
 	cleanups = [];
 });
 
-function setup(rows = 24) {
+async function setup(rows = 24) {
 	const s = storeWith(specExampleEntries(), "uA2");
+	const agent = await openTreeAgent(s.store, undefined, cleanups);
 	const done: TreeDone[] = [];
-	const ui = mount(<TreeHarness store={s.store} summaryModel={undefined} askSummary rows={rows} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />);
+	const ui = mount(<TreeHarness agent={agent} store={s.store} summaryModel={undefined} askSummary rows={rows} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />);
 	cleanups.push(s.cleanup, ui.unmount);
 	return { ...ui, store: s.store, done };
 }
 
 describe("TreeScreen label editing", () => {
 	it("Shift+L edits the label (prefilled), Enter saves, empty removes, Esc cancels", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.press(KEYS.up);
 		await t.press(KEYS.up);
 		await t.press(KEYS.up);
@@ -94,7 +95,7 @@ describe("TreeScreen label editing", () => {
 
 describe("TreeScreen keys in one read", () => {
 	it("Up Up Enter in one read chooses the row two up; Backspaces in one read each erase in the label editor", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.press("L");
 		await t.until("Label: ▏");
 		await t.press("abc😀");
@@ -112,7 +113,7 @@ describe("TreeScreen keys in one read", () => {
 
 describe("TreeScreen folding", () => {
 	it("Ctrl+← folds, Ctrl+→ unfolds, and on other rows they jump between branch points", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.press(KEYS.ctrlLeft); // the leaf cannot fold: jump to the previous branch point
 		await t.until("› ⊟ • assistant: Of course! I can");
 		await t.press(KEYS.ctrlLeft);
@@ -127,7 +128,7 @@ describe("TreeScreen folding", () => {
 	});
 
 	it("keeps the window of max(5, rows/2) rows centred on the selection", async () => {
-		const t = setup(10);
+		const t = await setup(10);
 		await t.press(KEYS.home);
 		await t.until("(1/9)");
 		for (let i = 0; i < 4; i++) await t.press(KEYS.down);

@@ -1,7 +1,7 @@
 import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TreeDone } from "../../../source/ui/tree/tree-screen.js";
-import { TreeHarness } from "./tree-harness.js";
+import { openTreeAgent, TreeHarness } from "./tree-harness.js";
 import { treeHintLines } from "../../../source/ui/tree/use-tree-keys.js";
 import { DEFAULT_KEYMAP } from "../../../source/ui/input/keymap.js";
 import { SPEC_EXAMPLE_ROWS } from "../../tree/fake-view.js";
@@ -19,11 +19,12 @@ afterEach(() => {
 	cleanups = [];
 });
 
-function setup(over: { askSummary?: boolean; rows?: number } = {}) {
+async function setup(over: { askSummary?: boolean; rows?: number } = {}) {
 	const s = storeWith(specExampleEntries(), "uA2");
+	const agent = await openTreeAgent(s.store, undefined, cleanups);
 	const done: TreeDone[] = [];
 	const ui = mount(
-		<TreeHarness store={s.store} summaryModel={undefined} askSummary={over.askSummary ?? true} rows={over.rows ?? 24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
+		<TreeHarness agent={agent} store={s.store} summaryModel={undefined} askSummary={over.askSummary ?? true} rows={over.rows ?? 24} cols={80} initialFilter="default" onDone={(d) => done.push(d)} />,
 	);
 	cleanups.push(s.cleanup, ui.unmount);
 	return { ...ui, store: s.store, done };
@@ -35,12 +36,12 @@ const hintLine = treeHintLines(DEFAULT_KEYMAP, 80).join("\n");
 
 describe("TreeScreen selector", () => {
 	it("opens on the leaf and renders the spec example", async () => {
-		const t = setup();
+		const t = await setup();
 		expect(t.frame()).toBe(["Session tree", hintLine, "Type to search", ...EXAMPLE_ROWS, "(7/9) [default]"].join("\n"));
 	});
 
 	it("wraps ↑/↓ at both ends", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.press(KEYS.down);
 		await t.until("› └─ user: Actually, approach B");
 		await t.press(KEYS.down);
@@ -54,7 +55,7 @@ describe("TreeScreen selector", () => {
 	});
 
 	it("toggles filters with Ctrl+U / Ctrl+O / Ctrl+T / Ctrl+L without typing letters", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.press(KEYS.ctrlU);
 		await t.until("[user]");
 		expect(t.frame().split("\n").slice(HEAD - 1)).toEqual([
@@ -79,7 +80,7 @@ describe("TreeScreen selector", () => {
 	});
 
 	it("shows No entries found and (0/0) for an empty search and keeps the selection", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.press("zzz");
 		await t.until("(0/0) [default]");
 		expect(t.frame().split("\n").slice(HEAD - 1)).toEqual(["Search: zzz", "  No entries found", "(0/0) [default]"]);
@@ -89,7 +90,7 @@ describe("TreeScreen selector", () => {
 	});
 
 	it("type-to-search filters rows, Backspace edits, Esc clears then closes", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.press("approach b");
 		await t.until("Search: approach b");
 		expect(t.frame().split("\n").slice(HEAD)).toEqual(["› user: Actually, approach B", "  assistant: For approach B", "(1/2) [default]"]);
@@ -103,7 +104,7 @@ describe("TreeScreen selector", () => {
 	});
 
 	it("several keys in one input chunk (a held key) each move one row", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.press(KEYS.up + KEYS.up + KEYS.up);
 		await t.until("(4/9) [default]");
 		expect(t.frame()).toContain("› │     • [read: src/a.ts]");
@@ -113,8 +114,9 @@ describe("TreeScreen selector", () => {
 		// The app passes the screen the rows and columns it leaves it, current after a resize
 		// (the status line, the alternate screen's spare row): the screen follows those props.
 		const s = storeWith(specExampleEntries(), "uA2");
+		const agent = await openTreeAgent(s.store, undefined, cleanups);
 		const harness = (rows: number, cols: number) => (
-			<TreeHarness store={s.store} summaryModel={undefined} askSummary rows={rows} cols={cols} initialFilter="default" onDone={() => undefined} />
+			<TreeHarness agent={agent} store={s.store} summaryModel={undefined} askSummary rows={rows} cols={cols} initialFilter="default" onDone={() => undefined} />
 		);
 		const t = mount(harness(10, 80));
 		cleanups.push(s.cleanup, t.unmount);
@@ -149,21 +151,21 @@ describe("TreeScreen selector", () => {
 	});
 
 	it("Ctrl+C closes", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.press(KEYS.ctrlC);
 		await t.settle(() => t.done.length === 1);
 		expect(t.done).toEqual([{ kind: "closed" }]);
 	});
 
 	it("Enter on the leaf closes with Already at this point", async () => {
-		const t = setup();
+		const t = await setup();
 		await t.press(KEYS.enter);
 		await t.settle(() => t.done.length === 1);
 		expect(t.done).toEqual([{ kind: "closed", status: "Already at this point" }]);
 	});
 
 	it("Home/End and PgUp/PgDn move to the ends and by a page", async () => {
-		const t = setup({ rows: 10 }); // window of 5 rows
+		const t = await setup({ rows: 10 }); // window of 5 rows
 		await t.press(KEYS.home);
 		await t.until("(1/9)");
 		await t.press(KEYS.pageDown);
