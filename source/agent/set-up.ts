@@ -54,13 +54,13 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const needsConfirmation = opts.oneShot ? () => false : policy.needsConfirmation;
 	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation, addDirs: policy.addDirs, readDirs: skillDirs(library) });
 	const { buildSystemPrompt } = await import("../llm/prompts.js");
-	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, ...promptParts(sources) });
+	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.task ? [...policy.enabled, "task"] : policy.enabled, ...promptParts(sources) });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models, toolNames: policy.enabled });
 	toolsModule.addExtensionToolsTo(toolSet, ext);
 	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
 	for (const line of damageWarnings(store)) warn(line);
 	if (opts.oneShot) checkWritable(store);
-	return { store, thinking: await startThinking(thinking, settings, store.snapshot(), models.chat), deps: { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library } };
+	return { store, thinking: await startThinking(thinking, settings, store.snapshot(), models.chat), deps: { opts, models, tools: { toolSet, enabled: policy.enabled, ...(policy.task ? { task: true } : {}) }, system, ext, settings, library } };
 }
 
 /** What the set-up loaded, for --verbose: context files, the system prompt's sources, project settings. */

@@ -21,7 +21,10 @@ import type { StoredMessage } from "../session/types.js";
 import { MUTATING_TOOLS } from "../tools/policy.js";
 import type { Checkpointer } from "../checkpoints/checkpointer.js";
 import { maybeDailyGc } from "../checkpoints/setup.js";
+import type { Settings } from "../config/settings.js";
+import type { TaskRuns } from "../tasks/task-runs.js";
 import type { AgentEvent, CompactionReason } from "./events.js";
+import { addTaskTool } from "./task-setup.js";
 import { contextTokens } from "./stats.js";
 import { AgentError, type AgentOpenOptions, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
 
@@ -33,6 +36,9 @@ function unsentTurn(store: SessionStore, prompt: QueuedContent): RunResult {
 	return { ok: false, reason: "aborted", stopReason: "aborted", text: "", usage: emptyUsage(), leafId: store.snapshot().leafId, unsent: prompt };
 }
 
+/** What a run uses of the extensions: their turn hooks and request messages; their bus for compactions (a task's runs have none). */
+export type RunExtensions = Pick<ExtensionHost, "turn" | "requestMessages"> & Partial<Pick<ExtensionHost, "bus">>;
+
 /** What a run reads from its session, each time it needs it. */
 export type RunHost = {
 	emit(event: AgentEvent): void;
@@ -41,7 +47,7 @@ export type RunHost = {
 	thinking(): ThinkingLevel | undefined;
 	checkpointer(): Checkpointer | undefined;
 	autoCompaction(): boolean;
-	deps: { opts: AgentOpenOptions; models: ModelChoice; tools: Tools; system: string; ext: ExtensionHost };
+	deps: { opts: AgentOpenOptions; models: ModelChoice; tools: Tools; system: string; ext: RunExtensions; settings?: Settings };
 };
 
 export class TurnRunner {
@@ -50,9 +56,12 @@ export class TurnRunner {
 	private operation: AbortController | undefined;
 	private running: Promise<RunResult | undefined> | undefined;
 	private compacting = false;
+	/** The `task` tool's running sub-agents (docs/tasks.md), when the session has the tool. */
+	private readonly tasks: TaskRuns | undefined;
 
 	constructor(private readonly host: RunHost) {
 		this.steering.onChange(() => this.emitQueue());
+		this.tasks = addTaskTool(host);
 	}
 
 	get isStreaming(): boolean {
@@ -107,6 +116,8 @@ export class TurnRunner {
 	async abort(): Promise<void> {
 		this.operation?.abort();
 		await this.running?.catch(() => undefined);
+		// The tasks the run started end with it (its signal is theirs) and write their branches first.
+		await this.tasks?.settled();
 	}
 
 	/** Throws AgentError "busy" while a run or a compaction goes on. */

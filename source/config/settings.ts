@@ -55,6 +55,10 @@ export type Settings = {
 	shellCommandPrefix?: string;
 	/** pi's keys while a reply runs: Enter steers and Alt+Enter queues a follow-up (default false: the other way round). */
 	steerOnEnter?: boolean;
+	/** How deep `task` sub-agents nest (default 2: a task's task's task is refused). */
+	taskDepth?: number;
+	/** Tokens one task may spend before it is stopped (default 0: no limit). */
+	taskTokenBudget?: number;
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" | "seconds"> = {
@@ -81,6 +85,8 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" 
 	autoCompaction: "boolean",
 	shellCommandPrefix: "string",
 	steerOnEnter: "boolean",
+	taskDepth: "number",
+	taskTokenBudget: "number",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

@@ -35,6 +35,9 @@ export function printListener(printer: Printer): AgentListener {
 			case "compaction_start":
 			case "tree_moved":
 			case "session_changed":
+			case "task_start":
+			case "task_tool":
+			case "task_end":
 				return;
 			default:
 				printer.event(event);

@@ -78,8 +78,10 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"export/": { imports: [...STORE, "tree/", "config/"], packages: ["marked", "highlight.js"] },
 	// Private git stores of the project's files: no model, tools, navigation or UI.
 	"checkpoints/": { imports: [...STORE, "config/"] },
+	// The `task` tool's sub-agents: run through a function the core hands them; no Ink, no React.
+	"tasks/": { imports: [...STORE, "tree/", "llm/", "tools/"], packages: ["zod"], typesOf: ["ai"] },
 	// The headless session core of the non-terminal front ends (RPC, ACP): no Ink, no React.
-	"agent/": { imports: [...CORE, "checkpoints/"], typesOf: ["ai"] },
+	"agent/": { imports: [...CORE, "checkpoints/", "tasks/"], typesOf: ["ai"] },
 	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
 	"acp/": { imports: [...CORE, "agent/", "search/", "checkpoints/"], packages: ["@agentclientprotocol/sdk", "zod"] },
 	// `arbor -p`: a face over the session core (agent/); never Ink or React.
@@ -88,7 +90,7 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"commands/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"] },
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
 	"rpc/": { imports: [...CORE, "agent/", "search/", "export/", "checkpoints/"] },
-	"ui/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
+	"ui/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "tasks/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
 	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "rpc/", "interactive.ts"] },

@@ -1,0 +1,78 @@
+/**
+ * A finished task's sub-conversation written into the live session as a side branch: its entries
+ * (run in an in-memory session of their own) copied under the assistant entry that made the tool
+ * call, then a label `task: <description>` on the branch's first entry.
+ *
+ * That entry is stored only when its step ends — after every tool of the step, the task too, has
+ * finished — so the copy waits for it: it is written the moment the entry appears (a store
+ * listener, before the step's tool results follow it), or at once when the entry is already there
+ * (the turn was aborted while the task wound down). The copy never moves the leaf (appendAside).
+ * pi and arbor read a file's last entry as its leaf: in the first case the tool results follow the
+ * copy; in the second an arbor.leaf marker is appended so the file's leaf stays the conversation's.
+ */
+import { LEAF_MARKER_TYPE, isLeafMarker, type SessionEntry, type SessionTreeView } from "../session/index.js";
+import type { AsideStore } from "./types.js";
+
+/** The branch to copy: the task's entries (file order) and its label. */
+export type TaskBranch = { entries: readonly SessionEntry[]; label: string };
+
+/** Copies `branch` under the assistant entry that called `toolCallId`, now or when it is stored. */
+export function graftWhenCalled(store: AsideStore, toolCallId: string, branch: TaskBranch): void {
+	const caller = callerOf(store.snapshot(), toolCallId);
+	if (caller) {
+		graft(store, caller, branch);
+		keepLeafLast(store);
+		return;
+	}
+	let done = false;
+	const stop = store.subscribe(() => {
+		if (done) return;
+		const view = store.snapshot();
+		const last = view.entries[view.entries.length - 1];
+		if (!last || !calls(last, toolCallId)) return;
+		done = true;
+		stop();
+		graft(store, last.id, branch);
+	});
+}
+
+/** The id of the assistant entry whose tool calls include `toolCallId`, newest first. */
+function callerOf(view: SessionTreeView, toolCallId: string): string | undefined {
+	for (let i = view.entries.length - 1; i >= 0; i--) {
+		const entry = view.entries[i];
+		if (entry && calls(entry, toolCallId)) return entry.id;
+	}
+	return undefined;
+}
+
+function calls(entry: SessionEntry, toolCallId: string): boolean {
+	if (entry.type !== "message" || entry.message.role !== "assistant") return false;
+	const content = entry.message.content;
+	return Array.isArray(content) && content.some((part) => part.type === "toolCall" && part.id === toolCallId);
+}
+
+/** The entries, their parents mapped to the copies' new ids, then the label on the first. */
+function graft(store: AsideStore, parentId: string, branch: TaskBranch): void {
+	const ids = new Map<string, string>();
+	let first: string | undefined;
+	let last = parentId;
+	for (const entry of branch.entries) {
+		if (isLeafMarker(entry)) continue;
+		const { id, parentId: oldParent, timestamp: _time, ...fields } = entry;
+		const parent = (oldParent !== null && ids.get(oldParent)) || parentId;
+		const copy = store.appendAside(parent, fields as Parameters<AsideStore["appendAside"]>[1]);
+		ids.set(id, copy.id);
+		first ??= copy.id;
+		last = copy.id;
+	}
+	if (first) store.appendAside(last, { type: "label", targetId: first, label: branch.label });
+}
+
+/** An arbor.leaf marker when the file's last entry is no longer the leaf (see the module comment). */
+function keepLeafLast(store: AsideStore): void {
+	const view = store.snapshot();
+	const last = view.entries[view.entries.length - 1];
+	if (!last || last.id === view.leafId || view.leafId === null) return;
+	if (isLeafMarker(last) && last.parentId === view.leafId) return;
+	store.appendAside(view.leafId, { type: "custom", customType: LEAF_MARKER_TYPE, data: { leafId: view.leafId } });
+}
