@@ -32,10 +32,14 @@ export function taskConversations(deps: TaskConversationDeps): RunConversation {
 		const chat = model ? resolved(deps.models, model) : deps.chat();
 		if (!chat) throw new Error(deps.models.chatError ?? "no model configured");
 		let tokens = 0;
+		// What it last said: a task stopped mid-step (its budget, an abort) answers with an empty step.
+		let said = "";
 		const runner = new TurnRunner({
 			emit: (event) => {
 				if (event.type === "tool_call") progress.toolCall(event.toolName, event.args);
 				if (event.type === "message_end" && event.message.role === "assistant" && event.message.usage) {
+					const text = event.message.content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("");
+					if (text.trim() !== "") said = text;
 					const usage = event.message.usage;
 					tokens += usage.totalTokens ?? usage.input + usage.output;
 					progress.tokens(tokens);
@@ -51,7 +55,7 @@ export function taskConversations(deps: TaskConversationDeps): RunConversation {
 		const stop = () => void runner.abort();
 		signal.addEventListener("abort", stop, { once: true });
 		try {
-			return outcome(await runner.prompt(prompt), signal);
+			return outcome(await runner.prompt(prompt), signal, said);
 		} finally {
 			signal.removeEventListener("abort", stop);
 		}
@@ -64,7 +68,7 @@ function resolved(models: ModelChoice, spec: string): ResolvedModel {
 	return result.value;
 }
 
-function outcome(result: Awaited<ReturnType<TurnRunner["prompt"]>>, signal: AbortSignal): TaskOutcome {
-	if (!result) return { ok: false, text: "", error: "the task did not run", aborted: signal.aborted };
-	return { ok: result.ok, text: result.text, ...(result.error ? { error: result.error } : {}), aborted: signal.aborted || result.reason === "aborted" };
+function outcome(result: Awaited<ReturnType<TurnRunner["prompt"]>>, signal: AbortSignal, said: string): TaskOutcome {
+	if (!result) return { ok: false, text: said, error: "the task did not run", aborted: signal.aborted };
+	return { ok: result.ok, text: result.text.trim() === "" ? said : result.text, ...(result.error ? { error: result.error } : {}), aborted: signal.aborted || result.reason === "aborted" };
 }

@@ -24,16 +24,40 @@ export function graftWhenCalled(store: AsideStore, toolCallId: string, branch: T
 		keepLeafLast(store);
 		return;
 	}
-	let done = false;
-	const stop = store.subscribe(() => {
-		if (done) return;
-		const view = store.snapshot();
-		const last = view.entries[view.entries.length - 1];
-		if (!last || !calls(last, toolCallId)) return;
-		done = true;
-		stop();
-		graft(store, last.id, branch);
+	waiterOf(store).pending.push({ toolCallId, branch });
+}
+
+type Pending = { toolCallId: string; branch: TaskBranch };
+type Waiter = { pending: Pending[]; seen: number; busy: boolean };
+const waiters = new WeakMap<AsideStore, Waiter>();
+
+/**
+ * The one listener of a store for every task waiting for its caller: each change, the entries
+ * appended since the last look are searched for the calls; a copy's own appends are not looked at
+ * again (busy), so two tasks' branches are written one after the other, never interleaved.
+ */
+function waiterOf(store: AsideStore): Waiter {
+	const known = waiters.get(store);
+	if (known) return known;
+	const waiter: Waiter = { pending: [], seen: store.snapshot().entries.length, busy: false };
+	waiters.set(store, waiter);
+	store.subscribe(() => {
+		if (waiter.busy || waiter.pending.length === 0) return;
+		waiter.busy = true;
+		try {
+			const entries = store.snapshot().entries;
+			const fresh = entries.slice(waiter.seen);
+			waiter.seen = entries.length;
+			for (const entry of fresh) for (const due of waiter.pending.filter((p) => calls(entry, p.toolCallId))) {
+				waiter.pending.splice(waiter.pending.indexOf(due), 1);
+				graft(store, entry.id, due.branch);
+			}
+		} finally {
+			waiter.seen = store.snapshot().entries.length;
+			waiter.busy = false;
+		}
 	});
+	return waiter;
 }
 
 /** The id of the assistant entry whose tool calls include `toolCallId`, newest first. */
@@ -60,6 +84,8 @@ function graft(store: AsideStore, parentId: string, branch: TaskBranch): void {
 		if (isLeafMarker(entry)) continue;
 		const { id, parentId: oldParent, timestamp: _time, ...fields } = entry;
 		const parent = (oldParent !== null && ids.get(oldParent)) || parentId;
+		// A nested task's label names an entry of this copy.
+		if (fields.type === "label") fields.targetId = ids.get(fields.targetId) ?? fields.targetId;
 		const copy = store.appendAside(parent, fields as Parameters<AsideStore["appendAside"]>[1]);
 		ids.set(id, copy.id);
 		first ??= copy.id;

@@ -55,7 +55,8 @@ async function runTask(ctx: TaskContext, level: TaskLevel, call: Call): Promise<
 	call.signal?.addEventListener("abort", onAbort, { once: true });
 	const spent = { tokens: 0, over: false };
 	const budget = ctx.limits.tokenBudget;
-	const tools = { ...call.space.tools, task: taskTool(ctx, { depth: level.depth + 1, turns: new Turns(), runs: level.runs, parentId: call.id }) };
+	// Its own tasks' branches go into its session, and with it into the live one when it ends.
+	const tools = { ...call.space.tools, task: taskTool({ ...ctx, store: () => sub }, { depth: level.depth + 1, turns: new Turns(), runs: level.runs, parentId: call.id }) };
 	let outcome: TaskOutcome;
 	try {
 		outcome = await ctx.run({
