@@ -7,10 +7,11 @@
  * finished — so the copy waits for it: it is written the moment the entry appears (a store
  * listener, before the step's tool results follow it), or at once when the entry is already there
  * (the turn was aborted while the task wound down). The copy never moves the leaf (appendAside).
- * pi and arbor read a file's last entry as its leaf: in the first case the tool results follow the
- * copy; in the second an arbor.leaf marker is appended so the file's leaf stays the conversation's.
+ * pi and arbor read a file's last entry as its leaf: the step's tool results normally follow the
+ * copy; when none do (an aborted step) an arbor.leaf marker is appended so the file's leaf stays
+ * the conversation's.
  */
-import { LEAF_MARKER_TYPE, isLeafMarker, type SessionEntry, type SessionTreeView } from "../session/index.js";
+import { LEAF_MARKER_TYPE, SessionError, isLeafMarker, type SessionEntry, type SessionTreeView } from "../session/index.js";
 import type { AsideStore } from "./types.js";
 
 /** The branch to copy: the task's entries (file order) and its label. */
@@ -51,6 +52,8 @@ function waiterOf(store: AsideStore): Waiter {
 			for (const entry of fresh) for (const due of waiter.pending.filter((p) => calls(entry, p.toolCallId))) {
 				waiter.pending.splice(waiter.pending.indexOf(due), 1);
 				graft(store, entry.id, due.branch);
+				// The step's tool results follow at once, in the same synchronous write; an aborted step has none.
+				queueMicrotask(() => keepLeafLast(store));
 			}
 		} finally {
 			waiter.seen = store.snapshot().entries.length;
@@ -94,8 +97,16 @@ function graft(store: AsideStore, parentId: string, branch: TaskBranch): void {
 	if (first) store.appendAside(last, { type: "label", targetId: first, label: branch.label });
 }
 
-/** An arbor.leaf marker when the file's last entry is no longer the leaf (see the module comment). */
+/** An arbor.leaf marker when the file's last entry is no longer the leaf (see the module comment); none once the session is closed. */
 function keepLeafLast(store: AsideStore): void {
+	try {
+		markLeaf(store);
+	} catch (error) {
+		if (!(error instanceof SessionError)) throw error;
+	}
+}
+
+function markLeaf(store: AsideStore): void {
 	const view = store.snapshot();
 	const last = view.entries[view.entries.length - 1];
 	if (!last || last.id === view.leafId || view.leafId === null) return;
