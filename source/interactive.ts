@@ -18,6 +18,8 @@ import { killToolProcesses, setShellPrefix } from "./tools/bash.js";
 import { checkpointLimits, maybeDailyGc } from "./checkpoints/setup.js";
 import { noImagesMessage, promptFromArguments, takesImages } from "./tools/attachments.js";
 import { usageError } from "./config/errors.js";
+import { taskConversations } from "./agent/task-conversation.js";
+import { taskLimits } from "./tasks/limits.js";
 import { projectTrust, trustAskedInChat } from "./config/trust.js";
 
 /**
@@ -118,6 +120,7 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		extensions: ext,
 		deps: { runTurn: (turn) => ext.turn(turn, async (hooked) => (await import("./llm/turn.js")).runTurn({ ...turn, ...hooked, transformContext: (m) => ext.requestMessages(m) })) },
 		interrupt: ending.interrupt,
+		...(policy.task ? { tasks: { conversations: (turn) => taskConversations({ opts: { ...opts, ...where }, models, ...turn }), limits: taskLimits(settings), cwd: where.cwd } } : {}),
 	});
 	try {
 		return await Promise.race([app, ending.code]);

@@ -21,7 +21,7 @@ export function addTaskTool(host: RunHost): TaskRuns | undefined {
 			store: () => host.store(),
 			tools: () => Object.fromEntries(Object.entries(toolSet).filter(([name]) => name !== "task")),
 			cwd: deps.opts.cwd,
-			system: deps.system,
+			system: () => deps.system,
 			limits: taskLimits(deps.settings ?? {}),
 			run: taskConversations({ opts: deps.opts, models: deps.models, chat: () => host.chat(), thinking: () => host.thinking() }),
 			listener: (event) => host.emit(event),

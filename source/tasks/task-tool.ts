@@ -63,7 +63,7 @@ async function runTask(ctx: TaskContext, level: TaskLevel, call: Call): Promise<
 			store: sub,
 			prompt: call.input.prompt,
 			...(call.input.model ? { model: call.input.model } : {}),
-			system: taskSystemPrompt(ctx.system, description),
+			system: taskSystemPrompt(ctx.system(), description),
 			tools,
 			signal: stop.signal,
 			progress: {

@@ -49,7 +49,7 @@ export type TaskContext = {
 	tools(): ToolSet;
 	cwd: string;
 	/** The session's system prompt; a task's adds what it must know about its place (prompt.ts). */
-	system: string;
+	system(): string;
 	limits: TaskLimits;
 	run: RunConversation;
 	/** Where the running tasks are reported (the chat's live lines, RPC events); absent: nowhere. */

@@ -28,4 +28,6 @@ export type UiDeps = {
 	autoCompaction?: boolean;
 	/** The file checkpoints of a session (one per store), or undefined when they are off. */
 	checkpoints?(store: SessionStoreApi): Checkpointer | undefined;
+	/** The running `task` sub-agents (docs/tasks.md), when the session has the tool. */
+	tasks?: import("../tasks/task-board.js").TaskBoard;
 };

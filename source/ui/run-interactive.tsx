@@ -17,6 +17,7 @@ import type { UiDeps } from "./deps.js";
 import { colourlessStdout } from "./terminal/colourless-stdout.js";
 import type { InteractiveOptions } from "./options.js";
 import { enableTerminalModes, kittyExpected, kittyKeyboardOption } from "./terminal/modes.js";
+import { withTasks, type ChatTasks } from "./tasks/chat-tasks.js";
 
 export type { InteractiveOptions } from "./options.js";
 
@@ -32,7 +33,7 @@ export function realDeps(opts: InteractiveOptions, bus?: EventBus, extensions?: 
 		// Tool specs (zod) load in the background after the first frame, not before it.
 		createTools: async (confirm) =>
 			(await import("../tools/tool-set.js")).createToolSet({ cwd, enabled: opts.tools.enabled, confirm, needsConfirmation: (n) => opts.tools.needsConfirmation(n), addDirs: opts.tools.addDirs, readDirs: () => skillDirs(opts.prompts?.current.library ?? EMPTY_LIBRARY), extensionTools: extensions }),
-		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.enabled, ...(opts.prompts ? promptParts(opts.prompts.current) : {}) }),
+		systemPrompt: () => buildSystemPrompt({ cwd, tools: opts.tools.task ? [...opts.tools.enabled, "task"] : opts.tools.enabled, ...(opts.prompts ? promptParts(opts.prompts.current) : {}) }),
 		estimateContextTokens,
 		autoCompaction: opts.autoCompaction,
 		createSession: () => SessionStore.create({ cwd, sessionDir }),
@@ -77,6 +78,8 @@ export type InteractiveIo = {
 	 * would reach every part of the process the app runs in.
 	 */
 	interrupt?: () => void;
+	/** The `task` tool, when the session's tools name it (ui/tasks/chat-tasks.ts). */
+	tasks?: ChatTasks;
 };
 
 /**
@@ -104,7 +107,7 @@ export async function runInteractive(opts: InteractiveOptions, io: InteractiveIo
 		<RestoreOnUnmount restore={modes.restore}>
 			<App
 				options={opts}
-				deps={{ ...realDeps(opts, bus, io.extensions), ...io.deps }}
+				deps={withTasks({ ...realDeps(opts, bus, io.extensions), ...io.deps }, io.tasks)}
 				bus={bus}
 				extensions={io.extensions}
 				onStoreChange={(store) => {
