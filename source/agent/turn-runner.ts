@@ -25,6 +25,7 @@ import type { Settings } from "../config/settings.js";
 import type { TaskRuns } from "../tasks/task-runs.js";
 import type { AgentEvent, CompactionReason } from "./events.js";
 import { addTaskTool } from "./task-setup.js";
+import { mayWrite } from "../tasks/slots.js";
 import { contextTokens } from "./stats.js";
 import { AgentError, type AgentOpenOptions, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
 
@@ -226,7 +227,8 @@ export class TurnRunner {
 		const { runTurn } = await import("../llm/turn.js");
 		const store = this.host.store();
 		const checkpointer = this.host.checkpointer();
-		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
+		// A task that may write changes files too: the files are taken before it, as before a write.
+		const checkpoints = checkpointer?.forTurn(deps.tools.task && mayWrite(deps.tools.toolSet) ? [...MUTATING_TOOLS, "task"] : MUTATING_TOOLS);
 		const result = await deps.ext.turn({ store, prompt: content, signal, system: deps.system }, ({ system, prompt, activeTools }) =>
 			runTurn({
 				activeTools,

@@ -118,14 +118,15 @@ export class Checkpointer {
 
 	/** Hooks for one turn: a snapshot before its first file-changing tool, and one after it if tools ran. */
 	forTurn(mutating: readonly string[]): TurnCheckpoints {
-		let before = false;
+		let before: Promise<unknown> | undefined;
 		let ran = false;
 		return {
+			// Every file-changing tool waits for the one snapshot: a parallel call must not change files while it is taken.
 			beforeTool: async (toolName) => {
 				ran = true;
-				if (before || !mutating.includes(toolName)) return;
-				before = true;
-				await this.take("before-change");
+				if (!mutating.includes(toolName)) return;
+				before ??= this.take("before-change");
+				await before;
 			},
 			afterTurn: async () => {
 				if (ran) await this.take("after-turn");
