@@ -22,6 +22,7 @@ async function printRun(prompt: string, tools: string, settings: object = {}) {
 	mkdirSync(home, { recursive: true });
 	writeFileSync(join(home, "settings.json"), JSON.stringify({ checkpoints: false, ...settings }));
 	const run = await runCli(["-p", ...model(server!.url), "--tools", tools, prompt], { cwd, env: { ARBOR_HOME: home } });
+	if (run.code !== 0) throw new Error(`arbor exited ${run.code}: ${run.stderr}`);
 	return { run, cwd, file: sessionFiles(home)[0]! };
 }
 
@@ -115,5 +116,21 @@ describe("tasks at once, one at a time, nested, on a budget (docs/tasks.md)", ()
 		const result = toolMessage(requestsOf("spend")[1]!.body, "t1").content;
 		expect(result).toContain('task stopped: it used 1000 tokens, more than its budget of 500 (settings "taskTokenBudget")');
 		expect(result).toContain("Looking first.");
+	});
+
+	it("a task may name its model; one that does not resolve is a tool error and nothing runs", async () => {
+		server = await startSseServer(
+			byConversation({
+				"pick models": [toolCallReply([{ id: "t1", name: "task", args: { description: "other", prompt: "on another model", model: "compat:other-model" } }, { id: "t2", name: "task", args: { description: "bad", prompt: "on no model", model: "nowhere:x" } }]), textReply("ok")],
+				"on another model": [textReply("from the other model")],
+			}),
+		);
+		const { run } = await printRun("pick models", "read,task");
+		expect(run.stdout).toBe("ok\n");
+		expect(requestsOf("on another model")[0]!.body.model).toBe("other-model");
+		expect(requestsOf("on no model")).toEqual([]);
+		const last = requestsOf("pick models")[1]!.body;
+		expect(toolMessage(last, "t1").content).toBe("from the other model");
+		expect(toolMessage(last, "t2").content).toMatch(/^task not started: /);
 	});
 });
