@@ -11,12 +11,12 @@ import { describeToolCall } from "../tools/describe.js";
 import { ToolError, type ToolResult } from "../tools/result.js";
 import { oneLine } from "../text/one-line.js";
 import { errorMessage } from "../text/error-text.js";
-import { graftWhenCalled } from "./graft.js";
+import { graftWhenCalled, type TaskBranch } from "./graft.js";
 import { budgetStop, depthRefusal } from "./limits.js";
 import { TASK_DESCRIPTION, taskSystemPrompt } from "./prompt.js";
 import { taskWorkspace, Turns, type Workspace } from "./slots.js";
 import type { TaskRuns } from "./task-runs.js";
-import type { AsideStore, TaskContext, TaskEvent, TaskInput, TaskOutcome } from "./types.js";
+import type { AsideStore, TaskContext, TaskEvent, TaskInput, TaskOutcome, TaskProgress } from "./types.js";
 
 const inputSchema = z.object({
 	description: z.string().describe("A few words naming the task (it labels the task's branch)"),
@@ -54,42 +54,47 @@ async function runTask(ctx: TaskContext, level: TaskLevel, call: Call): Promise<
 	const onAbort = () => stop.abort();
 	call.signal?.addEventListener("abort", onAbort, { once: true });
 	const spent = { tokens: 0, over: false };
-	const budget = ctx.limits.tokenBudget;
 	// Its own tasks' branches go into its session, and with it into the live one when it ends.
 	const tools = { ...call.space.tools, task: taskTool({ ...ctx, store: () => sub }, { depth: level.depth + 1, turns: new Turns(), runs: level.runs, parentId: call.id }) };
 	let outcome: TaskOutcome;
 	try {
-		outcome = await ctx.run({
-			store: sub,
-			prompt: call.input.prompt,
-			...(call.input.model ? { model: call.input.model } : {}),
-			system: taskSystemPrompt(ctx.system(), description),
-			tools,
-			signal: stop.signal,
-			progress: {
-				toolCall: (name, args) => emit({ type: "task_tool", id: call.id, line: describeToolCall(name, args) }),
-				tokens: (total) => {
-					spent.tokens = total;
-					if (budget <= 0 || total <= budget || spent.over) return;
-					spent.over = true;
-					stop.abort();
-				},
-			},
-		});
+		const progress = progressOf({ ctx, id: call.id, spent, stop });
+		const model = call.input.model ? { model: call.input.model } : {};
+		outcome = await ctx.run({ store: sub, prompt: call.input.prompt, ...model, system: taskSystemPrompt(ctx.system(), description), tools, signal: stop.signal, progress });
 	} catch (error) {
 		emit({ type: "task_end", id: call.id, ok: false, error: errorMessage(error), tokens: spent.tokens });
 		throw new ToolError(`task not started: ${errorMessage(error)}`);
 	} finally {
 		call.signal?.removeEventListener("abort", onAbort);
 	}
-	try {
-		graftWhenCalled(call.store, call.id, { entries: sub.snapshot().entries, label: `task: ${description}` });
-	} catch (error) {
-		(ctx.warn ?? ((line) => process.stderr.write(`arbor: warning: ${line}\n`)))(`task "${description}": its branch was not written: ${errorMessage(error)}`);
-	}
-	const result = taskResult(outcome, spent, budget);
+	writeBranch(ctx, call, { entries: sub.snapshot().entries, label: `task: ${description}` });
+	const result = taskResult(outcome, spent, ctx.limits.tokenBudget);
 	emit({ type: "task_end", id: call.id, ok: !result.isError, ...(result.isError ? { error: firstLineOf(result.output) } : {}), tokens: spent.tokens });
 	return result;
+}
+
+/** The task's tool calls as events; its tokens counted, and the task stopped once they pass the budget. */
+function progressOf(t: { ctx: TaskContext; id: string; spent: { tokens: number; over: boolean }; stop: AbortController }): TaskProgress {
+	const budget = t.ctx.limits.tokenBudget;
+	return {
+		toolCall: (name, args) => t.ctx.listener?.({ type: "task_tool", id: t.id, line: describeToolCall(name, args) }),
+		tokens: (total) => {
+			t.spent.tokens = total;
+			if (budget <= 0 || total <= budget || t.spent.over) return;
+			t.spent.over = true;
+			t.stop.abort();
+		},
+	};
+}
+
+/** The branch into the live session (graft.ts); a session closed meanwhile is a warning. */
+function writeBranch(ctx: TaskContext, call: Call, branch: TaskBranch): void {
+	try {
+		graftWhenCalled(call.store, call.id, branch);
+	} catch (error) {
+		const warn = ctx.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${line}\n`));
+		warn(`${branch.label}: its branch was not written: ${errorMessage(error)}`);
+	}
 }
 
 /** The tool's result: the task's answer, or why it stopped with what it had said. */
