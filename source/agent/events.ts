@@ -4,6 +4,7 @@ import type { NavigateResult } from "../navigation/types.js";
 import type { TurnEvent, TurnResult } from "../llm/turn.js";
 import type { QueuedContent } from "../llm/message-queue.js";
 import type { SessionEntry, StoredMessage } from "../session/types.js";
+import type { TaskEvent } from "../tasks/types.js";
 
 /** Why a compaction ran: `/compact`, the window nearly full before a turn, or a request the provider refused as too long (then the request is sent again). */
 export type CompactionReason = "manual" | "threshold" | "overflow";
@@ -15,6 +16,8 @@ export type CompactionReason = "manual" | "threshold" | "overflow";
  */
 export type AgentEvent =
 	| TurnEvent
+	/** A `task` tool call's sub-agent started, called a tool (`line`: what the chat shows), ended (docs/tasks.md). */
+	| TaskEvent
 	/** A run began (a prompt, then any steering and follow-ups it picks up). */
 	| { type: "agent_start" }
 	/** The run ended; `messages` are every message it stored, oldest first; `result` is its last turn's. */

@@ -71,7 +71,7 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const live = { library };
 	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation, addDirs: policy.addDirs, readDirs: () => skillDirs(live.library) });
 	const { buildSystemPrompt } = await import("../llm/prompts.js");
-	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, ...promptParts(sources) });
+	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.task ? [...policy.enabled, "task"] : policy.enabled, ...promptParts(sources) });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: opts.extensionMode ?? "print", models, toolNames: policy.enabled });
 	toolsModule.addExtensionToolsTo(toolSet, ext);
 	const mcp = await startMcp(opts, { where, toolSet, confirm, ext, warn, share: settings.mcpToolShare, configured: settings.mcpServers !== undefined });
@@ -80,7 +80,7 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	if (policy.enabled.length > 0 && !Object.hasOwn(toolSet, "recall")) toolsModule.addSessionTool(toolSet, "recall", (await import("../recall/recall-tool.js")).recallTool(() => liveStore?.() ?? store));
 	for (const line of damageWarnings(store)) warn(line);
 	if (opts.oneShot) checkWritable(store);
-	const deps: AgentDeps = { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library, sources, ...(mcp ? { mcp } : {}) };
+	const deps: AgentDeps = { opts, models, tools: { toolSet, enabled: policy.enabled, ...(policy.task ? { task: true } : {}) }, system, ext, settings, library, sources, ...(mcp ? { mcp } : {}) };
 	// reloadAgent replaces deps.library: the tools read the skills' folders from there.
 	Object.defineProperty(live, "library", { get: () => deps.library });
 	return { store, thinking: await startThinking(thinking, settings, store.snapshot(), models.chat), deps };
@@ -98,7 +98,7 @@ export async function reloadAgent(deps: AgentDeps): Promise<void> {
 	(await import("../tools/bash.js")).setShellPrefix(settings.shellCommandPrefix);
 	await reloadExtensions(deps.ext, { where, settings, flags: opts });
 	const { buildSystemPrompt } = await import("../llm/prompts.js");
-	deps.system = buildSystemPrompt({ cwd: where.cwd, tools: deps.tools.enabled, ...promptParts(sources) });
+	deps.system = buildSystemPrompt({ cwd: where.cwd, tools: deps.tools.task ? [...deps.tools.enabled, "task"] : deps.tools.enabled, ...promptParts(sources) });
 	Object.assign(deps, { settings, sources, library: sources.library });
 }
 

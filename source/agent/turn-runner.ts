@@ -21,8 +21,12 @@ import type { StoredMessage } from "../session/types.js";
 import { MUTATING_TOOLS } from "../tools/policy.js";
 import type { Checkpointer } from "../checkpoints/checkpointer.js";
 import { maybeDailyGc } from "../checkpoints/setup.js";
+import type { Settings } from "../config/settings.js";
+import type { TaskRuns } from "../tasks/task-runs.js";
 import { compactFailed, type AgentEvent, type CompactionReason } from "./events.js";
 import type { McpManager } from "../mcp/manager.js";
+import { addTaskTool } from "./task-setup.js";
+import { mayWrite } from "../tasks/slots.js";
 import { contextTokens } from "./stats.js";
 import { withRecallNote } from "../recall/recall-note.js";
 import { AgentError, type AgentOpenOptions, type ConfirmAnswer, type ConfirmRequest, type Tools } from "./types.js";
@@ -47,6 +51,9 @@ async function mcpTurnContent(mcp: McpManager, content: QueuedContent): Promise<
 	}
 }
 
+/** What a run uses of the extensions: their turn hooks and request messages; their bus for compactions (a task's runs have none). */
+export type RunExtensions = Pick<ExtensionHost, "turn" | "requestMessages"> & Partial<Pick<ExtensionHost, "bus">>;
+
 /** What a run reads from its session, each time it needs it. */
 export type RunHost = {
 	emit(event: AgentEvent): void;
@@ -55,7 +62,7 @@ export type RunHost = {
 	thinking(): ThinkingLevel | undefined;
 	checkpointer(): Checkpointer | undefined;
 	autoCompaction(): boolean;
-	deps: { opts: AgentOpenOptions; models: ModelChoice; tools: Tools; system: string; ext: ExtensionHost; mcp?: McpManager };
+	deps: { opts: AgentOpenOptions; models: ModelChoice; tools: Tools; system: string; ext: RunExtensions; settings?: Settings; mcp?: McpManager };
 };
 
 export class TurnRunner {
@@ -64,9 +71,12 @@ export class TurnRunner {
 	private operation: AbortController | undefined;
 	private running: Promise<RunResult | undefined> | undefined;
 	private compacting = false;
+	/** The `task` tool's running sub-agents (docs/tasks.md), when the session has the tool. */
+	private readonly tasks: TaskRuns | undefined;
 
 	constructor(private readonly host: RunHost) {
 		this.steering.onChange(() => this.emitQueue());
+		this.tasks = addTaskTool(host);
 	}
 
 	get isStreaming(): boolean {
@@ -121,6 +131,8 @@ export class TurnRunner {
 	async abort(): Promise<void> {
 		this.operation?.abort();
 		await this.running?.catch(() => undefined);
+		// The tasks the run started end with it (its signal is theirs) and write their branches first.
+		await this.tasks?.settled();
 	}
 
 	/** Throws AgentError "busy" while a run or a compaction goes on. */
@@ -184,7 +196,7 @@ export class TurnRunner {
 		const after = result.status === "compacted" ? { estimatedTokensAfter: contextTokens(this.host.store().snapshot()) } : {};
 		this.host.emit({ type: "compaction_end", reason, result, ...after });
 		const failed = compactFailed(reason, result);
-		if (failed) void this.host.deps.ext.bus.emit("session_compact_failed", failed);
+		if (failed) void this.host.deps.ext.bus?.emit("session_compact_failed", failed);
 	}
 
 	private emitQueue(): void {
@@ -215,7 +227,7 @@ export class TurnRunner {
 			const unsent = result?.unsent;
 			this.host.emit({ type: "agent_end", messages: stored, result, ...(unsent === undefined ? {} : { unsent }), ...(anyLeft ? { queued: left } : {}) });
 			this.host.emit({ type: "agent_settled", aborted: signal.aborted });
-			void this.host.deps.ext.bus.emit("agent_settled", { aborted: signal.aborted });
+			void this.host.deps.ext.bus?.emit("agent_settled", { aborted: signal.aborted });
 		}
 		return result;
 	}
@@ -233,7 +245,8 @@ export class TurnRunner {
 		const runTurn = deps.opts.runTurn ?? (await import("../llm/turn.js")).runTurn;
 		const store = this.host.store();
 		const checkpointer = this.host.checkpointer();
-		const checkpoints = checkpointer?.forTurn(MUTATING_TOOLS);
+		// A task that may write changes files too: the files are taken before it, as before a write.
+		const checkpoints = checkpointer?.forTurn(deps.tools.task && mayWrite(deps.tools.toolSet) ? [...MUTATING_TOOLS, "task"] : MUTATING_TOOLS);
 		const system = withRecallNote(deps.system, deps.tools.toolSet, store.snapshot());
 		const result = await deps.ext.turn({ store, prompt: content, signal, system }, ({ system, prompt, activeTools, afterPrompt }) =>
 			runTurn({

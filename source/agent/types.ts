@@ -117,7 +117,7 @@ export function promptContent(text: string, images: readonly ImageContent[] = []
 }
 
 /** The session's tools: the AI SDK tool set and the enabled names. */
-export type Tools = { toolSet: import("ai").ToolSet; enabled: string[] };
+export type Tools = { toolSet: import("ai").ToolSet; enabled: string[]; /** The `task` tool is added (source/tasks/). */ task?: boolean };
 
 /** What {@link AgentSession.navigate} did, with the files' restore when `restoreFiles` was asked. */
 export type AgentNavigateResult = NavigateResult & { restored?: RestoreDone };

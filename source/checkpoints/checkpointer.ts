@@ -98,15 +98,16 @@ export class Checkpointer {
 	 * A tree equal to the file state already on the path is not recorded again.
 	 */
 	forTurn(mutating: readonly string[]): TurnCheckpoints {
-		let before = false;
+		let before: Promise<unknown> | undefined;
 		let ran = false;
 		return {
 			beforePrompt: () => this.promptTaker(),
+			// Every file-changing tool waits for the one snapshot: a parallel call must not change files while it is taken.
 			beforeTool: async (toolName) => {
 				ran = true;
-				if (before || !mutating.includes(toolName)) return;
-				before = true;
-				await this.take("before-change");
+				if (!mutating.includes(toolName)) return;
+				before ??= this.take("before-change");
+				await before;
 			},
 			afterTurn: async () => {
 				if (ran) await this.take("after-turn");

@@ -61,6 +61,10 @@ export type Settings = {
 	mcpToolShare?: number;
 	/** `arbor sync` (docs/sync.md): the default remote, and whether the chat syncs by itself. */
 	sync?: { remote?: string; auto?: boolean };
+	/** How deep `task` sub-agents nest (default 2: a task's task's task is refused). */
+	taskDepth?: number;
+	/** Tokens one task may spend before it is stopped (default 0: no limit). */
+	taskTokenBudget?: number;
 };
 
 const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" | "seconds" | "object" | "sync"> = {
@@ -90,6 +94,8 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" 
 	mcpServers: "object",
 	mcpToolShare: "number",
 	sync: "sync",
+	taskDepth: "number",
+	taskTokenBudget: "number",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

@@ -16,13 +16,17 @@ export async function chooseTools(opts: {
 }) {
 	const tools = await import("../tools/policy.js");
 	let listed: ToolName[] | undefined;
-	const spec = typeof opts.tools === "string" ? opts.tools : opts.settings.tools?.join(",");
+	const given = typeof opts.tools === "string" ? opts.tools : opts.settings.tools?.join(",");
+	// `task` is no file tool: named in the list it adds the sub-agent tool (docs/tasks.md).
+	const task = given !== undefined && given.split(/[\s,]+/).includes("task");
+	const spec = task ? given.split(/[\s,]+/).filter((n) => n !== "task").join(",") : given;
 	if (spec !== undefined) {
 		const parsed = tools.parseToolList(spec);
 		if (!parsed.ok) throw usageError(parsed.message);
 		listed = parsed.tools;
 	}
 	const policy = tools.toolPolicy({ mode: opts.mode, tools: listed, noTools: opts.tools === false, yes: opts.yes });
+	if (task && opts.tools !== false) policy.task = true;
 	policy.addDirs = [...checkedDirs(opts.settings.addDirs ?? [], "the settings key addDirs"), ...checkedDirs(opts.addDir ?? [], "--add-dir")];
 	return policy;
 }

@@ -7,6 +7,7 @@ const TOOL_LINES: Record<string, string> = {
 	write: "write: create or overwrite a file",
 	edit: "edit: replace pieces of text in a file (several in one call)",
 	bash: "bash: run a shell command in the working directory",
+	task: "task: hand a self-contained piece of work to a sub-agent (several run at once)",
 };
 
 /**

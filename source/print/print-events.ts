@@ -37,6 +37,9 @@ export function printListener(printer: Printer): AgentListener {
 			case "session_changed":
 			case "session_info_changed":
 			case "thinking_level_changed":
+			case "task_start":
+			case "task_tool":
+			case "task_end":
 				return;
 			default:
 				printer.event(event);

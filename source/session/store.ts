@@ -121,6 +121,18 @@ export class SessionStore implements SessionStoreApi {
 		return stored as Appended<E>; // write keeps entry's type and fields
 	}
 
+	/**
+	 * Append under an explicit parent without moving the leaf: a side branch written while the
+	 * conversation goes on (a task's sub-conversation, tasks/graft.ts). The file's last line then is
+	 * not on the active path; whoever writes aside makes sure an entry of the path (or an arbor.leaf
+	 * marker) follows, since pi and arbor read a file's last entry as its leaf.
+	 */
+	appendAside<const E extends NewEntry>(parentId: string | null, entry: E): Appended<E> {
+		const stored = this.write(parentId, entry);
+		this.publish(this.view.leafId);
+		return stored as Appended<E>;
+	}
+
 	moveLeaf(id: string | null, opts: { marker?: boolean } = {}): void {
 		this.assertWritable();
 		if (id !== null) this.assertKnown(id);

@@ -30,6 +30,8 @@ export type ToolPolicy = {
 	needsConfirmation(name: ToolName): boolean;
 	/** Folders besides the working directory that the file tools may use (--add-dir, settings addDirs). */
 	addDirs?: string[];
+	/** The `task` tool (sub-agents, source/tasks/): on when `--tools` or the settings' `tools` name it. */
+	task?: boolean;
 };
 
 /**

@@ -11,7 +11,8 @@ import type { AddressInfo } from "node:net";
  *   await server.close();
  *
  * `handler` is either a list of scripts (request n gets scripts[n]; later requests get a 500) or a
- * function of (request body, request index). A script is streamed chunks (`data: {...}\n\n` …
+ * function of (request body, request index), which may answer later (a promise: a test holds one
+ * request until another has come). A script is streamed chunks (`data: {...}\n\n` …
  * `data: [DONE]`) or an HTTP error status. `hold: true` keeps the response open after the chunks
  * (never sends [DONE]) so tests can exercise abort/SIGINT; a non-streaming request with a held
  * script gets its headers and no body. Held responses end when the client disconnects or at close().
@@ -30,11 +31,11 @@ export type SseServer = { url: string; requests: RecordedRequest[]; close: () =>
 
 /** Start the server; see the module comment. */
 export async function startSseServer(
-	handler: Script[] | ((body: any, index: number) => Script),
+	handler: Script[] | ((body: any, index: number) => Script | Promise<Script>),
 ): Promise<SseServer> {
 	const requests: RecordedRequest[] = [];
 	const open = new Set<http.ServerResponse>();
-	const pick = (body: any, index: number): Script =>
+	const pick = (body: any, index: number): Script | Promise<Script> =>
 		typeof handler === "function"
 			? handler(body, index)
 			: (handler[index] ?? { type: "error", status: 500, message: `no script for request #${index + 1}` });
@@ -50,9 +51,10 @@ export async function startSseServer(
 				body = { unparsed: text, error: String(error) };
 			}
 			requests.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body });
-			const script = pick(body, requests.length - 1);
-			if (script.type === "chunks" && body?.stream !== true) respondWhole(res, script, open);
-			else respond(res, script, open);
+			void Promise.resolve(pick(body, requests.length - 1)).then((script) => {
+				if (script.type === "chunks" && body?.stream !== true) respondWhole(res, script, open);
+				else respond(res, script, open);
+			});
 		});
 	});
 	await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

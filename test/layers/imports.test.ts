@@ -84,8 +84,10 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"mcp/": { imports: CORE, packages: ["@modelcontextprotocol/sdk"], typesOf: ["ai"] },
 	// `arbor sync`: sessions and checkpoint trees through the project's git remote; no model, tools, navigation or UI.
 	"sync/": { imports: [...STORE, "config/", "checkpoints/"] },
+	// The `task` tool's sub-agents: run through a function the core hands them; no Ink, no React.
+	"tasks/": { imports: [...STORE, "tree/", "llm/", "tools/"], packages: ["zod"], typesOf: ["ai"] },
 	// The headless session core of the non-terminal front ends (RPC, ACP): no Ink, no React.
-	"agent/": { imports: [...CORE, "checkpoints/", "recall/", "mcp/"], typesOf: ["ai"] },
+	"agent/": { imports: [...CORE, "checkpoints/", "recall/", "mcp/", "tasks/"], typesOf: ["ai"] },
 	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
 	"acp/": { imports: [...CORE, "agent/", "mcp/", "search/", "checkpoints/", "sync/"], packages: ["@agentclientprotocol/sdk", "zod"] },
 	// `arbor mcp serve`: the sessions as an MCP server over the session core; no Ink, no React.
@@ -97,11 +99,11 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
 	"rpc/": { imports: [...CORE, "agent/", "mcp/", "search/", "export/", "checkpoints/", "sync/"] },
 	// The chat: a face over the session core (agent/), which runs its turns, compactions and session verbs.
-	"ui/": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "sync/", "agent/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
+	"ui/": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "sync/", "agent/", "tasks/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
 	"cli.ts": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "rpc/", "interactive.ts"] },
-	"interactive.ts": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "agent/", "print/", "ui/"] },
+	"interactive.ts": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "tasks/", "agent/", "print/", "ui/"] },
 };
 
 const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");

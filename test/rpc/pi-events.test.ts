@@ -68,4 +68,16 @@ describe("arbor's agent events → pi's RPC events", () => {
 		expect(lastText?.assistantMessageEvent.content).toBe("Hi");
 		expect(out.filter((e) => e.type === "turn_end")).toHaveLength(2);
 	});
+
+	it("passes a task's progress through as arbor's own events (docs/tasks.md)", () => {
+		const out: Record<string, any>[] = [];
+		const writer = new PiEventWriter((e) => out.push(structuredClone(e)), () => undefined);
+		const events: AgentEvent[] = [
+			{ type: "task_start", id: "t1", description: "scan", depth: 1 },
+			{ type: "task_tool", id: "t1", line: "ls ." },
+			{ type: "task_end", id: "t1", ok: true, tokens: 30 },
+		];
+		for (const event of events) writer.write(event);
+		expect(out).toEqual(events);
+	});
 });

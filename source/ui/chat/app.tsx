@@ -151,7 +151,7 @@ export function App({ options, deps, agent, bridge, interrupt }: AppProps) {
 			</Static>
 			{/* On the alternate screen the view fills it (one row spare: Ink clears the scrollback when a frame fills the terminal); the status line stays on the last row. */}
 			<Box flexDirection="column" height={full.onAlt && full.showScreen ? rows - 1 : undefined}>
-			<LiveArea live={state.live} running={state.running} busy={state.busy} maxLines={state.screen.kind === "confirm" ? CONFIRM_LIVE_LINES : Math.max(3, rows - 12 - queuedRows(chat.queued, true))} cols={cols} />
+			<LiveArea live={state.live} running={state.running} busy={state.busy} tasks={chat.tasks} expanded={state.expanded} maxLines={state.screen.kind === "confirm" ? CONFIRM_LIVE_LINES : Math.max(3, rows - 12 - queuedRows(chat.queued, true))} cols={cols} />
 			<QueuedMessages queued={chat.queued} cols={cols} hint={chatting} />
 			{chatting && !model && state.items.length === 0 && <ModelGuide />}
 			{state.screen.kind !== "chat" && full.showScreen && (

@@ -12,6 +12,8 @@ import { loadHighlighter } from "../markdown/highlight.js";
 import { MarkdownView } from "../widgets/markdown-view.js";
 import { keysLabel } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
+import type { TaskBoard } from "../../tasks/task-board.js";
+import { TaskLines } from "../tasks/task-lines.js";
 
 type Props = {
 	live: AppState["live"];
@@ -21,6 +23,9 @@ type Props = {
 	maxLines: number;
 	cols: number;
 	clock?: () => number;
+	/** The running tasks, shown under the tool calls (Ctrl+O: each one's tool calls). */
+	tasks?: TaskBoard;
+	expanded?: boolean;
 };
 
 /** The last `maxLines` terminal rows of `text`, counting wrapped rows at `cols`. */
@@ -53,7 +58,7 @@ function SpinnerRow({ label, cols }: { label: string; cols: number }) {
 }
 
 /** The streaming reply and running tools, below the printed transcript. */
-export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now }: Props) {
+export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now, tasks, expanded = false }: Props) {
 	const keymap = useKeymap();
 	const active = busy !== null;
 	const now = useClock(active, clock);
@@ -74,6 +79,7 @@ export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now
 			{running.map((tool) => (
 				<SpinnerRow key={tool.toolCallId} cols={cols} label={`${describeToolCall(tool.toolName as ToolName, tool.args)} (${seconds(now, tool.startedAt)})`} />
 			))}
+			<TaskLines board={tasks} expanded={expanded} cols={cols} />
 			{waiting && (
 				<SpinnerRow
 					cols={cols}

@@ -7,6 +7,7 @@ import { imageReferences, promptWithImages } from "../../tools/attachments.js";
 import { infoStatus as info, errorStatus as error, type AppAction } from "./app-reducer.js";
 import type { ChatBridge } from "./chat-bridge.js";
 import { ChatEvents, type HandedBack } from "./chat-events.js";
+import { TaskBoard } from "../../tasks/task-board.js";
 import { useLatest } from "../widgets/use-latest.js";
 
 type Answer = "yes" | "no" | "always";
@@ -32,6 +33,8 @@ export type Chat = {
 	answer(answer: Answer): void;
 	/** Resolves once nothing runs: the session may be closed after that. */
 	idle(): Promise<void>;
+	/** The running `task` sub-agents (docs/tasks.md), from the core's task events: the live area's lines. */
+	tasks: TaskBoard;
 };
 
 const EMPTY: HandedBack = { steering: [], followUp: [] };
@@ -48,6 +51,7 @@ export function useChat(opts: { agent: AgentSession; bridge: ChatBridge; dispatc
 	const steering = useRef<Promise<unknown>>(Promise.resolve());
 	// The core's queues while a run goes, and what a run handed back (kept until sent or taken).
 	const [live, setLive] = useState<HandedBack>(EMPTY);
+	const [tasks] = useState(() => new TaskBoard());
 	const [held, setHeld] = useState<HandedBack>(EMPTY);
 	const latestHeld = useLatest(held);
 
@@ -71,10 +75,11 @@ export function useChat(opts: { agent: AgentSession; bridge: ChatBridge; dispatc
 			notice: (line) => events.notice(line),
 			event: (event) => {
 				if (event.type === "queue_update") setLive({ steering: event.steering, followUp: event.followUp });
+				if (event.type === "task_start" || event.type === "task_tool" || event.type === "task_end") tasks.apply(event);
 				events.on(event);
 			},
 		});
-	}, [bridge, dispatch, answer]);
+	}, [bridge, dispatch, answer, tasks]);
 
 	// Every run is tracked until it settles, so quitting can wait for the last write.
 	const track = useCallback(<T,>(run: Promise<T>) => {
@@ -158,5 +163,5 @@ export function useChat(opts: { agent: AgentSession; bridge: ChatBridge; dispatc
 	}, []);
 
 	const queued = useMemo(() => [...lines(live), ...lines(held)], [live, held]);
-	return useMemo(() => ({ send, queue, sendQueued, takeQueue, queued, compact, bash, abort, answer, idle }), [send, queue, sendQueued, takeQueue, queued, compact, bash, abort, answer, idle]);
+	return useMemo(() => ({ send, queue, sendQueued, takeQueue, queued, compact, bash, abort, answer, idle, tasks }), [send, queue, sendQueued, takeQueue, queued, compact, bash, abort, answer, idle, tasks]);
 }

@@ -1,0 +1,136 @@
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { readJsonl } from "../helpers/jsonl.js";
+import { model, place, sessionFiles } from "../helpers/print-run.js";
+import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { byConversation, firstUserText, gate } from "./conversations.js";
+
+let server: SseServer | undefined;
+afterEach(async () => {
+	await server?.close();
+	server = undefined;
+});
+
+const task = (id: string, description: string, prompt: string) => ({ id, name: "task", args: { description, prompt } });
+const toolMessage = (body: any, id: string) => body.messages.find((m: any) => m.role === "tool" && m.tool_call_id === id);
+const requestsOf = (prompt: string) => server!.requests.filter((r) => firstUserText(r.body) === prompt);
+
+async function printRun(prompt: string, tools: string, settings: object = {}) {
+	const { cwd, home } = place("arbor-tasks-");
+	mkdirSync(home, { recursive: true });
+	writeFileSync(join(home, "settings.json"), JSON.stringify({ checkpoints: false, ...settings }));
+	const run = await runCli(["-p", ...model(server!.url), "--tools", tools, prompt], { cwd, env: { ARBOR_HOME: home } });
+	if (run.code !== 0) throw new Error(`arbor exited ${run.code}: ${run.stderr}`);
+	return { run, cwd, file: sessionFiles(home)[0]! };
+}
+
+describe("tasks at once, one at a time, nested, on a budget (docs/tasks.md)", () => {
+	it("two read-only tasks of one step run at the same time: each one's first request waits for the other's", async () => {
+		const [a, b] = [gate(), gate()];
+		server = await startSseServer(
+			byConversation({
+				look: [toolCallReply([task("ta", "left", "look left"), task("tb", "right", "look right")]), textReply("Both looked.")],
+				"look left": [async () => (a.open(), await b.opened, textReply("Left is clear."))],
+				"look right": [async () => (b.open(), await a.opened, textReply("Right is clear."))],
+			}),
+		);
+		const { run, file } = await printRun("look", "read,task");
+		expect(run.stderr).toBe("");
+		expect(run.stdout).toBe("Both looked.\n");
+		const last = requestsOf("look")[1]!.body;
+		expect(toolMessage(last, "ta").content).toBe("Left is clear.");
+		expect(toolMessage(last, "tb").content).toBe("Right is clear.");
+		const labels = readJsonl(file).filter((e) => e.type === "label").map((e) => e.label);
+		expect(labels.sort()).toEqual(["task: left", "task: right"]);
+	});
+
+	it("tasks that may write run one after the other in the working tree", async () => {
+		server = await startSseServer(
+			byConversation({
+				write: [toolCallReply([task("ta", "first", "write a"), task("tb", "second", "write b")]), textReply("Written.")],
+				"write a": [toolCallReply([{ id: "w1", name: "write", args: { path: "a.txt", content: "A\n" } }]), textReply("a written")],
+				"write b": [toolCallReply([{ id: "w2", name: "write", args: { path: "b.txt", content: "B\n" } }]), textReply("b written")],
+			}),
+		);
+		const { run, cwd, file } = await printRun("write", "read,write,task", { checkpoints: true });
+		expect(run.stdout).toBe("Written.\n");
+		// The files were taken before the first task could write, as before a write of the turn's own.
+		const reasons = readJsonl(file).filter((e) => e.customType === "arbor.checkpoint").map((e) => e.data.reason);
+		expect(reasons).toEqual(["before-change", "after-turn"]);
+		expect(server.requests.map((r) => firstUserText(r.body))).toEqual(["write", "write a", "write a", "write b", "write b", "write"]);
+		expect(readFileSync(join(cwd, "a.txt"), "utf8") + readFileSync(join(cwd, "b.txt"), "utf8")).toBe("A\nB\n");
+	});
+
+	it("a task's task's task is refused (taskDepth 2); the nested branch hangs in its parent task's branch", async () => {
+		server = await startSseServer(
+			byConversation({
+				deep: [toolCallReply([task("t1", "one", "level one")]), textReply("Done deep.")],
+				"level one": [toolCallReply([task("t2", "two", "level two")]), textReply("one done")],
+				"level two": [toolCallReply([task("t3", "three", "level three")]), textReply("two done")],
+			}),
+		);
+		const { run, file } = await printRun("deep", "read,task");
+		expect(run.stdout).toBe("Done deep.\n");
+		expect(requestsOf("level three")).toEqual([]);
+		const refused = toolMessage(requestsOf("level two")[1]!.body, "t3").content;
+		expect(refused).toContain('task refused: tasks nest at most 2 deep (settings "taskDepth") and this one would be 3 deep');
+		const all = readJsonl(file).slice(1);
+		const byId = new Map(all.map((e) => [e.id, e]));
+		const start = (text: string) => all.find((e) => e.type === "message" && e.message.role === "user" && e.message.content === text);
+		const callerOf = (id: string) => byId.get(start(id === "t1" ? "level one" : "level two").parentId);
+		expect(callerOf("t1").message.content[0]).toMatchObject({ type: "toolCall", id: "t1" });
+		expect(callerOf("t2").message.content[0]).toMatchObject({ type: "toolCall", id: "t2" });
+		// The caller of level two is level one's assistant entry, inside level one's branch.
+		let e = callerOf("t2");
+		while (e.parentId && e.id !== start("level one").id) e = byId.get(e.parentId);
+		expect(e.id).toBe(start("level one").id);
+		expect(all.filter((x) => x.type === "label").map((x) => [x.label, x.targetId])).toEqual(
+			expect.arrayContaining([["task: one", start("level one").id], ["task: two", start("level two").id]]),
+		);
+	});
+
+	it("taskDepth 1: a task may not start tasks", async () => {
+		server = await startSseServer(
+			byConversation({
+				shallow: [toolCallReply([task("t1", "one", "level one")]), textReply("ok")],
+				"level one": [toolCallReply([task("t2", "two", "level two")]), textReply("one done")],
+			}),
+		);
+		const { run } = await printRun("shallow", "read,task", { taskDepth: 1 });
+		expect(run.stdout).toBe("ok\n");
+		expect(toolMessage(requestsOf("level one")[1]!.body, "t2").content).toContain("tasks nest at most 1 deep");
+	});
+
+	it("a task over its token budget is stopped; the tool's result says so", async () => {
+		server = await startSseServer(
+			byConversation({
+				spend: [toolCallReply([task("t1", "big", "spend a lot")]), textReply("stopped it")],
+				"spend a lot": [toolCallReply([{ id: "r1", name: "ls", args: {} }], { text: "Looking first.", usage: { prompt: 900, completion: 100 } }), textReply("never asked")],
+			}),
+		);
+		const { run } = await printRun("spend", "read,ls,task", { taskTokenBudget: 500 });
+		expect(run.stdout).toBe("stopped it\n");
+		expect(requestsOf("spend a lot")).toHaveLength(1);
+		const result = toolMessage(requestsOf("spend")[1]!.body, "t1").content;
+		expect(result).toContain('task stopped: it used 1000 tokens, more than its budget of 500 (settings "taskTokenBudget")');
+		expect(result).toContain("Looking first.");
+	});
+
+	it("a task may name its model; one that does not resolve is a tool error and nothing runs", async () => {
+		server = await startSseServer(
+			byConversation({
+				"pick models": [toolCallReply([{ id: "t1", name: "task", args: { description: "other", prompt: "on another model", model: "compat:other-model" } }, { id: "t2", name: "task", args: { description: "bad", prompt: "on no model", model: "nowhere:x" } }]), textReply("ok")],
+				"on another model": [textReply("from the other model")],
+			}),
+		);
+		const { run } = await printRun("pick models", "read,task");
+		expect(run.stdout).toBe("ok\n");
+		expect(requestsOf("on another model")[0]!.body.model).toBe("other-model");
+		expect(requestsOf("on no model")).toEqual([]);
+		const last = requestsOf("pick models")[1]!.body;
+		expect(toolMessage(last, "t1").content).toBe("from the other model");
+		expect(toolMessage(last, "t2").content).toMatch(/^task not started: /);
+	});
+});
