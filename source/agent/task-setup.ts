@@ -19,7 +19,8 @@ export function addTaskTool(host: RunHost): TaskRuns | undefined {
 	toolSet.task = taskTool(
 		{
 			store: () => host.store(),
-			tools: () => Object.fromEntries(Object.entries(toolSet).filter(([name]) => name !== "task")),
+			// Not `recall`: it reads the parent's session, and a task starts from its prompt alone.
+			tools: () => Object.fromEntries(Object.entries(toolSet).filter(([name]) => name !== "task" && name !== "recall")),
 			cwd: deps.opts.cwd,
 			system: () => deps.system,
 			limits: taskLimits(deps.settings ?? {}),

@@ -7,7 +7,8 @@
  */
 import type { ToolSet } from "ai";
 
-const READ_ONLY = new Set(["read", "ls", "grep", "find", "task"]);
+// `recall` reads the session only; `mcp_tool_search` only lists tool definitions.
+const READ_ONLY = new Set(["read", "ls", "grep", "find", "task", "recall", "mcp_tool_search"]);
 
 /** True when one of the tools may change files or run commands (write, edit, bash, extensions' tools). */
 export function mayWrite(tools: ToolSet): boolean {

@@ -58,7 +58,8 @@ describe("tasks at once, one at a time, nested, on a budget (docs/tasks.md)", ()
 		expect(run.stdout).toBe("Written.\n");
 		// The files were taken before the first task could write, as before a write of the turn's own.
 		const reasons = readJsonl(file).filter((e) => e.customType === "arbor.checkpoint").map((e) => e.data.reason);
-		expect(reasons).toEqual(["before-change", "after-turn"]);
+		// (the prompt's own checkpoint: docs/checkpoints.md; the tool's before-change found the same files)
+		expect(reasons).toEqual(["before-prompt", "after-turn"]);
 		expect(server.requests.map((r) => firstUserText(r.body))).toEqual(["write", "write a", "write a", "write b", "write b", "write"]);
 		expect(readFileSync(join(cwd, "a.txt"), "utf8") + readFileSync(join(cwd, "b.txt"), "utf8")).toBe("A\nB\n");
 	});
