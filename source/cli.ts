@@ -224,6 +224,25 @@ function acpCommand(cmd: Command): void {
 		);
 }
 
+/** `arbor fanout`: N branches at once from an entry, each in its own sandboxed copy (docs/fanout.md). */
+function fanoutCommand(cmd: Command): void {
+	cmd.description("send a prompt on N sibling branches at once, each in its own copy of the project; compare them, keep one");
+	addExtensionOptions(addModelOptions(addSessionOptions(cmd, "required")))
+		.argument("<session>")
+		.argument("<words...>", "[entryId] then the prompt")
+		.option("-n <count>", "number of branches (the same model each)")
+		.option("--models <list>", "one branch per model, comma separated")
+		.option("--check <command>", "run this command in each branch's copy when it ends and record the result")
+		.option("--keep <k>", "keep branch k: move the leaf to its end and restore its files")
+		.option("--no-sandbox", "run the branches' bash without the OS sandbox")
+		.option("--allow-net", "let the sandboxed commands use the network")
+		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
+		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
+		.option("--no-checkpoints", "take no checkpoints of the branches' files")
+		.option("--json", "JSON output")
+		.action((s: string, words: string[], o: Opts) => run(async () => (await import("./commands/fanout.js")).fanoutCommand(s, words, o)));
+}
+
 /** `arbor trust [path]`: trust the project's `.arbor/` as it is now (docs/trust.md). */
 function trustCommand(cmd: Command): void {
 	cmd.description("trust this project's .arbor/ (settings, extensions, SYSTEM.md, prompts, skills) as it is now")
@@ -255,6 +274,7 @@ const SUBCOMMANDS: Record<string, (cmd: Command) => void> = {
 	models: modelsCommand,
 	acp: acpCommand,
 	trust: trustCommand,
+	fanout: fanoutCommand,
 };
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */

@@ -52,12 +52,12 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	for (const line of loadedLines(sources)) opts.verbose?.(line);
 	const toolsModule = await import("../tools/index.js");
 	const needsConfirmation = opts.oneShot ? () => false : policy.needsConfirmation;
-	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation, addDirs: policy.addDirs, readDirs: skillDirs(library) });
+	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation, addDirs: policy.addDirs, readDirs: skillDirs(library), wrap: opts.branch?.wrap });
 	const { buildSystemPrompt } = await import("../llm/prompts.js");
 	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.enabled, ...promptParts(sources) });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: "print", models, toolNames: policy.enabled });
 	toolsModule.addExtensionToolsTo(toolSet, ext);
-	const store = openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
+	const store = opts.branch?.store ?? openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
 	for (const line of damageWarnings(store)) warn(line);
 	if (opts.oneShot) checkWritable(store);
 	return { store, thinking: await startThinking(thinking, settings, store.snapshot(), models.chat), deps: { opts, models, tools: { toolSet, enabled: policy.enabled }, system, ext, settings, library } };

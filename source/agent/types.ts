@@ -13,6 +13,8 @@ import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { NavigateResult } from "../navigation/types.js";
 import type { ImageContent, TextContent } from "../session/types.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
+import type { CommandWrapper } from "../tools/bash.js";
+import type { SessionStore } from "../session/index.js";
 import type { RestoreDone, RestorePlan } from "../checkpoints/checkpointer.js";
 
 /** A tool permission question: the tool, its arguments, a one-line description, a diff preview. */
@@ -52,6 +54,12 @@ export type AgentOpenOptions = Place &
 		oneShot?: { images: boolean };
 		/** Where the set-up says what it loaded (context files, system prompt, project settings); absent: nowhere. */
 		verbose?: (line: string) => void;
+		/**
+		 * A fan-out branch (docs/fanout.md): the store handle it writes through (SessionStore.branchAt),
+		 * the project whose checkpoint store records the branch's copy (`cwd`, with `indexFile`), the
+		 * sandbox its bash runs in.
+		 */
+		branch?: { store: SessionStore; projectCwd: string; indexFile: string; wrap?: CommandWrapper };
 		/** Subscribed before the extensions' session_start, so nothing said at start is lost. */
 		listener?: (event: import("./events.js").AgentEvent) => void;
 	};

@@ -79,15 +79,19 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	// Private git stores of the project's files: no model, tools, navigation or UI.
 	"checkpoints/": { imports: [...STORE, "config/"] },
 	// The headless session core of the non-terminal front ends (RPC, ACP): no Ink, no React.
-	"agent/": { imports: [...CORE, "checkpoints/"], typesOf: ["ai"] },
+	// The OS sandbox of bash commands (bwrap, sandbox-exec): tools' wrapper type, nothing above.
+	"sandbox/": { imports: [...STORE, "tools/"] },
+	"agent/": { imports: [...CORE, "checkpoints/", "sandbox/"], typesOf: ["ai"] },
+	// Fan-out: N branches at once over the core, each in its own copy of the project.
+	"fanout/": { imports: [...CORE, "checkpoints/", "sandbox/", "agent/"] },
 	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
-	"acp/": { imports: [...CORE, "agent/", "search/", "checkpoints/"], packages: ["@agentclientprotocol/sdk", "zod"] },
+	"acp/": { imports: [...CORE, "agent/", "search/", "checkpoints/", "fanout/"], packages: ["@agentclientprotocol/sdk", "zod"] },
 	// `arbor -p`: a face over the session core (agent/); never Ink or React.
 	"print/": { imports: [...CORE, "agent/"], typesOf: ["ai"] },
 	// The subcommands that never run a turn (tree, context, search, checkpoints, compare, import, models, …); never Ink or React.
-	"commands/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"] },
+	"commands/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "fanout/"] },
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
-	"rpc/": { imports: [...CORE, "agent/", "search/", "export/", "checkpoints/"] },
+	"rpc/": { imports: [...CORE, "agent/", "search/", "export/", "checkpoints/", "fanout/"] },
 	"ui/": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
 	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
