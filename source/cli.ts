@@ -46,6 +46,8 @@ function buildProgram(first: string | undefined): Command {
 		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
 		.option("--models <list>", "the models Ctrl+P goes through, comma separated (* for any characters)")
 		.option("-y, --yes", "run write/edit/bash without asking")
+		.option("--sandbox", "run every bash command in the OS sandbox (bubblewrap), the project writable")
+		.option("--allow-net", "let sandboxed commands use the network")
 		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir]);
 	addPromptOptions(addExtensionOptions(addPrintOptions(addModelOptions(program))));
 	// Listed for --help: takeTrustFlag has already taken it out of argv (it counts for every subcommand too).

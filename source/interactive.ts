@@ -14,7 +14,8 @@ import { chooseModels, chooseThinking, noChatModelMessage, startThinking } from 
 import { place, type ChatFlags } from "./config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/signals.js";
 import { parseTreeFilter } from "./tree/rows.js";
-import { killToolProcesses, setShellPrefix } from "./tools/bash.js";
+import { killToolProcesses, setCommandWrapper, setShellPrefix } from "./tools/bash.js";
+import { sandboxTheRun } from "./sandbox/sandbox.js";
 import { checkpointLimits, maybeDailyGc } from "./checkpoints/setup.js";
 import { noImagesMessage, promptFromArguments, takesImages } from "./tools/attachments.js";
 import { usageError } from "./config/errors.js";
@@ -52,6 +53,8 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 	}
 	const settings = loadSettings(where);
 	setShellPrefix(settings.shellCommandPrefix);
+	const unsandboxed = opts.sandbox || settings.sandbox ? sandboxTheRun({ writable: [where.cwd, ...(opts.addDir ?? [])], arborHome: where.home, allowNet: opts.allowNet || settings.sandboxNetwork }, setCommandWrapper) : undefined;
+	if (unsandboxed) throw usageError(unsandboxed);
 	const keymap = loadKeymap(where.home, { steerOnEnter: settings.steerOnEnter, warn: (line) => (terminal.stderr ?? process.stderr).write(`arbor: warning: ${line}\n`) });
 	const models = await chooseModels(opts, settings);
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: "interactive" });

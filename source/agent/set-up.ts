@@ -18,6 +18,8 @@ import type { ConfirmFn } from "../tools/tool-set.js";
 import { terminalText } from "../text/terminal-text.js";
 import { counted } from "../text/count.js";
 import { checkModelFor, checkWritable } from "./one-shot.js";
+import { sandboxTheRun } from "../sandbox/sandbox.js";
+import { AgentError } from "./types.js";
 import type { AgentOpenOptions, Tools } from "./types.js";
 
 /** What AgentSession keeps of its set-up for the whole session. */
@@ -40,7 +42,12 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const warn = opts.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${terminalText(line)}\n`));
 	const where: Place = { cwd: opts.cwd, home: opts.home, sessionDir: opts.sessionDir };
 	const settings = opts.settings ?? loadSettings(where);
-	(await import("../tools/bash.js")).setShellPrefix(settings.shellCommandPrefix);
+	const bash = await import("../tools/bash.js");
+	bash.setShellPrefix(settings.shellCommandPrefix);
+	if (opts.sandbox || (settings.sandbox && !opts.branch)) {
+		const refused = sandboxTheRun({ writable: [where.cwd, ...(opts.addDir ?? [])], arborHome: where.home, allowNet: opts.allowNet || settings.sandboxNetwork }, bash.setCommandWrapper);
+		if (refused) throw new AgentError("invalid", refused);
+	}
 	const models = opts.modelChoice ?? (await chooseModels(opts, settings));
 	if (opts.oneShot) await checkModelFor(opts.oneShot, models, opts, where);
 	const thinking = await chooseThinking(opts.thinking ?? models.thinking, models.chat);

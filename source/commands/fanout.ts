@@ -46,7 +46,8 @@ export async function fanoutCommand(arg: string, words: string[], opts: FanoutOp
 		controller.abort();
 	});
 	const request: FanoutRequest = {
-		open: { ...opts, ...where, session: file, tools: opts.tools, thinking: opts.thinking },
+		// `--no-sandbox` is commander's `sandbox: false` (true by default): not the run-wide --sandbox of the chat.
+		open: { ...opts, ...where, session: file, tools: opts.tools, thinking: opts.thinking, sandbox: undefined, allowNet: undefined },
 		entryId,
 		count,
 		models: opts.models?.split(","),

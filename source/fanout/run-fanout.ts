@@ -65,6 +65,7 @@ export async function runFanout(request: FanoutRequest): Promise<Fanout> {
 		);
 		const branches = await Promise.all(runs);
 		for (const close of closes) await close();
+		keepLeaf(agent);
 		return { agent, result: { sessionFile: agent.store.file, entryId, dir, branches } };
 	} catch (error) {
 		await agent.close();
@@ -104,4 +105,15 @@ async function startTree(agent: AgentSession, entryId: string | null, store: Che
 		return state.data.tree;
 	}
 	return (await store.snapshot()).tree;
+}
+
+/**
+ * The leaf stays where it was: the branches' lines come after it in the file, and a file opened
+ * again starts at its last line unless a leaf marker says otherwise (`--keep` moves it on from here).
+ */
+function keepLeaf(agent: AgentSession): void {
+	const leaf = agent.store.snapshot().leafId;
+	if (leaf === null) return;
+	agent.store.moveLeaf(null, { marker: false });
+	agent.store.moveLeaf(leaf);
 }

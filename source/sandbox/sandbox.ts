@@ -66,7 +66,8 @@ export function sandboxedCommand(rules: SandboxRules): CommandWrapper {
 /** bwrap's arguments: later mounts cover earlier ones, so the writable folders come last. */
 export function bwrapArgs(rules: SandboxRules): string[] {
 	const home = rules.home ?? process.env.HOME ?? os.homedir();
-	const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--die-with-parent"];
+	// A fresh /dev (no devices of the host), its shared memory read-only like the rest.
+	const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--ro-bind-try", "/dev/shm", "/dev/shm", "--proc", "/proc", "--die-with-parent"];
 	for (const secret of [...secretPaths(home), path.resolve(rules.arborHome)]) {
 		const stat = lstat(secret);
 		if (stat?.isDirectory()) args.push("--tmpfs", secret);
@@ -84,4 +85,17 @@ function lstat(file: string): fs.Stats | undefined {
 	} catch {
 		return undefined;
 	}
+}
+
+/**
+ * `--sandbox` / `"sandbox": true` for a whole run (the chat, print mode, RPC, ACP): every bash command,
+ * the tool's and `!command`'s, in the sandbox with the project (and --add-dir folders) writable.
+ * Returns why it cannot (then nothing is set: the caller refuses to start).
+ */
+export function sandboxTheRun(opts: { writable: readonly string[]; arborHome: string; allowNet?: boolean }, setWrapper: (wrap: CommandWrapper) => void): string | undefined {
+	const missing = sandboxUnavailable();
+	if (missing) return `--sandbox: no sandbox: ${missing}`;
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-sandbox-"));
+	setWrapper(sandboxedCommand({ writable: opts.writable, tmp, arborHome: opts.arborHome, allowNet: opts.allowNet }));
+	return undefined;
 }

@@ -96,7 +96,7 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	"cli.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "rpc/", "interactive.ts"] },
-	"interactive.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "print/", "ui/"] },
+	"interactive.ts": { imports: [...CORE, "search/", "import/", "export/", "checkpoints/", "sandbox/", "print/", "ui/"] },
 };
 
 const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
