@@ -232,7 +232,7 @@ function fanoutCommand(cmd: Command): void {
 	addExtensionOptions(addModelOptions(addSessionOptions(cmd, "required")))
 		.argument("<session>")
 		.argument("<words...>", "[entryId] then the prompt")
-		.option("-n <count>", "number of branches (the same model each)")
+		.option("-n, --branches <count>", "number of branches (the same model each)")
 		.option("--models <list>", "one branch per model, comma separated")
 		.option("--check <command>", "run this command in each branch's copy when it ends and record the result")
 		.option("--keep <k>", "keep branch k: move the leaf to its end and restore its files")

@@ -19,7 +19,7 @@ import { sessionFile } from "./session-arg.js";
 export type FanoutOptions = CommonOptions &
 	ModelFlags &
 	ExtensionFlags & {
-		n?: string;
+		branches?: string;
 		models?: string;
 		check?: string;
 		keep?: string;
@@ -37,8 +37,8 @@ export async function fanoutCommand(arg: string, words: string[], opts: FanoutOp
 	const { entryId, prompt } = splitEntry(words);
 	if (prompt.trim() === "") throw usageError("no prompt");
 	const keep = opts.keep === undefined ? undefined : Number(opts.keep);
-	const count = opts.n === undefined ? undefined : Number(opts.n);
-	if (count !== undefined && !Number.isInteger(count)) throw usageError(`-n takes a number of branches, not "${opts.n}"`);
+	const count = opts.branches === undefined ? undefined : Number(opts.branches);
+	if (count !== undefined && !Number.isInteger(count)) throw usageError(`-n takes a number of branches, not "${opts.branches}"`);
 	const controller = new AbortController();
 	let ended: EndingSignal | undefined;
 	const stop = onEndingSignal((signal) => {
