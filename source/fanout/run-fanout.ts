@@ -23,6 +23,8 @@ export const DEFAULT_FANOUT_MAX = 8;
 export type FanoutRequest = {
 	/** The chat flags and place of the run (the session is `session`). */
 	open: AgentOpenOptions;
+	/** The session's open AgentSession (RPC's), whose store the branches write through; default: one opened here. */
+	trunk?: AgentSession;
 	/** The entry to branch from (id or prefix); default: the leaf. */
 	entryId?: string;
 	/** N branches of the default model, or one per model. */
@@ -49,7 +51,7 @@ export async function runFanout(request: FanoutRequest): Promise<Fanout> {
 	const settings = request.open.settings ?? loadSettings(request.open);
 	const models = branchModels(request, settings.fanoutMax ?? DEFAULT_FANOUT_MAX);
 	const wrap = branchSandbox(request, settings);
-	const agent = await AgentSession.open({ ...request.open, settings });
+	const agent = request.trunk ?? (await AgentSession.open({ ...request.open, settings }));
 	try {
 		const view = agent.store.snapshot();
 		const entryId = request.entryId ? view.resolveId(request.entryId) : view.leafId;
@@ -68,7 +70,7 @@ export async function runFanout(request: FanoutRequest): Promise<Fanout> {
 		keepLeaf(agent);
 		return { agent, result: { sessionFile: agent.store.file, entryId, dir, branches } };
 	} catch (error) {
-		await agent.close();
+		if (!request.trunk) await agent.close();
 		throw error;
 	}
 }
