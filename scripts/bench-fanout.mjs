@@ -94,7 +94,8 @@ async function fanoutFigures() {
 		for (let run = 0; run < RUNS; run++) {
 			turn.push(await timed([CLI, "-p", ...model, "--tools", "bash", "go"], cwd, env));
 			const sessions = path.join(env.ARBOR_HOME, "sessions");
-			const file = path.join(sessions, readdirSync(sessions)[0], readdirSync(path.join(sessions, readdirSync(sessions)[0]))[0]);
+			const folder = path.join(sessions, readdirSync(sessions)[0]);
+			const file = path.join(folder, readdirSync(folder).filter((n) => n.endsWith(".jsonl")).sort().at(-1));
 			one.push(await timed([CLI, "fanout", file, "-n", "1", ...model, "go"], cwd, env));
 			four.push(await timed([CLI, "fanout", file, "-n", "4", ...model, "go"], cwd, env));
 		}
