@@ -164,3 +164,21 @@ describe("arbor fanout: failures, aborts, limits and the sandbox", () => {
 		expect([readOnly.code, readOnly.stderr]).toEqual([0, ""]);
 	});
 });
+
+describe("arbor fanout: --models and the text comparison", () => {
+	it("one branch per model, labelled with it; the comparison on stdout, progress on stderr", async () => {
+		const { file } = await startedSession();
+		fx.server = await fanoutServer({ command: (k) => `echo m${k} > a.txt` });
+		const run = await fx.cli(["fanout", file, "--models", "compat:one,compat:two", "--base-url", fx.server.url, "say", "hi"]);
+		expect(run.code).toBe(0);
+		expect(fx.server.requests.map((r) => r.body.model).sort()).toEqual(["one", "one", "two", "two"]);
+		expect(run.stdout).toContain("[1] fanout 1/2 · compat:one");
+		expect(run.stdout).toContain("[2] fanout 2/2 · compat:two");
+		expect(run.stdout).toContain("+1 -1 in 1 file");
+		expect(run.stdout).toContain("│ Branch 2 done");
+		expect(run.stdout).toMatch(/^total: \d+ in \/ \d+ out tokens/m);
+		expect(run.stderr).toMatch(/^branch 1: compat:one in .*\/fanout\/.*\/1\/project$/m);
+		expect(run.stderr).toMatch(/^branch 2: bash$/m);
+		expect(labels(file).sort()).toEqual(["fanout 1/2 · compat:one", "fanout 2/2 · compat:two"]);
+	});
+});
