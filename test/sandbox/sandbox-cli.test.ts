@@ -96,3 +96,22 @@ describe("--sandbox: bash in bubblewrap (the built CLI, print mode's bash tool)"
 		expect(server.requests).toHaveLength(0);
 	});
 });
+
+describe("--sandbox covers the user's own commands too (RPC's bash, as the chat's !command)", () => {
+	it("RPC's bash cannot write outside the project under --sandbox; it can without", async () => {
+		const { startRpc, cleanUp } = await import("../rpc/helpers.js");
+		try {
+			const target = path.join(outside, "user-bash.txt");
+			const boxed = await startRpc([], ["--sandbox"]);
+			const inside = await boxed.send({ type: "bash", command: `echo x > ${target}` });
+			expect(inside.success).toBe(true);
+			expect(JSON.stringify(inside.data)).toMatch(/Read-only file system/);
+			expect(fs.existsSync(target)).toBe(false);
+			const open = await startRpc([]);
+			await open.send({ type: "bash", command: `echo x > ${target}` });
+			expect(fs.readFileSync(target, "utf8")).toBe("x\n");
+		} finally {
+			await cleanUp();
+		}
+	});
+});
