@@ -119,6 +119,8 @@ type Ending = { label: string; model: string; failure: string | undefined; check
 
 /** Labels the branch's first entry and reads its row off the path. */
 async function describe(run: BranchRun, store: SessionStore, end: Ending): Promise<BranchOutcome> {
+	// Decided as the branch ends: an abort while its row is being read does not make a finished branch aborted.
+	const status = run.signal.aborted ? "aborted" : end.failure || (end.check && end.check.exitCode !== 0) ? "failed" : "done";
 	const path = store.snapshot().getPath(store.snapshot().leafId);
 	const mine = path.slice(path.findIndex((e) => e.id === run.entryId) + 1);
 	const first = mine[0];
@@ -127,7 +129,6 @@ async function describe(run: BranchRun, store: SessionStore, end: Ending): Promi
 	const endTree = mine.flatMap((e) => checkpointOf(e)?.data.tree ?? []).at(-1);
 	const place = copyPlace(run.base.home, run.base.cwd, run.copy);
 	const files = endTree ? await treeNumstat(place, run.copy.tree, endTree).catch(() => []) : [];
-	const status = run.signal.aborted ? "aborted" : end.failure || (end.check && end.check.exitCode !== 0) ? "failed" : "done";
 	const error = end.failure ?? (end.check && end.check.exitCode !== 0 ? `check exited with ${end.check.exitCode ?? "a signal"}` : undefined);
 	return {
 		index: run.index,
