@@ -22,6 +22,9 @@ export const PROCESS_FILES = [
 	"test/ui/replay-tail.test.ts",
 	"test/agent/stats.test.ts",
 	"test/ui/fork-picker.test.ts",
+	// Fan-out and the sandbox run git, bash and bwrap.
+	"test/fanout/**",
+	"test/sandbox/**",
 	// Checkpoints run git.
 	"test/checkpoints/**",
 	// The bash tool runs bash.

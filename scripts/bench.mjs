@@ -93,7 +93,7 @@ async function main() {
 	const p = await printModeFigures();
 	console.log(`print mode, first reply byte            ${ms(p.fresh)}   (target <= 300 ms; local server answering at once)`);
 	console.log(`print mode on a ${p.n / 1000}k-entry session      ${ms(p.cont)}   (${ms(p.cont - p.fresh)} more: store open + append; bushy file)`);
-	for (const script of ["bench-store.mjs", "bench-tree.mjs", "bench-sessions.mjs", "bench-ui.mjs", "bench-expand.mjs", "bench-at.mjs", "bench-search.mjs", "bench-recall.mjs", "bench-export.mjs", "bench-import.mjs", "bench-checkpoints.mjs", "bench-rpc.mjs", "bench-mcp.mjs", "bench-sync.mjs"]) {
+	for (const script of ["bench-store.mjs", "bench-tree.mjs", "bench-sessions.mjs", "bench-ui.mjs", "bench-expand.mjs", "bench-at.mjs", "bench-search.mjs", "bench-recall.mjs", "bench-export.mjs", "bench-import.mjs", "bench-checkpoints.mjs", "bench-rpc.mjs", "bench-mcp.mjs", "bench-sync.mjs", "bench-fanout.mjs"]) {
 		const path = join(root, "scripts", script);
 		if (!existsSync(path)) continue;
 		console.log("");

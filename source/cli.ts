@@ -46,6 +46,8 @@ function buildProgram(first: string | undefined): Command {
 		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
 		.option("--models <list>", "the models Ctrl+P goes through, comma separated (* for any characters)")
 		.option("-y, --yes", "run write/edit/bash without asking")
+		.option("--sandbox", "run every bash command in the OS sandbox (bubblewrap), the project writable")
+		.option("--allow-net", "let sandboxed commands use the network")
 		.option("--add-dir <dir>", "let the file tools use this folder too (repeatable)", (dir: string, dirs: string[] = []) => [...dirs, dir]);
 	addPromptOptions(addExtensionOptions(addPrintOptions(addModelOptions(program))));
 	// Listed for --help: takeTrustFlag has already taken it out of argv (it counts for every subcommand too).
@@ -236,6 +238,25 @@ function syncCommand(cmd: Command): void {
 		.action((o: { remote?: string; dryRun?: boolean; json?: boolean }) => run(async () => (await import("./commands/sync.js")).syncCommand(o)));
 }
 
+/** `arbor fanout`: N branches at once from an entry, each in its own sandboxed copy (docs/fanout.md). */
+function fanoutCommand(cmd: Command): void {
+	cmd.description("send a prompt on N sibling branches at once, each in its own copy of the project; compare them, keep one");
+	addExtensionOptions(addModelOptions(addSessionOptions(cmd, "required")))
+		.argument("<session>")
+		.argument("<words...>", "[entryId] then the prompt")
+		.option("-n, --branches <count>", "number of branches (the same model each)")
+		.option("--models <list>", "one branch per model, comma separated")
+		.option("--check <command>", "run this command in each branch's copy when it ends and record the result")
+		.option("--keep <k>", "keep branch k: move the leaf to its end and restore its files")
+		.option("--no-sandbox", "run the branches' bash without the OS sandbox")
+		.option("--allow-net", "let the sandboxed commands use the network")
+		.option("--tools <list>", "enabled tools, comma separated (read,ls,grep,find,write,edit,bash)")
+		.option("--thinking <level>", "thinking level for reasoning models: off, minimal, low, medium, high")
+		.option("--no-checkpoints", "take no checkpoints of the branches' files")
+		.option("--json", "JSON output")
+		.action((s: string, words: string[], o: Opts) => run(async () => (await import("./commands/fanout.js")).fanoutCommand(s, words, o)));
+}
+
 /** `arbor trust [path]`: trust the project's `.arbor/` as it is now (docs/trust.md). */
 function trustCommand(cmd: Command): void {
 	cmd.description("trust this project's .arbor/ (settings, extensions, SYSTEM.md, prompts, skills) as it is now")
@@ -278,6 +299,7 @@ const SUBCOMMANDS: Record<string, (cmd: Command) => void> = {
 	trust: trustCommand,
 	mcp: mcpCommand,
 	sync: syncCommand,
+	fanout: fanoutCommand,
 };
 
 /** Exits once stdout and stderr are drained: a pipe may still hold a large answer. */

@@ -9,7 +9,8 @@ import { canThink, pathThinkingLevel } from "./llm/thinking.js";
 import { place, type ChatFlags, type Place } from "./config/options.js";
 import { onEndingSignal, signalExitCode, type EndingSignal } from "./config/signals.js";
 import { parseTreeFilter } from "./tree/rows.js";
-import { killToolProcesses } from "./tools/bash.js";
+import { killToolProcesses, setCommandWrapper } from "./tools/bash.js";
+import { sandboxTheRun } from "./sandbox/sandbox.js";
 import { noImagesMessage, promptFromArguments, takesImages } from "./tools/attachments.js";
 import { usageError } from "./config/errors.js";
 import { projectTrust, trustAskedInChat } from "./config/trust.js";
@@ -49,6 +50,9 @@ export async function runInteractiveMode(words: string[], opts: ChatFlags & Exte
 		await (await import("./ui/trust/ask-trust.js")).askProjectTrust(where, loadKeymap(where.home, { warn: () => {} }), terminal);
 	}
 	const settings = loadSettings(where);
+	// --sandbox / "sandbox": true: every bash command (the tool's and !command) in the OS sandbox (docs/fanout.md).
+	const unsandboxed = opts.sandbox || settings.sandbox ? sandboxTheRun({ writable: [where.cwd, ...(opts.addDir ?? [])], arborHome: where.home, allowNet: opts.allowNet || settings.sandboxNetwork }, setCommandWrapper) : undefined;
+	if (unsandboxed) throw usageError(unsandboxed);
 	const keymap = loadKeymap(where.home, { steerOnEnter: settings.steerOnEnter, warn: (line) => (terminal.stderr ?? process.stderr).write(`arbor: warning: ${line}\n`) });
 	// pi's `@file` arguments, as in print mode: a file's text (or an image) before the message.
 	const initial = await promptFromArguments(words, where.cwd);

@@ -49,6 +49,7 @@ import { keepingInputFailure } from "./input-errors.js";
 import { pathUpdates } from "./replay.js";
 import { runTreeCommand, type TreeHost } from "./tree-commands.js";
 import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
+import { acpFanout, fanoutParams } from "./fanout.js";
 
 export type AcpOptions = ChatFlags & ExtensionFlags & { home: string; version: string };
 
@@ -94,7 +95,7 @@ class Sessions {
 	private readonly open = new Map<string, LiveSession>();
 	client: AgentContext | undefined;
 
-	constructor(private readonly opts: AcpOptions) {}
+	constructor(readonly opts: AcpOptions) {}
 
 	place(cwd: string): Place {
 		return { cwd, home: this.opts.home, sessionDir: this.opts.sessionDir ?? sessionDirFor(cwd, this.opts.home) };
@@ -348,6 +349,7 @@ export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 		.onRequest("_arbor/get_checkpoints", sessionParams, guard(({ params }) => {
 			return { checkpoints: sessions.get(params.sessionId).agent.checkpoints().map(checkpointJson) };
 		}))
+		.onRequest("_arbor/fanout", fanoutParams, guard(({ params }) => acpFanout(sessions, params)))
 		.onRequest("_arbor/restore_files", restoreParams, guard(async ({ params }) => {
 			const agent = sessions.get(params.sessionId).agent;
 			let id: string;

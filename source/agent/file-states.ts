@@ -34,7 +34,10 @@ export class FileStates {
 		if (made) return made;
 		const { opts, settings, ext } = this.host.deps;
 		const notice = opts.notice ?? ((line: string) => process.stderr.write(`arbor: ${terminalText(line)}\n`));
-		const created = chatCheckpointer({ flags: opts, settings, session: store, where: { cwd: opts.cwd, home: opts.home }, onNotice: notice, hooks: restoreHooksOn(ext.bus) });
+		// A fan-out branch records its copy's files in the project's store (docs/fanout.md).
+		const branch = opts.branch;
+		const copy = branch ? { workTree: opts.cwd, indexFile: branch.indexFile } : undefined;
+		const created = chatCheckpointer({ flags: opts, settings, session: store, where: { cwd: branch?.projectCwd ?? opts.cwd, home: opts.home }, onNotice: notice, hooks: restoreHooksOn(ext.bus), copy });
 		if (created) this.checkpointers.set(store, created);
 		return created;
 	}

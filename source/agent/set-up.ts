@@ -20,6 +20,8 @@ import type { ConfirmFn } from "../tools/tool-set.js";
 import { terminalText } from "../text/terminal-text.js";
 import { counted } from "../text/count.js";
 import { checkModelFor, checkWritable } from "./one-shot.js";
+import { sandboxTheRun } from "../sandbox/sandbox.js";
+import { AgentError } from "./types.js";
 import type { AgentOpenOptions, Tools } from "./types.js";
 import type { McpManager } from "../mcp/manager.js";
 
@@ -55,7 +57,12 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const warn = opts.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${terminalText(line)}\n`));
 	const where: Place = { cwd: opts.cwd, home: opts.home, sessionDir: opts.sessionDir };
 	const settings = opts.settings ?? loadSettings(where);
-	(await import("../tools/bash.js")).setShellPrefix(settings.shellCommandPrefix);
+	const bash = await import("../tools/bash.js");
+	bash.setShellPrefix(settings.shellCommandPrefix);
+	if (opts.sandbox || (settings.sandbox && !opts.branch)) {
+		const refused = sandboxTheRun({ writable: [where.cwd, ...(opts.addDir ?? [])], arborHome: where.home, allowNet: opts.allowNet || settings.sandboxNetwork }, bash.setCommandWrapper);
+		if (refused) throw new AgentError("invalid", refused);
+	}
 	const models = opts.modelChoice ?? (await chooseModels(opts, settings));
 	if (opts.oneShot) await checkModelFor(opts.oneShot, models, opts, where);
 	const thinking = await chooseThinking(opts.thinking ?? models.thinking, models.chat);
@@ -69,13 +76,13 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const needsConfirmation = opts.oneShot ? () => false : policy.needsConfirmation;
 	// The skills' folders as they are now: /reload may find others.
 	const live = { library };
-	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation, addDirs: policy.addDirs, readDirs: () => skillDirs(live.library) });
+	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation, addDirs: policy.addDirs, readDirs: () => skillDirs(live.library), wrap: opts.branch?.wrap });
 	const { buildSystemPrompt } = await import("../llm/prompts.js");
 	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.task ? [...policy.enabled, "task"] : policy.enabled, ...promptParts(sources) });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: opts.extensionMode ?? "print", models, toolNames: policy.enabled });
 	toolsModule.addExtensionToolsTo(toolSet, ext);
 	const mcp = await startMcp(opts, { where, toolSet, confirm, ext, warn, share: settings.mcpToolShare, configured: settings.mcpServers !== undefined });
-	const store = opts.store ?? openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
+	const store = opts.branch?.store ?? opts.store ?? openChatSession({ ...where, session: opts.session, continue: opts.continue, fork: opts.fork });
 	// recall (docs/memory.md): the live session's tree; with any tool on (it only reads the session), unless an extension's tool took the name.
 	if (policy.enabled.length > 0 && !Object.hasOwn(toolSet, "recall")) toolsModule.addSessionTool(toolSet, "recall", (await import("../recall/recall-tool.js")).recallTool(() => liveStore?.() ?? store));
 	for (const line of damageWarnings(store)) warn(line);

@@ -13,6 +13,8 @@ import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { NavigateResult } from "../navigation/types.js";
 import type { ImageContent, TextContent } from "../session/types.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
+import type { CommandWrapper } from "../tools/bash.js";
+import type { SessionStore } from "../session/index.js";
 import type { RestoreDone, RestorePlan } from "../checkpoints/checkpointer.js";
 
 /** A tool permission question: the tool, its arguments, a one-line description, a diff preview. */
@@ -56,6 +58,12 @@ export type AgentOpenOptions = Place &
 		mcpServers?: import("../mcp/config.js").McpServerEntry[];
 		/** Asks the user about the project's MCP servers not approved yet (the chat); absent: they are left out with a warning. */
 		mcpAsk?: import("../mcp/session-servers.js").McpApprovalAsk;
+		/**
+		 * A fan-out branch (docs/fanout.md): the store handle it writes through (SessionStore.branchAt),
+		 * the project whose checkpoint store records the branch's copy (`cwd`, with `indexFile`), the
+		 * sandbox its bash runs in.
+		 */
+		branch?: { store: SessionStore; projectCwd: string; indexFile: string; wrap?: CommandWrapper };
 		/** Subscribed before the extensions' session_start, so nothing said at start is lost. */
 		listener?: (event: import("./events.js").AgentEvent) => void;
 		/** The extensions' `ctx.mode` (default "print"; the chat says "interactive": its handlers may wait on dialogs). */

@@ -24,8 +24,9 @@ export class Checkpointer {
 		readonly hooks?: RestoreHooks,
 	) {}
 
-	static create(opts: { session: SessionStoreApi; home: string; cwd: string; limits?: CheckpointLimits; onNotice?: (message: string) => void; hooks?: RestoreHooks }): Checkpointer {
-		return new Checkpointer(opts.session, new CheckpointStore(opts.home, opts.cwd, opts.limits), opts.onNotice, opts.hooks);
+	/** `copy`: the files are a fan-out branch's copy of the project (see CheckpointStore). */
+	static create(opts: { session: SessionStoreApi; home: string; cwd: string; limits?: CheckpointLimits; onNotice?: (message: string) => void; hooks?: RestoreHooks; copy?: { workTree: string; indexFile: string } }): Checkpointer {
+		return new Checkpointer(opts.session, new CheckpointStore(opts.home, opts.cwd, opts.limits, opts.copy), opts.onNotice, opts.hooks);
 	}
 
 	/** `session_before_restore` for entry `entryId`'s file state; throws RestoreCancelled when a handler cancels. */

@@ -27,9 +27,11 @@ export function chatCheckpointer(opts: {
 	onNotice: (message: string) => void;
 	/** The extensions' restore events (front ends that restore: RPC, ACP). */
 	hooks?: RestoreHooks;
+	/** A fan-out branch: its files are this copy of the project (`where.cwd` names the project's store). */
+	copy?: { workTree: string; indexFile: string };
 }): Checkpointer | undefined {
 	if (opts.flags.checkpoints === false || opts.settings.checkpoints === false) return undefined;
-	return Checkpointer.create({ session: opts.session, home: opts.where.home, cwd: opts.where.cwd, limits: checkpointLimits(opts.settings), onNotice: opts.onNotice, hooks: opts.hooks });
+	return Checkpointer.create({ session: opts.session, home: opts.where.home, cwd: opts.where.cwd, limits: checkpointLimits(opts.settings), onNotice: opts.onNotice, hooks: opts.hooks, copy: opts.copy });
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -52,15 +52,14 @@ export class CheckpointStore {
 	/** The store's folder: the git directory, its index and the modes records. */
 	readonly dir: string;
 	private ready = false;
+	/** The folder snapshots cover and restores write: the cwd, or `copy` (a fan-out branch's, with its own index). */
+	readonly root: string;
 
-	constructor(
-		readonly home: string,
-		readonly cwd: string,
-		readonly limits: CheckpointLimits = { maxFileBytes: DEFAULT_MAX_FILE_BYTES, maxFiles: DEFAULT_MAX_FILES, maxStoreBytes: DEFAULT_MAX_STORE_BYTES },
-	) {
-		const dir = storeDirFor(home, cwd);
-		this.dir = dir;
-		this.place = { gitDir: path.join(dir, "git"), workTree: cwd, indexFile: path.join(dir, "index") };
+	// prettier-ignore
+	constructor(readonly home: string, readonly cwd: string, readonly limits: CheckpointLimits = { maxFileBytes: DEFAULT_MAX_FILE_BYTES, maxFiles: DEFAULT_MAX_FILES, maxStoreBytes: DEFAULT_MAX_STORE_BYTES }, copy?: { workTree: string; indexFile: string }) {
+		this.dir = storeDirFor(home, cwd);
+		this.root = copy?.workTree ?? cwd;
+		this.place = { gitDir: path.join(this.dir, "git"), workTree: this.root, indexFile: copy?.indexFile ?? path.join(this.dir, "index") };
 	}
 
 	/** Refuses folders a snapshot must not cover; creates the private git directory the first time. */
@@ -154,7 +153,7 @@ export class CheckpointStore {
 			all.add(p);
 			if (item[0] !== "H") changed.add(p);
 		}
-		if (all.size > this.limits.maxFiles) throw new CheckpointRefused(`no checkpoints: ${this.cwd} has more than ${this.limits.maxFiles} files`);
+		if (all.size > this.limits.maxFiles) throw new CheckpointRefused(`no checkpoints: ${this.root} has more than ${this.limits.maxFiles} files`);
 		// Another arbor on the same project may have written the index since: then no shortcut.
 		if (changed.size === 0 && this.last && this.indexStamp === indexStamp(this.place.indexFile)) return this.last;
 		await this.checkStoreSize();
@@ -169,7 +168,7 @@ export class CheckpointStore {
 			}
 			let size = changed.has(p) ? undefined : this.sizes.get(p);
 			if (size === undefined) {
-				const stat = lstatOrNull(path.join(this.cwd, p));
+				const stat = lstatOrNull(path.join(this.root, p));
 				if (!stat || stat.isDirectory()) {
 					this.sizes.delete(p);
 					continue;
@@ -275,7 +274,7 @@ export class CheckpointStore {
 	private async restoreLocked(current: string, target: string): Promise<{ changes: FileChange[]; kept: string[]; outside: string[] }> {
 		await this.open();
 		const changes = await this.treeChanges(current, target);
-		const root = path.resolve(this.cwd);
+		const root = path.resolve(this.root);
 		const realRoot = fs.realpathSync(root);
 		const writes = changes.filter((c) => c.status !== "D" && c.newMode !== "160000");
 		// Every blob is read before the first file changes: a missing object changes nothing.

@@ -50,6 +50,9 @@ export type ChatFlags = ModelFlags & {
 	fork?: string;
 	tools?: string | false;
 	yes?: boolean;
+	/** --sandbox: every bash command in the OS sandbox (docs/fanout.md); --allow-net keeps the network. */
+	sandbox?: boolean;
+	allowNet?: boolean;
 	/** --add-dir, repeatable: folders besides cwd the file tools may use. */
 	addDir?: string[];
 	/** false with --no-context-files. */

@@ -53,6 +53,12 @@ export type Settings = {
 	autoCompaction?: boolean;
 	/** Shell lines run before every bash command, the tool's and `!command`'s (pi's shellCommandPrefix). */
 	shellCommandPrefix?: string;
+	/** The most branches a fan-out may start (docs/fanout.md); default 8. */
+	fanoutMax?: number;
+	/** Every bash command (the tool's and `!command`'s) in the OS sandbox, the project writable (docs/fanout.md). */
+	sandbox?: boolean;
+	/** The sandbox keeps the network (`--allow-net`). */
+	sandboxNetwork?: boolean;
 	/** pi's keys while a reply runs: Enter steers and Alt+Enter queues a follow-up (default false: the other way round). */
 	steerOnEnter?: boolean;
 	/** MCP servers by name, Claude Code's `.mcp.json` shape (docs/mcp.md); a project's need `arbor mcp approve`. */
@@ -96,6 +102,9 @@ const KEYS: Record<keyof Settings, "string" | "boolean" | "string[]" | "number" 
 	sync: "sync",
 	taskDepth: "number",
 	taskTokenBudget: "number",
+	fanoutMax: "number",
+	sandbox: "boolean",
+	sandboxNetwork: "boolean",
 };
 
 type Kind = (typeof KEYS)[keyof Settings];

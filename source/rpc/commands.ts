@@ -19,6 +19,7 @@ import { parseTreeFilter, TREE_FILTERS } from "../tree/rows.js";
 import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
 import { unreachable } from "../text/must.js";
 import { runSync } from "../sync/sync.js";
+import { fanoutRpc, type FanoutContext } from "./fanout-command.js";
 
 export type Command = { type: string; id?: unknown; [key: string]: unknown };
 
@@ -32,6 +33,8 @@ export type CommandContext = {
 	bash: { run(command: string, opts: { excludeFromContext: boolean; id?: unknown }): Promise<unknown>; abort(): void };
 	/** Errors of a run that was accepted (after its response): reported on stderr. */
 	report(error: unknown): void;
+	/** The fan-out's open options and event writer (fanout-command.ts). */
+	fanout?: FanoutContext;
 };
 
 type Handler = (ctx: CommandContext, cmd: Command) => unknown;
@@ -282,6 +285,7 @@ export const COMMANDS: Record<string, Handler> = {
 	},
 	get_entries: ({ agent }, cmd) => agent.entries(field(cmd, "since", "string")),
 	navigate_tree: navigate,
+	fanout: fanoutRpc,
 	set_label: ({ agent }, cmd) => {
 		const entryId = must(field(cmd, "entryId", "string"), cmd, "entryId");
 		agent.setLabel(entryId, field(cmd, "label", "string"));

@@ -60,6 +60,7 @@ export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableS
 		sessionDir: where.sessionDir,
 		bash: bashRunner(agent, write),
 		report: (error) => process.stderr.write(`arbor: ${errorMessage(error)}\n`),
+		fanout: { open: { ...opts, ...where, sandbox: undefined }, emit: write },
 	};
 	const answer = (line: string) => {
 		const parsed = parse(line);

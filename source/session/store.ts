@@ -44,6 +44,8 @@ export class SessionStore implements SessionStoreApi {
 	private view: SessionSnapshot;
 	private closed = false;
 	private readonly listeners = new Set<() => void>();
+	/** Set on a branch handle (branchAt): the store that owns the file, told of each append. */
+	private trunk: SessionStore | undefined;
 
 	/** @internal Use open/create/forkSession. */
 	constructor(parts: StoreParts) {
@@ -155,6 +157,24 @@ export class SessionStore implements SessionStoreApi {
 		return this.append({ type: "session_info", name: name.trim() });
 	}
 
+	/**
+	 * Another writer handle on this file with its own leaf (fan-out's branches, docs/fanout.md): its
+	 * appends go through this store's open file, one whole line each, in the order they are made (one
+	 * process, one descriptor, one lock), and this store's snapshot sees them. Its close() only syncs.
+	 */
+	branchAt(leafId: string | null): SessionStore {
+		this.assertWritable();
+		if (leafId !== null) this.assertKnown(leafId);
+		if (this.openOut) {
+			this.out = this.openOut();
+			this.openOut = undefined;
+		}
+		if (!this.out || this.trunk) throw new SessionError("invalid", "a branch needs the session's own file on disk");
+		const branch = new SessionStore({ file: this.file, header: this.header, index: this.index, leafId, mode: "write", out: this.out });
+		branch.trunk = this;
+		return branch;
+	}
+
 	sync(): void {
 		try {
 			this.out?.sync();
@@ -167,6 +187,11 @@ export class SessionStore implements SessionStoreApi {
 	close(): void {
 		if (this.closed) return;
 		this.closed = true;
+		if (this.trunk) {
+			this.sync();
+			this.out = undefined;
+			return;
+		}
 		const out = this.out;
 		this.out = undefined;
 		this.openOut = undefined;
@@ -200,6 +225,7 @@ export class SessionStore implements SessionStoreApi {
 		if (this.out) this.index.add(stored, this.appendLine(this.out, stored));
 		else if (this.mode === "write" && isAssistantMessage(stored)) this.flushNew(stored);
 		else this.index.add(stored); // pending (lazy creation) or in memory
+		this.trunk?.publish(this.trunk.view.leafId);
 		return stored;
 	}
 

@@ -56,12 +56,12 @@ type Ended = { code: number | null; signal: string | null; timedOut: boolean; ca
 /** Runs `args.command` in `opts.cwd`; output is stdout and stderr interleaved as they arrive (each piece also to `onOutput`). */
 export async function bashTool(
 	args: BashArgs,
-	opts: { cwd: string; signal?: AbortSignal; onOutput?: (chunk: Buffer) => void },
+	opts: { cwd: string; signal?: AbortSignal; onOutput?: (chunk: Buffer) => void; wrap?: CommandWrapper },
 ): Promise<ToolResult<BashDetails>> {
 	throwIfAborted(opts.signal);
 	const timeout = args.timeout !== undefined && args.timeout > 0 ? args.timeout : BASH_DEFAULT_TIMEOUT_SECONDS;
 	const capture = new OutputCapture();
-	const ended = await run({ command: args.command, cwd: opts.cwd, timeout, capture, signal: opts.signal, onOutput: opts.onOutput });
+	const ended = await run({ command: args.command, cwd: opts.cwd, timeout, capture, signal: opts.signal, onOutput: opts.onOutput, wrap: opts.wrap });
 	const out = capture.finish();
 	const lines: string[] = [];
 	if (out.truncated) lines.push(truncationNote(out));
@@ -85,7 +85,18 @@ function statusLine(ended: Ended, timeout: number): string {
 	return `exit code ${ended.code}`;
 }
 
-type RunOptions = { command: string; cwd: string; timeout: number; capture: OutputCapture; signal?: AbortSignal; onOutput?: (chunk: Buffer) => void };
+type RunOptions = { command: string; cwd: string; timeout: number; capture: OutputCapture; signal?: AbortSignal; onOutput?: (chunk: Buffer) => void; wrap?: CommandWrapper };
+
+/** How a command starts: `bash …`'s argv in, the argv to spawn out (the sandbox puts bwrap in front: source/sandbox/). */
+export type CommandWrapper = (argv: readonly string[]) => readonly string[];
+
+/** The run's wrapper of every command (the tool's and `!command`'s): `--sandbox`; a tool set's own wins. */
+let runWrapper: CommandWrapper | undefined;
+
+/** Sets (or clears) the wrapper of this run's commands. */
+export function setCommandWrapper(wrapper: CommandWrapper | undefined): void {
+	runWrapper = wrapper;
+}
 
 /** The settings' shellCommandPrefix (pi's): run before every command (`shopt -s expand_aliases`, a venv). */
 let shellPrefix: string | undefined;
@@ -109,7 +120,9 @@ function run(opts: RunOptions): Promise<Ended> {
 	return new Promise((resolve, reject) => {
 		// The prefix runs first, in the same shell; what is stored and shown is the command alone.
 		const command = shellPrefix === undefined ? opts.command : `${shellPrefix}\n${opts.command}`;
-		const child = spawn("bash", ["-c", WATCHDOG, "bash", command], {
+		const plain = ["bash", "-c", WATCHDOG, "bash", command];
+		const [file = "bash", ...args] = (opts.wrap ?? runWrapper)?.(plain) ?? plain;
+		const child = spawn(file, args, {
 			cwd: opts.cwd,
 			// Provider keys stay with arbor: a model-run `env` must not copy them into the session.
 			env: childEnvironment(),

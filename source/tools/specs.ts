@@ -1,6 +1,6 @@
 /** Model-facing descriptions and input schemas of the built-in tools, and how each one runs. */
 import { z } from "zod";
-import { bashTool, BASH_DEFAULT_TIMEOUT_SECONDS } from "./bash.js";
+import { bashTool, BASH_DEFAULT_TIMEOUT_SECONDS, type CommandWrapper } from "./bash.js";
 import type { Confinement } from "./confine.js";
 import { editTool } from "./edit.js";
 import { findTool } from "./find.js";
@@ -12,7 +12,7 @@ import type { ToolResult } from "./result.js";
 import { writeTool } from "./write.js";
 
 /** What a tool needs besides its arguments. `confinement`: grep and find skip linked files outside it. */
-export type ToolContext = { cwd: string; signal?: AbortSignal; confinement?: Confinement };
+export type ToolContext = { cwd: string; signal?: AbortSignal; confinement?: Confinement; wrap?: CommandWrapper };
 
 type Spec<S extends z.ZodType> = {
 	description: string;

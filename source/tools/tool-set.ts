@@ -9,6 +9,7 @@ import { READ_ONLY_TOOLS, type ToolName } from "./policy.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { knownSecrets, redactText, redactValue } from "../text/secrets.js";
 import { TOOL_SPECS, type ToolContext } from "./specs.js";
+import type { CommandWrapper } from "./bash.js";
 
 /** Asks the user whether a tool may run; "always" stops asking for that tool in this ToolSet. */
 export type ConfirmFn = (req: { toolName: ToolName; args: unknown; description: string; preview?: string; toolCallId?: string }) => Promise<
@@ -48,6 +49,8 @@ export function createToolSet(opts: {
 	readDirs?: readonly string[] | (() => readonly string[]);
 	/** The tools extensions registered (they run without a confirmation; see extension-tools.ts). */
 	extensionTools?: ExtensionToolSource;
+	/** How bash starts its commands (a fan-out branch's sandbox); default: the run's (bash.ts). */
+	wrap?: CommandWrapper;
 }): ToolSet {
 	const check = accessGate(opts);
 	const set: ToolSet = {};
@@ -61,7 +64,7 @@ export function createToolSet(opts: {
 			execute: async (args, { abortSignal, toolCallId }) => {
 				const confinement = await check(name, args, toolCallId);
 				if (abortSignal?.aborted) throw new ToolError("cancelled");
-				const ctx = { cwd: opts.cwd, signal: abortSignal, confinement };
+				const ctx = { cwd: opts.cwd, signal: abortSignal, confinement, wrap: opts.wrap };
 				return redacted(() => spec.run(args, ctx));
 			},
 			toModelOutput,

@@ -41,7 +41,7 @@ describe("docs/cli.md ↔ CLI, flag for flag", () => {
 		for (const flag of documented) expect(known.has(flag), `${flag} exists`).toBe(true);
 	});
 
-	it.each(["sessions", "tree", "context", "navigate", "fork", "label", "compare", "merge", "search", "import", "acp"])("arbor %s: the usage lines list exactly its options", async (name) => {
+	it.each(["sessions", "tree", "context", "navigate", "fork", "label", "compare", "merge", "search", "import", "acp", "fanout"])("arbor %s: the usage lines list exactly its options", async (name) => {
 		const lines = usageOf(name);
 		const listed = new Set(flagsIn(lines));
 		const options = await helpOptions([name]);

@@ -87,23 +87,27 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	// The `task` tool's sub-agents: run through a function the core hands them; no Ink, no React.
 	"tasks/": { imports: [...STORE, "tree/", "llm/", "tools/"], packages: ["zod"], typesOf: ["ai"] },
 	// The headless session core of the non-terminal front ends (RPC, ACP): no Ink, no React.
-	"agent/": { imports: [...CORE, "checkpoints/", "recall/", "mcp/", "tasks/"], typesOf: ["ai"] },
+	// The OS sandbox of bash commands (bwrap, sandbox-exec): tools' wrapper type, nothing above.
+	"sandbox/": { imports: [...STORE, "tools/"] },
+	"agent/": { imports: [...CORE, "checkpoints/", "recall/", "mcp/", "tasks/", "sandbox/"], typesOf: ["ai"] },
+	// Fan-out: N branches at once over the core, each in its own copy of the project.
+	"fanout/": { imports: [...CORE, "checkpoints/", "sandbox/", "agent/"] },
 	// `arbor acp`: the Agent Client Protocol over the session core; no Ink, no React.
-	"acp/": { imports: [...CORE, "agent/", "mcp/", "search/", "checkpoints/", "sync/"], packages: ["@agentclientprotocol/sdk", "zod"] },
+	"acp/": { imports: [...CORE, "agent/", "mcp/", "search/", "checkpoints/", "sync/", "fanout/"], packages: ["@agentclientprotocol/sdk", "zod"] },
 	// `arbor mcp serve`: the sessions as an MCP server over the session core; no Ink, no React.
 	"mcp-serve/": { imports: [...CORE, "agent/", "search/", "checkpoints/"], packages: ["@modelcontextprotocol/sdk", "zod"] },
 	// `arbor -p`: a face over the session core (agent/); never Ink or React.
 	"print/": { imports: [...CORE, "agent/"], typesOf: ["ai"] },
 	// The subcommands that never run a turn (tree, context, search, checkpoints, compare, import, models, …); never Ink or React.
-	"commands/": { imports: [...CORE, "mcp/", "mcp-serve/", "search/", "import/", "export/", "checkpoints/", "sync/"] },
+	"commands/": { imports: [...CORE, "mcp/", "mcp-serve/", "search/", "import/", "export/", "checkpoints/", "sync/", "fanout/"] },
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
-	"rpc/": { imports: [...CORE, "agent/", "mcp/", "search/", "export/", "checkpoints/", "sync/"] },
+	"rpc/": { imports: [...CORE, "agent/", "mcp/", "search/", "export/", "checkpoints/", "sync/", "fanout/"] },
 	// The chat: a face over the session core (agent/), which runs its turns, compactions and session verbs.
 	"ui/": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "sync/", "agent/", "tasks/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
 	"cli.ts": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "rpc/", "interactive.ts"] },
-	"interactive.ts": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "tasks/", "agent/", "print/", "ui/"] },
+	"interactive.ts": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "tasks/", "agent/", "sandbox/", "print/", "ui/"] },
 };
 
 const packageOf = (spec: string) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");

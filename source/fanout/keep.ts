@@ -1,0 +1,13 @@
+/**
+ * Keeping a branch (docs/fanout.md): the leaf moves to the branch's end and its files come back
+ * into the project through the ordinary restore — a safety checkpoint first, so /undo-restore (or
+ * `arbor restore` of the safety checkpoint) undoes it. A branch that changed no file only moves the leaf.
+ */
+import type { AgentNavigateResult, AgentSession } from "../agent/agent-session.js";
+import type { BranchOutcome } from "./branch.js";
+
+/** Moves the leaf to `branch`'s end, restoring its files when it has a file state of its own. */
+export async function keepBranch(agent: AgentSession, branch: BranchOutcome): Promise<AgentNavigateResult> {
+	if (!branch.endId) throw new Error(`branch ${branch.index} wrote nothing to keep`);
+	return agent.navigate(branch.endId, { restoreFiles: branch.hasFiles });
+}

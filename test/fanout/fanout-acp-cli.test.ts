@@ -1,0 +1,37 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { startAcp, type AcpHarness } from "../helpers/acp-client.js";
+import { startSseServer, type SseServer } from "../helpers/sse-server.js";
+import { tempProject } from "../checkpoints/helpers.js";
+import { fanoutScript } from "./fanout-server.js";
+
+let server: SseServer | undefined;
+let acp: AcpHarness | undefined;
+let at: ReturnType<typeof tempProject>;
+afterEach(async () => {
+	if (acp && acp.child.exitCode === null) await acp.end();
+	await server?.close();
+	at.done();
+});
+
+describe("ACP _arbor/fanout (the ACP SDK's client, the built CLI)", () => {
+	it("branches from the session's leaf, _arbor/fanout_progress per branch step, the comparison as the answer", async () => {
+		at = tempProject();
+		server = await startSseServer(fanoutScript({ command: (k) => `echo acp-${k} > f.txt` }));
+		acp = startAcp(["--model", "compat:test-model", "--base-url", server.url, "--yes"], at);
+		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+		const { sessionId } = await acp.agent.request<{ sessionId: string }>("session/new", { cwd: at.cwd, mcpServers: [] });
+		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "hi" }] });
+		const answer = await acp.agent.request<{ branches: { label: string; status: string; cwd: string }[] }>("_arbor/fanout", { sessionId, prompt: "go", count: 2 });
+		expect(answer.branches.map((b) => [b.label, b.status])).toEqual([
+			["fanout 1/2 · compat:test-model", "done"],
+			["fanout 2/2 · compat:test-model", "done"],
+		]);
+		for (const [k, b] of answer.branches.entries()) expect(fs.readFileSync(path.join(b.cwd, "f.txt"), "utf8")).toBe(`acp-${k + 1}\n`);
+		expect(fs.existsSync(path.join(at.cwd, "f.txt"))).toBe(false);
+		const progress = acp.raw.stdout.split("\n").filter((l) => l.includes('"_arbor/fanout_progress"')).map((l) => JSON.parse(l).params.event.type);
+		expect(progress.filter((t: string) => t === "branch_start")).toHaveLength(2);
+		expect(progress.filter((t: string) => t === "branch_end")).toHaveLength(2);
+	});
+});
