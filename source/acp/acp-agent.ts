@@ -6,13 +6,7 @@
  * only protocol messages; warnings go to stderr. When stdin closes every session is closed (its
  * turn aborted, what streamed stored, the file fsynced and unlocked) and the process ends.
  *
- *   initialize            loadSession, images, embedded context, session list and (unstable) fork
- *   session/new|load|list|fork, session/prompt, session/cancel, session/set_config_option (model,
- *   thinking level); slash commands /tree /fork /label /compare /merge /search in a prompt;
- *   extension methods _arbor/get_tree {sessionId, filter?} and _arbor/navigate {sessionId,
- *   entryId, summarize?, customInstructions?, replaceInstructions?, label?, restoreFiles?};
- *   _arbor/get_checkpoints {sessionId} and _arbor/restore_files {sessionId, entryId, dryRun?} (the
- *   JSON of `arbor checkpoints --json` and `arbor restore --json`).
+ * The methods, the slash commands in a prompt and the `_arbor/…` extension methods: docs/acp.md.
  */
 import { Readable } from "node:stream";
 import {

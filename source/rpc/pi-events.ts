@@ -78,13 +78,12 @@ export class PiEventWriter {
 				return this.out({ type: "extension_ui_request", id: randomUUID(), method: "notify", message: event.message, notifyType: "info" });
 			case "tree_moved":
 				return this.out(treeNavigated(event.result));
-			case "task_start": case "task_tool": case "task_end": // arbor's own: a task's progress (docs/tasks.md)
-				return this.out({ ...event });
 			case "session_changed":
 				return this.out({ type: "session_changed", reason: event.reason, sessionId: event.sessionId, sessionFile: event.sessionFile ?? null });
 			case "session_info_changed": // pi 1.6's (`name` absent when cleared), as thinking_level_changed
 			case "thinking_level_changed":
 			case "agent_start":
+			case "task_start": case "task_tool": case "task_end": // arbor's own: a task's progress (docs/tasks.md)
 				return this.out(JSON.parse(JSON.stringify(event)) as Record<string, unknown>);
 			default: {
 				const never: never = event;
