@@ -14,7 +14,6 @@ type Part = AssistantMessage["content"][number];
 type Out = (event: Record<string, unknown>) => void;
 export type PiWire = "rpc" | "json";
 
-
 export class PiEventWriter {
 	private partial: AssistantMessage | undefined;
 	/** The assistant message of the pi turn in progress, and the tool results that followed it. */
