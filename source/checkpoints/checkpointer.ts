@@ -87,7 +87,7 @@ export class Checkpointer {
 		// safety checkpoint is always written: /undo-restore finds the newest one.
 		const previous = checkpointOnPath(view, view.leafId);
 		if (previous && previous.data.tree === snap.tree && reason !== "before-restore") return previous;
-		const data: CheckpointData = { tree: snap.tree, cwd: this.store.cwd, files: snap.files, bytes: snap.bytes, skipped: snap.skipped, reason, ...(taken?.restoring ? { restoring: taken.restoring } : {}) };
+		const data: CheckpointData = { tree: snap.tree, cwd: this.store.cwd, files: snap.files, bytes: snap.bytes, skipped: snap.skipped, reason, ...(taken?.restoring ? { restoring: taken.restoring } : {}), ...(this.store.inCopy ? { copy: true as const } : {}) };
 		const entry = this.session.append({ type: "custom", customType: CHECKPOINT_TYPE, data });
 		this.session.sync();
 		return { entryId: entry.id, timestamp: entry.timestamp, data };
@@ -119,7 +119,7 @@ export class Checkpointer {
 	/** Snapshots the working tree as a prompt is sent; what it resolves records it (prompt-point.ts). */
 	private async promptTaker(): Promise<(userEntryId: string) => void> {
 		const snap = await this.serial(async () => (this.off ? undefined : this.store.snapshot().catch((error: unknown) => void this.disable(error))));
-		return (userEntryId) => snap && recordPromptPoint(this.session, this.store.cwd, snap, userEntryId);
+		return (userEntryId) => snap && recordPromptPoint(this.session, this.store, snap, userEntryId);
 	}
 
 	/** The dry run of restoring entry `entryId`'s file state (undefined: it has none). */

@@ -11,11 +11,11 @@ import type { Snapshot } from "./store.js";
  * Records `snap` beside the user message `userEntryId`, just stored, unless it is the tree already
  * on the path and the session's newest (an unchanged tree costs nothing). The leaf stays where it was.
  */
-export function recordPromptPoint(session: SessionStoreApi, cwd: string, snap: Snapshot, userEntryId: string): void {
+export function recordPromptPoint(session: SessionStoreApi, store: { cwd: string; inCopy: boolean }, snap: Snapshot, userEntryId: string): void {
 	const view = session.snapshot();
 	const same = (c: Checkpoint | undefined) => c?.data.tree === snap.tree;
 	if (same(checkpointOnPath(view, userEntryId)) && same(allCheckpoints(view).at(-1))) return;
-	const data: CheckpointData = { tree: snap.tree, cwd, files: snap.files, bytes: snap.bytes, skipped: snap.skipped, reason: "before-prompt" };
+	const data: CheckpointData = { tree: snap.tree, cwd: store.cwd, files: snap.files, bytes: snap.bytes, skipped: snap.skipped, reason: "before-prompt", ...(store.inCopy ? { copy: true as const } : {}) };
 	const leaf = view.leafId;
 	session.appendAt(userEntryId, { type: "custom", customType: CHECKPOINT_TYPE, data });
 	// No marker: the reply that follows at once records the position itself.

@@ -22,6 +22,8 @@ export type CheckpointData = {
 	reason?: "before-prompt" | "before-change" | "after-turn" | "before-restore" | "manual";
 	/** On a safety checkpoint: the tree its restore then wrote (user-changes.ts reads it). */
 	restoring?: string;
+	/** Taken in a fan-out branch's own copy of the project (docs/fanout.md), not in the project folder. */
+	copy?: true;
 };
 
 /** A checkpoint with the entry that records it. */
@@ -36,7 +38,7 @@ export function checkpointOf(entry: SessionEntry | undefined): Checkpoint | unde
 	return {
 		entryId: entry.id,
 		timestamp: entry.timestamp,
-		data: { tree: data.tree, cwd: data.cwd, files: Number(data.files) || 0, bytes: Number(data.bytes) || 0, skipped, ...(data.reason ? { reason: data.reason } : {}), ...(typeof data.restoring === "string" ? { restoring: data.restoring } : {}) },
+		data: { tree: data.tree, cwd: data.cwd, files: Number(data.files) || 0, bytes: Number(data.bytes) || 0, skipped, ...(data.reason ? { reason: data.reason } : {}), ...(typeof data.restoring === "string" ? { restoring: data.restoring } : {}), ...(data.copy === true ? { copy: true as const } : {}) },
 	};
 }
 

@@ -54,11 +54,13 @@ export class CheckpointStore {
 	private ready = false;
 	/** The folder snapshots cover and restores write: the cwd, or `copy` (a fan-out branch's, with its own index). */
 	readonly root: string;
+	readonly inCopy: boolean; // a fan-out branch's copy: its checkpoints say so (`copy`), user-changes.ts skips them
 
 	// prettier-ignore
 	constructor(readonly home: string, readonly cwd: string, readonly limits: CheckpointLimits = { maxFileBytes: DEFAULT_MAX_FILE_BYTES, maxFiles: DEFAULT_MAX_FILES, maxStoreBytes: DEFAULT_MAX_STORE_BYTES }, copy?: { workTree: string; indexFile: string }) {
 		this.dir = storeDirFor(home, cwd);
 		this.root = copy?.workTree ?? cwd;
+		this.inCopy = copy !== undefined;
 		this.place = { gitDir: path.join(this.dir, "git"), workTree: this.root, indexFile: copy?.indexFile ?? path.join(this.dir, "index") };
 	}
 

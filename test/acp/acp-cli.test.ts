@@ -246,7 +246,7 @@ describe("arbor acp through the ACP SDK's client", () => {
 		const { sessionId } = await acp.agent.request("session/new", { cwd: where.cwd, mcpServers: [] });
 		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "alpha question" }] });
 		const file = sessionFile(where.home, sessionId);
-		const [u1, a1] = readJsonl(file).slice(1).map((e) => e.id as string);
+		const [u1, a1] = readJsonl(file).slice(1).filter((e) => e.type === "message").map((e) => e.id as string);
 		// /tree on a user message moves to its parent (here: before the root), as in the terminal: beta is a second branch.
 		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: `/tree ${u1!.slice(0, 6)}` }] });
 		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "beta question" }] });
@@ -342,7 +342,8 @@ describe("arbor acp through the ACP SDK's client", () => {
 		await waitFor(() => agentText(acp.updates, sessionId).includes("streaming"), { what: "the first chunks" });
 		expect(await acp.end()).toEqual({ code: 0, signal: null });
 		await pending;
-		const entries = readJsonl(sessionFile(where.home, sessionId)).slice(1);
+		// Messages only: the prompt's checkpoint (docs/checkpoints.md) sits beside the user message.
+		const entries = readJsonl(sessionFile(where.home, sessionId)).slice(1).filter((e) => e.type === "message");
 		expect(entries.map((e) => [e.message?.role, e.message?.stopReason])).toEqual([
 			["user", undefined],
 			["assistant", "aborted"],
@@ -360,7 +361,7 @@ describe("arbor acp through the ACP SDK's client", () => {
 		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "first" }] });
 		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "second" }] });
 		const file = sessionFile(where.home, sessionId);
-		const [u1, a1, u2, a2] = readJsonl(file).slice(1).map((e) => e.id as string);
+		const [u1, a1, u2, a2] = readJsonl(file).slice(1).filter((e) => e.type === "message").map((e) => e.id as string);
 
 		const moved = await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: `/tree ${a1}` }] });
 		expect(moved.stopReason).toBe("end_turn");

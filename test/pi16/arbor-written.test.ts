@@ -57,10 +57,10 @@ describe("a session arbor wrote, read by pi 1.6", () => {
 		const store = SessionStore.create({ cwd: dir, sessionDir: dir });
 		const snap = (n: number) => ({ tree: String(n).repeat(40), files: 1, bytes: 1, skipped: [] });
 		const first = store.appendMessage(user("hello"));
-		recordPromptPoint(store, dir, snap(1), first.id);
+		recordPromptPoint(store, { cwd: dir, inCopy: false }, snap(1), first.id);
 		const hi = store.appendMessage(reply("hi"));
 		const second = store.appendMessage(user("again"));
-		recordPromptPoint(store, dir, snap(2), second.id);
+		recordPromptPoint(store, { cwd: dir, inCopy: false }, snap(2), second.id);
 		store.close();
 		expect(hi.parentId).toBe(first.id);
 		const view = SessionStore.open(store.file as string).snapshot();

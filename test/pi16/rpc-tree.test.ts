@@ -56,10 +56,12 @@ describe("pi 1.6's RpcClient drives arbor --mode rpc: bash, the tree, fork, new 
 		);
 		const { tree, leafId } = valueOf(run, 6);
 		expect(tree).toHaveLength(1);
-		// One line of entries: each node's entry and children, pi's SessionTreeNode.
+		// One line of entries (each node's entry and children, pi's SessionTreeNode); beside each prompt
+		// only its checkpoint (docs/checkpoints.md: a side child the conversation does not go through).
 		const chain: any[] = [];
-		for (let node = tree[0]; node; node = node.children[0]) chain.push(node);
-		expect(chain.every((n) => n.children.length <= 1 && typeof n.entry.id === "string")).toBe(true);
+		const onward = (node: any) => node.children.filter((c: any) => !(c.entry.type === "custom" && c.entry.customType === "arbor.checkpoint"));
+		for (let node = tree[0]; node; node = onward(node)[0]) chain.push(node);
+		expect(chain.every((n) => onward(n).length <= 1 && typeof n.entry.id === "string")).toBe(true);
 		expect(chain.at(-1).entry.id).toBe(leafId);
 		const texts = chain.filter((n) => n.entry.type === "message").map((n) => `${n.entry.message.role}:${JSON.stringify(n.entry.message.content)}`);
 		expect(texts.filter((t) => t.startsWith("user:"))).toEqual(['user:"first"', 'user:"second"']);
