@@ -1,12 +1,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { Checkpointer } from "../../source/checkpoints/checkpointer.js";
 import { trustProject } from "../../source/config/trust.js";
 import { sessionDirFor } from "../../source/session/paths.js";
 import { SessionStore } from "../../source/session/store.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { files, tempProject } from "../checkpoints/helpers.js";
+import { sessionWithCheckpoints } from "../helpers/checkpoint-session.js";
 
 let term: ArborTerminal | undefined;
 let at: ReturnType<typeof tempProject> | undefined;
@@ -16,27 +16,6 @@ afterEach(async () => {
 	at?.done();
 	at = undefined;
 });
-
-const reply = (text: string) =>
-	({ role: "assistant", content: [{ type: "text", text }], api: "openai-completions", provider: "compat", model: "test-model", stopReason: "stop", timestamp: Date.now() }) as never;
-
-/** user "first" → reply one → checkpoint (a.txt v1) → user "second" → reply two → checkpoint (a.txt v2, b.txt). */
-async function sessionWithCheckpoints(cwd: string, home: string): Promise<string> {
-	const store = SessionStore.create({ cwd, sessionDir: sessionDirFor(cwd, home) });
-	const ck = Checkpointer.create({ session: store, home, cwd });
-	fs.writeFileSync(path.join(cwd, "a.txt"), "v1\n");
-	store.appendMessage({ role: "user", content: "first", timestamp: Date.now() });
-	store.appendMessage(reply("reply one"));
-	await ck.take("after-turn");
-	fs.writeFileSync(path.join(cwd, "a.txt"), "v2\n");
-	fs.writeFileSync(path.join(cwd, "b.txt"), "b\n");
-	store.appendMessage({ role: "user", content: "second", timestamp: Date.now() });
-	store.appendMessage(reply("reply two"));
-	await ck.take("after-turn");
-	const file = store.file!;
-	store.close();
-	return file;
-}
 
 /** Opens the session, /tree, selects "reply one" (a move that abandons entries): the summary question is up. */
 async function summaryPromptAtReplyOne(project: { cwd: string; home: string }, before?: () => void, size: { cols?: number; rows?: number } = {}): Promise<ArborTerminal> {
