@@ -121,3 +121,22 @@ describe("/fork offers the files' restore as /tree does", () => {
 		expect(files(at.cwd)).toEqual({ "a.txt": "v2\n", "b.txt": "b\n" });
 	}, 60_000);
 });
+
+describe("the built CLI in tmux", () => {
+	it("/restore <id> restores the files and keeps the conversation where it is", async () => {
+		const { startArbor: startBuilt, submitLine, quit } = await import("../helpers/arbor-tmux.js");
+		const project = tempProject();
+		at = project;
+		const file = await sessionWithCheckpoints(project.cwd, project.home);
+		const { id } = entryOf(file, "reply one");
+		const t = startBuilt({ args: ["--session", file], cwd: project.cwd, home: project.home });
+		term = t as unknown as ArborTerminal;
+		await t.waitForScreen((s) => s.includes("leaf "), "status line");
+		await submitLine(t, `/restore ${id}`);
+		await t.waitForScreen((s) => s.includes("Restore files to this point?"), "restore question");
+		t.send("Enter");
+		await t.waitForScreen((s) => s.includes("/undo-restore undoes"), "restored");
+		expect(files(project.cwd)).toEqual({ "a.txt": "v1\n" });
+		await quit(t);
+	}, 60_000);
+});
