@@ -44,7 +44,7 @@ export function openForRestore(arg: string, where: Place): SessionStore {
 		return openForWrite(arg, where);
 	} catch (error) {
 		if (!(error instanceof SessionError) || error.code !== "locked") throw error;
-		throw new SessionError("locked", `${error.message}; to restore files while it is open there, use its /tree: select the entry, then Restore files (--dry-run works here meanwhile)`);
+		throw new SessionError("locked", `${error.message}; to restore files while it is open there, type /restore <entry id> in it (or select the entry in its /tree, then Restore files; --dry-run works here meanwhile)`);
 	}
 }
 

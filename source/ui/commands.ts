@@ -17,6 +17,7 @@ export type CommandName =
 	| "session"
 	| "search"
 	| "undo-restore"
+	| "restore"
 	| "export"
 	| "sync"
 	| "reload"
@@ -43,6 +44,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 	{ name: "thinking", args: "[level]", description: "show or set the thinking level: off, minimal, low, medium, high (Shift+Tab cycles)" },
 	{ name: "session", description: "file, id, entry counts and tokens of this session" },
 	{ name: "search", args: "<query>", description: "search this folder's sessions (then all); Enter opens the hit in /tree" },
+	{ name: "restore", args: "[entry id]", description: "restore the files to an entry's checkpoint without moving the conversation (default: the current point)" },
 	{ name: "undo-restore", description: "put the files back as they were before the last restore of checkpointed files" },
 	{ name: "export", args: "[file]", description: "write this session as one HTML page (default: its name .html here)" },
 	{ name: "sync", args: "[remote]", description: "sync this project's sessions through its git remote (arbor sync)" },

@@ -116,7 +116,7 @@ describe("arbor restore while another arbor (the chat) holds the session", () =>
 			const refused = await fx.cli(["restore", file!, prompt.id]);
 			expect(refused.code).toBe(2);
 			expect(refused.stderr).toContain("another arbor is writing it");
-			expect(refused.stderr).toContain("to restore files while it is open there, use its /tree: select the entry, then Restore files");
+			expect(refused.stderr).toContain("to restore files while it is open there, type /restore <entry id> in it (or select the entry in its /tree, then Restore files");
 			expect(files(fx.at.cwd)).toEqual({ "a.txt": "agent\n" });
 			expect((await fx.cli(["restore", file!, prompt.id, "--dry-run"])).code).toBe(0);
 		} finally {

@@ -1,12 +1,12 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { Checkpointer } from "../../source/checkpoints/checkpointer.js";
 import { trustProject } from "../../source/config/trust.js";
 import { sessionDirFor } from "../../source/session/paths.js";
 import { SessionStore } from "../../source/session/store.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { files, tempProject } from "../checkpoints/helpers.js";
+import { sessionWithCheckpoints } from "../helpers/checkpoint-session.js";
 
 let term: ArborTerminal | undefined;
 let at: ReturnType<typeof tempProject> | undefined;
@@ -16,27 +16,6 @@ afterEach(async () => {
 	at?.done();
 	at = undefined;
 });
-
-const reply = (text: string) =>
-	({ role: "assistant", content: [{ type: "text", text }], api: "openai-completions", provider: "compat", model: "test-model", stopReason: "stop", timestamp: Date.now() }) as never;
-
-/** user "first" → reply one → checkpoint (a.txt v1) → user "second" → reply two → checkpoint (a.txt v2, b.txt). */
-async function sessionWithCheckpoints(cwd: string, home: string): Promise<string> {
-	const store = SessionStore.create({ cwd, sessionDir: sessionDirFor(cwd, home) });
-	const ck = Checkpointer.create({ session: store, home, cwd });
-	fs.writeFileSync(path.join(cwd, "a.txt"), "v1\n");
-	store.appendMessage({ role: "user", content: "first", timestamp: Date.now() });
-	store.appendMessage(reply("reply one"));
-	await ck.take("after-turn");
-	fs.writeFileSync(path.join(cwd, "a.txt"), "v2\n");
-	fs.writeFileSync(path.join(cwd, "b.txt"), "b\n");
-	store.appendMessage({ role: "user", content: "second", timestamp: Date.now() });
-	store.appendMessage(reply("reply two"));
-	await ck.take("after-turn");
-	const file = store.file!;
-	store.close();
-	return file;
-}
 
 /** Opens the session, /tree, selects "reply one" (a move that abandons entries): the summary question is up. */
 async function summaryPromptAtReplyOne(project: { cwd: string; home: string }, before?: () => void, size: { cols?: number; rows?: number } = {}): Promise<ArborTerminal> {
@@ -133,29 +112,45 @@ describe("/tree: Restore files to this point?", () => {
 		expect(files(project.cwd)).toEqual({ "a.txt": "v1\n" });
 	}, 60_000);
 
-	it("a diff taller than the screen keeps its title and says how many lines are cut off, in the right number", async () => {
-		const project = tempProject();
-		at = project;
-		const many = Array.from({ length: 60 }, (_, i) => `line ${i}`).join("\n");
-		term = await summaryPromptAtReplyOne(project, () => fs.writeFileSync(path.join(project.cwd, "a.txt"), `${many}\n`));
-		term.send("Enter");
-		await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
-		// a.txt written by hand is the user's own change: listed after the agent's b.txt, below a third choice.
-		for (let i = 0; i < 4; i++) term.send("Down");
-		await term.waitForScreen((s) => s.includes("› M a.txt"), "a.txt selected");
-		term.send("Enter");
-		const tall = await term.waitForScreen((s) => s.includes("more lines (arbor diff"), "diff");
-		expect(tall.split("\n")[0]).toBe("Diff of a.txt (now → this point)");
-		const hidden = Number(/… (\d+) more lines \(arbor diff shows them all\)/.exec(tall)?.[1]);
-		expect(hidden).toBeGreaterThan(1);
-		term.send("Escape");
-		await term.waitForScreen((s) => s.includes("Restore files to this point?"), "back to the question");
-		// As many more rows as lines were cut off, but one: one line is left out.
-		term.resize(120, 40 + hidden - 1);
-		term.send("Enter");
-		const one = await term.waitForScreen((s) => s.includes("Diff of a.txt") && s.includes("more line"), "the diff again");
-		expect(one).toContain("… 1 more line (arbor diff shows them all)");
-	}, 60_000);
+	for (const [cols, rows] of [
+		[80, 24],
+		[120, 40],
+	] as const) {
+		it(`at ${cols}×${rows} a diff taller than the screen scrolls as the tool confirmation's does: title and hint stay, ↓/PgDn/End/Home move with a position`, async () => {
+			const project = tempProject();
+			at = project;
+			const many = Array.from({ length: 60 }, (_, i) => `line ${i}`).join("\n");
+			term = await summaryPromptAtReplyOne(project, () => fs.writeFileSync(path.join(project.cwd, "a.txt"), `${many}\n`), { cols, rows });
+			term.send("Enter");
+			await term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore prompt");
+			// a.txt written by hand is the user's own change: listed after the agent's b.txt, below a third choice.
+			for (let i = 0; i < 4; i++) term.send("Down");
+			await term.waitForScreen((s) => s.includes("› M a.txt"), "a.txt selected");
+			term.send("Enter");
+			const first = await term.waitForScreen((s) => /lines 1–\d+ of \d+/.test(s), "diff with a position");
+			expect(first.split("\n")[0]).toBe("Diff of a.txt (now → this point)");
+			const [, pageText, totalText] = /lines 1–(\d+) of (\d+)/.exec(first)!;
+			const page = Number(pageText);
+			const total = Number(totalText);
+			expect(page).toBeGreaterThanOrEqual(rows - 8);
+			expect(first).toMatch(/Esc back/);
+			expect(first).toContain("-line 0");
+			expect(first).not.toContain("-line 59");
+			term.send("Down");
+			term.send("Down");
+			term.send("NPage");
+			const to = Math.min(page + 2, total - page);
+			const moved = await term.waitForScreen((s) => s.includes(`lines ${to + 1}–${to + page} of ${total}`), "scrolled by 2 + a page");
+			expect(moved.split("\n")[0]).toBe("Diff of a.txt (now → this point)");
+			term.send("End");
+			const end = await term.waitForScreen((s) => s.includes(`–${total} of ${total}`), "at the end");
+			expect(end).toContain("-line 59");
+			term.send("Home");
+			await term.waitForScreen((s) => s.includes(`lines 1–${page} of ${total}`), "back at the top");
+			term.send("Escape");
+			await term.waitForScreen((s) => s.includes("Restore files to this point?"), "back to the question");
+		}, 60_000);
+	}
 
 	for (const [cols, rows] of [
 		[80, 24],

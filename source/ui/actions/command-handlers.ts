@@ -20,7 +20,7 @@ import type { SwitchSession } from "../chat/use-session-switch.js";
 import { runSearchCommand } from "./search-actions.js";
 import { exportAction } from "./export-action.js";
 import { counted } from "../../text/count.js";
-import { undoRestore } from "./restore-actions.js";
+import { openRestore, undoRestore } from "./restore-actions.js";
 import { syncAction } from "./sync-action.js";
 import { forgetMessage } from "./forget-action.js";
 
@@ -173,6 +173,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 		},
 		search: (args) => runSearchCommand(ctx, args),
 		"undo-restore": () => undoRestore(ctx, ctx.busy),
+		restore: (args) => openRestore(ctx, args),
 		export: (args) => exportAction(ctx, args),
 		sync: (args) => syncAction(ctx, args),
 		reload: () => reloadPrompts(ctx),

@@ -2,12 +2,15 @@
 import type { SwitchSession } from "../chat/use-session-switch.js";
 import { savedFile } from "../chat/use-session-switch.js";
 
-/** /fork after the picker: a new session holding root → parent of the chosen message, its text in the editor. */
-export function forkAtMessage(switchSession: SwitchSession, messageId: string): Promise<boolean> {
+/**
+ * /fork after the picker (and the restore question): a new session holding root → parent of the
+ * chosen message, its text in the editor. `restored`: what the files' restore did, said after.
+ */
+export function forkAtMessage(switchSession: SwitchSession, messageId: string, restored = ""): Promise<boolean> {
 	return switchSession((agent) => agent.fork(messageId), {
 		done: (agent) => {
 			const file = savedFile(agent);
-			return file ? `Forked into ${file}` : "Forked into a new session (saved at its first reply)";
+			return `${file ? `Forked into ${file}` : "Forked into a new session (saved at its first reply)"}${restored}`;
 		},
 		cancelled: "Fork cancelled by an extension",
 	});

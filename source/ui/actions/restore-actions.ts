@@ -1,4 +1,4 @@
-/** `/undo-restore`: the files back to the safety checkpoint of the newest restore. */
+/** `/undo-restore`: the files back to the safety checkpoint of the newest restore; `/restore` opens the question. */
 import { allCheckpoints } from "../../checkpoints/records.js";
 import { errorMessage } from "../../text/error-text.js";
 import type { AppAction } from "../chat/app-reducer.js";
@@ -25,3 +25,20 @@ export async function undoRestore(ctx: Pick<SessionServices, "store" | "agent" |
 	}
 }
 
+
+/**
+ * `/restore [entry id]`: the restore question for that entry's file state (default: the current
+ * point's), files only: the conversation stays where it is (actions/restore-screen.tsx).
+ */
+export function openRestore(ctx: Pick<SessionServices, "view" | "agent" | "dispatch"> & { busy: boolean }, args: string): void {
+	if (ctx.busy) return ctx.dispatch(error("Still working — Esc aborts"));
+	if (!ctx.agent.checkpointer) return ctx.dispatch(error("Checkpoints are off (--no-checkpoints or \"checkpoints\": false)"));
+	let targetId: string | null;
+	try {
+		targetId = args ? ctx.view.resolveId(args) : ctx.view.leafId;
+	} catch (e) {
+		return ctx.dispatch(error(errorMessage(e)));
+	}
+	if (targetId === null) return ctx.dispatch(error("Nothing to restore: the session is empty"));
+	ctx.dispatch({ type: "restore-opened", targetId });
+}

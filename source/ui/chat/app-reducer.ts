@@ -20,6 +20,8 @@ export type Screen =
 	| { kind: "resume-picker" }
 	| { kind: "model-picker" }
 	| { kind: "confirm"; request: ConfirmRequest }
+	/** /restore and /fork's file question (actions/restore-screen.tsx); `forkAt`: the fork follows. */
+	| { kind: "restore"; targetId: string; forkAt?: string }
 	| { kind: "help" };
 
 export type RunningTool = { toolCallId: string; toolName: string; args: unknown; startedAt: number };
@@ -75,6 +77,7 @@ export type AppAction =
 	| { type: "tree-done"; done: TreeDone }
 	| { type: "picker-opened"; picker: "fork-picker" | "resume-picker" | "model-picker" }
 	| { type: "help-opened" }
+	| { type: "restore-opened"; targetId: string; forkAt?: string }
 	| { type: "screen-closed"; status?: Status }
 	| { type: "confirm-requested"; request: ConfirmRequest }
 	| { type: "confirm-answered" }
@@ -200,6 +203,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 			return treeDone(state, action.done);
 		case "picker-opened":
 			return { ...state, screen: { kind: action.picker }, status: null };
+		case "restore-opened":
+			return { ...state, screen: { kind: "restore", targetId: action.targetId, ...(action.forkAt ? { forkAt: action.forkAt } : {}) }, status: null };
 		case "help-opened":
 			return { ...state, screen: { kind: "help" } };
 		case "screen-closed":

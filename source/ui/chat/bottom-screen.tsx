@@ -11,6 +11,7 @@ import { ForkPicker } from "../pickers/fork-picker.js";
 import { HelpView } from "./help-view.js";
 import { sessionActions } from "../actions/session-actions.js";
 import { forkAtMessage } from "../actions/fork-action.js";
+import { RestoreScreen } from "../actions/restore-screen.js";
 import { openSearchHit } from "../actions/search-actions.js";
 import { SessionPicker } from "../pickers/session-picker.js";
 import { TreeScreen } from "../tree/tree-screen.js";
@@ -50,7 +51,7 @@ export function BottomScreen(props: BottomScreenProps) {
 			return (
 				<ForkPicker
 					view={view} rows={props.rows} onCancel={close}
-					onPick={(entry) => void forkAtMessage(switchSession, entry.id)}
+					onPick={(entry) => void (services.agent.checkpointer ? dispatch({ type: "restore-opened", targetId: entry.id, forkAt: entry.id }) : forkAtMessage(switchSession, entry.id))}
 				/>
 			);
 		case "resume-picker":
@@ -86,6 +87,8 @@ export function BottomScreen(props: BottomScreenProps) {
 					}}
 				/>
 			);
+		case "restore":
+			return <RestoreScreen targetId={screen.targetId} {...(screen.forkAt ? { forkAt: screen.forkAt } : {})} switchSession={switchSession} rows={props.rows} cols={props.cols} />;
 		case "help":
 			return <HelpView onClose={close} extraCommands={props.extraCommands} extraKeys={props.extraKeys} rows={props.rows} cols={props.cols} />;
 		default: {

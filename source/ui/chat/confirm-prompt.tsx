@@ -46,7 +46,7 @@ export function previewLines(preview: string | undefined, width: number): { text
 /** Preview rows shown at once for a terminal of `rows` rows (at least 3). */
 export const previewRows = (rows: number) => Math.max(3, rows - RESERVED_ROWS);
 
-const SCROLL_KEYS = ["confirm.up", "confirm.down", "confirm.pageUp", "confirm.pageDown", "confirm.first", "confirm.last"] as const;
+export const SCROLL_KEYS = ["confirm.up", "confirm.down", "confirm.pageUp", "confirm.pageDown", "confirm.first", "confirm.last"] as const;
 
 /** The first line shown after a scroll key: clamped so the window stays full. */
 export function scrolled(action: (typeof SCROLL_KEYS)[number], top: number, page: number, total: number): number {

@@ -6,6 +6,7 @@ import { useKeys } from "../input/use-keys.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { counted } from "../../text/count.js";
 import { wrapSegs } from "../markdown/lines.js";
+import { RestoreDiff } from "./restore-diff.js";
 import { restoreOptions, type RestoreChange } from "./tree-flow.js";
 
 export type RestorePromptProps = {
@@ -29,17 +30,13 @@ const WHAT = { changed: "rewritten", added: "brought back", deleted: "removed" }
 
 /**
  * `Restore files to this point?` with the dry run: the two choices, then the files (↑↓ through both;
- * Enter on a file shows its diff, Esc back). Says every time what a restore does not cover.
+ * Enter on a file shows its diff, which scrolls (restore-diff.tsx); Esc back). Says every time what a restore does not cover.
  */
 export function RestorePrompt(props: RestorePromptProps) {
 	const { keymap, is } = useKeyAction();
 	const options = restoreOptions(props.changes);
 	useKeys(
 		(event) => {
-			if (props.diff) {
-				if (isCancel(event, keymap) || is("dialog.accept", event)) props.onCloseDiff();
-				return;
-			}
 			if (is("list.up", event)) props.onMove(-1);
 			else if (is("list.down", event)) props.onMove(1);
 			else if (is("dialog.accept", event)) {
@@ -48,25 +45,9 @@ export function RestorePrompt(props: RestorePromptProps) {
 				else props.onChoose(props.cursor);
 			} else if (isCancel(event, keymap)) props.onBack();
 		},
-		{ isActive: props.active },
+		{ isActive: props.active && !props.diff },
 	);
-	if (props.diff) {
-		const lines = terminalText(props.diff.text).split("\n");
-		// The title, the note on what is cut off, the hint and the status line below the screen take a row each.
-		const room = Math.max(3, props.rows - 4);
-		return (
-			<Box flexDirection="column">
-				<Text bold wrap="truncate">{`Diff of ${terminalText(props.diff.path)} (now → this point)`}</Text>
-				{lines.slice(0, room).map((line, i) => (
-					<Text key={i} color={line.startsWith("+") ? "green" : line.startsWith("-") ? "red" : undefined} wrap="truncate">
-						{line || " "}
-					</Text>
-				))}
-				{lines.length > room ? <Text dimColor>{`… ${counted(lines.length - room, "more line")} (arbor diff shows them all)`}</Text> : null}
-				<Text dimColor>{hintLine(keymap, [[["dialog.cancel"], "back"]])}</Text>
-			</Box>
-		);
-	}
+	if (props.diff) return <RestoreDiff {...props.diff} rows={props.rows} cols={props.cols} active={props.active} onClose={props.onCloseDiff} />;
 	const note = `${RESTORE_LIMITS} A safety checkpoint is taken first (/undo-restore).`;
 	const hint = hintLine(keymap, [[["list.up", "list.down"], "move"], [["dialog.accept"], "choose / a file's diff"], [["dialog.cancel"], "back"]]);
 	const rowsOf = (text: string) => wrapSegs([{ text }], props.cols).length;

@@ -1,0 +1,28 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { Checkpointer } from "../../source/checkpoints/checkpointer.js";
+import { sessionDirFor } from "../../source/session/paths.js";
+import { SessionStore } from "../../source/session/store.js";
+
+/** A session with two turns and their checkpoints, for the chat's restore questions (/tree, /restore, /fork). */
+const reply = (text: string) =>
+	({ role: "assistant", content: [{ type: "text", text }], api: "openai-completions", provider: "compat", model: "test-model", stopReason: "stop", timestamp: Date.now() }) as never;
+
+/** user "first" → reply one → checkpoint (a.txt v1) → user "second" → reply two → checkpoint (a.txt v2, b.txt). */
+export async function sessionWithCheckpoints(cwd: string, home: string): Promise<string> {
+	const store = SessionStore.create({ cwd, sessionDir: sessionDirFor(cwd, home) });
+	const ck = Checkpointer.create({ session: store, home, cwd });
+	fs.writeFileSync(path.join(cwd, "a.txt"), "v1\n");
+	store.appendMessage({ role: "user", content: "first", timestamp: Date.now() });
+	store.appendMessage(reply("reply one"));
+	await ck.take("after-turn");
+	fs.writeFileSync(path.join(cwd, "a.txt"), "v2\n");
+	fs.writeFileSync(path.join(cwd, "b.txt"), "b\n");
+	store.appendMessage({ role: "user", content: "second", timestamp: Date.now() });
+	store.appendMessage(reply("reply two"));
+	await ck.take("after-turn");
+	const file = store.file!;
+	store.close();
+	return file;
+}
+
