@@ -9,22 +9,22 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer, textReply } from "../helpers/sse-server.js";
+import { startSseServer, textReply, toolCallReply } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
-import { EVERYTHING, everythingStdio } from "../mcp/servers.js";
+import { dyingStdio, EVERYTHING, everythingStdio } from "../mcp/servers.js";
 
 const fx = useArborRun<ArborTerminal>();
 const QUESTION = "This project's MCP servers would run these programs:";
 
 /** The chat in a project with `project` in its .mcp.json and `user` in $ARBOR_HOME/settings.json. */
-async function startIn(servers: { project?: Record<string, unknown>; user?: Record<string, unknown> }) {
+async function startIn(servers: { project?: Record<string, unknown>; user?: Record<string, unknown> }, opts: { replies?: Parameters<typeof startSseServer>[0]; args?: string[] } = {}) {
 	const { dir, home } = tempPlace("mcp-chat");
 	fx.dir = dir;
 	if (servers.project) write(join(dir, ".mcp.json"), JSON.stringify({ mcpServers: servers.project }));
 	if (servers.user) write(join(home, "settings.json"), JSON.stringify({ mcpServers: servers.user }));
-	const server = await startSseServer(() => textReply("answered"));
+	const server = await startSseServer(opts.replies ?? (() => textReply("answered")));
 	fx.server = server;
-	const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", server.url], cwd: dir, home, cols: 80, rows: 24 });
+	const t = startArbor({ args: ["--model", "compat:test-model", "--base-url", server.url, ...(opts.args ?? [])], cwd: dir, home, cols: 80, rows: 24 });
 	fx.tmux = t;
 	return { t, dir, home, server };
 }
@@ -82,6 +82,16 @@ describe("the chat and a project's MCP servers (80×24)", () => {
 		const list = await mcpList(t, (s) => s.includes("everything  user  ready"), "/mcp: one failed, one ready");
 		expect(list).toMatch(/broken {2}user {2}failed: .*no such database/);
 		expect(list).not.toContain(QUESTION);
+		await quit(t);
+	}, 60_000);
+
+	it("a server that dies mid-session is one line in the status line and failed with its reason in /mcp", async () => {
+		const { t } = await startIn({ user: { dying: dyingStdio() } }, { replies: [toolCallReply([{ id: "c1", name: "mcp__dying__crash", args: {} }]), textReply("after the crash")], args: ["-y"] });
+		await mcpList(t, (s) => s.includes("dying  user  ready"), "/mcp: ready");
+		await submitLine(t, "crash it");
+		await t.waitForScreen((s) => s.includes("after the crash") && s.includes("MCP server dying: stopped: out of memory in the widget cache"), "the death in the status line");
+		await t.waitForScreen((s) => !s.includes("Working…"), "the turn ended");
+		await mcpList(t, (s) => s.includes("dying  user  failed: stopped: out of memory in the widget cache"), "/mcp: failed");
 		await quit(t);
 	}, 60_000);
 
