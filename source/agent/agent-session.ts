@@ -346,6 +346,8 @@ export class AgentSession {
 	}
 
 	/** Prompt templates (`/name`), skills (`/skill:name`) and MCP prompts (`/mcp__server__prompt`): a prompt starting with one is sent expanded. */
+	/** The session's MCP servers (docs/mcp.md): the chat's `/mcp`, approval and prompts; undefined when none is configured. */
+	get mcp(): import("../mcp/manager.js").McpManager | undefined { return this.deps.mcp; }
 	libraryCommands(): LibraryCommand[] { return [...libraryCommands(this.deps.library), ...(this.deps.mcp?.promptCommands() ?? [])]; }
 
 	/** Why there is no chat model (a one-line hint), or undefined when there is one. */

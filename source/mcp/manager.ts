@@ -53,6 +53,7 @@ export type ActiveToolsFn = (all: readonly string[]) => string[] | undefined;
 export class McpManager {
 	private readonly servers = new Map<string, Live>();
 	private closing = false;
+	private readonly listeners = new Set<() => void>();
 	readonly lazy = new LazyTools(() => this.statuses());
 
 	constructor(private readonly opts: McpManagerOptions) {}
@@ -72,12 +73,24 @@ export class McpManager {
 		};
 	}
 
+	/** Calls `listener` whenever a server's state or tools change (the chat's `/mcp` and status line); returns the unsubscribe. */
+	subscribe(listener: () => void): () => void {
+		this.listeners.add(listener);
+		return () => this.listeners.delete(listener);
+	}
+
+	/** Settings `mcpToolShare` as given (the report's lazy-loading line). */
+	get share(): number | undefined {
+		return this.opts.share;
+	}
+
 	/** Starts `entry` in the background (a name already started is replaced). */
 	start(entry: McpServerEntry): void {
 		const status: McpServerStatus = { name: entry.name, scope: entry.scope, source: entry.source, command: describeServer(entry.config), state: "starting", tools: [], prompts: [] };
 		const live: Live = { entry, status, started: Promise.resolve() };
 		this.servers.set(entry.name, live);
 		live.started = this.connect(live);
+		this.changed();
 	}
 
 	/** A project server left out until approved: listed with the reason, never started. */
@@ -138,7 +151,7 @@ export class McpManager {
 			status.reason = errorMessage(error);
 			this.opts.warn?.(`MCP server ${status.name}: ${status.reason}`);
 		}
-		this.opts.onChange?.();
+		this.changed();
 	}
 
 	private died(live: Live, connection: McpConnection, reason: string): void {
@@ -147,7 +160,12 @@ export class McpManager {
 		live.status.state = "failed";
 		live.status.reason = reason;
 		this.opts.warn?.(`MCP server ${live.status.name}: ${reason}`);
+		this.changed();
+	}
+
+	private changed(): void {
 		this.opts.onChange?.();
+		for (const listener of this.listeners) listener();
 	}
 
 	private addTools(live: Live, tools: McpTool[]): void {

@@ -21,6 +21,7 @@ export type CommandName =
 	| "export"
 	| "sync"
 	| "reload"
+	| "mcp"
 	| "help"
 	| "quit";
 
@@ -49,6 +50,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 	{ name: "export", args: "[file]", description: "write this session as one HTML page (default: its name .html here)" },
 	{ name: "sync", args: "[remote]", description: "sync this project's sessions through its git remote (arbor sync)" },
 	{ name: "reload", description: "read AGENTS.md, SYSTEM.md, templates, skills, keybindings and extensions again" },
+	{ name: "mcp", description: "MCP servers: status, tools and their token cost (docs/mcp.md)" },
 	{ name: "help", description: "keys and commands" },
 	{ name: "quit", description: "leave arbor" },
 ];

@@ -41,6 +41,8 @@ export type CommandContext = SessionServices & {
 	writeControl(sequence: string): void;
 	/** A reply is running (the thinking level waits for it). */
 	busy: boolean;
+	/** Opens `/mcp`'s list of servers (ui/mcp/). */
+	openMcp?(): void;
 };
 
 const info = (text: string): AppAction => ({ type: "status-shown", status: { text, kind: "info" } });
@@ -177,6 +179,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 		export: (args) => exportAction(ctx, args),
 		sync: (args) => syncAction(ctx, args),
 		reload: () => reloadPrompts(ctx),
+		mcp: () => ctx.openMcp?.(),
 		help: () => dispatch({ type: "help-opened" }),
 		quit: () => ctx.quit(),
 	};

@@ -39,6 +39,7 @@ import { TypeAhead } from "../input/type-ahead.js";
 import { KeymapProvider } from "../input/use-keymap.js";
 import { DEFAULT_KEYMAP, keysLabel } from "../input/keymap.js";
 import { SessionServicesProvider, type SessionServices } from "../services.js";
+import { McpOverlays, mcpPromptInput, useMcp } from "../mcp/mcp-overlays.js";
 
 export type AppProps = {
 	options: InteractiveOptions;
@@ -88,12 +89,12 @@ export function App({ options, deps, agent, bridge, interrupt }: AppProps) {
 	const [typeAhead] = useState(() => new TypeAhead(options.clock, options.timer));
 	const ext = useExtensions(agent.extensions, bridge, dispatch, { chat, busy: state.busy !== null, keymap });
 	const library = options.prompts?.current.library ?? EMPTY_LIBRARY;
-	// The slash menu: extensions' commands, then prompt templates and skills (the first of a name wins).
-	const menu = useMemo(() => [...ext.commands, ...libraryMenu(library)], [ext.commands, library]);
+	const mcp = useMcp(agent, bridge, dispatch);
+	const menu = useMemo(() => [...ext.commands, ...libraryMenu(library), ...mcp.commands], [ext.commands, library, mcp.commands]); // the slash menu (the first of a name wins)
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchSession = useSessionSwitch(agent, dispatch);
 	const handlers = buildCommandHandlers({ ...services, model, modelHint, chat, modelChanged, switchSession, quit,
-		setKeymap, where: options, writeControl: (sequence) => stdout.write(sequence), busy: state.busy !== null });
+		setKeymap, where: options, writeControl: (sequence) => stdout.write(sequence), busy: state.busy !== null, openMcp: mcp.open });
 	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);
 
 	useEffect(() => {
@@ -108,7 +109,7 @@ export function App({ options, deps, agent, bridge, interrupt }: AppProps) {
 	const submit = (text: string): boolean => {
 		// Enter on an empty editor with messages queued (after an abort): send them, in order.
 		if (text === "") return chat.queued.length > 0 && (void chat.sendQueued(), true);
-		const { parsed, expanded } = expandedInput(text, ext.commands, library);
+		const { parsed, expanded } = mcpPromptInput(text, mcp.commands) ?? expandedInput(text, ext.commands, library);
 		if (expanded instanceof Error) return (dispatch({ type: "status-shown", status: { text: expanded.message, kind: "error" } }), false);
 		text = expanded ?? text;
 		// A prompt while a reply runs waits for it (pi's follow-up); commands still wait for the end.
@@ -185,6 +186,7 @@ export function App({ options, deps, agent, bridge, interrupt }: AppProps) {
 				/>
 			</Box>}
 			{ext.dialog && <ExtensionDialog key={ext.dialog.id} dialog={ext.dialog} rows={rows} cols={cols} typeAhead={typeAhead} />}
+			<McpOverlays mcp={mcp} manager={agent.mcp} window={model?.contextWindow} rows={rows} cols={cols} cwd={options.cwd} />
 			<StatusLine
 				model={model?.spec} hint={statusModelHint(DEFAULT_MODEL_HINT, context.model)} sessionName={view.name} contextTokens={tokens}
 				contextWindow={model?.contextWindow} cost={cost} extensions={ext.statuses} thinking={canThink(model) ? (context.thinkingLevel ?? "off") : undefined} leafId={conversationLeaf(view)} warnings={state.warnings} status={state.status} cols={cols}

@@ -1,11 +1,12 @@
 /**
  * The chat's callbacks of AgentSession.open (agent/types.ts): the core is opened before the Ink
  * app mounts, so the tool question, the extensions' dialogs, user messages, status parts and
- * widgets, the checkpoints' notice and the core's events wait here until the app attaches its
+ * widgets, the checkpoints' notice, the MCP approval question and the core's events wait here until the app attaches its
  * handlers (useChat, useExtensions), then go straight through.
  */
 import type { AgentEvent, AgentOpenOptions, ConfirmAnswer, ConfirmRequest } from "../../agent/agent-session.js";
 import type { DialogRequest } from "../../extensions/dialogs.js";
+import type { McpApprovalAsk } from "../../mcp/session-servers.js";
 
 /** What the mounted app does with each callback. */
 export type ChatHandlers = {
@@ -16,9 +17,11 @@ export type ChatHandlers = {
 	widget(key: string, lines: string[] | undefined): void;
 	notice(line: string): void;
 	event(event: AgentEvent): void;
+	/** The project's MCP servers not approved yet (ui/mcp/): true approves them. */
+	mcpAsk(servers: Parameters<McpApprovalAsk>[0]): Promise<boolean>;
 };
 
-type Callbacks = Required<Pick<AgentOpenOptions, "confirm" | "dialog" | "send" | "status" | "widget" | "notice" | "warn" | "listener">>;
+type Callbacks = Required<Pick<AgentOpenOptions, "confirm" | "dialog" | "send" | "status" | "widget" | "notice" | "warn" | "listener" | "mcpAsk">>;
 
 export class ChatBridge {
 	private handlers: Partial<ChatHandlers> = {};
@@ -35,6 +38,7 @@ export class ChatBridge {
 		notice: (line) => this.call("notice", (h) => h.notice?.(line)),
 		warn: () => {},
 		listener: (event) => this.call("event", (h) => h.event?.(event)),
+		mcpAsk: (servers) => this.ask("mcpAsk", (h) => h.mcpAsk?.(servers) ?? Promise.resolve(false)),
 	};
 
 	/** Attaches some handlers (what waited for them runs now); returns the detach. */
