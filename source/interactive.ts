@@ -108,6 +108,7 @@ async function runChat(agent: AgentSession, start: ChatStart): Promise<number> {
 		openPicker: start.opts.resume ? "resume" : undefined,
 		resolveModel: (spec) => agent.resolveModel(spec),
 		catalog: agent.catalog,
+		fanoutOpen: { ...start.opts, ...where, settings, sandbox: undefined, allowNet: undefined },
 		keymap: start.keymap,
 		steerOnEnter: settings.steerOnEnter === true,
 		maxRetries: maxRetries(),

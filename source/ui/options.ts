@@ -7,6 +7,7 @@ export type PromptHolder = { current: PromptSources; reload?(): Promise<Reloaded
 /** What `/reload` read again: the prompt sources, the keymap, and how many extensions loaded. */
 export type Reloaded = { prompts: PromptSources; keymap: Keymap; extensions: number };
 import type { ResolveResult } from "../llm/index.js";
+import type { AgentOpenOptions } from "../agent/agent-session.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
 import type { TreeFilter } from "../tree/types.js";
 import type { Keymap } from "./input/keymap.js";
@@ -36,6 +37,8 @@ export type InteractiveOptions = {
 	 * replaces it with what `reload` reads again.
 	 */
 	prompts?: PromptHolder;
+	/** The core's open options of the run (flags, place, settings): `/fanout` opens its branches with them (docs/fanout.md). */
+	fanoutOpen?: AgentOpenOptions;
 	/** --models / settings enabledModels: the models Ctrl+P goes through (absent: all this run can use). */
 	cycleScope?: (spec: string) => boolean;
 	/** Built-in models and $ARBOR_HOME/models.json: the /model picker's list. */

@@ -88,6 +88,17 @@ describe("arbor fanout (the built CLI, the local model server, real git)", () =>
 		expect(other.code).toBe(0);
 		expect(fs.readFileSync(path.join(fx.at.cwd, "a.txt"), "utf8")).toBe("kept-1\n");
 	});
+
+	it("--keep K restores K's files even when other branches' checkpoints come after K's in the file (not taken for the user's changes)", async () => {
+		const { file } = await startedSession();
+		// Branch 1 answers last, so its checkpoints are the newest in the file when branch 2 is kept.
+		fx.server = await fanoutServer({ command: (k) => `${k === 1 ? "sleep 1; " : ""}echo kept-${k} > a.txt && echo new-${k} > b${k}.txt`, steps: 1 });
+		const run = await fx.cli(["fanout", file, "-n", "3", ...model(fx.server.url), "--keep", "2", "--json", "edit"]);
+		expect([run.code, run.stderr]).toEqual([0, ""]);
+		expect(fs.readFileSync(path.join(fx.at.cwd, "a.txt"), "utf8")).toBe("kept-2\n");
+		expect(fs.readFileSync(path.join(fx.at.cwd, "b2.txt"), "utf8")).toBe("new-2\n");
+		expect(fs.existsSync(path.join(fx.at.cwd, "b1.txt"))).toBe(false);
+	});
 });
 
 describe("arbor fanout: failures, aborts, limits and the sandbox", () => {

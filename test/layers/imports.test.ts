@@ -103,7 +103,7 @@ const LAYERS: Record<string, { imports: string[]; packages?: string[]; typesOf?:
 	// `arbor --mode rpc`: pi's JSON-lines protocol over the agent core; never Ink or React.
 	"rpc/": { imports: [...CORE, "agent/", "mcp/", "search/", "export/", "checkpoints/", "sync/", "fanout/"] },
 	// The chat: a face over the session core (agent/), which runs its turns, compactions and session verbs.
-	"ui/": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "sync/", "agent/", "tasks/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
+	"ui/": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "sync/", "agent/", "tasks/", "fanout/"], packages: ["ink", "react", "@inkjs/ui", "marked", "highlight.js"] },
 	"cli.ts": { imports: [...CORE, "mcp/", "search/", "import/", "export/", "checkpoints/", "print/", "commands/", "acp/", "cli-options.ts", "modes.ts"], packages: ["commander"] },
 	"cli-options.ts": { imports: CORE, packages: ["commander"] },
 	"modes.ts": { imports: [...CORE, "checkpoints/", "print/", "rpc/", "interactive.ts"] },

@@ -26,7 +26,7 @@ function applied(overrides: unknown): Keymap {
 }
 
 describe("the keymap drives the key tables of docs/keybindings.md", () => {
-	const tables: [string, KeyScreen[]][] = [["prompt", ["prompt", "line editing"]], ["tree", ["tree"]], ["screens", ["lists", "dialogs", "compare", "session picker", "tool confirmation", "help"]]];
+	const tables: [string, KeyScreen[]][] = [["prompt", ["prompt", "line editing"]], ["tree", ["tree"]], ["screens", ["lists", "dialogs", "compare", "fan-out", "session picker", "tool confirmation", "help"]]];
 	for (const [name, screens] of tables) {
 		it(`the ${name} table is the keymap's (regenerate it from keyTable when a key changes)`, () => expect(block(name)).toBe(keyTable(DEFAULT_KEYMAP, screens)));
 	}

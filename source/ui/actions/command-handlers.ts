@@ -23,6 +23,7 @@ import { counted } from "../../text/count.js";
 import { openRestore, undoRestore } from "./restore-actions.js";
 import { syncAction } from "./sync-action.js";
 import { forgetMessage } from "./forget-action.js";
+import { fanoutAction } from "../fanout/fanout-action.js";
 
 /** The session's services (store, view, deps, bus, dispatch) and what the commands need besides. */
 export type CommandContext = SessionServices & {
@@ -178,6 +179,7 @@ export function buildCommandHandlers(ctx: CommandContext): CommandHandlers {
 		restore: (args) => openRestore(ctx, args),
 		export: (args) => exportAction(ctx, args),
 		sync: (args) => syncAction(ctx, args),
+		fanout: (args) => fanoutAction(ctx, args),
 		reload: () => reloadPrompts(ctx),
 		mcp: () => ctx.openMcp?.(),
 		help: () => dispatch({ type: "help-opened" }),

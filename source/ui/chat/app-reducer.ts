@@ -1,4 +1,5 @@
 // Over 200 lines: one pure reducer over the chat screen's state; its cases read best side by side.
+import type { FanoutArgs } from "../fanout/fanout-args.js";
 import { stripControls } from "../../text/terminal-text.js";
 import type { SessionEntry } from "../../session/types.js";
 import type { SearchResult } from "../../search/search.js";
@@ -22,7 +23,9 @@ export type Screen =
 	| { kind: "confirm"; request: ConfirmRequest }
 	/** /restore and /fork's file question (actions/restore-screen.tsx); `forkAt`: the fork follows. */
 	| { kind: "restore"; targetId: string; forkAt?: string }
-	| { kind: "help" };
+	| { kind: "help" }
+	/** `/fanout`: its branches running, then their comparison (ui/fanout/). */
+	| { kind: "fanout"; args: FanoutArgs };
 
 export type RunningTool = { toolCallId: string; toolName: string; args: unknown; startedAt: number };
 export type Status = { text: string; kind: "info" | "error" };
@@ -78,6 +81,7 @@ export type AppAction =
 	| { type: "picker-opened"; picker: "fork-picker" | "resume-picker" | "model-picker" }
 	| { type: "help-opened" }
 	| { type: "restore-opened"; targetId: string; forkAt?: string }
+	| { type: "fanout-opened"; args: FanoutArgs }
 	| { type: "screen-closed"; status?: Status }
 	| { type: "confirm-requested"; request: ConfirmRequest }
 	| { type: "confirm-answered" }
@@ -207,6 +211,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 			return { ...state, screen: { kind: "restore", targetId: action.targetId, ...(action.forkAt ? { forkAt: action.forkAt } : {}) }, status: null };
 		case "help-opened":
 			return { ...state, screen: { kind: "help" } };
+		case "fanout-opened":
+			return { ...state, screen: { kind: "fanout", args: action.args }, status: null };
 		case "screen-closed":
 			return { ...state, screen: { kind: "chat" }, status: action.status ?? state.status };
 		case "confirm-requested":

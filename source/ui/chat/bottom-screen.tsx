@@ -18,6 +18,7 @@ import { TreeScreen } from "../tree/tree-screen.js";
 import { SearchResults } from "../pickers/search-results.js";
 import { ModelPicker, needOf } from "../pickers/model-picker.js";
 import { useServices } from "../services.js";
+import { FanoutScreen } from "../fanout/fanout-screen.js";
 
 export type BottomScreenProps = {
 	screen: Exclude<Screen, { kind: "chat" }>;
@@ -89,6 +90,8 @@ export function BottomScreen(props: BottomScreenProps) {
 			);
 		case "restore":
 			return <RestoreScreen targetId={screen.targetId} {...(screen.forkAt ? { forkAt: screen.forkAt } : {})} switchSession={switchSession} rows={props.rows} cols={props.cols} />;
+		case "fanout":
+			return options.fanoutOpen ? <FanoutScreen args={screen.args} open={options.fanoutOpen} rows={props.rows} cols={props.cols} /> : null;
 		case "help":
 			return <HelpView onClose={close} extraCommands={props.extraCommands} extraKeys={props.extraKeys} rows={props.rows} cols={props.cols} />;
 		default: {

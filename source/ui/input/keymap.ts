@@ -7,7 +7,7 @@ import type { KeyEvent } from "./key-event.js";
  * from this table; `$ARBOR_HOME/keybindings.json` replaces the keys of the actions it names
  * (keybindings.ts). Pure: no React, no files.
  */
-export type KeyScreen = "line editing" | "prompt" | "tree" | "lists" | "dialogs" | "compare" | "session picker" | "tool confirmation" | "help";
+export type KeyScreen = "line editing" | "prompt" | "tree" | "lists" | "dialogs" | "compare" | "session picker" | "tool confirmation" | "help" | "fan-out";
 
 export type ActionSpec = { screen: KeyScreen; keys: readonly string[]; does: string };
 
@@ -76,6 +76,8 @@ export const KEY_ACTIONS = {
 	"compare.pageUp": { screen: "compare", keys: ["pageup"], does: "a page up" },
 	"compare.pageDown": { screen: "compare", keys: ["pagedown"], does: "a page down" },
 	"compare.summarize": { screen: "compare", keys: ["s"], does: "ask the summary model for a comparison" },
+	// /fanout's comparison (↑/↓ choose, Enter keeps, Esc leaves: the lists' and dialogs' keys).
+	"fanout.diff": { screen: "fan-out", keys: ["d"], does: "show the chosen branch's diff against the start" },
 	// A tool confirmation (write, edit, bash).
 	"confirm.yes": { screen: "tool confirmation", keys: ["y"], does: "allow this call" },
 	"confirm.no": { screen: "tool confirmation", keys: ["n"], does: "refuse this call (the turn goes on)" },
@@ -111,6 +113,8 @@ export const LIVE_TOGETHER: readonly (readonly [KeyScreen, KeyScreen])[] = [
 	["dialogs", "session picker"],
 	["compare", "dialogs"],
 	["tool confirmation", "dialogs"],
+	["fan-out", "lists"],
+	["fan-out", "dialogs"],
 ];
 
 /** One key: a key name (`return`, `left`, …) or one character, and its modifiers. */
