@@ -3,6 +3,7 @@
  * the background, against a bare remote with two homes and two clones (world.ts).
  */
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
@@ -56,5 +57,23 @@ describe('"sync": {"auto": true} in the chat', () => {
 		t.send("go on", "Enter");
 		await t.waitForScreen((s) => s.includes("Still answering"), "the reply");
 		expect(t.capture().split("\n").filter((l) => l.includes("Auto-sync failed")).length).toBeLessThanOrEqual(1);
+	});
+
+	it("/tree marks the entries another machine wrote with user@host, and not one's own", async () => {
+		w = makeWorld();
+		const { id } = handSession(w.b, "question from the desktop");
+		expect((await w.cli(w.b, ["sync"])).code).toBe(0);
+		expect((await w.cli(w.a, ["sync"])).code).toBe(0);
+		server = await startSseServer([textReply("Laptop answer")]);
+		t = startArbor({ args: ["--model", "compat:test", "--base-url", server.url, "-s", id], cwd: w.a.cwd, home: w.a.home, env: { USER: w.a.user } });
+		await t.waitForScreen((s) => s.includes("question from the desktop"), "the synced session");
+		t.send("laptop follow-up", "Enter");
+		await t.waitForScreen((s) => s.includes("Laptop answer") && !s.includes("Working"), "the reply");
+		t.send("/tree", "Enter");
+		await t.waitForScreen((s) => s.includes("Session tree"), "the tree");
+		const bob = `(bob@${os.hostname()})`;
+		const rows = t.capture().split("\n");
+		expect(rows.find((l) => l.includes("user: question from the desktop"))).toContain(`${bob} user: question from the desktop`);
+		expect(rows.find((l) => l.includes("user: laptop follow-up"))).not.toContain("@");
 	});
 });
