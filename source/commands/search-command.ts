@@ -12,6 +12,7 @@ import { terminalText } from "../text/terminal-text.js";
 import { counted } from "../text/count.js";
 import { skipWarning } from "./skip-warning.js";
 import { errorMessage } from "../text/error-text.js";
+import { readAuthors } from "../sync/authors.js";
 
 export type SearchOptions = CommonOptions & { limit?: string };
 
@@ -22,11 +23,23 @@ function parseLimit(value: string | undefined): number {
 	return n;
 }
 
-function formatHit(hit: SearchHit): string {
+/** The hits, each entry a sync brought in with its `author` (`user@host`, docs/sync.md). */
+function withAuthors(hits: readonly SearchHit[], home: string): (SearchHit & { author?: string })[] {
+	const bySession = new Map<string, Record<string, string>>();
+	return hits.map((hit) => {
+		const authors = bySession.get(hit.sessionId) ?? readAuthors(home, hit.sessionId);
+		bySession.set(hit.sessionId, authors);
+		const author = authors[hit.entryId];
+		return author !== undefined ? { ...hit, author } : hit;
+	});
+}
+
+function formatHit(hit: SearchHit & { author?: string }): string {
 	const session = hit.sessionName ? `${hit.sessionName} (${hit.sessionId.slice(0, 8)})` : hit.sessionId.slice(0, 8);
 	const when = hit.timestamp ? `${hit.timestamp.slice(0, 16).replace("T", " ")}  ` : "";
 	const active = hit.onActivePath ? "  ● active path" : "";
-	return `${when}${session}  ${hit.entryId}  ${hit.field}${active}\n    ${hit.snippet}\n    ${hit.sessionFile}`;
+	const by = hit.author !== undefined ? `  by ${hit.author}` : "";
+	return `${when}${session}  ${hit.entryId}  ${hit.field}${by}${active}\n    ${hit.snippet}\n    ${hit.sessionFile}`;
 }
 
 export async function searchCommand(words: string[], opts: SearchOptions): Promise<number> {
@@ -41,7 +54,8 @@ export async function searchCommand(words: string[], opts: SearchOptions): Promi
 		throw usageError(errorMessage(error));
 	}
 	// Large searches run on more than one core (parallel.ts); the result is the same either way.
-	const { result } = await searchSessionsParallel(files, text, limit, { onSkip: skipWarning });
+	const found = await searchSessionsParallel(files, text, limit, { onSkip: skipWarning });
+	const result = { ...found.result, hits: withAuthors(found.result.hits, where.home) };
 	if (opts.json) {
 		process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 		return 0;

@@ -17,7 +17,7 @@ import { colourWanted } from "../text/terminal-colour.js";
 import { terminalText } from "../text/terminal-text.js";
 import { buildTreeJson, parseTreeFilter, TREE_FILTERS, treeJsonText } from "../tree/rows.js";
 import { renderTreeBytes } from "./tree-text.js";
-import { markAuthors, withSyncAuthors } from "../sync/authors.js";
+import { markAuthors, readAuthors, withSyncAuthors } from "../sync/authors.js";
 import { formatContext, formatSessions } from "./format.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import { chooseModels } from "../config/model-config.js";
@@ -62,7 +62,7 @@ export async function treeCommand(arg: string | undefined, opts: CommonOptions):
 	const width = tty ? (process.stdout.columns ?? 100) : 100_000;
 	// Rows are sanitized as they are formatted; their own colour codes must survive. One write of
 	// the encoded bytes (they end with a newline).
-	process.stdout.write(renderTreeBytes(view, { filter, search: opts.search, width, color: colourWanted(process.env, tty) }));
+	process.stdout.write(renderTreeBytes(view, { filter, search: opts.search, width, color: colourWanted(process.env, tty), authors: readAuthors(where.home, view.header.id) }));
 	return 0;
 }
 

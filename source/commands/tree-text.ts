@@ -22,7 +22,7 @@ function line(p: TreeRowParts, kind: TreeRowKind, color: boolean): string {
 	return color ? colourLine(p, kind) : p.cursor + p.gutter + p.marker + p.label + p.text + p.suffix;
 }
 
-type TreeTextOptions = { filter: TreeFilter; search?: string; width: number; color: boolean };
+type TreeTextOptions = { filter: TreeFilter; search?: string; width: number; color: boolean; authors?: Readonly<Record<string, string>> };
 
 /** Hands each line of `arbor tree`'s output (without its newline) to `add`, in order. */
 function treeLines(view: SessionTreeView, opts: TreeTextOptions, add: (line: string) => void, unfolded?: (row: UnfoldedRow) => boolean): void {

@@ -37,6 +37,9 @@ export async function applyPlans(a: Args): Promise<Map<string, Outcome>> {
 		const created = !plan.local;
 		let size = plan.local?.size ?? 0;
 		if (plan.append.length > 0 || created) {
+			// Modes and authors first: a kill after the rename below must not leave entries without them.
+			await keepModes(a, plan);
+			recordAuthors(a.home, plan.id, plan.append.map((e) => ({ id: e.id, author: plan.remote?.chunks.find((c) => c.name === e.chunk)?.author })));
 			try {
 				const taken = new Set([...(plan.local?.ids ?? []), ...plan.append.map((e) => e.id)]);
 				const localLeaf = plan.local ? leafOfLines(plan.local.lines) : null;
@@ -46,8 +49,6 @@ export async function applyPlans(a: Args): Promise<Map<string, Outcome>> {
 				outcomes.set(plan.id, { file, created: false, busy: error.message });
 				continue;
 			}
-			await keepModes(a, plan);
-			recordAuthors(a.home, plan.id, plan.append.map((e) => ({ id: e.id, author: plan.remote?.chunks.find((c) => c.name === e.chunk)?.author })));
 		}
 		outcomes.set(plan.id, { file, created });
 		a.state[plan.id] = { remote: a.commits.get(plan.id) ?? plan.remote?.commit ?? null, size, file };

@@ -43,6 +43,7 @@ export function applyLines(a: Apply): number {
 	const lock = acquireLock(a.file);
 	const temp = `${a.file}.sync-${process.pid}.tmp`;
 	try {
+		removeStaleTemps(a.file);
 		const parts: Buffer[] = [];
 		if (a.exists) {
 			fs.copyFileSync(a.file, temp);
@@ -59,6 +60,7 @@ export function applyLines(a: Apply): number {
 		} finally {
 			fs.closeSync(fd);
 		}
+		testHold();
 		fs.renameSync(temp, a.file);
 		syncFolder(path.dirname(a.file));
 		return fs.statSync(a.file).size;
@@ -68,6 +70,25 @@ export function applyLines(a: Apply): number {
 	} finally {
 		lock.release();
 	}
+}
+
+/** Temp files a killed sync left beside `file` (we hold its lock: no other sync is writing one). */
+function removeStaleTemps(file: string): void {
+	const dir = path.dirname(file);
+	const prefix = `${path.basename(file)}.sync-`;
+	for (const name of fs.readdirSync(dir)) if (name.startsWith(prefix) && name.endsWith(".tmp")) fs.rmSync(path.join(dir, name), { force: true });
+}
+
+/**
+ * TEST ONLY (test/sync/kill-merge-cli.test.ts): with ARBOR_TEST_SYNC_HOLD=<fifo>, the local merge
+ * stops right before its rename — it creates `<fifo>.reached` and blocks reading the FIFO — so a
+ * test can kill -9 it there deterministically. Unset in every real run; not a setting.
+ */
+function testHold(): void {
+	const hold = process.env.ARBOR_TEST_SYNC_HOLD;
+	if (!hold) return;
+	fs.writeFileSync(`${hold}.reached`, "");
+	fs.readFileSync(hold);
 }
 
 function endsWithNewline(file: string): boolean {

@@ -18,9 +18,11 @@ export function looksLikeUrl(remote: string): boolean {
 
 /** Checks that `cwd` is in a git work tree (exit 2 if not); returns the work tree's top folder. */
 export async function workTreeOf(cwd: string): Promise<string> {
-	const inside = await askUserRepo(cwd, ["rev-parse", "--is-inside-work-tree"]);
+	// One git process for both answers (`true` then the top folder); outside a work tree (no
+	// repository, or inside a .git folder) git fails or says `false`.
+	const [inside, top] = ((await askUserRepo(cwd, ["rev-parse", "--is-inside-work-tree", "--show-toplevel"])) ?? "").split("\n");
 	if (inside !== "true") throw usageError(`not a git work tree: ${cwd} (arbor sync goes through the project's git remote)`);
-	return (await askUserRepo(cwd, ["rev-parse", "--show-toplevel"])) ?? cwd;
+	return top || cwd;
 }
 
 /** The URL of `remote` (a remote's name or a URL/path); exit 2 for a name the repository does not have. */

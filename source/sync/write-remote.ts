@@ -34,9 +34,9 @@ function inline(path: string, data: Buffer): Buffer[] {
 }
 
 /** The fast-import commands of one commit. */
-function commandsOf(c: NewCommit, when: number): Buffer[] {
+function commandsOf(c: NewCommit, when: number, mark: number): Buffer[] {
 	const message = Buffer.from(c.message);
-	const out: Buffer[] = [Buffer.from(`commit ${OUT}${c.id}\ncommitter arbor <arbor@localhost> ${when} +0000\ndata ${message.length}\n`), message, Buffer.from("\n")];
+	const out: Buffer[] = [Buffer.from(`commit ${OUT}${c.id}\nmark :${mark}\ncommitter arbor <arbor@localhost> ${when} +0000\ndata ${message.length}\n`), message, Buffer.from("\n")];
 	if (c.base) out.push(Buffer.from(`from ${c.base.commit}\n`));
 	if (!c.base?.top.has("header.json")) out.push(...inline("header.json", Buffer.from(`${c.headerLine}\n`)));
 	const name = chunkName(c.base?.chunks.length ?? 0);
@@ -46,7 +46,8 @@ function commandsOf(c: NewCommit, when: number): Buffer[] {
 		out.push(Buffer.from(`M 040000 ${tree} checkpoints/${tree}\n`));
 		if (modes) out.push(...inline(`modes/${tree}`, modes));
 	}
-	out.push(Buffer.from("\n"));
+	// fast-import answers `get-mark` on its stdout: the commit's id, without a for-each-ref after it.
+	out.push(Buffer.from(`\nget-mark :${mark}\n`));
 	return out;
 }
 
@@ -55,9 +56,8 @@ export async function writeRemotes(place: GitPlace, commits: readonly NewCommit[
 	const written = new Map<string, string>();
 	if (commits.length === 0) return written;
 	const when = Math.floor(Date.now() / 1000);
-	await storeGit(place, ["fast-import", "--quiet", "--force", "--done"], Buffer.concat([...commits.flatMap((c) => commandsOf(c, when)), Buffer.from("done\n")]));
-	const refs = (await storeGit(place, ["for-each-ref", "--format=%(refname) %(objectname)", OUT])).toString("utf8");
-	const byId = new Map(refs.split("\n").filter(Boolean).map((l) => [l.split(" ")[0]?.slice(OUT.length) ?? "", l.split(" ")[1] ?? ""]));
-	for (const c of commits) written.set(c.id, byId.get(c.id) ?? "");
+	const out = await storeGit(place, ["fast-import", "--quiet", "--force", "--done"], Buffer.concat([...commits.flatMap((c, i) => commandsOf(c, when, i + 1)), Buffer.from("done\n")]));
+	const ids = out.toString("utf8").split("\n").filter(Boolean);
+	commits.forEach((c, i) => written.set(c.id, ids[i] ?? ""));
 	return written;
 }

@@ -40,17 +40,22 @@ export function labelTimeText(iso: string): string {
  * The row as parts that together fit `width` display columns (CJK and emoji count two). The gutter
  * is capped at {@link GUTTER_MAX} columns (and half the width) with a depth marker; label and
  * preview come from files and models, so they are sanitized (terminal-text.ts) before they are cut.
- * `foldMarks` (the interactive tree) adds `⊟`/`⊞`; `labelTimes` (Shift+T) adds when labels were set.
+ * `author` (an entry a sync brought in) goes before the text. `foldMarks` (the interactive tree) adds `⊟`/`⊞`; `labelTimes` (Shift+T) adds when labels were set.
  * `fullGutter` (the interactive tree): the gutter is drawn whole while it leaves the row
  * {@link TEXT_MIN} columns for its text (or takes at most half the width); `…N` only beyond that.
  */
 
-export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean; labelTimes?: boolean; fullGutter?: boolean }): TreeRowParts {
+export function formatTreeRowParts(row: TreeRow, opts: { width: number; selected: boolean; foldMarks?: boolean; labelTimes?: boolean; fullGutter?: boolean; author?: string }): TreeRowParts {
 	const half = Math.max(0, Math.floor((opts.width - 2) / 2));
 	const gutter = fitGutter(row, opts.fullGutter === true ? Math.max(half, opts.width - 2 - TEXT_MIN) : Math.min(GUTTER_MAX, half));
 	const fold = opts.foldMarks !== true ? "" : row.folded ? "⊞ " : row.isBranchPoint ? "⊟ " : "";
 	const time = opts.labelTimes === true && row.labelTime !== undefined ? ` · ${labelTimeText(row.labelTime)}` : "";
-	return fitTreeRowParts({ selected: opts.selected, gutter, fold, onActivePath: row.onActivePath, isLeaf: row.isLeaf, leafBelow: row.leafBelow, label: row.label, time, text: row.text }, opts.width);
+	return fitTreeRowParts({ selected: opts.selected, gutter, fold, onActivePath: row.onActivePath, isLeaf: row.isLeaf, leafBelow: row.leafBelow, label: row.label, time, text: authorPart(opts.author) + row.text }, opts.width);
+}
+
+/** `(user@host) ` before the text of an entry another machine wrote (docs/sync.md), or empty. */
+export function authorPart(author: string | undefined): string {
+	return author !== undefined ? `(${author}) ` : "";
 }
 
 /** What {@link fitTreeRowParts} lays out: the gutter already capped, label and text as stored (unsanitized). */

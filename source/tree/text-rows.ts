@@ -1,6 +1,6 @@
 import type { SessionTreeView } from "../session/api.js";
 import { must } from "../text/must.js";
-import { fitTreeRowParts, labelPart, rowMarks, surelyFits, type TreeRowParts } from "./format.js";
+import { authorPart, fitTreeRowParts, labelPart, rowMarks, surelyFits, type TreeRowParts } from "./format.js";
 import { GUTTER_MAX, gutterText, layoutForest, type GutterLink } from "./layout.js";
 import { previewLine, previewOnce, previewUnfolded, rowKind } from "./preview.js";
 import { PREVIEW_MAX } from "./types.js";
@@ -22,11 +22,12 @@ export type UnfoldedRow = TreeRowParts & { unfolded: string; kind: TreeRowKind }
  * built once per shared gutter link and previews are not cached, so 100k rows leave little behind
  * for the garbage collector. Returns the number of rows.
  * With `unfolded`, a row whose preview is still to be folded and whose text surely fits goes to it
- * instead of `visit`, unless it answers false (it then goes to `visit` as usual).
+ * instead of `visit`, unless it answers false; `authors` (entry id → `user@host`, docs/sync.md) puts
+ * `(user@host) ` before the text of those entries (it then goes to `visit` as usual).
  */
 export function forEachTextRow(
 	view: SessionTreeView,
-	opts: { filter: TreeFilter; search?: string; width: number },
+	opts: { filter: TreeFilter; search?: string; width: number; authors?: Readonly<Record<string, string>> },
 	visit: (parts: TreeRowParts, kind: TreeRowKind) => void,
 	unfolded?: (row: UnfoldedRow) => boolean,
 ): number {
@@ -56,7 +57,9 @@ export function forEachTextRow(
 		const label = view.getLabel(entry.id);
 		const kind = rowKind(entry);
 		source = undefined;
-		let text = unfolded ? previewUnfolded(view, entry, keep) : previewOnce(view, entry);
+		const author = opts.authors?.[entry.id];
+		// A row with an author is not handed to the fast writer: its text is the author, then the preview.
+		let text = unfolded && author === undefined ? previewUnfolded(view, entry, keep) : authorPart(author) + previewOnce(view, entry);
 		if (source !== undefined) {
 			const row = raw;
 			const marks = rowMarks({ selected: false, onActivePath, isLeaf, leafBelow });

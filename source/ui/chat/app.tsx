@@ -28,6 +28,7 @@ import { ModelGuide } from "./model-guide.js";
 import { StatusLine } from "./status-line.js";
 import { needOf, nextModel, recentModels } from "../pickers/model-picker.js";
 import { useSessionSwitch } from "./use-session-switch.js";
+import { useAutoSync } from "./use-auto-sync.js";
 import { useAgentSession } from "./use-agent-session.js";
 import { ExpandKey } from "./expand-key.js";
 import { useFullScreen } from "./use-full-screen.js";
@@ -93,6 +94,7 @@ export function App({ options, deps, agent, bridge, interrupt }: AppProps) {
 	const menu = useMemo(() => [...ext.commands, ...libraryMenu(library), ...mcp.commands], [ext.commands, library, mcp.commands]); // the slash menu (the first of a name wins)
 	const { quitting, quit } = useQuit(chat, exit);
 	const switchSession = useSessionSwitch(agent, dispatch);
+	useAutoSync(agent, options.cwd, dispatch);
 	const handlers = buildCommandHandlers({ ...services, model, modelHint, chat, modelChanged, switchSession, quit,
 		setKeymap, where: options, writeControl: (sequence) => stdout.write(sequence), busy: state.busy !== null, openMcp: mcp.open });
 	const tokens = useMemo(() => deps.estimateContextTokens(context.messages), [deps, context]);

@@ -7,8 +7,8 @@ import { formatTreeRowParts, isDimKind, type TreeRow } from "../../tree/rows.js"
  * highlight); other rows dim assistant/tool text and highlight labels. The markers (`›`, `•`,
  * `← active`) carry the meaning without colour.
  */
-export const TreeRowLine = memo(function TreeRowLine(props: { row: TreeRow; width: number; selected: boolean; labelTimes?: boolean }) {
-	const p = formatTreeRowParts(props.row, { width: props.width, selected: props.selected, foldMarks: true, labelTimes: props.labelTimes === true, fullGutter: true });
+export const TreeRowLine = memo(function TreeRowLine(props: { row: TreeRow; width: number; selected: boolean; labelTimes?: boolean; author?: string }) {
+	const p = formatTreeRowParts(props.row, { width: props.width, selected: props.selected, foldMarks: true, labelTimes: props.labelTimes === true, fullGutter: true, author: props.author });
 	if (props.selected) {
 		return (
 			<Text wrap="truncate-end" bold inverse>

@@ -106,7 +106,7 @@ export function TreeSelector(props: TreeSelectorProps) {
 			)}
 			{rows.length === 0 ? <Text>  No entries found</Text> : null}
 			{rows.slice(start, end).map((row, i) => (
-				<TreeRowLine key={row.id} row={row} width={props.cols} selected={start + i === current} labelTimes={props.state.labelTimes === true} />
+				<TreeRowLine key={row.id} row={row} width={props.cols} selected={start + i === current} labelTimes={props.state.labelTimes === true} author={props.model.authors[row.id]} />
 			))}
 			<Text>{`(${current + 1}/${rows.length}) [${props.state.filter}]`}</Text>
 			{props.notice ? <Text>{props.notice}</Text> : null}

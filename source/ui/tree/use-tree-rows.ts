@@ -1,6 +1,8 @@
 import { useMemo } from "react";
 import type { SessionTreeView } from "../../session/api.js";
 import { buildTreeModel, type RowLookup, type TreeFilter, type TreeModel, type TreeRow } from "../../tree/rows.js";
+import { arborHome } from "../../session/paths.js";
+import { readAuthors } from "../../sync/authors.js";
 import { selectedIndex, type TreeState } from "./tree-state.js";
 
 export type TreeRowsModel = {
@@ -8,6 +10,8 @@ export type TreeRowsModel = {
 	indexOf: RowLookup;
 	/** Index of the selected row, -1 when there are no rows. */
 	current: number;
+	/** Entries a sync brought in → `user@host` (docs/sync.md): shown before their text. */
+	authors: Readonly<Record<string, string>>;
 };
 
 /** The rows of `view` with `folded` per filter, each built on first use and kept. */
@@ -38,5 +42,6 @@ export function useTreeRows(view: SessionTreeView, state: TreeState): TreeRowsMo
 		() => selectedIndex({ rows: built.rows, indexOf: built.indexOf, view, selectedId }),
 		[built, view, selectedId],
 	);
-	return { rows: built.rows, indexOf: built.indexOf, current };
+	const authors = useMemo(() => readAuthors(arborHome(), view.header.id), [view]);
+	return { rows: built.rows, indexOf: built.indexOf, current, authors };
 }
