@@ -53,10 +53,7 @@ export type AppProps = {
 	interrupt?(): void;
 };
 
-/**
- * Rows the editor's text and lists may take while a reply runs: the live area above it takes the
- * rest (its budget leaves 12 rows for the editor, the spinners, the margins and the status line).
- */
+/** Rows the editor's text and lists may take while a reply runs (the live area's budget leaves 12 for the editor, spinners, margins, status line). */
 const BUSY_EDITOR_ROWS = 6;
 
 /** A hint for the editor's double-press window, cleared when that window is over. */
