@@ -9,7 +9,7 @@
 //   node scripts/bench-sessions.mjs [--quick] [--runs N]
 import "./bench-env.mjs";
 import { median, modernNode, timeProcess as timeCommand } from "./bench-lib.mjs";
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";

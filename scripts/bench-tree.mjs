@@ -8,7 +8,7 @@
 //   ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
 import "./bench-env.mjs";
 import { median, timeProcess as timeCommand } from "./bench-lib.mjs";
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
