@@ -94,7 +94,7 @@ for (const kind of KINDS) {
 		fs.rmSync(tmp, { recursive: true, force: true });
 	}
 }
-console.log("targets (issue 17 item 15): arbor tree <= 1.5x read+parse, <= 0.5x pi open+getTree");
+console.log("targets: arbor tree <= 0.5x read+parse with a current index beside the session (issue 35 item 21), never slower than today without one; <= 0.5x pi open+getTree");
 console.log("for scale, a bare tree printer (parse, parents, a preview per entry, rows; nothing else):");
 console.log("wall ms (cpu ms)                   bare     bare/parse");
 for (const line of bareLines) console.log(line);
