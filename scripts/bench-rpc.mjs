@@ -16,7 +16,8 @@ import { median, modernNode, processCpuMs, quantile, rssMiB } from "./bench-lib.
 import { startBenchServer } from "./bench-server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = join(root, "dist/cli.js");
+// ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
+const cli = process.env.ARBOR_BENCH_CLI ?? join(root, "dist/cli.js");
 const piCli = join(root, "node_modules/@earendil-works/pi-coding-agent/dist/bundle/cli.js");
 const arg = (name, fallback) => {
 	const i = process.argv.indexOf(name);
