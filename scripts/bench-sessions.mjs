@@ -8,7 +8,8 @@
 // without one its column is left out. Medians of fresh processes, wall and cpu (user+sys) ms.
 //   node scripts/bench-sessions.mjs [--quick] [--runs N]
 import "./bench-env.mjs";
-import { execFileSync, spawnSync } from "node:child_process";
+import { median, modernNode, timeProcess as timeCommand } from "./bench-lib.mjs";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -22,19 +23,8 @@ const quick = argv.includes("--quick");
 const RUNS = Number(argv.includes("--runs") ? argv[argv.indexOf("--runs") + 1] : quick ? 3 : 5);
 const MANY = quick ? 30 : 300;
 const BIG = quick ? 10_000 : 100_000;
-const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
-const median = (xs) => {
-	const s = [...xs].sort((a, b) => a - b);
-	return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
-function modernNode() {
-	const [major, minor] = process.versions.node.split(".").map(Number);
-	if (major > 22 || (major === 22 && minor >= 19)) return process.execPath;
-	const cached = path.join(ROOT, "node_modules/.cache/arbor-node24/node_modules/node/bin/node");
-	return process.env.ARBOR_BENCH_NODE ?? (fs.existsSync(cached) ? cached : undefined);
-}
 
 /** A folder of `count` generated sessions of `n` entries each (cached in .bench/), named as arbor names them. */
 function folder(name, count, n) {
@@ -61,21 +51,11 @@ function piScript(dir) {
 	return `const { SessionManager } = await import(${JSON.stringify(pi)}); const l = await SessionManager.list("/home/dev/project", ${JSON.stringify(dir)}); if (!l.length) process.exit(3);`;
 }
 
-/** {wall, cpu} in ms of one fresh process. */
-function timeProcess(node, args, env) {
-	const out = path.join(os.tmpdir(), `arbor-bench-sessions-${process.pid}`);
-	const [cmd, list] = TIME ? [TIME, ["-f", "%U %S", "-o", out, node, ...args]] : [node, args];
-	const t = process.hrtime.bigint();
-	const r = spawnSync(cmd, list, { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, ...env }, maxBuffer: 1 << 30 });
-	const wall = Number(process.hrtime.bigint() - t) / 1e6;
-	if (r.status !== 0) throw new Error(`${args.slice(0, 2).join(" ")} exited ${r.status}: ${r.stderr}`);
-	if (!TIME) return { wall, cpu: Number.NaN };
-	const [user, sys] = fs.readFileSync(out, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
-	fs.rmSync(out, { force: true });
-	return { wall, cpu: (user + sys) * 1000 };
-}
 
-const piNode = modernNode();
+/** {wall, cpu} in ms of one fresh process. */
+const timeProcess = (node, args, env) => timeCommand(node, args, { env: { ...process.env, ...env } });
+
+const piNode = modernNode(ROOT);
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-sessions-"));
 const folders = [
 	[`${MANY} sessions`, folder(`sessions-${MANY}`, MANY, 1500)],

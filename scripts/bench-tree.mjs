@@ -7,7 +7,8 @@
 //   node scripts/bench-tree.mjs [--quick] [--runs N] [--kinds linear,bushy-deep]
 //   ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
 import "./bench-env.mjs";
-import { execFileSync, spawnSync } from "node:child_process";
+import { median, timeProcess as timeCommand } from "./bench-lib.mjs";
+import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -24,10 +25,6 @@ const N = quick ? 10_000 : 100_000;
 const KINDS = opt("--kinds", "linear,bushy,bushy-deep").split(",");
 const PI = process.env.ARBOR_BENCH_PI;
 
-const median = (xs) => {
-	const s = [...xs].sort((a, b) => a - b);
-	return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function sessionFile(kind) {
 	const file = path.join(BENCH, `${kind}-${N}.jsonl`);
@@ -59,21 +56,10 @@ function piScript(pi, file) {
 	return `const { SessionManager } = await import(${JSON.stringify(sm)}); const m = SessionManager.open(${JSON.stringify(file)}, ${JSON.stringify(path.dirname(file))}); const t = m.getTree(); if (!t.length) process.exit(3);`;
 }
 
-const TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : undefined;
 
-/** {wall, cpu} in ms of one fresh process (cpu: user+sys, NaN without /usr/bin/time). */
-function timeProcess(args, opts = {}) {
-	const out = path.join(os.tmpdir(), `arbor-bench-time-${process.pid}`);
-	const [cmd, argv] = TIME ? [TIME, ["-f", "%U %S", "-o", out, process.execPath, ...args]] : [process.execPath, args];
-	const t = process.hrtime.bigint();
-	const r = spawnSync(cmd, argv, { stdio: ["ignore", "ignore", "pipe"], maxBuffer: 1 << 30, ...opts });
-	const wall = Number(process.hrtime.bigint() - t) / 1e6;
-	if (r.status !== 0) throw new Error(`${args.slice(0, 2).join(" ")} exited ${r.status}: ${r.stderr}`);
-	if (!TIME) return { wall, cpu: Number.NaN };
-	const [user, sys] = fs.readFileSync(out, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
-	fs.rmSync(out, { force: true });
-	return { wall, cpu: (user + sys) * 1000 };
-}
+
+/** {wall, cpu} in ms of one fresh node process. */
+const timeProcess = (args, opts = {}) => timeCommand(process.execPath, args, opts);
 
 const bareLines = [];
 console.log(`## arbor tree text (${N / 1000}k entries; medians of ${RUNS} fresh processes; stdout to /dev/null, width 100000)`);
@@ -108,7 +94,7 @@ for (const kind of KINDS) {
 		fs.rmSync(tmp, { recursive: true, force: true });
 	}
 }
-console.log("targets (issue 17 item 15): arbor tree <= 1.5x read+parse, <= 0.5x pi open+getTree");
+console.log("targets: arbor tree <= 0.5x read+parse with a current index beside the session (issue 35 item 21), never slower than today without one; <= 0.5x pi open+getTree");
 console.log("for scale, a bare tree printer (parse, parents, a preview per entry, rows; nothing else):");
 console.log("wall ms (cpu ms)                   bare     bare/parse");
 for (const line of bareLines) console.log(line);

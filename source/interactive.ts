@@ -1,4 +1,5 @@
 /** Interactive mode's set-up: settings, models, tools and the session, then the Ink app. */
+import { localServers } from "./llm/local-servers.js";
 import { maxRetries } from "./config/env.js";
 import { loadSettings, type Settings } from "./config/settings.js";
 import { loadKeymap } from "./ui/input/keybindings.js";
@@ -109,6 +110,7 @@ async function runChat(agent: AgentSession, start: ChatStart): Promise<number> {
 		resolveModel: (spec) => agent.resolveModel(spec),
 		catalog: agent.catalog,
 		fanoutOpen: { ...start.opts, ...where, settings, sandbox: undefined, allowNet: undefined },
+		localServers: localServers(agent.catalog, { baseUrl: start.opts.baseUrl || settings.baseUrl, env: process.env }),
 		keymap: start.keymap,
 		steerOnEnter: settings.steerOnEnter === true,
 		maxRetries: maxRetries(),

@@ -89,7 +89,7 @@ export class Checkpointer {
 		if (previous && previous.data.tree === snap.tree && reason !== "before-restore") return previous;
 		const data: CheckpointData = { tree: snap.tree, cwd: this.store.cwd, files: snap.files, bytes: snap.bytes, skipped: snap.skipped, reason, ...(taken?.restoring ? { restoring: taken.restoring } : {}), ...(this.store.inCopy ? { copy: true as const } : {}) };
 		const entry = this.session.append({ type: "custom", customType: CHECKPOINT_TYPE, data });
-		this.session.sync();
+		this.session.syncSoon();
 		return { entryId: entry.id, timestamp: entry.timestamp, data };
 	}
 

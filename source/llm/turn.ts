@@ -153,7 +153,8 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	if (opts.signal?.aborted) failure.aborted = true;
 	const result = finish(recorder, failure, emit);
 	await opts.checkpoints?.afterTurn();
-	opts.store.sync();
+	// Durable without the reply waiting for the disk: the next sync or close waits (issue 35 item 19).
+	opts.store.syncSoon();
 	return { ...result, leafId: opts.store.snapshot().leafId };
 }
 

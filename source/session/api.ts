@@ -102,8 +102,13 @@ export interface SessionStoreApi {
 	 * the model no content or is not on the branch.
 	 */
 	appendContextEdit(targetId: string, replacement: ContextEditReplacement): ContextEditEntry;
-	/** fsync the file (end of turn, before exit). */
+	/** fsync the file (before exit, before a rename or a copy relies on it). */
 	sync(): void;
+	/**
+	 * fsync the file in the background (end of turn): the caller does not wait for the disk; the
+	 * next sync() or close() waits for nothing less, and throws a failure of this one.
+	 */
+	syncSoon(): void;
 	/** sync + release the writer lock. */
 	close(): void;
 }

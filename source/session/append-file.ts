@@ -15,6 +15,9 @@ export class AppendFile {
 	private needsNewline: boolean;
 	/** Bytes in the file: where the next line starts (recorded so fork can copy lines raw). */
 	private size: number;
+	private syncing = false;
+	private syncAgain = false;
+	private syncFailure: unknown;
 
 	private constructor(fd: number, needsNewline: boolean) {
 		this.fd = fd;
@@ -82,7 +85,34 @@ export class AppendFile {
 	}
 
 	sync(): void {
+		this.throwSyncFailure();
 		if (this.fd !== undefined) fs.fsyncSync(this.fd);
+	}
+
+	/** fsync on libuv's thread pool (one at a time, one more if asked meanwhile); a failure is thrown by the next sync/close. */
+	syncSoon(): void {
+		const fd = this.fd;
+		if (fd === undefined) return;
+		if (this.syncing) {
+			this.syncAgain = true;
+			return;
+		}
+		this.syncing = true;
+		fs.fsync(fd, (error) => {
+			this.syncing = false;
+			if (this.fd !== fd) return; // closed meanwhile: close() synced
+			if (error) this.syncFailure = error;
+			if (this.syncAgain) {
+				this.syncAgain = false;
+				this.syncSoon();
+			}
+		});
+	}
+
+	private throwSyncFailure(): void {
+		const failure = this.syncFailure;
+		this.syncFailure = undefined;
+		if (failure) throw failure;
 	}
 
 	/** fsync and close; the descriptor is closed even when the fsync fails (which is then thrown). */
@@ -91,6 +121,7 @@ export class AppendFile {
 		if (fd === undefined) return;
 		this.fd = undefined;
 		try {
+			this.throwSyncFailure();
 			fs.fsyncSync(fd);
 		} finally {
 			fs.closeSync(fd);

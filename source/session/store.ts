@@ -183,6 +183,10 @@ export class SessionStore implements SessionStoreApi {
 		}
 	}
 
+	syncSoon(): void {
+		this.out?.syncSoon();
+	}
+
 	/** Syncs and closes the file and releases the lock — the lock also when the final sync fails (thrown as a SessionError). */
 	close(): void {
 		if (this.closed) return;

@@ -9,6 +9,7 @@ export type Reloaded = { prompts: PromptSources; keymap: Keymap; extensions: num
 import type { ResolveResult } from "../llm/index.js";
 import type { AgentOpenOptions } from "../agent/agent-session.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
+import type { LocalServer } from "../llm/local-servers.js";
 import type { TreeFilter } from "../tree/types.js";
 import type { Keymap } from "./input/keymap.js";
 import type { Timer } from "./input/type-ahead.js";
@@ -43,6 +44,8 @@ export type InteractiveOptions = {
 	cycleScope?: (spec: string) => boolean;
 	/** Built-in models and $ARBOR_HOME/models.json: the /model picker's list. */
 	catalog?: ModelCatalog;
+	/** Local model servers the /model picker asks for their models (llm/local-servers.ts). */
+	localServers?: readonly LocalServer[];
 	resolveModel(spec: string): ResolveResult;
 	/** The clock and timer of the keys' time windows (a confirmation's type-ahead); tests pass their own. */
 	clock?: () => number;

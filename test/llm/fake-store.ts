@@ -61,6 +61,9 @@ export class FakeStore implements SessionStoreApi {
 	sync(): void {
 		this.syncCount += 1;
 	}
+	syncSoon(): void {
+		this.syncCount += 1;
+	}
 	close(): void {}
 
 	/** Stored messages in file order (what the tests assert on). */

@@ -81,7 +81,7 @@ export function BottomScreen(props: BottomScreenProps) {
 			return (
 				<ModelPicker
 					catalog={options.catalog ?? { providers: [] }} view={view} current={props.model} rows={props.rows} onCancel={close}
-					need={needOf(options.resolveModel)}
+					need={needOf(options.resolveModel)} localServers={options.localServers}
 					onPick={(spec) => {
 						close();
 						props.onModel(spec);

@@ -6,6 +6,8 @@ import { hintLine } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
 import { useTextField } from "../editor/line-field.js";
 import { ListPicker } from "./list-picker.js";
+import type { LocalServer } from "../../llm/local-servers.js";
+import { useLocalModels } from "./use-local-models.js";
 
 /** One row of /model: a `provider:model` spec, what the catalog says of it, and what it lacks in this run. */
 export type ModelChoiceRow = { spec: string; detail: string; recent: boolean; need?: string };
@@ -85,12 +87,15 @@ export function ModelPicker(props: {
 	rows: number;
 	/** What a model lacks in this run (see modelRows), or undefined when it can be used. */
 	need?: (spec: string) => string | undefined;
+	/** Local servers asked in the background for their models (they join the list when they answer). */
+	localServers?: readonly LocalServer[];
 	onPick(spec: string): void;
 	onCancel(): void;
 }) {
 	const search = useTextField("");
 	const recent = useMemo(() => recentModels(props.view), [props.view]);
-	const rows = modelRows(props.catalog, { current: props.current, recent, query: search.field.text, need: props.need });
+	const catalog = useLocalModels(props.catalog, props.localServers);
+	const rows = modelRows(catalog, { current: props.current, recent, query: search.field.text, need: props.need });
 	const keymap = useKeymap();
 	return (
 		<ListPicker
