@@ -24,8 +24,9 @@ const IDLE: readonly State["reason"][] = ["before-prompt", "before-restore"];
 export async function userChangedPaths(store: CheckpointStore, view: SessionTreeView, candidates: readonly FileChange[], now: string): Promise<Set<string>> {
 	const states: State[] = view.entries.flatMap((e) => {
 		const c = checkpointOf(e);
-		// A fan-out branch's snapshots are of its own copy, not of the working tree's history.
-		if (!c || c.data.copy) return [];
+		// A fan-out branch's snapshots are of its own copy, and those of another clone (synced: docs/sync.md)
+		// of that clone's folder: neither is this working tree's history.
+		if (!c || c.data.copy || c.data.cwd !== store.cwd) return [];
 		const state: State = { tree: c.data.tree, reason: c.data.reason };
 		// After a safety checkpoint, the tree its restore wrote: the step to it is the restore's.
 		return c.data.restoring ? [state, { tree: c.data.restoring, reason: "restored" }] : [state];

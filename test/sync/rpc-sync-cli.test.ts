@@ -23,7 +23,8 @@ describe("RPC sync", () => {
 		expect([wrong.success, wrong.error]).toEqual([false, expect.stringMatching(/^no such remote: nope/)]);
 		const done = await rpc.send({ type: "sync" });
 		expect(done.success).toBe(true);
-		expect(done.data).toMatchObject({ remote: "origin", dryRun: false, sent: 3, received: 0 });
+		// One entry more than before the per-prompt checkpoint (docs/checkpoints.md).
+		expect(done.data).toMatchObject({ remote: "origin", dryRun: false, sent: 4, received: 0 });
 		const id = done.data.sessions[0].id as string;
 		expect(execFileSync("git", ["--git-dir", remote, "for-each-ref", "--format=%(refname)"]).toString().trim()).toBe(`refs/arbor/sessions/${id}`);
 		const again = await rpc.send({ type: "sync", dryRun: true });
