@@ -6,7 +6,7 @@ export type PromptHolder = { current: PromptSources; reload?(): Promise<Reloaded
 
 /** What `/reload` read again: the prompt sources, the keymap, and how many extensions loaded. */
 export type Reloaded = { prompts: PromptSources; keymap: Keymap; extensions: number };
-import type { ResolveResult } from "../llm/index.js";
+import type { ResolveResult } from "../llm/resolve-model.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
 import type { TreeFilter } from "../tree/types.js";
 import type { Keymap } from "./input/keymap.js";
