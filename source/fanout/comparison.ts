@@ -8,7 +8,7 @@ export function answerHead(answer: string, lines = 3): string[] {
 }
 
 /** `+12 -3 in 2 files` (or `no file changed`). */
-export function filesLine(branch: BranchOutcome): string {
+function filesLine(branch: BranchOutcome): string {
 	if (branch.files.length === 0) return "no file changed";
 	const added = branch.files.reduce((n, f) => n + f.added, 0);
 	const removed = branch.files.reduce((n, f) => n + f.removed, 0);
@@ -16,13 +16,13 @@ export function filesLine(branch: BranchOutcome): string {
 }
 
 /** The check's result in a few words. */
-export function checkLine(branch: BranchOutcome): string | undefined {
+function checkLine(branch: BranchOutcome): string | undefined {
 	if (!branch.check) return undefined;
 	return branch.check.exitCode === 0 ? "check passed" : `check failed (exit ${branch.check.exitCode ?? "signal"})`;
 }
 
 /** `1,234 in / 56 out tokens · $0.0012 · 3.4 s`. */
-export function usageLine(branch: Pick<BranchOutcome, "tokens" | "cost" | "ms">): string {
+function usageLine(branch: Pick<BranchOutcome, "tokens" | "cost" | "ms">): string {
 	return `${branch.tokens.input} in / ${branch.tokens.output} out tokens · $${branch.cost.toFixed(4)} · ${(branch.ms / 1000).toFixed(1)} s`;
 }
 

@@ -10,7 +10,7 @@ import type { Author } from "./write-remote.js";
 const fileOf = (home: string, sessionId: string) => path.join(home, "sync", "authors", `${sessionId}.json`);
 
 /** The recorded authors of a session's synced entries (entry id → `user@host`); empty when none. */
-export function readAuthors(home: string, sessionId: string): Record<string, string> {
+function readAuthors(home: string, sessionId: string): Record<string, string> {
 	try {
 		const value: unknown = JSON.parse(fs.readFileSync(fileOf(home, sessionId), "utf8"));
 		return value && typeof value === "object" ? (value as Record<string, string>) : {};
@@ -33,7 +33,7 @@ export function recordAuthors(home: string, sessionId: string, entries: readonly
 }
 
 /** The distinct authors of a session's synced entries (`user@host`, sorted). */
-export function sessionAuthors(home: string, sessionId: string): string[] {
+function sessionAuthors(home: string, sessionId: string): string[] {
 	return [...new Set(Object.values(readAuthors(home, sessionId)))].sort();
 }
 

@@ -40,7 +40,7 @@ import { KeymapProvider } from "../input/use-keymap.js";
 import { DEFAULT_KEYMAP, keysLabel } from "../input/keymap.js";
 import { SessionServicesProvider, type SessionServices } from "../services.js";
 
-export type AppProps = {
+type AppProps = {
 	options: InteractiveOptions;
 	deps: UiDeps;
 	/** The session core: the chat calls its verbs and renders its events (docs/core.md). */

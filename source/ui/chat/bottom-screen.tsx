@@ -18,7 +18,7 @@ import { SearchResults } from "../pickers/search-results.js";
 import { ModelPicker, needOf } from "../pickers/model-picker.js";
 import { useServices } from "../services.js";
 
-export type BottomScreenProps = {
+type BottomScreenProps = {
 	screen: Exclude<Screen, { kind: "chat" }>;
 	options: InteractiveOptions;
 	chat: Chat;

@@ -8,7 +8,7 @@ import type { AgentEvent, AgentOpenOptions, ConfirmAnswer, ConfirmRequest } from
 import type { DialogRequest } from "../../extensions/dialogs.js";
 
 /** What the mounted app does with each callback. */
-export type ChatHandlers = {
+type ChatHandlers = {
 	confirm(request: ConfirmRequest, signal?: AbortSignal): Promise<ConfirmAnswer>;
 	dialog(request: DialogRequest, signal?: AbortSignal): Promise<unknown>;
 	send(text: string, deliverAs: "steer" | "followUp"): void;

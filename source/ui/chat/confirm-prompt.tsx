@@ -34,7 +34,7 @@ const BOX_SIDES = 4;
  * a file's line is never cut: what is allowed is what is shown), a diff's rows coloured by their
  * line's sign and other rows dimmed; control characters visible (see visibleLine).
  */
-export function previewLines(preview: string | undefined, width: number): { text: string; color?: "green" | "red" }[] {
+function previewLines(preview: string | undefined, width: number): { text: string; color?: "green" | "red" }[] {
 	if (preview === undefined) return [];
 	return preview.split("\n").flatMap((raw) => {
 		const line = visibleLine(raw);

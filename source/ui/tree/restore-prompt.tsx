@@ -8,7 +8,7 @@ import { counted } from "../../text/count.js";
 import { wrapSegs } from "../markdown/lines.js";
 import { restoreOptions, type RestoreChange } from "./tree-flow.js";
 
-export type RestorePromptProps = {
+type RestorePromptProps = {
 	cursor: number;
 	changes: readonly RestoreChange[];
 	diff?: { path: string; text: string };
