@@ -79,7 +79,7 @@ describe("context: what each request sends (pi's context event)", () => {
 		expect(sent(1)).toEqual(["second"]);
 		const third = await runCli(["-p", "--trust-project", ...model(server.url), "-c", "third"], env);
 		expect(third).toMatchObject({ code: 0, stdout: "three\n" });
-		expect(third.stderr).toBe(`arbor: warning: extension ${file}: context handler returned a bad result (messages.0.role: expected one of "user"|"assistant"|"toolResult"|"compactionSummary"|"branchSummary"); ignored\n`);
+		expect(third.stderr).toBe(`arbor: warning: extension ${file}: context handler returned a bad result (messages.0.role: expected one of "user"|"assistant"|"toolResult"|"bashExecution"|"custom"|"compactionSummary"|"branchSummary"); ignored\n`);
 		expect(sent(2)).toHaveLength(5);
 		const stored = readFileSync(sessionFiles(home)[0]!, "utf8");
 		for (const text of ["first", "one", "second", "two", "third", "three"]) expect(stored).toContain(`"${text}"`);
