@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
 import { entries, model, sessionFiles } from "../helpers/print-run.js";
 import { textReply, toolCallReply } from "../helpers/sse-server.js";
 import { files, hashTree, userRepo } from "../checkpoints/helpers.js";
