@@ -32,7 +32,7 @@ function refused(cmd: Command, flags: string, why: string): Option {
  * How a subcommand names its session: none (it works on a folder of sessions), an optional or a
  * required argument, or not at all (`sources`: it reads other tools' files, e.g. `arbor import`).
  */
-export type SessionArg = "none" | "optional" | "required" | "sources" | "models";
+type SessionArg = "none" | "optional" | "required" | "sources" | "models";
 const NO_SESSION_OPTION = {
 	none: "it works on all sessions of a folder (use --session-dir or --all)",
 	required: "give the session as the first argument",

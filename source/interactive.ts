@@ -37,7 +37,7 @@ async function importUi(): Promise<typeof import("./ui/run-interactive.js")> {
 }
 
 /** The terminal's streams; the CLI uses the process's own, tests give a virtual terminal's. */
-export type TerminalStreams = { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream };
+type TerminalStreams = { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream };
 
 export async function runInteractiveMode(words: string[], opts: ChatFlags & ExtensionFlags, terminal: TerminalStreams = {}): Promise<number> {
 	// Start loading the UI (Ink, React: the bulk of start-up) while settings, models and the session load.

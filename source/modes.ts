@@ -1,7 +1,7 @@
 /** Chooses print or interactive mode; each is imported only when used. */
 import { usageError } from "./config/errors.js";
 
-export type MainOptions = Record<string, unknown>;
+type MainOptions = Record<string, unknown>;
 
 /** Options only print mode uses: given to interactive mode they would be silently ignored. */
 const PRINT_ONLY: [key: string, flag: string][] = [

@@ -228,7 +228,7 @@ function sessionInfo(s: { id: string; cwd: string; name?: string; firstMessage: 
 }
 
 /** Builds the ACP app; `sessions.client` is set when it connects. */
-export function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
+function buildAcpApp(sessions: Sessions, opts: AcpOptions) {
 	return acpAgent({ name: "arbor" })
 		.onConnect((connection) => {
 			sessions.client = connection.client;

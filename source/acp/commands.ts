@@ -4,8 +4,8 @@
  */
 import type { AvailableCommand } from "@agentclientprotocol/sdk/unstable";
 
-export const TREE_COMMANDS = ["tree", "fork", "label", "compare", "merge", "search"] as const;
-export type TreeCommand = (typeof TREE_COMMANDS)[number];
+const TREE_COMMANDS = ["tree", "fork", "label", "compare", "merge", "search"] as const;
+type TreeCommand = (typeof TREE_COMMANDS)[number];
 
 /** The list sent after session/new, session/load and session/fork. */
 export const AVAILABLE_COMMANDS: AvailableCommand[] = [

@@ -23,7 +23,7 @@ export const fanoutParams = z.object({
 });
 
 /** What the request needs of the agent's sessions. */
-export type FanoutSessions = { opts: AcpOptions; client: AgentContext | undefined; get(sessionId: string): { agent: AgentSession; place: Place } };
+type FanoutSessions = { opts: AcpOptions; client: AgentContext | undefined; get(sessionId: string): { agent: AgentSession; place: Place } };
 
 /** Runs the fan-out on the open session and answers the comparison. */
 export async function acpFanout(sessions: FanoutSessions, params: z.infer<typeof fanoutParams>): Promise<object> {

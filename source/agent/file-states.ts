@@ -15,7 +15,7 @@ import { chatCheckpointer } from "../checkpoints/setup.js";
 import { AgentError, type AgentOpenOptions, type AgentRestoreResult } from "./types.js";
 
 /** What the file-state part reads from its session. */
-export type FileStateHost = {
+type FileStateHost = {
 	store(): SessionStore;
 	/** Throws AgentError "busy" while a run or an operation goes. */
 	idle(): void;

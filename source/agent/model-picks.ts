@@ -11,7 +11,7 @@ import type { SessionStore } from "../session/index.js";
 import { AgentError } from "./types.js";
 
 /** What the model part reads from its session. */
-export type ModelHost = {
+type ModelHost = {
 	store(): SessionStore;
 	/** Throws AgentError "busy" while a run or an operation goes. */
 	idle(): void;

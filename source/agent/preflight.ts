@@ -9,7 +9,7 @@ import { causeOf } from "../session/io-errors.js";
 import { errnoCode } from "../text/error-text.js";
 
 /** What the check needs to know about the session it will write. */
-export type PendingSession = { file?: string; persisted: boolean };
+type PendingSession = { file?: string; persisted: boolean };
 
 /**
  * A new session's file is created lazily (at the first assistant message), so its folder is checked

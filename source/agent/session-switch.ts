@@ -14,7 +14,7 @@ import type { AgentOpenOptions } from "./types.js";
 export type SwitchReason = Extract<AgentEvent, { type: "session_changed" }>["reason"];
 
 /** What the session verbs read from their session, and how they replace it. */
-export type SwitchHost = {
+type SwitchHost = {
 	store(): SessionStore;
 	/** Throws AgentError "busy" while a run or an operation goes. */
 	idle(): void;

@@ -50,7 +50,7 @@ export type AgentDeps = {
 };
 
 /** The set-up, with the session store and the thinking level the flags chose. */
-export type AgentSetUp = { store: SessionStore; thinking: ThinkingLevel | undefined; deps: AgentDeps };
+type AgentSetUp = { store: SessionStore; thinking: ThinkingLevel | undefined; deps: AgentDeps };
 
 /** Sets everything up; `confirm` is the question write/edit/bash ask (undefined: they are refused). Usage errors throw. */
 export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | undefined, liveStore?: () => SessionStore | undefined): Promise<AgentSetUp> {

@@ -13,7 +13,7 @@ import { TurnRunner, type RunExtensions } from "./turn-runner.js";
 import type { AgentOpenOptions } from "./types.js";
 
 /** What the sub-conversations of a session share with it. */
-export type TaskConversationDeps = {
+type TaskConversationDeps = {
 	opts: AgentOpenOptions;
 	models: ModelChoice;
 	chat(): ResolvedModel | undefined;

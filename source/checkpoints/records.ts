@@ -78,7 +78,7 @@ export function checkpointOnPath(view: SessionTreeView, entryId: string | null):
 }
 
 /** The files as the prompt `entryId` was sent: its newest `before-prompt` checkpoint child. */
-export function promptCheckpoint(view: SessionTreeView, entryId: string): Checkpoint | undefined {
+function promptCheckpoint(view: SessionTreeView, entryId: string): Checkpoint | undefined {
 	let found: Checkpoint | undefined;
 	for (const child of view.getChildren(entryId)) {
 		const c = checkpointOf(child);

@@ -31,7 +31,7 @@ export type Snapshot = { tree: string; files: number; bytes: number; skipped: Sk
 export type FileChange = { path: string; status: "changed" | "added" | "deleted" };
 
 /** A snapshot arbor will not take, with the reason (said once; arbor works on without checkpoints). */
-export class CheckpointRefused extends Error {}
+class CheckpointRefused extends Error {}
 
 type TreeChange = { path: string; status: "A" | "D" | "M" | "T"; oldMode: string; newMode: string; newId: string };
 

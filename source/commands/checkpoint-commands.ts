@@ -41,7 +41,7 @@ function noState(id: string | null): CliError {
 }
 
 /** `A a.txt` / `M b.txt` / `D c.txt` lines, as git prints them. */
-export function changeLines(changes: readonly FileChange[]): string[] {
+function changeLines(changes: readonly FileChange[]): string[] {
 	const letter = { added: "A", changed: "M", deleted: "D" } as const;
 	return changes.map((c) => `  ${letter[c.status]} ${c.path}`);
 }
@@ -162,7 +162,7 @@ export async function restoreAfterMove(
 }
 
 /** The text or JSON report of a restore. */
-export function restoreReport(id: string | null, done: RestoreDone, asJson: boolean, sessionId: string): number {
+function restoreReport(id: string | null, done: RestoreDone, asJson: boolean, sessionId: string): number {
 	if (asJson) {
 		return json(restoreDoneJson(id, done));
 	}

@@ -16,7 +16,7 @@ import type { BranchEvent } from "../fanout/branch.js";
 import { sessionFile } from "./session-arg.js";
 
 /** The options commander hands over (cli.ts). */
-export type FanoutOptions = CommonOptions &
+type FanoutOptions = CommonOptions &
 	ModelFlags &
 	ExtensionFlags & {
 		branches?: string;

@@ -14,7 +14,7 @@ import { mcpList } from "./mcp-list.js";
 
 const out = (line: string) => process.stdout.write(`${terminalText(line)}\n`);
 
-export const MCP_USAGE = "usage: arbor mcp list [--tools] [--json] | add [--scope user|project] [--transport stdio|http|sse] [-e KEY=VALUE] [-H 'Name: value'] <name> [--] <command|url> [args...] | remove [--scope user|project] <name> | approve [--revoke] [names...] | serve [--all] [--allow-write] [--session-dir D]";
+const MCP_USAGE = "usage: arbor mcp list [--tools] [--json] | add [--scope user|project] [--transport stdio|http|sse] [-e KEY=VALUE] [-H 'Name: value'] <name> [--] <command|url> [args...] | remove [--scope user|project] <name> | approve [--revoke] [names...] | serve [--all] [--allow-write] [--session-dir D]";
 
 /** Runs `arbor mcp <verb> …` with the arguments after `mcp`. */
 export async function mcpCommand(argv: string[]): Promise<number> {

@@ -10,7 +10,7 @@ import { projectTrust, revokeTrust, trustedProjects, trustProject } from "../con
 import { arborHome } from "../session/paths.js";
 import { terminalText } from "../text/terminal-text.js";
 
-export type TrustOptions = { list?: boolean; revoke?: boolean };
+type TrustOptions = { list?: boolean; revoke?: boolean };
 
 const out = (line: string) => process.stdout.write(`${terminalText(line)}\n`);
 

@@ -9,7 +9,7 @@ import { usageError } from "./errors.js";
 import { errnoCode, errorMessage } from "../text/error-text.js";
 
 /** The largest configuration file arbor reads (a models.json of thousands of models fits). */
-export const CONFIG_MAX_BYTES = 4 * 1024 * 1024;
+const CONFIG_MAX_BYTES = 4 * 1024 * 1024;
 
 /** The file's text; undefined when there is none. Throws a usage error (exit 2) for anything else that is not a small regular file. */
 export function readConfigText(file: string): string | undefined {

@@ -10,11 +10,11 @@ import { dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { causeOf } from "../session/io-errors.js";
 import type { Settings } from "./settings.js";
 
-export type ContextFile = { path: string; content: string };
+type ContextFile = { path: string; content: string };
 export type ContextFiles = { files: ContextFile[]; warnings: string[] };
 
 /** Names looked for in each folder, the first that exists wins. */
-export const CONTEXT_FILE_NAMES = ["AGENTS.md", "CLAUDE.md"] as const;
+const CONTEXT_FILE_NAMES = ["AGENTS.md", "CLAUDE.md"] as const;
 
 /** The folders searched, in the order their files are appended: home, then root → cwd. */
 export function contextFolders(cwd: string, home: string): string[] {

@@ -1,9 +1,9 @@
 import { usageError } from "./errors.js";
 
 /** The most provider retries arbor accepts: more would turn one failure into a very long wait. */
-export const MAX_RETRIES_LIMIT = 10;
+const MAX_RETRIES_LIMIT = 10;
 /** Seconds without a byte from the provider before a request fails (ARBOR_TIMEOUT). */
-export const DEFAULT_TIMEOUT_SECONDS = 120;
+const DEFAULT_TIMEOUT_SECONDS = 120;
 
 /** ARBOR_MAX_RETRIES: provider retries after a failed request (default: the AI SDK's 2), 0–10. */
 export function maxRetries(env: NodeJS.ProcessEnv = process.env): number | undefined {
@@ -37,7 +37,7 @@ export function idleTimeoutMs(env: NodeJS.ProcessEnv, settingsTimeout: number | 
 }
 
 /** Seconds an extension may take to load or to answer one event (ARBOR_EXTENSION_TIMEOUT). */
-export const DEFAULT_EXTENSION_TIMEOUT_SECONDS = 60;
+const DEFAULT_EXTENSION_TIMEOUT_SECONDS = 60;
 
 /**
  * The extension time limit in milliseconds: ARBOR_EXTENSION_TIMEOUT, else the settings key

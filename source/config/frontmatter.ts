@@ -5,7 +5,7 @@
  */
 import { errorMessage } from "../text/error-text.js";
 
-export type Frontmatter = {
+type Frontmatter = {
 	/** The front matter's mapping ({} when there is none, it is not a mapping, or it does not parse). */
 	data: Record<string, unknown>;
 	/** The text after the front matter (the whole text when there is none), trimmed. */

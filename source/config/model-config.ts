@@ -24,7 +24,7 @@ export type ModelChoice = {
 };
 
 /** `provider:model:high` (pi's shorthand): the model, and the thinking level after its last colon. */
-export function thinkingSuffix(spec: string | undefined): { spec: string | undefined; level?: string } {
+function thinkingSuffix(spec: string | undefined): { spec: string | undefined; level?: string } {
 	const match = spec === undefined ? null : /^(.+):(off|minimal|low|medium|high|xhigh)$/.exec(spec.trim());
 	return match?.[1] && match[2] ? { spec: match[1], level: match[2] } : { spec };
 }

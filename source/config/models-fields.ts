@@ -58,7 +58,7 @@ function readCost(value: unknown, path: Segment[], partial = false): Partial<Mod
 }
 
 /** A warning about a skipped part of the file (an `api` arbor does not speak). */
-export type Warn = (path: Segment[], message: string) => void;
+type Warn = (path: Segment[], message: string) => void;
 
 function readApi(obj: Record<string, unknown>, path: Segment[], warn: Warn): ModelApi | undefined | "skip" {
 	const api = obj.api;

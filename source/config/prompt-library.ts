@@ -7,8 +7,6 @@ import { existsSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { counted } from "../text/count.js";
-import { errorMessage } from "../text/error-text.js";
-import { usageError } from "./errors.js";
 import { resolvePath } from "../tools/paths.js";
 import { projectAllowed } from "./trust.js";
 import type { Settings } from "./settings.js";
@@ -114,15 +112,6 @@ export function expandInput(text: string, library: PromptLibrary): string | unde
 	}
 	const template = library.templates.find((t) => t.name === name);
 	return template ? fillTemplate(template.content, templateArgs(words)) : undefined;
-}
-
-/** The message typed on the command line (`-p`, the chat's first message), a template or skill expanded; a skill that cannot be read is a usage error. */
-export function expandedPrompt(text: string, library: PromptLibrary): string {
-	try {
-		return expandInput(text, library) ?? text;
-	} catch (error) {
-		throw usageError(errorMessage(error));
-	}
 }
 
 /** The skills' folders: the read-only tools may read there as in the working directory (a skill's files are read where they are). */

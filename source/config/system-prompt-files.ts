@@ -19,7 +19,7 @@ export type SystemPromptText = {
 	sources: string[];
 };
 
-export type SystemPromptFlags = { systemPrompt?: string; appendSystemPrompt?: string[] };
+type SystemPromptFlags = { systemPrompt?: string; appendSystemPrompt?: string[] };
 
 /** A flag's value: the file it names when one exists there, else the text itself. An unreadable file is a usage error. */
 function flagText(value: string, flag: string, cwd: string): { text: string; source: string } {

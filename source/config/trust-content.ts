@@ -10,7 +10,7 @@ import { errorMessage } from "../text/error-text.js";
 import { resolvePath } from "../tools/paths.js";
 
 /** What a file does, for the listing. */
-export type PartKind = "settings" | "system prompt" | "extension" | "prompt template" | "skill" | "mcp servers";
+type PartKind = "settings" | "system prompt" | "extension" | "prompt template" | "skill" | "mcp servers";
 
 /**
  * The project's parts that act, relative to the project folder: a file, or a folder whose files all
@@ -18,7 +18,7 @@ export type PartKind = "settings" | "system prompt" | "extension" | "prompt temp
  * (`{ path: ".mcp.json", kind: "mcp servers", file: true }`) and asks {@link projectAllowed} in trust.ts
  * before it starts a project's servers; the hash then covers it and a changed one asks again.
  */
-export const PROJECT_PARTS: readonly { path: string; kind: PartKind; file: boolean }[] = [
+const PROJECT_PARTS: readonly { path: string; kind: PartKind; file: boolean }[] = [
 	{ path: join(".arbor", "settings.json"), kind: "settings", file: true },
 	{ path: join(".arbor", "SYSTEM.md"), kind: "system prompt", file: true },
 	{ path: join(".arbor", "APPEND_SYSTEM.md"), kind: "system prompt", file: true },
@@ -28,10 +28,10 @@ export const PROJECT_PARTS: readonly { path: string; kind: PartKind; file: boole
 ];
 
 /** One file that acts: its path (relative to the project, or absolute outside it) and kind. */
-export type ProjectFile = { path: string; kind: PartKind; abs: string };
+type ProjectFile = { path: string; kind: PartKind; abs: string };
 
 /** The settings that matter, as the project's settings.json gives them (see trust-dialog's listing). */
-export type Highlights = {
+type Highlights = {
 	baseUrl?: string;
 	model?: string;
 	tools?: string[];

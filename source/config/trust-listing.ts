@@ -6,7 +6,7 @@ import { counted } from "../text/count.js";
 import type { ProjectContent } from "./trust-content.js";
 
 /** One line of the listing; `warn` lines are shown prominently (the dialog colours them). */
-export type ListingLine = { text: string; warn?: boolean };
+type ListingLine = { text: string; warn?: boolean };
 
 function settingLines(content: ProjectContent): ListingLine[] {
 	const h = content.highlights;

@@ -14,7 +14,7 @@ export type TrustRecord = { hash: string; trustedAt: string; files: string[]; ba
 
 type TrustFile = { version: 1; projects: Record<string, TrustRecord> };
 
-export const trustFile = (home: string): string => join(home, "trust.json");
+const trustFile = (home: string): string => join(home, "trust.json");
 
 /** The records by project path ({} when there is no file yet). */
 export function readTrust(home: string): Record<string, TrustRecord> {

@@ -11,7 +11,7 @@ import { readTrust, writeTrust, type TrustRecord } from "./trust-store.js";
 export type { ProjectContent } from "./trust-content.js";
 
 /** Where the decision stands for a project folder. */
-export type TrustState =
+type TrustState =
 	| { state: "none" }
 	| { state: "trusted"; content: ProjectContent; record: TrustRecord }
 	| { state: "run"; content: ProjectContent }
@@ -79,7 +79,7 @@ export function projectBaseUrlAllowed(where: { cwd: string; home: string }, base
 }
 
 /** The one line that says the project's `.arbor/` was left out, and how to trust it. */
-export function untrustedText(trust: Extract<TrustState, { state: "untrusted" }>): string {
+function untrustedText(trust: Extract<TrustState, { state: "untrusted" }>): string {
 	const what = trust.changed ? "changed since you trusted it" : "is not trusted";
 	return `this project's .arbor/ ${what}, so it was not used: run \`arbor trust\` to trust it, or add --trust-project for one run`;
 }

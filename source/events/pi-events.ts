@@ -6,7 +6,7 @@
  */
 export type BeforeAgentStartEvent = { messageType: "user"; prompt: string; images?: { type: "image"; data: string; mimeType: string }[]; systemPrompt: string; signal?: AbortSignal };
 /** A message an extension adds to the run (a `custom_message` entry after the user's message). */
-export type AgentStartMessage = { customType: string; content: string | unknown[]; display?: boolean; details?: unknown };
+type AgentStartMessage = { customType: string; content: string | unknown[]; display?: boolean; details?: unknown };
 /** `systemPrompt`: the run's system prompt instead; `message`: stored after the prompt and sent with it (each handler's, in order). */
 export type BeforeAgentStartResult = { systemPrompt?: string; message?: AgentStartMessage; messages?: AgentStartMessage[] };
 /** pi's agent_end: a prompt's run ended; `messages` are the messages it stored (the user's first), oldest first. */

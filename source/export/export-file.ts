@@ -11,7 +11,7 @@ import { ByteBatch } from "../session/raw-lines.js";
 import { exportHtml } from "./export-html.js";
 import { errnoCode, errorMessage } from "../text/error-text.js";
 
-export type ExportRequest = {
+type ExportRequest = {
 	view: SessionTreeView;
 	/** The session file (undefined for an in-memory session). */
 	sessionFile: string | undefined;
@@ -20,7 +20,7 @@ export type ExportRequest = {
 	cwd: string;
 };
 
-export type ExportResult = { file: string; bytes: number; entries: number };
+type ExportResult = { file: string; bytes: number; entries: number };
 
 function defaultName(req: ExportRequest): string {
 	if (req.sessionFile === undefined) return `session-${req.view.header.id}.html`;
@@ -38,7 +38,7 @@ function isDirectory(path: string): boolean {
 }
 
 /** The output path: `out` (an existing folder gets the default name inside), else the default in `cwd`. */
-export function exportTarget(req: ExportRequest): string {
+function exportTarget(req: ExportRequest): string {
 	if (!req.out) return resolve(req.cwd, defaultName(req));
 	const out = resolve(req.cwd, req.out);
 	return isDirectory(out) ? join(out, defaultName(req)) : out;

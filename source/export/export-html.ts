@@ -22,7 +22,7 @@ const FILTER_BUTTONS: readonly [string, string][] = [
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-export function contentSecurityPolicy(script: string, style: string): string {
+function contentSecurityPolicy(script: string, style: string): string {
 	return `default-src 'none'; script-src ${sha256(script)}; style-src ${sha256(style)}; img-src data:; base-uri 'none'; form-action 'none'`;
 }
 

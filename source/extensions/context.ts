@@ -18,7 +18,7 @@ function treeOf(view: SessionTreeView): TreeNode[] {
  * A read-only view of the store's current snapshot for extension handlers. Entries are the
  * snapshot's own objects, frozen nowhere: handlers are trusted code, the view just offers no writes.
  */
-export function sessionView(store: SessionStoreApi): SessionView {
+function sessionView(store: SessionStoreApi): SessionView {
 	const view = store.snapshot();
 	return {
 		id: store.id,
@@ -35,7 +35,7 @@ export function sessionView(store: SessionStoreApi): SessionView {
 }
 
 /** What {@link handlerContext} is made of: the host's session, place, mode and UI sinks. */
-export type HandlerContextParts = { store: SessionStoreApi | undefined; cwd: string; mode: ExtensionContext["mode"]; signal: AbortSignal; sinks: () => UiSinks; dialogsOpen: DialogCounter };
+type HandlerContextParts = { store: SessionStoreApi | undefined; cwd: string; mode: ExtensionContext["mode"]; signal: AbortSignal; sinks: () => UiSinks; dialogsOpen: DialogCounter };
 
 /** The ctx handed to handlers, commands and shortcuts (arbor's and pi's fields). */
 export function handlerContext(o: HandlerContextParts): ExtensionContext {

@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { projectAllowed } from "../config/trust.js";
 
 /** Where extensions come from; `enabled: false` is `--no-extensions`. */
-export type ExtensionSources = {
+type ExtensionSources = {
 	cwd: string;
 	home: string;
 	/** `--extension <path>`, in order (relative to cwd). */
@@ -25,7 +25,7 @@ function folderIndex(dir: string): string | undefined {
  * The extensions of a folder in name order: `*.ts`, `*.mts`, `*.js`, `*.mjs` files (not `*.d.ts`) and
  * sub-folders with an `index.*`. A missing folder has none.
  */
-export function extensionsIn(dir: string): string[] {
+function extensionsIn(dir: string): string[] {
 	if (!existsSync(dir)) return [];
 	const found: string[] = [];
 	for (const name of readdirSync(dir).sort()) {

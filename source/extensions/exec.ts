@@ -2,8 +2,8 @@
 import { execFile } from "node:child_process";
 import { childEnvironment } from "../text/secrets.js";
 
-export type ExecOptions = { cwd?: string; signal?: AbortSignal; timeout?: number };
-export type ExecResult = { stdout: string; stderr: string; code: number; killed: boolean };
+type ExecOptions = { cwd?: string; signal?: AbortSignal; timeout?: number };
+type ExecResult = { stdout: string; stderr: string; code: number; killed: boolean };
 
 /** Output kept of each stream (more is cut; `code` then says how it ended). */
 const MAX_BUFFER = 10 * 1024 * 1024;

@@ -5,7 +5,7 @@ import { chooseModels, type ModelChoice } from "../config/model-config.js";
 import type { ModelFlags, Place } from "../config/options.js";
 
 /** Options of {@link loadExtensions}: this run's place, settings, flags and (if known) models. */
-export type LoadExtensionsOptions = {
+type LoadExtensionsOptions = {
 	where: Place;
 	settings: Settings;
 	flags: ExtensionFlags & ModelFlags;

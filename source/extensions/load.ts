@@ -6,7 +6,7 @@ import type { Extension } from "./types.js";
 import { errorMessage } from "../text/error-text.js";
 
 /** A module's default export, or why there is none (one line). */
-export type LoadedModule = { ok: true; factory: Extension } | { ok: false; reason: string };
+type LoadedModule = { ok: true; factory: Extension } | { ok: false; reason: string };
 
 type Importer = (file: string) => Promise<unknown>;
 let importer: Promise<Importer> | undefined;

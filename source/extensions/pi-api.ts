@@ -69,7 +69,7 @@ export function unclaimedFlags(flags: readonly ExtensionFlag[]): string[] {
 }
 
 /** A registered flag's value: the command line's (a string flag needs `--name=value`), else its default. */
-export function flagValue(flag: ExtensionFlag | undefined): boolean | string | undefined {
+function flagValue(flag: ExtensionFlag | undefined): boolean | string | undefined {
 	if (!flag) return undefined;
 	const given = flagsGiven().get(flag.name);
 	if (given === undefined) return flag.default;
@@ -78,7 +78,7 @@ export function flagValue(flag: ExtensionFlag | undefined): boolean | string | u
 }
 
 /** registerFlag's options checked: the flag, or why it is refused. */
-export function checkFlag(name: unknown, options: unknown, path: string): ExtensionFlag | string {
+function checkFlag(name: unknown, options: unknown, path: string): ExtensionFlag | string {
 	const o = options as { type?: unknown; default?: unknown; description?: unknown } | undefined;
 	if (typeof name !== "string" || !/^[A-Za-z][\w-]*$/.test(name)) return `registerFlag(${JSON.stringify(safeText(name))}): a flag's name is letters, digits, '_' and '-'`;
 	if (o?.type !== "boolean" && o?.type !== "string") return `registerFlag("${name}"): needs {type: "boolean" | "string"}`;
@@ -87,7 +87,7 @@ export function checkFlag(name: unknown, options: unknown, path: string): Extens
 }
 
 /** An MCP server an extension registered (pi's registerMcpServer): its config as given, checked when the servers start (mcp/). */
-export type RegisteredMcpServer = { name: string; config: unknown; extensionPath: string };
+type RegisteredMcpServer = { name: string; config: unknown; extensionPath: string };
 
 /**
  * The tools an extension's setActiveTools leaves the model (undefined: every tool, as arbor chose
@@ -122,7 +122,7 @@ export class ActiveTools {
 }
 
 /** What {@link piCalls} reads of the host. */
-export type PiCallsHost = {
+type PiCallsHost = {
 	warn(line: string): void;
 	flags: ExtensionFlag[];
 	activeTools: ActiveTools;

@@ -12,7 +12,7 @@ export { ExtensionHost, type ExtensionCommand } from "./host.js";
 export type ExtensionFlags = { extension?: string[]; extensions?: boolean };
 
 /** The models `complete` may use; asked for only when an extension calls it. */
-export type CompleteModels = {
+type CompleteModels = {
 	resolve(spec: string): ResolveResult;
 	chat?: ResolvedModel;
 	summary?: ResolvedModel;
@@ -20,7 +20,7 @@ export type CompleteModels = {
 };
 
 /** Options of {@link setUpExtensions}. */
-export type SetUpOptions = {
+type SetUpOptions = {
 	cwd: string;
 	home: string;
 	mode: ExtensionContext["mode"];

@@ -19,7 +19,7 @@ export type Waited<T> =
 	/** Ctrl+C (SIGTERM, SIGHUP) that no one else in arbor handles: the run is to end with 128 + the signal. */
 	| { status: "interrupted"; signal: EndingSignal };
 
-export type WaitOptions = {
+type WaitOptions = {
 	/** 0: no limit. */
 	limitMs: number;
 	signal?: AbortSignal;

@@ -44,7 +44,7 @@ export type BranchEvent =
 	| { type: "branch_end"; outcome: BranchOutcome };
 
 /** What a branch needs. */
-export type BranchRun = {
+type BranchRun = {
 	index: number;
 	count: number;
 	trunk: SessionStore;

@@ -22,7 +22,7 @@ export function checkLine(branch: BranchOutcome): string | undefined {
 }
 
 /** `1,234 in / 56 out tokens · $0.0012 · 3.4 s`. */
-export function usageLine(branch: Pick<BranchOutcome, "tokens" | "cost" | "ms">): string {
+function usageLine(branch: Pick<BranchOutcome, "tokens" | "cost" | "ms">): string {
 	return `${branch.tokens.input} in / ${branch.tokens.output} out tokens · $${branch.cost.toFixed(4)} · ${(branch.ms / 1000).toFixed(1)} s`;
 }
 

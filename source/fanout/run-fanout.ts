@@ -17,7 +17,7 @@ import { runBranch, type BranchEvent, type BranchOutcome } from "./branch.js";
 import { fanoutDir, materialiseCopy } from "./work-copy.js";
 
 /** The most branches without the `fanoutMax` setting. */
-export const DEFAULT_FANOUT_MAX = 8;
+const DEFAULT_FANOUT_MAX = 8;
 
 /** What a fan-out is asked to do. */
 export type FanoutRequest = {
@@ -44,7 +44,7 @@ export type FanoutRequest = {
 export type FanoutResult = { sessionFile: string | undefined; entryId: string | null; dir: string; branches: BranchOutcome[] };
 
 /** An open fan-out's session: the trunk that holds the lock, used again to keep a branch. */
-export type Fanout = { agent: AgentSession; result: FanoutResult };
+type Fanout = { agent: AgentSession; result: FanoutResult };
 
 /** Starts every branch, waits for all of them (a failure is a row, an abort ends the running ones). */
 export async function runFanout(request: FanoutRequest): Promise<Fanout> {

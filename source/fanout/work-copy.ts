@@ -55,6 +55,7 @@ export async function treeNumstat(place: GitPlace, from: string, to: string): Pr
 /** One file a branch changed. */
 export type FileStat = { path: string; added: number; removed: number };
 
+
 /** The unified diff between two trees (the comparison screen's `d`). */
 export async function treePatch(place: GitPlace, from: string, to: string): Promise<string> {
 	if (from === to) return "";

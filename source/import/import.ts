@@ -24,7 +24,7 @@ export type ImportOutcome =
 type Format = Converted["format"];
 
 /** Which format a file is in, from its name and first lines; undefined when neither. */
-export function detectFormat(file: string, text: string): Format | undefined {
+function detectFormat(file: string, text: string): Format | undefined {
 	const firstLines = text.split("\n", 5).filter((l) => l.trim() !== "");
 	const parsed = firstLines.map((l) => {
 		try {

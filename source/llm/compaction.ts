@@ -1,5 +1,5 @@
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
-import type { AssistantMessage, CompactionEntry, ContextMessage, SessionEntry } from "../session/types.js";
+import type { CompactionEntry, SessionEntry } from "../session/types.js";
 import { must } from "../text/must.js";
 import type { FailureReason } from "./errors.js";
 import { detailsFiles } from "./files.js";
@@ -69,7 +69,7 @@ export function prepareCompaction(view: SessionTreeView, opts: { keepRecentToken
 }
 
 /** Options for {@link compactSession}. */
-export type CompactOptions = {
+type CompactOptions = {
 	store: SessionStoreApi;
 	model: ResolvedModel;
 	/** Extra focus for the summary (`/compact <instructions>`). */
@@ -80,10 +80,10 @@ export type CompactOptions = {
 };
 
 /** The appended compaction entry, or why none was written. */
-export type CompactResult = { ok: true; entry: CompactionEntry } | { ok: false; reason: FailureReason; message: string };
+type CompactResult = { ok: true; entry: CompactionEntry } | { ok: false; reason: FailureReason; message: string };
 
 /** The message when the path is too short to compact. */
-export const NOTHING_TO_COMPACT = "nothing to compact: the conversation is already small";
+const NOTHING_TO_COMPACT = "nothing to compact: the conversation is already small";
 
 /** The summary call of a compaction: the entries to fold in, with the previous summary as background. */
 export function summarizeCompaction(
@@ -121,11 +121,3 @@ export async function compactSession(opts: CompactOptions): Promise<CompactResul
 	return { ok: true, entry };
 }
 
-/** The newest assistant message of a context (for status lines). */
-export function lastAssistant(messages: readonly ContextMessage[]): AssistantMessage | undefined {
-	for (let i = messages.length - 1; i >= 0; i--) {
-		const m = must(messages[i], "context message");
-		if (m.role === "assistant") return m;
-	}
-	return undefined;
-}

@@ -5,11 +5,11 @@ import type { ResolvedModel } from "./resolve-model.js";
 import { buildTranscript } from "./transcript.js";
 
 /** The system prompt of a branch comparison. */
-export const COMPARE_SYSTEM =
+const COMPARE_SYSTEM =
 	"You compare two branches of one conversation between a user and a coding assistant. Both branches start from the same point. Be brief and concrete.";
 
 /** The prompt: both transcripts, then the three questions the comparison answers. */
-export function buildComparePrompt(a: string, b: string): string {
+function buildComparePrompt(a: string, b: string): string {
 	return [
 		"<branch-a>",
 		a,
@@ -26,7 +26,7 @@ export function buildComparePrompt(a: string, b: string): string {
 }
 
 /** A comparison text, or why there is none (expected failures are values, never thrown). */
-export type CompareResult = { ok: true; text: string } | { ok: false; reason: FailureReason; message: string };
+type CompareResult = { ok: true; text: string } | { ok: false; reason: FailureReason; message: string };
 
 /** Asks `model` for a short comparison of two branches (entries oldest first, each after the common ancestor). */
 export async function compareBranches(opts: {

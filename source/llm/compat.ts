@@ -8,7 +8,7 @@
 type Body = Record<string, unknown>;
 
 /** The openai-compatible provider's options that `compat` sets. */
-export type CompletionsCompat = { includeUsage: boolean; transformRequestBody?: (body: Body) => Body };
+type CompletionsCompat = { includeUsage: boolean; transformRequestBody?: (body: Body) => Body };
 
 const flag = (compat: Record<string, unknown> | undefined, key: string): boolean | undefined =>
 	typeof compat?.[key] === "boolean" ? (compat[key] as boolean) : undefined;

@@ -3,7 +3,7 @@ import { describeError } from "./errors.js";
 import type { ResolvedModel } from "./resolve-model.js";
 
 /** Options for {@link completeText}. */
-export type CompleteTextOptions = {
+type CompleteTextOptions = {
 	model: ResolvedModel;
 	system?: string;
 	prompt: string;

@@ -90,7 +90,7 @@ export function runCommandValue(value: string, what: string): Promise<string> {
 }
 
 /** Any value: a command's output (run as above) or the plain value. */
-export async function resolveValue(value: string | undefined, env: Record<string, string | undefined>, what: string, bareLiteral = false): Promise<string | undefined> {
+async function resolveValue(value: string | undefined, env: Record<string, string | undefined>, what: string, bareLiteral = false): Promise<string | undefined> {
 	if (isCommandValue(value)) return runCommandValue(value, what);
 	return resolvePlainValue(value, env, bareLiteral);
 }

@@ -19,10 +19,10 @@ import type {
 import { contentText } from "../session/content.js";
 
 /** Wording of the user message that carries a branch summary to the model. */
-export const BRANCH_SUMMARY_PREFIX =
+const BRANCH_SUMMARY_PREFIX =
 	"The following is a summary of a branch that this conversation came back from:\n\n<summary>\n";
 /** Wording of the user message that carries a compaction summary to the model. */
-export const COMPACTION_SUMMARY_PREFIX =
+const COMPACTION_SUMMARY_PREFIX =
 	"The conversation history before this point was compacted into the following summary:\n\n<summary>\n";
 const COMPACTION_SUMMARY_SUFFIX = "\n</summary>";
 /** pi 1.6's branch summary ends without a newline before the tag (its BRANCH_SUMMARY_SUFFIX). */

@@ -83,7 +83,7 @@ export function stopReasonFrom(reason: FinishReason | "aborted"): StopReason {
 export type StepToolCall = { toolCallId: string; toolName: string; input: unknown };
 
 /** What one model step produced, in the order the parts are stored. */
-export type StepOutput = {
+type StepOutput = {
 	model: ResolvedModel;
 	text: string;
 	reasoning?: string;
@@ -156,7 +156,7 @@ function splitToolOutput(output: unknown): { text: string; details?: unknown; is
 }
 
 /** Tool outputs and errors as the text the model and the user see. */
-export function outputText(output: unknown): string {
+function outputText(output: unknown): string {
 	if (typeof output === "string") return output;
 	if (output instanceof Error) return output.message;
 	if (output === undefined) return "";

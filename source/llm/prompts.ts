@@ -15,10 +15,10 @@ const TOOL_LINES: Record<string, string> = {
  * habits that make an agent safe to run in someone's working tree.
  */
 /** A project instruction file (AGENTS.md / CLAUDE.md) as loaded by config/context-files.ts. */
-export type PromptFile = { path: string; content: string };
+type PromptFile = { path: string; content: string };
 
 /** A skill as config/skills.ts finds it: `hidden` ones are left out (used only by `/skill:name`). */
-export type PromptSkill = { name: string; description: string; path: string; hidden: boolean };
+type PromptSkill = { name: string; description: string; path: string; hidden: boolean };
 
 /**
  * The chat's system prompt. `contextFiles` (project instructions) close it, each under its path, in
@@ -99,7 +99,7 @@ function contextFilesSection(files: readonly PromptFile[]): string {
 }
 
 /** The structure every branch summary and compaction summary must follow. */
-export const SUMMARY_FORMAT = `## Goal
+const SUMMARY_FORMAT = `## Goal
 What the user is trying to achieve.
 
 ## Constraints & Preferences

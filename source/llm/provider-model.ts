@@ -15,7 +15,7 @@ import type { ToolImages } from "./tool-images.js";
 export type KeySource = { value?: string; command?: string };
 
 /** What {@link providerModel} needs. */
-export type ProviderModelOptions = {
+type ProviderModelOptions = {
 	api: ModelApi;
 	provider: string;
 	modelId: string;

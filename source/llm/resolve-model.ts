@@ -28,7 +28,7 @@ export type ResolvedModel = {
 };
 
 /** Options for {@link resolveModel}. Keys are read here and only handed to the provider. */
-export type ResolveModelOptions = {
+type ResolveModelOptions = {
 	baseUrl?: string;
 	apiKey?: string;
 	env: Record<string, string | undefined>;
@@ -79,7 +79,7 @@ export function resolveApiKey(value: string | undefined, env: Record<string, str
  * first `/`: `anthropic/claude-sonnet-4-5`) and a model id alone that one provider's catalog lists
  * (`claude-sonnet-4-5`). Anything else is left as it is (its error is the usual one).
  */
-export function canonicalSpec(spec: string, catalog: ModelCatalog): string | { message: string } {
+function canonicalSpec(spec: string, catalog: ModelCatalog): string | { message: string } {
 	const colon = spec.indexOf(":");
 	if (colon > 0 && findProvider(catalog, spec.slice(0, colon))) return spec;
 	const slash = spec.indexOf("/");

@@ -7,7 +7,7 @@ import type { ResolvedModel } from "./resolve-model.js";
 import { buildTranscript, DEFAULT_TRANSCRIPT_TOKENS } from "./transcript.js";
 
 /** Options for {@link summarizeBranch}. */
-export type SummarizeOptions = {
+type SummarizeOptions = {
 	model: ResolvedModel;
 	/** The entries to summarize, oldest first. */
 	entries: readonly SessionEntry[];
@@ -31,9 +31,9 @@ export type SummarizeResult =
 	| { ok: false; reason: FailureReason; message: string };
 
 /** The message for a summarizer that answered with nothing. */
-export const EMPTY_SUMMARY_MESSAGE = "the model returned an empty summary";
+const EMPTY_SUMMARY_MESSAGE = "the model returned an empty summary";
 /** The message for a cancelled summary. */
-export const SUMMARY_ABORTED_MESSAGE = "Summary cancelled";
+const SUMMARY_ABORTED_MESSAGE = "Summary cancelled";
 
 /**
  * Summarize a stretch of conversation (an abandoned branch, or the older part of a path for

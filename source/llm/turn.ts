@@ -65,7 +65,7 @@ export type RunTurnOptions = {
 };
 
 /** See {@link RunTurnOptions.checkpoints}. */
-export type TurnCheckpointHooks = {
+type TurnCheckpointHooks = {
 	beforePrompt?(): Promise<(userEntryId: string) => void>;
 	beforeTool(toolName: string): Promise<void>;
 	afterTurn(): Promise<void>;
@@ -102,10 +102,10 @@ export type TurnResult = {
 };
 
 /** The error of an answer the provider's content filter stopped. */
-export const CONTENT_FILTER_MESSAGE = "the provider's content filter stopped the answer";
+const CONTENT_FILTER_MESSAGE = "the provider's content filter stopped the answer";
 
 /** The message for an answer with no text and no tool calls. */
-export const EMPTY_ANSWER_MESSAGE = "the model returned an empty answer";
+const EMPTY_ANSWER_MESSAGE = "the model returned an empty answer";
 
 /**
  * One chat turn: append the user message (reported as the first `message_end`), send the path's

@@ -17,7 +17,7 @@ export type ServeTool = {
 export type ToolAnswer = { content: { type: "text"; text: string }[]; isError?: boolean; structuredContent?: Record<string, unknown> };
 
 /** The most characters of JSON one answer carries (about 10k tokens); longer lists are paged. */
-export const ANSWER_CHARS = 40_000;
+const ANSWER_CHARS = 40_000;
 
 export function jsonAnswer(value: Record<string, unknown>): ToolAnswer {
 	return { content: [{ type: "text", text: JSON.stringify(value, null, 2) }], structuredContent: value };

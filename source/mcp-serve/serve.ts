@@ -20,7 +20,7 @@ import { scopeOf } from "./scope.js";
 declare const ARBOR_VERSION: string;
 const VERSION = typeof ARBOR_VERSION === "string" ? ARBOR_VERSION : "0.0.0-dev";
 
-export const SERVE_USAGE = "usage: arbor mcp serve [--all] [--allow-write] [--session-dir <dir>]";
+const SERVE_USAGE = "usage: arbor mcp serve [--all] [--allow-write] [--session-dir <dir>]";
 
 type ServeOptions = { all: boolean; allowWrite: boolean; sessionDir?: string };
 

@@ -16,7 +16,7 @@ import { describeServer, type McpServerConfig, type McpServerEntry } from "./con
 type Approval = { hash: string; approvedAt: string; command: string };
 type ApprovalFile = { version: 1; projects: Record<string, Record<string, Approval>> };
 
-export const approvalFile = (home: string): string => join(home, "mcp-approvals.json");
+const approvalFile = (home: string): string => join(home, "mcp-approvals.json");
 
 /** The hash of a server's config as written (before `${VAR}` expansion: a changed secret does not ask again). */
 export function configHash(config: McpServerConfig): string {
@@ -46,7 +46,7 @@ function writeApprovals(home: string, body: ApprovalFile): void {
 }
 
 /** Where a server stands: user-level ones need nothing; a project's is approved, new, or changed since. */
-export type ApprovalState = "not-needed" | "approved" | "new" | "changed";
+type ApprovalState = "not-needed" | "approved" | "new" | "changed";
 
 /** The state of each entry for the project in `where.cwd`. */
 export function approvalStates(where: { cwd: string; home: string }, entries: readonly McpServerEntry[]): Map<string, ApprovalState> {

@@ -16,7 +16,7 @@ export type McpServerConfig =
 	| { type: "http" | "sse"; url: string; headers: Record<string, string> };
 
 /** Where a server was configured: user-level servers start without asking, project ones once approved. */
-export type McpScope = "user" | "project" | "extension" | "session";
+type McpScope = "user" | "project" | "extension" | "session";
 
 /** One configured server: its name, scope, the file (or extension) that named it, and its config as written. */
 export type McpServerEntry = { name: string; scope: McpScope; source: string; config: McpServerConfig };

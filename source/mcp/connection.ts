@@ -18,7 +18,7 @@ export type McpPrompt = { name: string; description?: string; arguments?: { name
 export type McpCallResult = { content?: unknown[]; isError?: boolean; structuredContent?: unknown };
 
 /** Seconds a server may take to start and answer its listing (ARBOR_MCP_TIMEOUT, default 30). */
-export function startTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
+function startTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
 	const seconds = Number(env.ARBOR_MCP_TIMEOUT);
 	return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 30_000;
 }

@@ -14,7 +14,7 @@ import { LazyTools, lazyNeeded, SEARCH_TOOL } from "./lazy-tools.js";
 import { mcpToolEntry, mcpToolName, type McpGate } from "./tool-entries.js";
 
 /** Where a server stands. */
-export type McpState = "starting" | "ready" | "failed" | "unapproved";
+type McpState = "starting" | "ready" | "failed" | "unapproved";
 
 /** One server as `/mcp`, `get_state` and the status line show it. */
 export type McpServerStatus = {
@@ -32,7 +32,7 @@ export type McpServerStatus = {
 
 type Live = { entry: McpServerEntry; status: McpServerStatus; connection?: McpConnection; started: Promise<void> };
 
-export type McpManagerOptions = {
+type McpManagerOptions = {
 	cwd: string;
 	version: string;
 	toolSet: ToolSet;
@@ -48,7 +48,7 @@ export type McpManagerOptions = {
 };
 
 /** Which tools a request offers, from every tool of the set (undefined: all of them). */
-export type ActiveToolsFn = (all: readonly string[]) => string[] | undefined;
+type ActiveToolsFn = (all: readonly string[]) => string[] | undefined;
 
 export class McpManager {
 	private readonly servers = new Map<string, Live>();

@@ -18,7 +18,7 @@ const VERSION = typeof ARBOR_VERSION === "string" ? ARBOR_VERSION : "0.0.0-dev";
 /** The chat's question for project servers not approved yet: true approves (and remembers) them. */
 export type McpApprovalAsk = (servers: { name: string; command: string; source: string; changed: boolean }[]) => Promise<boolean>;
 
-export type McpSessionOptions = {
+type McpSessionOptions = {
 	where: { cwd: string; home: string };
 	toolSet: ToolSet;
 	confirm: ConfirmFn | undefined;

@@ -43,7 +43,7 @@ export function mcpGate(confirm: ConfirmFn | undefined, yes: boolean): McpGate {
 }
 
 /** What one server gives the entries: its connection now (undefined: not running, with `reason`). */
-export type ServerHandle = { name: string; connection(): McpConnection | undefined; reason(): string };
+type ServerHandle = { name: string; connection(): McpConnection | undefined; reason(): string };
 
 /** The entry of one tool. */
 export function mcpToolEntry(server: ServerHandle, tool: McpTool, opts: { gate: McpGate; ext?: ExtensionToolSource }): Tool<unknown, ToolResult<object>> {

@@ -6,7 +6,7 @@ import { counted } from "../text/count.js";
 import type { EventBus } from "../events/bus.js";
 
 /** Options of {@link compactNow} (`/compact [instructions]`). */
-export type CompactNowOptions = {
+type CompactNowOptions = {
 	store: SessionStoreApi;
 	/** The summary model (`--summary-model`, default the chat model). */
 	model: ResolvedModel;
@@ -28,7 +28,7 @@ export type CompactNowResult =
 	| { status: "failed"; message: string };
 
 /** Options of {@link autoCompactIfNeeded}. */
-export type AutoCompactOptions = Omit<CompactNowOptions, "instructions"> & {
+type AutoCompactOptions = Omit<CompactNowOptions, "instructions"> & {
 	/** Headroom for the next answer (default DEFAULT_RESERVE_TOKENS). */
 	reserveTokens?: number;
 	/** Writes the summary when set; `model` (the chat model) then only gives the window. */

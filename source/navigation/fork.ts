@@ -6,7 +6,7 @@ import type { EventBus } from "../events/bus.js";
 import { editorTextOf } from "./navigate.js";
 
 /** Options of {@link forkFromEntry}. */
-export type ForkFromEntryOptions = {
+type ForkFromEntryOptions = {
 	view: SessionTreeView;
 	/** The source session's file: becomes the new header's `parentSession`. */
 	sourceFile?: string;
@@ -18,13 +18,13 @@ export type ForkFromEntryOptions = {
 };
 
 /** A new session open for writing (the caller switches to it and closes the old one), or a veto. */
-export type ForkResult = { status: "forked"; store: SessionStore; file: string | undefined } | { status: "cancelled" };
+type ForkResult = { status: "forked"; store: SessionStore; file: string | undefined } | { status: "cancelled" };
 
 /** Options of {@link forkBeforeUserMessage}: the chosen user message instead of an entry id. */
-export type ForkBeforeMessageOptions = Omit<ForkFromEntryOptions, "entryId"> & { messageId: string };
+type ForkBeforeMessageOptions = Omit<ForkFromEntryOptions, "entryId"> & { messageId: string };
 
 /** The fork plus the chosen message's text, for the editor. */
-export type ForkBeforeMessageResult = (ForkResult & { status: "forked"; editorText: string }) | { status: "cancelled" };
+type ForkBeforeMessageResult = (ForkResult & { status: "forked"; editorText: string }) | { status: "cancelled" };
 
 /**
  * Copies root → `entryId` into a new session file (`arbor fork`), firing `session_before_fork`

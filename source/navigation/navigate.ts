@@ -68,7 +68,7 @@ function entriesToSummarize(plan: NavigationPlan): SessionEntry[] {
 	return compaction ? [compaction, ...plan.abandoned] : plan.abandoned;
 }
 
-export type SummaryOutcome =
+type SummaryOutcome =
 	| { ok: true; summary?: { summary: string; details?: unknown }; fromHook?: boolean; label?: string }
 	| { ok: false; result: NavigateResult };
 

@@ -1,7 +1,7 @@
 import { SessionStore, forkSession, mostRecentSession, recordWorked, resolveSession, sharedDirCwd } from "../session/index.js";
 
 /** How a chat picks its session (product.md "Session options"). */
-export type ChatSessionChoice = {
+type ChatSessionChoice = {
 	/** false = --no-session (memory only); a string = -s path or id prefix. */
 	session?: string | false;
 	continue?: boolean;

@@ -19,7 +19,7 @@ export type PrintResult = {
 };
 
 /** What the JSON formats print when print mode fails without a turn result (before or during the turn). */
-export type PrintFailure = { sessionId?: string; sessionFile?: string | null; error: string; exitCode: number };
+type PrintFailure = { sessionId?: string; sessionFile?: string | null; error: string; exitCode: number };
 
 type Streams = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream };
 

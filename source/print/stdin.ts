@@ -1,9 +1,9 @@
 /** Print mode's piped input: read to the end, and say so when the end does not come. */
 
 /** How long stdin may stay silent before print mode says what it is waiting for. */
-export const STDIN_NOTICE_MS = 3000;
+const STDIN_NOTICE_MS = 3000;
 /** The one line printed when piped stdin stays open without data. */
-export const STDIN_NOTICE = "arbor: waiting for stdin to close — use </dev/null to skip it\n";
+const STDIN_NOTICE = "arbor: waiting for stdin to close — use </dev/null to skip it\n";
 
 /**
  * All of stdin as text ("" on a terminal). Scripts rely on the whole input being read, so a pipe

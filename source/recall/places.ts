@@ -11,7 +11,7 @@ import { isConversationEntry } from "../tree/filter.js";
 export type Place = "context" | "compacted" | "branch";
 
 /** The places of one view's entries, computed once per recall (the path walk is linear in its depth). */
-export type Places = {
+type Places = {
 	placeOf(entryId: string): Place | undefined;
 	/** For an entry on another branch: the nearest entry above it that is on the path (null: none, another root). */
 	branchPoint(entryId: string): string | null;
@@ -53,7 +53,7 @@ export function placesOf(view: SessionTreeView): Places {
 }
 
 /** Why recalling is worth saying in the system prompt (empty: it is not). */
-export type RecallReasons = { compacted: boolean; branches: boolean };
+type RecallReasons = { compacted: boolean; branches: boolean };
 
 /**
  * Whether a compaction stands for part of the path, and whether conversation entries sit off the

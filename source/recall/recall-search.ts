@@ -18,7 +18,7 @@ export type RecallHit = FileHit & { place: Place; branchPoint?: string | null };
 export type RecallResult = { hits: RecallHit[]; total: number };
 
 /** The session recall searches: its tree as the store holds it, and its file when it has one on disk. */
-export type RecallSource = { view: SessionTreeView; file?: string };
+type RecallSource = { view: SessionTreeView; file?: string };
 
 /** The session's entries in memory, as the file scan would score their lines. */
 function scanMemory(view: SessionTreeView, query: Query, keep: number): FileScan {

@@ -18,7 +18,7 @@ import { entryText, placeText, recallText } from "./recall-text.js";
 export { RECALL_TOOL } from "./recall-note.js";
 
 /** The live session, asked at each call (a fork or a switch replaces it). */
-export type RecallSession = () => { file: string | undefined; snapshot(): SessionTreeView } | undefined;
+type RecallSession = () => { file: string | undefined; snapshot(): SessionTreeView } | undefined;
 
 const DEFAULT_LIMIT = 10;
 

@@ -19,7 +19,7 @@ import { PiEventWriter } from "./pi-events.js";
 import type { RpcOptions } from "./rpc-mode.js";
 
 /** Writes the session header, then every event of `agent` as pi's JSON stream does; returns the unsubscribe. */
-export function subscribeJsonEvents(agent: AgentSession, write: (line: string) => void): () => void {
+function subscribeJsonEvents(agent: AgentSession, write: (line: string) => void): () => void {
 	write(jsonLine(agent.view.header));
 	const events = new PiEventWriter((event) => write(jsonLine(event)), () => agent.model, "json");
 	return agent.subscribe((event) => events.write(event));

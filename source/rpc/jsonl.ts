@@ -7,7 +7,7 @@ export function jsonLine(value: unknown): string {
 }
 
 /** The longest command line RPC reads (characters): a prompt with pictures in base64 fits; more is refused. */
-export const MAX_LINE_CHARS = 64 * 1024 * 1024;
+const MAX_LINE_CHARS = 64 * 1024 * 1024;
 
 /**
  * Strict JSON-lines framing: records end at LF only (a trailing CR is dropped), never at U+2028 or

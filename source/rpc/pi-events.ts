@@ -12,7 +12,7 @@ import type { AssistantMessage, StoredMessage, ToolResultMessage } from "../sess
 
 type Part = AssistantMessage["content"][number];
 type Out = (event: Record<string, unknown>) => void;
-export type PiWire = "rpc" | "json";
+type PiWire = "rpc" | "json";
 
 export class PiEventWriter {
 	private partial: AssistantMessage | undefined;

@@ -5,7 +5,7 @@
  */
 import { join, relative, isAbsolute } from "node:path";
 
-export type SourceInfo = { path: string; source: "local" | "cli"; scope: "user" | "project" | "temporary"; origin: "top-level" };
+type SourceInfo = { path: string; source: "local" | "cli"; scope: "user" | "project" | "temporary"; origin: "top-level" };
 
 const inside = (folder: string, path: string): boolean => {
 	const rel = relative(folder, path);

@@ -14,7 +14,7 @@ import { childEnvironment } from "../text/secrets.js";
 import { seatbeltProfile } from "./seatbelt.js";
 
 /** What a sandboxed command may do. */
-export type SandboxRules = {
+type SandboxRules = {
 	/** Folders it may write (the project, or a branch's copy). */
 	writable: readonly string[];
 	/** Its private temp folder (created; TMPDIR points there). */
@@ -28,7 +28,7 @@ export type SandboxRules = {
 };
 
 /** The secrets of a home no sandboxed command may read. */
-export function secretPaths(home: string): string[] {
+function secretPaths(home: string): string[] {
 	return [".ssh", ".aws", path.join(".config", "gh"), ".gnupg", ".netrc"].map((p) => path.join(home, p));
 }
 
@@ -64,7 +64,7 @@ export function sandboxedCommand(rules: SandboxRules): CommandWrapper {
 }
 
 /** bwrap's arguments: later mounts cover earlier ones, so the writable folders come last. */
-export function bwrapArgs(rules: SandboxRules): string[] {
+function bwrapArgs(rules: SandboxRules): string[] {
 	const home = rules.home ?? process.env.HOME ?? os.homedir();
 	// A fresh /dev (no devices of the host), its shared memory read-only like the rest.
 	const args = ["--ro-bind", "/", "/", "--dev", "/dev", "--ro-bind-try", "/dev/shm", "/dev/shm", "--proc", "/proc", "--die-with-parent"];

@@ -11,7 +11,7 @@ import { messageKind } from "../tree/preview.js";
 export type Field = "name" | "label" | "summary" | "user" | "assistant" | "tool" | "custom";
 
 /** One searchable text of an entry; `entryId` is the entry the hit lands on (a label's target). */
-export type Searchable = { field: Field; entryId: string; text: string };
+type Searchable = { field: Field; entryId: string; text: string };
 
 type Json = Record<string, unknown>;
 

@@ -20,7 +20,7 @@ const MAX_THREADS = 4;
 /** What the main thread gives a worker (search-worker.ts) when starting it. */
 export type WorkerStart = { files: readonly string[]; queryText: string; limit: number; next: SharedArrayBuffer };
 /** What it sends next, once it has planned them: the units to take (the worker starts up meanwhile). */
-export type WorkerTask = WorkerStart & { units: readonly Unit[] };
+type WorkerTask = WorkerStart & { units: readonly Unit[] };
 /** What a worker gives back: the outcome of each unit it took, by index into the units. */
 export type WorkerReply = [index: number, outcome: FileOutcome][];
 
@@ -83,7 +83,7 @@ function runWorker(start: WorkerStart, url: URL): Running {
 }
 
 /** What {@link searchSessionsParallel} did besides the result: how many threads, units, and how many units workers searched (for tests). */
-export type ParallelRun = { result: SearchResult; threads: number; units: number; byWorkers: number };
+type ParallelRun = { result: SearchResult; threads: number; units: number; byWorkers: number };
 
 /**
  * {@link searchSessions} on `threads` threads (default {@link searchThreads}). Throws on a bad

@@ -6,7 +6,7 @@ import { errorMessage } from "../text/error-text.js";
  */
 
 /** One term of a query; every term must match for an entry to be a hit. */
-export type Term = { kind: "word" | "phrase" | "regex"; source: string; re: RegExp };
+type Term = { kind: "word" | "phrase" | "regex"; source: string; re: RegExp };
 
 /** A parsed query: its terms and the literal (if any) used to skip lines before JSON.parse. */
 export type Query = { text: string; terms: Term[]; prefilter?: string };

@@ -24,7 +24,7 @@ const MAX_UNIT = 16 * 1024 * 1024;
 const PER_THREAD = 16;
 
 /** The size of a range for `total` bytes on `threads` threads: about 1/16 of a thread's share, from 16 KB to 16 MB. */
-export function unitSize(total: number, threads: number): number {
+function unitSize(total: number, threads: number): number {
 	return Math.min(MAX_UNIT, Math.max(MIN_UNIT, Math.ceil(total / (threads * PER_THREAD))));
 }
 

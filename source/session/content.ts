@@ -1,10 +1,10 @@
 import { inFile } from "./body-head.js";
 
 /** A message `content` as stored: a string, or parts of which text and images matter here. */
-export type MessageContent = string | readonly { type: unknown; [key: string]: unknown }[];
+type MessageContent = string | readonly { type: unknown; [key: string]: unknown }[];
 
 /** How {@link contentText} joins and bounds the text. */
-export type ContentTextOptions = {
+type ContentTextOptions = {
 	/** Between parts (default `"\n"`). */
 	separator?: string;
 	/** What an image part reads as (default `"[image]"`; `""` leaves images out). */

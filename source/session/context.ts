@@ -4,7 +4,7 @@ import { isConversationMessage } from "./entry-guards.js";
 import type { CompactionEntry, ContextEditContent, ContextEditEntry, ContextMessage, SessionContext, SessionEntry } from "./types.js";
 
 /** What context building needs from a view: the entry at an id and the parent the tree uses. */
-export type ContextSource = Pick<SessionTreeView, "getEntry" | "entries"> & {
+type ContextSource = Pick<SessionTreeView, "getEntry" | "entries"> & {
 	parentOf?(entry: SessionEntry): SessionEntry | undefined;
 };
 

@@ -20,11 +20,6 @@ export function roleName(message: { role: unknown }): string {
 	return typeof message.role === "string" ? message.role : String(message.role);
 }
 
-/** A content part's type as text, known or not (`"text"`, a future pi part such as `"finalAnswer"`). */
-export function partType(part: { type: unknown }): string {
-	return typeof part.type === "string" ? part.type : String(part.type);
-}
-
 /** True for messages that take part in the conversation: not pi's system messages, not unknown roles. */
 export function isConversationMessage(message: StoredMessage): message is ConversationMessage {
 	return CONVERSATION_ROLES.has(roleName(message));

@@ -10,7 +10,7 @@ import type { SessionEntry, SessionHeader } from "./types.js";
 import { CURRENT_VERSION, SessionError } from "./types.js";
 
 /** Options of `forkSession`. */
-export type ForkOptions = {
+type ForkOptions = {
 	source: SessionTreeView;
 	/** The source's file, recorded as the new header's `parentSession`. */
 	sourceFile?: string;

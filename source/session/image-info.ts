@@ -5,7 +5,7 @@
  */
 import { textParts } from "./content.js";
 
-export type ImageMime = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+type ImageMime = "image/png" | "image/jpeg" | "image/gif" | "image/webp";
 
 /** What an image file's header says; width and height are undefined where the header is cut short. */
 export type ImageInfo = { mimeType: ImageMime; width?: number; height?: number };
@@ -98,7 +98,7 @@ function base64Bytes(data: string, head: number): { bytes: number; head: Uint8Ar
 }
 
 /** The label of a stored image part (pi's `{ type: "image", data, mimeType }`), named by the message's text. */
-export function storedImageLabel(part: { data?: unknown }, name?: string): string {
+function storedImageLabel(part: { data?: unknown }, name?: string): string {
 	const data = typeof part.data === "string" ? part.data : "";
 	const { bytes, head } = base64Bytes(data, 64 * 1024);
 	return imageLabel({ name, info: imageInfo(head), bytes });

@@ -5,10 +5,9 @@
 export type { OpenOptions, SessionStoreApi, SessionTreeView } from "./api.js";
 export { buildContext } from "./context.js";
 export { entryType, messageRole } from "./entry-guards.js";
-export { type ForkOptions, forkSession, forkToFile } from "./fork.js";
+export { forkSession, forkToFile } from "./fork.js";
 export { isLeafMarker } from "./tree-index.js";
 export {
-	type ListOptions,
 	type SessionInfo,
 	listAllSessions,
 	listSessions,

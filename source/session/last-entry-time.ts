@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 const CHUNK = 8192;
 
 /** The last line of a session that parses and has a valid `timestamp`: its time and its value. */
-export type LastEntry = { time: Date; value: Record<string, unknown> };
+type LastEntry = { time: Date; value: Record<string, unknown> };
 
 /**
  * One JSONL line as a {@link LastEntry}, if the line parses and carries a valid timestamp. A

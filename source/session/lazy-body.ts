@@ -256,7 +256,7 @@ export function slimEntry(full: Obj, source: BodySource, offset: number, length:
 }
 
 /** True when `value` (an entry or a message) has fields still on disk. */
-export function hasLazyFields(value: object): boolean {
+function hasLazyFields(value: object): boolean {
 	return bodyPlace(value) !== undefined;
 }
 

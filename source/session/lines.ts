@@ -9,7 +9,7 @@ const CHUNK = 1024 * 1024;
  * `offset` of the file; `torn` for a last line without a `\n`. `buf` is reused between calls:
  * decode what you keep (`buf.toString("utf8", start, end)`).
  */
-export type LineVisitor = (buf: Buffer, start: number, end: number, offset: number, torn: boolean) => void;
+type LineVisitor = (buf: Buffer, start: number, end: number, offset: number, torn: boolean) => void;
 
 /**
  * Calls `each` for every line of a file (a path, or an open descriptor read from its current

@@ -36,7 +36,7 @@ export type SessionInfo = {
 };
 
 /** Options of the listing functions: unreadable files are skipped and reported here; `cost` adds each session's cost. */
-export type ListOptions = { onSkip?: (file: string, error: Error) => void; cost?: boolean };
+type ListOptions = { onSkip?: (file: string, error: Error) => void; cost?: boolean };
 
 const NAME_MARK = Buffer.from('"session_info"');
 

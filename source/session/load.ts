@@ -20,7 +20,7 @@ import { errnoCode, errorMessage } from "../text/error-text.js";
  * `out` yet but `openOut`, which migrates it on disk: the store calls it before its first write,
  * so a command that fails (or writes nothing) never migrates.
  */
-export type LoadedSession = {
+type LoadedSession = {
 	header: SessionHeader;
 	index: TreeIndex;
 	out?: AppendFile;

@@ -61,7 +61,7 @@ function migrateV2ToV3(entries: SessionEntry[]): void {
 }
 
 /** What `rewriteMigrated` needs; `file` must be the real file (symlinks resolved). */
-export type RewriteOptions = {
+type RewriteOptions = {
 	file: string;
 	header: SessionHeader;
 	entries: readonly SessionEntry[];

@@ -12,7 +12,7 @@ function stamp(entry: SessionEntry): string {
 }
 
 /** Entries by id (the first of each id), over an index's positions. */
-export class EntriesById {
+class EntriesById {
 	constructor(
 		private readonly at: ReadonlyMap<string, number>,
 		private readonly entries: readonly SessionEntry[],
@@ -208,7 +208,7 @@ export class TreeIndex {
  * Entry → byte offset of its line. An entry whose bodies stay in the file already holds that
  * offset (see placedOffset): it is not held twice (a 100k-entry map is ~3.7 MB, issue 17 item 16).
  */
-export class EntryOffsets {
+class EntryOffsets {
 	private readonly held = new Map<SessionEntry, number>();
 	/** Set once an offset was left to its entry: only then is an entry's own offset an answer. */
 	private placed = false;

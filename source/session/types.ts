@@ -33,7 +33,7 @@ export type ToolCallContent = {
 export type UnknownContent = { type: UnknownPartType; [key: string]: unknown };
 declare const unknownPartType: unique symbol;
 /** The `type` of an {@link UnknownContent}: comparable with no literal, so `part.type === "text"` narrows (see UnknownEntryType). */
-export type UnknownPartType = { readonly [unknownPartType]: true };
+type UnknownPartType = { readonly [unknownPartType]: true };
 
 export type Usage = {
 	input: number;
@@ -85,7 +85,7 @@ export type BashExecutionMessage = {
 	timestamp: number;
 };
 
-export type CustomMessage = {
+type CustomMessage = {
 	role: "custom";
 	customType: string;
 	content: string | (TextContent | ImageContent)[];
@@ -111,9 +111,9 @@ export type SystemMessage = {
 
 declare const unknownRole: unique symbol;
 /** The `role` of a message this version does not know: a string at run time (see UnknownEntryType). */
-export type UnknownRole = { readonly [unknownRole]: true };
+type UnknownRole = { readonly [unknownRole]: true };
 /** A message of a role this version does not know: kept, shown by its role, never in context. */
-export type UnknownRoleMessage = { role: UnknownRole; [key: string]: unknown };
+type UnknownRoleMessage = { role: UnknownRole; [key: string]: unknown };
 
 /** The messages that take part in a conversation (context building passes them on). */
 export type ConversationMessage =
@@ -127,13 +127,13 @@ export type ConversationMessage =
 export type StoredMessage = ConversationMessage | SystemMessage | UnknownRoleMessage;
 
 /** Extra items that context building emits besides stored messages. */
-export type CompactionSummaryMessage = {
+type CompactionSummaryMessage = {
 	role: "compactionSummary";
 	summary: string;
 	tokensBefore: number;
 	timestamp: number;
 };
-export type BranchSummaryMessage = {
+type BranchSummaryMessage = {
 	role: "branchSummary";
 	summary: string;
 	fromId: string;
@@ -149,8 +149,8 @@ export type ContextMessage = ConversationMessage | CompactionSummaryMessage | Br
 type Base = { id: string; parentId: string | null; timestamp: string; [key: string]: unknown };
 
 export type MessageEntry = Base & { type: "message"; message: StoredMessage };
-export type ModelChangeEntry = Base & { type: "model_change"; provider: string; modelId: string };
-export type ThinkingLevelChangeEntry = Base & { type: "thinking_level_change"; thinkingLevel: string };
+type ModelChangeEntry = Base & { type: "model_change"; provider: string; modelId: string };
+type ThinkingLevelChangeEntry = Base & { type: "thinking_level_change"; thinkingLevel: string };
 export type CompactionEntry = Base & {
 	type: "compaction";
 	summary: string;
@@ -190,7 +190,7 @@ export type ContextEditContent = string | (TextContent | ImageContent | Thinking
  */
 export type ContextEditEntry = Base & { type: "context_edit"; targetId: string; replacement: { content: ContextEditContent } | null };
 export type LabelEntry = Base & { type: "label"; targetId: string; label?: string };
-export type SessionInfoEntry = Base & { type: "session_info"; name: string };
+type SessionInfoEntry = Base & { type: "session_info"; name: string };
 declare const unknownEntryType: unique symbol;
 /**
  * The `type` of an entry this version does not know, as the type checker sees it. At run time it is
@@ -209,7 +209,7 @@ export type UnknownEntryType = { readonly [unknownEntryType]: true };
 /** An entry type this version does not know: kept byte for byte, never in context, hidden by default. */
 export type UnknownEntry = Base & { type: UnknownEntryType };
 
-export type KnownEntry =
+type KnownEntry =
 	| MessageEntry
 	| ModelChangeEntry
 	| ThinkingLevelChangeEntry
@@ -269,7 +269,7 @@ export type SessionContext = {
 };
 
 /** `unwritable`: the file, its lock or its folder cannot be written (read-only, full, a directory…). */
-export type SessionErrorCode = "not-found" | "bad-header" | "unreadable" | "unwritable" | "locked" | "ambiguous" | "unknown-id" | "invalid";
+type SessionErrorCode = "not-found" | "bad-header" | "unreadable" | "unwritable" | "locked" | "ambiguous" | "unknown-id" | "invalid";
 
 /** Expected failures of the store. The CLI maps every code to exit 2. */
 export class SessionError extends Error {

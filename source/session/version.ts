@@ -1,7 +1,7 @@
 import type { SessionEntry, SessionHeader } from "./types.js";
 
 /** The format version a file is read as, and why it differs from its header (if it does). */
-export type SettledVersion = { version: number; warning?: string };
+type SettledVersion = { version: number; warning?: string };
 
 /**
  * Decide which format a file really has. Only what really is v1 (entries without ids) or v2

@@ -15,7 +15,7 @@ import { LEAF_MARKER_TYPE } from "../session/types.js";
 import { leafOfLines, SYNC_MARKER_FLAG } from "./local-file.js";
 
 /** A line to append, with what the leaf needs to know of it. */
-export type IncomingLine = { id: string; line: Buffer };
+type IncomingLine = { id: string; line: Buffer };
 
 type Shape = { id: string; parentId: string | null; leafMarker: boolean };
 
@@ -29,13 +29,13 @@ function shapeOf(l: IncomingLine): Shape {
 }
 
 /** The marker line that keeps `leafId` the leaf, with an id none of `taken` has. */
-export function syncMarkerLine(leafId: string, taken: { has(id: string): boolean }): Buffer {
+function syncMarkerLine(leafId: string, taken: { has(id: string): boolean }): Buffer {
 	const entry = { type: "custom", id: newEntryId(taken), parentId: leafId, timestamp: new Date().toISOString(), customType: LEAF_MARKER_TYPE, data: { leafId, [SYNC_MARKER_FLAG]: true } };
 	return Buffer.from(JSON.stringify(entry));
 }
 
 /** What to write: to an existing file (`localLeaf`: its leaf before) or a new one (`headerLine`). */
-export type Apply = { file: string; exists: boolean; headerLine: string; lines: readonly IncomingLine[]; localLeaf: string | null; taken: Set<string> };
+type Apply = { file: string; exists: boolean; headerLine: string; lines: readonly IncomingLine[]; localLeaf: string | null; taken: Set<string> };
 
 /** Appends `lines` (and a marker when the leaf would move); returns the file's new size. Throws SessionError "locked" when a writer has it. */
 export function applyLines(a: Apply): number {

@@ -33,7 +33,7 @@ export function recordAuthors(home: string, sessionId: string, entries: readonly
 }
 
 /** The distinct authors of a session's synced entries (`user@host`, sorted). */
-export function sessionAuthors(home: string, sessionId: string): string[] {
+function sessionAuthors(home: string, sessionId: string): string[] {
 	return [...new Set(Object.values(readAuthors(home, sessionId)))].sort();
 }
 

@@ -8,7 +8,7 @@ import { forEachLine } from "../session/lines.js";
 import { LEAF_MARKER_TYPE } from "../session/types.js";
 
 /** One entry line of the local file. */
-export type LocalLine = { id: string; parentId: string | null; start: number; end: number; syncMarker: boolean; leafMarker: boolean };
+type LocalLine = { id: string; parentId: string | null; start: number; end: number; syncMarker: boolean; leafMarker: boolean };
 
 /** What sync knows of a local session file. */
 export type LocalFile = { file: string; header: Record<string, unknown>; headerLine: string; lines: LocalLine[]; ids: Set<string>; size: number; torn: boolean };
@@ -28,7 +28,7 @@ function parseLine(text: string): Parsed | undefined {
 }
 
 /** Whether an entry is a leaf marker sync wrote (data `{leafId, sync: true}`). */
-export function isSyncMarker(p: Parsed): boolean {
+function isSyncMarker(p: Parsed): boolean {
 	return p.type === "custom" && p.customType === LEAF_MARKER_TYPE && !!p.data && typeof p.data === "object" && (p.data as Record<string, unknown>)[SYNC_MARKER_FLAG] === true;
 }
 

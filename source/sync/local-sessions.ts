@@ -10,7 +10,7 @@ import { projectDirs, sessionDirFor, sessionFiles } from "../session/paths.js";
 const ID = /_([0-9a-f-]{36})\.jsonl$/i;
 
 /** The session id a file's name carries (`<time>_<uuid>.jsonl`). */
-export function idOfFile(file: string): string | undefined {
+function idOfFile(file: string): string | undefined {
 	return ID.exec(path.basename(file))?.[1];
 }
 

@@ -12,7 +12,7 @@ import { CliError, usageError } from "../config/errors.js";
 import { askUserRepo, storeGit } from "./git-run.js";
 
 /** A remote named on the command line or in settings: a URL or path when it has a `/` or `:`. */
-export function looksLikeUrl(remote: string): boolean {
+function looksLikeUrl(remote: string): boolean {
 	return /[/:\\]/.test(remote);
 }
 

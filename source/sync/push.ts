@@ -15,7 +15,7 @@ export const REMOTE_PREFIX = "refs/arbor/sessions/";
 export const TRACKING_PREFIX = "refs/arbor-sync/remote/";
 
 /** Who this machine's entries come from: the host name and the user (`$USER`, else the account's name). */
-export function thisAuthor(): Author {
+function thisAuthor(): Author {
 	return { host: os.hostname(), user: process.env.USER || os.userInfo().username };
 }
 

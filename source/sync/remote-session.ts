@@ -10,7 +10,7 @@ import type { GitPlace } from "../checkpoints/git.js";
 import { storeGit } from "./git-run.js";
 
 /** A chunk of entries and who pushed it. */
-export type RemoteChunk = { name: string; author?: { host: string; user: string } };
+type RemoteChunk = { name: string; author?: { host: string; user: string } };
 
 /** One remote entry: its id and line (no newline), and the chunk it came in. */
 export type RemoteEntry = { id: string; line: Buffer; chunk: string };

@@ -7,7 +7,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 
 /** One session's record. */
-export type SessionState = { remote: string | null; size: number; file: string };
+type SessionState = { remote: string | null; size: number; file: string };
 export type SyncState = Record<string, SessionState>;
 
 const fileOf = (storeDir: string) => path.join(storeDir, "sync-state.json");

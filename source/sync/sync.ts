@@ -24,7 +24,7 @@ import { reportOf, type SyncReport } from "./report.js";
 export type { SyncReport, SessionReport } from "./report.js";
 
 /** What to sync and how. `remote`: a remote's name or a URL (default `origin`). */
-export type SyncOptions = { cwd: string; home: string; remote?: string; dryRun?: boolean; onProgress?: (text: string) => void };
+type SyncOptions = { cwd: string; home: string; remote?: string; dryRun?: boolean; onProgress?: (text: string) => void };
 
 /** Syncs the project at `cwd`. Throws CliError: exit 2 for usage (no work tree, no such remote), 1 for a failure. */
 export async function runSync(opts: SyncOptions): Promise<SyncReport> {

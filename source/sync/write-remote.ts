@@ -12,7 +12,7 @@ import type { RemoteSession } from "./remote-session.js";
 export type Author = { host: string; user: string };
 
 /** What one sync adds to a session on the remote. */
-export type NewChunk = {
+type NewChunk = {
 	lines: readonly Buffer[];
 	author: Author;
 	/** Checkpoint trees (in the store) the chunk's entries name, with their modes records when there are. */
@@ -25,7 +25,7 @@ export type NewCommit = { id: string; base?: RemoteSession; headerLine: string; 
 const OUT = "refs/arbor-sync/out/";
 
 /** The chunk name after `count` chunks: zero-padded so names sort in order. */
-export function chunkName(count: number): string {
+function chunkName(count: number): string {
 	return `${String(count + 1).padStart(10, "0")}.jsonl`;
 }
 

@@ -2,7 +2,7 @@
 import type { TaskLimits } from "./types.js";
 
 /** How deep tasks nest by default: a task may start tasks, theirs may not. */
-export const DEFAULT_TASK_DEPTH = 2;
+const DEFAULT_TASK_DEPTH = 2;
 
 /** The limits from the settings: depth 2 and no token budget unless they say otherwise. */
 export function taskLimits(settings: { taskDepth?: number; taskTokenBudget?: number }): TaskLimits {

@@ -5,7 +5,7 @@
 import type { TaskEvent } from "./types.js";
 
 /** One running task. */
-export type RunningTask = { id: string; description: string; depth: number; lines: readonly string[] };
+type RunningTask = { id: string; description: string; depth: number; lines: readonly string[] };
 
 export class TaskBoard {
 	private tasks: readonly RunningTask[] = [];

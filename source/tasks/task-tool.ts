@@ -25,7 +25,7 @@ const inputSchema = z.object({
 });
 
 /** Where in the nesting a `task` tool sits: the depth of the tasks it starts, and their queue. */
-export type TaskLevel = { depth: number; turns: Turns; runs: TaskRuns; parentId?: string };
+type TaskLevel = { depth: number; turns: Turns; runs: TaskRuns; parentId?: string };
 
 /** The tool for the tasks at `level` (depth 1: the ones the session's own model starts). */
 export function taskTool(ctx: TaskContext, level: TaskLevel): Tool<TaskInput, ToolResult<object>> {

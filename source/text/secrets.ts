@@ -82,7 +82,7 @@ export function redactJson(json: string, secrets: readonly string[] = knownSecre
 }
 
 /** Whether any string inside a JSON-like value holds a known key (walks without copying). */
-export function holdsSecret(value: unknown, secrets: readonly string[] = knownSecrets()): boolean {
+function holdsSecret(value: unknown, secrets: readonly string[] = knownSecrets()): boolean {
 	if (secrets.length === 0) return false;
 	if (typeof value === "string") return secrets.some((s) => value.includes(s));
 	if (Array.isArray(value)) return value.some((v) => holdsSecret(v, secrets));

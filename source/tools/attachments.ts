@@ -13,9 +13,9 @@ import { isFile, resolvePath } from "./paths.js";
 const IMAGE_NAME = /\.(?:png|jpe?g|gif|webp)$/i;
 
 /** What a model takes, as far as the catalog (or models.json) says. */
-export type ImageModel = { spec: string; info?: { input: readonly string[] } };
+type ImageModel = { spec: string; info?: { input: readonly string[] } };
 
-export type Attached = { ok: true; content: string | UserMessage["content"] } | { ok: false; message: string };
+type Attached = { ok: true; content: string | UserMessage["content"] } | { ok: false; message: string };
 
 const fail = (message: string): { ok: false; message: string } => ({ ok: false, message });
 
@@ -44,7 +44,7 @@ function head(file: string): Uint8Array {
  * An image file as an image part, made smaller when it is over the limits (image-fit.ts);
  * undefined when the file is not a PNG, JPEG, GIF or WebP image.
  */
-export async function readImage(file: string, shown: string): Promise<{ image: ImageContent } | { error: string } | undefined> {
+async function readImage(file: string, shown: string): Promise<{ image: ImageContent } | { error: string } | undefined> {
 	const info = imageInfo(head(file));
 	if (!info) return undefined;
 	const fitted = await fitImage(readFileSync(file), info, shown);
@@ -97,7 +97,7 @@ export async function promptWithImages(text: string, cwd: string, model: ImageMo
  * pi's `@file` arguments (print mode): each file in order, a text file as `<file name="/abs">\n…\n</file>\n`,
  * an image as `<file name="/abs"></file>\n` and an image part; empty files are skipped.
  */
-export async function fileArguments(files: readonly string[], cwd: string): Promise<{ ok: true; text: string; images: ImageContent[] } | { ok: false; message: string }> {
+async function fileArguments(files: readonly string[], cwd: string): Promise<{ ok: true; text: string; images: ImageContent[] } | { ok: false; message: string }> {
 	let text = "";
 	const images: ImageContent[] = [];
 	for (const arg of files) {

@@ -13,8 +13,8 @@ export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
 /** After bash exits, how long to wait for background children that still hold the pipes. */
 const PIPE_GRACE_MS = 250;
 
-export type BashArgs = { command: string; timeout?: number };
-export type BashDetails = {
+type BashArgs = { command: string; timeout?: number };
+type BashDetails = {
 	exitCode: number | null;
 	signal: string | null;
 	timedOut: boolean;

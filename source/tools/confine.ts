@@ -22,7 +22,7 @@ export async function confinementFor(cwd: string, addDirs: readonly string[] = [
  * The real path `abs` refers to: symlinks resolved; for a path that does not exist yet (a file
  * `write` will create), the real path of its nearest existing folder plus the rest.
  */
-export async function realTarget(abs: string): Promise<string> {
+async function realTarget(abs: string): Promise<string> {
 	const rest: string[] = [];
 	let at = path.resolve(abs);
 	for (;;) {

@@ -5,19 +5,12 @@
  */
 
 /** A region replaced: its character offset in the old file, the text that was there and the new. */
-export type Region = { index: number; oldText: string; newText: string };
-/** One replacement in `before` (the old file). */
-export type Replacement = Region & { before: string };
+type Region = { index: number; oldText: string; newText: string };
 
 const CONTEXT = 3;
 
 /** A change in line numbers (0-based, end exclusive), old and new. */
 type Change = { oldStart: number; oldEnd: number; newStart: number; newEnd: number };
-
-/** Renders a one-hunk unified diff (`--- a/…`, `+++ b/…`, `@@ -a,b +c,d @@`). */
-export function replacementDiff(file: string, rep: Replacement): string {
-	return replacementsDiff(file, rep.before, [rep]);
-}
 
 /** `before` with `regions` (sorted, not overlapping) replaced. */
 export function applyRegions(before: string, regions: readonly Region[]): string {

@@ -7,7 +7,7 @@
  */
 
 /** A match of `oldText`: `file.slice(index, index + length)` is replaced by `newText`; `count` > 1 is ambiguous (0: not found). */
-export type EditMatch = { index: number; length: number; newText: string; count: number };
+type EditMatch = { index: number; length: number; newText: string; count: number };
 
 const NOT_FOUND: EditMatch = { index: -1, length: 0, newText: "", count: 0 };
 
@@ -53,7 +53,7 @@ function occurrences(haystack: string, needle: string): { first: number; count: 
 
 const crlf = (s: string) => s.replace(/\r?\n/g, "\r\n");
 
-export function findEdit(content: string, oldText: string, newText: string): EditMatch {
+function findEdit(content: string, oldText: string, newText: string): EditMatch {
 	if (oldText === "") return NOT_FOUND;
 	const exact = occurrences(content, oldText);
 	if (exact.count > 0) return { index: exact.first, length: oldText.length, newText, count: exact.count };
@@ -105,7 +105,7 @@ export function emptyEdit(pairs: readonly EditPair[]): { edit: number; message: 
 }
 
 /** Where an edit's replacements go, sorted by place; or why they cannot be made (`edit`: which one, when there are several). */
-export type EditPlan = { ok: true; regions: { index: number; oldText: string; newText: string }[] } | { ok: false; message: string; edit?: number; count?: number };
+type EditPlan = { ok: true; regions: { index: number; oldText: string; newText: string }[] } | { ok: false; message: string; edit?: number; count?: number };
 
 /**
  * Each replacement found in `content` as it is (not after the others: see findEdit), unique, and

@@ -11,8 +11,8 @@ import { ToolError, type ToolResult } from "./result.js";
 import { errnoCode } from "../text/error-text.js";
 
 /** `edits`, or the older single `oldText`/`newText` (see editPairs). */
-export type EditArgs = { path: string } & ({ edits: EditPair[] } | EditPair);
-export type EditDetails = { path: string; diff: string };
+type EditArgs = { path: string } & ({ edits: EditPair[] } | EditPair);
+type EditDetails = { path: string; diff: string };
 
 /** Applies the replacements to `args.path` (relative to cwd), all or none. */
 export async function editTool(args: EditArgs, opts: { cwd: string }): Promise<ToolResult<EditDetails>> {

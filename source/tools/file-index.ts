@@ -8,7 +8,7 @@ import path from "node:path";
 import { walkFiles } from "./walk.js";
 
 /** More files than this are not listed (a home directory, a monorepo's build output). */
-export const MAX_INDEXED_FILES = 200_000;
+const MAX_INDEXED_FILES = 200_000;
 
 export class FileIndex {
 	/** Paths relative to the folder, `/`-separated, in walk order. */

@@ -5,10 +5,10 @@ import type { Confinement } from "./confine.js";
 import type { ToolResult } from "./result.js";
 import { relToRoot, searchTarget } from "./search-target.js";
 
-export const FIND_MAX_RESULTS = 500;
+const FIND_MAX_RESULTS = 500;
 
-export type FindArgs = { pattern: string; path?: string };
-export type FindDetails = { count: number; truncated: boolean };
+type FindArgs = { pattern: string; path?: string };
+type FindDetails = { count: number; truncated: boolean };
 
 /** Lists files below `args.path` (default cwd) matching `args.pattern`, paths relative to cwd. */
 export async function findTool(

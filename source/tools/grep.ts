@@ -7,13 +7,13 @@ import { ToolError, type ToolResult } from "./result.js";
 import { relToRoot, searchTarget } from "./search-target.js";
 import { errorMessage } from "../text/error-text.js";
 
-export const GREP_MAX_MATCHES = 200;
-export const GREP_MAX_LINE_CHARS = 500;
+const GREP_MAX_MATCHES = 200;
+const GREP_MAX_LINE_CHARS = 500;
 /** Bigger files are skipped: they are almost always data or logs, and reading them would stall. */
-export const GREP_MAX_FILE_BYTES = 10 * 1024 * 1024;
+const GREP_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
-export type GrepArgs = { pattern: string; path?: string; glob?: string; ignoreCase?: boolean; literal?: boolean };
-export type GrepDetails = { matches: number; truncated: boolean };
+type GrepArgs = { pattern: string; path?: string; glob?: string; ignoreCase?: boolean; literal?: boolean };
+type GrepDetails = { matches: number; truncated: boolean };
 
 /** Searches `args.path` (default cwd) and returns `file:line: text` lines. */
 export async function grepTool(

@@ -9,16 +9,16 @@ import type { ImageContent } from "../session/types.js";
 import { byteSize, imageInfo, type ImageInfo } from "../session/image-info.js";
 import { errorMessage } from "../text/error-text.js";
 
-export const MAX_SIDE = 2000;
+const MAX_SIDE = 2000;
 /** Base64 characters of one picture's data. */
-export const MAX_DATA = 4.5 * 1024 * 1024;
+const MAX_DATA = 4.5 * 1024 * 1024;
 /** The largest file sent as it is when sharp cannot be loaded (Anthropic's limit). */
 const MAX_UNFITTED_BYTES = 5 * 1024 * 1024;
 const JPEG_QUALITIES = [80, 70, 55, 40];
 const SMALLEST_SIDE = 64;
 
 /** A picture as it is sent, and, when it was made smaller, what it was. */
-export type FittedImage = {
+type FittedImage = {
 	image: ImageContent;
 	width?: number;
 	height?: number;

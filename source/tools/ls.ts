@@ -6,10 +6,10 @@ import { isNotFound, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { counted } from "../text/count.js";
 
-export const LS_MAX_ENTRIES = 500;
+const LS_MAX_ENTRIES = 500;
 
-export type LsArgs = { path?: string };
-export type LsDetails = { path: string; total: number; shown: number };
+type LsArgs = { path?: string };
+type LsDetails = { path: string; total: number; shown: number };
 
 /** Lists `args.path` (default: cwd), including dot files. */
 export async function lsTool(args: LsArgs, opts: { cwd: string }): Promise<ToolResult<LsDetails>> {

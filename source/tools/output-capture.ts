@@ -12,7 +12,7 @@ export const OUTPUT_MAX_BYTES = 50 * 1024;
 export const OUTPUT_MAX_LINES = 2000;
 
 /** The kept tail and where the full output went, if it had to be cut. */
-export type CapturedOutput = { text: string; truncated: boolean; totalLines: number; fullOutputPath?: string };
+type CapturedOutput = { text: string; truncated: boolean; totalLines: number; fullOutputPath?: string };
 
 /** The line that says a captured output was cut: how many lines show, of how many, and where the whole is. */
 export function truncationNote(out: CapturedOutput): string {

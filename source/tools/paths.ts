@@ -1,5 +1,4 @@
 import { statSync } from "node:fs";
-import { open } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { errnoCode } from "../text/error-text.js";
@@ -42,18 +41,6 @@ export function looksBinary(buf: Uint8Array): boolean {
 	const end = Math.min(buf.length, 8192);
 	for (let i = 0; i < end; i++) if (buf[i] === 0) return true;
 	return false;
-}
-
-/** Reads only the first 8 KB of a file to decide whether it is binary. */
-export async function isBinaryFile(abs: string): Promise<boolean> {
-	const handle = await open(abs, "r");
-	try {
-		const buf = Buffer.alloc(8192);
-		const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
-		return looksBinary(buf.subarray(0, bytesRead));
-	} finally {
-		await handle.close();
-	}
 }
 
 /** True when an fs error means "does not exist". */

@@ -25,7 +25,7 @@ export function parseToolList(s: string): { ok: true; tools: ToolName[] } | { ok
 }
 
 /** The outcome of the tool options for one run. */
-export type ToolPolicy = {
+type ToolPolicy = {
 	enabled: ToolName[];
 	needsConfirmation(name: ToolName): boolean;
 	/** Folders besides the working directory that the file tools may use (--add-dir, settings addDirs). */

@@ -15,7 +15,7 @@ import { counted } from "../text/count.js";
  * Lines of a preview at most: the confirmation scrolls (↑/↓, PgUp/PgDn), so this only bounds the
  * memory a pathological call can take; the rest is counted.
  */
-export const PREVIEW_LINES = 10_000;
+const PREVIEW_LINES = 10_000;
 
 function head(text: string, n = PREVIEW_LINES): string {
 	const lines = text.replace(/\n$/, "").split("\n");

@@ -7,12 +7,12 @@ import { isNotFound, looksBinary, resolvePath } from "./paths.js";
 import { ToolError, type ToolResult } from "./result.js";
 import { counted } from "../text/count.js";
 
-export const READ_DEFAULT_LIMIT = 2000;
-export const READ_MAX_LINE_CHARS = 2000;
-export const READ_MAX_BYTES = 50 * 1024;
+const READ_DEFAULT_LIMIT = 2000;
+const READ_MAX_LINE_CHARS = 2000;
+const READ_MAX_BYTES = 50 * 1024;
 
-export type ReadArgs = { path: string; offset?: number; limit?: number };
-export type ReadDetails = { path: string; startLine: number; endLine: number; totalLines: number };
+type ReadArgs = { path: string; offset?: number; limit?: number };
+type ReadDetails = { path: string; startLine: number; endLine: number; totalLines: number };
 
 /** Reads `args.path` (relative to cwd) and numbers its lines like `cat -n`. */
 export async function readTool(args: ReadArgs, opts: { cwd: string }): Promise<ToolResult<ReadDetails>> {

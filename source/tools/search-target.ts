@@ -7,7 +7,7 @@ import { walkFiles } from "./walk.js";
 import { isInside, type Confinement } from "./confine.js";
 
 /** The resolved search root and a lazy list of the files to search below it. */
-export type SearchTarget = { abs: string; isDir: boolean; files: AsyncIterable<string> };
+type SearchTarget = { abs: string; isDir: boolean; files: AsyncIterable<string> };
 
 /** Stats `shown` (relative to cwd) and returns the files to search: itself or a walk below it. */
 export async function searchTarget(cwd: string, shown: string, signal?: AbortSignal, confinement?: Confinement): Promise<SearchTarget> {

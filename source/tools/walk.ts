@@ -12,7 +12,7 @@ import { errnoCode } from "../text/error-text.js";
 const ALWAYS_SKIPPED = new Set([".git", "node_modules"]);
 
 /** Finds the enclosing git work tree (a directory holding `.git`), if any. */
-export async function findRepoRoot(start: string): Promise<string | undefined> {
+async function findRepoRoot(start: string): Promise<string | undefined> {
 	let dir = start;
 	for (;;) {
 		if (await exists(path.join(dir, ".git"))) return dir;
@@ -37,7 +37,7 @@ function toPosixRel(root: string, abs: string): string {
 }
 
 /** Decides whether a symlinked file may be searched (confinement: its target must be inside). */
-export type LinkFilter = (abs: string) => Promise<boolean>;
+type LinkFilter = (abs: string) => Promise<boolean>;
 
 type WalkState = { root: string; signal?: AbortSignal; acceptLink?: LinkFilter };
 

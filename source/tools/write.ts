@@ -6,8 +6,8 @@ import { ToolError, type ToolResult } from "./result.js";
 import { counted } from "../text/count.js";
 import { errnoCode } from "../text/error-text.js";
 
-export type WriteArgs = { path: string; content: string };
-export type WriteDetails = { path: string; bytes: number; lines: number; created: boolean };
+type WriteArgs = { path: string; content: string };
+type WriteDetails = { path: string; bytes: number; lines: number; created: boolean };
 
 /** Writes `args.content` to `args.path` (relative to cwd). */
 export async function writeTool(args: WriteArgs, opts: { cwd: string }): Promise<ToolResult<WriteDetails>> {
@@ -29,7 +29,7 @@ export async function writeTool(args: WriteArgs, opts: { cwd: string }): Promise
 }
 
 /** Lines as an editor counts them: a trailing newline does not start a new line. */
-export function countLines(text: string): number {
+function countLines(text: string): number {
 	if (text === "") return 0;
 	const newlines = text.split("\n").length - 1;
 	return text.endsWith("\n") ? newlines : newlines + 1;

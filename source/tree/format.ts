@@ -5,7 +5,7 @@ import { GUTTER_MAX } from "./layout.js";
 import type { TreeRow, TreeRowKind } from "./types.js";
 
 /** Columns a row of the interactive tree keeps for its markers and text before its gutter is cut to `…N`. */
-export const TEXT_MIN = 30;
+const TEXT_MIN = 30;
 
 /** A formatted row split into parts so callers can colour each (Ink `<Text>` or ANSI). */
 export type TreeRowParts = {
@@ -59,7 +59,7 @@ export function authorPart(author: string | undefined): string {
 }
 
 /** What {@link fitTreeRowParts} lays out: the gutter already capped, label and text as stored (unsanitized). */
-export type RowContent = {
+type RowContent = {
 	selected: boolean;
 	gutter: string;
 	fold: string;

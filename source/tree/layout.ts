@@ -109,7 +109,7 @@ export function countChildren(parent: ArrayLike<number>): { childCount: Int32Arr
 }
 
 /** What the layout walk reports for each row, in display order. */
-export type LaidOutRow = { entry: SessionEntry; gutter: GutterLink | null; childCount: number; folded: boolean; /** Index in the forest's `order`. */ index: number };
+type LaidOutRow = { entry: SessionEntry; gutter: GutterLink | null; childCount: number; folded: boolean; /** Index in the forest's `order`. */ index: number };
 
 /**
  * Assigns gutters (tree-view.md "Rows") in one forward pass over the pre-order: a chain keeps its

@@ -1,7 +1,7 @@
 /** Slash commands: the list, parsing and completion are pure; handlers are supplied by the app. */
 import { must } from "../text/must.js";
 import { expandInput, type PromptLibrary } from "../config/prompt-library.js";
-export type CommandName =
+type CommandName =
 	| "tree"
 	| "fork"
 	| "clone"
@@ -26,7 +26,7 @@ export type CommandName =
 	| "help"
 	| "quit";
 
-export type CommandSpec = { name: CommandName; args?: string; description: string };
+type CommandSpec = { name: CommandName; args?: string; description: string };
 
 /** A line of the completion list: a built-in command or one an extension registered. */
 export type MenuCommand = { name: string; args?: string; description: string };

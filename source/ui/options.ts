@@ -6,7 +6,7 @@ export type PromptHolder = { current: PromptSources; reload?(): Promise<Reloaded
 
 /** What `/reload` read again: the prompt sources, the keymap, and how many extensions loaded. */
 export type Reloaded = { prompts: PromptSources; keymap: Keymap; extensions: number };
-import type { ResolveResult } from "../llm/index.js";
+import type { ResolveResult } from "../llm/resolve-model.js";
 import type { AgentOpenOptions } from "../agent/agent-session.js";
 import type { ModelCatalog } from "../llm/model-catalog.js";
 import type { LocalServer } from "../llm/local-servers.js";

@@ -18,7 +18,7 @@ export type { InteractiveOptions } from "./options.js";
 const SEARCH_LIMIT = 100;
 
 /** The real effects behind the UI besides the core: listings, search, the token estimate. */
-export function realDeps(opts: Pick<InteractiveOptions, "home" | "sessionDir">): UiDeps {
+function realDeps(opts: Pick<InteractiveOptions, "home" | "sessionDir">): UiDeps {
 	const { home, sessionDir } = opts;
 	return {
 		estimateContextTokens,
@@ -29,7 +29,7 @@ export function realDeps(opts: Pick<InteractiveOptions, "home" | "sessionDir">):
 }
 
 /** Terminal streams; tests pass fakes, the CLI uses the process's own. */
-export type InteractiveIo = {
+type InteractiveIo = {
 	stdin?: NodeJS.ReadStream;
 	stdout?: NodeJS.WriteStream;
 	stderr?: NodeJS.WriteStream;

@@ -1,6 +1,6 @@
 import React, { createContext, useContext, type Dispatch, type ReactNode } from "react";
 import type { AgentSession } from "../agent/agent-session.js";
-import type { ResolvedModel } from "../llm/index.js";
+import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { EventBus } from "../events/bus.js";
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import type { AppAction } from "./chat/app-reducer.js";

@@ -1,43 +1,35 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { entries, model, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
-import { files, hashTree, tempProject, userRepo } from "../checkpoints/helpers.js";
+import { textReply, toolCallReply } from "../helpers/sse-server.js";
+import { files, hashTree, userRepo } from "../checkpoints/helpers.js";
+import { checkpointEntries, useProjectCli } from "../checkpoints/cli-run.js";
 
-let server: SseServer | undefined;
-let at: ReturnType<typeof tempProject>;
-beforeEach(() => {
-	at = tempProject();
-});
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-	at.done();
-});
+const fx = useProjectCli();
 
 const bashTurn = (command: string, answer: string) => [toolCallReply([{ id: "c1", name: "bash", args: { command } }]), textReply(answer)];
-const checkpoints = (file: string) => entries(file).filter((e) => e.type === "custom" && e.customType === "arbor.checkpoint");
-const cli = (args: string[]) => runCli(args, { cwd: at.cwd, env: { ARBOR_HOME: at.home } });
+const checkpoints = checkpointEntries;
+const cli = fx.cli;
 
 describe("checkpoints through the built CLI (real git, real files)", () => {
 	it("a bash command that deletes and creates files: checkpoints before and after, restore, undo, diff; the user's .git unchanged", async () => {
-		userRepo(at.cwd);
-		fs.writeFileSync(path.join(at.cwd, "keep.txt"), "keep\n");
-		fs.writeFileSync(path.join(at.cwd, "debug.log"), "ignored\n");
-		const original = files(at.cwd);
-		const gitBefore = hashTree(path.join(at.cwd, ".git"));
-		server = await startSseServer([...bashTurn("rm keep.txt && mkdir -p out && echo made > out/new.txt && echo log2 > debug.log", "Done."), textReply("Second.")]);
+		userRepo(fx.cwd);
+		fs.writeFileSync(path.join(fx.cwd, "keep.txt"), "keep\n");
+		fs.writeFileSync(path.join(fx.cwd, "debug.log"), "ignored\n");
+		const original = files(fx.cwd);
+		const gitBefore = hashTree(path.join(fx.cwd, ".git"));
+		const server = await fx.serve([...bashTurn("rm keep.txt && mkdir -p out && echo made > out/new.txt && echo log2 > debug.log", "Done."), textReply("Second.")]);
 		const run = await cli(["-p", ...model(server.url), "--tools", "bash", "change files"]);
 		expect([run.code, run.stderr]).toEqual([0, ""]);
-		const [file] = sessionFiles(at.home);
+		const [file] = sessionFiles(fx.home);
 		const list = checkpoints(file!);
 		expect(list.map((e) => e.data.reason)).toEqual(["before-prompt", "after-turn"]);
 		// The first is the prompt's, beside it (its parent is the user message); the tool's found the same tree.
 		const byId = new Map(entries(file!).map((e) => [e.id, e]));
 		expect(byId.get(list[0].parentId)?.message?.role).toBe("user");
-		expect(list[0].data).toMatchObject({ cwd: at.cwd, files: 3, skipped: [] }); // .gitignore, a.txt, keep.txt (debug.log is ignored)
+		expect(list[0].data).toMatchObject({ cwd: fx.cwd, files: 3, skipped: [] }); // .gitignore, a.txt, keep.txt (debug.log is ignored)
 
 		// A second turn with no tool: no checkpoint.
 		const again = await cli(["-p", "-c", ...model(server.url), "--tools", "bash", "and?"]);
@@ -57,17 +49,17 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 			{ path: "keep.txt", status: "added" },
 			{ path: "out/new.txt", status: "deleted" },
 		]);
-		expect(files(at.cwd)["out/new.txt"]).toBe("made\n");
+		expect(files(fx.cwd)["out/new.txt"]).toBe("made\n");
 
 		const restored = await cli(["restore", file!, list[0].id, "--json"]);
 		expect([restored.code, restored.stderr]).toEqual([0, ""]);
 		// Ignored files are never touched: debug.log keeps what bash wrote.
-		expect(files(at.cwd)).toEqual({ ...original, "debug.log": "log2\n" });
+		expect(files(fx.cwd)).toEqual({ ...original, "debug.log": "log2\n" });
 		const undo = JSON.parse(restored.stdout).safetyCheckpoint as string;
 		expect(await cli(["restore", file!, undo])).toMatchObject({ code: 0 });
-		expect(files(at.cwd)["out/new.txt"]).toBe("made\n");
-		expect(files(at.cwd)["keep.txt"]).toBeUndefined();
-		expect(hashTree(path.join(at.cwd, ".git"))).toEqual(gitBefore);
+		expect(files(fx.cwd)["out/new.txt"]).toBe("made\n");
+		expect(files(fx.cwd)["keep.txt"]).toBeUndefined();
+		expect(hashTree(path.join(fx.cwd, ".git"))).toEqual(gitBefore);
 
 		expect((await cli(["restore", file!, "nosuchentry"])).code).toBe(2);
 
@@ -75,25 +67,25 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 		const gc = await cli(["checkpoints", file!, "--gc", "--json"]);
 		expect(gc.code).toBe(0);
 		const trees = new Set(checkpoints(file!).map((e) => e.data.tree));
-		expect(JSON.parse(gc.stdout)).toMatchObject({ cwd: at.cwd, kept: trees.size });
+		expect(JSON.parse(gc.stdout)).toMatchObject({ cwd: fx.cwd, kept: trees.size });
 		expect((await cli(["restore", file!, list[0].id])).code).toBe(0);
-		expect(files(at.cwd)["keep.txt"]).toBe("keep\n");
-		expect(hashTree(path.join(at.cwd, ".git"))).toEqual(gitBefore);
+		expect(files(fx.cwd)["keep.txt"]).toBe("keep\n");
+		expect(hashTree(path.join(fx.cwd, ".git"))).toEqual(gitBefore);
 
 		// The plan in words counts its files in the right number.
 		expect((await cli(["restore", file!, list[1].id, "--dry-run"])).stdout).toContain(`Restoring ${list[1].id} would change 2 files:`);
-		fs.writeFileSync(path.join(at.cwd, "keep.txt"), "changed\n");
+		fs.writeFileSync(path.join(fx.cwd, "keep.txt"), "changed\n");
 		expect((await cli(["restore", file!, list[0].id, "--dry-run", "--include-user-changes"])).stdout).toContain(`Restoring ${list[0].id} would change 1 file:`);
 		// Without the flag the hand edit is listed apart and kept.
 		expect((await cli(["restore", file!, list[0].id, "--dry-run"])).stdout).toContain("It would keep your own changes made between turns (--include-user-changes restores them too):\n  M keep.txt");
 	});
 
 	it("navigate and fork --restore-files; the fork carries its checkpoints", async () => {
-		server = await startSseServer([...bashTurn("echo one > a.txt", "One."), ...bashTurn("echo two > a.txt && echo b > b.txt", "Two.")]);
-		fs.writeFileSync(path.join(at.cwd, "a.txt"), "zero\n");
+		const server = await fx.serve([...bashTurn("echo one > a.txt", "One."), ...bashTurn("echo two > a.txt && echo b > b.txt", "Two.")]);
+		fs.writeFileSync(path.join(fx.cwd, "a.txt"), "zero\n");
 		expect((await cli(["-p", ...model(server.url), "--tools", "bash", "first"])).code).toBe(0);
 		expect((await cli(["-p", "-c", ...model(server.url), "--tools", "bash", "second"])).code).toBe(0);
-		const [file] = sessionFiles(at.home);
+		const [file] = sessionFiles(fx.home);
 		const list = checkpoints(file!);
 		expect(list.map((e) => e.data.reason)).toEqual(["before-prompt", "after-turn", "after-turn"]);
 		const afterFirst = list[1];
@@ -103,28 +95,28 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 			{ path: "a.txt", status: "changed" },
 			{ path: "b.txt", status: "deleted" }, // what the restore does
 		]);
-		expect(files(at.cwd)).toEqual({ "a.txt": "one\n" });
+		expect(files(fx.cwd)).toEqual({ "a.txt": "one\n" });
 
 		const fork = await cli(["fork", file!, list[0].id, "--restore-files", "--json"]);
 		expect(fork.code).toBe(0);
 		const forked = JSON.parse(fork.stdout);
-		expect(files(at.cwd)).toEqual({ "a.txt": "zero\n" });
+		expect(files(fx.cwd)).toEqual({ "a.txt": "zero\n" });
 		expect(checkpoints(forked.file).map((e) => e.id)).toEqual([list[0].id]);
 		const listedFork = await cli(["checkpoints", forked.file]);
 		expect(listedFork.stdout).toContain(list[0].id);
 	});
 
 	it("a session whose checkpoints are in another store (another ARBOR_HOME, another machine): restore, navigate --restore-files and diff say so, exit 1, change nothing", async () => {
-		server = await startSseServer([...bashTurn("rm -f a.txt && mkdir a.txt && echo in > a.txt/in.txt", "Made a folder.")]);
-		fs.writeFileSync(path.join(at.cwd, "a.txt"), "zero\n"); // the first checkpoint is not git's empty tree, which every store has
+		const server = await fx.serve([...bashTurn("rm -f a.txt && mkdir a.txt && echo in > a.txt/in.txt", "Made a folder.")]);
+		fs.writeFileSync(path.join(fx.cwd, "a.txt"), "zero\n"); // the first checkpoint is not git's empty tree, which every store has
 		expect((await cli(["-p", ...model(server.url), "--tools", "bash", "first"])).code).toBe(0);
-		const [file] = sessionFiles(at.home);
+		const [file] = sessionFiles(fx.home);
 		const list = checkpoints(file!);
-		const before = files(at.cwd);
+		const before = files(fx.cwd);
 		const lines = fs.readFileSync(file!, "utf8");
 		// The same session file, another home: its store (made by this run) lacks the session's trees.
-		const other = path.join(at.home, "..", "other-home");
-		const elsewhere = (args: string[]) => runCli(args, { cwd: at.cwd, env: { ARBOR_HOME: other } });
+		const other = path.join(fx.home, "..", "other-home");
+		const elsewhere = (args: string[]) => runCli(args, { cwd: fx.cwd, env: { ARBOR_HOME: other } });
 		const missing = `the files of checkpoint ${list[0]!.id} are not in this checkpoint store`;
 		for (const args of [["restore", file!, list[0]!.id], ["restore", file!, list[0]!.id, "--dry-run"], ["navigate", file!, list[0]!.id, "--restore-files"], ["diff", file!, list[0]!.id]]) {
 			const run = await elsewhere(args);
@@ -133,23 +125,23 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 			expect(run.stderr).toContain("no file was changed");
 			expect(run.stderr).not.toContain("fatal");
 		}
-		expect(files(at.cwd)).toEqual(before);
+		expect(files(fx.cwd)).toEqual(before);
 		expect(fs.readFileSync(file!, "utf8")).toBe(lines);
 		// In its own home the restore works.
 		expect((await cli(["restore", file!, list[0]!.id])).code).toBe(0);
-		expect(files(at.cwd)).toEqual({ "a.txt": "zero\n" });
+		expect(files(fx.cwd)).toEqual({ "a.txt": "zero\n" });
 	});
 
 	it("--no-checkpoints and \"checkpoints\": false take none; a file over the cap is reported", async () => {
-		server = await startSseServer([...bashTurn("echo x > a.txt", "A."), ...bashTurn("echo y > a.txt", "B."), ...bashTurn("echo z > a.txt", "C.")]);
-		fs.writeFileSync(path.join(at.cwd, "big.bin"), "b".repeat(100));
+		const server = await fx.serve([...bashTurn("echo x > a.txt", "A."), ...bashTurn("echo y > a.txt", "B."), ...bashTurn("echo z > a.txt", "C.")]);
+		fs.writeFileSync(path.join(fx.cwd, "big.bin"), "b".repeat(100));
 		expect((await cli(["-p", ...model(server.url), "--tools", "bash", "--no-checkpoints", "one"])).code).toBe(0);
-		const [file] = sessionFiles(at.home);
+		const [file] = sessionFiles(fx.home);
 		expect(checkpoints(file!)).toEqual([]);
-		fs.writeFileSync(path.join(at.home, "settings.json"), JSON.stringify({ checkpoints: false }));
+		fs.writeFileSync(path.join(fx.home, "settings.json"), JSON.stringify({ checkpoints: false }));
 		expect((await cli(["-p", "-c", ...model(server.url), "--tools", "bash", "two"])).code).toBe(0);
 		expect(checkpoints(file!)).toEqual([]);
-		fs.writeFileSync(path.join(at.home, "settings.json"), JSON.stringify({ checkpointMaxFileBytes: 50 }));
+		fs.writeFileSync(path.join(fx.home, "settings.json"), JSON.stringify({ checkpointMaxFileBytes: 50 }));
 		expect((await cli(["-p", "-c", ...model(server.url), "--tools", "bash", "three"])).code).toBe(0);
 		expect(checkpoints(file!)[0].data.skipped).toEqual([{ path: "big.bin", reason: "over 50 B (100 B)" }]);
 		const listed = await cli(["checkpoints", file!]);
@@ -164,28 +156,28 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 	});
 
 	it("a cwd that is the home folder: one warning on stderr, the turn goes on", async () => {
-		server = await startSseServer(bashTurn("echo x > a.txt", "A."));
-		const run = await runCli(["-p", ...model(server.url), "--tools", "bash", "one"], { cwd: at.cwd, env: { ARBOR_HOME: at.home, HOME: at.cwd } });
+		const server = await fx.serve(bashTurn("echo x > a.txt", "A."));
+		const run = await runCli(["-p", ...model(server.url), "--tools", "bash", "one"], { cwd: fx.cwd, env: { ARBOR_HOME: fx.home, HOME: fx.cwd } });
 		expect(run.code).toBe(0);
-		expect(run.stderr).toBe(`arbor: checkpoints off: no checkpoints in ${at.cwd} (the home folder)\n`);
+		expect(run.stderr).toBe(`arbor: checkpoints off: no checkpoints in ${fx.cwd} (the home folder)\n`);
 		expect(run.stdout).toBe("A.\n");
 	});
 
 	it("without git on PATH: one warning, the turn goes on", async () => {
-		server = await startSseServer([toolCallReply([{ id: "w1", name: "write", args: { path: "a.txt", content: "x\n" } }]), textReply("A.")]);
-		const run = await runCli(["-p", ...model(server.url), "--tools", "write", "one"], { cwd: at.cwd, env: { ARBOR_HOME: at.home, PATH: path.join(at.home, "no-bin") } });
+		const server = await fx.serve([toolCallReply([{ id: "w1", name: "write", args: { path: "a.txt", content: "x\n" } }]), textReply("A.")]);
+		const run = await runCli(["-p", ...model(server.url), "--tools", "write", "one"], { cwd: fx.cwd, env: { ARBOR_HOME: fx.home, PATH: path.join(fx.home, "no-bin") } });
 		expect([run.code, run.stdout]).toEqual([0, "A.\n"]);
 		expect(run.stderr).toBe("arbor: checkpoints off: git was not found on PATH\n");
-		expect(files(at.cwd)).toEqual({ "a.txt": "x\n" });
+		expect(files(fx.cwd)).toEqual({ "a.txt": "x\n" });
 	});
 
 	it("extensions see session_before_restore (a cancel writes nothing, exit 1) and session_restore", async () => {
-		server = await startSseServer(bashTurn("echo changed > a.txt", "A."));
-		fs.writeFileSync(path.join(at.cwd, "a.txt"), "original\n");
+		const server = await fx.serve(bashTurn("echo changed > a.txt", "A."));
+		fs.writeFileSync(path.join(fx.cwd, "a.txt"), "original\n");
 		expect((await cli(["-p", ...model(server.url), "--tools", "bash", "one"])).code).toBe(0);
-		const [file] = sessionFiles(at.home);
+		const [file] = sessionFiles(fx.home);
 		const [before] = checkpoints(file!);
-		const extension = path.join(at.home, "restore-ext.ts");
+		const extension = path.join(fx.home, "restore-ext.ts");
 		fs.writeFileSync(
 			extension,
 			`export default (arbor: any) => {
@@ -194,13 +186,13 @@ describe("checkpoints through the built CLI (real git, real files)", () => {
 			}`,
 		);
 		const lines = fs.readFileSync(file!, "utf8");
-		const cancelled = await runCli(["restore", file!, before.id, "--extension", extension], { cwd: at.cwd, env: { ARBOR_HOME: at.home, NO_RESTORE: "1" } });
+		const cancelled = await runCli(["restore", file!, before.id, "--extension", extension], { cwd: fx.cwd, env: { ARBOR_HOME: fx.home, NO_RESTORE: "1" } });
 		expect([cancelled.code, cancelled.stderr]).toEqual([1, "arbor: restore cancelled by an extension\n"]);
 		expect(fs.readFileSync(file!, "utf8")).toBe(lines);
-		expect(files(at.cwd)).toEqual({ "a.txt": "changed\n" });
+		expect(files(fx.cwd)).toEqual({ "a.txt": "changed\n" });
 		const done = await cli(["restore", file!, before.id, "--extension", extension]);
 		expect(done.code).toBe(0);
 		expect(done.stderr).toBe(`arbor: restored ${before.id}: changed a.txt\n`);
-		expect(files(at.cwd)).toEqual({ "a.txt": "original\n" });
+		expect(files(fx.cwd)).toEqual({ "a.txt": "original\n" });
 	});
 });

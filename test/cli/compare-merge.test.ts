@@ -1,19 +1,16 @@
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatComparison } from "../../source/commands/compare-command.js";
 import { planComparison } from "../../source/navigation/compare.js";
 import { SessionStore } from "../../source/session/index.js";
 import { displayWidth } from "../../source/text/text-width.js";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
-import { errorReply, startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { errorReply, textReply } from "../helpers/sse-server.js";
 
 const model = (url: string) => ["--model", "compat:test-model", "--base-url", url];
 const env = (home: string) => ({ ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0" });
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 /** The fixture's active leaf and the newest leaf of another branch. */
 function twoLeaves(file: string) {
@@ -57,7 +54,7 @@ describe("arbor compare (built CLI)", () => {
 	it("--summarize sends both branches to the summary model and prints its comparison", async () => {
 		const { file, home, dir } = fixtureCopy("pi-tree-session.jsonl");
 		const { view, leaf, other } = twoLeaves(file);
-		server = await startSseServer([textReply("## Branch A tried\nparsing\n## Where they disagree\non the lexer")]);
+		const server = await fx.serve([textReply("## Branch A tried\nparsing\n## Where they disagree\non the lexer")]);
 		const r = await runCli(["compare", file, leaf, other, "--summarize", ...model(server.url)], { cwd: dir, env: env(home) });
 		expect(r.stderr).toBe("");
 		expect(r.code).toBe(0);
@@ -74,7 +71,7 @@ describe("arbor merge (built CLI)", () => {
 		const { file, home, dir } = fixtureCopy("pi-tree-session.jsonl");
 		const { leaf, other } = twoLeaves(file);
 		const before = readFileSync(file);
-		server = await startSseServer([textReply("## Goal\nThe other branch found the lexer bug.")]);
+		const server = await fx.serve([textReply("## Goal\nThe other branch found the lexer bug.")]);
 		const r = await runCli(["merge", file, other, ...model(server.url), "--json"], { cwd: dir, env: env(home) });
 		expect(r.stderr).toBe("");
 		expect(r.code).toBe(0);
@@ -92,7 +89,7 @@ describe("arbor merge (built CLI)", () => {
 		const { file, home, dir } = fixtureCopy("pi-tree-session.jsonl");
 		const { view, other } = twoLeaves(file);
 		const before = readFileSync(file);
-		server = await startSseServer([errorReply(500, "boom")]);
+		const server = await fx.serve([errorReply(500, "boom")]);
 		const failed = await runCli(["merge", file, other, ...model(server.url)], { cwd: dir, env: env(home) });
 		expect(failed.code).toBe(1);
 		expect(failed.stderr).toMatch(/^arbor: .+\n$/);

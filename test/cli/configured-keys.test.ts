@@ -1,16 +1,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
-import { place, sessionFiles } from "../helpers/print-run.js";
-import { errorReply, startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { sessionFiles } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { errorReply, textReply, toolCallReply } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 /** A key models.json names by a variable no pattern would guess, and one it holds literally. */
 const VAR_KEY = "zq-custom-variable-secret-7781";
@@ -32,11 +29,11 @@ const EXTENSION = `export default function (arbor: any) {
 
 describe("keys models.json configures stay with arbor", () => {
 	it("-p: bash, an extension's exec and their results never carry a configured key (by any variable or literal)", async () => {
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		writeModels(home, "");
 		writeFileSync(join(cwd, "keys.txt"), `a=${VAR_KEY}\nb=${LITERAL_KEY}\n`);
 		const extension = write(join(cwd, "ext", "showenv.ts"), EXTENSION);
-		server = await startSseServer([
+		const server = await fx.serve([
 			toolCallReply([
 				{ id: "c1", name: "bash", args: { command: "env | sort; cat keys.txt" } },
 				{ id: "c2", name: "showenv", args: {} },
@@ -62,8 +59,8 @@ describe("keys models.json configures stay with arbor", () => {
 	});
 
 	it("-p: a provider error that echoes the key is redacted in the session, on stderr and in --output-format json", async () => {
-		const { cwd, home } = place();
-		server = await startSseServer([errorReply(401, `invalid key ${VAR_KEY} (and ${LITERAL_KEY})`)]);
+		const { cwd, home } = fx;
+		const server = await fx.serve([errorReply(401, `invalid key ${VAR_KEY} (and ${LITERAL_KEY})`)]);
 		writeModels(home, server.url);
 		const env = { ARBOR_HOME: home, MY_SERVICE_TOKEN: VAR_KEY, ARBOR_MAX_RETRIES: "0" };
 		const run = await runCli(["-p", "--model", "mine:test-model", "--output-format", "json", "hello"], { cwd, env });
@@ -92,8 +89,8 @@ describe("keys models.json configures stay with arbor", () => {
 	});
 
 	it("-p: a reply that repeats a key is redacted in --output-format json and stream-json, and in the session", async () => {
-		const { cwd, home } = place();
-		server = await startSseServer(() => textReply(`You typed ${LITERAL_KEY}.`));
+		const { cwd, home } = fx;
+		const server = await fx.serve(() => textReply(`You typed ${LITERAL_KEY}.`));
 		writeModels(home, server.url);
 		for (const format of ["json", "stream-json"]) {
 			const run = await runCli(["-p", "--model", "mine:test-model", "--output-format", format, "hello"], { cwd, env: { ARBOR_HOME: home } });
@@ -105,9 +102,9 @@ describe("keys models.json configures stay with arbor", () => {
 	});
 
 	it("-p: a key split across streamed deltas is redacted in the text output; a reply that ends like a key's start is printed whole", async () => {
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		const half = LITERAL_KEY.length / 2;
-		server = await startSseServer([textReply(["You typed ", LITERAL_KEY.slice(0, half), LITERAL_KEY.slice(half), ". Bye ", LITERAL_KEY.slice(0, 5)])]);
+		const server = await fx.serve([textReply(["You typed ", LITERAL_KEY.slice(0, half), LITERAL_KEY.slice(half), ". Bye ", LITERAL_KEY.slice(0, 5)])]);
 		writeModels(home, server.url);
 		const run = await runCli(["-p", "--model", "mine:test-model", "hello"], { cwd, env: { ARBOR_HOME: home } });
 		expect([run.code, run.stderr, run.stdout]).toEqual([0, "", `You typed [redacted]. Bye ${LITERAL_KEY.slice(0, 5)}\n`]);

@@ -1,22 +1,19 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { model, place } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { model } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 const systemOf = (body: { messages: { role: string; content: string }[] }) => body.messages.find((m) => m.role === "system")?.content ?? "";
 
 describe("AGENTS.md reaches the model (print mode, built CLI, local provider)", () => {
 	it("sends ARBOR_HOME's and the project's instructions in the system prompt, outer first", async () => {
-		server = await startSseServer([textReply("An old silent pond")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("An old silent pond")]);
+		const { cwd, home } = fx;
 		mkdirSync(home, { recursive: true });
 		writeFileSync(join(home, "AGENTS.md"), "Global: be kind.\n");
 		writeFileSync(join(cwd, "AGENTS.md"), "Always answer in haiku\n");
@@ -33,21 +30,21 @@ describe("AGENTS.md reaches the model (print mode, built CLI, local provider)", 
 	});
 
 	it("--no-context-files leaves them out; --verbose names what was loaded", async () => {
-		server = await startSseServer([textReply("one"), textReply("two")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("one"), textReply("two")]);
+		const { cwd } = fx;
 		writeFileSync(join(cwd, "AGENTS.md"), "Always answer in haiku\n");
-		const off = await runCli(["-p", ...model(server.url), "--no-context-files", "hello"], { cwd, env: { ARBOR_HOME: home } });
+		const off = await fx.print(["--no-context-files", "hello"]);
 		expect(off.code).toBe(0);
 		expect(systemOf(server.requests[0]!.body)).not.toContain("haiku");
-		const verbose = await runCli(["-p", ...model(server.url), "--verbose", "hello"], { cwd, env: { ARBOR_HOME: home } });
+		const verbose = await fx.print(["--verbose", "hello"]);
 		expect(verbose.code).toBe(0);
 		expect(verbose.stderr).toContain(`arbor: instructions from ${join(cwd, "AGENTS.md")}\n`);
 		expect(systemOf(server.requests[1]!.body)).toContain("Always answer in haiku");
 	});
 
 	it.runIf(process.platform === "linux")("an unreadable AGENTS.md is one warning on stderr, and the answer still comes", async () => {
-		server = await startSseServer([textReply("fine")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("fine")]);
+		const { cwd, home } = fx;
 		// A regular file whose read fails even for root (EIO).
 		symlinkSync("/proc/self/mem", join(cwd, "AGENTS.md"));
 		mkdirSync(join(cwd, "pkg"));
@@ -60,11 +57,11 @@ describe("AGENTS.md reaches the model (print mode, built CLI, local provider)", 
 	});
 
 	it("a folder named AGENTS.md is no file: CLAUDE.md beside it is read, without a warning", async () => {
-		server = await startSseServer([textReply("fine")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("fine")]);
+		const { cwd } = fx;
 		mkdirSync(join(cwd, "AGENTS.md"));
 		writeFileSync(join(cwd, "CLAUDE.md"), "claude rule\n");
-		const run = await runCli(["-p", ...model(server.url), "hello"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await fx.print(["hello"]);
 		expect(run.code).toBe(0);
 		expect(run.stderr).toBe("");
 		expect(systemOf(server.requests[0]!.body)).toContain("claude rule");

@@ -1,24 +1,21 @@
 import { readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { entries, model, sentMessages, sessionFiles } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply, toolCallReply } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
 import { cleanUp, startRpc } from "../rpc/helpers.js";
 
 // The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 describe("extensions label entries and name the session (pi's setLabel, setSessionName)", () => {
 	it("at turn_end: the reply is labelled and the session named, after the turn's own entries; a bad call is one warning and writes nothing", async () => {
-		server = await startSseServer([textReply("Paris")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("Paris")]);
+		const { cwd, home } = fx;
 		const file = write(
 			join(cwd, ".arbor", "extensions", "mark.ts"),
 			`export default (arbor: any) => arbor.on("turn_end", (e: any) => {
@@ -71,8 +68,8 @@ describe("model_select (pi's): extensions hear of model switches", () => {
 
 describe("exec (pi's): a program run without a shell", () => {
 	it("returns its output and code; a missing program is 127; a time-out kills it; arguments are not parsed by a shell", async () => {
-		server = await startSseServer([toolCallReply([{ id: "c1", name: "probe", args: {} }]), textReply("probed")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([toolCallReply([{ id: "c1", name: "probe", args: {} }]), textReply("probed")]);
+		const { cwd, home } = fx;
 		write(
 			join(cwd, ".arbor", "extensions", "probe.ts"),
 			`export default (arbor: any) => arbor.registerTool({ name: "probe", description: "run things", execute: async () => {

@@ -2,17 +2,16 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { model, place, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { model, sessionFiles } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 import { cleanUp, startRpc } from "../rpc/helpers.js";
 import { write } from "../helpers/write-file.js";
 
 // The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
 
-let server: SseServer | undefined;
+const fx = useCliProject();
 afterEach(async () => {
-	await server?.close();
-	server = undefined;
 	await cleanUp();
 });
 
@@ -30,8 +29,8 @@ const system = (body: { messages: { role: string; content: string }[] }) => body
 
 describe("turn_start may give the turn another system prompt (pi's before_agent_start)", () => {
 	it("-p: handlers chain (each sees the one before), a turn whose handler returns nothing keeps what the others made; nothing is stored", async () => {
-		server = await startSseServer([textReply("Bonjour"), textReply("Salut")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("Bonjour"), textReply("Salut")]);
+		const { cwd, home } = fx;
 		extensions(cwd);
 		const env = { cwd, env: { ARBOR_HOME: home } };
 		expect(await runCli(["-p", "--trust-project", ...model(server.url), "hello"], env)).toMatchObject({ code: 0, stdout: "Bonjour\n" });
@@ -51,8 +50,8 @@ describe("turn_start may give the turn another system prompt (pi's before_agent_
 	});
 
 	it("a systemPrompt that is not text is one warning and the turn keeps the one it had", async () => {
-		server = await startSseServer([textReply("ok")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("ok")]);
+		const { cwd, home } = fx;
 		const file = write(join(cwd, ".arbor", "extensions", "bad.ts"), `export default (arbor: any) => arbor.on("turn_start", () => ({ systemPrompt: 42 }));\n`);
 		const run = await runCli(["-p", "--trust-project", ...model(server.url), "hi"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "ok\n" });
@@ -63,8 +62,8 @@ describe("turn_start may give the turn another system prompt (pi's before_agent_
 
 describe("context: what each request sends (pi's context event)", () => {
 	it("a handler may send less than the session holds (here: the last user message alone); the session keeps everything; a bad list is one warning", async () => {
-		server = await startSseServer([textReply("one"), textReply("two"), textReply("three")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("one"), textReply("two"), textReply("three")]);
+		const { cwd, home } = fx;
 		const env = { cwd, env: { ARBOR_HOME: home } };
 		const file = write(
 			join(cwd, ".arbor", "extensions", "forget.ts"),
@@ -93,8 +92,8 @@ describe("input: what the user sent, before the turn (pi's input event)", () => 
 			write(join(cwd, ".arbor", "extensions", "1-expand.ts"), `export default (arbor: any) => arbor.on("input", (e: any) => ({ text: e.text.replace("@today", "on 2026-11-26") }));\n`);
 			write(join(cwd, ".arbor", "extensions", "2-polite.ts"), `export default (arbor: any) => arbor.on("input", (e: any) => (e.mode === "print" || e.mode === "interactive" ? { text: e.text + ", please" } : undefined));\n`);
 		};
-		server = await startSseServer([textReply("done")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("done")]);
+		const { cwd, home } = fx;
 		rewrite(cwd);
 		expect(await runCli(["-p", "--trust-project", ...model(server.url), "plan @today"], { cwd, env: { ARBOR_HOME: home } })).toMatchObject({ code: 0, stdout: "done\n" });
 		const last = (body: { messages: { role: string; content: unknown }[] }) => body.messages.filter((m) => m.role === "user").at(-1)!.content;

@@ -2,18 +2,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { entries, model, sentMessages, sessionFiles } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply, toolCallReply } from "../helpers/sse-server.js";
 import { cleanUp, startRpc } from "../rpc/helpers.js";
 import { waitFor } from "../helpers/wait-for.js";
 import { write } from "../helpers/write-file.js";
 
 // The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
 
-let server: SseServer | undefined;
+const fx = useCliProject();
 afterEach(async () => {
-	await server?.close();
-	server = undefined;
 	await cleanUp();
 });
 
@@ -38,7 +37,7 @@ const toolResults = (body: unknown): { content: string }[] => sentMessages(body)
 
 describe("extension tools (arbor.registerTool)", () => {
 	it("-p: the model gets the tools with their schemas, calls them, and gets their text, errors and pi-shaped results; refused registrations are one warning each", async () => {
-		server = await startSseServer([
+		const server = await fx.serve([
 			toolCallReply([
 				{ id: "c1", name: "deploy", args: { env: "staging" } },
 				{ id: "c2", name: "flaky", args: {} },
@@ -46,7 +45,7 @@ describe("extension tools (arbor.registerTool)", () => {
 			]),
 			textReply("all done"),
 		]);
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		write(join(cwd, ".arbor", "extensions", "deploy.ts"), DEPLOY);
 		const run = await runCli(["-p", "--trust-project", ...model(server.url), "ship it"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(0);
@@ -71,8 +70,8 @@ describe("extension tools (arbor.registerTool)", () => {
 	});
 
 	it("--no-extensions: no extension tools", async () => {
-		server = await startSseServer([textReply("plain")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("plain")]);
+		const { cwd, home } = fx;
 		write(join(cwd, ".arbor", "extensions", "deploy.ts"), DEPLOY);
 		const run = await runCli(["-p", "--trust-project", ...model(server.url), "--no-extensions", "hi"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "plain\n", stderr: "" });
@@ -91,7 +90,7 @@ describe("extension tools (arbor.registerTool)", () => {
 	});
 
 	it("tool_call handlers see every call first (built-in or an extension's) and may block it: the model gets the reason as the call's error", async () => {
-		server = await startSseServer([
+		const server = await fx.serve([
 			toolCallReply([
 				{ id: "c1", name: "read", args: { path: "secret.txt" } },
 				{ id: "c2", name: "read", args: { path: "notes.txt" } },
@@ -99,7 +98,7 @@ describe("extension tools (arbor.registerTool)", () => {
 			]),
 			textReply("understood"),
 		]);
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		write(join(cwd, "secret.txt"), "the password\n");
 		write(join(cwd, "notes.txt"), "plain notes\n");
 		write(join(cwd, ".arbor", "extensions", "deploy.ts"), DEPLOY);
@@ -157,8 +156,8 @@ export default function (arbor: any) {
 		await done;
 		expect(toolResults(rpc.server.requests[1]!.body)[0]!.content).toBe("production / true / ");
 
-		server = await startSseServer([toolCallReply([{ id: "c1", name: "choose", args: {} }]), textReply("nobody to ask")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([toolCallReply([{ id: "c1", name: "choose", args: {} }]), textReply("nobody to ask")]);
+		const { cwd, home } = fx;
 		write(join(cwd, ".arbor", "extensions", "choose.ts"), CHOOSE);
 		const run = await runCli(["-p", "--trust-project", ...model(server.url), "ask me"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "nobody to ask\n" });
@@ -166,7 +165,7 @@ export default function (arbor: any) {
 	});
 
 	it("tool_result handlers may change what the model gets of a call that ran or failed (each sees the one before); stored as changed", async () => {
-		server = await startSseServer([
+		const server = await fx.serve([
 			toolCallReply([
 				{ id: "c1", name: "read", args: { path: "notes.txt" } },
 				{ id: "c2", name: "read", args: { path: "missing.txt" } },
@@ -174,7 +173,7 @@ export default function (arbor: any) {
 			]),
 			textReply("seen"),
 		]);
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		write(join(cwd, "notes.txt"), "quiet notes\n");
 		write(join(cwd, ".arbor", "extensions", "1-loud.ts"), `export default (arbor: any) => arbor.on("tool_result", (e: any) => e.isError ? undefined : { output: e.output.toUpperCase() });\n`);
 		write(
@@ -213,8 +212,8 @@ export default function (arbor: any) {
 		expect(last(rpc.server.requests[2]!.body)).toBe("and then this");
 		expect(await rpc.client.getLastAssistantText()).toBe("then done");
 
-		server = await startSseServer([textReply("hi")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("hi")]);
+		const { cwd, home } = fx;
 		const file = write(join(cwd, ".arbor", "extensions", "later.ts"), LATER);
 		const run = await runCli(["-p", "--trust-project", ...model(server.url), "say hi"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run).toMatchObject({ code: 0, stdout: "hi\n" });

@@ -1,19 +1,16 @@
 import { readFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { entries, model, sentMessages, sessionFiles } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 describe("--fork <session> (pi's): a new session with a copy of that one's branch", () => {
 	it("answers in the copy, names the source in its header, leaves the source as it was; -c then continues the copy", async () => {
-		server = await startSseServer([textReply("first answer"), textReply("forked answer"), textReply("continued")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("first answer"), textReply("forked answer"), textReply("continued")]);
+		const { cwd, home } = fx;
 		const env = { cwd, env: { ARBOR_HOME: home } };
 		expect((await runCli(["-p", ...model(server.url), "first question"], env)).code).toBe(0);
 		const [source] = sessionFiles(home);
@@ -37,9 +34,8 @@ describe("--fork <session> (pi's): a new session with a copy of that one's branc
 	});
 
 	it("with -s, -c, -r or --no-session it is exit 2, nothing written", async () => {
-		const { cwd, home } = place();
 		for (const other of [["-c"], ["-s", "abc"], ["--no-session"]]) {
-			const run = await runCli(["-p", "--model", "compat:x", "--base-url", "http://127.0.0.1:9/v1", "--fork", "abc", ...other, "hi"], { cwd, env: { ARBOR_HOME: home } });
+			const run = await fx.cli(["-p", "--model", "compat:x", "--base-url", "http://127.0.0.1:9/v1", "--fork", "abc", ...other, "hi"]);
 			expect(run.code).toBe(2);
 			expect(run.stderr).toMatch(/^arbor: --fork and --(continue|session|no-session) choose the session two ways: use one\n$/);
 		}

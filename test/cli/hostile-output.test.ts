@@ -1,16 +1,13 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { HOSTILE, HOSTILE_SHOWN, RAW_CONTROL, writeHostileSession } from "../helpers/hostile.js";
-import { errorReply, startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { errorReply, textReply } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 function place() {
 	const dir = mkdtempSync(join(tmpdir(), "arbor-hostile-"));
@@ -76,7 +73,7 @@ describe("escape sequences in a model reply (print mode)", () => {
 	const deltas = HOSTILE.match(/[\s\S]{1,3}/g)!;
 
 	it("text output is sanitized even when sequences are split across deltas", async () => {
-		server = await startSseServer([textReply(deltas)]);
+		const server = await fx.serve([textReply(deltas)]);
 		const { dir, home } = place();
 		const run = await runCli(["-p", "--model", "compat:test-model", "--base-url", server.url, "hi"], { cwd: dir, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(0);
@@ -84,7 +81,7 @@ describe("escape sequences in a model reply (print mode)", () => {
 	});
 
 	it("json and stream-json keep the reply byte-exact", async () => {
-		server = await startSseServer(() => textReply(deltas));
+		const server = await fx.serve(() => textReply(deltas));
 		const { dir, home } = place();
 		const args = ["-p", "--model", "compat:test-model", "--base-url", server.url];
 		const json = await runCli([...args, "--output-format", "json", "hi"], { cwd: dir, env: { ARBOR_HOME: home } });
@@ -96,7 +93,7 @@ describe("escape sequences in a model reply (print mode)", () => {
 	});
 
 	it("a provider error message is sanitized on stderr", async () => {
-		server = await startSseServer(() => errorReply(400, `bad ${HOSTILE}`));
+		const server = await fx.serve(() => errorReply(400, `bad ${HOSTILE}`));
 		const { dir, home } = place();
 		const run = await runCli(["-p", "--model", "compat:test-model", "--base-url", server.url, "hi"], {
 			cwd: dir, env: { ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0" },

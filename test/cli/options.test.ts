@@ -1,18 +1,15 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
 import { readJsonl } from "../helpers/jsonl.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 
 const TREE = "pi-tree-session.jsonl";
 const OLD_LEAF = "428890f6";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 const entries = readJsonl;
 
@@ -167,7 +164,7 @@ describe("arbor navigate's own options are its own", () => {
 
 	it("--summarize before the arguments calls the model and writes the branch summary, labelled", async () => {
 		const { F, home, cwd } = setUp();
-		server = await startSseServer([textReply("## Goal\nParser work.")]);
+		const server = await fx.serve([textReply("## Goal\nParser work.")]);
 		const args = ["navigate", "--summarize", F, "983b1dd0", ...model(server.url), "--label", "back here", "--instructions", "focus on the lexer"];
 		const run = await runCli(args, { cwd, env: { ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0" } });
 		expect(run.stderr).toBe("");
@@ -187,7 +184,7 @@ describe("arbor navigate's own options are its own", () => {
 		expect([run.code, run.stderr]).toEqual([0, ""]);
 		expect(entries(labelled.F).at(-1)).toMatchObject({ type: "label", targetId: "8c9ae725", label: "tool output" });
 		const after = setUp();
-		server = await startSseServer([textReply("Summary B.")]);
+		const server = await fx.serve([textReply("Summary B.")]);
 		const own = ["--instructions", "ONLY THIS", "--replace-instructions"];
 		const run2 = await runCli(["navigate", after.F, "474513f0", "--summarize", ...own, ...model(server.url)], { env: { ARBOR_HOME: after.home } });
 		expect([run2.code, run2.stderr]).toEqual([0, ""]);
@@ -205,7 +202,7 @@ describe("arbor navigate's own options are its own", () => {
 		expect(none.code).toBe(2);
 		expect(none.stderr).toMatch(/^arbor: no model configured/);
 		expect(readFileSync(F).equals(before)).toBe(true);
-		server = await startSseServer([textReply("Summary C.")]);
+		const server = await fx.serve([textReply("Summary C.")]);
 		const run = await runCli([...model(server.url), "navigate", F, "474513f0", "--summarize"], { cwd, env: { ARBOR_HOME: home } });
 		expect([run.code, run.stderr]).toEqual([0, ""]);
 		expect(server.requests).toHaveLength(1);

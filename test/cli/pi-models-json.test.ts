@@ -1,17 +1,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resolvedKeyValues, resolveHeaders, runCommandValue } from "../../source/llm/config-value.js";
-import { runCli } from "../helpers/cli.js";
-import { place } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 function writeModels(home: string, providers: object): void {
 	mkdirSync(home, { recursive: true });
@@ -20,8 +15,8 @@ function writeModels(home: string, providers: object): void {
 
 describe("a pi models.json copied unchanged, through the built CLI and a local server", () => {
 	it("!command key, headers (variable, $NAME, !command), a model's own baseUrl and compat; a provider of another api is one warning", async () => {
-		server = await startSseServer([textReply("hi")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("hi")]);
+		const { cwd, home } = fx;
 		const runs = join(cwd, "key-runs");
 		writeModels(home, {
 			google: { api: "google-generative-ai", baseUrl: "https://generativelanguage.example", apiKey: "GEMINI_API_KEY", models: [{ id: "gemini-x" }] },
@@ -34,7 +29,7 @@ describe("a pi models.json copied unchanged, through the built CLI and a local s
 				models: [{ id: "m1", baseUrl: server.url, reasoning: true, maxTokens: 777, compat: { supportsDeveloperRole: true } }],
 			},
 		});
-		const run = await runCli(["-p", "-m", "vault:m1", "hello"], { cwd, env: { ARBOR_HOME: home, TEAM_ID: "team-7", ORG_NAME: "acme" } });
+		const run = await fx.cli(["-p", "-m", "vault:m1", "hello"], { env: { TEAM_ID: "team-7", ORG_NAME: "acme" } });
 		expect(run.stdout).toBe("hi\n");
 		expect(run.stderr).toBe(`arbor: warning: ${join(home, "models.json")}:4: providers.google.api "google-generative-ai" is not an API arbor speaks (openai-completions, openai-responses, anthropic-messages); skipped\n`);
 		expect(run.code).toBe(0);
@@ -46,20 +41,20 @@ describe("a pi models.json copied unchanged, through the built CLI and a local s
 	});
 
 	it("a failing key command: one line naming the provider, exit 1, nothing sent, never the command as the key", async () => {
-		server = await startSseServer([textReply("hi")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("hi")]);
+		const { home } = fx;
 		writeModels(home, { vault: { baseUrl: server.url, api: "openai-completions", apiKey: "!echo half-secret; echo 'vault is locked' >&2; exit 4", models: [{ id: "m1" }] } });
-		const run = await runCli(["-p", "-m", "vault:m1", "hello"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await fx.cli(["-p", "-m", "vault:m1", "hello"]);
 		expect(run.code).toBe(1);
 		expect(run.stderr).toBe("arbor: models.json: the apiKey of provider \"vault\": the command `echo half-secret; echo 'vault is locked' >&2; exit 4` exited with 4 (vault is locked)\n");
 		expect(server.requests).toHaveLength(0);
 	});
 
 	it("modelOverrides change a declared model (its prices here): the reply's cost follows them", async () => {
-		server = await startSseServer([textReply("hi", { usage: { prompt: 1_000, completion: 0 } })]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("hi", { usage: { prompt: 1_000, completion: 0 } })]);
+		const { home } = fx;
 		writeModels(home, { local: { baseUrl: server.url, api: "openai-completions", apiKey: "k-local", models: [{ id: "m1", cost: { input: 1, output: 1 } }], modelOverrides: { m1: { cost: { input: 5 } } } } });
-		const run = await runCli(["-p", "-m", "local:m1", "--output-format", "json", "hello"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await fx.cli(["-p", "-m", "local:m1", "--output-format", "json", "hello"]);
 		expect(run.code).toBe(0);
 		expect(JSON.parse(run.stdout).usage.cost.input).toBeCloseTo(0.005, 10);
 	});

@@ -1,16 +1,13 @@
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { entries, model, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply, toolCallReply } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 /** <tmp>/project (cwd, with a link to the outside) and <tmp>/outside/secret.txt. */
 function layout() {
@@ -43,7 +40,7 @@ function results(home: string): Map<string, { text: string; isError: boolean }> 
 describe("file tools are confined to the working directory and --add-dir folders", () => {
 	it("print mode refuses paths outside (relative, absolute, through a symlink) with an error the model reads", async () => {
 		const { cwd, home } = layout();
-		server = await startSseServer([toolCallReply(calls), textReply("Understood.")]);
+		const server = await fx.serve([toolCallReply(calls), textReply("Understood.")]);
 		const run = await runCli(["-p", ...model(server.url), "--tools", "read,ls,grep,write", "look around"], { cwd, env: { ARBOR_HOME: home } });
 		expect([run.code, run.stderr]).toEqual([0, ""]);
 		const got = results(home);
@@ -60,7 +57,7 @@ describe("file tools are confined to the working directory and --add-dir folders
 
 	it("--add-dir (repeatable) and the settings key addDirs open a folder, links into it included", async () => {
 		const { cwd, home } = layout();
-		server = await startSseServer([toolCallReply(calls.slice(0, 5)), textReply("Read them."), toolCallReply([calls[0]!]), textReply("Again.")]);
+		const server = await fx.serve([toolCallReply(calls.slice(0, 5)), textReply("Read them."), toolCallReply([calls[0]!]), textReply("Again.")]);
 		const flags = ["-p", ...model(server.url), "--add-dir", "../outside", "--add-dir", "."];
 		const run = await runCli([...flags, "look"], { cwd, env: { ARBOR_HOME: home } });
 		expect([run.code, run.stderr]).toEqual([0, ""]);

@@ -6,27 +6,24 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { entries, model, place, printRunWithSleeper, sessionFiles, sleeperCall, stopped } from "../helpers/print-run.js";
-import { errorReply, startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { entries, model, printRunWithSleeper, sessionFiles, sleeperCall, stopped } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { errorReply, textReply, toolCallReply } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
 import { onTinyDisk } from "../helpers/tiny-disk.js";
 import { put } from "../extensions/helpers.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 const lines = (text: string) => text.split("\n").filter(Boolean);
 const noRetry = { ARBOR_MAX_RETRIES: "0" };
 
 describe("--output-format json always prints exactly one object", () => {
 	it("a failed model call: one object with error, stopReason and exitCode 1, the error also on stderr", async () => {
-		server = await startSseServer([errorReply(500, "the provider is down")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([errorReply(500, "the provider is down")]);
+		const { cwd, home } = fx;
 		const run = await runCli(["-p", ...model(server.url), "--output-format", "json", "hello"], { cwd, env: { ARBOR_HOME: home, ...noRetry } });
 		expect(run.code).toBe(1);
 		const out = lines(run.stdout);
@@ -38,7 +35,7 @@ describe("--output-format json always prints exactly one object", () => {
 	});
 
 	it("a usage error before any session (no prompt): one object with error and exitCode 2", async () => {
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		const run = await runCli(["-p", "--model", "compat:m", "--base-url", "http://127.0.0.1:9/v1", "--output-format", "json"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(2);
 		expect(lines(run.stdout).map((l) => JSON.parse(l))).toEqual([{ error: "no prompt", exitCode: 2 }]);
@@ -46,7 +43,7 @@ describe("--output-format json always prints exactly one object", () => {
 	});
 
 	it("a command line the parser rejects: the object too (json and stream-json), nothing in text", async () => {
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		const args = ["-p", "--model", "compat:m", "--bogus", "hi"];
 		const json = await runCli([...args, "--output-format", "json"], { cwd, env: { ARBOR_HOME: home } });
 		expect([json.code, lines(json.stderr)]).toEqual([2, ["arbor: unknown option '--bogus'"]]);
@@ -61,8 +58,8 @@ describe("--output-format json always prints exactly one object", () => {
 	});
 
 	it("success carries exitCode 0 and no error", async () => {
-		server = await startSseServer([textReply("Fine.")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("Fine.")]);
+		const { cwd, home } = fx;
 		const run = await runCli(["-p", ...model(server.url), "--output-format", "json", "hello"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(0);
 		const result = JSON.parse(run.stdout);
@@ -71,8 +68,8 @@ describe("--output-format json always prints exactly one object", () => {
 	});
 
 	it("stream-json ends with exactly one error event, then the result with the same error and exitCode", async () => {
-		server = await startSseServer([errorReply(500, "the provider is down")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([errorReply(500, "the provider is down")]);
+		const { cwd, home } = fx;
 		const run = await runCli(["-p", ...model(server.url), "--output-format", "stream-json", "hello"], { cwd, env: { ARBOR_HOME: home, ...noRetry } });
 		expect(run.code).toBe(1);
 		const events = lines(run.stdout).map((l) => JSON.parse(l));
@@ -83,7 +80,7 @@ describe("--output-format json always prints exactly one object", () => {
 	});
 
 	it("stream-json: an error before the session is an error event and a result too", async () => {
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		const run = await runCli(["-p", "--model", "compat:m", "--base-url", "http://127.0.0.1:9/v1", "--output-format", "stream-json"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(2);
 		expect(lines(run.stdout).map((l) => JSON.parse(l))).toEqual([
@@ -104,7 +101,7 @@ function longCwd(length: number): { cwd: string; home: string } {
 
 describe("a cwd longer than one folder name can hold", () => {
 	it("print mode saves the session in a shortened folder; sessions and -c find it again", async () => {
-		server = await startSseServer([textReply("First answer."), textReply("Second answer.")]);
+		const server = await fx.serve([textReply("First answer."), textReply("Second answer.")]);
 		const { cwd, home } = longCwd(320);
 		const first = await runCli(["-p", ...model(server.url), "hello"], { cwd, env: { ARBOR_HOME: home } });
 		expect([first.code, first.stderr, first.stdout]).toEqual([0, "", "First answer.\n"]);
@@ -139,8 +136,8 @@ describe("a cwd longer than one folder name can hold", () => {
 	});
 
 	it("a --session-dir whose folder name is too long is exit 2 before the model is called, the cause in words", async () => {
-		server = await startSseServer([textReply("This answer would be lost.")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("This answer would be lost.")]);
+		const { cwd, home } = fx;
 		const sessionDir = join(cwd, "x".repeat(300));
 		const run = await runCli(["-p", ...model(server.url), "--session-dir", sessionDir, "hello"], { cwd, env: { ARBOR_HOME: home } });
 		expect([run.code, run.stdout]).toEqual([2, ""]);
@@ -149,7 +146,7 @@ describe("a cwd longer than one folder name can hold", () => {
 	});
 
 	it("two long cwds that share their first 250 characters get different folders", async () => {
-		server = await startSseServer([textReply("One."), textReply("Two.")]);
+		const server = await fx.serve([textReply("One."), textReply("Two.")]);
 		const { cwd: base, home } = longCwd(300);
 		for (const leaf of ["x", "y"]) {
 			mkdirSync(join(base, leaf));
@@ -162,8 +159,8 @@ describe("a cwd longer than one folder name can hold", () => {
 
 describe("an unreadable file among the sessions", () => {
 	it("search skips a dangling symlink with one warning and searches the rest; sessions lists the rest", async () => {
-		server = await startSseServer([textReply("The answer mentions zebras.")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("The answer mentions zebras.")]);
+		const { cwd, home } = fx;
 		expect((await runCli(["-p", ...model(server.url), "tell me about zebras"], { cwd, env: { ARBOR_HOME: home } })).code).toBe(0);
 		const [file] = sessionFiles(home);
 		const dangling = join(dirname(file!), "zz-gone.jsonl");
@@ -204,12 +201,12 @@ describe("a full disk while a turn is appended", () => {
 	it("exit 2, one line naming the session file and the cause; the lines written before stay whole", async (ctx) => {
 		await onTinyDisk(ctx, "64k", async (disk) => {
 			const sessionDir = join(disk, "s");
-			server = await startSseServer((_body, index) => {
+			const server = await fx.serve((_body, index) => {
 				if (index === 1) fill(disk);
 				// 10 kB: more than the file's last, partly used page can take.
 				return textReply(index === 0 ? "First." : "no room ".repeat(1250));
 			});
-			const { cwd, home } = place();
+			const { cwd, home } = fx;
 			const first = await runCli(["-p", ...model(server.url), "--session-dir", sessionDir, "first"], { cwd, env: { ARBOR_HOME: home } });
 			expect(first.code).toBe(0);
 			const [file] = readdirSync(sessionDir).map((f) => join(sessionDir, f));
@@ -224,7 +221,7 @@ describe("a full disk while a turn is appended", () => {
 
 describe("kill -9 of arbor while a bash command runs", () => {
 	it("the command's process group ends with arbor (pipe watchdog)", async () => {
-		server = await startSseServer([sleeperCall(300), textReply("never")]);
+		const server = await fx.serve([sleeperCall(300), textReply("never")]);
 		const { running, pid, sleepPid } = await printRunWithSleeper(server.url);
 		expect(stopped(sleepPid)).toBe(false);
 		process.kill(pid, "SIGKILL");
@@ -237,8 +234,8 @@ describe("kill -9 of arbor while a bash command runs", () => {
 	});
 
 	it("a command that finishes leaves its background children alone (no watchdog kill)", async () => {
-		server = await startSseServer([toolCallReply([{ id: "c1", name: "bash", args: { command: "(sleep 300 >/dev/null 2>&1 &  echo $! > bg.pid)" } }]), textReply("Done.")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([toolCallReply([{ id: "c1", name: "bash", args: { command: "(sleep 300 >/dev/null 2>&1 &  echo $! > bg.pid)" } }]), textReply("Done.")]);
+		const { cwd, home } = fx;
 		const run = await runCli(["-p", ...model(server.url), "--tools", "bash", "start it"], { cwd, env: { ARBOR_HOME: home } });
 		expect(run.code).toBe(0);
 		const bg = Number(readFileSync(join(cwd, "bg.pid"), "utf8"));
@@ -252,8 +249,8 @@ describe("kill -9 of arbor while a bash command runs", () => {
 
 describe("session_shutdown sees the session read-only, as the readme says", () => {
 	it("appendEntry and sendMessage there fail with one warning each; nothing is written", async () => {
-		server = await startSseServer([textReply("Hello.")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("Hello.")]);
+		const { cwd, home } = fx;
 		put(cwd, ".arbor/extensions/late.ts", `
 export default function (arbor) {
 	arbor.on("session_shutdown", (_event, ctx) => {
@@ -279,8 +276,8 @@ export default function (arbor) {
 
 describe("a failed one-shot prompt keeps the user message and shows the session as failed", () => {
 	it("sessions marks it (text and --json); -c sends the kept message again with the new one", async () => {
-		server = await startSseServer([errorReply(500, "the provider is down"), textReply("Back up.")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([errorReply(500, "the provider is down"), textReply("Back up.")]);
+		const { cwd, home } = fx;
 		const failed = await runCli(["-p", ...model(server.url)], { cwd, env: { ARBOR_HOME: home, ...noRetry }, input: "first question" });
 		expect(failed.code).toBe(1);
 		const [file] = sessionFiles(home);

@@ -1,23 +1,20 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
-import { entries, model, place, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { entries, model, sessionFiles } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 const lines = (text: string) => text.split("\n").filter(Boolean);
 
 describe("request idle timeout (ARBOR_TIMEOUT)", () => {
 	it("a server that accepts and never answers fails the request: exit 1, one line, the error saved", async () => {
-		server = await startSseServer(() => ({ type: "hang" }));
-		const { cwd, home } = place();
+		const server = await fx.serve(() => ({ type: "hang" }));
+		const { cwd, home } = fx;
 		const run = await runCli(["-p", ...model(server.url), "hello"], { cwd, env: { ARBOR_HOME: home, ARBOR_TIMEOUT: "1" } });
 		expect(run.code).toBe(1);
 		expect(lines(run.stderr)).toEqual(["arbor: the provider sent nothing for 1 s: request timed out (ARBOR_TIMEOUT=1)"]);
@@ -28,8 +25,8 @@ describe("request idle timeout (ARBOR_TIMEOUT)", () => {
 	});
 
 	it("a stream that stalls mid-answer keeps the partial reply with stopReason error", async () => {
-		server = await startSseServer([textReply(["Partial ", "answer "], { hold: true })]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply(["Partial ", "answer "], { hold: true })]);
+		const { cwd, home } = fx;
 		const run = await runCli(["-p", ...model(server.url), "hello"], { cwd, env: { ARBOR_HOME: home, ARBOR_TIMEOUT: "1" } });
 		expect(run.code).toBe(1);
 		expect(run.stdout).toBe("Partial answer \n");
@@ -39,7 +36,7 @@ describe("request idle timeout (ARBOR_TIMEOUT)", () => {
 	});
 
 	it("applies to branch summaries too: navigate --summarize fails and leaves the file as it was", async () => {
-		server = await startSseServer(() => ({ type: "hang" }));
+		const server = await fx.serve(() => ({ type: "hang" }));
 		const { file, dir, home } = fixtureCopy("pi-tree-session.jsonl");
 		const before = readFileSync(file);
 		const run = await runCli(["navigate", file, "474513f0", "--summarize", ...model(server.url)], {
@@ -52,8 +49,8 @@ describe("request idle timeout (ARBOR_TIMEOUT)", () => {
 	});
 
 	it("the settings key timeout is used when ARBOR_TIMEOUT is not set", async () => {
-		server = await startSseServer(() => ({ type: "hang" }));
-		const { cwd, home } = place();
+		const server = await fx.serve(() => ({ type: "hang" }));
+		const { cwd, home } = fx;
 		mkdirSync(home, { recursive: true });
 		writeFileSync(join(home, "settings.json"), JSON.stringify({ timeout: 0.5 }));
 		const run = await runCli(["-p", ...model(server.url), "hello"], { cwd, env: { ARBOR_HOME: home, ARBOR_TIMEOUT: undefined } });
@@ -63,8 +60,8 @@ describe("request idle timeout (ARBOR_TIMEOUT)", () => {
 
 describe("configuration errors are exit 2 before any request", () => {
 	it("ARBOR_MAX_RETRIES above 10 or not a whole number, ARBOR_TIMEOUT not a number", async () => {
-		server = await startSseServer([textReply("never")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("never")]);
+		const { cwd, home } = fx;
 		for (const env of [{ ARBOR_MAX_RETRIES: "11" }, { ARBOR_MAX_RETRIES: "1.5" }, { ARBOR_MAX_RETRIES: "x" }, { ARBOR_TIMEOUT: "soon" }]) {
 			const run = await runCli(["-p", ...model(server.url), "hello"], { cwd, env: { ARBOR_HOME: home, ...env } });
 			expect(run.code, JSON.stringify(env)).toBe(2);
@@ -74,7 +71,7 @@ describe("configuration errors are exit 2 before any request", () => {
 	});
 
 	it("a malformed --base-url names the flag", async () => {
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		for (const url of ["ht!tp:/x", "127.0.0.1:8080/v1", "not a url"]) {
 			const run = await runCli(["-p", "--model", "compat:m", "--base-url", url, "hello"], { cwd, env: { ARBOR_HOME: home } });
 			expect([run.code, lines(run.stderr)]).toEqual([2, [`arbor: --base-url: "${url}" is not an http(s) URL (e.g. http://127.0.0.1:8080/v1)`]]);
@@ -82,8 +79,8 @@ describe("configuration errors are exit 2 before any request", () => {
 	});
 
 	it("an unwritable session folder is exit 2 before the model is called", async () => {
-		server = await startSseServer([textReply("This answer would be lost.")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("This answer would be lost.")]);
+		const { cwd, home } = fx;
 		const blocker = join(cwd, "a-file");
 		writeFileSync(blocker, "not a folder\n");
 		const sessionDir = join(blocker, "sessions");
@@ -95,7 +92,7 @@ describe("configuration errors are exit 2 before any request", () => {
 	});
 
 	it("an immutable session folder (chattr +i) is exit 2 too", async (ctx) => {
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		const folder = join(cwd, "frozen");
 		mkdirSync(folder);
 		if (spawnSync("chattr", ["+i", folder]).status !== 0) {
@@ -103,7 +100,7 @@ describe("configuration errors are exit 2 before any request", () => {
 			ctx.skip();
 		}
 		try {
-			server = await startSseServer([textReply("lost")]);
+			const server = await fx.serve([textReply("lost")]);
 			const run = await runCli(["-p", ...model(server.url), "--session-dir", join(folder, "s"), "hi"], { cwd, env: { ARBOR_HOME: home } });
 			expect([run.code, run.stdout]).toEqual([2, ""]);
 			expect(run.stderr).toMatch(/^arbor: cannot write the session in .*frozen\/s: .*frozen: permission denied/);

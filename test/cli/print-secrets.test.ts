@@ -1,15 +1,12 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { model, place, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { model, sessionFiles } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply, toolCallReply } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 const KEYS = {
 	OPENAI_API_KEY: "sk-openai-secret-0001",
@@ -21,9 +18,9 @@ const CLI_KEY = "cli-flag-secret-0005";
 
 describe("provider keys never reach a tool result", () => {
 	it("bash runs without the key variables; key values in any result are redacted before storing and sending", async () => {
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		writeFileSync(join(cwd, ".env"), `OPENAI_API_KEY=${KEYS.OPENAI_API_KEY}\nOTHER=${CLI_KEY}\n`);
-		server = await startSseServer([
+		const server = await fx.serve([
 			toolCallReply([
 				{ id: "c1", name: "bash", args: { command: "env | sort; echo done" } },
 				{ id: "c2", name: "read", args: { path: ".env" } },

@@ -1,16 +1,13 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { entries, model, place, printRunWithSleeper, sessionFiles, sleeperCall, stopped } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { entries, model, printRunWithSleeper, sessionFiles, sleeperCall, stopped } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 const cases = [
 	{ signal: "SIGTERM", code: 143 },
@@ -20,8 +17,8 @@ const cases = [
 describe("SIGTERM and SIGHUP end print mode like SIGINT", () => {
 	for (const { signal, code } of cases) {
 		it(`${signal} mid-stream: partial reply saved as aborted, lock released, exit ${code}`, async () => {
-			server = await startSseServer([textReply("First."), textReply(["Partial ", "answer "], { hold: true })]);
-			const { cwd, home } = place();
+			const server = await fx.serve([textReply("First."), textReply(["Partial ", "answer "], { hold: true })]);
+			const { cwd, home } = fx;
 			expect((await runCli(["-p", ...model(server.url), "first"], { cwd, env: { ARBOR_HOME: home } })).code).toBe(0);
 			let pid = -1;
 			const live = { stdout: "", stderr: "" };
@@ -41,8 +38,8 @@ describe("SIGTERM and SIGHUP end print mode like SIGINT", () => {
 
 	it("SIGTERM during the compaction before the turn: the prompt is not stored (docs/core.md), exit 143", async () => {
 		// Two long turns, the second reported near the declared window: the third compacts first, and its summary request hangs.
-		server = await startSseServer([textReply("old answer", { usage: { prompt: 25_000, completion: 100 } }), textReply("new answer", { usage: { prompt: 190_000, completion: 100 } }), { type: "hang" }]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("old answer", { usage: { prompt: 25_000, completion: 100 } }), textReply("new answer", { usage: { prompt: 190_000, completion: 100 } }), { type: "hang" }]);
+		const { cwd, home } = fx;
 		mkdirSync(home, { recursive: true });
 		const declared = { providers: { local: { baseUrl: server.url, api: "openai-completions", apiKey: "LOCAL_KEY", models: [{ id: "m1", contextWindow: 200_000 }] } } };
 		writeFileSync(join(home, "models.json"), JSON.stringify(declared));
@@ -62,7 +59,7 @@ describe("SIGTERM and SIGHUP end print mode like SIGINT", () => {
 	});
 
 	it("SIGTERM during a bash tool kills the command's process group and saves the turn", async () => {
-		server = await startSseServer([sleeperCall(1000), textReply("never")]);
+		const server = await fx.serve([sleeperCall(1000), textReply("never")]);
 		const { running, pid, sleepPid, home } = await printRunWithSleeper(server.url);
 		expect(stopped(sleepPid)).toBe(false);
 		process.kill(pid, "SIGTERM");

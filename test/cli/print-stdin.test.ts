@@ -1,20 +1,17 @@
 import { spawn } from "node:child_process";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { builtCli } from "../helpers/cli.js";
-import { model, place } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { model } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 describe("piped stdin that stays open", () => {
 	it("says once what it waits for, keeps reading, and uses the text when the pipe closes", async () => {
-		server = await startSseServer([textReply("Got it.")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("Got it.")]);
+		const { cwd, home } = fx;
 		const child = spawn(process.execPath, [builtCli(), "-p", ...model(server.url), "and answer"], {
 			cwd,
 			env: { ...process.env, ARBOR_HOME: home },

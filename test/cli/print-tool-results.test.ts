@@ -1,22 +1,19 @@
 import { appendFileSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { entries, model, sentMessages, sessionFiles } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply, toolCallReply } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 describe("tool results are stored in pi's shape", () => {
 	it("a later turn sends exactly the messages the live turn sent (a result and a failed command)", async () => {
-		const { cwd, home } = place();
+		const { cwd, home } = fx;
 		writeFileSync(join(cwd, "notes.txt"), "the secret is 42\n");
-		server = await startSseServer([
+		const server = await fx.serve([
 			toolCallReply([
 				{ id: "call_1", name: "read", args: { path: "notes.txt" } },
 				{ id: "call_2", name: "bash", args: { command: "echo oops; exit 3" } },
@@ -46,8 +43,8 @@ describe("tool results are stored in pi's shape", () => {
 	});
 
 	it("an old file with the JSON blob shape loads unwrapped: context, and the next turn", async () => {
-		const { cwd, home } = place();
-		server = await startSseServer([textReply("Fine.")]);
+		const { cwd } = fx;
+		const server = await fx.serve([textReply("Fine.")]);
 		const file = join(cwd, "old.jsonl");
 		const line = (o: object) => appendFileSync(file, `${JSON.stringify(o)}\n`);
 		const ts = "2026-01-01T00:00:00.000Z";
@@ -59,28 +56,27 @@ describe("tool results are stored in pi's shape", () => {
 		const blob = JSON.stringify({ output: "(no output)\nexit code 1", details: { exitCode: 1 }, isError: true });
 		const result = { role: "toolResult", toolCallId: "c1", toolName: "bash", content: [{ type: "text", text: blob }], isError: false, timestamp: 3 };
 		line({ type: "message", id: "a0000003", parentId: "a0000002", timestamp: ts, message: result });
-		const context = await runCli(["context", file, "--json"], { cwd, env: { ARBOR_HOME: home } });
+		const context = await fx.cli(["context", file, "--json"]);
 		expect(context.code).toBe(0);
 		const shown = JSON.parse(context.stdout).messages[2];
 		expect(shown).toMatchObject({ content: [{ type: "text", text: "(no output)\nexit code 1" }], isError: true, details: { exitCode: 1 } });
-		const run = await runCli(["-p", "--session", file, ...model(server.url), "next"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await fx.cli(["-p", "--session", file, ...model(server.url), "next"]);
 		expect(run.code).toBe(0);
 		const tool = sentMessages(server.requests[0]!.body).find((m) => m.role === "tool");
 		expect(tool.content).toBe("(no output)\nexit code 1");
 	});
 
 	it("a bash spill file stays readable while the session runs and is deleted when arbor exits", async () => {
-		const { cwd, home } = place();
 		const tmp = mkdtempSync(join(tmpdir(), "arbor-spill-"));
 		let seenDuringSession: boolean | undefined;
-		server = await startSseServer((body, index) => {
+		const server = await fx.serve((body, index) => {
 			if (index === 0) return toolCallReply([{ id: "c1", name: "bash", args: { command: "seq 1 100000" } }]);
 			const tool = body.messages.find((m: { role: string }) => m.role === "tool");
 			const spill = /full output in (\S+)\]/.exec(tool.content)?.[1];
 			seenDuringSession = spill !== undefined && spill.startsWith(tmp) && existsSync(spill);
 			return textReply("Long output.");
 		});
-		const run = await runCli(["-p", ...model(server.url), "--tools", "bash", "count"], { cwd, env: { ARBOR_HOME: home, TMPDIR: tmp } });
+		const run = await fx.cli(["-p", ...model(server.url), "--tools", "bash", "count"], { env: { TMPDIR: tmp } });
 		expect([run.code, run.stderr]).toEqual([0, ""]);
 		expect(seenDuringSession).toBe(true);
 		expect(readdirSync(tmp)).toEqual([]);

@@ -1,18 +1,15 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { place, sentMessages } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
 
 // The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 
 const userText = (body: unknown): string => {
@@ -23,11 +20,11 @@ const userText = (body: unknown): string => {
 
 describe("project settings: <cwd>/.arbor/settings.json over $ARBOR_HOME/settings.json (pi's .pi/settings.json)", () => {
 	it("a value the project gives wins over the user's; -p --verbose names the file", async () => {
-		server = await startSseServer([textReply("from the project's model"), textReply("from the user's model")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("from the project's model"), textReply("from the user's model")]);
+		const { cwd, home } = fx;
 		write(join(home, "settings.json"), JSON.stringify({ model: "compat:user-model", baseUrl: server.url }));
 		write(join(cwd, ".arbor", "settings.json"), JSON.stringify({ model: "compat:project-model" }));
-		const run = await runCli(["-p", "--trust-project", "--verbose", "hi"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await fx.cli(["-p", "--trust-project", "--verbose", "hi"]);
 		expect(run).toMatchObject({ code: 0, stdout: "from the project's model\n" });
 		expect(run.stderr).toContain("arbor: settings from .arbor/settings.json too\n");
 		expect(server.requests[0]!.body.model).toBe("project-model");
@@ -40,8 +37,8 @@ describe("project settings: <cwd>/.arbor/settings.json over $ARBOR_HOME/settings
 	});
 
 	it("lists of things to add are the user's and then the project's; the project's extensions are relative to its .arbor folder", async () => {
-		server = await startSseServer([textReply("one"), textReply("two")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("one"), textReply("two")]);
+		const { cwd, home } = fx;
 		write(join(cwd, "mine", "fix.md"), "Fix the tests\n");
 		write(join(cwd, "team", "ship.md"), "Ship it\n");
 		const marker = join(cwd, "extension-loaded");
@@ -58,8 +55,8 @@ describe("project settings: <cwd>/.arbor/settings.json over $ARBOR_HOME/settings
 	});
 
 	it("a broken project file is exit 2 naming it, before anything is sent", async () => {
-		server = await startSseServer([textReply("never")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("never")]);
+		const { cwd, home } = fx;
 		const file = write(join(cwd, ".arbor", "settings.json"), "{ nope");
 		const flags = ["-p", "--trust-project", "--model", "compat:test-model", "--base-url", server.url, "hi"];
 		const broken = await runCli(flags, { cwd, env: { ARBOR_HOME: home } });

@@ -1,17 +1,14 @@
 import { dirname, join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply, toolCallReply } from "../helpers/sse-server.js";
 import { write } from "../helpers/write-file.js";
 
 // The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 
 const systemOf = (body: { messages: { role: string; content: string }[] }) => body.messages.find((m) => m.role === "system")?.content ?? "";
@@ -19,8 +16,8 @@ const userText = (body: unknown) => sentMessages(body).at(-1)?.content;
 
 describe("prompt templates and skills in print mode (built CLI, local provider)", () => {
 	it("sends /name words as the template's text, /skill:name as the skill's, and lists skills in the system prompt", async () => {
-		server = await startSseServer([textReply("reviewed"), textReply("extracted"), textReply("as typed")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("reviewed"), textReply("extracted"), textReply("as typed")]);
+		const { cwd, home } = fx;
 		write(join(home, "prompts", "review.md"), "---\ndescription: Review a file\nargument-hint: <file>\n---\nReview $1 for $@.\n");
 		const skill = write(join(cwd, ".arbor", "skills", "pdf-tools", "SKILL.md"), "---\nname: pdf-tools\ndescription: Extract text from PDF files.\n---\n# PDF\nRun ./extract.sh <file>\n");
 		const env = { env: { ARBOR_HOME: home }, cwd };
@@ -45,8 +42,8 @@ describe("prompt templates and skills in print mode (built CLI, local provider)"
 	});
 
 	it("settings' paths add pi's folders; a skill without a description is one warning and the answer still comes", async () => {
-		server = await startSseServer([textReply("fine")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("fine")]);
+		const { cwd, home } = fx;
 		write(join(cwd, "pi-prompts", "fix.md"), "Fix the tests\n");
 		write(join(home, "settings.json"), JSON.stringify({ prompts: ["pi-prompts"], skills: ["pi-skills"] }));
 		const broken = write(join(cwd, "pi-skills", "half", "SKILL.md"), "---\nname: half\n---\nno description\n");
@@ -57,11 +54,11 @@ describe("prompt templates and skills in print mode (built CLI, local provider)"
 	});
 
 	it("the model reads a skill's files where they are (outside the project); other folders stay closed", async () => {
-		const { cwd } = place();
+		const { cwd } = fx;
 		const home = place().cwd; // an ARBOR_HOME outside the project
 		const skill = write(join(home, "skills", "deploy", "SKILL.md"), "---\ndescription: Deploy the site.\n---\nSee steps.md\n");
 		write(join(home, "skills", "deploy", "steps.md"), "1. make deploy\n");
-		server = await startSseServer([
+		const server = await fx.serve([
 			toolCallReply([
 				{ id: "c1", name: "read", args: { path: skill } },
 				{ id: "c2", name: "read", args: { path: join(dirname(skill), "steps.md") } },
@@ -79,8 +76,8 @@ describe("prompt templates and skills in print mode (built CLI, local provider)"
 	});
 
 	it("--prompt-template and --skill load their paths, also with --no-prompt-templates / --no-skills", async () => {
-		server = await startSseServer([textReply("one")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("one")]);
+		const { cwd, home } = fx;
 		write(join(home, "prompts", "found.md"), "Found in the folder\n");
 		write(join(cwd, "mine", "tidy.md"), "Tidy $1\n");
 		const skill = write(join(cwd, "mine", "lint", "SKILL.md"), "---\ndescription: Lint it.\n---\nnpm run lint\n");

@@ -1,15 +1,12 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 /** A small v3 session whose last entry is stamped `last`, with its mtime set to `mtime` (seconds). */
 function session(dir: string, id: string, text: string, last: string, mtime: number, cwd = dir): string {
@@ -62,7 +59,7 @@ describe("sessions are ordered by their last entry's time, not the file's mtime"
 		const { dir, recent, home, root } = place((r) => r);
 		const context = await runCli(["context", "--session-dir", dir], { env: { ARBOR_HOME: home } });
 		expect(context.stdout).toContain("recent work");
-		server = await startSseServer([textReply("Continuing.")]);
+		const server = await fx.serve([textReply("Continuing.")]);
 		const run = await runCli(["-p", "-c", "--session-dir", dir, "-m", "compat:test-model", "--base-url", server.url, "go on"], {
 			cwd: root,
 			env: { ARBOR_HOME: home },
@@ -112,7 +109,7 @@ describe("one --session-dir shared by several projects (pi 1.6's findMostRecentS
 		const ofA = session(dir, "aaaa1111-0000-4000-8000-000000000000", "work in a", "2026-02-01T09:00:00.000Z", now - 86_400, a);
 		session(dir, "bbbb2222-0000-4000-8000-000000000000", "work in b", "2026-05-01T09:00:00.000Z", now, b);
 		const env = { ARBOR_HOME: join(root, "home") };
-		server = await startSseServer([textReply("In a."), textReply("In c.")]);
+		const server = await fx.serve([textReply("In a."), textReply("In c.")]);
 		const inA = await runCli(["-p", "-c", "--session-dir", dir, "-m", "compat:test-model", "--base-url", server.url, "go on"], { cwd: a, env });
 		expect([inA.code, inA.stderr, inA.stdout]).toEqual([0, "", "In a.\n"]);
 		expect(JSON.stringify(server.requests[0]!.body.messages)).toContain("work in a");

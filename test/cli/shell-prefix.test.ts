@@ -2,21 +2,20 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { entries, model, place, sentMessages, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { entries, model, sentMessages, sessionFiles } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply, toolCallReply } from "../helpers/sse-server.js";
 import { cleanUp, startRpc } from "../rpc/helpers.js";
 
-let server: SseServer | undefined;
+const fx = useCliProject();
 afterEach(async () => {
-	await server?.close();
-	server = undefined;
 	await cleanUp();
 });
 
 describe("settings shellCommandPrefix (pi's): run before every bash command", () => {
 	it("the bash tool's command runs after the prefix, in the same shell; the stored call is the command alone", async () => {
-		server = await startSseServer([toolCallReply([{ id: "c1", name: "bash", args: { command: "greet" } }]), textReply("done")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([toolCallReply([{ id: "c1", name: "bash", args: { command: "greet" } }]), textReply("done")]);
+		const { cwd, home } = fx;
 		mkdirSync(home, { recursive: true });
 		writeFileSync(join(home, "settings.json"), JSON.stringify({ shellCommandPrefix: "shopt -s expand_aliases\nalias greet='echo hello from the prefix'" }));
 		const run = await runCli(["-p", ...model(server.url), "--tools", "bash", "say hi"], { cwd, env: { ARBOR_HOME: home } });

@@ -1,15 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { place } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 /** A models.json declaring the test server as provider `local` with one model of `window` tokens. */
 function declare(home: string, url: string, window: number): void {
@@ -26,7 +23,7 @@ describe("automatic compaction scales to a small model's window", () => {
 		// Chat requests stream; the compaction's summary call does not.
 		// The server reports the prompt's real size, as a local server does.
 		const usage = (body: any) => ({ usage: { prompt: sentTokens(body), completion: 2 } });
-		server = await startSseServer((body) => (body.stream === true ? textReply("noted", usage(body)) : textReply("## Goal\nKeep going.", usage(body))));
+		const server = await fx.serve((body) => (body.stream === true ? textReply("noted", usage(body)) : textReply("## Goal\nKeep going.", usage(body))));
 		const { cwd, home } = place("arbor-small-window-");
 		declare(home, server.url, window);
 		const env = { ARBOR_HOME: home, LOCAL_KEY: "k" };
@@ -47,10 +44,12 @@ describe("automatic compaction scales to a small model's window", () => {
 		for (const size of sizes) expect(size, `sizes ${sizes.join(", ")}`).toBeLessThan(window * 0.8);
 		const afterCompaction = chats.filter((r) => JSON.stringify(r.body.messages).includes("Keep going.")).map((r) => sentTokens(r.body));
 		expect(Math.min(...afterCompaction)).toBeLessThan(window / 2);
-	});
+		// Fourteen CLI runs in a row: the limit is a hang guard, generous for a loaded machine (under a
+		// load of 20 on 2 cores they took more than the default 60 s).
+	}, 300_000);
 
 	it("says on stderr when the window is full but there is nothing older to compact", async () => {
-		server = await startSseServer((body) => textReply("noted", { usage: { prompt: sentTokens(body), completion: 2 } }));
+		const server = await fx.serve((body) => textReply("noted", { usage: { prompt: sentTokens(body), completion: 2 } }));
 		const { cwd, home } = place("arbor-small-window-");
 		declare(home, server.url, 8_192);
 		const env = { ARBOR_HOME: home, LOCAL_KEY: "k" };

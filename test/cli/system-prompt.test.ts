@@ -1,31 +1,27 @@
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../helpers/cli.js";
-import { model, place } from "../helpers/print-run.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { describe, expect, it } from "vitest";
+import { model } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 
 // The projects here are the tests' own: their -p runs pass --trust-project so the .arbor/ acts (docs/trust.md).
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 const systemOf = (body: { messages: { role: string; content: string }[] }) => body.messages.find((m) => m.role === "system")?.content ?? "";
 
 describe("the user's own system prompt (print mode, built CLI, local provider)", () => {
 	it("SYSTEM.md replaces arbor's, APPEND_SYSTEM.md follows it, AGENTS.md still comes, and where and when close it", async () => {
-		server = await startSseServer([textReply("arr"), textReply("plain")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("arr"), textReply("plain")]);
+		const { cwd, home } = fx;
 		mkdirSync(join(cwd, ".arbor"), { recursive: true });
 		mkdirSync(home, { recursive: true });
 		writeFileSync(join(cwd, ".arbor", "SYSTEM.md"), "You are a pirate.\n");
 		writeFileSync(join(home, "SYSTEM.md"), "never used: the project's comes first\n");
 		writeFileSync(join(home, "APPEND_SYSTEM.md"), "Always say arr.\n");
 		writeFileSync(join(cwd, "AGENTS.md"), "Use tabs.\n");
-		const run = await runCli(["-p", "--trust-project", ...model(server.url), "--verbose", "hello"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await fx.cli(["-p", "--trust-project", ...model(server.url), "--verbose", "hello"]);
 		expect(run.code).toBe(0);
 		expect(run.stderr).toContain("arbor: system prompt from .arbor/SYSTEM.md\n");
 		expect(run.stderr).toContain(`arbor: system prompt from ${join(home, "APPEND_SYSTEM.md")}\n`);
@@ -38,7 +34,7 @@ describe("the user's own system prompt (print mode, built CLI, local provider)",
 
 		// The flags win over the files: a text, and a file named relative to the working directory.
 		writeFileSync(join(cwd, "extra.md"), "Extra rule from a file.\n");
-		const flags = await runCli(["-p", "--trust-project", ...model(server.url), "--system-prompt", "You are terse.", "--append-system-prompt", "extra.md", "--append-system-prompt", "Second.", "hi"], { cwd, env: { ARBOR_HOME: home } });
+		const flags = await fx.cli(["-p", "--trust-project", ...model(server.url), "--system-prompt", "You are terse.", "--append-system-prompt", "extra.md", "--append-system-prompt", "Second.", "hi"]);
 		expect(flags.code).toBe(0);
 		const second = systemOf(server.requests[1]!.body);
 		expect(second.startsWith("You are terse.\n\nExtra rule from a file.\n\nSecond.\n\n# Project instructions")).toBe(true);
@@ -46,11 +42,11 @@ describe("the user's own system prompt (print mode, built CLI, local provider)",
 	});
 
 	it.runIf(process.platform === "linux")("a SYSTEM.md that cannot be read is exit 2 naming it, before anything is sent", async () => {
-		server = await startSseServer([textReply("never")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("never")]);
+		const { cwd } = fx;
 		mkdirSync(join(cwd, ".arbor"), { recursive: true });
 		symlinkSync("/proc/self/mem", join(cwd, ".arbor", "SYSTEM.md"));
-		const run = await runCli(["-p", "--trust-project", ...model(server.url), "hello"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await fx.cli(["-p", "--trust-project", ...model(server.url), "hello"]);
 		expect(run.code).toBe(2);
 		expect(run.stderr).toBe(`arbor: ${join(cwd, ".arbor", "SYSTEM.md")}: cannot read it: input/output error (EIO)\n`);
 		expect(server.requests).toHaveLength(0);

@@ -1,15 +1,12 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { entries, place, sessionFiles } from "../helpers/print-run.js";
-import { startSseServer, textReply, type Script, type SseServer } from "../helpers/sse-server.js";
+import { entries, sessionFiles } from "../helpers/print-run.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply, type Script } from "../helpers/sse-server.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 const base = { id: "chatcmpl-think", object: "chat.completion.chunk", created: 1_700_000_000, model: "m1" };
 const chunk = (delta: object, finish: string | null = null) => ({ ...base, choices: [{ index: 0, delta, finish_reason: finish }] });
@@ -36,8 +33,8 @@ function declare(home: string, url: string): void {
 
 describe("thinking levels through the built CLI and a local OpenAI-compatible server", () => {
 	it("--thinking high asks for reasoning_effort, stores the level and the reasoning as pi does, and -c keeps it", async () => {
-		server = await startSseServer([reasoningReply(["Let me ", "think."], "Answer one."), textReply("Answer two."), textReply("Answer three.")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([reasoningReply(["Let me ", "think."], "Answer one."), textReply("Answer two."), textReply("Answer three.")]);
+		const { cwd, home } = fx;
 		declare(home, server.url);
 		const env = { ARBOR_HOME: home };
 		const first = await runCli(["-p", "-m", "local:m1", "--thinking", "high", "q1"], { cwd, env });
@@ -67,8 +64,8 @@ describe("thinking levels through the built CLI and a local OpenAI-compatible se
 	});
 
 	it("-m model:level is pi's shorthand for --thinking level (--thinking wins); a model id alone and provider/model work too", async () => {
-		server = await startSseServer([textReply("one"), textReply("two")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("one"), textReply("two")]);
+		const { cwd, home } = fx;
 		declare(home, server.url);
 		const env = { ARBOR_HOME: home };
 		const short = await runCli(["-p", "-m", "local/m1:medium", "q1"], { cwd, env });
@@ -82,8 +79,8 @@ describe("thinking levels through the built CLI and a local OpenAI-compatible se
 	});
 
 	it("a reasoning model starts a new session at medium, as pi's does; settings' \"off\" and --thinking say otherwise", async () => {
-		server = await startSseServer([textReply("one"), textReply("two"), textReply("three")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("one"), textReply("two"), textReply("three")]);
+		const { cwd, home } = fx;
 		declare(home, server.url);
 		const env = { ARBOR_HOME: home };
 		expect((await runCli(["-p", "-m", "local:m1", "q1"], { cwd, env })).code).toBe(0);
@@ -97,8 +94,8 @@ describe("thinking levels through the built CLI and a local OpenAI-compatible se
 	});
 
 	it("the settings' thinking starts a new session at that level (pi's defaultThinkingLevel); a session with a level keeps it", async () => {
-		server = await startSseServer([textReply("one"), textReply("two")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("one"), textReply("two")]);
+		const { cwd, home } = fx;
 		declare(home, server.url);
 		writeFileSync(join(home, "settings.json"), JSON.stringify({ thinking: "medium" }));
 		const env = { ARBOR_HOME: home };
@@ -117,8 +114,8 @@ describe("thinking levels through the built CLI and a local OpenAI-compatible se
 	});
 
 	it("refuses a level for a model not marked reasoning, and a bad level, before any request", async () => {
-		server = await startSseServer([textReply("never")]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply("never")]);
+		const { cwd, home } = fx;
 		const env = { ARBOR_HOME: home };
 		const notReasoning = await runCli(["-p", "-m", "compat:plain", "--base-url", server.url, "--thinking", "low", "q"], { cwd, env });
 		expect(notReasoning.code).toBe(2);

@@ -158,7 +158,7 @@ describe("layer boundaries (docs/layout.md, docs/style.md)", () => {
 		}
 	});
 
-	it("only agent/ runs a turn or compacts around one: no other place imports llm/turn or navigation/compact (types too), nor the llm/ barrel at run time (it re-exports runTurn)", () => {
+	it("only agent/ runs a turn or compacts around one: no other place imports llm/turn or navigation/compact (types too)", () => {
 		// Below the core, the turn's own layers; every face (the chat, print mode, RPC, ACP, the subcommands) reaches them through agent/.
 		const below = new Set(["llm/", "navigation/", "agent/"]);
 		const turnLevel = ["llm/turn.ts", "navigation/compact.ts"];
@@ -168,8 +168,7 @@ describe("layer boundaries (docs/layout.md, docs/style.md)", () => {
 				if (!spec.startsWith(".")) return [];
 				const target = relative(root, resolve(dirname(file), spec)).replace(/\.js$/, ".ts");
 				const what = `${relative(root, file)} imports ${spec}${kind === "static" ? "" : ` (${kind})`}`;
-				if (turnLevel.includes(target)) return [`${what}: only agent/ runs turns and their compaction`];
-				return target === "llm/index.ts" && kind !== "type" ? [`${what}: the llm/ barrel re-exports runTurn; import the module you need`] : [];
+				return turnLevel.includes(target) ? [`${what}: only agent/ runs turns and their compaction`] : [];
 			});
 		});
 		expect(broken).toEqual([]);

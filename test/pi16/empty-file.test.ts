@@ -1,16 +1,13 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { useCliProject } from "../helpers/cli-project.js";
+import { textReply } from "../helpers/sse-server.js";
 import { piContexts } from "./pi.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+const fx = useCliProject();
 
 describe("an empty session file opens as a new session, as in pi 1.6", () => {
 	it("read-only commands show an empty session; -p -s writes the header and the turn into it, and pi reads that", async () => {
@@ -22,7 +19,7 @@ describe("an empty session file opens as a new session, as in pi 1.6", () => {
 		expect([context.code, context.stderr]).toEqual([0, ""]);
 		expect(JSON.parse(context.stdout).messages).toEqual([]);
 		expect(readFileSync(file, "utf8")).toBe("");
-		server = await startSseServer([textReply("Hello.")]);
+		const server = await fx.serve([textReply("Hello.")]);
 		const run = await runCli(["-p", "-s", file, "-m", "compat:test-model", "--base-url", server.url, "hi"], { cwd: dir, env });
 		expect([run.code, run.stderr, run.stdout]).toEqual([0, "", "Hello.\n"]);
 		const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { type: string; cwd?: string });

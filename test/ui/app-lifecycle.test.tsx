@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { estimateContextTokens, type RunTurnOptions, type TurnResult } from "../../source/llm/index.js";
+import { estimateContextTokens } from "../../source/llm/compaction.js";
+import type { RunTurnOptions, TurnResult } from "../../source/llm/turn.js";
 import { SessionStore } from "../../source/session/index.js";
 import type { SessionStoreApi } from "../../source/session/api.js";
 import { summarizer } from "../navigation/helpers.js";

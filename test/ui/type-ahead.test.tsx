@@ -1,6 +1,6 @@
 import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RunTurnOptions } from "../../source/llm/index.js";
+import type { RunTurnOptions } from "../../source/llm/turn.js";
 import { TYPE_AHEAD_MS, TYPE_AHEAD_NOTE } from "../../source/ui/input/type-ahead.js";
 import { testClock } from "./test-clock.js";
 import { failOnActWarnings } from "./act-warnings.js";

@@ -13,7 +13,7 @@ import { counted } from "../../text/count.js";
 /** Longest path rendered at once; earlier entries come on request. */
 export const PATH_WINDOW = 400;
 
-export type ConversationOptions = { view: SessionTreeView; selectedId: string | null; showAll: boolean; onShowAll(): void };
+type ConversationOptions = { view: SessionTreeView; selectedId: string | null; showAll: boolean; onShowAll(): void };
 
 function pathNotice(opts: ConversationOptions, shown: number, total: number): HTMLElement {
 	const { view, selectedId } = opts;

@@ -7,10 +7,10 @@
 import { formatTreeRowParts, isDimKind, type TreeRow } from "../../tree/rows.js";
 import { el } from "./dom.js";
 
-export const ROW_HEIGHT = 22;
+const ROW_HEIGHT = 22;
 const OVERSCAN = 10;
 
-export type ListEvents = { pick(id: string): void; fold(id: string): void };
+type ListEvents = { pick(id: string): void; fold(id: string): void };
 
 /** Fold controls sit where the tree branches (a chain row folding its tail would only add noise). */
 function foldHere(row: TreeRow): boolean {

@@ -7,7 +7,7 @@ import { sessionCost } from "../../session/usage.js";
 import { canThink, isThinkingLevel, nextThinkingLevel, pathThinkingLevel, THINKING_LEVELS } from "../../llm/thinking.js";
 import type { AgentSession } from "../../agent/agent-session.js";
 import { dollars } from "../chat/status-line.js";
-import type { ResolvedModel } from "../../llm/index.js";
+import type { ResolvedModel } from "../../llm/resolve-model.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { conversationLeaf, treeIsEmpty } from "../../tree/rows.js";
 import type { CommandHandlers } from "../commands.js";
@@ -79,7 +79,7 @@ function labelLeaf(ctx: CommandContext, text: string): void {
 }
 
 /** /model <spec>, and the model picker's choice: the core switches for the next turn (written as pi's model_change). */
-export function switchModel(ctx: Pick<CommandContext, "agent" | "dispatch" | "modelChanged">, spec: string, source: "set" | "cycle" = "set"): void {
+function switchModel(ctx: Pick<CommandContext, "agent" | "dispatch" | "modelChanged">, spec: string, source: "set" | "cycle" = "set"): void {
 	if (spec === "") return ctx.dispatch({ type: "picker-opened", picker: "model-picker" });
 	let model: ResolvedModel;
 	try {
@@ -95,7 +95,7 @@ export function switchModel(ctx: Pick<CommandContext, "agent" | "dispatch" | "mo
  * /thinking [level] and Shift+Tab ("next"): the core writes the level at once as a
  * `thinking_level_change` entry, as pi does, so the next turn, a restart and /tree all see it.
  */
-export function setThinking(ctx: Pick<CommandContext, "view" | "model" | "busy"> & { agent: Pick<AgentSession, "setThinkingLevel"> }, arg: string): { ok: boolean; message: string } {
+function setThinking(ctx: Pick<CommandContext, "view" | "model" | "busy"> & { agent: Pick<AgentSession, "setThinkingLevel"> }, arg: string): { ok: boolean; message: string } {
 	const current = pathThinkingLevel(ctx.view);
 	if (arg === "") return { ok: true, message: `Thinking: ${current}${canThink(ctx.model) ? "" : " (this model does not think)"}` };
 	const level = arg === "next" ? nextThinkingLevel(current) : arg;

@@ -27,12 +27,12 @@ export type Screen =
 	/** `/fanout`: its branches running, then their comparison (ui/fanout/). */
 	| { kind: "fanout"; args: FanoutArgs };
 
-export type RunningTool = { toolCallId: string; toolName: string; args: unknown; startedAt: number };
+type RunningTool = { toolCallId: string; toolName: string; args: unknown; startedAt: number };
 export type Status = { text: string; kind: "info" | "error" };
 export const infoStatus = (text: string): Status => ({ text, kind: "info" });
 export const errorStatus = (text: string): Status => ({ text, kind: "error" });
 /** What runs: a reply, a compaction, or a shell command the user typed (`!command`). */
-export type Busy = { kind: "reply" | "compact"; startedAt: number } | { kind: "bash"; startedAt: number; command: string };
+type Busy = { kind: "reply" | "compact"; startedAt: number } | { kind: "bash"; startedAt: number; command: string };
 
 export type AppState = {
 	screen: Screen;
@@ -124,7 +124,7 @@ function withNotice(hidden: number, items: TranscriptItem[], rule?: string): Tra
 }
 
 /** Printed above a replayed path (a /tree move, another session): the earlier output above it is another path. */
-export const REPLAY_RULE = "the conversation now";
+const REPLAY_RULE = "the conversation now";
 
 /** Only the last screens of a long path are printed (measuring 6,000 messages takes seconds). */
 function replayLimited(path: readonly SessionEntry[], size: TermSize, expanded: boolean, rule?: string): TranscriptItem[] {

@@ -42,7 +42,7 @@ import { DEFAULT_KEYMAP, keysLabel } from "../input/keymap.js";
 import { SessionServicesProvider, type SessionServices } from "../services.js";
 import { McpOverlays, mcpPromptInput, useMcp } from "../mcp/mcp-overlays.js";
 
-export type AppProps = {
+type AppProps = {
 	options: InteractiveOptions;
 	deps: UiDeps;
 	/** The session core: the chat calls its verbs and renders its events (docs/core.md). */

@@ -20,7 +20,7 @@ import { ModelPicker, needOf } from "../pickers/model-picker.js";
 import { useServices } from "../services.js";
 import { FanoutScreen } from "../fanout/fanout-screen.js";
 
-export type BottomScreenProps = {
+type BottomScreenProps = {
 	screen: Exclude<Screen, { kind: "chat" }>;
 	options: InteractiveOptions;
 	chat: Chat;

@@ -9,7 +9,7 @@ import type { DialogRequest } from "../../extensions/dialogs.js";
 import type { McpApprovalAsk } from "../../mcp/session-servers.js";
 
 /** What the mounted app does with each callback. */
-export type ChatHandlers = {
+type ChatHandlers = {
 	confirm(request: ConfirmRequest, signal?: AbortSignal): Promise<ConfirmAnswer>;
 	dialog(request: DialogRequest, signal?: AbortSignal): Promise<unknown>;
 	send(text: string, deliverAs: "steer" | "followUp"): void;

@@ -8,7 +8,7 @@ import { chordLabel, exact, parseChord, type Chord, type Keymap } from "../input
 import { actionAt, sameChord } from "../input/keybindings.js";
 import type { KeyEvent } from "../input/key-event.js";
 
-export type UsableShortcut = { chord: Chord; shortcut: ExtensionShortcut };
+type UsableShortcut = { chord: Chord; shortcut: ExtensionShortcut };
 
 /** The shortcuts that can work, and one warning for each that cannot (naming its extension). */
 export function usableShortcuts(shortcuts: readonly ExtensionShortcut[], keymap: Keymap): { usable: UsableShortcut[]; warnings: string[] } {

@@ -3,7 +3,7 @@ import React from "react";
 import { terminalLine } from "../../text/terminal-text.js";
 
 /** Lines shown of one widget; more are cut with a count. */
-export const WIDGET_MAX_LINES = 10;
+const WIDGET_MAX_LINES = 10;
 
 /** The rows the widgets take (the editor gives them up). */
 export function widgetRows(widgets: readonly (readonly string[])[]): number {

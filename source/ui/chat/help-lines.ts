@@ -7,7 +7,7 @@ import { displayWidth } from "../../text/text-width.js";
 import { terminalLine } from "../../text/terminal-text.js";
 import { wrapText } from "../../text/word-wrap.js";
 
-export type HelpLine = { text: string; heading?: true };
+type HelpLine = { text: string; heading?: true };
 /** A section: its heading and its rows of [name, description]. */
 export type HelpSection = { heading: string; rows: readonly (readonly [string, string])[] };
 

@@ -61,7 +61,7 @@ function Expanded({ label, text, color, width, markdown }: { label: string; text
  * A tool's output indented under the call: its first lines cut at `width` and a hint (short form),
  * or every line wrapped (expanded). A diff's lines are coloured by sign.
  */
-export function ToolResultLines({ output, isError, width, expanded = false }: { output: string; isError: boolean; width: number; expanded?: boolean }) {
+function ToolResultLines({ output, isError, width, expanded = false }: { output: string; isError: boolean; width: number; expanded?: boolean }) {
 	const hint = useHint();
 	const lines = outputLines(output);
 	const diff = !isError && looksLikeDiff(output);

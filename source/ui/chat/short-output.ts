@@ -1,7 +1,7 @@
 import { RESULT_LINES } from "./transcript.js";
 
 /** The short form of a tool's output: the lines shown and how many more there are (Ctrl+O shows them). */
-export type ShortOutput = { shown: string[]; rest: number };
+type ShortOutput = { shown: string[]; rest: number };
 
 const HUNK = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
 

@@ -5,7 +5,7 @@ import { fillWrap } from "../../text/word-wrap.js";
 import type { Status } from "./app-reducer.js";
 import { counted } from "../../text/count.js";
 
-export type StatusInfo = {
+type StatusInfo = {
 	/** The model spec, or undefined when none is configured (then `hint` explains how). */
 	model?: string;
 	hint?: string;

@@ -8,7 +8,7 @@ import type { TranscriptItem } from "./transcript.js";
 export type TailBudget = { lines: number; cols: number };
 
 /** Screens of transcript printed on open and after a jump; older items wait behind /tree. */
-export const TAIL_SCREENS = 3;
+const TAIL_SCREENS = 3;
 
 /** The budget for a terminal of `rows` × `cols`. */
 export function tailBudget(size: { rows: number; cols: number }): TailBudget {

@@ -18,9 +18,9 @@ export function expandHint(rest: number, key: string, what?: string): string {
 }
 
 /** Expanded output shows at most this many lines of one tool result (the session file and /export have all of it). */
-export const EXPANDED_LINES = 5000;
+const EXPANDED_LINES = 5000;
 /** …and cuts a longer line here (a minified file read whole is one line of megabytes). */
-export const EXPANDED_LINE_CHARS = 10_000;
+const EXPANDED_LINE_CHARS = 10_000;
 
 /** The lines of an expanded tool result: every line up to the caps above, a note for what they leave out. */
 export function expandedLines(lines: readonly string[]): string[] {
@@ -52,7 +52,7 @@ export function argumentLines(args: unknown): string[] {
 }
 
 /** What one tool call looks like once its result is known (or known never to come). */
-export type ToolResultView = { output: string; isError: boolean };
+type ToolResultView = { output: string; isError: boolean };
 
 /** One block of the chat transcript. `key` is unique within one replay (entry id based). */
 export type TranscriptItem =

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import type { AgentSession } from "../../agent/agent-session.js";
-import type { ResolvedModel } from "../../llm/index.js";
+import type { ResolvedModel } from "../../llm/resolve-model.js";
 import type { SessionStoreApi } from "../../session/api.js";
 
 /**

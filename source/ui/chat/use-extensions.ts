@@ -12,7 +12,7 @@ import type { AppAction } from "./app-reducer.js";
 import type { ChatBridge } from "./chat-bridge.js";
 
 /** What the app needs from the loaded extensions: their commands for the editor, and a runner. */
-export type ExtensionsUi = {
+type ExtensionsUi = {
 	commands: readonly MenuCommand[];
 	/** Runs `/name args` if an extension registered it; otherwise reports an unknown command. */
 	runCommand(name: string, args: string): Promise<void>;

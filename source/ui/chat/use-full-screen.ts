@@ -3,7 +3,7 @@ import type { Screen } from "./app-reducer.js";
 import { useAlternateScreen } from "../terminal/alternate-screen.js";
 
 /** Screens that take the whole terminal: they run on the alternate screen. A confirmation stays under the transcript. */
-export function isFullScreen(screen: Screen): boolean {
+function isFullScreen(screen: Screen): boolean {
 	return screen.kind !== "chat" && screen.kind !== "confirm";
 }
 

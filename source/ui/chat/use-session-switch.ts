@@ -4,7 +4,7 @@ import type { AppAction } from "./app-reducer.js";
 import { errorMessage } from "../../text/error-text.js";
 
 /** What the status line says after a session verb: done (maybe naming the new session), or cancelled by an extension. */
-export type SwitchSaid = { done: string | ((agent: AgentSession) => string); cancelled?: string };
+type SwitchSaid = { done: string | ((agent: AgentSession) => string); cancelled?: string };
 
 /**
  * Runs one of the core's session verbs (/new, /resume, /fork, /clone, a search hit in another

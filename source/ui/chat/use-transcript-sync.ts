@@ -19,7 +19,7 @@ export function damagedLines(view: SessionTreeView): number {
  * Entries from `oldLeaf` (exclusive) down to the view's leaf, oldest first, when the new leaf
  * descends from the old one; null when the leaf jumped elsewhere.
  */
-export function entriesSince(view: SessionTreeView, oldLeaf: string | null): SessionEntry[] | null {
+function entriesSince(view: SessionTreeView, oldLeaf: string | null): SessionEntry[] | null {
 	const added: SessionEntry[] = [];
 	let id = view.leafId;
 	while (id !== oldLeaf) {

@@ -18,7 +18,7 @@ const CODE_KEYS: Record<number, KeyName> = { 13: "return", 27: "escape", 9: "tab
  * A key given by code point and modifiers (kitty `CSI code;mods u`, xterm modifyOtherKeys
  * `CSI 27;mods;code ~`). Printable keys without Ctrl/Alt are text; Ctrl/Alt + a character is a key.
  */
-export function keyFromCode(code: number, mods: Modifiers, text?: string): Decoded {
+function keyFromCode(code: number, mods: Modifiers, text?: string): Decoded {
 	const named = CODE_KEYS[code];
 	if (named) return key(named, mods);
 	// Kitty's private-use codes are keypad, media and lone modifier keys: nothing to type.

@@ -28,7 +28,7 @@ export type KeyEvent =
 	/** A named key, or a letter/character with Ctrl or Alt (`name` is then that character, lower case for Ctrl). */
 	| ({ kind: "key"; name: KeyName | (string & {}) } & Modifiers);
 
-export const NO_MODS: Modifiers = { shift: false, alt: false, ctrl: false };
+const NO_MODS: Modifiers = { shift: false, alt: false, ctrl: false };
 
 export function key(name: KeyName | (string & {}), mods: Partial<Modifiers> = {}): KeyEvent {
 	return { kind: "key", name, ...NO_MODS, ...mods };

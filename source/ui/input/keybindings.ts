@@ -29,7 +29,7 @@ export function keymapConflict(keymap: Keymap): string | undefined {
 }
 
 /** How keybindings.json is read: pi's follow-up id follows the `steerOnEnter` setting. */
-export type KeybindingOptions = { steerOnEnter?: boolean };
+type KeybindingOptions = { steerOnEnter?: boolean };
 
 /**
  * The keymap with `overrides` (keybindings.json's object: action → key or keys) applied: each named

@@ -205,7 +205,7 @@ export function actionOf<A extends KeyAction>(keymap: Keymap, actions: readonly 
 export const isAction = (keymap: Keymap, action: KeyAction, event: KeyEvent): boolean => actionOf(keymap, [action], event) !== undefined;
 
 /** Whether `event` is one of `action`'s keys, modifiers and all: none is ignored (Ctrl+Esc is not Esc). */
-export const isExactly = (keymap: Keymap, action: KeyAction, event: KeyEvent): boolean => keymap[action].some((chord) => exact(chord, event));
+const isExactly = (keymap: Keymap, action: KeyAction, event: KeyEvent): boolean => keymap[action].some((chord) => exact(chord, event));
 
 /** "Cancel" (Esc or Ctrl+C unless rebound): closes a picker, goes back a step, stops a running summary. */
 export const isCancel = (event: KeyEvent, keymap: Keymap = DEFAULT_KEYMAP): boolean => isAction(keymap, "dialog.cancel", event);

@@ -37,7 +37,7 @@ function stringStep(buf: string, at: number): Step {
 }
 
 /** A control character outside an escape sequence. */
-export function controlKey(ch: string): KeyEvent | undefined {
+function controlKey(ch: string): KeyEvent | undefined {
 	const code = ch.charCodeAt(0);
 	if (ch === "\r") return key("return");
 	if (ch === "\n") return key("j", { ctrl: true });
@@ -107,7 +107,7 @@ export function cleanPaste(text: string): string {
 	return wellFormed(stripControls(text));
 }
 
-export type KeyParser = {
+type KeyParser = {
 	/** Feeds one read (or one piece Ink split it into); returns the complete events in order. */
 	push(data: string): KeyEvent[];
 };

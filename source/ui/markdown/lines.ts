@@ -11,7 +11,7 @@ export type Seg = { text: string; style?: SegStyle };
 /** One terminal row. */
 export type Line = Seg[];
 
-export const lineWidth = (line: Line): number => line.reduce((n, s) => n + displayWidth(s.text), 0);
+const lineWidth = (line: Line): number => line.reduce((n, s) => n + displayWidth(s.text), 0);
 export const plainText = (segs: readonly Seg[]): string => segs.map((s) => s.text).join("");
 
 /** Lines built left to right; a run continuing the previous run's style is merged into it. */

@@ -10,7 +10,7 @@ import { renderTable } from "./table.js";
 
 /** Turns a code block into lines (highlight.ts), or undefined to show it plain. */
 export type Highlight = (code: string, lang: string | undefined) => Line[] | undefined;
-export type MarkdownOptions = { width: number; highlight?: Highlight };
+type MarkdownOptions = { width: number; highlight?: Highlight };
 
 const CODE: SegStyle = { color: "green" };
 const INLINE_CODE: SegStyle = { color: "yellow" };

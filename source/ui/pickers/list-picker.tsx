@@ -7,7 +7,7 @@ import { useKeys } from "../input/use-keys.js";
 import { LineField, type TextField } from "../editor/line-field.js";
 import { PickList } from "./pick-list.js";
 
-export type ListPickerProps = {
+type ListPickerProps = {
 	/** Shown above the rows, after a blank line (none: the rows alone, e.g. under a dialog's own title). */
 	title?: string;
 	/** A dim line of key hints under the title. */

@@ -1,6 +1,6 @@
 import React, { useMemo } from "react";
 import type { ModelCatalog } from "../../llm/model-catalog.js";
-import type { ResolveResult } from "../../llm/index.js";
+import type { ResolveResult } from "../../llm/resolve-model.js";
 import type { SessionTreeView } from "../../session/api.js";
 import { hintLine } from "../input/keymap.js";
 import { useKeymap } from "../input/use-keymap.js";
@@ -10,7 +10,7 @@ import type { LocalServer } from "../../llm/local-servers.js";
 import { useLocalModels } from "./use-local-models.js";
 
 /** One row of /model: a `provider:model` spec, what the catalog says of it, and what it lacks in this run. */
-export type ModelChoiceRow = { spec: string; detail: string; recent: boolean; need?: string };
+type ModelChoiceRow = { spec: string; detail: string; recent: boolean; need?: string };
 
 const tokens = (n: number | undefined) => (n === undefined ? "? window" : `${n >= 1000 ? `${Math.round(n / 1000)}k` : n} window`);
 

@@ -21,13 +21,13 @@ type Props = {
 
 
 /** One hit on one line: the snippet with the match first (it must survive a narrow terminal), then where. */
-export function hitLabel(hit: SearchHit): string {
+function hitLabel(hit: SearchHit): string {
 	const session = hit.sessionName ? oneLine(hit.sessionName) : hit.sessionId.slice(0, 8);
 	return `${oneLine(hit.snippet)}  — ${hit.field}${hit.onActivePath ? " ●" : ""} · ${session}`;
 }
 
 /** The selected hit's fields, as `arbor search` prints them (its file goes on a line of its own). */
-export function hitDetails(hit: SearchHit): string {
+function hitDetails(hit: SearchHit): string {
 	const session = hit.sessionName ? `${oneLine(hit.sessionName)} (${hit.sessionId.slice(0, 8)})` : hit.sessionId.slice(0, 8);
 	const when = hit.timestamp ? `${hit.timestamp.slice(0, 16).replace("T", " ")} · ` : "";
 	const active = hit.onActivePath ? " · ● active path" : "";

@@ -1,6 +1,6 @@
 import type { SessionInfo } from "../../session/index.js";
 
-export type LineageRow = { session: SessionInfo; depth: number };
+type LineageRow = { session: SessionInfo; depth: number };
 
 /**
  * Sessions as a fork tree: each fork (its header's `parentSession` names a listed file) right

@@ -39,7 +39,7 @@ function ago(modified: Date, now: number): string {
 }
 
 /** Search words must all occur in the name, first message, id or folder. */
-export function matchesSession(s: SessionInfo, query: string): boolean {
+function matchesSession(s: SessionInfo, query: string): boolean {
 	const hay = `${s.name ?? ""} ${s.firstMessage} ${s.id} ${s.cwd}`.toLowerCase();
 	return query.toLowerCase().split(/\s+/).filter(Boolean).every((w) => hay.includes(w));
 }

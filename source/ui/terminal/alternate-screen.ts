@@ -2,9 +2,9 @@ import { useStdout } from "ink";
 import { useEffect, useRef, useState } from "react";
 
 /** The alternate screen (xterm's 1049: the cursor is saved, the screen switched and cleared), cursor home. */
-export const ALT_SCREEN_ON = "\u001b[?1049h\u001b[H";
+const ALT_SCREEN_ON = "\u001b[?1049h\u001b[H";
 /** Back to the normal screen and its scrollback, as they were, cursor where it was. */
-export const ALT_SCREEN_OFF = "\u001b[?1049l";
+const ALT_SCREEN_OFF = "\u001b[?1049l";
 
 /**
  * Full-screen views (/tree, the pickers, /help) run on the alternate screen, so the terminal's

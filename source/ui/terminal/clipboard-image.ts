@@ -37,7 +37,7 @@ const XCLIP: Tool = {
 	read: (type) => ["xclip", ["-selection", "clipboard", "-t", type, "-o"]],
 };
 
-export type ClipboardPicture = { bytes: Buffer } | { error: string };
+type ClipboardPicture = { bytes: Buffer } | { error: string };
 
 /** The clipboard's picture through the first of `tools` that is installed. */
 async function throughTools(tools: readonly Tool[], env: NodeJS.ProcessEnv): Promise<ClipboardPicture> {

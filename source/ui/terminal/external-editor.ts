@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { activeTerminalModes } from "./modes.js";
 
 /** The hint when neither $VISUAL nor $EDITOR is set; `key`: the keymap's prompt.externalEditor key. */
-export const noEditorHint = (key = "Ctrl+G"): string => `${key}: set $VISUAL or $EDITOR to edit the draft in an editor`;
+const noEditorHint = (key = "Ctrl+G"): string => `${key}: set $VISUAL or $EDITOR to edit the draft in an editor`;
 export const NO_EDITOR = noEditorHint();
 
-export type ExternalEditResult = { ok: true; text: string } | { ok: false; message: string };
+type ExternalEditResult = { ok: true; text: string } | { ok: false; message: string };
 
 type RawStdin = { isTTY?: boolean; setRawMode?(mode: boolean): unknown };
 

@@ -10,7 +10,7 @@ import type { KittyKeyboardOptions } from "ink";
 export const MODES_ON = "\u001b[?2004h\u001b[>4;1m";
 export const MODES_OFF = "\u001b[?2004l\u001b[>4m";
 
-export type TerminalModes = {
+type TerminalModes = {
 	/** Turns the modes off for good (safe to call more than once). */
 	restore(): void;
 	/** Turns them off while another program (the $EDITOR) owns the terminal. */

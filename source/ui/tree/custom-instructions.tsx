@@ -4,7 +4,7 @@ import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { LineField, useTextField } from "../editor/line-field.js";
 
-export type CustomInstructionsProps = {
+type CustomInstructionsProps = {
 	text: string;
 	active: boolean;
 	onChange: (text: string) => void;

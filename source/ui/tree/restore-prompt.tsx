@@ -9,7 +9,7 @@ import { wrapSegs } from "../markdown/lines.js";
 import { RestoreDiff } from "./restore-diff.js";
 import { restoreOptions, type RestoreChange } from "./tree-flow.js";
 
-export type RestorePromptProps = {
+type RestorePromptProps = {
 	cursor: number;
 	changes: readonly RestoreChange[];
 	diff?: { path: string; text: string };

@@ -4,7 +4,7 @@ import { useKeyAction } from "../input/use-keymap.js";
 import { useKeys } from "../input/use-keys.js";
 import { SUMMARY_OPTIONS } from "./tree-flow.js";
 
-export type SummaryPromptProps = {
+type SummaryPromptProps = {
 	/** Index into SUMMARY_OPTIONS (first preselected by the flow). */
 	option: number;
 	error?: string;

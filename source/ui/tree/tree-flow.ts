@@ -51,7 +51,7 @@ type TreeFlowScreen =
 export type RestoreChange = { path: string; status: "changed" | "added" | "deleted"; mine?: boolean };
 
 /** The restore question's choices, in display order. */
-export const RESTORE_OPTIONS = ["Restore files", "Keep files as they are"] as const;
+const RESTORE_OPTIONS = ["Restore files", "Keep files as they are"] as const;
 
 /** The question's choices: with changes of the user's own (`mine`, kept by default), a third that includes them. */
 export function restoreOptions(changes: readonly RestoreChange[]): readonly string[] {

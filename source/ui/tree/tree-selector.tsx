@@ -16,7 +16,7 @@ export function treeWindowSize(termRows: number): number {
 	return Math.max(5, Math.floor(termRows / 2));
 }
 
-export type TreeSelectorProps = {
+type TreeSelectorProps = {
 	model: TreeRowsModel;
 	state: TreeState;
 	dispatch: Dispatch<TreeAction>;

@@ -12,7 +12,7 @@ import { useTreeMove } from "./use-tree-move.js";
 
 export { ALREADY_HERE, NO_SUMMARY_MODEL, type TreeDone } from "./tree-move.js";
 
-export type TreeActions = {
+type TreeActions = {
 	flow: TreeFlow;
 	/** Enter on a row: plans the move once, then asks about a summary or moves. */
 	choose: (targetId: string) => void;

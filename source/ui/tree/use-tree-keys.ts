@@ -72,7 +72,7 @@ function treeHintItems(keymap: Keymap): string[] {
 }
 
 /** Hint lines at most: from 80 columns up every key fits; narrower, the last line is cut (`…`). */
-export const TREE_HINT_LINES = 3;
+const TREE_HINT_LINES = 3;
 
 /** The hint packed into at most TREE_HINT_LINES lines of `cols` columns (the screen cuts a longer last line). */
 export function treeHintLines(keymap: Keymap, cols: number): string[] {

@@ -9,7 +9,7 @@ import { ALREADY_HERE, moveThroughCore, NO_SUMMARY_MODEL, outcomeEvent, type Mov
 import type { Job } from "./use-job.js";
 
 /** The moves of /tree: Enter plans, the summary and restore questions, the move through the core. */
-export type TreeMove = {
+type TreeMove = {
 	choose(targetId: string): void;
 	chooseOption(option: number): void;
 	submitInstructions(): void;

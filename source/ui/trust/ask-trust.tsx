@@ -9,7 +9,7 @@ import { colourlessStdout } from "../terminal/colourless-stdout.js";
 import { TrustDialog, type TrustAnswer } from "./trust-dialog.js";
 
 /** The terminal the chat runs on (tests give a virtual one). */
-export type TrustIo = { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream };
+type TrustIo = { stdin?: NodeJS.ReadStream; stdout?: NodeJS.WriteStream; stderr?: NodeJS.WriteStream };
 
 /** Shows the dialog until it is answered; its frame is cleared before the chat starts. */
 function ask(props: { content: Parameters<typeof TrustDialog>[0]["content"]; changed: boolean; keymap: Keymap; io: TrustIo }): Promise<TrustAnswer> {

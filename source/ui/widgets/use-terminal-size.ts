@@ -2,7 +2,7 @@ import { useStdout } from "ink";
 import { useEffect, useState } from "react";
 
 /** Terminal rows and columns. */
-export type TerminalSize = { rows: number; cols: number };
+type TerminalSize = { rows: number; cols: number };
 
 /**
  * The terminal size, current after a resize (tree-view.md "Opening":

@@ -1,7 +1,7 @@
 import React, { useMemo } from "react";
 import { AgentSession } from "../../../source/agent/agent-session.js";
 import type { SessionStore } from "../../../source/session/index.js";
-import type { ResolvedModel } from "../../../source/llm/index.js";
+import type { ResolvedModel } from "../../../source/llm/resolve-model.js";
 import { EventBus } from "../../../source/events/bus.js";
 import type { SessionStoreApi } from "../../../source/session/api.js";
 import { useSession } from "../../../source/ui/chat/use-session.js";
