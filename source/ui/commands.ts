@@ -50,7 +50,7 @@ export const COMMANDS: readonly CommandSpec[] = [
 	{ name: "undo-restore", description: "put the files back as they were before the last restore of checkpointed files" },
 	{ name: "export", args: "[file]", description: "write this session as one HTML page (default: its name .html here)" },
 	{ name: "sync", args: "[remote]", description: "sync this project's sessions through its git remote (arbor sync)" },
-	{ name: "fanout", args: "[N] [--models a,b,c] <prompt>", description: "send the prompt on N branches at once, each in its own copy of the files; compare them and keep one" },
+	{ name: "fanout", args: "[N] <prompt>", description: "send the prompt on N branches at once (--models a,b,c: one each), each in its own copy of the files; compare, keep one" },
 	{ name: "reload", description: "read AGENTS.md, SYSTEM.md, templates, skills, keybindings and extensions again" },
 	{ name: "mcp", description: "MCP servers: status, tools and their token cost (docs/mcp.md)" },
 	{ name: "help", description: "keys and commands" },

@@ -53,7 +53,7 @@ describe("pi 1.6's run and session events reach extensions (arbor --mode rpc, pi
 		const sent = rpc.server.requests[0]!.body.messages.filter((m: any) => m.role === "user").map((m: any) => (typeof m.content === "string" ? m.content : m.content.map((p: any) => p.text).join("")));
 		expect(sent).toEqual(["q1", "NOTE FOR q1"]);
 		const entries = (await rpc.send({ type: "get_entries" })).data.entries;
-		expect(entries.map((e: any) => e.type).filter((t: string) => t !== "thinking_level_change")).toEqual(["message", "custom_message", "message"]);
+		expect(entries.map((e: any) => e.type).filter((t: string) => t !== "thinking_level_change" && t !== "custom")).toEqual(["message", "custom_message", "message"]);
 		await rpc.client.promptAndWait("q2", undefined, 20_000);
 		await rpc.send({ type: "set_session_name", name: "Parser work" });
 		await waitFor(() => lines(log).some((l) => l.event === "session_info_changed"), { what: "session_info_changed" });
