@@ -104,7 +104,8 @@ describe("turn events in the interactive UI (virtual terminal)", () => {
 		const t = (res.tmux = startArbor({ args: ["--model", "compat:test", "--base-url", res.server.url, "--no-session"], cwd: p.cwd, home: p.home }));
 		await t.waitForScreen((s) => s.includes("compat:test"), "status line");
 		await submitLine(t, "Say hello");
-		const screen = await t.waitForScreen((s) => s.includes("Petals on the wind.") && s.includes("turn ended: user,assistant ok=true"), "reply and turn_end notice");
+		// (custom: the prompt's checkpoint, docs/checkpoints.md — an entry the turn appended)
+		const screen = await t.waitForScreen((s) => s.includes("Petals on the wind.") && s.includes("turn ended: user,custom,assistant ok=true"), "reply and turn_end notice");
 		expect(screen).toMatch(/\[context\] Reply in haiku\. 🌸\n\n› Say hello\n\nPetals on the wind\./);
 		const sent = res.server.requests[0]!.body.messages;
 		expect(sent.slice(-2)).toEqual([
