@@ -33,7 +33,7 @@ describe("pi 1.6's example extensions in the chat, unchanged", () => {
 		await fx.tmux.waitForScreen((s) => s.includes("⏸ plan") && s.includes("Plan mode enabled"), "plan mode on");
 		await submitLine(fx.tmux, "look around");
 		// agent_end: the plan's steps and the question.
-		await fx.tmux.waitForScreen((s) => s.includes("Plan mode - what next?") && s.includes("Execute the plan (track progress)"), "what next?");
+		await fx.tmux.waitForScreen((s) => s.includes("Plan mode - what next?") && s.includes("Execute the plan (track progress)") && s.includes("Enter answers"), "what next?, taking keys");
 		expect(toolNames(fx.server.requests[0]!.body)).toEqual(["bash", "read", "todo"]);
 		// before_agent_start: plan mode's instructions go with the prompt, after it.
 		const first = userTexts(fx.server.requests[0]!.body);
