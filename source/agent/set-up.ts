@@ -17,6 +17,7 @@ import type { ThinkingLevel } from "../llm/thinking.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
 import type { SessionStore } from "../session/index.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
+import type { CommandWrapper } from "../tools/bash.js";
 import { terminalText } from "../text/terminal-text.js";
 import { counted } from "../text/count.js";
 import { checkModelFor, checkWritable } from "./one-shot.js";
@@ -76,7 +77,8 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const needsConfirmation = opts.oneShot ? () => false : policy.needsConfirmation;
 	// The skills' folders as they are now: /reload may find others.
 	const live = { library };
-	const toolSet = toolsModule.createToolSet({ cwd: where.cwd, enabled: policy.enabled, confirm, needsConfirmation, addDirs: policy.addDirs, readDirs: () => skillDirs(live.library), wrap: opts.branch?.wrap });
+	const inFolder = (cwd: string, wrap?: CommandWrapper) => toolsModule.createToolSet({ cwd, enabled: policy.enabled, confirm, needsConfirmation, addDirs: policy.addDirs, readDirs: () => skillDirs(live.library), wrap });
+	const toolSet = inFolder(where.cwd, opts.branch?.wrap);
 	const { buildSystemPrompt } = await import("../llm/prompts.js");
 	const system = buildSystemPrompt({ cwd: where.cwd, tools: policy.task ? [...policy.enabled, "task"] : policy.enabled, ...promptParts(sources) });
 	const ext = await loadExtensions({ where, settings, flags: opts, mode: opts.extensionMode ?? "print", models, toolNames: policy.enabled });
@@ -87,7 +89,7 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	if (policy.enabled.length > 0 && !Object.hasOwn(toolSet, "recall")) toolsModule.addSessionTool(toolSet, "recall", (await import("../recall/recall-tool.js")).recallTool(() => liveStore?.() ?? store));
 	for (const line of damageWarnings(store)) warn(line);
 	if (opts.oneShot) checkWritable(store);
-	const deps: AgentDeps = { opts, models, tools: { toolSet, enabled: policy.enabled, ...(policy.task ? { task: true } : {}) }, system, ext, settings, library, sources, ...(mcp ? { mcp } : {}) };
+	const deps: AgentDeps = { opts, models, tools: { toolSet, enabled: policy.enabled, ...(policy.task ? { task: true, inFolder } : {}) }, system, ext, settings, library, sources, ...(mcp ? { mcp } : {}) };
 	// reloadAgent replaces deps.library: the tools read the skills' folders from there.
 	Object.defineProperty(live, "library", { get: () => deps.library });
 	return { store, thinking: await startThinking(thinking, settings, store.snapshot(), models.chat), deps };

@@ -1,9 +1,12 @@
 /**
  * A task's sub-conversation (source/tasks/) run on the session core: a TurnRunner of its own on the
  * task's in-memory session, with the task's system prompt and tools, the parent's model (or the one
- * the task names) and thinking level, no compaction, no checkpoints and no extension hooks (the
- * parent's turn has them; a task's turn is part of it). Its events become the task's progress.
+ * the task names) and thinking level, no compaction and no extension hooks (the parent's turn has
+ * them; a task's turn is part of it); checkpoints only in a task's own copy (the parent's turn takes
+ * those of the working tree). Its events become the task's progress.
  */
+import { chatCheckpointer } from "../checkpoints/setup.js";
+import type { Settings } from "../config/settings.js";
 import type { ModelChoice } from "../config/model-config.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
@@ -15,6 +18,7 @@ import type { AgentOpenOptions } from "./types.js";
 /** What the sub-conversations of a session share with it. */
 type TaskConversationDeps = {
 	opts: AgentOpenOptions;
+	settings: Settings;
 	models: ModelChoice;
 	chat(): ResolvedModel | undefined;
 	thinking(): ThinkingLevel | undefined;
@@ -28,9 +32,11 @@ const NO_EXTENSIONS: RunExtensions = {
 
 /** The core's way to run one task (see {@link RunConversation}). */
 export function taskConversations(deps: TaskConversationDeps): RunConversation {
-	return async ({ store, prompt, model, system, tools, signal, progress }) => {
+	return async ({ store, prompt, model, system, tools, signal, progress, files }) => {
 		const chat = model ? resolved(deps.models, model) : deps.chat();
 		if (!chat) throw new Error(deps.models.chatError ?? "no model configured");
+		// A task in a copy: its checkpoints are the copy's (recorded as `copy` ones), when checkpoints are on.
+		const checkpointer = files ? chatCheckpointer({ flags: deps.opts, settings: deps.settings, session: store, where: deps.opts, onNotice: () => {}, copy: files }) : undefined;
 		let tokens = 0;
 		// What it last said: a task stopped mid-step (its budget, an abort) answers with an empty step.
 		let said = "";
@@ -48,7 +54,7 @@ export function taskConversations(deps: TaskConversationDeps): RunConversation {
 			store: () => store,
 			chat: () => chat,
 			thinking: () => deps.thinking(),
-			checkpointer: () => undefined,
+			checkpointer: () => checkpointer,
 			autoCompaction: () => false,
 			deps: { opts: deps.opts, models: deps.models, tools: { toolSet: tools, enabled: Object.keys(tools) }, system, ext: NO_EXTENSIONS },
 		});

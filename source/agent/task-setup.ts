@@ -8,7 +8,9 @@ import { TaskRuns } from "../tasks/task-runs.js";
 import { taskTool } from "../tasks/task-tool.js";
 import { Turns } from "../tasks/slots.js";
 import { taskConversations } from "./task-conversation.js";
+import { taskCopies } from "./task-copies.js";
 import type { RunHost } from "./turn-runner.js";
+import type { TaskCopies } from "../tasks/types.js";
 
 /** Adds the `task` tool when the session's tools ask for it; the running tasks, for an abort to wait on. */
 export function addTaskTool(host: RunHost): TaskRuns | undefined {
@@ -22,13 +24,24 @@ export function addTaskTool(host: RunHost): TaskRuns | undefined {
 			// Not `recall`: it reads the parent's session, and a task starts from its prompt alone.
 			tools: () => Object.fromEntries(Object.entries(toolSet).filter(([name]) => name !== "task" && name !== "recall")),
 			cwd: deps.opts.cwd,
+			...copiesOf(host),
 			system: () => deps.system,
 			limits: taskLimits(deps.settings ?? {}),
-			run: taskConversations({ opts: deps.opts, models: deps.models, chat: () => host.chat(), thinking: () => host.thinking() }),
+			run: taskConversations({ opts: deps.opts, settings: deps.settings ?? {}, models: deps.models, chat: () => host.chat(), thinking: () => host.thinking() }),
 			listener: (event) => host.emit(event),
 			...(deps.opts.warn ? { warn: deps.opts.warn } : {}),
 		},
 		{ depth: 1, turns: new Turns(), runs },
 	);
 	return runs;
+}
+
+/** Copies for tasks that may write (task-copies.ts), when the session can make its tools again for another folder. */
+function copiesOf(host: RunHost): { copies?: TaskCopies } {
+	const { deps } = host;
+	const inFolder = deps.tools.inFolder;
+	if (!inFolder) return {};
+	const warn = deps.opts.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${line}\n`));
+	const allowNet = deps.opts.allowNet === true || deps.settings?.sandboxNetwork === true;
+	return { copies: taskCopies({ home: deps.opts.home, projectCwd: deps.opts.cwd, settings: deps.settings ?? {}, allowNet, sessionId: () => host.store().id, inFolder, warn }) };
 }

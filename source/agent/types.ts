@@ -125,7 +125,14 @@ export function promptContent(text: string, images: readonly ImageContent[] = []
 }
 
 /** The session's tools: the AI SDK tool set and the enabled names. */
-export type Tools = { toolSet: import("ai").ToolSet; enabled: string[]; /** The `task` tool is added (source/tasks/). */ task?: boolean };
+export type Tools = {
+	toolSet: import("ai").ToolSet;
+	enabled: string[];
+	/** The `task` tool is added (source/tasks/). */
+	task?: boolean;
+	/** The built-in tools made again for another folder and bash wrapper (a task's copy: agent/task-copies.ts). */
+	inFolder?: (cwd: string, wrap?: CommandWrapper) => import("ai").ToolSet;
+};
 
 /** What {@link AgentSession.navigate} did, with the files' restore when `restoreFiles` was asked. */
 export type AgentNavigateResult = NavigateResult & { restored?: RestoreDone };

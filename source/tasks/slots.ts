@@ -1,11 +1,12 @@
 /**
- * Where a task works and when it may start. A task that may write (its tools include anything but
- * the read-only ones) runs in the shared working tree one at a time; read-only tasks run at once,
- * side by side. {@link taskWorkspace} is the one place a private copy of the project (the fan-out's
- * per-branch copies, in a sandbox) plugs in later: a writer would then get its own folder and tools
- * there, and stop waiting for the others.
+ * Where a task works and when it may start (docs/tasks.md). Read-only tasks (their tools are all
+ * read-only ones) share the working tree and run at once. A task that may write gets a private
+ * copy of the files (the fan-out's copies, its bash in the sandbox: made by the core) and runs at
+ * once too; its changes come back when it ends, in the order the tasks were called. Where no copy
+ * can be made it works in the shared working tree, one such task at a time.
  */
 import type { ToolSet } from "ai";
+import type { TaskCopies, TaskCopy } from "./types.js";
 
 // `recall` reads the session only; `mcp_tool_search` only lists tool definitions.
 const READ_ONLY = new Set(["read", "ls", "grep", "find", "task", "recall", "mcp_tool_search"]);
@@ -28,15 +29,24 @@ export class Turns {
 		);
 		return result;
 	}
+
+	/** A place in the queue taken now: `ready` once every earlier place has ended; `end` must be called. */
+	reserve(): { ready: Promise<void>; end: () => void } {
+		const ready = this.tail;
+		let end = () => {};
+		const mine = new Promise<void>((resolve) => (end = resolve));
+		this.tail = ready.then(() => mine);
+		return { ready, end };
+	}
 }
 
-/** The folder and tools a task works with. */
-export type Workspace = { cwd: string; tools: ToolSet; exclusive: boolean };
+/** The folder and tools a task works with; `copy` when they are a private copy's. */
+export type Workspace = { cwd: string; tools: ToolSet; exclusive: boolean; copy?: TaskCopy };
 
-/**
- * The workspace of a task: today the session's own working tree and tools, exclusive when the
- * tools may write. (A sandboxed copy of the project would be made and returned here.)
- */
-export function taskWorkspace(cwd: string, tools: ToolSet): Workspace {
-	return { cwd, tools, exclusive: mayWrite(tools) };
+/** The workspace of a task: the folder as it is for a read-only one, a copy for one that may write, else the folder, exclusive. */
+export async function taskWorkspace(where: { cwd: string; copies?: TaskCopies }, tools: ToolSet): Promise<Workspace> {
+	if (!mayWrite(tools)) return { cwd: where.cwd, tools, exclusive: false };
+	const copy = await where.copies?.make(tools);
+	if (copy) return { cwd: copy.cwd, tools: copy.tools, exclusive: false, copy };
+	return { cwd: where.cwd, tools, exclusive: true };
 }

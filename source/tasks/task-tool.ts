@@ -16,6 +16,7 @@ import { budgetStop, depthRefusal } from "./limits.js";
 import { TASK_DESCRIPTION, taskSystemPrompt } from "./prompt.js";
 import { taskWorkspace, Turns, type Workspace } from "./slots.js";
 import type { TaskRuns } from "./task-runs.js";
+import { withReturn } from "./copy-note.js";
 import type { AsideStore, TaskContext, TaskEvent, TaskInput, TaskOutcome, TaskProgress } from "./types.js";
 
 const inputSchema = z.object({
@@ -24,25 +25,46 @@ const inputSchema = z.object({
 	model: z.string().optional().describe("A provider:model spec; default: the session's model"),
 });
 
-/** Where in the nesting a `task` tool sits: the depth of the tasks it starts, and their queue. */
-type TaskLevel = { depth: number; turns: Turns; runs: TaskRuns; parentId?: string };
+/** Where in the nesting a `task` tool sits: the depth of the tasks it starts, their queue, the order their copies come back in. */
+type TaskLevel = { depth: number; turns: Turns; runs: TaskRuns; parentId?: string; returns?: Turns };
 
 /** The tool for the tasks at `level` (depth 1: the ones the session's own model starts). */
 export function taskTool(ctx: TaskContext, level: TaskLevel): Tool<TaskInput, ToolResult<object>> {
+	const returns = level.returns ?? new Turns();
 	return {
 		description: TASK_DESCRIPTION,
 		inputSchema,
 		execute: async (input: TaskInput, options: ToolExecutionOptions) => {
 			if (level.depth > ctx.limits.maxDepth) throw new ToolError(depthRefusal(level.depth, ctx.limits.maxDepth));
-			const call: Call = { input, id: options.toolCallId, signal: options.abortSignal, store: ctx.store(), space: taskWorkspace(ctx.cwd, ctx.tools()) };
-			const start = () => runTask(ctx, level, call);
-			return level.runs.track(call.space.exclusive ? level.turns.run(start) : start());
+			// Taken as the call comes, before anything waits: copies come back in the order of the calls.
+			const turn = returns.reserve();
+			return level.runs.track(inWorkspace(ctx, level, { input, options, turn }));
 		},
 		toModelOutput: ({ output }) => (output.isError ? { type: "error-text", value: output.output } : { type: "text", value: output.output }),
 	};
 }
 
 type Call = { input: TaskInput; id: string; signal: AbortSignal | undefined; store: AsideStore; space: Workspace };
+type Asked = { input: TaskInput; options: ToolExecutionOptions; turn: { ready: Promise<void>; end: () => void } };
+
+/** Runs the task in its workspace (slots.ts); a copy's changes come back when it ends, whatever its outcome. */
+async function inWorkspace(ctx: TaskContext, level: TaskLevel, asked: Asked): Promise<ToolResult<object>> {
+	try {
+		const space = await taskWorkspace(ctx, ctx.tools());
+		const call: Call = { input: asked.input, id: asked.options.toolCallId, signal: asked.options.abortSignal, store: ctx.store(), space };
+		const start = () => runTask(ctx, level, call);
+		const ran = await (space.exclusive ? level.turns.run(start) : start()).then(
+			(value) => ({ value }),
+			(error: unknown) => ({ error }),
+		);
+		await asked.turn.ready;
+		const back = space.copy ? await space.copy.bringBack() : undefined;
+		if ("error" in ran) throw ran.error;
+		return back ? withReturn(ran.value, back) : ran.value;
+	} finally {
+		asked.turn.end();
+	}
+}
 
 async function runTask(ctx: TaskContext, level: TaskLevel, call: Call): Promise<ToolResult<object>> {
 	const emit = (event: TaskEvent) => ctx.listener?.(event);
@@ -54,13 +76,15 @@ async function runTask(ctx: TaskContext, level: TaskLevel, call: Call): Promise<
 	const onAbort = () => stop.abort();
 	call.signal?.addEventListener("abort", onAbort, { once: true });
 	const spent = { tokens: 0, over: false };
-	// Its own tasks' branches go into its session, and with it into the live one when it ends.
-	const tools = { ...call.space.tools, task: taskTool({ ...ctx, store: () => sub }, { depth: level.depth + 1, turns: new Turns(), runs: level.runs, parentId: call.id }) };
+	// Its own tasks' branches go into its session, and with it into the live one when it ends; in a copy they work from the copy.
+	const copy = call.space.copy;
+	const inner: TaskContext = { ...ctx, store: () => sub, ...(copy ? { cwd: copy.cwd, tools: () => copy.tools, copies: copy.copies } : {}) };
+	const tools = { ...call.space.tools, task: taskTool(inner, { depth: level.depth + 1, turns: new Turns(), runs: level.runs, parentId: call.id }) };
 	let outcome: TaskOutcome;
 	try {
 		const progress = progressOf({ ctx, id: call.id, spent, stop });
 		const model = call.input.model ? { model: call.input.model } : {};
-		outcome = await ctx.run({ store: sub, prompt: call.input.prompt, ...model, system: taskSystemPrompt(ctx.system(), description), tools, signal: stop.signal, progress });
+		outcome = await ctx.run({ store: sub, prompt: call.input.prompt, ...model, system: taskSystemPrompt(ctx.system(), description), tools, signal: stop.signal, progress, ...(copy ? { files: copy.files } : {}) });
 	} catch (error) {
 		emit({ type: "task_end", id: call.id, ok: false, error: errorMessage(error), tokens: spent.tokens });
 		throw new ToolError(`task not started: ${errorMessage(error)}`);

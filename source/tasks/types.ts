@@ -36,7 +36,29 @@ export type RunConversation = (req: {
 	tools: ToolSet;
 	signal: AbortSignal;
 	progress: TaskProgress;
+	/** A task in a copy: its checkpoints are taken there (recorded as `copy` ones). */
+	files?: CopyFiles;
 }) => Promise<TaskOutcome>;
+
+/** A copy's folder and the git index its snapshots use. */
+export type CopyFiles = { workTree: string; indexFile: string };
+
+/** What came back of a copy when its task ended: the files written, those not, the copy kept when some were not. */
+export type CopyReturn = { applied: string[]; notApplied: string[]; kept?: string; error?: string };
+
+/** A task's private copy of the files (made by the core: agent/task-copies.ts) and its tools there. */
+export type TaskCopy = {
+	cwd: string;
+	tools: ToolSet;
+	files: CopyFiles;
+	/** Copies for the task's own tasks, made from this one (and brought back into it). */
+	copies: TaskCopies;
+	/** Its changes into the folder it was made from; the copy is removed unless some were not applied. */
+	bringBack(): Promise<CopyReturn>;
+};
+
+/** Makes copies for tasks that may write; undefined: none can be made (the task works in the folder itself). */
+export type TaskCopies = { make(tools: ToolSet): Promise<TaskCopy | undefined> };
 
 /** The settings of tasks: how deep they nest and the tokens one may spend (0: no limit). */
 export type TaskLimits = { maxDepth: number; tokenBudget: number };
@@ -48,6 +70,8 @@ export type TaskContext = {
 	/** The session's other tools (the task gets the same ones, and a `task` tool one level deeper). */
 	tools(): ToolSet;
 	cwd: string;
+	/** Private copies for tasks that may write (docs/tasks.md); absent: they work in `cwd`, one at a time. */
+	copies?: TaskCopies;
 	/** The session's system prompt; a task's adds what it must know about its place (prompt.ts). */
 	system(): string;
 	limits: TaskLimits;
