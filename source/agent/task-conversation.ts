@@ -36,7 +36,7 @@ export function taskConversations(deps: TaskConversationDeps): RunConversation {
 		const chat = model ? resolved(deps.models, model) : deps.chat();
 		if (!chat) throw new Error(deps.models.chatError ?? "no model configured");
 		// A task in a copy: its checkpoints are the copy's (recorded as `copy` ones), when checkpoints are on.
-		const checkpointer = files ? chatCheckpointer({ flags: deps.opts, settings: deps.settings, session: store, where: deps.opts, onNotice: () => {}, copy: files }) : undefined;
+		const checkpointer = files ? chatCheckpointer({ flags: deps.opts, settings: deps.settings, session: store, where: { home: deps.opts.home, cwd: deps.opts.branch?.projectCwd ?? deps.opts.cwd }, onNotice: () => {}, copy: files }) : undefined;
 		let tokens = 0;
 		// What it last said: a task stopped mid-step (its budget, an abort) answers with an empty step.
 		let said = "";

@@ -43,5 +43,9 @@ function copiesOf(host: RunHost): { copies?: TaskCopies } {
 	if (!inFolder) return {};
 	const warn = deps.opts.warn ?? ((line: string) => process.stderr.write(`arbor: warning: ${line}\n`));
 	const allowNet = deps.opts.allowNet === true || deps.settings?.sandboxNetwork === true;
-	return { copies: taskCopies({ home: deps.opts.home, projectCwd: deps.opts.cwd, settings: deps.settings ?? {}, allowNet, sessionId: () => host.store().id, inFolder, warn }) };
+	// In a fan-out branch the folder is the branch's copy, recorded in the project's store.
+	const branch = deps.opts.branch;
+	const from = branch ? { workTree: deps.opts.cwd, indexFile: branch.indexFile } : undefined;
+	const projectCwd = branch?.projectCwd ?? deps.opts.cwd;
+	return { copies: taskCopies({ home: deps.opts.home, projectCwd, settings: deps.settings ?? {}, allowNet, sessionId: () => host.store().id, inFolder, warn }, from) };
 }
