@@ -5,6 +5,7 @@ import { runCli } from "../helpers/cli.js";
 import { readJsonl } from "../helpers/jsonl.js";
 import { model, place, sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { waitFor } from "../helpers/wait-for.js";
 import { sandboxUnavailable } from "../../source/sandbox/sandbox.js";
 import { byConversation, firstUserText, gate } from "./conversations.js";
 
@@ -21,7 +22,7 @@ const write = (id: string, path: string, content: string) => toolCallReply([{ id
 const edit = (id: string, path: string, oldText: string, newText: string) => toolCallReply([{ id, name: "edit", args: { path, oldText, newText } }]);
 
 /** Whether `gate` opens within a while: false means the other task never ran alongside. */
-async function within(opened: Promise<void>, ms = 10_000): Promise<boolean> {
+async function within(opened: Promise<void>, ms = 20_000): Promise<boolean> {
 	let timer: NodeJS.Timeout | undefined;
 	const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
 	const result = await Promise.race([opened.then(() => true), late]);
@@ -96,6 +97,27 @@ describe("tasks that may write, each in its own copy (docs/tasks.md)", () => {
 		expect(kept.startsWith(join(project.home, "tasks"))).toBe(true);
 		expect(readFileSync(join(kept, "shared.txt"), "utf8")).toBe("one\ntwo by b\nthree\nfour\nfive\n");
 	});
+
+	it("SIGINT while two writing tasks run: both stop, what each wrote in its copy comes back, the copies are removed", async () => {
+		const project = place("arbor-task-copies-");
+		server = await startSseServer(
+			byConversation({
+				both: [toolCallReply([task("ta", "one", "write one"), task("tb", "two", "write two")])],
+				"write one": [write("w1", "one.txt", "1\n"), textReply(["Writing ", "more "], { hold: true })],
+				"write two": [write("w2", "two.txt", "2\n"), textReply(["Writing ", "more "], { hold: true })],
+			}),
+		);
+		mkdirSync(project.home, { recursive: true });
+		writeFileSync(join(project.home, "settings.json"), JSON.stringify({ checkpoints: false }));
+		let pid = -1;
+		const running = runCli(["-p", ...model(server.url), "--tools", "read,write,task", "both"], { cwd: project.cwd, env: { ARBOR_HOME: project.home }, onSpawn: (p) => (pid = p) });
+		await waitFor(() => requestsOf("write one").length + requestsOf("write two").length === 4, { what: "both tasks' second requests" });
+		expect(existsSync(join(project.cwd, "one.txt")) || existsSync(join(project.cwd, "two.txt"))).toBe(false);
+		process.kill(pid, "SIGINT");
+		expect((await running).code).toBe(130);
+		expect(readFileSync(join(project.cwd, "one.txt"), "utf8") + readFileSync(join(project.cwd, "two.txt"), "utf8")).toBe("1\n2\n");
+		expect(readdirSync(join(project.home, "tasks"))).toEqual([]);
+	}, 60_000);
 
 	it.skipIf(sandboxUnavailable() !== undefined)("a task's bash writes only inside its copy (bwrap): a write to the project fails, its own file comes back", async () => {
 		const project = place("arbor-task-copies-");
