@@ -13,6 +13,7 @@ import { fitImageParts } from "../tools/image-fit.js";
 import { PERMISSION_OPTIONS, permissionAnswer } from "./permission.js";
 import { toolCallUnfinished } from "./replay.js";
 import { toolCallEnd, toolCallStart } from "./replay.js";
+import { TaskUpdates } from "./task-updates.js";
 
 type Call = { id: string; name: string; key: string; diff: ToolCallContent[]; asked: boolean; done: boolean };
 /** A question waiting for its call's announcement: by id, else (a gate that knows none) by tool and arguments. */
@@ -48,6 +49,8 @@ export class LiveSession {
 	private readonly calls = new Map<string, Call>();
 	private waiters: Waiter[] = [];
 	private turn: AbortController | undefined;
+	/** The running tasks, whose tool calls update their `task` call (task-updates.ts). */
+	private readonly tasks = new TaskUpdates();
 	/** Extension notices (ctx.ui.notify) are shown as agent text while a prompt or command runs. */
 	private showNotices = false;
 
@@ -169,6 +172,13 @@ export class LiveSession {
 				for (const call of this.calls.values()) if (!call.done) void this.send(toolCallUnfinished(call.id));
 				this.calls.clear();
 				return;
+			case "task_start":
+			case "task_tool":
+			case "task_end": {
+				const update = this.tasks.update(event);
+				if (update) void this.send(update);
+				return;
+			}
 			case "extension_error":
 				process.stderr.write(`arbor: warning: ${event.error}\n`);
 				return;

@@ -310,6 +310,9 @@ export class AgentSession {
 	/** `arbor merge`: the branch ending at `fromId` summarized into `intoId` (default: the leaf). */
 	merge(fromId: string, opts: Omit<MergeOptions, "signal"> = {}): Promise<MergeResult> { return this.verbs.merge(fromId, opts); }
 
+	/** Work on this session's store that abort() ends, as a turn (a fan-out's branches: fanout/run-fanout.ts). */
+	operation<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> { this.idle(); return this.withOperation(work); }
+
 	/** `!command` (`excludeFromContext`: `!!command`): the user's own command, its output stored; abort() cancels it. */
 	async bash(command: string, opts: { excludeFromContext?: boolean; onOutput?: (chunk: Buffer) => void } = {}): Promise<UserBashRun> {
 		this.idle();

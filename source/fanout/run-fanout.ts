@@ -9,7 +9,7 @@ import { AgentSession, type AgentOpenOptions } from "../agent/agent-session.js";
 import { CheckpointStore } from "../checkpoints/store.js";
 import { fileStateAt } from "../checkpoints/records.js";
 import { checkpointLimits } from "../checkpoints/setup.js";
-import { loadSettings } from "../config/settings.js";
+import { loadSettings, type Settings } from "../config/settings.js";
 import { usageError } from "../config/errors.js";
 import { sandboxedCommand, sandboxUnavailable } from "../sandbox/sandbox.js";
 import type { CommandWrapper } from "../tools/bash.js";
@@ -53,26 +53,36 @@ export async function runFanout(request: FanoutRequest): Promise<Fanout> {
 	const wrap = branchSandbox(request, settings);
 	const agent = request.trunk ?? (await AgentSession.open({ ...request.open, settings }));
 	try {
-		const view = agent.store.snapshot();
-		const entryId = request.entryId ? view.resolveId(request.entryId) : view.leafId;
-		const tree = await startTree(agent, entryId, new CheckpointStore(request.open.home, request.open.cwd, checkpointLimits(settings)));
-		const dir = fanoutDir(request.open.home, agent.store.id);
-		const copies = await Promise.all(models.map((_, k) => materialiseCopy({ home: request.open.home, projectCwd: request.open.cwd, tree, dir: path.join(dir, String(k + 1)) })));
-		const base: AgentOpenOptions = { ...request.open, settings };
-		const onEvent = request.onEvent ?? (() => {});
-		const closes: (() => Promise<void>)[] = [];
-		const defer = (close: () => Promise<void>) => void closes.push(close);
-		const runs = copies.map((copy, k) =>
-			runBranch({ index: k + 1, count: models.length, trunk: agent.store, entryId, copy, base, model: models[k], prompt: request.prompt, check: request.check, wrap: wrap?.(copy), signal: request.signal, onEvent, defer }),
-		);
-		const branches = await Promise.all(runs);
-		for (const close of closes) await close();
-		keepLeaf(agent);
-		return { agent, result: { sessionFile: agent.store.file, entryId, dir, branches } };
+		// The trunk's abort() (RPC's `abort`, ACP's `session/cancel`) ends the running branches too.
+		const result = await agent.operation((stop) => fanOut(agent, { ...request, signal: AbortSignal.any([request.signal, stop]) }, { models, wrap, settings }));
+		return { agent, result };
 	} catch (error) {
 		if (!request.trunk) await agent.close();
 		throw error;
 	}
+}
+
+type Plan = { models: (string | undefined)[]; wrap: ((copy: { cwd: string; tmp: string }) => CommandWrapper) | undefined; settings: Settings };
+
+/** The copies, then every branch at once; the leaf stays where it was. */
+async function fanOut(agent: AgentSession, request: FanoutRequest, plan: Plan): Promise<FanoutResult> {
+	const { models, wrap, settings } = plan;
+	const view = agent.store.snapshot();
+	const entryId = request.entryId ? view.resolveId(request.entryId) : view.leafId;
+	const tree = await startTree(agent, entryId, new CheckpointStore(request.open.home, request.open.cwd, checkpointLimits(settings)));
+	const dir = fanoutDir(request.open.home, agent.store.id);
+	const copies = await Promise.all(models.map((_, k) => materialiseCopy({ home: request.open.home, projectCwd: request.open.cwd, tree, dir: path.join(dir, String(k + 1)) })));
+	const base: AgentOpenOptions = { ...request.open, settings };
+	const onEvent = request.onEvent ?? (() => {});
+	const closes: (() => Promise<void>)[] = [];
+	const defer = (close: () => Promise<void>) => void closes.push(close);
+	const runs = copies.map((copy, k) =>
+		runBranch({ index: k + 1, count: models.length, trunk: agent.store, entryId, copy, base, model: models[k], prompt: request.prompt, check: request.check, wrap: wrap?.(copy), signal: request.signal, onEvent, defer }),
+	);
+	const branches = await Promise.all(runs);
+	for (const close of closes) await close();
+	keepLeaf(agent);
+	return { sessionFile: agent.store.file, entryId, dir, branches };
 }
 
 /** The model of each branch: `--models a,b,c`, or the default model N times; at most `max`. */

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startAcp, type AcpHarness } from "../helpers/acp-client.js";
 import { startSseServer, type SseServer } from "../helpers/sse-server.js";
 import { tempProject } from "../checkpoints/helpers.js";
-import { fanoutScript } from "./fanout-server.js";
+import { branchOf, fanoutScript } from "./fanout-server.js";
+import { waitFor } from "../helpers/wait-for.js";
 
 let server: SseServer | undefined;
 let acp: AcpHarness | undefined;
@@ -33,5 +34,27 @@ describe("ACP _arbor/fanout (the ACP SDK's client, the built CLI)", () => {
 		const progress = acp.raw.stdout.split("\n").filter((l) => l.includes('"_arbor/fanout_progress"')).map((l) => JSON.parse(l).params.event.type);
 		expect(progress.filter((t: string) => t === "branch_start")).toHaveLength(2);
 		expect(progress.filter((t: string) => t === "branch_end")).toHaveLength(2);
+	});
+
+	it("session/cancel stops a running fan-out: the running branch is aborted, what it wrote stays, the comparison marks it", async () => {
+		at = tempProject();
+		server = await startSseServer(fanoutScript({ command: (k) => `echo acp-${k} > f.txt`, hold: [2] }));
+		acp = startAcp(["--model", "compat:test-model", "--base-url", server.url, "--yes"], at);
+		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+		const { sessionId } = await acp.agent.request<{ sessionId: string }>("session/new", { cwd: at.cwd, mcpServers: [] });
+		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "hi" }] });
+		const answering = acp.agent.request<{ branches: { index: number; status: string; cwd: string; endId: string | null }[] }>("_arbor/fanout", { sessionId, prompt: "go", count: 2 });
+		const ended = () => acp!.raw.stdout.split("\n").filter((l) => l.includes('"_arbor/fanout_progress"') && l.includes('"branch_end"')).length;
+		const held = () => server!.requests.some((r) => branchOf(r.body) === 2 && r.body.messages.some((m: { role: string }) => m.role === "tool"));
+		await waitFor(() => held() && ended() === 1, { what: "branch 1 done, branch 2 held" });
+		await acp.agent.notify("session/cancel", { sessionId });
+		const answer = await answering;
+		expect(answer.branches.map((b) => [b.index, b.status])).toEqual([
+			[1, "done"],
+			[2, "aborted"],
+		]);
+		expect(fs.readFileSync(path.join(answer.branches[1]!.cwd, "f.txt"), "utf8")).toBe("acp-2\n");
+		expect(answer.branches[1]!.endId).not.toBeNull();
+		expect(fs.existsSync(path.join(at.cwd, "f.txt"))).toBe(false);
 	});
 });

@@ -48,8 +48,10 @@ describe("/fanout in the chat (virtual terminal, the local model server, real gi
 		t.send("Escape");
 		await t.waitForScreen((s) => s.includes("total $"), "back at the comparison");
 		t.send("Enter");
-		await t.waitForScreen((s) => s.includes("Kept branch 2"), "kept");
+		await t.waitForScreen((s) => s.includes("Kept branch 2") && s.includes("merge it into kept [2]"), "kept, the comparison still there");
 		expect(a()).toBe("branch-2\n");
+		t.send("Escape");
+		await t.waitForScreen((s) => s.includes("Kept branch 2") && !s.includes("total $"), "closed");
 		expect(fs.readFileSync(path.join(at.cwd, "b2.txt"), "utf8")).toBe("new-2\n");
 		expect(fs.existsSync(path.join(at.cwd, "b1.txt"))).toBe(false);
 		await submitLine(t, "/undo-restore");
@@ -72,4 +74,51 @@ describe("/fanout in the chat (virtual terminal, the local model server, real gi
 		await t.waitForScreen((s) => s.includes("3 branches stay in /tree"), "left");
 		expect(a()).toBe("start\n");
 	});
+
+	it("80×24: Enter keeps branch 1, Shift+M on branch 2 merges its conclusions into it: a branch summary at branch 1's end, the leaf", async () => {
+		const { t, file, a } = await chat({ cols: 80, rows: 24 });
+		await submitLine(t, "/fanout 2 change a.txt");
+		const screen = await t.waitForScreen((s) => s.includes("total $"), "the comparison");
+		expect(screen).toContain("Shift+M merge into the kept");
+		t.send("M");
+		await t.waitForScreen((s) => s.includes("Keep a branch first (Enter)"), "Shift+M before a keep says what to do");
+		t.send("Enter");
+		await t.waitForScreen((s) => s.includes("Kept branch 1") && s.includes("kept · done") && s.includes("Shift+M merge it into kept [1]"), "branch 1 kept, marked");
+		expect(a()).toBe("branch-1\n");
+		t.send("M");
+		await t.waitForScreen((s) => s.includes("Branch 1 is the kept one"), "the kept branch is not merged into itself");
+		t.send("Down");
+		await t.waitForScreen((s) => /›\[2\]/.test(s), "branch 2 chosen");
+		t.send("M");
+		const merged = await t.waitForScreen((s) => s.includes("Merged branch 2's conclusions into branch 1") && s.includes("merged into [1]"), "merged");
+		for (const line of merged.split("\n")) expect(line.length).toBeLessThanOrEqual(80);
+		const all = entries(file);
+		const ends = Object.fromEntries([1, 2].map((k) => [k, endOf(all, `fanout ${k}/2 · compat:test-model`)]));
+		const summary = all.filter((e) => e.type === "branch_summary");
+		expect(summary).toHaveLength(1);
+		expect(summary[0]).toMatchObject({ fromId: ends[2], parentId: ends[1] });
+		// The summary is the file's last entry, no leaf marker after it: the leaf.
+		expect(all.at(-1).id).toBe(summary[0].id);
+		t.send("Escape");
+		await t.waitForScreen((s) => s.includes("merged 1 branch into it ([2])") && !s.includes("total $"), "closed, the status says what was done");
+		// The next prompt continues from the summary: the kept branch's conversation plus what branch 2 concluded.
+		await submitLine(t, "next");
+		await waitForReply(t, "Hello.");
+		expect(lastUserParent(file, "next")).toBe(summary[0].id);
+	});
 });
+
+/** The end of the branch whose first entry carries `label`: its last entry before the label. */
+function endOf(all: any[], label: string): string {
+	const first = all.find((e) => e.type === "label" && e.label === label).targetId;
+	let id = first;
+	for (;;) {
+		const child = all.find((e) => e.parentId === id && e.type !== "branch_summary" && !(e.type === "custom" && e.customType === "arbor.leaf"));
+		if (!child) return id;
+		id = child.id;
+	}
+}
+
+function lastUserParent(file: string, text: string): string | undefined {
+	return entries(file).find((e) => e.type === "message" && e.message.role === "user" && (e.message.content === text || JSON.stringify(e.message.content).includes(`"${text}"`)))?.parentId;
+}

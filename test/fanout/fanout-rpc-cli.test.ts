@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/wait-for.js";
 import { cleanUp, startRpc } from "../rpc/helpers.js";
-import { fanoutScript } from "./fanout-server.js";
+import { branchOf, fanoutScript } from "./fanout-server.js";
 
 afterEach(cleanUp);
 
@@ -31,5 +31,26 @@ describe("RPC fanout (pi's RpcClient, the built CLI)", () => {
 		expect(kept.success).toBe(true);
 		await waitFor(() => fs.existsSync(path.join(rpc.cwd, "r.txt")));
 		expect(fs.readFileSync(path.join(rpc.cwd, "r.txt"), "utf8")).toBe("rpc-2\n");
+	});
+
+	it("abort stops a running fan-out: the running branch is aborted, what it wrote stays, the finished one is whole", async () => {
+		const rpc = await startRpc(fanoutScript({ command: (k) => `echo rpc-${k} > r.txt`, hold: [2] }));
+		await rpc.client.promptAndWait("hi");
+		const answering = rpc.send({ type: "fanout", prompt: "go", count: 2 });
+		// Branch 1 has ended; branch 2 ran its bash and its reply is held open.
+		const held = () => rpc.server.requests.some((r) => branchOf(r.body) === 2 && r.body.messages.some((m: { role: string }) => m.role === "tool"));
+		await waitFor(() => held() && rpc.events.some((e) => e.type === "fanout_branch_end" && e.outcome.index === 1), { what: "branch 1 done, branch 2 held" });
+		const aborted = await rpc.send({ type: "abort" });
+		expect(aborted.success).toBe(true);
+		const answer = await answering;
+		expect(answer.success).toBe(true);
+		expect(answer.data.branches.map((b: any) => [b.index, b.status])).toEqual([
+			[1, "done"],
+			[2, "aborted"],
+		]);
+		const two = answer.data.branches[1];
+		expect(fs.readFileSync(path.join(two.cwd, "r.txt"), "utf8")).toBe("rpc-2\n");
+		expect(two.endId).not.toBeNull();
+		expect(rpc.events.filter((e) => e.type === "fanout_branch_end").map((e) => e.outcome.status).sort()).toEqual(["aborted", "done"]);
 	});
 });

@@ -15,9 +15,12 @@ const fit = (text: string, width: number): string => {
 	return flat.length > width ? `${flat.slice(0, Math.max(0, width - 1))}…` : flat.padEnd(width);
 };
 
+/** A branch as a column shows it: `tag` is what the screen did with it (`kept`, `merged into [2]`). */
+export type ColumnBranch = BranchOutcome & { tag?: string };
+
 /** The rows of one branch's column, before fitting: header, status, files, check, usage, answer. */
-export function columnRows(b: BranchOutcome, answerLines: number): string[] {
-	const status = b.status === "done" ? "done" : `${b.status}${b.error ? `: ${b.error}` : ""}`;
+export function columnRows(b: ColumnBranch, answerLines: number): string[] {
+	const status = `${b.tag ? `${b.tag} · ` : ""}${b.status === "done" ? "done" : `${b.status}${b.error ? `: ${b.error}` : ""}`}`;
 	const rows = [`[${b.index}] ${b.model}`, status, filesLine(b), checkLine(b) ?? "no check", `${b.tokens.input} in / ${b.tokens.output} out`, `$${b.cost.toFixed(4)} · ${(b.ms / 1000).toFixed(1)} s`, ""];
 	const answer = answerHead(b.answer, answerLines);
 	return [...rows, ...(answer.length > 0 && answer[0] !== "" ? answer : ["(no answer)"])];
@@ -31,7 +34,7 @@ export function columnWindow(count: number, selected: number, cols: number): { f
 }
 
 /** The comparison's lines at `cols` × `rows` (rows for the columns only), the chosen branch marked `›`. */
-export function comparisonColumns(branches: readonly BranchOutcome[], selected: number, cols: number, rows: number): string[] {
+export function comparisonColumns(branches: readonly ColumnBranch[], selected: number, cols: number, rows: number): string[] {
 	const { first, shown, width } = columnWindow(branches.length, selected, cols);
 	const columns = branches.slice(first, first + shown).map((b, i) => {
 		const mark = first + i === selected ? "›" : " ";

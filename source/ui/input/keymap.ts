@@ -76,8 +76,9 @@ export const KEY_ACTIONS = {
 	"compare.pageUp": { screen: "compare", keys: ["pageup"], does: "a page up" },
 	"compare.pageDown": { screen: "compare", keys: ["pagedown"], does: "a page down" },
 	"compare.summarize": { screen: "compare", keys: ["s"], does: "ask the summary model for a comparison" },
-	// /fanout's comparison (↑/↓ choose, Enter keeps, Esc leaves: the lists' and dialogs' keys).
+	// /fanout's comparison (↑/↓ choose, Enter keeps, Esc leaves or is done: the lists' and dialogs' keys).
 	"fanout.diff": { screen: "fan-out", keys: ["d"], does: "show the chosen branch's diff against the start" },
+	"fanout.merge": { screen: "fan-out", keys: ["shift+m"], does: "merge the chosen branch's conclusions into the kept one (Enter keeps one first)" },
 	// A tool confirmation (write, edit, bash).
 	"confirm.yes": { screen: "tool confirmation", keys: ["y"], does: "allow this call" },
 	"confirm.no": { screen: "tool confirmation", keys: ["n"], does: "refuse this call (the turn goes on)" },
