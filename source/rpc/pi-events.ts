@@ -79,11 +79,15 @@ export class PiEventWriter {
 				return this.out(treeNavigated(event.result));
 			case "session_changed":
 				return this.out({ type: "session_changed", reason: event.reason, sessionId: event.sessionId, sessionFile: event.sessionFile ?? null });
-			case "session_info_changed": // pi 1.6's (`name` absent when cleared), as thinking_level_changed
+			case "session_info_changed": {
+				// pi 1.6's: `name` absent when cleared.
+				const { name, ...rest } = event;
+				return this.out(name === undefined ? rest : { ...rest, name });
+			}
 			case "thinking_level_changed":
 			case "agent_start":
 			case "task_start": case "task_tool": case "task_end": // arbor's own: a task's progress (docs/tasks.md)
-				return this.out(JSON.parse(JSON.stringify(event)) as Record<string, unknown>);
+				return this.out({ ...event });
 			default: {
 				const never: never = event;
 				return never;
