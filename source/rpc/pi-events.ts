@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { AgentEvent } from "../agent/events.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
-import { compactionEnd, queuedText, treeNavigated } from "./pi-shapes.js";
+import { compactionEnd, definedFields, queuedText, treeNavigated } from "./pi-shapes.js";
 import type { AssistantMessage, StoredMessage, ToolResultMessage } from "../session/types.js";
 
 type Part = AssistantMessage["content"][number];
@@ -79,15 +79,11 @@ export class PiEventWriter {
 				return this.out(treeNavigated(event.result));
 			case "session_changed":
 				return this.out({ type: "session_changed", reason: event.reason, sessionId: event.sessionId, sessionFile: event.sessionFile ?? null });
-			case "session_info_changed": {
-				// pi 1.6's: `name` absent when cleared.
-				const { name, ...rest } = event;
-				return this.out(name === undefined ? rest : { ...rest, name });
-			}
+			case "session_info_changed": // pi 1.6's (`name` absent when cleared), as thinking_level_changed
 			case "thinking_level_changed":
 			case "agent_start":
 			case "task_start": case "task_tool": case "task_end": // arbor's own: a task's progress (docs/tasks.md)
-				return this.out({ ...event });
+				return this.out(definedFields(event));
 			default: {
 				const never: never = event;
 				return never;
