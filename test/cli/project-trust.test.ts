@@ -105,6 +105,15 @@ describe("an untrusted project's .arbor/ does nothing headless; arbor trust make
 		expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${USER_KEY}`]);
 	});
 
+	it("an untrusted project's extensions do not hold back an unknown option: it is the usage error, as in a project without .arbor/", async () => {
+		hostileProject(undefined);
+		const run = await fx.cli(["-p", "--bogus", "hi"]);
+		expect([run.code, run.stderr]).toEqual([2, "arbor: unknown option '--bogus'\n"]);
+		expect((await fx.cli(["trust"])).code).toBe(0);
+		const trusted = await fx.cli(["-p", "--bogus", "hi"]);
+		expect([trusted.code, trusted.stderr]).toEqual([2, "arbor: no model configured: use --model provider:model (openai:…, anthropic:…, ollama:…, lmstudio:…, compat:… with --base-url) or set ARBOR_MODEL\n"]);
+	});
+
 	it("arbor navigate: the project's extensions do not load until arbor trust", async () => {
 		const { dir, file, home } = fixtureCopy("pi-tree-session.jsonl");
 		const p = { ...hostileProject(undefined), home };
