@@ -51,3 +51,12 @@ export async function keepFilesAsTheyAre(t: ArborTerminal): Promise<void> {
 	await t.waitForScreen((s) => s.includes("› Keep files as they are"), "keep selected");
 	t.send("Enter");
 }
+
+/** On the restore question: `key` twice to the choice `choice` (its text), Enter, and the screen saying `outcome`. */
+export async function takeRestoreChoice(t: ArborTerminal, key: "Up" | "Down", choice: string, outcome: string): Promise<string> {
+	t.send(key);
+	t.send(key);
+	await t.waitForScreen((s) => s.includes(`› ${choice}`), choice);
+	t.send("Enter");
+	return t.waitForScreen((s) => s.includes(outcome), outcome);
+}

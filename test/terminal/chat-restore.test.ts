@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { keepFilesAsTheyAre, sessionWithCheckpoints, useOpenedChat } from "../helpers/checkpoint-session.js";
+import { keepFilesAsTheyAre, sessionWithCheckpoints, takeRestoreChoice, useOpenedChat } from "../helpers/checkpoint-session.js";
 import { files, tempProject } from "../checkpoints/helpers.js";
 
 const opened = useOpenedChat();
@@ -62,11 +62,7 @@ describe("/restore: the files only, the conversation stays", () => {
 		await command(opened.term, "/restore");
 		const asked = await opened.term.waitForScreen((s) => s.includes("Restore files to this point?"), "restore question");
 		expect(asked).toContain("M a.txt  (your own change, kept unless included)");
-		opened.term.send("Down");
-		opened.term.send("Down");
-		await opened.term.waitForScreen((s) => s.includes("› Restore files, your own changes too"), "third choice");
-		opened.term.send("Enter");
-		await opened.term.waitForScreen((s) => s.includes("restored 1 file"), "restored");
+		await takeRestoreChoice(opened.term, "Down", "Restore files, your own changes too", "restored 1 file");
 		expect(files(project.cwd)).toEqual({ "a.txt": "v2\n", "b.txt": "b\n" });
 	}, 60_000);
 

@@ -6,7 +6,7 @@ import { sessionDirFor } from "../../source/session/paths.js";
 import { SessionStore } from "../../source/session/store.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { files, tempProject } from "../checkpoints/helpers.js";
-import { keepFilesAsTheyAre, sessionWithCheckpoints, useOpenedChat } from "../helpers/checkpoint-session.js";
+import { keepFilesAsTheyAre, sessionWithCheckpoints, takeRestoreChoice, useOpenedChat } from "../helpers/checkpoint-session.js";
 
 const opened = useOpenedChat();
 
@@ -52,11 +52,7 @@ describe("/tree: Restore files to this point?", () => {
 		expect(diff).toContain("+v1");
 		opened.term.send("Escape");
 		await opened.term.waitForScreen((s) => s.includes("Restore files to this point?"), "back to the question");
-		opened.term.send("Up");
-		opened.term.send("Up");
-		await opened.term.waitForScreen((s) => s.includes("› Restore files"), "restore chosen");
-		opened.term.send("Enter");
-		await opened.term.waitForScreen((s) => s.includes("restored 2 files"), "restored");
+		await takeRestoreChoice(opened.term, "Up", "Restore files", "restored 2 files");
 		expect(files(opened.at.cwd)).toEqual({ "a.txt": "v1\n" });
 
 		opened.term.type("/undo-restore");
@@ -85,11 +81,7 @@ describe("/tree: Restore files to this point?", () => {
 		opened.term = await summaryPromptAtReplyOne(project, () => fs.writeFileSync(path.join(project.cwd, "user.txt"), "mine\n"));
 		opened.term.send("Enter");
 		await opened.term.waitForScreen((s) => s.includes("Restore files, your own changes too"), "restore prompt");
-		opened.term.send("Down");
-		opened.term.send("Down");
-		await opened.term.waitForScreen((s) => s.includes("› Restore files, your own changes too"), "third choice");
-		opened.term.send("Enter");
-		await opened.term.waitForScreen((s) => s.includes("restored 3 files"), "restored all");
+		await takeRestoreChoice(opened.term, "Down", "Restore files, your own changes too", "restored 3 files");
 		expect(files(project.cwd)).toEqual({ "a.txt": "v1\n" });
 	}, 60_000);
 
