@@ -52,7 +52,7 @@ async function child(file) {
 async function makeBundle() {
 	const { build } = await import("esbuild");
 	const contents = [
-		'export { SessionStore } from "./source/session/index.ts";',
+		'export { SessionStore } from "./source/session/store.ts";',
 		'export { recallSearch } from "./source/recall/recall-search.ts";',
 		'export { searchSessions } from "./source/search/search.ts";',
 	].join("\n");

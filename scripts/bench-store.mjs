@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Session store benchmark: `node scripts/bench-store.mjs [--quick] [--json] [--runs N]`.
-// Bundles source/session/index.ts to .bench/session.mjs, generates synthetic sessions once
+// Bundles the session store (store.ts, fork.ts) to .bench/session.mjs, generates synthetic sessions once
 // (cached in .bench/), then measures each file in fresh child processes (so RSS is per run) and
 // prints medians plus ratios to a plain read+split+JSON.parse baseline. `runStoreBench()` is
 // exported for scripts/bench.mjs. With ARBOR_BENCH_PI=<pi-coding-agent package folder> (installed
@@ -24,7 +24,8 @@ function genScript() {
 
 async function bundle() {
 	const { build } = await import("esbuild");
-	await build({ entryPoints: [path.join(ROOT, "source/session/index.ts")], bundle: true, format: "esm", platform: "node", outfile: BUNDLE, logLevel: "warning" });
+	const contents = 'export { SessionStore } from "./source/session/store.ts";\nexport { forkToFile } from "./source/session/fork.ts";';
+	await build({ stdin: { contents, resolveDir: ROOT, loader: "ts" }, bundle: true, format: "esm", platform: "node", outfile: BUNDLE, logLevel: "warning" });
 }
 
 /** Generate (once) and return {file, stats}. */

@@ -7,7 +7,7 @@
 import type { Settings } from "../config/settings.js";
 import type { ExtensionHost } from "../extensions/setup.js";
 import { restoreHooksOn } from "../navigation/restore-hooks.js";
-import type { SessionStore } from "../session/index.js";
+import type { SessionStore } from "../session/store.js";
 import { terminalText } from "../text/terminal-text.js";
 import { RestoreCancelled, type Checkpointer } from "../checkpoints/checkpointer.js";
 import { allCheckpoints, fileStateAt, type Checkpoint } from "../checkpoints/records.js";

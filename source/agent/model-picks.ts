@@ -7,7 +7,7 @@
 import type { ModelChoice } from "../config/model-config.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
 import { canThink, isThinkingLevel, pathThinkingLevel, THINKING_LEVELS, type ThinkingLevel } from "../llm/thinking.js";
-import type { SessionStore } from "../session/index.js";
+import type { SessionStore } from "../session/store.js";
 import { AgentError } from "./types.js";
 
 /** What the model part reads from its session. */

@@ -6,7 +6,8 @@
  */
 import type { ExtensionHost } from "../extensions/setup.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
-import { resolveSession, SessionStore } from "../session/index.js";
+import { resolveSession } from "../session/listing.js";
+import { SessionStore } from "../session/store.js";
 import type { AgentEvent } from "./events.js";
 import type { AgentOpenOptions } from "./types.js";
 

@@ -15,7 +15,7 @@ import { loadExtensions, reloadExtensions } from "../extensions/load-for-run.js"
 import type { ExtensionHost } from "../extensions/setup.js";
 import type { ThinkingLevel } from "../llm/thinking.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
-import type { SessionStore } from "../session/index.js";
+import type { SessionStore } from "../session/store.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
 import type { CommandWrapper } from "../tools/bash.js";
 import { terminalText } from "../text/terminal-text.js";
@@ -73,7 +73,7 @@ export async function setUpAgent(opts: AgentOpenOptions, confirm: ConfirmFn | un
 	const policy = await chooseTools({ tools: opts.tools, yes: opts.yes, addDir: opts.addDir, settings, mode: opts.oneShot ? "print" : "interactive" });
 	for (const line of promptWarnings(sources)) warn(line);
 	for (const line of loadedLines(sources)) opts.verbose?.(line);
-	const toolsModule = await import("../tools/index.js");
+	const toolsModule = await import("../tools/tool-set.js");
 	const needsConfirmation = opts.oneShot ? () => false : policy.needsConfirmation;
 	// The skills' folders as they are now: /reload may find others.
 	const live = { library };

@@ -9,7 +9,7 @@ import type { ModelChoice } from "../config/model-config.js";
 import type { ExtensionHost } from "../extensions/setup.js";
 import { planComparison, type BranchComparison } from "../navigation/compare.js";
 import type { MergeOptions, MergeResult } from "../navigation/merge.js";
-import type { SessionStore } from "../session/index.js";
+import type { SessionStore } from "../session/store.js";
 import type { SessionEntry } from "../session/types.js";
 import type { ContextEditReplacement } from "../session/context-edit.js";
 import { buildTreeJson } from "../tree/json.js";

@@ -16,7 +16,7 @@ import type { ThinkingLevel } from "../llm/thinking.js";
 import type { TurnResult } from "../llm/turn.js";
 import { emptyUsage } from "../llm/from-step.js";
 import type { CompactNowResult } from "../navigation/compact.js";
-import type { SessionStore } from "../session/index.js";
+import type { SessionStore } from "../session/store.js";
 import type { StoredMessage } from "../session/types.js";
 import { MUTATING_TOOLS } from "../tools/policy.js";
 import type { Checkpointer } from "../checkpoints/checkpointer.js";

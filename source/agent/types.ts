@@ -14,7 +14,7 @@ import type { NavigateResult } from "../navigation/types.js";
 import type { ImageContent, TextContent } from "../session/types.js";
 import type { ConfirmFn } from "../tools/tool-set.js";
 import type { CommandWrapper } from "../tools/bash.js";
-import type { SessionStore } from "../session/index.js";
+import type { SessionStore } from "../session/store.js";
 import type { RestoreDone, RestorePlan } from "../checkpoints/checkpointer.js";
 
 /** A tool permission question: the tool, its arguments, a one-line description, a diff preview. */
@@ -69,7 +69,7 @@ export type AgentOpenOptions = Place &
 		/** The extensions' `ctx.mode` (default "print"; the chat says "interactive": its handlers may wait on dialogs). */
 		extensionMode?: "interactive" | "print";
 		/** An open session to use instead of the one the flags choose (tests: one in memory). */
-		store?: import("../session/index.js").SessionStore;
+		store?: import("../session/store.js").SessionStore;
 		/** The turn itself instead of llm/turn's runTurn (the chat's component tests: a turn without a model server). */
 		runTurn?: typeof import("../llm/turn.js").runTurn;
 	};

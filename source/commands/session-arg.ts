@@ -1,4 +1,6 @@
-import { SessionStore, mostRecentSession, resolveSession, sharedDirCwd } from "../session/index.js";
+import { SessionStore } from "../session/store.js";
+import { mostRecentSession, resolveSession } from "../session/listing.js";
+import { sharedDirCwd } from "../session/paths.js";
 import { SessionError } from "../session/types.js";
 import { usageError } from "../config/errors.js";
 import type { CommonOptions, Place } from "../config/options.js";

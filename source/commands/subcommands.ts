@@ -9,7 +9,7 @@ import { CliError, usageError } from "../config/errors.js";
 import type { ExtensionFlags } from "../extensions/setup.js";
 import { forkFromEntry } from "../navigation/fork.js";
 import { canSummarize, navigateTree, planNavigation } from "../navigation/navigate.js";
-import { listAllSessions, listSessions } from "../session/index.js";
+import { listAllSessions, listSessions } from "../session/listing.js";
 import { SessionError } from "../session/types.js";
 import { skipWarning } from "./skip-warning.js";
 import { errnoCode } from "../text/error-text.js";

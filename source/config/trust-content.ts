@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { readConfigText } from "./config-file.js";
+import { readSettingsFile, type Settings } from "./settings.js";
 import { join, relative, sep } from "node:path";
 import { errorMessage } from "../text/error-text.js";
 import { resolvePath } from "../tools/paths.js";
@@ -64,26 +64,21 @@ function filesBelow(dir: string): string[] {
 
 /** The settings that matter; a settings.json that is no small regular file is the config reader's error (a FIFO must not hang). */
 function settingsHighlights(file: string): Highlights {
-	const content = readConfigText(file);
-	if (content === undefined) return { extensions: [] };
-	let raw: Record<string, unknown>;
+	let settings: Settings;
 	try {
-		raw = JSON.parse(content) as Record<string, unknown>;
+		// The one settings parser: what the listing shows is what a trusted run would read.
+		settings = readSettingsFile(file);
 	} catch (error) {
-		return { extensions: [], problem: `invalid JSON (${errorMessage(error)})` };
+		return { extensions: [], problem: errorMessage(error).replace(`${file}: `, "") };
 	}
-	if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { extensions: [], problem: "not a JSON object" };
-	const text = (v: unknown) => (typeof v === "string" ? v : undefined);
-	const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : undefined);
-	const base = join(file, "..");
 	return {
-		baseUrl: text(raw.baseUrl),
-		model: text(raw.model),
-		tools: list(raw.tools),
-		shellCommandPrefix: text(raw.shellCommandPrefix),
-		addDirs: list(raw.addDirs),
-		checkpointsOff: raw.checkpoints === false,
-		extensions: (list(raw.extensions) ?? []).map((p) => resolvePath(base, p)),
+		baseUrl: settings.baseUrl,
+		model: settings.model,
+		tools: settings.tools,
+		shellCommandPrefix: settings.shellCommandPrefix,
+		addDirs: settings.addDirs,
+		checkpointsOff: settings.checkpoints === false,
+		extensions: (settings.extensions ?? []).map((p) => resolvePath(join(file, ".."), p)),
 	};
 }
 

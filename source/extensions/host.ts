@@ -252,15 +252,15 @@ export class ExtensionHost {
 	}
 
 	private append(entry: NewEntry): void {
-		if (!this.store) throw new Error("no session is open");
+		const store = this.session();
 		// The UI has closed the session by then and a signal may be ending the run: read-only, in every mode.
 		if (this.shuttingDown) throw new Error("the session cannot be written in session_shutdown (write at turn_end)");
 		if (this.turnRunning) {
 			this.pending.push(entry);
 			return;
 		}
-		const written = this.store.append(entry);
-		this.store.sync();
+		const written = store.append(entry);
+		store.sync();
 		this.sinks?.appended?.(written);
 	}
 

@@ -5,6 +5,7 @@
  * and the pi events arbor does not emit, accepted with one warning so the extension still loads.
  */
 import { readConfigText } from "../config/config-file.js";
+import { projectTrust } from "../config/trust.js";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { arborHome } from "../session/paths.js";
@@ -46,21 +47,24 @@ export function takeExtensionFlags(argv: readonly string[], known: ReadonlySet<s
 
 /**
  * Whether this run may load an extension (a cheap look, before the settings are read): without one,
- * an unknown option stays for the parser, which reports it before anything else as ever.
+ * an unknown option stays for the parser, which reports it before anything else as ever. The
+ * project's `.arbor/` counts only once it is trusted (docs/trust.md): an untrusted one loads none.
  */
 function mayLoadExtensions(argv: readonly string[]): boolean {
 	if (argv.includes("--no-extensions")) return false;
 	if (argv.some((a) => a === "--extension" || a.startsWith("--extension="))) return true;
 	const home = arborHome();
-	// Through the config reader (a FIFO must not hang here); a broken file is the settings' own error, later.
-	const names = (file: string) => {
-		try {
-			return readConfigText(file)?.includes('"extensions"') === true;
-		} catch {
-			return false; // reported when the settings are read
-		}
-	};
-	return [join(".arbor", "extensions"), join(home, "extensions")].some((d) => existsSync(d)) || names(join(home, "settings.json")) || names(join(".arbor", "settings.json"));
+	const mayLoad = (dir: string) => existsSync(join(dir, "extensions")) || namesExtensions(join(dir, "settings.json"));
+	return mayLoad(home) || (existsSync(".arbor") && projectTrust({ cwd: process.cwd(), home }).state !== "untrusted" && mayLoad(".arbor"));
+}
+
+/** Whether a settings file names extensions, read once through the config reader (a FIFO must not hang here). */
+function namesExtensions(file: string): boolean {
+	try {
+		return readConfigText(file)?.includes('"extensions"') === true;
+	} catch {
+		return false; // a broken file is the settings' own error, reported when they are read
+	}
 }
 
 /** The extension flags given on the command line that no loaded extension registered: `--name` each. */

@@ -5,7 +5,7 @@
  * branch's outcome, never thrown.
  */
 import { AgentSession, type AgentEvent, type AgentOpenOptions } from "../agent/agent-session.js";
-import type { SessionStore } from "../session/index.js";
+import type { SessionStore } from "../session/store.js";
 import type { SessionEntry } from "../session/types.js";
 import { checkpointOf } from "../checkpoints/records.js";
 import type { CommandWrapper } from "../tools/bash.js";

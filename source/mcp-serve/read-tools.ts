@@ -4,7 +4,8 @@
  * context the model gets at an entry (`arbor context --json`'s data).
  */
 import { z } from "zod";
-import { SessionStore, type SessionTreeView } from "../session/index.js";
+import { SessionStore } from "../session/store.js";
+import type { SessionTreeView } from "../session/api.js";
 import { searchSessions } from "../search/search.js";
 import { buildTreeJson } from "../tree/json.js";
 import { TREE_FILTERS, type TreeJsonNode } from "../tree/types.js";

@@ -4,9 +4,9 @@
  * only (an id prefix, a file name or the file's path), so no request reaches a file outside them.
  */
 import { basename, resolve } from "node:path";
-import { listSessions, sessionFiles, type SessionInfo } from "../session/index.js";
+import { listSessions, type SessionInfo } from "../session/listing.js";
 import { readHeader } from "../session/parse.js";
-import { projectDirs } from "../session/paths.js";
+import { projectDirs, sessionFiles } from "../session/paths.js";
 import { allSessionFiles } from "../search/search.js";
 import { errnoCode } from "../text/error-text.js";
 import type { Place } from "../config/options.js";

@@ -1,4 +1,8 @@
-import { SessionStore, forkSession, mostRecentSession, recordWorked, resolveSession, sharedDirCwd } from "../session/index.js";
+import { SessionStore } from "../session/store.js";
+import { forkSession } from "../session/fork.js";
+import { mostRecentSession, resolveSession } from "../session/listing.js";
+import { recordWorked } from "../session/worked.js";
+import { sharedDirCwd } from "../session/paths.js";
 
 /** How a chat picks its session (product.md "Session options"). */
 type ChatSessionChoice = {

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import type { AgentEvent } from "../agent/events.js";
 import type { ResolvedModel } from "../llm/resolve-model.js";
-import { compactionEnd, queuedText, treeNavigated } from "./pi-shapes.js";
+import { compactionEnd, definedFields, queuedText, treeNavigated } from "./pi-shapes.js";
 import type { AssistantMessage, StoredMessage, ToolResultMessage } from "../session/types.js";
 
 type Part = AssistantMessage["content"][number];
@@ -83,7 +83,7 @@ export class PiEventWriter {
 			case "thinking_level_changed":
 			case "agent_start":
 			case "task_start": case "task_tool": case "task_end": // arbor's own: a task's progress (docs/tasks.md)
-				return this.out(JSON.parse(JSON.stringify(event)) as Record<string, unknown>);
+				return this.out(definedFields(event));
 			default: {
 				const never: never = event;
 				return never;

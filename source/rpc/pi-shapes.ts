@@ -46,3 +46,8 @@ export function compactionError(r: CompactNowResult): string | undefined {
 			return unreachable(r);
 	}
 }
+
+/** A copy of `event` without its undefined fields: pi 1.6 leaves `name` out of a cleared session_info_changed. */
+export function definedFields(event: object): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(event).filter(([, value]) => value !== undefined));
+}

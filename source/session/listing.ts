@@ -2,8 +2,9 @@ import * as path from "node:path";
 import { asRecord } from "./entry-guards.js";
 import { textParts } from "./content.js";
 import { lastEntry } from "./last-entry-time.js";
-import { parseHeader, readHeader } from "./parse.js";
+import { parseHeader } from "./parse.js";
 import { projectDirs, sessionFiles } from "./paths.js";
+import { fromHeaders } from "./session-headers.js";
 import { lastUsed, sortNewestFirst } from "./last-used.js";
 export { resolveSession } from "./resolve-session.js";
 
@@ -14,7 +15,6 @@ import { bufferLineCost } from "./line-cost.js";
 import { forEachLine } from "./lines.js";
 import { LineMark } from "./line-mark.js";
 import { readWorked } from "./worked.js";
-import { errnoCode } from "../text/error-text.js";
 
 /** One row of `arbor sessions`. */
 export type SessionInfo = {
@@ -66,18 +66,9 @@ export function listAllSessions(home: string, opts: ListOptions = {}): SessionIn
  * project's own session.
  */
 export function mostRecentSession(dir: string, cwd?: string): string | undefined {
-	const found: { file: string; modified: Date }[] = [];
 	const worked = readWorked(dir);
 	const wanted = cwd === undefined ? undefined : path.resolve(cwd);
-	for (const file of sessionFiles(dir)) {
-		try {
-			const header = readHeader(file);
-			if (!header || (wanted !== undefined && !sameCwd(header.cwd, wanted))) continue;
-			found.push({ file, modified: lastUsed(file, header, worked) });
-		} catch (error) {
-			if (errnoCode(error) === undefined) throw error;
-		}
-	}
+	const found = fromHeaders(dir, (file, header) => (wanted === undefined || sameCwd(header.cwd, wanted) ? { file, modified: lastUsed(file, header, worked) } : undefined));
 	return sortNewestFirst(found)[0]?.file;
 }
 

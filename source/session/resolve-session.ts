@@ -1,11 +1,10 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { readHeader } from "./parse.js";
-import { projectDirs, sessionDirFor, sessionFiles } from "./paths.js";
+import { projectDirs, sessionDirFor } from "./paths.js";
+import { fromHeaders } from "./session-headers.js";
 import { lastUsed, sortNewestFirst } from "./last-used.js";
 import { SessionError, type SessionHeader } from "./types.js";
 import { readWorked } from "./worked.js";
-import { errnoCode } from "../text/error-text.js";
 
 /**
  * Resolve `--session <arg>`: an existing file path, else a session id (or unique prefix) among
@@ -29,18 +28,7 @@ type IdMatch = { file: string; id: string; header: SessionHeader; dir: string };
 
 /** The sessions of `dirs` whose header id starts with `arg`, from their first lines; unreadable files are passed over. */
 function headersMatching(dirs: string[], arg: string): IdMatch[] {
-	const out: IdMatch[] = [];
-	for (const dir of dirs) {
-		for (const file of sessionFiles(dir)) {
-			try {
-				const header = readHeader(file);
-				if (header?.id.startsWith(arg)) out.push({ file, id: header.id, header, dir });
-			} catch (error) {
-				if (errnoCode(error) === undefined) throw error;
-			}
-		}
-	}
-	return out;
+	return dirs.flatMap((dir) => fromHeaders(dir, (file, header) => (header.id.startsWith(arg) ? { file, id: header.id, header, dir } : undefined)));
 }
 
 function pickById(dirs: string[], arg: string): string | undefined {

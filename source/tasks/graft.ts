@@ -11,7 +11,9 @@
  * copy; when none do (an aborted step) an arbor.leaf marker is appended so the file's leaf stays
  * the conversation's.
  */
-import { LEAF_MARKER_TYPE, SessionError, isLeafMarker, type SessionEntry, type SessionTreeView } from "../session/index.js";
+import { LEAF_MARKER_TYPE, SessionError, type SessionEntry } from "../session/types.js";
+import { isLeafMarker } from "../session/tree-index.js";
+import type { SessionTreeView } from "../session/api.js";
 import type { AsideStore } from "./types.js";
 
 /** The branch to copy: the task's entries (file order) and its label. */

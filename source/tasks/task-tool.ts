@@ -6,7 +6,7 @@
  */
 import type { Tool, ToolExecutionOptions } from "ai";
 import { z } from "zod";
-import { SessionStore } from "../session/index.js";
+import { SessionStore } from "../session/store.js";
 import { describeToolCall } from "../tools/describe.js";
 import { ToolError, type ToolResult } from "../tools/result.js";
 import { oneLine } from "../text/one-line.js";

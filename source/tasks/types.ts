@@ -3,7 +3,8 @@
  * it runs (for the front ends' live lines), and what the session core hands the tool to run one.
  */
 import type { ToolSet } from "ai";
-import type { SessionStore, SessionStoreApi } from "../session/index.js";
+import type { SessionStore } from "../session/store.js";
+import type { SessionStoreApi } from "../session/api.js";
 
 /** The live session as tasks write to it: a store that can append a side branch without moving the leaf. */
 export type AsideStore = SessionStoreApi & Pick<SessionStore, "appendAside">;

@@ -1,4 +1,4 @@
-import type { SessionInfo } from "../session/index.js";
+import type { SessionInfo } from "../session/listing.js";
 import type { ContextMessage } from "../session/types.js";
 import type { SearchResult } from "../search/search.js";
 

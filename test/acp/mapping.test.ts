@@ -8,7 +8,7 @@ import { permissionAnswer } from "../../source/acp/permission.js";
 import { pathUpdates } from "../../source/acp/replay.js";
 import { toolDiff, toolKind, toolLocations } from "../../source/acp/tool-updates.js";
 import { resolveTarget } from "../../source/acp/tree-commands.js";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import type { TurnResult } from "../../source/llm/turn.js";
 
 const usage = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 };

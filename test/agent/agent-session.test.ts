@@ -35,6 +35,28 @@ async function openAgent(chat: ResolvedModel, extra: Partial<Parameters<typeof A
 	return { agent, cwd, events };
 }
 
+/** An agent whose "go" streams "partial" and then holds until it is aborted; resolves once the text has streamed. */
+async function streamingUntilAborted() {
+	const { MockLanguageModelV3 } = await import("ai/test");
+	const model = new MockLanguageModelV3({
+		doStream: async ({ abortSignal }) => ({
+			stream: new ReadableStream({
+				start(controller) {
+					controller.enqueue({ type: "stream-start", warnings: [] });
+					controller.enqueue({ type: "text-start", id: "t" });
+					controller.enqueue({ type: "text-delta", id: "t", delta: "partial" });
+					abortSignal?.addEventListener("abort", () => controller.error(abortSignal.reason));
+				},
+			}),
+		}),
+	});
+	const { agent, events } = await openAgent(resolved(model));
+	const seen = new Promise<void>((resolve) => agent.subscribe((e) => e.type === "text_delta" && resolve()));
+	const done = agent.prompt("go");
+	await seen;
+	return { agent, events, done };
+}
+
 describe("AgentSession", () => {
 	it("runs a prompt with a confirmed write tool call and stores the turn in the session file", async () => {
 		const asked: ConfirmRequest[] = [];
@@ -128,23 +150,7 @@ describe("AgentSession", () => {
 	});
 
 	it("abort stops a streaming turn and stores what streamed", async () => {
-		const { MockLanguageModelV3 } = await import("ai/test");
-		const model = new MockLanguageModelV3({
-			doStream: async ({ abortSignal }) => ({
-				stream: new ReadableStream({
-					start(controller) {
-						controller.enqueue({ type: "stream-start", warnings: [] });
-						controller.enqueue({ type: "text-start", id: "t" });
-						controller.enqueue({ type: "text-delta", id: "t", delta: "partial" });
-						abortSignal?.addEventListener("abort", () => controller.error(abortSignal.reason));
-					},
-				}),
-			}),
-		});
-		const { agent, events } = await openAgent(resolved(model));
-		const seen = new Promise<void>((resolve) => agent.subscribe((e) => e.type === "text_delta" && resolve()));
-		const done = agent.prompt("go");
-		await seen;
+		const { agent, events, done } = await streamingUntilAborted();
 		await agent.abort();
 		const result = await done;
 		expect(result?.reason).toBe("aborted");
@@ -155,23 +161,7 @@ describe("AgentSession", () => {
 	});
 
 	it("an aborted run hands back what was still queued with agent_end (not sent, not stored)", async () => {
-		const { MockLanguageModelV3 } = await import("ai/test");
-		const model = new MockLanguageModelV3({
-			doStream: async ({ abortSignal }) => ({
-				stream: new ReadableStream({
-					start(controller) {
-						controller.enqueue({ type: "stream-start", warnings: [] });
-						controller.enqueue({ type: "text-start", id: "t" });
-						controller.enqueue({ type: "text-delta", id: "t", delta: "partial" });
-						abortSignal?.addEventListener("abort", () => controller.error(abortSignal.reason));
-					},
-				}),
-			}),
-		});
-		const { agent, events } = await openAgent(resolved(model));
-		const seen = new Promise<void>((resolve) => agent.subscribe((e) => e.type === "text_delta" && resolve()));
-		const done = agent.prompt("go");
-		await seen;
+		const { agent, events, done } = await streamingUntilAborted();
 		agent.steer("steer me");
 		agent.followUp("follow me");
 		await agent.abort();

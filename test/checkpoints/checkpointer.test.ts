@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Checkpointer } from "../../source/checkpoints/checkpointer.js";
 import { allCheckpoints, fileStateAt } from "../../source/checkpoints/records.js";
 import { CheckpointStore, storeDirFor } from "../../source/checkpoints/store.js";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { files, hashTree, tempProject, userRepo } from "./helpers.js";
 
 let at: ReturnType<typeof tempProject>;

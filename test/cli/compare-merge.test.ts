@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { formatComparison } from "../../source/commands/compare-command.js";
 import { planComparison } from "../../source/navigation/compare.js";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { displayWidth } from "../../source/text/text-width.js";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
 import { useCliProject } from "../helpers/cli-project.js";

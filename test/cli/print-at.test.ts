@@ -1,18 +1,17 @@
 import { readFileSync, writeFileSync } from "node:fs";
-import { afterEach, describe, expect, it } from "vitest";
-import { fixtureCopy, runCli } from "../helpers/cli.js";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { fixtureProject, useCliProject } from "../helpers/cli-project.js";
 import { readJsonl } from "../helpers/jsonl.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
+import { textReply } from "../helpers/sse-server.js";
 
 /** Print mode's `--at`, `--summarize`, `--instructions`, `--replace-instructions`, `--label`. */
 const TREE = "pi-tree-session.jsonl";
 const OLD_LEAF = "428890f6";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
+/** Each test's project folder holds a copy of the tree fixture (`file()`), its home inside. */
+const fx = useCliProject({ env: { ARBOR_MAX_RETRIES: "0" }, make: fixtureProject(TREE) });
+const file = () => join(fx.cwd, TREE);
 
 const lines = readJsonl;
 
@@ -25,13 +24,12 @@ function appended(file: string, before: number) {
 		.map((e) => ({ what: e.type === "message" ? e.message.role : e.type, id: e.id as string, parentId: e.parentId as string | null, e }));
 }
 
+/** `arbor -p -s <the test's copy of the tree> …args` against a server replying `replies`. */
 async function printAt(args: string[], replies: string[]) {
-	const { file, dir, home } = fixtureCopy(TREE);
-	const before = lines(file).length;
-	server = await startSseServer(replies.map((r) => textReply(r)));
-	const model = ["-m", "compat:test-model", "--base-url", server.url];
-	const run = await runCli(["-p", "-s", file, ...model, ...args], { cwd: dir, env: { ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0" } });
-	return { run, added: appended(file, before), requests: server.requests };
+	const before = lines(file()).length;
+	const server = await fx.serve(replies.map((r) => textReply(r)));
+	const run = await fx.print(["-s", file(), ...args]);
+	return { run, added: appended(file(), before), requests: server.requests };
 }
 
 describe("-p --at <id>: the new message is a child of <id>, whatever its type, and no leaf marker is written", () => {
@@ -56,16 +54,14 @@ describe("-p --at <id>: the new message is a child of <id>, whatever its type, a
 	});
 
 	it("at the conversation leaf under a trailing label entry: the message hangs from the entry, not the label", async () => {
-		const { file, dir, home } = fixtureCopy(TREE);
-		expect((await runCli(["label", file, OLD_LEAF, "done"], { env: { ARBOR_HOME: home } })).code).toBe(0);
-		const labelEntry = lines(file).at(-1);
+		expect((await fx.cli(["label", file(), OLD_LEAF, "done"])).code).toBe(0);
+		const labelEntry = lines(file()).at(-1);
 		expect(labelEntry).toMatchObject({ type: "label", parentId: OLD_LEAF });
-		const before = lines(file).length;
-		server = await startSseServer([textReply("Sure.")]);
-		const model = ["-m", "compat:test-model", "--base-url", server.url];
-		const run = await runCli(["-p", "-s", file, ...model, "--at", OLD_LEAF, "more"], { cwd: dir, env: { ARBOR_HOME: home } });
+		const before = lines(file()).length;
+		await fx.serve([textReply("Sure.")]);
+		const run = await fx.print(["-s", file(), "--at", OLD_LEAF, "more"]);
 		expect([run.code, run.stderr]).toEqual([0, ""]);
-		const added = appended(file, before);
+		const added = appended(file(), before);
 		expect(added.map((a) => [a.what, a.parentId])).toEqual([
 			["user", OLD_LEAF],
 			["assistant", added[0]!.id],
@@ -111,7 +107,7 @@ describe("-p --at X --summarize: a plain flag, the prompt stays the prompt", () 
 		const extraPrompt = JSON.stringify(extra.requests[0]!.body.messages);
 		expect(extraPrompt).toContain("You write a structured summary");
 		expect(extraPrompt).toContain("Additional focus:\\nfocus on the lexer");
-		await server?.close();
+		fx.fresh();
 		const only = await printAt(["--at", "474513f0", "--summarize", "--instructions", "ONLY THIS", "--replace-instructions", "q"], ["S.", "A."]);
 		expect([only.run.code, only.run.stderr]).toEqual([0, ""]);
 		const onlyPrompt = JSON.stringify(only.requests[0]!.body.messages);
@@ -130,26 +126,25 @@ describe("-p --at X --summarize: a plain flag, the prompt stays the prompt", () 
 			expect([run.code, run.stdout, run.stderr]).toEqual([2, "", message]);
 			expect(requests).toHaveLength(0);
 			expect(added).toEqual([]);
-			await server?.close();
 		}
 	});
 });
 
 describe("no model configured: the error names the model the session recorded", () => {
 	it("-s and -c point at ollama:llama3.2 (the fixture's model); a new session gets the general message", async () => {
-		const { file, dir, home } = fixtureCopy(TREE);
+		const dir = fx.cwd;
 		// -c in a --session-dir picks a session of this folder (pi's rule): the copy's header names it.
-		writeFileSync(file, readFileSync(file, "utf8").replace('"cwd":"/project/demo"', `"cwd":${JSON.stringify(dir)}`));
-		const before = readFileSync(file);
-		const env = { ARBOR_HOME: home, ARBOR_MODEL: undefined, ARBOR_BASE_URL: undefined };
+		writeFileSync(file(), readFileSync(file(), "utf8").replace('"cwd":"/project/demo"', `"cwd":${JSON.stringify(dir)}`));
+		const before = readFileSync(file());
+		const env = { ARBOR_MODEL: undefined, ARBOR_BASE_URL: undefined };
 		const hint = "arbor: no model configured: this session used ollama:llama3.2; run with -m ollama:llama3.2 (or set ARBOR_MODEL)\n";
-		const named = await runCli(["-p", "-s", file, "hello"], { cwd: dir, env });
+		const named = await fx.cli(["-p", "-s", file(), "hello"], { env });
 		expect([named.code, named.stdout, named.stderr]).toEqual([2, "", hint]);
-		const continued = await runCli(["-p", "-c", "--session-dir", dir, "hello"], { cwd: dir, env });
+		const continued = await fx.cli(["-p", "-c", "--session-dir", dir, "hello"], { env });
 		expect([continued.code, continued.stderr]).toEqual([2, hint]);
-		const fresh = await runCli(["-p", "--session-dir", dir, "hello"], { cwd: dir, env });
+		const fresh = await fx.cli(["-p", "--session-dir", dir, "hello"], { env });
 		expect(fresh.code).toBe(2);
 		expect(fresh.stderr).toMatch(/^arbor: no model configured: use --model provider:model .* or set ARBOR_MODEL\n$/);
-		expect(readFileSync(file).equals(before)).toBe(true);
+		expect(readFileSync(file()).equals(before)).toBe(true);
 	});
 });

@@ -1,30 +1,14 @@
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { fixtureCopy, runCli } from "../helpers/cli.js";
+import { describe, expect, it } from "vitest";
+import { fixtureCopy } from "../helpers/cli.js";
+import { useCliProject } from "../helpers/cli-project.js";
 import { readJsonl } from "../helpers/jsonl.js";
-import { errorReply, startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { sessionFiles } from "../helpers/print-run.js";
+import { errorReply, textReply, toolCallReply } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
 
-let server: SseServer | undefined;
-afterEach(async () => {
-	await server?.close();
-	server = undefined;
-});
-
-function place() {
-	const dir = mkdtempSync(join(tmpdir(), "arbor-print-"));
-	return { cwd: dir, home: join(dir, "home") };
-}
-
-const model = (url: string) => ["--model", "compat:test-model", "--base-url", url];
-
-function sessionFiles(home: string): string[] {
-	const root = join(home, "sessions");
-	// Only sessions: a folder also holds arbor's `.arbor-worked.json` once a session was opened to work in.
-	return readdirSync(root).flatMap((d) => readdirSync(join(root, d)).filter((f) => f.endsWith(".jsonl")).map((f) => join(root, d, f)));
-}
+const fx = useCliProject();
 
 const entries = readJsonl;
 
@@ -32,35 +16,33 @@ const roles = (file: string) => entries(file).slice(1).map((e) => (e.type === "m
 
 describe("print mode through a real OpenAI-compatible provider", () => {
 	it("streams a plain answer, stores the session, exits 0", async () => {
-		server = await startSseServer([textReply("Hello there, friend.")]);
-		const { cwd, home } = place();
-		const run = await runCli(["-p", ...model(server.url), "and be brief"], { input: "hi\n", cwd, env: { ARBOR_HOME: home } });
+		const server = await fx.serve([textReply("Hello there, friend.")]);
+		const run = await fx.print(["and be brief"], { input: "hi\n" });
 		expect(run.stderr).toBe("");
 		expect(run.code).toBe(0);
 		expect(run.stdout).toBe("Hello there, friend.\n");
 		const sent = server.requests[0]!.body.messages;
 		expect(sent[sent.length - 1]).toEqual({ role: "user", content: "hi\n\nand be brief" });
-		const [file] = sessionFiles(home);
+		const [file] = sessionFiles(fx.home);
 		// The files as the prompt was sent: a checkpoint beside the prompt (the reply hangs off the prompt).
 		expect(roles(file!)).toEqual(["user", "custom", "assistant"]);
-		expect(entries(file!)[0]).toMatchObject({ type: "session", version: 3, cwd });
+		expect(entries(file!)[0]).toMatchObject({ type: "session", version: 3, cwd: fx.cwd });
 	});
 
 	it("runs a tool call round trip with the read-only tools", async () => {
-		const { cwd, home } = place();
-		writeFileSync(join(cwd, "notes.txt"), "the secret is 42\n");
-		server = await startSseServer([
+		writeFileSync(join(fx.cwd, "notes.txt"), "the secret is 42\n");
+		const server = await fx.serve([
 			toolCallReply([{ id: "call_1", name: "read", args: { path: "notes.txt" } }]),
 			textReply("The secret is 42."),
 		]);
-		const run = await runCli(["-p", ...model(server.url), "what is the secret?"], { cwd, env: { ARBOR_HOME: home } });
+		const run = await fx.print(["what is the secret?"]);
 		expect(run.stderr).toBe("");
 		expect(run.code).toBe(0);
 		expect(run.stdout).toBe("The secret is 42.\n");
 		const toolMessage = server.requests[1]!.body.messages.find((m: { role: string }) => m.role === "tool");
 		expect(toolMessage.tool_call_id).toBe("call_1");
 		expect(toolMessage.content).toContain("the secret is 42");
-		const [file] = sessionFiles(home);
+		const [file] = sessionFiles(fx.home);
 		// The prompt's checkpoint of the files; the read-only turn changed nothing, so its closing one is not written again.
 		expect(roles(file!)).toEqual(["user", "custom", "assistant", "toolResult", "assistant"]);
 		expect(server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name).sort()).toEqual([
@@ -73,62 +55,53 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 	});
 
 	it("a provider 500 exits 1 with one stderr line; nothing on stdout in text, the one result object in json", async () => {
+		await fx.serve(() => errorReply(500, "upstream exploded"));
 		for (const format of ["text", "json"]) {
-			server = await startSseServer(() => errorReply(500, "upstream exploded"));
-			const { cwd, home } = place();
-			const run = await runCli(["-p", ...model(server.url), "--output-format", format, "hello"], {
-				cwd,
-				env: { ARBOR_HOME: home, ARBOR_MAX_RETRIES: "0" },
-			});
+			const run = await fx.print(["--output-format", format, "hello"], { env: { ARBOR_MAX_RETRIES: "0" } });
 			expect(run.code).toBe(1);
 			if (format === "text") expect(run.stdout).toBe("");
 			else expect(JSON.parse(run.stdout)).toMatchObject({ exitCode: 1, error: expect.stringContaining("upstream exploded") });
 			expect(run.stderr.split("\n").filter(Boolean)).toHaveLength(1);
 			expect(run.stderr).toMatch(/^arbor: .*upstream exploded/);
-			await server.close();
-			server = undefined;
 		}
 	});
 
 	it("usage errors exit 2: no prompt, no model, bad model string, unknown tool", async () => {
-		const { cwd, home } = place();
-		const env = { ARBOR_HOME: home, ARBOR_MODEL: undefined };
-		const noPrompt = await runCli(["-p", "--model", "compat:x", "--base-url", "http://127.0.0.1:9/v1"], { cwd, env });
+		const env = { ARBOR_MODEL: undefined };
+		const noPrompt = await fx.cli(["-p", "--model", "compat:x", "--base-url", "http://127.0.0.1:9/v1"], { env });
 		expect([noPrompt.code, noPrompt.stderr]).toEqual([2, "arbor: no prompt\n"]);
-		const noModel = await runCli(["-p", "hello"], { cwd, env });
+		const noModel = await fx.cli(["-p", "hello"], { env });
 		expect(noModel.code).toBe(2);
 		expect(noModel.stderr).toMatch(/^arbor: no model configured.*--model provider:model/);
-		const badModel = await runCli(["-p", "--model", "gpt4", "hello"], { cwd, env });
+		const badModel = await fx.cli(["-p", "--model", "gpt4", "hello"], { env });
 		expect(badModel.code).toBe(2);
 		expect(badModel.stderr).toMatch(/^arbor: .*compat:/);
-		const badTool = await runCli(["-p", "--model", "compat:x", "--base-url", "http://127.0.0.1:9/v1", "--tools", "read,rm", "hi"], { cwd, env });
+		const badTool = await fx.cli(["-p", "--model", "compat:x", "--base-url", "http://127.0.0.1:9/v1", "--tools", "read,rm", "hi"], { env });
 		expect(badTool.code).toBe(2);
 		expect(badTool.stderr).toMatch(/^arbor: unknown tools?: rm/);
-		expect(readdirSync(cwd)).toEqual([]);
+		expect(readdirSync(fx.cwd)).toEqual([]);
 	});
 
 	it("-c continues the most recent session of the directory", async () => {
-		server = await startSseServer([textReply("First answer."), textReply("Second answer.")]);
-		const { cwd, home } = place();
-		await runCli(["-p", ...model(server.url), "first question"], { cwd, env: { ARBOR_HOME: home } });
-		const run = await runCli(["-p", "-c", ...model(server.url), "second question"], { cwd, env: { ARBOR_HOME: home } });
+		const server = await fx.serve([textReply("First answer."), textReply("Second answer.")]);
+		await fx.print(["first question"]);
+		const run = await fx.print(["-c", "second question"]);
 		expect(run.code).toBe(0);
 		const sent = server.requests[1]!.body.messages.filter((m: { role: string }) => m.role !== "system");
 		expect(sent.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user"]);
-		expect(sessionFiles(home)).toHaveLength(1);
-		expect(roles(sessionFiles(home)[0]!)).toEqual(["user", "custom", "assistant", "user", "assistant"]);
+		expect(sessionFiles(fx.home)).toHaveLength(1);
+		expect(roles(sessionFiles(fx.home)[0]!)).toEqual(["user", "custom", "assistant", "user", "assistant"]);
 	});
 
 	it("json and stream-json formats", async () => {
-		server = await startSseServer([textReply("Forty two."), textReply("Again.")]);
-		const { cwd, home } = place();
-		const json = await runCli(["-p", ...model(server.url), "--output-format", "json", "q"], { cwd, env: { ARBOR_HOME: home } });
+		await fx.serve([textReply("Forty two."), textReply("Again.")]);
+		const json = await fx.print(["--output-format", "json", "q"]);
 		expect(json.code).toBe(0);
 		const result = JSON.parse(json.stdout);
 		expect(result).toMatchObject({ text: "Forty two.", stopReason: "stop" });
-		expect(result.sessionFile).toBe(sessionFiles(home)[0]);
+		expect(result.sessionFile).toBe(sessionFiles(fx.home)[0]);
 		expect(result.leafId).toBe(entries(result.sessionFile).at(-1).id);
-		const stream = await runCli(["-p", "-c", ...model(server.url), "--output-format", "stream-json", "q"], { cwd, env: { ARBOR_HOME: home } });
+		const stream = await fx.print(["-c", "--output-format", "stream-json", "q"]);
 		const lines = stream.stdout.trim().split("\n").map((l) => JSON.parse(l));
 		expect(lines[0].type).toBe("session");
 		expect(lines.map((l) => l.type)).toContain("text_delta");
@@ -139,11 +112,8 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 	it("--at with --summarize stores a summary under the target (fromId = old leaf) that reaches the next prompt", async () => {
 		const { file, dir, home } = fixtureCopy("pi-tree-session.jsonl");
 		const summary = "## Goal\nExplore the parser.\n\n## Next Steps\n1. Try approach B";
-		server = await startSseServer([textReply(summary), textReply("Continuing from there.")]);
-		const run = await runCli(["-p", ...model(server.url), "--session", file, "--at", "474513f0", "--summarize", "--", "go on"], {
-			cwd: dir,
-			env: { ARBOR_HOME: home },
-		});
+		const server = await fx.serve([textReply(summary), textReply("Continuing from there.")]);
+		const run = await fx.print(["--session", file, "--at", "474513f0", "--summarize", "--", "go on"], { cwd: dir, env: { ARBOR_HOME: home } });
 		expect(run.stderr).toBe("");
 		expect(run.code).toBe(0);
 		const added = entries(file).filter((e) => e.type === "branch_summary" && e.parentId === "474513f0");
@@ -157,15 +127,14 @@ describe("print mode through a real OpenAI-compatible provider", () => {
 	});
 
 	it("SIGINT saves the partial reply as aborted and exits 130", async () => {
-		server = await startSseServer([textReply(["Partial ", "answer "], { hold: true })]);
-		const { cwd, home } = place();
+		const server = await fx.serve([textReply(["Partial ", "answer "], { hold: true })]);
 		let pid = -1;
-		const running = runCli(["-p", ...model(server.url), "long question"], { cwd, env: { ARBOR_HOME: home }, onSpawn: (p) => (pid = p) });
-		await waitFor(() => server!.requests.length === 1, { what: "the provider request" });
+		const running = fx.print(["long question"], { onSpawn: (p) => (pid = p) });
+		await waitFor(() => server.requests.length === 1, { what: "the provider request" });
 		process.kill(pid, "SIGINT");
 		const run = await running;
 		expect(run.code).toBe(130);
-		const [file] = sessionFiles(home);
+		const [file] = sessionFiles(fx.home);
 		const last = entries(file!).at(-1);
 		expect(last.message).toMatchObject({ role: "assistant", stopReason: "aborted" });
 	});

@@ -33,6 +33,17 @@ describe("project trust: what counts and what is remembered (docs/trust.md)", ()
 		expect(projectTrust({ cwd, home })).toMatchObject({ state: "untrusted", changed: true });
 	});
 
+	it("what the trust listing shows of the settings is what the settings reader reads: a value it refuses is the listed problem", () => {
+		const { cwd, home } = place();
+		write(join(cwd, ".arbor", "settings.json"), JSON.stringify({ tools: "bash", shellCommandPrefix: "source env.sh" }));
+		const trust = projectTrust({ cwd, home });
+		expect(trust.state === "untrusted" && trust.content.highlights.problem).toBe('"tools" must be a list of strings, not "bash"');
+		write(join(cwd, ".arbor", "settings.json"), '{"baseUrl": "http://127.0.0.1:9/v1", "constructor": 1}');
+		const fine = projectTrust({ cwd, home });
+		expect(fine.state === "untrusted" && fine.content.highlights).toMatchObject({ baseUrl: "http://127.0.0.1:9/v1", extensions: [] });
+		expect(fine.state === "untrusted" && fine.content.highlights.problem).toBeUndefined();
+	});
+
 	it("the project is its real path: opened through a symbolic link it is the same, trusted project", () => {
 		const { root, cwd, home } = place();
 		write(join(cwd, ".arbor", "SYSTEM.md"), "Be brief\n");

@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entryType, SessionStore } from "../../source/session/index.js";
+import { entryType } from "../../source/session/entry-guards.js";
+import { SessionStore } from "../../source/session/store.js";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
 import { allRowIds, ARTIFACTS, HAVE_BROWSER, launch, NO_BROWSER_REASON, openExport, paneIds } from "./browser.js";
 

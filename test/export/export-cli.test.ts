@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { fixtureCopy, runCli } from "../helpers/cli.js";
 import { xssSession } from "./xss-session.js";
 

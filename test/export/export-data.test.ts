@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { writeExportData } from "../../source/export/export-data.js";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { ByteBatch } from "../../source/session/raw-lines.js";
 import { FIXTURES } from "../helpers/cli.js";
 

@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { runCli } from "../helpers/cli.js";
 import { ARTIFACTS, HAVE_BROWSER, launch, NO_BROWSER_REASON, openExport } from "./browser.js";
 import { XSS_ANSWER, XSS_LABEL, XSS_USER, xssSession } from "./xss-session.js";

@@ -1,5 +1,5 @@
 /** A copy of the pi tree fixture with hostile text appended: markup and </script> in messages and labels. */
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { fixtureCopy } from "../helpers/cli.js";
 
 export const XSS_USER = "Look: <img src=x onerror=alert(1)> and </script><script>alert(2)</script>";

@@ -73,6 +73,22 @@ describe("ExtensionHost", () => {
 		expect(sum.calls).toHaveLength(0);
 	});
 
+	it("appendEntry before a session is open throws \"no session is open\" to the extension; once one is, it writes", async () => {
+		const cwd = temp();
+		put(cwd, ".arbor/extensions/early.ts", `
+			export default (arbor: any) => {
+				try { arbor.appendEntry("early", 1); } catch (error: any) { (globalThis as any).arborEarly = error.message; }
+				(globalThis as any).arborLater = () => arbor.appendEntry("later", 2);
+			};`);
+		const { ext } = await host(cwd);
+		const seen = globalThis as { arborEarly?: string; arborLater?: () => void };
+		expect(seen.arborEarly).toBe("no session is open");
+		const { store } = conversation();
+		ext.setStore(store);
+		seen.arborLater?.();
+		expect(store.snapshot().entries.at(-1)).toMatchObject({ type: "custom", customType: "later", data: 2 });
+	});
+
 	it("turn(): turn_end gets the turn's entries; entries sent while it runs come after them", async () => {
 		const cwd = temp();
 		put(cwd, ".arbor/extensions/t.ts", `

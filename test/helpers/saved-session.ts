@@ -1,6 +1,7 @@
 /** Saved sessions of an age, for the session picker's tests (the screen test and the app test). */
 import { readFileSync, utimesSync, writeFileSync } from "node:fs";
-import { SessionStore, sessionDirFor } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
+import { sessionDirFor } from "../../source/session/paths.js";
 
 /** A saved two-entry session of `cwd` under `home`, last worked in `ageMs` ago; its file. */
 export function savedSession(home: string, cwd: string, text: string, ageMs: number, parentSession?: string): string {

@@ -3,7 +3,8 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { importFile } from "../../source/import/import.js";
 import { toModelMessages } from "../../source/llm/convert.js";
-import { entryType, SessionStore } from "../../source/session/index.js";
+import { entryType } from "../../source/session/entry-guards.js";
+import { SessionStore } from "../../source/session/store.js";
 import { tempDir } from "../session/helpers.js";
 
 const DIR = path.join(import.meta.dirname, "../fixtures/import");

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import type * as TypeScript from "typescript";
 import { ts } from "../helpers/typescript.js";
 import { describe, expect, it } from "vitest";
@@ -171,6 +171,22 @@ describe("layer boundaries (docs/layout.md, docs/style.md)", () => {
 				return turnLevel.includes(target) ? [`${what}: only agent/ runs turns and their compaction`] : [];
 			});
 		});
+		expect(broken).toEqual([]);
+	});
+
+	it("a barrel (index.ts) is its folder's only door, or there is none: no import reaches past one", () => {
+		// Folders whose index.ts is the one way in from outside them; none today — every import names the module it needs.
+		const doors: string[] = [];
+		const barrels = all.filter((file) => /^index\.tsx?$/.test(basename(file))).map((file) => relative(root, dirname(file)));
+		expect(barrels, "an index.ts not listed as a door").toEqual(doors);
+		const broken = all.flatMap((file) =>
+			importsOfFile(file).flatMap(({ spec }) => {
+				if (!spec.startsWith(".")) return [];
+				const target = relative(root, resolve(dirname(file), spec));
+				const door = doors.find((folder) => target.startsWith(`${folder}/`) && !relative(root, file).startsWith(`${folder}/`));
+				return door && target !== `${door}/index.js` ? [`${relative(root, file)} imports ${spec} past ${door}/index.ts`] : [];
+			}),
+		);
 		expect(broken).toEqual([]);
 	});
 

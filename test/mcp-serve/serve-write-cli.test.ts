@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { writeBranchSessions } from "../helpers/branch-sessions.js";
 import { place } from "../helpers/print-run.js";
 import { readJsonl } from "../helpers/jsonl.js";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { startServe, type ServeHarness } from "./serve-client.js";
 
 let mcp: ServeHarness | undefined;

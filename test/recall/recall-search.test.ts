@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { placesOf } from "../../source/recall/places.js";
 import { recallNote, withRecallNote } from "../../source/recall/recall-note.js";
 import { recallSearch } from "../../source/recall/recall-search.js";

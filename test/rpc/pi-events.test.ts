@@ -80,4 +80,13 @@ describe("arbor's agent events → pi's RPC events", () => {
 		for (const event of events) writer.write(event);
 		expect(out).toEqual(events);
 	});
+
+	it("session_info_changed leaves `name` out when it was cleared (pi 1.6's), and keeps it when set", () => {
+		const out: Record<string, any>[] = [];
+		const writer = new PiEventWriter((e) => out.push(e), () => undefined);
+		writer.write({ type: "session_info_changed", name: undefined });
+		writer.write({ type: "session_info_changed", name: "refactor" });
+		expect(out.map((e) => Object.keys(e))).toEqual([["type"], ["type", "name"]]);
+		expect(out[1]).toEqual({ type: "session_info_changed", name: "refactor" });
+	});
 });

@@ -6,7 +6,7 @@ import { searchables } from "../../source/search/fields.js";
 import { matchesAll, parseQuery } from "../../source/search/query.js";
 import { scanFile } from "../../source/search/scan.js";
 import { searchSessions } from "../../source/search/search.js";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { casesFor, itLarge } from "../helpers/large.js";
 import { copyFixture, tempDir } from "../session/helpers.js";
 

@@ -5,7 +5,7 @@ import { activePath } from "../../source/search/ancestry.js";
 import { searchables } from "../../source/search/fields.js";
 import { matchesAll, parseQuery } from "../../source/search/query.js";
 import { searchSessions } from "../../source/search/search.js";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { copyFixture, tempDir } from "../session/helpers.js";
 import { itLarge } from "../helpers/large.js";
 

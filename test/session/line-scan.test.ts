@@ -9,7 +9,7 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { listSessions, resolveSession } from "../../source/session/listing.js";
 import { writeExportData } from "../../source/export/export-data.js";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { ByteBatch } from "../../source/session/raw-lines.js";
 import { LineMark } from "../../source/session/line-mark.js";
 import { entry, tempDir, writeJsonl } from "./helpers.js";

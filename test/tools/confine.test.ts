@@ -4,7 +4,8 @@ import path from "node:path";
 import type { ToolExecutionOptions, ToolSet } from "ai";
 import { describe, expect, it } from "vitest";
 import { confinementFor, isInside } from "../../source/tools/confine.js";
-import { createToolSet, toolPolicy, type ConfirmFn } from "../../source/tools/index.js";
+import { createToolSet, type ConfirmFn } from "../../source/tools/tool-set.js";
+import { toolPolicy } from "../../source/tools/policy.js";
 
 const callOpts: ToolExecutionOptions = { toolCallId: "call-1", messages: [] };
 const exec = (set: ToolSet, name: string, args: unknown) => Promise.resolve(set[name]!.execute!(args as never, callOpts));

@@ -1,7 +1,7 @@
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
-import { createToolSet } from "../../source/tools/index.js";
+import { createToolSet } from "../../source/tools/tool-set.js";
 import { makeTree, removeTree } from "./fixture.js";
 
 let dir = "";

@@ -2,15 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ToolExecutionOptions, ToolSet } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-	ALL_TOOLS,
-	createToolSet,
-	describeToolCall,
-	parseToolList,
-	toolPolicy,
-	type ConfirmFn,
-	type ToolName,
-} from "../../source/tools/index.js";
+import { ALL_TOOLS, parseToolList, toolPolicy, type ToolName } from "../../source/tools/policy.js";
+import { createToolSet, type ConfirmFn } from "../../source/tools/tool-set.js";
+import { describeToolCall } from "../../source/tools/describe.js";
 import { makeTree, removeTree } from "./fixture.js";
 
 let dir = "";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { estimateContextTokens } from "../../source/llm/compaction.js";
 import type { RunTurnOptions, TurnResult } from "../../source/llm/turn.js";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import type { SessionStoreApi } from "../../source/session/api.js";
 import { summarizer } from "../navigation/helpers.js";
 import { bigStore, fakeTurn, model, setup, appTestHooks } from "./app-harness.js";

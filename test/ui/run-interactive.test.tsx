@@ -4,7 +4,7 @@ import { MockLanguageModelV3 } from "ai/test";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ResolvedModel } from "../../source/llm/resolve-model.js";
 import type { RunTurnOptions, TurnResult } from "../../source/llm/turn.js";
-import { SessionStore } from "../../source/session/index.js";
+import { SessionStore } from "../../source/session/store.js";
 import { AgentSession, type AgentOpenOptions } from "../../source/agent/agent-session.js";
 import { mergeCatalog } from "../../source/llm/model-catalog.js";
 import { ChatBridge } from "../../source/ui/chat/chat-bridge.js";

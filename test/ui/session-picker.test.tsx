@@ -1,7 +1,9 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { listAllSessions, listSessions, SessionStore, sessionDirFor } from "../../source/session/index.js";
+import { listAllSessions, listSessions } from "../../source/session/listing.js";
+import { SessionStore } from "../../source/session/store.js";
+import { sessionDirFor } from "../../source/session/paths.js";
 import { lineage } from "../../source/ui/pickers/session-lineage.js";
 import { tempDir } from "../navigation/helpers.js";
 import { setup, appTestHooks } from "./app-harness.js";

@@ -1,5 +1,5 @@
 import type { SessionStoreApi } from "../../session/api.js";
-import type { SessionInfo } from "../../session/index.js";
+import type { SessionInfo } from "../../session/listing.js";
 import { trashSession } from "../../session/trash.js";
 import { errorMessage } from "../../text/error-text.js";
 

@@ -4,7 +4,7 @@ import type { Chat } from "./use-chat.js";
 import type { InteractiveOptions } from "../options.js";
 import type { Screen } from "./app-reducer.js";
 import type { SwitchSession } from "./use-session-switch.js";
-import { SessionStore } from "../../session/index.js";
+import { SessionStore } from "../../session/store.js";
 import { ConfirmPrompt } from "./confirm-prompt.js";
 import type { TypeAhead } from "../input/type-ahead.js";
 import { ForkPicker } from "../pickers/fork-picker.js";

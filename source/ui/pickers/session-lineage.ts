@@ -1,4 +1,4 @@
-import type { SessionInfo } from "../../session/index.js";
+import type { SessionInfo } from "../../session/listing.js";
 
 type LineageRow = { session: SessionInfo; depth: number };
 

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import React, { useMemo, useState } from "react";
-import type { SessionInfo } from "../../session/index.js";
+import type { SessionInfo } from "../../session/listing.js";
 import { oneLine } from "../../text/one-line.js";
 import { terminalText } from "../../text/terminal-text.js";
 import type { SessionActions } from "../actions/session-actions.js";

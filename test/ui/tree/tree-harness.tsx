@@ -1,6 +1,6 @@
 import React, { useMemo } from "react";
 import { AgentSession } from "../../../source/agent/agent-session.js";
-import type { SessionStore } from "../../../source/session/index.js";
+import type { SessionStore } from "../../../source/session/store.js";
 import type { ResolvedModel } from "../../../source/llm/resolve-model.js";
 import { EventBus } from "../../../source/events/bus.js";
 import type { SessionStoreApi } from "../../../source/session/api.js";
