@@ -1,4 +1,7 @@
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { SessionStore } from "../../source/session/store.js";
+import { tempProject } from "../checkpoints/helpers.js";
+import { sessionWithCheckpoints } from "../helpers/checkpoint-session.js";
 import { describe, expect, it } from "vitest";
 import { answerConfirmation, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
@@ -67,6 +70,35 @@ describe("the editor stays at the bottom after every dialog (issue 37, virtual t
 			await t.waitForScreen((s) => s.includes("Summarize the branch"), "summary question");
 			t.send("Enter");
 			await expectEditorAtBottom(t, (s) => s.includes("answer 1") && !s.includes("← active") && !s.includes("Summarize"), "jumped");
+			await quit(t);
+		}, 90_000);
+	}
+
+	for (const [cols, rows] of [[80, 24], [120, 40]] as const) {
+		it(`at ${cols}×${rows}: after /tree's restore question is answered`, async () => {
+			const at = tempProject();
+			fx.dir = dirname(at.cwd);
+			const file = await sessionWithCheckpoints(at.cwd, at.home);
+			// More exchanges after the checkpoints: the conversation fills the screen.
+			const store = SessionStore.open(file, { write: true });
+			for (let k = 1; k <= 20; k++) {
+				store.appendMessage({ role: "user", content: `filler ${k}`, timestamp: 1 });
+				store.appendMessage({ role: "assistant", content: [{ type: "text", text: `filled ${k}` }], api: "openai-completions", provider: "compat", model: "m", stopReason: "stop", timestamp: 1 } as never);
+			}
+			store.close();
+			fx.tmux = startArbor({ args: ["--session", file], cwd: at.cwd, home: at.home, cols, rows });
+			const t = fx.tmux;
+			await expectEditorAtBottom(t, (s) => s.includes("filled 20"), "the session opened");
+			t.send("Escape", "Escape");
+			await t.waitForScreen((s) => s.includes("← active"), "tree");
+			t.type("reply one");
+			await t.waitForScreen((s) => /› .*reply one/.test(s), "search selects reply one");
+			t.send("Enter");
+			await t.waitForScreen((s) => s.includes("Summarize the branch you're leaving?"), "summary question");
+			t.send("Enter");
+			await t.waitForScreen((s) => s.includes("› Restore files"), "restore question");
+			t.send("Enter");
+			await expectEditorAtBottom(t, (s) => s.includes("restored 2 files") && !s.includes("Restore files"), "restored");
 			await quit(t);
 		}, 90_000);
 	}
