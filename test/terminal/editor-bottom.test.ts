@@ -32,7 +32,7 @@ const tall = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`)
 
 describe("the editor stays at the bottom after every dialog (issue 37, virtual terminal)", () => {
 	for (const [cols, rows] of [[80, 24], [120, 40]] as const) {
-		it(`at ${cols}×${rows}: after a slash menu that a filter shortens, a confirmation allowed and one declined, /tree's summary question`, async () => {
+		it(`at ${cols}×${rows}: after a slash menu that a filter shortens, /tree's summary question, a confirmation allowed and one declined`, async () => {
 			({ dir: fx.dir } = tempPlace("editor-bottom"));
 			const file = join(fx.dir, "s.jsonl");
 			tallSession(file, { turns: 30, outputLines: 5 });
@@ -55,6 +55,15 @@ describe("the editor stays at the bottom after every dialog (issue 37, virtual t
 			t.send("C-u");
 			await expectEditorAtBottom(t, (s) => !s.includes("/tre"), "the menu closed");
 
+			// /tree, a move that leaves entries: the summary question answered, back in the chat (before the
+			// turns: a command right after a turn waits for its end, a little after its reply shows).
+			t.send("Escape", "Escape");
+			await t.waitForScreen((s) => s.includes("← active"), "tree");
+			t.send("Home", "Down", "Enter");
+			await t.waitForScreen((s) => s.includes("Summarize the branch"), "summary question");
+			t.send("Enter");
+			await expectEditorAtBottom(t, (s) => s.includes("answer 1") && !s.includes("← active") && !s.includes("Summarize"), "jumped");
+
 			await submitLine(t, "make b");
 			await answerConfirmation(t, (s) => s.includes("Allow write b.txt?"), "y", "write confirmation");
 			await expectEditorAtBottom(t, (s) => s.includes("wrote it") && !s.includes("Working"), "confirmation allowed");
@@ -63,13 +72,6 @@ describe("the editor stays at the bottom after every dialog (issue 37, virtual t
 			await answerConfirmation(t, (s) => s.includes("Allow write c.txt?"), "n", "write confirmation");
 			await expectEditorAtBottom(t, (s) => s.includes("left it") && !s.includes("Working"), "confirmation declined");
 
-			// /tree, a move that leaves entries: the summary question answered, back in the chat.
-			t.send("Escape", "Escape");
-			await t.waitForScreen((s) => s.includes("← active"), "tree");
-			t.send("Home", "Down", "Enter");
-			await t.waitForScreen((s) => s.includes("Summarize the branch"), "summary question");
-			t.send("Enter");
-			await expectEditorAtBottom(t, (s) => s.includes("answer 1") && !s.includes("← active") && !s.includes("Summarize"), "jumped");
 			await quit(t);
 		}, 90_000);
 	}
