@@ -16,13 +16,13 @@ export const ms = (x) => `${x.toFixed(1)} ms`.padStart(10);
  * Starts `node cli args…` at cols×rows in `cwd` with ARBOR_HOME=`home` (removed by stop()).
  * `until(predicate)` resolves once predicate(output) holds (raw output, escape sequences kept);
  * `timed(bytes, predicate)` forgets the output, writes the bytes and resolves with the ms until
- * the predicate holds.
+ * the predicate holds. `env` is added to the program's environment.
  */
-export function startPty({ cli, args, cwd, home, cols, rows, timeoutMs = 60_000 }) {
-	const cmd = `stty cols ${cols} rows ${rows} 2>/dev/null; exec ${quote(process.execPath)} ${quote(cli)} ${args.map(quote).join(" ")}`;
+export function startPty({ cli, args, cwd, home, cols, rows, timeoutMs = 60_000, node = process.execPath, env = {} }) {
+	const cmd = `stty cols ${cols} rows ${rows} 2>/dev/null; exec ${quote(node)} ${quote(cli)} ${args.map(quote).join(" ")}`;
 	const child = spawn("script", ["-qfec", cmd, "/dev/null"], {
 		cwd,
-		env: { ...process.env, ARBOR_HOME: home, COLUMNS: String(cols), LINES: String(rows), TERM: "xterm-256color" },
+		env: { ...process.env, ARBOR_HOME: home, COLUMNS: String(cols), LINES: String(rows), TERM: "xterm-256color", ...env },
 		stdio: ["pipe", "pipe", "pipe"],
 		detached: true,
 	});
@@ -44,6 +44,10 @@ export function startPty({ cli, args, cwd, home, cols, rows, timeoutMs = 60_000 
 			waiter();
 		});
 	return {
+		/** The pid of `script`; its child is the program (the shell execs it). */
+		pid: child.pid,
+		/** What was printed since the last timed write. */
+		output: () => out,
 		until,
 		async timed(bytes, predicate) {
 			out = "";

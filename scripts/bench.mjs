@@ -112,7 +112,7 @@ async function main() {
 	console.log(`bare fetch, first byte (floor)          ${ms(p.bare)}   (arbor -p ${(p.fresh / p.bare).toFixed(2)}x, target <= 1.5x)`);
 	console.log(`print mode on a ${p.n / 1000}k-entry session      ${ms(p.cont)}   (${ms(p.cont - p.fresh)} more: store open + append; bushy file)`);
 	if (process.argv.includes("--print-only")) return;
-	for (const script of ["bench-store.mjs", "bench-tree.mjs", "bench-sessions.mjs", "bench-ui.mjs", "bench-expand.mjs", "bench-at.mjs", "bench-search.mjs", "bench-recall.mjs", "bench-export.mjs", "bench-import.mjs", "bench-checkpoints.mjs", "bench-rpc.mjs", "bench-mcp.mjs", "bench-sync.mjs", "bench-fanout.mjs"]) {
+	for (const script of ["bench-store.mjs", "bench-tree.mjs", "bench-sessions.mjs", "bench-ui.mjs", "bench-expand.mjs", "bench-transcript.mjs", "bench-at.mjs", "bench-search.mjs", "bench-recall.mjs", "bench-export.mjs", "bench-import.mjs", "bench-checkpoints.mjs", "bench-rpc.mjs", "bench-mcp.mjs", "bench-sync.mjs", "bench-fanout.mjs"]) {
 		const path = join(root, "scripts", script);
 		if (!existsSync(path)) continue;
 		console.log("");

@@ -10,6 +10,7 @@ import { App } from "./chat/app.js";
 import type { ChatBridge } from "./chat/chat-bridge.js";
 import type { UiDeps } from "./deps.js";
 import { colourlessStdout } from "./terminal/colourless-stdout.js";
+import { bottomAnchoredStdout } from "./terminal/bottom-anchor.js";
 import type { InteractiveOptions } from "./options.js";
 import { enableTerminalModes, kittyExpected, kittyKeyboardOption } from "./terminal/modes.js";
 
@@ -76,7 +77,8 @@ export async function runInteractive(opts: InteractiveOptions, core: { agent: Ag
 		{
 			exitOnCtrlC: false,
 			kittyKeyboard: kitty,
-			stdout: colourDisabled(process.env) ? colourlessStdout(stdout) : stdout,
+			// The frame stays on the last rows when it gets shorter (bottom-anchor.ts).
+			stdout: bottomAnchoredStdout(colourDisabled(process.env) ? colourlessStdout(stdout) : stdout),
 			...(io.stdin ? { stdin: io.stdin } : {}),
 			...(io.stderr ? { stderr: io.stderr } : {}),
 			// Routing console output above the app only makes sense on the process's own terminal.

@@ -1,4 +1,6 @@
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { sessionDirFor } from "../../source/session/paths.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanUp, quit, tempPlace } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
@@ -84,5 +86,23 @@ describe("the terminal's scrollback keeps the conversation (issue 37, virtual te
 			expect(resized).toContain(`question ${earliest}`);
 			await quit(term);
 		}, 90_000);
+	}
+
+	for (const [cols, rows] of [[80, 24], [120, 40]] as const) {
+		it(`at ${cols}×${rows}: arbor -c prints the session's last screens: the earlier messages are in the scrollback`, async () => {
+			({ dir } = tempPlace("scrollback-c"));
+			const home = join(dir, "home");
+			const sessions = sessionDirFor(dir, home);
+			mkdirSync(sessions, { recursive: true });
+			tallSession(join(sessions, "2026-11-22T09-00-00-000Z_0193e7a0-0000-7000-8000-000000000002.jsonl"), { turns: 40, outputLines: 30 });
+			term = startArbor({ args: ["-c"], cwd: dir, home, cols, rows });
+			const screen = await term.waitForScreen((s) => s.includes("All done.") && editorAtBottom(s), "the session resumed, editor at the bottom");
+			const all = await term.terminal.scrollback();
+			const above = all.slice(0, all.length - screen.length);
+			const earlier = [...above.matchAll(/^› question (\d+)$/gm)].map((m) => Number(m[1]));
+			expect(earlier.length).toBeGreaterThan(0);
+			for (const k of earlier) expect(screen).not.toMatch(new RegExp(`question ${k}$`, "m"));
+			await quit(term);
+		}, 60_000);
 	}
 });

@@ -1,4 +1,4 @@
-import type { Dispatch } from "react";
+import { useMemo, type Dispatch } from "react";
 import { Box, Text } from "ink";
 import type { TreeRowsModel } from "./use-tree-rows.js";
 import { treeHint, treeHintLines, useTreeKeys, type TreeKeyIntent } from "./use-tree-keys.js";
@@ -91,7 +91,9 @@ export function TreeSelector(props: TreeSelectorProps) {
 	const { rows, current } = props.model;
 	const edit = props.state.labelEdit;
 	useTreeKeys({ active: props.active && !edit, onIntent: (intent) => onTreeIntent(intent, props) });
-	const hint = treeHintLines(useKeymap(), props.cols);
+	const keymap = useKeymap();
+	// Measured once per keymap and width, not on every move (it was ~2 ms a key: bench-transcript.mjs).
+	const hint = useMemo(() => treeHintLines(keymap, props.cols), [keymap, props.cols]);
 	const size = treeWindowSize(props.termRows);
 	const { start, end } = centredWindow(rows.length, current, size);
 	const search = props.state.search ? `Search: ${props.state.search}` : "Type to search";
