@@ -8,12 +8,13 @@
  */
 import type { GitPlace } from "../checkpoints/git.js";
 import { storeGit } from "./git-run.js";
+import { lineHead } from "./line-head.js";
 
 /** A chunk of entries and who pushed it. */
 type RemoteChunk = { name: string; author?: { host: string; user: string } };
 
-/** One remote entry: its id and line (no newline), and the chunk it came in. */
-export type RemoteEntry = { id: string; line: Buffer; chunk: string };
+/** One remote entry: its id and line (no newline), the chunk it came in, and whether it was parsed whole (see line-head.ts). */
+export type RemoteEntry = { id: string; line: Buffer; chunk: string; checked: boolean };
 
 /** What a session's remote commit holds. */
 export type RemoteSession = {
@@ -130,10 +131,11 @@ function eachEntry(blob: Buffer, chunk: string, into: RemoteEntry[], ids: Set<st
 		if (nl < 0) nl = blob.length;
 		const line = blob.subarray(start, nl);
 		start = nl + 1;
-		const id = idFromLine(line);
+		const head = lineHead(line, 0, line.length);
+		const id = head ? head.id : idFromLine(line);
 		if (id === undefined || ids.has(id)) continue;
 		ids.add(id);
-		into.push({ id, line, chunk });
+		into.push({ id, line, chunk, checked: !head });
 	}
 }
 
