@@ -63,7 +63,9 @@ export async function applyPlans(a: Args): Promise<Map<string, Outcome>> {
 function appendFetched(plan: SessionPlan, file: string, created: boolean): number {
 	const held = created ? undefined : heldWriter(file);
 	if (held) return held.mergeLines(plan.append.map((e) => e.line), { [SYNC_MARKER_FLAG]: true });
-	const taken = new Set([...(plan.local?.ids ?? []), ...plan.append.map((e) => e.id)]);
+	// The ids the marker's must differ from: the file's and the appended ones (no copy of 100k ids).
+	const appended = new Set(plan.append.map((e) => e.id));
+	const taken = { has: (id: string) => appended.has(id) || plan.local?.ids.has(id) === true };
 	const localLeaf = plan.local ? leafOfLines(plan.local.lines) : null;
 	return applyLines({ file, exists: !created, headerLine: plan.remote?.headerLine ?? "", lines: plan.append, localLeaf, taken });
 }
