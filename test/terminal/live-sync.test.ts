@@ -6,6 +6,7 @@
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
+import * as path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
@@ -62,5 +63,23 @@ describe("/sync with the session open in the chat", () => {
 		const after = await w.cli(w.b, ["sync", "--json"]);
 		expect(JSON.parse(after.stdout).received).toBe(0);
 		expect(fs.readFileSync(file, "utf8").split("laptop follow-up").length - 1).toBe(1);
+	});
+
+	it('"sync": {"auto": true}: the sync after a turn brings the other machine\'s entries into the open session', async () => {
+		w = makeWorld();
+		const { id } = handSession(w.a, "question from the laptop");
+		expect((await w.cli(w.a, ["sync"])).code).toBe(0);
+		expect((await w.cli(w.b, ["sync"])).code).toBe(0);
+		fs.writeFileSync(path.join(w.b.home, "settings.json"), JSON.stringify({ sync: { auto: true } }));
+		server = await startSseServer([textReply("Desktop answer")]);
+		t = startArbor({ args: ["--model", "compat:test", "--base-url", server.url, "-s", id], cwd: w.b.cwd, home: w.b.home, env: { USER: w.b.user } });
+		await t.waitForScreen((s) => s.includes("question from the laptop"), "the synced session");
+		expect((await w.turn(w.a, [textReply("Laptop answer")], "laptop follow-up", ["-s", id])).code).toBe(0);
+		expect((await w.cli(w.a, ["sync"])).code).toBe(0);
+		t.send("desktop follow-up", "Enter");
+		await t.waitForScreen((s) => s.includes("Desktop answer") && /Auto-synced with origin: [1-9]\d* entries sent/.test(s), "the turn, then its sync");
+		t.send("/tree", "Enter");
+		await t.waitForScreen((s) => s.includes("Session tree") && s.includes("laptop follow-up"), "the tree with the laptop's turn");
+		expect(t.capture().split("\n").find((l) => l.includes("user: laptop follow-up"))).toContain(`(ann@${os.hostname()}) user: laptop follow-up`);
 	});
 });
