@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// Over 200 lines: the worlds, the runs and their floors share the helpers above main(); one script per figure would repeat them.
 // Sync benchmark: `node scripts/bench-sync.mjs [--quick]` (issue 40). Against a bare remote on this machine:
 //   first sync of 100 sessions / 100k entries (10 / 10k with --quick) from clone A, then clone B's first sync
 //   incremental sync after one new turn (A pushes it, B fetches it): time, and the bytes the remote
@@ -20,7 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
-const CLI = path.join(ROOT, "dist/cli.js");
+const CLI = process.env.ARBOR_BENCH_CLI ?? path.join(ROOT, "dist/cli.js"); // ARBOR_BENCH_CLI measures another build
 const quick = process.argv.includes("--quick");
 const SESSIONS = quick ? 10 : 100;
 const PER = 1_000;
