@@ -4,22 +4,13 @@
  * no hooks, no signing, and none of the user's `GIT_*` variables — so it can never reach the
  * project's own `.git`.
  */
-import { spawn } from "node:child_process";
+import { GitError, spawnGit } from "./spawn-git.js";
 import { childEnvironment } from "../text/secrets.js";
 
 /** Where one private store lives and which folder it snapshots. */
 export type GitPlace = { gitDir: string; workTree: string; indexFile: string };
 
-/** A git command that failed (exit code other than 0) or could not start. */
-export class GitError extends Error {
-	constructor(
-		message: string,
-		readonly code: number | null,
-		readonly missing = false,
-	) {
-		super(message);
-	}
-}
+export { GitError } from "./spawn-git.js";
 
 /** The environment git runs with: the user's, minus every GIT_* variable and the provider keys (text/secrets.ts), plus the store's own. */
 export function gitEnv(place: GitPlace, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
@@ -48,24 +39,9 @@ export function gitArgs(place: GitPlace, args: readonly string[]): string[] {
 
 /** Runs git; resolves to stdout (a Buffer), rejects with GitError. `input` is written to stdin. */
 export function runGit(place: GitPlace, args: readonly string[], input?: string | Buffer): Promise<Buffer> {
-	return new Promise((resolve, reject) => {
-		const child = spawn("git", gitArgs(place, args), { cwd: place.workTree, env: gitEnv(place), stdio: ["pipe", "pipe", "pipe"] });
-		const out: Buffer[] = [];
-		const err: Buffer[] = [];
-		child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-		child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-		child.on("error", (error: NodeJS.ErrnoException) => {
-			reject(new GitError(error.code === "ENOENT" ? "git was not found on PATH" : `git: ${error.message}`, null, error.code === "ENOENT"));
-		});
-		child.on("close", (code) => {
-			if (code === 0) resolve(Buffer.concat(out));
-			else {
-				const text = Buffer.concat(err).toString("utf8").trim().split("\n").pop() ?? "";
-				reject(new GitError(`git ${args[0] ?? ""} failed${text ? `: ${text}` : ` (exit ${code})`}`, code));
-			}
-		});
-		child.stdin.on("error", () => {}); // git may exit before reading all of stdin; close reports it
-		child.stdin.end(input ?? "");
+	return spawnGit(gitArgs(place, args), { cwd: place.workTree, env: gitEnv(place), input }, (stderr, code) => {
+		const text = stderr.trim().split("\n").pop() ?? "";
+		return `git ${args[0] ?? ""} failed${text ? `: ${text}` : ` (exit ${code})`}`;
 	});
 }
 

@@ -37,6 +37,11 @@ export class AppendFile {
 		return new AppendFile(fd, false);
 	}
 
+	/** Bytes in the file now. */
+	get bytes(): number {
+		return this.size;
+	}
+
 	/** Append one JSON value as one line; returns the byte offset where the line starts. */
 	writeLine(value: unknown): number {
 		return must(this.writeBuffers([jsonLine(value)])[0], "offset of the written line");

@@ -121,7 +121,7 @@ function usableEntries(parsed: ParsedSession, size: number, fd: number): Session
 	return out ?? entries;
 }
 
-function placeholder(original: SessionEntry, line: number, problem: string, raw: () => string): SessionEntry {
+export function placeholder(original: SessionEntry, line: number, problem: string, raw: () => string): SessionEntry {
 	const parentId = typeof original.parentId === "string" ? original.parentId : null;
 	const timestamp = typeof original.timestamp === "string" ? original.timestamp : "";
 	const stand = { type: unknownEntryType(DAMAGED_ENTRY_TYPE), id: original.id, parentId, timestamp, line, problem };

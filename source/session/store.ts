@@ -9,6 +9,8 @@ import { writeFailure } from "./io-errors.js";
 import { arborHome, sessionDirFor } from "./paths.js";
 import { loadSession } from "./load.js";
 import type { LockHandle } from "./lock.js";
+import { foreignEntries } from "./foreign-lines.js";
+import { forgetWriter, holdWriter, type HeldWriter } from "./held-writers.js";
 import { TreeIndex, leafOf } from "./tree-index.js";
 import { SessionSnapshot } from "./snapshot.js";
 import { type ContextEditReplacement, contextEditFields } from "./context-edit.js";
@@ -33,7 +35,7 @@ type StoreParts = {
  * One session file with (optionally) its writer. Appends are O(1): one line written, the index
  * extended in place, a new snapshot object published to subscribers.
  */
-export class SessionStore implements SessionStoreApi {
+export class SessionStore implements SessionStoreApi, HeldWriter {
 	readonly file: string | undefined;
 	private readonly header: SessionHeader;
 	private readonly index: TreeIndex;
@@ -57,6 +59,7 @@ export class SessionStore implements SessionStoreApi {
 		this.openOut = parts.openOut;
 		this.lock = parts.lock;
 		this.view = new SessionSnapshot({ index: parts.index, header: parts.header, leafId: parts.leafId, file: parts.file });
+		if (parts.lock) holdWriter(parts.lock.path, this);
 	}
 
 	/**
@@ -175,6 +178,35 @@ export class SessionStore implements SessionStoreApi {
 		return branch;
 	}
 
+	/**
+	 * Entries written elsewhere (`arbor sync` in this process, docs/sync.md): their lines appended
+	 * verbatim (ids already here are skipped), indexed, and the leaf kept. When the file's last entry
+	 * would no longer be the leaf, a leaf marker (`markerData` and the leafId) under it follows, so a
+	 * reopen resumes here too. Returns the file's size.
+	 */
+	mergeLines(lines: readonly Buffer[], markerData: Record<string, unknown>): number {
+		this.assertWritable();
+		if (this.openOut) {
+			this.out = this.openOut();
+			this.openOut = undefined;
+		}
+		const out = this.out;
+		if (!out || this.trunk) throw new SessionError("invalid", "only the store that holds the session's file merges into it");
+		const fresh = foreignEntries(lines).filter((f) => !this.index.byId.has(f.entry.id));
+		const leaf = this.view.leafId;
+		let offsets: number[];
+		try {
+			offsets = out.writeBuffers(fresh.map((f) => Buffer.concat([f.line, NEWLINE])));
+		} catch (error) {
+			throw writeFailure(this.file ?? "(in memory)", "append to", error);
+		}
+		fresh.forEach((f, i) => this.index.add(f.entry, offsets[i]));
+		if (fresh.length > 0 && leafOf(this.index) !== leaf) this.write(leaf, { type: "custom", customType: LEAF_MARKER_TYPE, data: { ...markerData, leafId: leaf } });
+		this.sync();
+		this.publish(leaf);
+		return out.bytes;
+	}
+
 	sync(): void {
 		try {
 			this.out?.sync();
@@ -204,6 +236,7 @@ export class SessionStore implements SessionStoreApi {
 		} catch (error) {
 			throw writeFailure(this.file ?? "(in memory)", "sync", error);
 		} finally {
+			if (this.lock) forgetWriter(this.lock.path, this);
 			this.lock?.release();
 			this.lock = undefined;
 		}
@@ -255,6 +288,7 @@ export class SessionStore implements SessionStoreApi {
 		this.index.add(first, must(created.offsets[pending.length], "line offset"));
 		this.lock = created.lock;
 		this.out = created.out;
+		holdWriter(created.lock.path, this);
 	}
 
 	private publish(leafId: string | null): void {
@@ -271,6 +305,8 @@ export class SessionStore implements SessionStoreApi {
 		if (!this.index.byId.has(id)) throw new SessionError("unknown-id", `no entry with id "${id}"`);
 	}
 }
+
+const NEWLINE = Buffer.from("\n");
 
 function isAssistantMessage(entry: SessionEntry): boolean {
 	return entry.type === "message" && entry.message?.role === "assistant";

@@ -2,17 +2,19 @@
  * The local half of a sync, after the push went through: each session's fetched entries appended
  * (a session new here becomes a file in this folder's session folder), the modes records of the
  * checkpoint trees they name kept beside the store, their authors recorded, and the state updated.
- * A session another arbor is writing right now is left for the next sync.
+ * A session this process holds open (the chat's) gets them through its store; one another process
+ * is writing right now is left for the next sync.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
 import type { GitPlace } from "../checkpoints/git.js";
 import { sessionFileName } from "../session/ids.js";
+import { heldWriter } from "../session/held-writers.js";
 import { sessionDirFor } from "../session/paths.js";
 import { SessionError } from "../session/types.js";
 import { applyLines } from "./apply.js";
 import { recordAuthors } from "./authors.js";
-import { leafOfLines } from "./local-file.js";
+import { leafOfLines, SYNC_MARKER_FLAG } from "./local-file.js";
 import { checkpointTree, type SessionPlan } from "./plan.js";
 import { readObjects } from "./remote-session.js";
 import type { SyncState } from "./state.js";
@@ -41,9 +43,7 @@ export async function applyPlans(a: Args): Promise<Map<string, Outcome>> {
 			await keepModes(a, plan);
 			recordAuthors(a.home, plan.id, plan.append.map((e) => ({ id: e.id, author: plan.remote?.chunks.find((c) => c.name === e.chunk)?.author })));
 			try {
-				const taken = new Set([...(plan.local?.ids ?? []), ...plan.append.map((e) => e.id)]);
-				const localLeaf = plan.local ? leafOfLines(plan.local.lines) : null;
-				size = applyLines({ file, exists: !created, headerLine: plan.remote?.headerLine ?? "", lines: plan.append, localLeaf, taken });
+				size = appendFetched(plan, file, created);
 			} catch (error) {
 				if (!(error instanceof SessionError) || error.code !== "locked") throw error;
 				outcomes.set(plan.id, { file, created: false, busy: error.message });
@@ -54,6 +54,20 @@ export async function applyPlans(a: Args): Promise<Map<string, Outcome>> {
 		a.state[plan.id] = { remote: a.commits.get(plan.id) ?? plan.remote?.commit ?? null, size, file };
 	}
 	return outcomes;
+}
+
+/**
+ * Appends a plan's fetched entries to `file`: through the store of this process that holds it open
+ * (the chat's session: it sees them at once, its leaf stays), else under the file's writer lock.
+ */
+function appendFetched(plan: SessionPlan, file: string, created: boolean): number {
+	const held = created ? undefined : heldWriter(file);
+	if (held) return held.mergeLines(plan.append.map((e) => e.line), { [SYNC_MARKER_FLAG]: true });
+	// The ids the marker's must differ from: the file's and the appended ones (no copy of 100k ids).
+	const appended = new Set(plan.append.map((e) => e.id));
+	const taken = { has: (id: string) => appended.has(id) || plan.local?.ids.has(id) === true };
+	const localLeaf = plan.local ? leafOfLines(plan.local.lines) : null;
+	return applyLines({ file, exists: !created, headerLine: plan.remote?.headerLine ?? "", lines: plan.append, localLeaf, taken });
 }
 
 /** The modes records (checkpoints/modes.ts) of the checkpoint trees the fetched entries name, where the store has none yet. */

@@ -35,7 +35,7 @@ function syncMarkerLine(leafId: string, taken: { has(id: string): boolean }): Bu
 }
 
 /** What to write: to an existing file (`localLeaf`: its leaf before) or a new one (`headerLine`). */
-type Apply = { file: string; exists: boolean; headerLine: string; lines: readonly IncomingLine[]; localLeaf: string | null; taken: Set<string> };
+type Apply = { file: string; exists: boolean; headerLine: string; lines: readonly IncomingLine[]; localLeaf: string | null; taken: { has(id: string): boolean } };
 
 /** Appends `lines` (and a marker when the leaf would move); returns the file's new size. Throws SessionError "locked" when a writer has it. */
 export function applyLines(a: Apply): number {

@@ -3,8 +3,8 @@
  * clean environment: no user config, hooks or `GIT_*`) and read-only questions to the user's own
  * repository (`rev-parse`, `config --get`). Nothing here writes the user's `.git`.
  */
-import { spawn } from "node:child_process";
-import { gitArgs, gitEnv, GitError, type GitPlace } from "../checkpoints/git.js";
+import { gitArgs, gitEnv, type GitPlace } from "../checkpoints/git.js";
+import { GitError, spawnGit } from "../checkpoints/spawn-git.js";
 import { childEnvironment } from "../text/secrets.js";
 
 /**
@@ -25,23 +25,7 @@ export function reasonOf(stderr: string): string {
 type Run = { args: readonly string[]; env: NodeJS.ProcessEnv; cwd: string; input?: Buffer | string; what: string };
 
 function run(r: Run): Promise<Buffer> {
-	return new Promise((resolve, reject) => {
-		const child = spawn("git", r.args, { cwd: r.cwd, env: r.env, stdio: ["pipe", "pipe", "pipe"] });
-		const out: Buffer[] = [];
-		const err: Buffer[] = [];
-		child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
-		child.stderr.on("data", (chunk: Buffer) => err.push(chunk));
-		child.on("error", (error: NodeJS.ErrnoException) => {
-			reject(new GitError(error.code === "ENOENT" ? "git was not found on PATH" : `git: ${error.message}`, null, error.code === "ENOENT"));
-		});
-		child.on("close", (code) => {
-			if (code === 0) return resolve(Buffer.concat(out));
-			const reason = reasonOf(Buffer.concat(err).toString("utf8"));
-			reject(new GitError(`git ${r.what} failed: ${reason || `exit ${code}`}`, code));
-		});
-		child.stdin.on("error", () => {}); // git may exit before reading all of stdin; close reports it
-		child.stdin.end(r.input ?? "");
-	});
+	return spawnGit(r.args, r, (stderr, code) => `git ${r.what} failed: ${reasonOf(stderr) || `exit ${code}`}`);
 }
 
 /** git on the private store; resolves to stdout. */

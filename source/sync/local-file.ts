@@ -6,9 +6,10 @@
 import * as fs from "node:fs";
 import { forEachLine } from "../session/lines.js";
 import { LEAF_MARKER_TYPE } from "../session/types.js";
+import { lineHead } from "./line-head.js";
 
-/** One entry line of the local file. */
-type LocalLine = { id: string; parentId: string | null; start: number; end: number; syncMarker: boolean; leafMarker: boolean };
+/** One entry line of the local file (`checked`: parsed whole; else read from its head, see line-head.ts). */
+type LocalLine = { id: string; parentId: string | null; start: number; end: number; syncMarker: boolean; leafMarker: boolean; checked: boolean };
 
 /** What sync knows of a local session file. */
 export type LocalFile = { file: string; header: Record<string, unknown>; headerLine: string; lines: LocalLine[]; ids: Set<string>; size: number; torn: boolean };
@@ -32,6 +33,18 @@ function isSyncMarker(p: Parsed): boolean {
 	return p.type === "custom" && p.customType === LEAF_MARKER_TYPE && !!p.data && typeof p.data === "object" && (p.data as Record<string, unknown>)[SYNC_MARKER_FLAG] === true;
 }
 
+type Shape = Pick<LocalLine, "id" | "parentId" | "syncMarker" | "leafMarker" | "checked">;
+
+/** What sync needs of one entry line: from its head when that tells (never a marker), else parsed. */
+function lineOf(buf: Buffer, start: number, end: number): Shape | undefined {
+	const head = lineHead(buf, start, end);
+	if (head && head.type !== "custom") return { id: head.id, parentId: head.parentId, syncMarker: false, leafMarker: false, checked: false };
+	const p = parseLine(buf.toString("utf8", start, end));
+	if (!p || typeof p.id !== "string") return undefined;
+	const parentId = typeof p.parentId === "string" ? p.parentId : null;
+	return { id: p.id, parentId, syncMarker: isSyncMarker(p), leafMarker: p.type === "custom" && p.customType === LEAF_MARKER_TYPE, checked: true };
+}
+
 /** Reads a session file's lines (in 1 MiB chunks). Throws when its first line is no session header. */
 export function scanLocal(file: string): LocalFile {
 	let headerLine: string | undefined;
@@ -41,19 +54,17 @@ export function scanLocal(file: string): LocalFile {
 	let torn = false;
 	const size = forEachLine(file, (buf, start, end, offset, isTorn) => {
 		if (isTorn) return void (torn = true);
-		const text = buf.toString("utf8", start, end);
 		if (headerLine === undefined) {
+			const text = buf.toString("utf8", start, end);
 			headerLine = text;
 			const parsed = parseLine(text);
 			if (parsed?.type === "session") header = parsed as Record<string, unknown>;
 			return;
 		}
-		const p = parseLine(text);
-		if (!p || typeof p.id !== "string" || ids.has(p.id)) return;
-		ids.add(p.id);
-		const parentId = typeof p.parentId === "string" ? p.parentId : null;
-		const leafMarker = p.type === "custom" && p.customType === LEAF_MARKER_TYPE;
-		lines.push({ id: p.id, parentId, start: offset, end: offset + (end - start), syncMarker: isSyncMarker(p), leafMarker });
+		const line = lineOf(buf, start, end);
+		if (!line || ids.has(line.id)) return;
+		ids.add(line.id);
+		lines.push({ id: line.id, parentId: line.parentId, start: offset, end: offset + (end - start), syncMarker: line.syncMarker, leafMarker: line.leafMarker, checked: line.checked });
 	});
 	if (!header || headerLine === undefined) throw new Error(`${file} has no session header`);
 	return { file, header, headerLine, lines, ids, size, torn };

@@ -7,6 +7,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { knownSecrets, redactJson } from "../text/secrets.js";
+import { parses } from "./line-head.js";
 import { type LocalFile, readLines } from "./local-file.js";
 import type { RemoteEntry, RemoteSession } from "./remote-session.js";
 
@@ -47,18 +48,21 @@ export function planSession(id: string, local: LocalFile | undefined, remote: Re
 		// v1/v2 entries have no ids to merge by: arbor migrates the file when it next writes to it.
 		return { id, local, remote, append: [], push: [], redacted: [], trees: [], note: `a version ${version} session: continue it once with arbor (which migrates it), then sync` };
 	}
-	const append = remote ? remote.entries.filter((e) => !local?.ids.has(e.id)) : [];
+	// Lines known only by their head are parsed here, the few that move: a damaged one stays where it is.
+	const append = remote ? remote.entries.filter((e) => !local?.ids.has(e.id) && (e.checked || parses(e.line))) : [];
 	const outgoing = local ? local.lines.filter((l) => !l.syncMarker && !remote?.ids.has(l.id)) : [];
 	const secrets = knownSecrets();
 	const redacted: string[] = [];
 	const trees = new Set<string>();
-	const push = readLines(local?.file ?? "", outgoing).map((buf, i) => {
+	const read = readLines(local?.file ?? "", outgoing);
+	const sound = outgoing.filter((l, i) => l.checked || parses(read[i] as Buffer));
+	const push = (sound.length === outgoing.length ? read : readLines(local?.file ?? "", sound)).map((buf, i) => {
 		const text = buf.toString("utf8");
 		const tree = checkpointTree(text);
 		if (tree) trees.add(tree);
 		const clean = redactJson(text, secrets);
 		if (clean === text) return buf;
-		redacted.push(outgoing[i]?.id ?? "");
+		redacted.push(sound[i]?.id ?? "");
 		return Buffer.from(clean);
 	});
 	return { id, local, remote, append, push, redacted, trees: [...trees] };

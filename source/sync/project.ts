@@ -25,13 +25,15 @@ export async function workTreeOf(cwd: string): Promise<string> {
 	return top || cwd;
 }
 
-/** The URL of `remote` (a remote's name or a URL/path); exit 2 for a name the repository does not have. */
-export async function remoteUrl(cwd: string, top: string, remote: string): Promise<string> {
+/** The URL of `remote` (a remote's name or a URL/path) in the work tree `workTree` checks; exit 2 outside a work tree, or for a name the repository does not have. */
+export async function remoteUrl(cwd: string, workTree: Promise<string>, remote: string): Promise<string> {
+	// The two questions to the user's repository run side by side (the work tree's check first in its answer).
+	const asked = looksLikeUrl(remote) ? undefined : askUserRepo(cwd, ["config", "--get", `remote.${remote}.url`]);
+	const [top, url] = await Promise.all([workTree, asked]);
 	if (looksLikeUrl(remote)) {
 		const local = !/^[a-z][a-z0-9+.-]*:\/\//i.test(remote) && !/^[^/]+@[^/]+:/.test(remote);
 		return local ? path.resolve(cwd, remote) : remote;
 	}
-	const url = await askUserRepo(cwd, ["config", "--get", `remote.${remote}.url`]);
 	if (!url) throw usageError(`no such remote: ${remote} (git remote -v lists this repository's; --remote also takes a URL)`);
 	// A relative path in the repository's config is relative to the work tree's top.
 	return looksLikeUrl(url) && !/^[a-z][a-z0-9+.-]*:/i.test(url) && !path.isAbsolute(url) ? path.resolve(top, url) : url;

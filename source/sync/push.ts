@@ -40,10 +40,13 @@ export async function commitPlans(place: GitPlace, storeDir: string, plans: read
 	return writeRemotes(place, commits);
 }
 
-/** Pushes the commits in one `git push`. */
+/**
+ * Pushes the commits in one `git push --atomic` (all sessions' refs or none). The tracking refs are
+ * not moved here: the commits stay referenced under `refs/arbor-sync/out/`, the state records them,
+ * and the next sync's fetch (if any) moves the tracking refs without sending them again.
+ */
 export async function pushCommits(place: GitPlace, url: string, commits: ReadonlyMap<string, string>): Promise<void> {
 	if (commits.size === 0) return;
 	const specs = [...commits].map(([id, commit]) => `${commit}:${REMOTE_PREFIX}${id}`);
-	await storeGit(place, ["push", "--quiet", "--no-verify", url, ...specs]);
-	await storeGit(place, ["update-ref", "--stdin"], [...commits].map(([id, commit]) => `update ${TRACKING_PREFIX}${id} ${commit}\n`).join(""));
+	await storeGit(place, ["push", "--quiet", "--atomic", "--no-verify", url, ...specs]);
 }

@@ -7,13 +7,14 @@
  * A sync adds a commit on top of the one it fetched, so a push is always a fast-forward.
  */
 import type { GitPlace } from "../checkpoints/git.js";
-import { storeGit } from "./git-run.js";
+import { catFileRounds, type Got } from "./cat-file.js";
+import { lineHead } from "./line-head.js";
 
 /** A chunk of entries and who pushed it. */
 type RemoteChunk = { name: string; author?: { host: string; user: string } };
 
-/** One remote entry: its id and line (no newline), and the chunk it came in. */
-export type RemoteEntry = { id: string; line: Buffer; chunk: string };
+/** One remote entry: its id and line (no newline), the chunk it came in, and whether it was parsed whole (see line-head.ts). */
+export type RemoteEntry = { id: string; line: Buffer; chunk: string; checked: boolean };
 
 /** What a session's remote commit holds. */
 export type RemoteSession = {
@@ -35,32 +36,14 @@ const SUBTREES = ["entries", "authors", "checkpoints", "modes"] as const;
 
 const idOf = (row: string | undefined) => row?.split(" ")[2];
 
-type Got = { type: string; data: Buffer } | undefined;
-
-/** Reads objects named by any revision expression (`<commit>:entries`) through one `git cat-file --batch`, in order; a missing one is undefined. */
-async function batch(place: GitPlace, exprs: readonly string[]): Promise<Got[]> {
-	if (exprs.length === 0) return [];
-	const out = await storeGit(place, ["cat-file", "--batch"], `${exprs.join("\n")}\n`);
-	const got: Got[] = [];
-	let at = 0;
-	for (const _ of exprs) {
-		const end = out.indexOf(0x0a, at);
-		const header = out.subarray(at, end).toString("utf8").split(" ");
-		if (end < 0 || header.at(-1) === "missing" || header.at(-1) === "ambiguous") {
-			got.push(undefined);
-			at = end + 1;
-			continue;
-		}
-		const size = Number(header[2]);
-		got.push({ type: header[1] ?? "", data: out.subarray(end + 1, end + 1 + size) });
-		at = end + 1 + size + 1;
-	}
-	return got;
-}
-
 /** Reads several objects by id, in order; a missing one is a DamagedRef. */
 export async function readObjects(place: GitPlace, ids: readonly string[]): Promise<Buffer[]> {
-	return (await batch(place, ids)).map((g, i) => {
+	if (ids.length === 0) return [];
+	return present((await catFileRounds(place, ids, () => []))[0], ids);
+}
+
+function present(got: readonly Got[], ids: readonly string[]): Buffer[] {
+	return got.map((g, i) => {
 		if (!g) throw new DamagedRef(`object ${ids[i]} is missing`);
 		return g.data;
 	});
@@ -81,23 +64,33 @@ function treeRows(data: Buffer | undefined): Map<string, string> {
 	return rows;
 }
 
+type Shape = { id: string; top: Map<string, string>; sub: Map<string, Map<string, string>>; chunks: string[]; authors: string[] };
+
+/** A session commit's trees (top, then SUBTREES) as read; throws DamagedRef when they are no session's. */
+function shapeOf(id: string, trees: readonly Got[], prefix: string): Shape {
+	if (trees[0]?.type !== "tree") throw new DamagedRef(`${prefix}${id} is damaged: it names no session commit`);
+	const top = treeRows(trees[0].data);
+	const sub = new Map(SUBTREES.map((name, k) => [name, treeRows(trees[1 + k]?.data)] as const));
+	if (!top.has("header.json")) throw new DamagedRef(`${prefix}${id} is damaged: it has no header.json`);
+	const chunks = [...(sub.get("entries") as Map<string, string>).keys()].filter((n) => n.endsWith(".jsonl")).sort();
+	const authors = chunks.map((n) => n.replace(/\.jsonl$/, ".json")).filter((n) => sub.get("authors")?.has(n));
+	return { id, top, sub, chunks, authors };
+}
+
 /** Reads the sessions remote refs name (id → commit), all at once. Throws DamagedRef when one is not a session commit. */
 export async function readRemotes(place: GitPlace, refs: ReadonlyMap<string, string>, prefix: string): Promise<Map<string, RemoteSession>> {
 	const ids = [...refs.keys()];
 	const paths = ["", ...SUBTREES];
-	const trees = await batch(place, ids.flatMap((id) => paths.map((p) => (p === "" ? `${refs.get(id)}^{tree}` : `${refs.get(id)}:${p}`))));
-	const shapes = ids.map((id, i) => {
-		const types = new Set([trees[i * paths.length]?.type]);
-		if (!types.has("tree")) throw new DamagedRef(`${prefix}${id} is damaged: it names no session commit`);
-		const top = treeRows(trees[i * paths.length]?.data);
-		const sub = new Map(SUBTREES.map((name, k) => [name, treeRows(trees[i * paths.length + 1 + k]?.data)] as const));
-		if (!top.has("header.json")) throw new DamagedRef(`${prefix}${id} is damaged: it has no header.json`);
-		const chunks = [...(sub.get("entries") as Map<string, string>).keys()].filter((n) => n.endsWith(".jsonl")).sort();
-		const authors = chunks.map((n) => n.replace(/\.jsonl$/, ".json")).filter((n) => sub.get("authors")?.has(n));
-		return { id, top, sub, chunks, authors };
+	const exprs = ids.flatMap((id) => paths.map((p) => (p === "" ? `${refs.get(id)}^{tree}` : `${refs.get(id)}:${p}`)));
+	let shapes: Shape[] = [];
+	let wanted: string[] = [];
+	// One cat-file for both rounds: the trees, then the blobs they name.
+	const [, got] = await catFileRounds(place, exprs, (trees) => {
+		shapes = ids.map((id, i) => shapeOf(id, trees.slice(i * paths.length, (i + 1) * paths.length), prefix));
+		wanted = shapes.flatMap((s) => [idOf(s.top.get("header.json")), ...s.chunks.map((n) => idOf(s.sub.get("entries")?.get(n))), ...s.authors.map((n) => idOf(s.sub.get("authors")?.get(n)))]) as string[];
+		return wanted;
 	});
-	const wanted = shapes.flatMap((s) => [idOf(s.top.get("header.json")), ...s.chunks.map((n) => idOf(s.sub.get("entries")?.get(n))), ...s.authors.map((n) => idOf(s.sub.get("authors")?.get(n)))]);
-	const blobs = await readObjects(place, wanted as string[]);
+	const blobs = present(got, wanted);
 	const out = new Map<string, RemoteSession>();
 	let at = 0;
 	for (const s of shapes) {
@@ -130,10 +123,11 @@ function eachEntry(blob: Buffer, chunk: string, into: RemoteEntry[], ids: Set<st
 		if (nl < 0) nl = blob.length;
 		const line = blob.subarray(start, nl);
 		start = nl + 1;
-		const id = idFromLine(line);
+		const head = lineHead(line, 0, line.length);
+		const id = head ? head.id : idFromLine(line);
 		if (id === undefined || ids.has(id)) continue;
 		ids.add(id);
-		into.push({ id, line, chunk });
+		into.push({ id, line, chunk, checked: !head });
 	}
 }
 

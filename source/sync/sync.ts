@@ -16,7 +16,7 @@ import { planSession, type SessionPlan } from "./plan.js";
 import { remoteUrl, syncPlace, workTreeOf } from "./project.js";
 import { commitPlans, pushCommits, REMOTE_PREFIX, TRACKING_PREFIX } from "./push.js";
 import { DamagedRef, readRemotes } from "./remote-session.js";
-import { loadState, saveState, unchanged } from "./state.js";
+import { loadState, saveState, type SyncState, unchanged } from "./state.js";
 import { sessionElsewhere, sessionsHere } from "./local-sessions.js";
 import { applyPlans } from "./apply-plans.js";
 import { reportOf, type SyncReport } from "./report.js";
@@ -28,9 +28,8 @@ type SyncOptions = { cwd: string; home: string; remote?: string; dryRun?: boolea
 
 /** Syncs the project at `cwd`. Throws CliError: exit 2 for usage (no work tree, no such remote), 1 for a failure. */
 export async function runSync(opts: SyncOptions): Promise<SyncReport> {
-	const top = await workTreeOf(opts.cwd);
 	const remote = opts.remote ?? loadSettings({ home: opts.home, cwd: opts.cwd }).sync?.remote ?? "origin";
-	const url = await remoteUrl(opts.cwd, top, remote);
+	const url = await remoteUrl(opts.cwd, workTreeOf(opts.cwd), remote);
 	const { place, dir } = await syncPlace(opts.home, opts.cwd);
 	return withStoreLock(dir, async () => {
 		try {
@@ -44,21 +43,27 @@ export async function runSync(opts: SyncOptions): Promise<SyncReport> {
 
 type Ctx = SyncOptions & { remote: string; url: string; place: Awaited<ReturnType<typeof syncPlace>>["place"]; dir: string };
 
-async function fetchAll(c: Ctx): Promise<Map<string, string>> {
+/**
+ * The remote's session refs (id → commit), from one `ls-remote`; the objects are fetched (one
+ * `fetch` of the whole namespace into the tracking refs) only when a ref names a commit the last
+ * sync did not leave here — a sync that finds nothing new on the remote fetches nothing.
+ */
+async function remoteRefs(c: Ctx, state: SyncState): Promise<Map<string, string>> {
 	c.onProgress?.(`sync: fetching from ${c.remote}…`);
-	await storeGit(c.place, ["fetch", "--quiet", "--no-tags", "--prune", "--no-write-fetch-head", c.url, `+${REMOTE_PREFIX}*:${TRACKING_PREFIX}*`]);
-	const refs = (await storeGit(c.place, ["for-each-ref", "--format=%(refname) %(objectname)", TRACKING_PREFIX])).toString("utf8");
+	const listed = (await storeGit(c.place, ["ls-remote", "--refs", c.url, `${REMOTE_PREFIX}*`])).toString("utf8");
 	const out = new Map<string, string>();
-	for (const line of refs.split("\n").filter(Boolean)) {
-		const [ref = "", commit = ""] = line.split(" ");
-		out.set(ref.slice(TRACKING_PREFIX.length), commit);
+	for (const line of listed.split("\n").filter(Boolean)) {
+		const [commit = "", ref = ""] = line.split("\t");
+		if (ref.startsWith(REMOTE_PREFIX)) out.set(ref.slice(REMOTE_PREFIX.length), commit);
+	}
+	if ([...out].some(([id, commit]) => state[id]?.remote !== commit)) {
+		await storeGit(c.place, ["fetch", "--quiet", "--no-tags", "--prune", "--no-write-fetch-head", c.url, `+${REMOTE_PREFIX}*:${TRACKING_PREFIX}*`]);
 	}
 	return out;
 }
 
-async function plansOf(c: Ctx, remotes: Map<string, string>): Promise<{ plans: SessionPlan[]; same: number }> {
+async function plansOf(c: Ctx, remotes: Map<string, string>, state: SyncState): Promise<{ plans: SessionPlan[]; same: number }> {
 	const here = sessionsHere(c.cwd, c.home);
-	const state = loadState(c.dir);
 	const moved: { id: string; file?: string; commit?: string }[] = [];
 	let same = 0;
 	for (const id of new Set([...here.keys(), ...remotes.keys()])) {
@@ -74,13 +79,13 @@ async function plansOf(c: Ctx, remotes: Map<string, string>): Promise<{ plans: S
 }
 
 async function syncLocked(c: Ctx): Promise<SyncReport> {
-	const remotes = await fetchAll(c);
-	const { plans, same } = await plansOf(c, remotes);
+	const state = loadState(c.dir);
+	const remotes = await remoteRefs(c, state);
+	const { plans, same } = await plansOf(c, remotes, state);
 	if (c.dryRun) return reportOf({ remote: c.remote, url: c.url, dryRun: true, plans, same, outcomes: new Map() });
 	const commits = await commitPlans(c.place, c.dir, plans);
 	if (commits.size > 0) c.onProgress?.(`sync: pushing ${commits.size} session${commits.size === 1 ? "" : "s"} to ${c.remote}…`);
 	await pushCommits(c.place, c.url, commits);
-	const state = loadState(c.dir);
 	const outcomes = await applyPlans({ place: c.place, storeDir: c.dir, cwd: c.cwd, home: c.home, plans, commits, state });
 	saveState(c.dir, state);
 	return reportOf({ remote: c.remote, url: c.url, dryRun: false, plans, same, outcomes });

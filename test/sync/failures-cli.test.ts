@@ -45,8 +45,8 @@ describe("arbor sync when something is wrong", () => {
 		handSession(w.b, "from the desktop");
 		await synced(w.b);
 		handSession(w.a);
-		await failsWith(w.a, ["--remote", path.join(w.root, "gone.git")], 1, /^arbor: git fetch failed: .*gone\.git/);
-		await failsWith(w.a, ["--remote", "http://127.0.0.1:1/proj.git"], 1, /^arbor: git fetch failed: .*127\.0\.0\.1/);
+		await failsWith(w.a, ["--remote", path.join(w.root, "gone.git")], 1, /^arbor: git ls-remote failed: .*gone\.git/);
+		await failsWith(w.a, ["--remote", "http://127.0.0.1:1/proj.git"], 1, /^arbor: git ls-remote failed: .*127\.0\.0\.1/);
 		expect(sessionsOf(w.a)).toHaveLength(1);
 		await synced(w.a);
 		expect(sessionsOf(w.a)).toHaveLength(2);

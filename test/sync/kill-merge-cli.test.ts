@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { readAuthors } from "../../source/sync/authors.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/wait-for.js";
 import { entryLines, handSession, makeWorld, sessionsOf, type Side, type World } from "./world.js";
@@ -65,7 +66,7 @@ describe("kill -9 during the local merge", () => {
 		expect(idsOf(files.find((f) => f.endsWith(`${shared.id}.jsonl`))!)).toEqual(["0000aaa1", "0000aaa2", "0000bbb1"]);
 		expect(idsOf(files.find((f) => f.endsWith(`${other.id}.jsonl`))!)).toEqual(["0000aaa1", "0000aaa2"]);
 		expect(Object.keys(folder(w.a)).filter((n) => !n.endsWith(".jsonl"))).toEqual([]);
-		const authors = JSON.parse(fs.readFileSync(path.join(w.a.home, "sync", "authors", `${shared.id}.json`), "utf8"));
+		const authors = readAuthors(w.a.home, shared.id);
 		expect(authors).toEqual({ "0000bbb1": `bob@${os.hostname()}` });
 
 		const settled = folder(w.a);

@@ -13,7 +13,7 @@ export async function syncAction(ctx: { where: { cwd: string }; dispatch: Dispat
 	ctx.dispatch(info("sync: starting…"));
 	try {
 		const report = await runSync({ cwd: ctx.where.cwd, home: arborHome(), remote: args.trim() || undefined, onProgress: (text) => ctx.dispatch(info(text)) });
-		const busy = report.sessions.some((s) => s.busy) ? " · this session's new entries from others arrive once it is closed (arbor sync then)" : "";
+		const busy = report.sessions.some((s) => s.busy) ? " · a session another arbor is writing gets its new entries at a later sync" : "";
 		ctx.dispatch(info(`${reportText(report).split("\n")[0] ?? ""}${busy}`));
 	} catch (e) {
 		ctx.dispatch({ type: "status-shown", status: { text: `Sync failed: ${errorMessage(e)}`, kind: "error" } });
