@@ -44,10 +44,11 @@ export async function submitLine(t: TmuxSession, text: string): Promise<void> {
 
 /**
  * Waits until `text` (a reply's) is on screen and the turn has ended: the reply shows before the
- * turn's end (usage, the write), and commands, Shift+Tab and /tree are refused until then.
+ * turn's end (usage, the write, "Finishing…" while its file state is saved), and Shift+Tab is
+ * refused until then (a command typed then waits for the end).
  */
 export async function waitForReply(t: TmuxSession, text: string): Promise<string> {
-	return t.waitForScreen((s) => s.includes(text) && !s.includes("Working…"), `${text}, the turn ended`);
+	return t.waitForScreen((s) => s.includes(text) && !s.includes("Working…") && !s.includes("Finishing…"), `${text}, the turn ended`);
 }
 
 /**

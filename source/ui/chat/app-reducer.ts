@@ -32,7 +32,8 @@ export type Status = { text: string; kind: "info" | "error" };
 export const infoStatus = (text: string): Status => ({ text, kind: "info" });
 export const errorStatus = (text: string): Status => ({ text, kind: "error" });
 /** What runs: a reply, a compaction, or a shell command the user typed (`!command`). */
-type Busy = { kind: "reply" | "compact"; startedAt: number } | { kind: "bash"; startedAt: number; command: string };
+/** `finishing`: the reply's last step is stored, the turn still runs (its after-turn file snapshot). */
+type Busy = { kind: "reply" | "compact"; startedAt: number; finishing?: boolean } | { kind: "bash"; startedAt: number; command: string };
 
 export type AppState = {
 	screen: Screen;
@@ -71,6 +72,8 @@ export type AppAction =
 	| { type: "thinking-streamed"; delta: string }
 	| { type: "tool-started"; tool: RunningTool }
 	| { type: "tool-finished"; toolCallId: string }
+	/** A message of the reply stored: `finishing` when it was its last step (not a tool call, not steering). */
+	| { type: "reply-step-stored"; finishing: boolean }
 	| { type: "turn-finished"; status?: Status }
 	| { type: "turn-failed"; message: string }
 	| { type: "tree-opened"; selectedId?: string }
@@ -192,6 +195,8 @@ export function appReducer(state: AppState, action: AppAction): AppState {
 			return { ...state, running: [...state.running.filter((t) => t.toolCallId !== action.tool.toolCallId), action.tool] };
 		case "tool-finished":
 			return { ...state, running: state.running.filter((t) => t.toolCallId !== action.toolCallId) };
+		case "reply-step-stored":
+			return state.busy?.kind === "reply" ? { ...state, busy: { ...state.busy, finishing: action.finishing } } : state;
 		case "turn-finished":
 			return endTurn(state, action.status ?? null);
 		case "turn-failed":

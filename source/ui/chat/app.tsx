@@ -29,6 +29,7 @@ import { StatusLine } from "./status-line.js";
 import { needOf, nextModel, recentModels } from "../pickers/model-picker.js";
 import { useSessionSwitch } from "./use-session-switch.js";
 import { useAutoSync } from "./use-auto-sync.js";
+import { useAfterRun } from "./use-after-run.js";
 import { useAgentSession } from "./use-agent-session.js";
 import { ExpandKey } from "./expand-key.js";
 import { useFullScreen } from "./use-full-screen.js";
@@ -38,7 +39,7 @@ import { Editor, QUIT_WINDOW_MS } from "../editor/editor.js";
 import { KeyInputProvider } from "../input/use-keys.js";
 import { TypeAhead } from "../input/type-ahead.js";
 import { KeymapProvider } from "../input/use-keymap.js";
-import { DEFAULT_KEYMAP, keysLabel } from "../input/keymap.js";
+import { DEFAULT_KEYMAP } from "../input/keymap.js";
 import { SessionServicesProvider, type SessionServices } from "../services.js";
 import { McpOverlays, mcpPromptInput, useMcp } from "../mcp/mcp-overlays.js";
 
@@ -105,6 +106,7 @@ export function App({ options, deps, agent, bridge, interrupt }: AppProps) {
 		// eslint-disable-next-line react-hooks/exhaustive-deps -- only once, at start-up (a later `chat` or `options` must not send the prompt again)
 	}, []);
 
+	const whileBusy = useAfterRun({ busy: state.busy, idle: chat.idle, dispatch, keymap, submit: (text) => submit(text) });
 	const submit = (text: string): boolean => {
 		// Enter on an empty editor with messages queued (after an abort): send them, in order.
 		if (text === "") return chat.queued.length > 0 && (void chat.sendQueued(), true);
@@ -119,11 +121,8 @@ export function App({ options, deps, agent, bridge, interrupt }: AppProps) {
 			void chat.sendQueued();
 			return true;
 		}
-		if (state.busy && !(parsed.kind === "command" && parsed.name === "quit")) {
-			const stop = keysLabel(keymap, "prompt.stop", { atMost: 1 });
-			dispatch({ type: "status-shown", status: { text: stop ? `Still working — ${stop} aborts` : "Still working", kind: "error" } });
-			return false;
-		}
+		// While the reply finishes (its file state saved) a command waits for the run's end; before that it is refused.
+		if (state.busy && !(parsed.kind === "command" && parsed.name === "quit")) return whileBusy(text);
 		if (parsed.kind === "bash") return (void chat.bash(parsed.command, parsed.exclude), true);
 		if (parsed.kind === "prompt" && !model) {
 			dispatch({ type: "status-shown", status: { text: modelHint, kind: "error" } });

@@ -68,6 +68,9 @@ export class ChatEvents {
 				return { type: "tool-started", tool: { toolCallId: event.toolCallId, toolName: event.toolName, args: event.args, startedAt: this.now() } };
 			case "tool_result":
 				return { type: "tool-finished", toolCallId: event.toolCallId };
+			case "message_end":
+				// The reply's last step stored: the turn may still save the file state (docs/usage.md).
+				return { type: "reply-step-stored", finishing: event.message.role === "assistant" && event.message.stopReason !== "toolUse" };
 			default:
 				return undefined;
 		}

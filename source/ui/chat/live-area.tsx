@@ -88,6 +88,8 @@ export function LiveArea({ live, running, busy, maxLines, cols, clock = Date.now
 							? `Compacting… (${stop} to cancel)`
 							: busy.kind === "bash"
 								? `$ ${terminalLine(busy.command)} (${seconds(now, busy.startedAt)} · ${stop} to cancel)`
+								: busy.finishing
+								? `Finishing… (${seconds(now, busy.startedAt)})`
 								: `Working… (${seconds(now, busy.startedAt)} · ${stop} to abort)`
 					}
 				/>
