@@ -209,7 +209,7 @@ function isLegacyToolResult(message: Obj): boolean {
 }
 
 /** Where a line is: the slimmed object's place is made from it once a field is left in the file. */
-type LineAt = { readonly source: BodySource; readonly offset: number; readonly length: number };
+export type LineAt = { readonly source: BodySource; readonly offset: number; readonly length: number };
 
 /** A copy of `full` (same key order) whose long fields are read from the line at `line` when asked. */
 function slim(full: Obj, line: LineAt, inMessage: boolean, keep: ReadonlySet<string> | undefined): Obj {
@@ -264,4 +264,29 @@ function hasLazyFields(value: object): boolean {
 export function isSlim(entry: object): boolean {
 	const message = (entry as Obj).message;
 	return hasLazyFields(entry) || (typeof message === "object" && message !== null && hasLazyFields(message));
+}
+
+/**
+ * An object with `keys` in that order whose fields are `eager`'s where it has them, else read from
+ * the line at `line` when asked (row-index.ts's entries from a persisted index; `inMessage`: the
+ * fields are under the line's `message`). `nested` fills a field itself (the message of an entry).
+ */
+export function lazyObject(keys: readonly string[], eager: Obj, line: LineAt, nested?: (key: string) => unknown): Obj {
+	const inMessage = nested === undefined;
+	const out = inMessage ? new SlimMessageObject() : new SlimEntryObject();
+	let lazy = false;
+	for (const key of keys) {
+		const own = nested?.(key);
+		if (own !== undefined) out[key] = own;
+		else if (Object.hasOwn(eager, key)) out[key] = eager[key];
+		else {
+			Object.defineProperty(out, key, accessor(key));
+			lazy = true;
+		}
+	}
+	if (lazy) {
+		placeBody(out, where(line.source, line.offset, line.length, inMessage));
+		line.source.used = true;
+	}
+	return out;
 }

@@ -31,9 +31,19 @@ export function conversationLeaf(view: SessionTreeView): string | null {
 	return entry && isConversationEntry(entry) ? entry.id : null;
 }
 
+/** Answers known without reading the entry's content: entries from a persisted row index (row-cache.ts). */
+const knownSilent = new WeakMap<SessionEntry, boolean>();
+
+/** Records whether `entry` is a silent assistant step (its content stays unread). */
+export function rememberSilent(entry: SessionEntry, silent: boolean): void {
+	knownSilent.set(entry, silent);
+}
+
 /** An assistant step that only called tools (or said nothing): noise in the tree unless it is the leaf. */
-function isSilentAssistant(entry: SessionEntry): boolean {
+export function isSilentAssistant(entry: SessionEntry): boolean {
 	if (entry.type !== "message" || entry.message.role !== "assistant") return false;
+	const known = knownSilent.get(entry);
+	if (known !== undefined) return known;
 	const message = entry.message;
 	if (message.stopReason !== "stop" && message.stopReason !== "toolUse") return false;
 	const stored = headOf(message, "content"); // the kept head: a tree row never reads the file

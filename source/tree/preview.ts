@@ -84,6 +84,9 @@ export function previewOnce(view: SessionTreeView, entry: SessionEntry): string 
 	return previewCache.get(entry) ?? computePreview(view, entry);
 }
 
+/** Records `text` as the preview of `entry` (from a persisted row index: row-cache.ts). */
+export const rememberPreview = (entry: SessionEntry, text: string): unknown => previewCache.set(entry, text);
+
 /** {@link previewText} lower-cased, for case-insensitive search. Cached. */
 export function previewLower(view: SessionTreeView, entry: SessionEntry): string {
 	let lower = lowerCache.get(entry);
