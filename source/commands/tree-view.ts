@@ -12,8 +12,8 @@ import { indexable, openIndexed } from "../session/row-index.js";
 import { writeRowIndex } from "../session/row-index-file.js";
 import { SessionSnapshot } from "../session/snapshot.js";
 import { leafOf } from "../session/tree-index.js";
-import { rememberRows, rowColumns } from "../tree/row-cache.js";
-import type { RowColumns } from "../session/row-index-file.js";
+import { rowIndexData } from "../tree/row-cache.js";
+import type { RowIndexData } from "../session/row-index-file.js";
 
 /** The view, and `save`, which writes the index when this read changed it (call it after the output). */
 export type TreeViewOpen = { view: SessionTreeView; save: () => void };
@@ -27,38 +27,35 @@ export function openTreeView(file: string): TreeViewOpen {
 	const abs = path.resolve(file);
 	const indexed = openIndexed(abs);
 	if (indexed) {
-		rememberRows(indexed.stored);
-		const { index, header } = indexed;
+		const { index, header, entryLines, stored } = indexed;
 		const view = new SessionSnapshot({ index, header, leafId: leafOf(index), file: abs });
 		if (indexed.appended === 0) {
 			debug("current");
 			return { view, save: () => undefined };
 		}
-		const from = indexed.stored.entries.length;
-		const base = indexed.stored.columns;
-		const lines = indexed.entryLines;
-		const columns = rowColumns(view, { from, size: indexed.size, base, offsetOf: (e) => index.offsets.get(e), lineOf: (i) => lines[i] ?? 0 });
+		const base = { data: stored.data, lastLine: entryLines[stored.count - 1] ?? 1 };
+		const data = rowIndexData(view, { from: stored.count, base, offsetOf: (e) => index.offsets.get(e), lineOf: (i) => entryLines[i] ?? 0 });
 		debug(`extended by ${indexed.appended} bytes`);
-		return { view, save: () => save(abs, columns, indexed.size, indexed.lines) };
+		return { view, save: () => save(abs, data, indexed.size, indexed.lines) };
 	}
 	const loaded = loadSession(abs, false);
 	const { index, header, size, lines } = loaded;
 	const view = new SessionSnapshot({ index, header, leafId: leafOf(index), file: abs });
 	if (size === undefined || lines === undefined || !indexable(header, index.warnings) || index.entries.length === 0) return { view, save: () => undefined };
-	const columns = rowColumns(view, { from: 0, size, offsetOf: (e) => index.offsets.get(e), lineOf: (i) => lines[i] ?? 0 });
+	const data = rowIndexData(view, { from: 0, offsetOf: (e) => index.offsets.get(e), lineOf: (i) => lines[i] ?? 0 });
 	debug("rebuilt");
-	return { view, save: () => save(abs, columns, size, lineCount(abs, columns, size)) };
+	return { view, save: () => save(abs, data, size, lineCount(abs, data, size)) };
 }
 
-function save(file: string, columns: RowColumns | undefined, size: number, lines: number): void {
-	if (columns) writeRowIndex(file, { size, lines }, columns);
+function save(file: string, data: RowIndexData | undefined, size: number, lines: number): void {
+	if (data) writeRowIndex(file, { size, lines }, data);
 }
 
 /** The number of lines in the first `size` bytes: the last entry's line and the blank lines after it. */
-function lineCount(file: string, columns: RowColumns | undefined, size: number): number {
-	const last = columns ? columns.id.length - 1 : -1;
-	if (!columns || last < 0) return 0;
-	const offset = columns.off[last] ?? 0;
+function lineCount(file: string, data: RowIndexData | undefined, size: number): number {
+	const last = data ? data.ids.length - 1 : -1;
+	if (!data || last < 0) return 0;
+	const offset = data.columns.off[last] ?? 0;
 	const buf = Buffer.allocUnsafe(size - offset);
 	const fd = fs.openSync(file, "r");
 	try {
@@ -68,5 +65,13 @@ function lineCount(file: string, columns: RowColumns | undefined, size: number):
 	}
 	let newlines = 0;
 	for (let at = buf.indexOf(0x0a); at !== -1; at = buf.indexOf(0x0a, at + 1)) newlines++;
-	return (columns.line[last] ?? 0) + newlines - 1;
+	return lineOfLast(data) + newlines - 1;
+}
+
+/** The line number of the index's last entry. */
+function lineOfLast(data: RowIndexData): number {
+	const { lx } = data.columns;
+	let line = 1;
+	for (let i = 0; i < data.ids.length; i++) line = lx[i] ?? line + 1;
+	return line;
 }

@@ -267,26 +267,18 @@ export function isSlim(entry: object): boolean {
 }
 
 /**
- * An object with `keys` in that order whose fields are `eager`'s where it has them, else read from
- * the line at `line` when asked (row-index.ts's entries from a persisted index; `inMessage`: the
- * fields are under the line's `message`). `nested` fills a field itself (the message of an entry).
+ * A prototype whose `keys` are read from the file when asked, through the place of the object that
+ * inherits them (see {@link placeLine}): row-index.ts's entries from a persisted index own only
+ * what the tree reads; their other fields come from the line (not as own keys).
  */
-export function lazyObject(keys: readonly string[], eager: Obj, line: LineAt, nested?: (key: string) => unknown): Obj {
-	const inMessage = nested === undefined;
-	const out = inMessage ? new SlimMessageObject() : new SlimEntryObject();
-	let lazy = false;
-	for (const key of keys) {
-		const own = nested?.(key);
-		if (own !== undefined) out[key] = own;
-		else if (Object.hasOwn(eager, key)) out[key] = eager[key];
-		else {
-			Object.defineProperty(out, key, accessor(key));
-			lazy = true;
-		}
-	}
-	if (lazy) {
-		placeBody(out, where(line.source, line.offset, line.length, inMessage));
-		line.source.used = true;
-	}
-	return out;
+export function lazyPrototype(keys: readonly string[]): object {
+	const proto = {};
+	for (const key of keys) Object.defineProperty(proto, key, accessor(key));
+	return proto;
+}
+
+/** Marks `object` as reading its lazy fields from the line at `line` (under `message` when `inMessage`). */
+export function placeLine(object: object, line: LineAt, inMessage: boolean): void {
+	placeBody(object, where(line.source, line.offset, line.length, inMessage));
+	line.source.used = true;
 }

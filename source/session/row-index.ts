@@ -6,12 +6,13 @@
  */
 import * as fs from "node:fs";
 import { must } from "../text/must.js";
-import { BodySource, isSlim, lazyObject } from "./lazy-body.js";
+import { BodySource, type LineAt, isSlim, lazyPrototype, placeLine } from "./lazy-body.js";
 import { entryProblem } from "./entry-shape.js";
 import { parseFrom, parseHeader } from "./parse.js";
 import { readFirstLine } from "./last-entry-time.js";
-import { type RowColumns, coveredHashes, readRowIndex } from "./row-index-file.js";
+import { type RowColumns, type RowIndexData, coveredHashes, readRowIndex } from "./row-index-file.js";
 import { TreeIndex } from "./tree-index.js";
+import { StoredRow } from "./stored-row.js";
 import type { SessionEntry, SessionHeader, SessionWarning } from "./types.js";
 
 /** Warnings a clean file's tree may carry (they come from its links, which the index keeps). */
@@ -22,7 +23,7 @@ export function indexable(header: SessionHeader, warnings: readonly SessionWarni
 	return header.version === 3 && warnings.every((w) => LINK_WARNINGS.has(w.kind));
 }
 
-/** A session opened through its index. `stored` entries come from it (with their rows' previews). */
+/** A session opened through its index. `stored` entries come from it. */
 export type IndexedSession = {
 	header: SessionHeader;
 	index: TreeIndex;
@@ -31,7 +32,8 @@ export type IndexedSession = {
 	lines: number;
 	/** Each entry's line number. */
 	entryLines: number[];
-	stored: { entries: SessionEntry[]; columns: RowColumns };
+	/** The index's data and how many entries it made. */
+	stored: { count: number; data: RowIndexData };
 	/** How many bytes were parsed past the index (0: it was current). */
 	appended: number;
 };
@@ -44,7 +46,7 @@ export type IndexedSession = {
 export function openIndexed(file: string): IndexedSession | undefined {
 	const found = readRowIndex(file);
 	if (!found) return undefined;
-	const { meta, columns } = found;
+	const { meta, data } = found;
 	let bodies: BodySource | undefined;
 	try {
 		const fd = fs.openSync(file, "r");
@@ -55,12 +57,13 @@ export function openIndexed(file: string): IndexedSession | undefined {
 		if (hashes.head !== meta.head || hashes.tail !== meta.tail) return undefined;
 		const header = parseHeader(readFirstLine(file), file);
 		if (header.version !== 3) return undefined;
-		const stored = storedEntries(columns, bodies);
+		const stored = storedEntries(data, bodies, meta.size);
 		const more = parseFrom(fd, { start: meta.size, line: meta.lines + 1, header, bodies });
 		if (more.warnings.length > 0 || more.entries.some((e) => !isSlim(e) && entryProblem(e, true) !== undefined)) return undefined;
-		const entryLines = columns.line.concat(more.lines);
-		const index = TreeIndex.build(stored.concat(more.entries), { lines: entryLines, offsets: columns.off.concat(more.offsets) });
-		return { header, index, size: more.size, lines: more.lineCount, entryLines, stored: { entries: stored, columns }, appended: more.size - meta.size };
+		const entryLines = stored.lines.concat(more.lines);
+		const index = TreeIndex.build(stored.entries.concat(more.entries), { lines: entryLines, offsets: data.columns.off.concat(more.offsets) });
+		const count = stored.entries.length;
+		return { header, index, size: more.size, lines: more.lineCount, entryLines, stored: { count, data }, appended: more.size - meta.size };
 	} catch {
 		return undefined; // an index that does not fit the file: read the file whole
 	} finally {
@@ -68,76 +71,72 @@ export function openIndexed(file: string): IndexedSession | undefined {
 	}
 }
 
-/** Entries fields the index keeps per type (besides type, id, parentId, timestamp). */
-const KEPT: Record<string, readonly string[]> = { label: ["targetId", "label"], session_info: ["name"], custom: ["customType"], custom_message: ["customType"] };
+/** Fields the index keeps of an entry of each type (besides type, id, parentId, timestamp, message). */
+export const KEPT: Record<string, readonly string[]> = { label: ["targetId", "label"], session_info: ["name"], custom: ["customType"], custom_message: ["customType"] };
+const LINKS = ["type", "id", "parentId", "timestamp", "message"];
+const MESSAGE_KEPT = new Set(["role", "stopReason"]);
 
-function storedEntries(c: RowColumns, source: BodySource): SessionEntry[] {
-	const shapes = c.shapes.map((s) => s.split("\u0001").map((keys) => (keys === "" ? [] : keys.split("\u0000"))));
-	const out: SessionEntry[] = new Array(c.id.length);
-	for (let i = 0; i < out.length; i++) {
-		const [keys, messageKeys] = must(shapes[must(c.k[i], "shape")], "shape");
+type Shape = { own: string[]; proto: object; message?: { own: string[]; proto: object } };
+
+function shapeOf(text: string): Shape {
+	const [keys = "", messageKeys] = text.split("\u0001");
+	const list = keys === "" ? [] : keys.split("\u0000");
+	const entryKept = (key: string) => LINKS.includes(key) || Object.values(KEPT).some((k) => k.includes(key));
+	const own = list.filter(entryKept);
+	const shape: Shape = { own, proto: lazyPrototype(list.filter((k) => !entryKept(k))) };
+	if (messageKeys !== undefined && messageKeys !== "") {
+		const m = messageKeys.split("\u0000");
+		shape.message = { own: m.filter((k) => MESSAGE_KEPT.has(k)), proto: lazyPrototype(m.filter((k) => !MESSAGE_KEPT.has(k))) };
+	}
+	return shape;
+}
+
+export type Obj = Record<string, unknown>;
+
+/** The entries an index describes: own fields from its columns, the rest read from `source` when asked. */
+function storedEntries(d: RowIndexData, source: BodySource, size: number): { entries: SessionEntry[]; lines: number[] } {
+	const c = d.columns;
+	const shapes = c.shapes.map(shapeOf);
+	const count = d.ids.length;
+	const entries: SessionEntry[] = new Array(count);
+	const lines: number[] = new Array(count);
+	const sil = new Set(c.sil);
+	const nopv = new Set(c.nopv);
+	let line = 1;
+	for (let i = 0; i < count; i++) {
+		const shape = must(shapes[must(c.k[i], "shape")], "shape");
+		const id = odd(c.idx, i) ?? d.ids[i];
+		const p = must(c.p[i], "parent");
+		const parentId = p === -1 ? null : p === -2 ? c.px[i] : (odd(c.idx, p) ?? d.ids[p]);
+		const offset = must(c.off[i], "offset");
+		const at = { source, offset, length: (c.off[i + 1] ?? size) - offset };
+		const e = Object.create(shape.proto) as Obj;
 		const x = c.x[i];
-		const eager: Record<string, unknown> = x === 0 || x === undefined ? {} : { ...x };
-		eager.type = c.types[must(c.t[i], "type")];
-		eager.id = c.id[i];
-		eager.parentId = c.p[i];
-		eager.timestamp = c.ts[i];
-		const line = { source, offset: must(c.off[i], "offset"), length: must(c.len[i], "length") };
-		const r = c.r[i];
-		const message = r ? (key: string) => (key === "message" ? lazyObject(messageKeys ?? [], { role: r[0], stopReason: r[1] }, line) : undefined) : undefined;
-		out[i] = lazyObject(must(keys, "keys"), eager, line, message ?? (() => undefined)) as SessionEntry;
+		for (const key of shape.own) {
+			if (key === "type") e.type = c.types[must(c.t[i], "type")];
+			else if (key === "id") e.id = id;
+			else if (key === "parentId") e.parentId = parentId;
+			else if (key === "timestamp") e.timestamp = i in c.tsx ? c.tsx[i] : d.ts[i];
+			else if (key === "message") e.message = storedMessage(shape, c, i, at);
+			else e[key] = x?.[key];
+		}
+		placeLine(e, at, false);
+		new StoredRow(e, nopv.has(i) ? undefined : (c.pvx[i] ?? d.pv[i]), sil.has(i));
+		entries[i] = e as unknown as SessionEntry;
+		line = c.lx[i] ?? line + 1;
+		lines[i] = line;
 	}
-	return out;
+	return { entries, lines };
 }
 
-/** Builds the columns of an index, entry by entry in file order. */
-export class RowColumnsBuilder {
-	readonly columns: RowColumns;
-	private readonly typeAt: Map<string, number>;
-	private readonly shapeAt: Map<string, number>;
-
-	/** Starts empty, or from an index's columns (its entries are kept as they are). */
-	constructor(from?: RowColumns) {
-		const c = from ?? { types: [], shapes: [], t: [], k: [], id: [], p: [], ts: [], off: [], len: [], line: [], x: [], r: [], pv: [], sil: [] };
-		this.columns = c;
-		this.typeAt = new Map(c.types.map((t, i) => [t, i]));
-		this.shapeAt = new Map(c.shapes.map((s, i) => [s, i]));
-	}
-
-	/** Adds `entry`, whose line starts at `at.offset` and runs `at.length` bytes to the next entry's. */
-	add(entry: SessionEntry, at: { offset: number; length: number; line: number }, row: { preview: string | undefined; silent: boolean }): void {
-		const c = this.columns;
-		const type = String(entry.type);
-		const message = entry.type === "message" ? (entry.message as unknown as Record<string, unknown>) : undefined;
-		const shape = `${Object.keys(entry).join("\u0000")}\u0001${message ? Object.keys(message).join("\u0000") : ""}`;
-		c.t.push(slot(this.typeAt, c.types, type));
-		c.k.push(slot(this.shapeAt, c.shapes, shape));
-		c.id.push(entry.id);
-		c.p.push(entry.parentId);
-		c.ts.push(entry.timestamp);
-		c.off.push(at.offset);
-		c.len.push(at.length);
-		c.line.push(at.line);
-		c.x.push(keptFields(entry, KEPT[type]));
-		c.r.push(message ? [message.role, message.stopReason] : 0);
-		c.pv.push(row.preview ?? 0);
-		c.sil.push(row.silent ? 1 : 0);
-	}
+/** An id kept aside (a string with a newline: see RowIndexBuilder). */
+function odd(kept: Record<number, unknown>, i: number): unknown {
+	return i in kept ? kept[i] : undefined;
 }
 
-function slot(at: Map<string, number>, list: string[], value: string): number {
-	let i = at.get(value);
-	if (i === undefined) {
-		i = list.push(value) - 1;
-		at.set(value, i);
-	}
-	return i;
+function storedMessage(shape: Shape, c: RowColumns, i: number, at: LineAt): Obj {
+	const m = Object.create(shape.message?.proto ?? Object.prototype) as Obj;
+	for (const key of shape.message?.own ?? []) m[key] = key === "role" ? c.values[must(c.r[i], "role")] : c.values[must(c.s[i], "stop reason")];
+	placeLine(m, at, true);
+	return m;
 }
-
-function keptFields(entry: SessionEntry, keys: readonly string[] | undefined): Record<string, unknown> | 0 {
-	if (!keys) return 0;
-	const out: Record<string, unknown> = {};
-	for (const key of keys) if (Object.hasOwn(entry, key)) out[key] = (entry as unknown as Record<string, unknown>)[key];
-	return out;
-}
-

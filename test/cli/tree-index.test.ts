@@ -114,7 +114,7 @@ describe("arbor tree's row index", () => {
 		// A torn append (a writer still writing): read whole, warned, the index left as it was.
 		fs.appendFileSync(at.file, '{"type":"message","id":"ffff0000","parentId":null,');
 		const want = await reference();
-		const got = await tree(at.file, []);
+		const got = await tree(at.file, VIEWS[2] ?? []);
 		expect(got.note).toBe("");
 		expect({ stdout: got.stdout, stderr: got.stderr }).toEqual(want[2]);
 		expect(got.stderr).toContain("incomplete last line");
@@ -126,11 +126,11 @@ describe("arbor tree's row index", () => {
 			(b: Buffer) => Buffer.concat([b.subarray(0, b.length - 2000)]),
 			(b: Buffer) => {
 				const c = Buffer.from(b);
-				const at = c.lastIndexOf('"pv":[') + 12;
-				c[at] = c[at] === 0x41 ? 0x42 : 0x41; // one preview's character changed
+				const at = c.length - 10;
+				c[at] = c[at] === 0x41 ? 0x42 : 0x41; // one preview's character changed (the previews come last)
 				return c;
 			},
-			(b: Buffer) => Buffer.from(b.toString("utf8").replace('{"v":1,', '{"v":99,')),
+			(b: Buffer) => Buffer.from(b.toString("utf8").replace(/^\{"v":\d+,/, '{"v":99,')),
 		];
 		for (const hurt of damage) {
 			fs.rmSync(index(), { force: true });
