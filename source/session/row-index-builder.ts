@@ -33,7 +33,7 @@ export class RowIndexBuilder {
 		const i = ids.length;
 		const message = entry.type === "message" ? (entry.message as unknown as Obj) : undefined;
 		c.t.push(slot(this.typeAt, c.types, String(entry.type)));
-		c.k.push(slot(this.shapeAt, c.shapes, `${Object.keys(entry).join("\u0000")}\u0001${message ? Object.keys(message).join("\u0000") : ""}`));
+		c.k.push(this.shape(`${String(entry.type)}\u0000${String(message?.role)}`, Object.keys(entry), message ? Object.keys(message) : []));
 		c.r.push(message && Object.hasOwn(message, "role") ? slot(this.valueAt, c.values, message.role) : -1);
 		c.s.push(message && Object.hasOwn(message, "stopReason") ? slot(this.valueAt, c.values, message.stopReason) : -1);
 		c.off.push(at.offset);
@@ -52,12 +52,30 @@ export class RowIndexBuilder {
 		if (row.silent) c.sil.push(i);
 	}
 
+	/** The last shape of each type and role, and its slot: most entries repeat it (no strings joined then). */
+	private readonly lastShape = new Map<string, { keys: string[]; messageKeys: string[]; slot: number }>();
+
+	private shape(kind: string, keys: string[], messageKeys: string[]): number {
+		const last = this.lastShape.get(kind);
+		if (last && sameKeys(last.keys, keys) && sameKeys(last.messageKeys, messageKeys)) return last.slot;
+		const c = this.data.columns;
+		const at = slot(this.shapeAt, c.shapes, `${keys.join("\u0000")}\u0001${messageKeys.join("\u0000")}`);
+		this.lastShape.set(kind, { keys, messageKeys, slot: at });
+		return at;
+	}
+
 	/** `value` as a block's line, or "" with the value kept in `odd`. */
 	private line(odd: Record<number, unknown>, i: number, value: unknown): string {
 		if (typeof value === "string" && oneLine(value)) return value;
 		odd[i] = value;
 		return "";
 	}
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+	if (a.length !== b.length) return false;
+	for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+	return true;
 }
 
 /** A lone surrogate (a preview cut inside a pair) has no UTF-8: such a text goes in the JSON. */
