@@ -3,21 +3,22 @@
  * cache of what the tree shows of each entry, so `arbor tree` of a big session reads it instead of
  * parsing every line. The JSONL stays the only truth: the index names the bytes it covers (their
  * length, the header line's and the last 4 KiB's hashes, the file's inode) and is used only while
- * they are still the file's first bytes; a checksum of the rest finds a damaged index.
+ * they are still the file's first bytes; a CRC-32 of the rest finds a damaged index.
  * Line 1 is the meta; then the columns (JSON), and the ids, timestamps and previews, each a block
  * of lines (one an entry), whose byte lengths the meta gives: split, they load faster than JSON.
  */
 import { createHash } from "node:crypto";
+import { crc32 } from "node:zlib";
 import * as fs from "node:fs";
 import { isAscii } from "node:buffer";
 import { errnoCode } from "../text/error-text.js";
 
 /** Bumped when the layout or what a preview holds changes: an index of another version is rebuilt. */
-const ROW_INDEX_VERSION = 3;
+const ROW_INDEX_VERSION = 4;
 const TAIL = 4096;
 
 /** What the index says about the file it covers. */
-type RowIndexMeta = { v: number; size: number; lines: number; ino: number; head: string; tail: string; sum: string; count: number; blocks: number[] };
+type RowIndexMeta = { v: number; size: number; lines: number; ino: number; head: string; tail: string; sum: number; count: number; blocks: number[] };
 
 /**
  * The columns, one item an entry in file order unless said otherwise. `t` indexes `types`, `k`
@@ -83,7 +84,7 @@ export function readRowIndex(file: string): { meta: RowIndexMeta; data: RowIndex
 	if (nl === -1) return undefined;
 	try {
 		const meta = JSON.parse(bytes.toString("utf8", 0, nl)) as RowIndexMeta;
-		if (meta?.v !== ROW_INDEX_VERSION || !Array.isArray(meta.blocks) || sha(bytes.subarray(nl + 1)) !== meta.sum) return undefined;
+		if (meta?.v !== ROW_INDEX_VERSION || !Array.isArray(meta.blocks) || crc32(bytes.subarray(nl + 1)) !== meta.sum) return undefined;
 		const [a = 0, b = 0, c = 0] = meta.blocks;
 		let at = nl + 1;
 		// Pure ASCII decodes as Latin-1 (the same text, one byte a character, several times faster).
@@ -123,7 +124,7 @@ export function writeRowIndex(file: string, at: { size: number; lines: number },
 		let meta: RowIndexMeta;
 		try {
 			const ino = fs.fstatSync(fd).ino;
-			meta = { v: ROW_INDEX_VERSION, size: at.size, lines: at.lines, ino, ...coveredHashes(fd, at.size), sum: sha(body), count: data.ids.length, blocks: blocks.map((b) => b.length) };
+			meta = { v: ROW_INDEX_VERSION, size: at.size, lines: at.lines, ino, ...coveredHashes(fd, at.size), sum: crc32(body), count: data.ids.length, blocks: blocks.map((b) => b.length) };
 		} finally {
 			fs.closeSync(fd);
 		}
