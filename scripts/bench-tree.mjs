@@ -63,7 +63,7 @@ const timeProcess = (args, opts = {}) => timeCommand(process.execPath, args, opt
 
 const bareLines = [];
 console.log(`## arbor tree text (${N / 1000}k entries; medians of ${RUNS} fresh processes; stdout to /dev/null, width 100000)`);
-console.log("wall ms (cpu ms)            read+parse         arbor tree          tree/parse" + (PI ? "  pi open+getTree     tree/pi" : ""));
+console.log("wall ms (cpu ms)            read+parse   tree (no index)          tree/parse  tree (index current)   indexed/parse" + (PI ? "  pi open+getTree     tree/pi" : ""));
 for (const kind of KINDS) {
 	const file = sessionFile(kind);
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-tree-"));
@@ -73,11 +73,16 @@ for (const kind of KINDS) {
 		fs.copyFileSync(file, copy);
 		const parse = [];
 		const tree = [];
+		const indexed = [];
+		const index = `${copy}.arbor-index`;
 		const pi = [];
 		const bare = [];
 		for (let i = 0; i < RUNS; i++) {
 			parse.push(timeProcess(["-e", PARSE, copy]));
+			// Without the row index beside the session (the run writes it), then with it current.
+			fs.rmSync(index, { force: true });
 			tree.push(timeProcess([cli, "tree", copy], { env: { ...process.env, ARBOR_HOME: tmp, NO_COLOR: "1" } }));
+			indexed.push(timeProcess([cli, "tree", copy], { env: { ...process.env, ARBOR_HOME: tmp, NO_COLOR: "1" } }));
 			if (PI) pi.push(timeProcess(["--input-type=module", "-e", piScript(PI, copy)]));
 			bare.push(timeProcess(["-e", BARE, copy]));
 		}
@@ -86,7 +91,8 @@ for (const kind of KINDS) {
 		const ratio = (a, b) => `${(a.wall / b.wall).toFixed(2)}x (${(a.cpu / b.cpu).toFixed(2)}x)`.padStart(19);
 		const p = m(parse);
 		const t = m(tree);
-		let line = `${path.basename(file).padEnd(24)}${fig(p)}  ${fig(t)}${ratio(t, p)}`;
+		const ti = m(indexed);
+		let line = `${path.basename(file).padEnd(24)}${fig(p)}  ${fig(t)}${ratio(t, p)}  ${fig(ti)}${ratio(ti, p)}`;
 		if (PI) line += `  ${fig(m(pi))}${ratio(t, m(pi))}`;
 		console.log(line);
 		bareLines.push(`${path.basename(file).padEnd(24)}${fig(m(bare))}${ratio(m(bare), p)}`);

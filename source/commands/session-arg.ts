@@ -2,6 +2,7 @@ import { SessionStore } from "../session/store.js";
 import { mostRecentSession, resolveSession } from "../session/listing.js";
 import { sharedDirCwd } from "../session/paths.js";
 import { SessionError } from "../session/types.js";
+import type { SessionTreeView } from "../session/api.js";
 import { usageError } from "../config/errors.js";
 import type { CommonOptions, Place } from "../config/options.js";
 import { counted } from "../text/count.js";
@@ -55,8 +56,13 @@ export function openForRestore(arg: string, where: Place): SessionStore {
  * the first few problems with their line numbers, then a count.
  */
 export function reported<T extends SessionStore>(store: T, stderr: NodeJS.WritableStream = process.stderr): T {
-	const warnings = store.snapshot().warnings;
-	for (const w of warnings.slice(0, 5)) stderr.write(`arbor: warning: ${store.file ?? "session"}: ${w.message}\n`);
-	if (warnings.length > 5) stderr.write(`arbor: warning: ${counted(warnings.length - 5, "more problem")} in ${store.file}\n`);
+	reportWarnings(store.snapshot(), stderr);
 	return store;
+}
+
+/** {@link reported} for a view opened without a store (`arbor tree`). */
+export function reportWarnings(view: Pick<SessionTreeView, "file" | "warnings">, stderr: NodeJS.WritableStream = process.stderr): void {
+	const warnings = view.warnings;
+	for (const w of warnings.slice(0, 5)) stderr.write(`arbor: warning: ${view.file ?? "session"}: ${w.message}\n`);
+	if (warnings.length > 5) stderr.write(`arbor: warning: ${counted(warnings.length - 5, "more problem")} in ${view.file}\n`);
 }

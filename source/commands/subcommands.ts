@@ -22,7 +22,8 @@ import { formatContext, formatSessions } from "./format.js";
 import { loadExtensions } from "../extensions/load-for-run.js";
 import { chooseModels } from "../config/model-config.js";
 import { place, type CommonOptions, type ModelFlags } from "../config/options.js";
-import { openForRead, openForWrite, sessionChoice, sessionFile } from "./session-arg.js";
+import { openForRead, openForWrite, reportWarnings, sessionChoice, sessionFile } from "./session-arg.js";
+import { openTreeView } from "./tree-view.js";
 import { fileSafety, restoreAfterMove } from "./checkpoint-commands.js";
 import { fileStateAt } from "../checkpoints/records.js";
 
@@ -56,13 +57,20 @@ export async function treeCommand(arg: string | undefined, opts: CommonOptions):
 	const filter = parseTreeFilter(opts.filter ?? "default");
 	if (!filter) throw usageError(`unknown filter "${opts.filter}" (use ${TREE_FILTERS.join(", ")})`);
 	const where = place(opts);
-	const view = openForRead(sessionChoice(arg, opts), where).snapshot();
-	if (opts.json) return write(treeJsonText(markAuthors(buildTreeJson(view, { filter, search: opts.search }), where.home, view.header.id)));
+	// Through the row index beside the session when it is current (docs/sessions.md); written after the output.
+	const { view, save } = openTreeView(sessionFile(sessionChoice(arg, opts), where));
+	reportWarnings(view);
+	if (opts.json) {
+		write(treeJsonText(markAuthors(buildTreeJson(view, { filter, search: opts.search }), where.home, view.header.id)));
+		save();
+		return 0;
+	}
 	const tty = process.stdout.isTTY === true;
 	const width = tty ? (process.stdout.columns ?? 100) : 100_000;
 	// Rows are sanitized as they are formatted; their own colour codes must survive. One write of
 	// the encoded bytes (they end with a newline).
 	process.stdout.write(renderTreeBytes(view, { filter, search: opts.search, width, color: colourWanted(process.env, tty), authors: readAuthors(where.home, view.header.id) }));
+	save();
 	return 0;
 }
 

@@ -81,7 +81,7 @@ class ByteSink {
  * row takes the sanitizing route.
  */
 function writeUnfolded(out: ByteSink, row: UnfoldedRow, color: boolean): boolean {
-	const text = previewLineClean(row.unfolded);
+	const text = row.folded ? row.unfolded : previewLineClean(row.unfolded);
 	if (text === undefined) return false;
 	row.text = text;
 	out.add(`${line(row, row.kind, color)}\n`);

@@ -209,7 +209,7 @@ function isLegacyToolResult(message: Obj): boolean {
 }
 
 /** Where a line is: the slimmed object's place is made from it once a field is left in the file. */
-type LineAt = { readonly source: BodySource; readonly offset: number; readonly length: number };
+export type LineAt = { readonly source: BodySource; readonly offset: number; readonly length: number };
 
 /** A copy of `full` (same key order) whose long fields are read from the line at `line` when asked. */
 function slim(full: Obj, line: LineAt, inMessage: boolean, keep: ReadonlySet<string> | undefined): Obj {
@@ -264,4 +264,21 @@ function hasLazyFields(value: object): boolean {
 export function isSlim(entry: object): boolean {
 	const message = (entry as Obj).message;
 	return hasLazyFields(entry) || (typeof message === "object" && message !== null && hasLazyFields(message));
+}
+
+/**
+ * A prototype whose `keys` are read from the file when asked, through the place of the object that
+ * inherits them (see {@link placeLine}): row-index.ts's entries from a persisted index own only
+ * what the tree reads; their other fields come from the line (not as own keys).
+ */
+export function lazyPrototype(keys: readonly string[]): object {
+	const proto = {};
+	for (const key of keys) Object.defineProperty(proto, key, accessor(key));
+	return proto;
+}
+
+/** Marks `object` as reading its lazy fields from the line at `line` (under `message` when `inMessage`). */
+export function placeLine(object: object, line: LineAt, inMessage: boolean): void {
+	placeBody(object, where(line.source, line.offset, line.length, inMessage));
+	line.source.used = true;
 }

@@ -16,8 +16,8 @@ type LineVisitor = (buf: Buffer, start: number, end: number, offset: number, tor
  * position and left open), in order, reading in chunks: the file's bytes are never all in memory at
  * once. Returns the number of bytes read.
  */
-export function forEachLine(file: string | number, each: LineVisitor): number {
-	if (typeof file === "number") return readLines(file, each);
+export function forEachLine(file: string | number, each: LineVisitor, start?: number): number {
+	if (typeof file === "number") return readLines(file, each, start);
 	const fd = fs.openSync(file, "r");
 	try {
 		return readLines(fd, each);
@@ -26,8 +26,9 @@ export function forEachLine(file: string | number, each: LineVisitor): number {
 	}
 }
 
-function readLines(fd: number, each: LineVisitor): number {
-	const runs = lineRuns(fd);
+/** With `start`, reads from that byte (offsets stay the file's) and returns the file's size read to. */
+function readLines(fd: number, each: LineVisitor, start?: number): number {
+	const runs = lineRuns(fd, undefined, start);
 	for (let next = runs.next(); ; next = runs.next()) {
 		if (next.done) return next.value;
 		const { buf, end, base, torn } = next.value;
@@ -54,19 +55,19 @@ export type LineRun = { buf: Buffer; end: number; base: number; torn: boolean };
  * line at a read's end moves to the front of the buffer for the next read, and a line longer
  * than the buffer grows it. `buf` is reused: a run is good until the next is asked for. `onRead`
  * sees every byte read, in order (the import hashes the source on the way). Returns the number of
- * bytes read.
+ * bytes read (with `start`: reads from that byte of the file, and returns where it stopped).
  */
-export function* lineRuns(fd: number, onRead?: (bytes: Buffer) => void): Generator<LineRun, number, undefined> {
+export function* lineRuns(fd: number, onRead?: (bytes: Buffer) => void, start?: number): Generator<LineRun, number, undefined> {
 	let buf = Buffer.allocUnsafe(CHUNK);
 	let carried = 0; // bytes of a line begun in the previous read, at the front of `buf`
-	let base = 0; // file offset of buf[0]
+	let base = start ?? 0; // file offset of buf[0]
 	for (;;) {
 		if (carried === buf.length) {
 			const bigger = Buffer.allocUnsafe(buf.length * 2);
 			buf.copy(bigger, 0, 0, carried);
 			buf = bigger;
 		}
-		const n = fs.readSync(fd, buf, carried, buf.length - carried, null);
+		const n = fs.readSync(fd, buf, carried, buf.length - carried, start === undefined ? null : base + carried);
 		onRead?.(buf.subarray(carried, carried + n));
 		const size = carried + n;
 		if (n === 0) {

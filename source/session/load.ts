@@ -26,6 +26,9 @@ type LoadedSession = {
 	out?: AppendFile;
 	lock?: LockHandle;
 	openOut?: () => AppendFile;
+	/** The bytes read and each entry's line number (a file read whole, not an empty one). */
+	size?: number;
+	lines?: number[];
 };
 
 /**
@@ -46,7 +49,7 @@ export function loadSession(file: string, write: boolean, cwd = process.cwd()): 
 		const offsets = migrated ? undefined : parsed.offsets;
 		const index = TreeIndex.build(usable, { warnings: parsed.warnings, lines: parsed.lines, offsets });
 		const header = parsed.header;
-		if (!write || !seen) return { header, index };
+		if (!write || !seen) return { header, index, size: parsed.size, lines: parsed.lines };
 		if (!migrated) return { header, index, lock, out: openAppend(target, parsed.needsNewline) };
 		const openOut = () => {
 			// Placeholders serialize as the entries they stand for (see entry-json.ts).
@@ -141,7 +144,7 @@ function damagedWarning(entry: SessionEntry, line: number, problem: string): Ses
  * Parse the file at `target` in chunks (see parseSessionFile), migrate it in memory and check its
  * entries' shapes; the file stays open until then, so a placeholder's raw line is read back by offset.
  */
-function readSessionFile(target: string, file: string): { parsed: ParsedSession; usable: SessionEntry[]; from: number } {
+function readSessionFile(target: string, file: string): { parsed: ParsedSession & { size: number }; usable: SessionEntry[]; from: number } {
 	let bodies: BodySource | undefined;
 	try {
 		const fd = fs.openSync(target, "r");

@@ -74,6 +74,25 @@ function settle(out: ParsedSession): ParsedSession {
 	return out;
 }
 
+/**
+ * The entries of a v3 file's lines from byte `start` on (line number `line`), its earlier lines
+ * known from a persisted row index (row-index.ts): only the bytes appended since are parsed.
+ */
+export function parseFrom(fd: number, at: { start: number; line: number; header: SessionHeader; bodies: BodySource }): ParsedSession & { size: number; lineCount: number } {
+	const out: ParsedSession = { ...emptyParse(at.header), version: 3, bodies: at.bodies };
+	let line = at.line;
+	const size = forEachLine(
+		fd,
+		(buf, start, end, offset, torn) => {
+			out.needsNewline = torn;
+			parseLine(out, buf.toString("utf8", start, end), { line: line++, torn, offset, length: end - start });
+		},
+		at.start,
+	);
+	if (out.entries.some((e) => typeof e.id !== "string")) dropEntriesWithoutId(out);
+	return { ...out, size, lineCount: line - 1 };
+}
+
 /** The text of the line starting at byte `offset` of an open file (for the rare entry kept raw). */
 export function readLineAt(fd: number, offset: number): string {
 	const parts: Buffer[] = [];

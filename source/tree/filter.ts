@@ -2,6 +2,7 @@ import type { SessionTreeView } from "../session/api.js";
 import { entryType, messageRole } from "../session/entry-guards.js";
 import type { SessionEntry } from "../session/types.js";
 import { headOf } from "../session/body-head.js";
+import { storedSilent } from "../session/stored-row.js";
 import { hasVisibleText } from "../text/one-line.js";
 import type { TreeFilter } from "./types.js";
 
@@ -32,8 +33,10 @@ export function conversationLeaf(view: SessionTreeView): string | null {
 }
 
 /** An assistant step that only called tools (or said nothing): noise in the tree unless it is the leaf. */
-function isSilentAssistant(entry: SessionEntry): boolean {
+export function isSilentAssistant(entry: SessionEntry): boolean {
 	if (entry.type !== "message" || entry.message.role !== "assistant") return false;
+	const known = storedSilent(entry); // an entry from a persisted row index: its content stays unread
+	if (known !== undefined) return known;
 	const message = entry.message;
 	if (message.stopReason !== "stop" && message.stopReason !== "toolUse") return false;
 	const stored = headOf(message, "content"); // the kept head: a tree row never reads the file

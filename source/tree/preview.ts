@@ -4,6 +4,7 @@ import type { SessionEntry, StoredMessage, ToolCallContent } from "../session/ty
 import { systemPreview, usagePreview } from "./pi-preview.js";
 import { contentText } from "../session/content.js";
 import { headOf } from "../session/body-head.js";
+import { storedPreview } from "../session/stored-row.js";
 import { oneLineCut, oneLineCutClean } from "../text/one-line.js";
 import { PREVIEW_MAX, type TreeRowKind } from "./types.js";
 
@@ -68,7 +69,7 @@ const lowerCache = new WeakMap<SessionEntry, string>();
 
 /** Preview text of an entry as tree-view.md lists it (`user: …`, `[read: path]`, …). Cached. */
 export function previewText(view: SessionTreeView, entry: SessionEntry): string {
-	let text = previewCache.get(entry);
+	let text = storedPreview(entry) ?? previewCache.get(entry);
 	if (text === undefined) {
 		text = computePreview(view, entry);
 		previewCache.set(entry, text);
@@ -81,7 +82,7 @@ export function previewText(view: SessionTreeView, entry: SessionEntry): string 
  * (`arbor tree`), where 100k cache entries would only cost the garbage collector.
  */
 export function previewOnce(view: SessionTreeView, entry: SessionEntry): string {
-	return previewCache.get(entry) ?? computePreview(view, entry);
+	return storedPreview(entry) ?? previewCache.get(entry) ?? computePreview(view, entry);
 }
 
 /** {@link previewText} lower-cased, for case-insensitive search. Cached. */
@@ -101,7 +102,7 @@ export function previewLower(view: SessionTreeView, entry: SessionEntry): string
  * `previewLine(text)` is that preview.
  */
 export function previewUnfolded(view: SessionTreeView, entry: SessionEntry, unfolded: (text: string) => string): string {
-	return previewCache.get(entry) ?? computePreview(view, entry, unfolded);
+	return storedPreview(entry) ?? previewCache.get(entry) ?? computePreview(view, entry, unfolded);
 }
 
 /** The preview; `line` folds the texts that need it (every use is the whole answer, so a writer can take over). */

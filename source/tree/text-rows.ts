@@ -1,5 +1,6 @@
 import type { SessionTreeView } from "../session/api.js";
 import { must } from "../text/must.js";
+import { hasControl } from "../text/terminal-text.js";
 import { authorPart, fitTreeRowParts, labelPart, rowMarks, surelyFits, type TreeRowParts } from "./format.js";
 import { GUTTER_MAX, gutterText, layoutForest, type GutterLink } from "./layout.js";
 import { previewLine, previewOnce, previewUnfolded, rowKind } from "./preview.js";
@@ -11,9 +12,10 @@ import type { TreeFilter, TreeRowKind } from "./types.js";
  * A row whose preview is not folded yet, for a writer that folds it itself (see
  * {@link previewUnfolded}): the parts {@link fitTreeRowParts} would give, `text` empty and
  * `unfolded` its source (the text is `previewLine(unfolded)`, at most PREVIEW_MAX characters, and
- * surely fits the width uncut once sanitized). One object, refilled for every row.
+ * surely fits the width uncut once sanitized; with `folded`, `unfolded` is that text already, free of
+ * control characters). One object, refilled for every row.
  */
-export type UnfoldedRow = TreeRowParts & { unfolded: string; kind: TreeRowKind };
+export type UnfoldedRow = TreeRowParts & { unfolded: string; kind: TreeRowKind; folded: boolean };
 
 /**
  * Every row of the tree as `arbor tree` prints it (no row selected, nothing folded), fitted to
@@ -35,7 +37,7 @@ export function forEachTextRow(
 	const forest = filterStructure(view, opts);
 	const maxGutter = Math.min(GUTTER_MAX, Math.max(0, Math.floor((opts.width - 2) / 2)));
 	const gutters = new Map<GutterLink, string>();
-	const raw: UnfoldedRow = { cursor: "  ", gutter: "", fold: "", marker: "", label: "", text: "", suffix: "", unfolded: "", kind: "meta" };
+	const raw: UnfoldedRow = { cursor: "  ", gutter: "", fold: "", marker: "", label: "", text: "", suffix: "", unfolded: "", kind: "meta", folded: false };
 	let source: string | undefined;
 	const keep = (text: string) => {
 		source = text;
@@ -60,6 +62,9 @@ export function forEachTextRow(
 		const author = opts.authors?.[entry.id];
 		// A row with an author is not handed to the fast writer: its text is the author, then the preview.
 		let text = unfolded && author === undefined ? previewUnfolded(view, entry, keep) : authorPart(author) + previewOnce(view, entry);
+		// A preview known already (stored in a row index, or cached) that needs no sanitizing goes to the writer as it is.
+		const ready = source === undefined && unfolded !== undefined && author === undefined && text.length <= PREVIEW_MAX && !hasControl(text);
+		if (ready) source = text;
 		if (source !== undefined) {
 			const row = raw;
 			const marks = rowMarks({ selected: false, onActivePath, isLeaf, leafBelow });
@@ -69,11 +74,12 @@ export function forEachTextRow(
 			row.suffix = marks.suffix;
 			row.label = labelPart(label, "");
 			row.unfolded = source;
+			row.folded = ready;
 			row.kind = kind;
 			// The fold is at most PREVIEW_MAX characters.
 			const prefix = row.cursor.length + gutter.length + row.marker.length + row.suffix.length;
 			if (surelyFits(prefix, row.label.length, PREVIEW_MAX, opts.width) && unfolded?.(row) === true) return;
-			text = previewLine(source);
+			text = ready ? source : previewLine(source);
 		}
 		const parts = fitTreeRowParts({ selected: false, gutter, fold: "", onActivePath, isLeaf, leafBelow, label, time: "", text }, opts.width);
 		visit(parts, kind);
