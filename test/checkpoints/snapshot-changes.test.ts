@@ -1,0 +1,62 @@
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CheckpointStore } from "../../source/checkpoints/store.js";
+import { tempProject } from "./helpers.js";
+
+let at: ReturnType<typeof tempProject>;
+beforeEach(() => {
+	at = tempProject();
+});
+afterEach(() => at.done());
+
+const full = (rel: string) => path.join(at.cwd, rel);
+const write = (rel: string, text: string | Buffer) => {
+	fs.mkdirSync(path.dirname(full(rel)), { recursive: true });
+	fs.writeFileSync(full(rel), text);
+};
+
+/** Changes as a turn would make them, one step at a time. */
+const steps: [string, () => void][] = [
+	["an edit", () => write("a.txt", "two\n")],
+	["a new file in a new folder", () => write("src/deep/x.ts", "x\n")],
+	["a file that becomes a folder", () => (fs.rmSync(full("b.txt")), write("b.txt/inner.txt", "inner\n"))],
+	["a folder that becomes a file", () => (fs.rmSync(full("b.txt"), { recursive: true }), write("b.txt", "file again\n"))],
+	["a tracked file grown over the cap", () => write("big.bin", Buffer.alloc(3000, 1))],
+	["the big file shrunk back", () => write("big.bin", "small\n")],
+	["a private mode and a symlink", () => (fs.chmodSync(full("a.txt"), 0o600), fs.symlinkSync("a.txt", full("link")))],
+	["a deletion and an edit of the same size", () => (fs.rmSync(full("src/deep/x.ts")), write("c.txt", "C\n"))],
+	["nothing", () => {}],
+];
+
+describe("snapshots of one store object list only the changes, and match a fresh store's", () => {
+	it("every kind of change gives the tree, counts and left-out files a full listing gives", async () => {
+		write("a.txt", "one\n");
+		write("b.txt", "bee\n");
+		write("c.txt", "c\n");
+		write("big.bin", "tiny\n");
+		const limits = { maxFileBytes: 2048, maxFiles: 1000, maxStoreBytes: 1e9 };
+		const store = new CheckpointStore(at.home, at.cwd, limits);
+		await store.snapshot();
+		for (const [name, change] of steps) {
+			change();
+			const kept = await store.snapshot();
+			const fresh = await new CheckpointStore(path.join(at.home, name.replace(/\W+/g, "-")), at.cwd, limits).snapshot();
+			expect({ name, ...kept }).toEqual({ name, ...fresh });
+		}
+	});
+
+	it("a snapshot after another store object wrote the index sees its changes and its own", async () => {
+		write("a.txt", "one\n");
+		const mine = new CheckpointStore(at.home, at.cwd);
+		const other = new CheckpointStore(at.home, at.cwd);
+		await mine.snapshot();
+		write("b.txt", "b\n");
+		await other.snapshot();
+		write("a.txt", "changed\n");
+		const after = await mine.snapshot();
+		const fresh = await new CheckpointStore(path.join(at.home, "fresh"), at.cwd).snapshot();
+		expect(after).toEqual(fresh);
+		expect(after.files).toBe(2);
+	});
+});
