@@ -12,6 +12,7 @@ import * as path from "node:path";
 import { GitError, readBlobs, runGit, type GitPlace } from "./git.js";
 import { dropModes, loadModes, privateDir, saveModes } from "./modes.js";
 import { staysInside } from "./inside.js";
+import { dropFromIndex, excludeRules, ownFolders } from "./own-folders.js";
 import { applyPlan, listFiles, lstatOrNull, planSnapshot, type IndexedFile, type Skipped } from "./snapshot-files.js";
 import { withStoreLock } from "./store-lock.js";
 
@@ -78,8 +79,8 @@ export class CheckpointStore {
 		this.ready = true;
 	}
 
-	/** The private exclude file: the project's `.git/info/exclude` and `.arborignore`, copied. */
-	private writeExcludes(): void {
+	/** The private exclude file: the project's `.git/info/exclude` and `.arborignore`, copied; true when it changed. */
+	private writeExcludes(own: readonly string[]): boolean {
 		const read = (file: string) => {
 			try {
 				return fs.readFileSync(file, "utf8");
@@ -87,11 +88,12 @@ export class CheckpointStore {
 				return "";
 			}
 		};
-		const text = [read(path.join(this.cwd, ".git", "info", "exclude")), read(path.join(this.cwd, ".arborignore")), homeRule(this.cwd, this.home)].join("\n");
+		const text = [read(path.join(this.cwd, ".git", "info", "exclude")), read(path.join(this.cwd, ".arborignore")), excludeRules(own)].join("\n");
 		const file = path.join(this.place.gitDir, "info", "exclude");
-		if (read(file) === text) return;
+		if (read(file) === text) return false;
 		fs.mkdirSync(path.dirname(file), { recursive: true });
 		fs.writeFileSync(file, text, { mode: 0o600 });
+		return true;
 	}
 
 	/** Bytes the store's objects take (loose and packed). */
@@ -145,7 +147,8 @@ export class CheckpointStore {
 
 	private async snapshotLocked(): Promise<Snapshot> {
 		await this.open();
-		this.writeExcludes();
+		const own = ownFolders(this.cwd, [this.home, this.dir]);
+		if (this.writeExcludes(own)) await dropFromIndex(this.place, own);
 		// Another arbor on the same project may have written the index since: then a full listing.
 		const stamp = indexStamp(this.place.indexFile);
 		const listing = await listFiles(this.place, this.lastTree === undefined || this.indexStamp !== stamp);
@@ -297,13 +300,6 @@ export class CheckpointStore {
 		await runGit(this.place, ["reflog", "expire", "--expire=now", "--all"]);
 		return { before, after: await this.storeBytes(), dropped: drop.length };
 	}
-}
-
-/** ARBOR_HOME inside the project (sessions, the store itself) is never part of a snapshot. */
-function homeRule(cwd: string, home: string): string {
-	const rel = path.relative(path.resolve(cwd), path.resolve(home));
-	if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return "";
-	return `/${rel.split(path.sep).join("/").replace(/[\\*?[\]!# ]/g, (c) => `\\${c}`)}/\n`;
 }
 
 /** The index file's identity and last change, to tell whether anyone wrote it since. */

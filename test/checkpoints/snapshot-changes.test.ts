@@ -1,6 +1,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runGit } from "../../source/checkpoints/git.js";
 import { CheckpointStore } from "../../source/checkpoints/store.js";
 import { tempProject } from "./helpers.js";
 
@@ -58,5 +59,18 @@ describe("snapshots of one store object list only the changes, and match a fresh
 		const fresh = await new CheckpointStore(path.join(at.home, "fresh"), at.cwd).snapshot();
 		expect(after).toEqual(fresh);
 		expect(after.files).toBe(2);
+	});
+
+	it("a store that took in an ARBOR_HOME inside the project (older arbor) drops it at its next snapshot", async () => {
+		write("a.txt", "one\n");
+		const home = path.join(at.cwd, "home");
+		const store = new CheckpointStore(home, at.cwd);
+		await store.snapshot();
+		fs.rmSync(path.join(store.place.gitDir, "info", "exclude")); // as an older arbor wrote it: no rule for the home
+		await runGit(store.place, ["add", "-A"]);
+		expect((await runGit(store.place, ["ls-files"])).toString()).toContain("home/");
+		const snap = await new CheckpointStore(home, at.cwd).snapshot();
+		expect((await runGit(store.place, ["ls-tree", "-r", "--name-only", snap.tree])).toString()).toBe("a.txt\n");
+		expect(snap.files).toBe(1);
 	});
 });
