@@ -46,6 +46,7 @@ export async function listFiles(place: GitPlace, full: boolean): Promise<Listing
 export function planSnapshot(root: string, known: ReadonlyMap<string, IndexedFile>, listing: Listing, maxFileBytes: number): Plan {
 	const files = new Map<string, IndexedFile>(listing.full ? [] : known);
 	const plan: Plan = { files, update: [], remove: [], skipped: [] };
+	const folders = new Map<string, boolean>();
 	for (const p of listing.full ? new Set(listing.all) : listing.changed) {
 		if (p.endsWith("/")) {
 			plan.skipped.push({ path: p.slice(0, -1), reason: "a nested git repository" });
@@ -56,7 +57,8 @@ export function planSnapshot(root: string, known: ReadonlyMap<string, IndexedFil
 			files.set(p, had);
 			continue;
 		}
-		const stat = lstatOrNull(path.join(root, p));
+		// Beyond a link (a folder that became one) a path is gone for git, whatever the link points to.
+		const stat = throughLink(root, p, folders) ? null : lstatOrNull(path.join(root, p));
 		if (stat && !stat.isDirectory() && stat.isFile() && stat.size > maxFileBytes) {
 			plan.skipped.push({ path: p, reason: `over ${formatBytes(maxFileBytes)} (${formatBytes(stat.size)})` });
 			files.delete(p);
@@ -84,6 +86,18 @@ export function planSnapshot(root: string, known: ReadonlyMap<string, IndexedFil
 export async function applyPlan(place: GitPlace, plan: Plan): Promise<void> {
 	if (plan.remove.length > 0) await runGit(place, ["update-index", "-z", "--force-remove", "--stdin"], `${plan.remove.join("\0")}\0`);
 	if (plan.update.length > 0) await runGit(place, ["update-index", "-z", "--add", "--replace", "--stdin"], `${plan.update.join("\0")}\0`);
+}
+
+/** Whether a folder on the way to `rel` is a link (or not a folder); `folders` remembers the answers. */
+function throughLink(root: string, rel: string, folders: Map<string, boolean>): boolean {
+	const dir = path.posix.dirname(rel);
+	if (dir === ".") return false;
+	let known = folders.get(dir);
+	if (known === undefined) {
+		known = throughLink(root, dir, folders) || !lstatOrNull(path.join(root, dir))?.isDirectory();
+		folders.set(dir, known);
+	}
+	return known;
 }
 
 export function lstatOrNull(file: string): fs.Stats | null {

@@ -27,6 +27,14 @@ const steps: [string, () => void][] = [
 	["the big file shrunk back", () => write("big.bin", "small\n")],
 	["a private mode and a symlink", () => (fs.chmodSync(full("a.txt"), 0o600), fs.symlinkSync("a.txt", full("link")))],
 	["a deletion and an edit of the same size", () => (fs.rmSync(full("src/deep/x.ts")), write("c.txt", "C\n"))],
+	["a file in a folder", () => write("src/deep/y.ts", "y\n")],
+	["a folder replaced by a link to a folder outside with the same files", () => {
+		const outside = path.join(path.dirname(at.cwd), "outside");
+		fs.mkdirSync(path.join(outside, "deep"), { recursive: true });
+		fs.writeFileSync(path.join(outside, "deep", "y.ts"), "outside\n");
+		fs.rmSync(full("src"), { recursive: true });
+		fs.symlinkSync(outside, full("src"));
+	}],
 	["nothing", () => {}],
 ];
 
