@@ -12,6 +12,7 @@ import * as path from "node:path";
 import { GitError, readBlobs, runGit, type GitPlace } from "./git.js";
 import { dropModes, loadModes, privateDir, saveModes } from "./modes.js";
 import { staysInside } from "./inside.js";
+import { loadMemo, saveMemo } from "./index-memo.js";
 import { dropFromIndex, excludeRules, ownFolders } from "./own-folders.js";
 import { applyPlan, listFiles, lstatOrNull, planSnapshot, type IndexedFile, type Skipped } from "./snapshot-files.js";
 import { withStoreLock } from "./store-lock.js";
@@ -151,6 +152,7 @@ export class CheckpointStore {
 		if (this.writeExcludes(own)) await dropFromIndex(this.place, own);
 		// Another arbor on the same project may have written the index since: then a full listing.
 		const stamp = indexStamp(this.place.indexFile);
+		if (this.lastTree === undefined) this.recall(stamp);
 		const listing = await listFiles(this.place, this.lastTree === undefined || this.indexStamp !== stamp);
 		if (listing.full && new Set(listing.all).size > this.limits.maxFiles) throw this.tooMany();
 		if (!listing.full && listing.changed.size === 0 && this.last) return this.last;
@@ -175,7 +177,20 @@ export class CheckpointStore {
 		this.indexed = plan.files;
 		this.lastTree = tree;
 		this.indexStamp = indexStamp(this.place.indexFile);
+		if (!same) saveMemo(this.place.indexFile, this.indexStamp, { tree, whole: plan.skipped.length === 0, files: plan.files });
 		return snap;
+	}
+
+	/** Starts from what an earlier arbor process knew of the index, when nobody wrote the index since (index-memo.ts). */
+	private recall(stamp: string): void {
+		const memo = loadMemo(this.place.indexFile, stamp);
+		if (!memo) return;
+		let bytes = 0;
+		for (const file of memo.files.values()) bytes += file.size;
+		this.indexed = memo.files;
+		this.lastTree = memo.tree;
+		this.indexStamp = stamp;
+		this.last = memo.whole ? { tree: memo.tree, files: memo.files.size, bytes, skipped: [] } : undefined;
 	}
 
 	private tooMany(): CheckpointRefused {
@@ -185,7 +200,9 @@ export class CheckpointStore {
 	/** A ref per tree, so `git gc` keeps every checkpoint until no session references it. */
 	private async keep(tree: string): Promise<void> {
 		if (fs.existsSync(path.join(this.place.gitDir, "refs", "arbor", tree))) return;
-		await runGit(this.place, ["update-ref", `refs/arbor/${tree}`, tree]);
+		if (!/^[0-9a-f]{40,64}$/.test(tree)) return void (await runGit(this.place, ["update-ref", `refs/arbor/${tree}`, tree]));
+		// A loose ref is the id and a newline (git's own format): written here, it costs no git process.
+		writeEntry(path.join(this.place.gitDir, "refs", "arbor", tree), "100644", Buffer.from(`${tree}\n`), 0o600);
 	}
 
 	/**

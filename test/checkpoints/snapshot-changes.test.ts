@@ -39,20 +39,25 @@ const steps: [string, () => void][] = [
 ];
 
 describe("snapshots of one store object list only the changes, and match a fresh store's", () => {
-	it("every kind of change gives the tree, counts and left-out files a full listing gives", async () => {
+	for (const [who, next] of [
+		["one store object", (store: CheckpointStore) => store],
+		["a new store object each time (a new arbor process: it starts from the index's memo)", (store: CheckpointStore) => new CheckpointStore(store.home, store.cwd, store.limits)],
+	] as const) it(`${who}: every kind of change gives the tree, counts and left-out files a full listing gives`, async () => {
 		write("a.txt", "one\n");
 		write("b.txt", "bee\n");
 		write("c.txt", "c\n");
 		write("big.bin", "tiny\n");
 		const limits = { maxFileBytes: 2048, maxFiles: 1000, maxStoreBytes: 1e9 };
-		const store = new CheckpointStore(at.home, at.cwd, limits);
+		let store = new CheckpointStore(at.home, at.cwd, limits);
 		await store.snapshot();
 		for (const [name, change] of steps) {
 			change();
+			store = next(store);
 			const kept = await store.snapshot();
 			const fresh = await new CheckpointStore(path.join(at.home, name.replace(/\W+/g, "-")), at.cwd, limits).snapshot();
 			expect({ name, ...kept }).toEqual({ name, ...fresh });
 		}
+		expect(fs.existsSync(`${store.place.indexFile}-files`)).toBe(true);
 	});
 
 	it("a snapshot after another store object wrote the index sees its changes and its own", async () => {
