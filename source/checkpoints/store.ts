@@ -13,6 +13,7 @@ import { GitError, readBlobs, runGit, type GitPlace } from "./git.js";
 import { dropModes, loadModes, privateDir, saveModes } from "./modes.js";
 import { staysInside } from "./inside.js";
 import { loadMemo, saveMemo } from "./index-memo.js";
+import { added, countDue, counted } from "./store-size.js";
 import { dropFromIndex, excludeRules, ownFolders } from "./own-folders.js";
 import { applyPlan, listFiles, lstatOrNull, planSnapshot, type IndexedFile, type Skipped } from "./snapshot-files.js";
 import { withStoreLock } from "./store-lock.js";
@@ -108,17 +109,16 @@ export class CheckpointStore {
 	private indexed = new Map<string, IndexedFile>();
 	private last: Snapshot | undefined;
 	private lastTree: string | undefined;
-	private storeCheckedAt = 0;
 	private indexStamp = "";
 
-	/** Refuses a store over its cap; asks git at most once a minute (counting objects is not free). */
+	/** Refuses a store over its cap; counts at most once a minute for all processes while far from it (store-size.ts). */
 	private async checkStoreSize(): Promise<void> {
-		if (Date.now() - this.storeCheckedAt < 60_000) return;
+		if (!countDue(this.dir, this.limits.maxStoreBytes)) return;
 		const stored = await this.storeBytes();
+		counted(this.dir, stored);
 		if (stored > this.limits.maxStoreBytes) {
 			throw new CheckpointRefused(`no checkpoints: the store ${path.dirname(this.place.gitDir)} is over its cap (${this.limits.maxStoreBytes} bytes); run arbor checkpoints --gc`);
 		}
-		this.storeCheckedAt = Date.now();
 	}
 
 	/**
@@ -161,6 +161,7 @@ export class CheckpointStore {
 		await this.checkStoreSize();
 		this.indexStamp = ""; // written from here on: a failure leaves a full listing for next time
 		await applyPlan(this.place, plan);
+		added(this.dir, plan.update.reduce((sum, p) => sum + (plan.files.get(p)?.size ?? 0), 0));
 		const same = !listing.full && plan.update.length === 0 && plan.remove.length === 0;
 		const tree = same && this.lastTree ? this.lastTree : (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
 		await this.keep(tree);
@@ -315,7 +316,9 @@ export class CheckpointStore {
 		const before = await this.storeBytes();
 		await runGit(this.place, ["gc", "-q", "--prune=now"]);
 		await runGit(this.place, ["reflog", "expire", "--expire=now", "--all"]);
-		return { before, after: await this.storeBytes(), dropped: drop.length };
+		const after = await this.storeBytes();
+		counted(this.dir, after);
+		return { before, after, dropped: drop.length };
 	}
 }
 

@@ -2,7 +2,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { runGit } from "../../source/checkpoints/git.js";
-import { CheckpointStore } from "../../source/checkpoints/store.js";
+import { CheckpointStore, storeDirFor } from "../../source/checkpoints/store.js";
 import { tempProject } from "./helpers.js";
 
 let at: ReturnType<typeof tempProject>;
@@ -85,5 +85,19 @@ describe("snapshots of one store object list only the changes, and match a fresh
 		const snap = await new CheckpointStore(home, at.cwd).snapshot();
 		expect((await runGit(store.place, ["ls-tree", "-r", "--name-only", snap.tree])).toString()).toBe("a.txt\n");
 		expect(snap.files).toBe(1);
+	});
+
+	it("the store's size is counted once a minute for every process while far from the cap, and again once snapshots may have passed it", async () => {
+		write("a.txt", "x".repeat(5000));
+		const limits = (maxStoreBytes: number) => ({ maxFileBytes: 1e6, maxFiles: 100, maxStoreBytes });
+		await new CheckpointStore(at.home, at.cwd, limits(1e9)).snapshot();
+		const record = path.join(storeDirFor(at.home, at.cwd), "size");
+		const first = JSON.parse(fs.readFileSync(record, "utf8")) as { at: number; bytes: number };
+		expect(first.bytes).toBe(5000); // counted empty, then raised by the file handed to git
+		write("b.txt", "y".repeat(3000));
+		await new CheckpointStore(at.home, at.cwd, limits(1e9)).snapshot(); // a new process: no count within the minute
+		expect(JSON.parse(fs.readFileSync(record, "utf8"))).toEqual({ at: first.at, bytes: 8000 });
+		write("c.txt", "z");
+		await expect(new CheckpointStore(at.home, at.cwd, limits(7000)).snapshot()).rejects.toThrow(/is over its cap/);
 	});
 });
