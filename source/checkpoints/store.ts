@@ -10,8 +10,12 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { GitError, readBlobs, runGit, type GitPlace } from "./git.js";
-import { dropModes, extraMode, loadModes, privateDir, saveModes } from "./modes.js";
+import { dropModes, loadModes, privateDir, saveModes } from "./modes.js";
 import { staysInside } from "./inside.js";
+import { loadMemo, saveMemo } from "./index-memo.js";
+import { added, countDue, counted } from "./store-size.js";
+import { dropFromIndex, excludeRules, ownFolders } from "./own-folders.js";
+import { applyPlan, listFiles, lstatOrNull, planSnapshot, type IndexedFile, type Skipped } from "./snapshot-files.js";
 import { withStoreLock } from "./store-lock.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
@@ -21,8 +25,8 @@ export const DEFAULT_MAX_STORE_BYTES = 5 * 1024 * 1024 * 1024;
 /** Limits of a store (settings may change them). */
 export type CheckpointLimits = { maxFileBytes: number; maxFiles: number; maxStoreBytes: number };
 
-/** A file a snapshot left out, and why. */
-export type Skipped = { path: string; reason: string };
+export type { Skipped } from "./snapshot-files.js";
+export { formatBytes } from "./snapshot-files.js";
 
 /** What a snapshot recorded. */
 export type Snapshot = { tree: string; files: number; bytes: number; skipped: Skipped[] };
@@ -77,8 +81,8 @@ export class CheckpointStore {
 		this.ready = true;
 	}
 
-	/** The private exclude file: the project's `.git/info/exclude` and `.arborignore`, copied. */
-	private writeExcludes(): void {
+	/** The private exclude file: the project's `.git/info/exclude` and `.arborignore`, copied; true when it changed. */
+	private writeExcludes(own: readonly string[]): boolean {
 		const read = (file: string) => {
 			try {
 				return fs.readFileSync(file, "utf8");
@@ -86,11 +90,12 @@ export class CheckpointStore {
 				return "";
 			}
 		};
-		const text = [read(path.join(this.cwd, ".git", "info", "exclude")), read(path.join(this.cwd, ".arborignore")), homeRule(this.cwd, this.home)].join("\n");
+		const text = [read(path.join(this.cwd, ".git", "info", "exclude")), read(path.join(this.cwd, ".arborignore")), excludeRules(own)].join("\n");
 		const file = path.join(this.place.gitDir, "info", "exclude");
-		if (read(file) === text) return;
+		if (read(file) === text) return false;
 		fs.mkdirSync(path.dirname(file), { recursive: true });
 		fs.writeFileSync(file, text, { mode: 0o600 });
+		return true;
 	}
 
 	/** Bytes the store's objects take (loose and packed). */
@@ -100,22 +105,20 @@ export class CheckpointStore {
 		return (kib("size") + kib("size-pack")) * 1024;
 	}
 
-	/** Sizes of the files seen by this store's earlier snapshots (a run snapshots the same tree often). */
-	private sizes = new Map<string, number>();
-	/** The modes git would not give back (see modes.ts) of the files measured, by path. */
-	private fileModes = new Map<string, number>();
+	/** The files the index holds as of this store's last snapshot (a run snapshots the same tree often). */
+	private indexed = new Map<string, IndexedFile>();
 	private last: Snapshot | undefined;
-	private storeCheckedAt = 0;
+	private lastTree: string | undefined;
 	private indexStamp = "";
 
-	/** Refuses a store over its cap; asks git at most once a minute (counting objects is not free). */
+	/** Refuses a store over its cap; counts at most once a minute for all processes while far from it (store-size.ts). */
 	private async checkStoreSize(): Promise<void> {
-		if (Date.now() - this.storeCheckedAt < 60_000) return;
+		if (!countDue(this.dir, this.limits.maxStoreBytes)) return;
 		const stored = await this.storeBytes();
+		counted(this.dir, stored);
 		if (stored > this.limits.maxStoreBytes) {
 			throw new CheckpointRefused(`no checkpoints: the store ${path.dirname(this.place.gitDir)} is over its cap (${this.limits.maxStoreBytes} bytes); run arbor checkpoints --gc`);
 		}
-		this.storeCheckedAt = Date.now();
 	}
 
 	/**
@@ -145,71 +148,62 @@ export class CheckpointStore {
 
 	private async snapshotLocked(): Promise<Snapshot> {
 		await this.open();
-		this.writeExcludes();
-		const out = (await runGit(this.place, ["ls-files", "-z", "-t", "--cached", "--modified", "--deleted", "--others", "--exclude-standard"])).toString("utf8");
-		const all = new Set<string>();
-		const changed = new Set<string>();
-		for (const item of out.split("\0")) {
-			if (item.length < 3) continue;
-			const p = item.slice(2);
-			all.add(p);
-			if (item[0] !== "H") changed.add(p);
-		}
-		if (all.size > this.limits.maxFiles) throw new CheckpointRefused(`no checkpoints: ${this.root} has more than ${this.limits.maxFiles} files`);
-		// Another arbor on the same project may have written the index since: then no shortcut.
-		if (changed.size === 0 && this.last && this.indexStamp === indexStamp(this.place.indexFile)) return this.last;
+		const own = ownFolders(this.cwd, [this.home, this.dir]);
+		if (this.writeExcludes(own)) await dropFromIndex(this.place, own);
+		// Another arbor on the same project may have written the index since: then a full listing.
+		const stamp = indexStamp(this.place.indexFile);
+		if (this.lastTree === undefined) this.recall(stamp);
+		const listing = await listFiles(this.place, this.lastTree === undefined || this.indexStamp !== stamp);
+		if (listing.full && new Set(listing.all).size > this.limits.maxFiles) throw this.tooMany();
+		if (!listing.full && listing.changed.size === 0 && this.last) return this.last;
+		const plan = planSnapshot(this.root, listing.full ? new Map() : this.indexed, listing, this.limits.maxFileBytes);
+		if (plan.files.size > this.limits.maxFiles) throw this.tooMany();
 		await this.checkStoreSize();
-		const skipped: Skipped[] = [];
-		let files = 0;
+		this.indexStamp = ""; // written from here on: a failure leaves a full listing for next time
+		await applyPlan(this.place, plan);
+		added(this.dir, plan.update.reduce((sum, p) => sum + (plan.files.get(p)?.size ?? 0), 0));
+		const same = !listing.full && plan.update.length === 0 && plan.remove.length === 0;
+		const tree = same && this.lastTree ? this.lastTree : (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
+		await this.keep(tree);
 		let bytes = 0;
 		const modes = new Map<string, number>();
-		for (const p of all) {
-			if (p.endsWith("/")) {
-				skipped.push({ path: p.slice(0, -1), reason: "a nested git repository" });
-				continue;
-			}
-			let size = changed.has(p) ? undefined : this.sizes.get(p);
-			if (size === undefined) {
-				const stat = lstatOrNull(path.join(this.root, p));
-				if (!stat || stat.isDirectory()) {
-					this.sizes.delete(p);
-					continue;
-				}
-				size = stat.size;
-				if (stat.isFile() && size > this.limits.maxFileBytes) {
-					skipped.push({ path: p, reason: `over ${formatBytes(this.limits.maxFileBytes)} (${formatBytes(size)})` });
-					this.sizes.delete(p);
-					continue;
-				}
-				this.sizes.set(p, size);
-				const mode = extraMode(stat);
-				if (mode === undefined) this.fileModes.delete(p);
-				else this.fileModes.set(p, mode);
-			}
-			const mode = this.fileModes.get(p);
-			if (mode !== undefined) modes.set(p, mode);
-			files += 1;
-			bytes += size;
+		for (const [p, file] of plan.files) {
+			bytes += file.size;
+			if (file.mode !== undefined) modes.set(p, file.mode);
 		}
-		const left = skipped.map((s) => `:(literal)${s.path}`);
-		if (left.length > 0) {
-			await runGit(this.place, ["rm", "-q", "-r", "-f", "--cached", "--ignore-unmatch", "--pathspec-from-file=-", "--pathspec-file-nul"], `${left.join("\0")}\0`);
-		}
-		const spec = [".", ...skipped.map((s) => `:(exclude,literal)${s.path}`)];
-		await runGit(this.place, ["add", "-A", "--pathspec-from-file=-", "--pathspec-file-nul"], `${spec.join("\0")}\0`);
-		const tree = (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
-		await this.keep(tree);
 		saveModes(this.dir, tree, modes);
+		const snap = { tree, files: plan.files.size, bytes, skipped: plan.skipped };
 		// Files left out stay untracked and are listed (and measured) again next time: no shortcut then.
-		this.last = skipped.length === 0 ? { tree, files, bytes, skipped } : undefined;
+		this.last = plan.skipped.length === 0 ? snap : undefined;
+		this.indexed = plan.files;
+		this.lastTree = tree;
 		this.indexStamp = indexStamp(this.place.indexFile);
-		return { tree, files, bytes, skipped };
+		if (!same) saveMemo(this.place.indexFile, this.indexStamp, { tree, whole: plan.skipped.length === 0, files: plan.files });
+		return snap;
+	}
+
+	/** Starts from what an earlier arbor process knew of the index, when nobody wrote the index since (index-memo.ts). */
+	private recall(stamp: string): void {
+		const memo = loadMemo(this.place.indexFile, stamp);
+		if (!memo) return;
+		let bytes = 0;
+		for (const file of memo.files.values()) bytes += file.size;
+		this.indexed = memo.files;
+		this.lastTree = memo.tree;
+		this.indexStamp = stamp;
+		this.last = memo.whole ? { tree: memo.tree, files: memo.files.size, bytes, skipped: [] } : undefined;
+	}
+
+	private tooMany(): CheckpointRefused {
+		return new CheckpointRefused(`no checkpoints: ${this.root} has more than ${this.limits.maxFiles} files`);
 	}
 
 	/** A ref per tree, so `git gc` keeps every checkpoint until no session references it. */
 	private async keep(tree: string): Promise<void> {
 		if (fs.existsSync(path.join(this.place.gitDir, "refs", "arbor", tree))) return;
-		await runGit(this.place, ["update-ref", `refs/arbor/${tree}`, tree]);
+		if (!/^[0-9a-f]{40,64}$/.test(tree)) return void (await runGit(this.place, ["update-ref", `refs/arbor/${tree}`, tree]));
+		// A loose ref is the id and a newline (git's own format): written here, it costs no git process.
+		writeEntry(path.join(this.place.gitDir, "refs", "arbor", tree), "100644", Buffer.from(`${tree}\n`), 0o600);
 	}
 
 	/**
@@ -322,29 +316,16 @@ export class CheckpointStore {
 		const before = await this.storeBytes();
 		await runGit(this.place, ["gc", "-q", "--prune=now"]);
 		await runGit(this.place, ["reflog", "expire", "--expire=now", "--all"]);
-		return { before, after: await this.storeBytes(), dropped: drop.length };
+		const after = await this.storeBytes();
+		counted(this.dir, after);
+		return { before, after, dropped: drop.length };
 	}
-}
-
-/** ARBOR_HOME inside the project (sessions, the store itself) is never part of a snapshot. */
-function homeRule(cwd: string, home: string): string {
-	const rel = path.relative(path.resolve(cwd), path.resolve(home));
-	if (rel === "" || rel.startsWith("..") || path.isAbsolute(rel)) return "";
-	return `/${rel.split(path.sep).join("/").replace(/[\\*?[\]!# ]/g, (c) => `\\${c}`)}/\n`;
 }
 
 /** The index file's identity and last change, to tell whether anyone wrote it since. */
 function indexStamp(file: string): string {
 	const stat = lstatOrNull(file);
 	return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` : "";
-}
-
-function lstatOrNull(file: string): fs.Stats | null {
-	try {
-		return fs.lstatSync(file);
-	} catch {
-		return null;
-	}
 }
 
 /** Removes a file or link, then the folders it leaves empty (never the cwd itself). */
@@ -390,11 +371,4 @@ function writeEntry(full: string, mode: string, content: Buffer, perm?: number):
 		fs.rmSync(temp, { force: true });
 		throw error;
 	}
-}
-
-/** 2 MiB, 512 KiB, 10 B. */
-export function formatBytes(n: number): string {
-	if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
-	if (n >= 1024) return `${(n / 1024).toFixed(n % 1024 === 0 ? 0 : 1)} KiB`;
-	return `${n} B`;
 }
