@@ -114,7 +114,13 @@ export function useChat(opts: { agent: AgentSession; bridge: ChatBridge; dispatc
 
 	const queue = useCallback((content: QueuedContent, kind: QueuedLine["kind"]): string | undefined => {
 		const hold = (key: keyof HandedBack, c: QueuedContent) => setHeld((now) => ({ ...now, [key]: [...now[key], c] }));
-		if (kind === "follow-up") return void (agent.isStreaming ? agent.followUp(content) : hold("followUp", content));
+		if (kind === "follow-up") {
+			if (agent.isStreaming) return void agent.followUp(content);
+			// The run ended before the screen said so (its last frame not drawn yet): the follow-up is
+			// sent now, unless messages handed back by an abort wait for Enter (then it joins them).
+			const waiting = latestHeld.current.steering.length + latestHeld.current.followUp.length > 0;
+			return void (waiting ? hold("followUp", content) : void start(content));
+		}
 		const model = agent.model;
 		if (!model) return modelHint;
 		// Pictures are read (and made smaller) first; steering stays in the order it was typed.
@@ -128,7 +134,7 @@ export function useChat(opts: { agent: AgentSession; bridge: ChatBridge; dispatc
 			else hold("steering", attached.content);
 		});
 		return undefined;
-	}, [agent, modelHint, cwd, dispatch]);
+	}, [agent, modelHint, cwd, dispatch, latestHeld, start]);
 
 	const sendQueued = useCallback(async () => {
 		const all = [...latestHeld.current.steering, ...latestHeld.current.followUp];
