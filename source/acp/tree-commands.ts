@@ -14,7 +14,7 @@ import type { MergeResult } from "../navigation/merge.js";
 import { searchSessions } from "../search/search.js";
 import type { SessionStore } from "../session/store.js";
 import type { SessionTreeView } from "../session/api.js";
-import { previewText } from "../tree/rows.js";
+import { previewText } from "../tree/preview.js";
 import { oneLine } from "../text/one-line.js";
 import { counted } from "../text/count.js";
 import type { ParsedCommand } from "./commands.js";

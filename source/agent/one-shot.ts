@@ -6,7 +6,8 @@
 import { usageError } from "../config/errors.js";
 import { noChatModelMessage, type ModelChoice } from "../config/model-config.js";
 import type { ChatFlags, Place } from "../config/options.js";
-import { mostRecentSession, resolveSession } from "../session/listing.js";
+import { mostRecentSession } from "../session/listing.js";
+import { resolveSession } from "../session/resolve-session.js";
 import { SessionStore } from "../session/store.js";
 import { sharedDirCwd } from "../session/paths.js";
 import { noImagesMessage, takesImages } from "../tools/attachments.js";

@@ -6,7 +6,7 @@
  */
 import type { ExtensionHost } from "../extensions/setup.js";
 import { openChatSession } from "../navigation/open-chat-session.js";
-import { resolveSession } from "../session/listing.js";
+import { resolveSession } from "../session/resolve-session.js";
 import { SessionStore } from "../session/store.js";
 import type { AgentEvent } from "./events.js";
 import type { AgentOpenOptions } from "./types.js";

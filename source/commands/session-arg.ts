@@ -1,5 +1,6 @@
 import { SessionStore } from "../session/store.js";
-import { mostRecentSession, resolveSession } from "../session/listing.js";
+import { mostRecentSession } from "../session/listing.js";
+import { resolveSession } from "../session/resolve-session.js";
 import { sharedDirCwd } from "../session/paths.js";
 import { SessionError } from "../session/types.js";
 import type { SessionTreeView } from "../session/api.js";

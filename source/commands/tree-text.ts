@@ -1,5 +1,7 @@
 import type { SessionTreeView } from "../session/api.js";
-import { forEachTextRow, isDimKind, previewLineClean, type TreeRowParts, type UnfoldedRow } from "../tree/rows.js";
+import { forEachTextRow, type UnfoldedRow } from "../tree/text-rows.js";
+import { isDimKind, type TreeRowParts } from "../tree/format.js";
+import { previewLineClean } from "../tree/preview.js";
 import type { TreeFilter, TreeRowKind } from "../tree/types.js";
 import { counted } from "../text/count.js";
 

@@ -1,7 +1,7 @@
 /** The text layout of a branch comparison, shared by `arbor compare` and the tree's compare view. */
 import type { SessionTreeView } from "../session/api.js";
 import { cutToWidth, padToWidth } from "../text/text-width.js";
-import { previewText } from "../tree/rows.js";
+import { previewText } from "../tree/preview.js";
 import { oneLine } from "../text/one-line.js";
 import { stripControls } from "../text/terminal-text.js";
 import type { SessionEntry } from "../session/types.js";

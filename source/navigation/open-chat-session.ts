@@ -1,6 +1,7 @@
 import { SessionStore } from "../session/store.js";
 import { forkSession } from "../session/fork.js";
-import { mostRecentSession, resolveSession } from "../session/listing.js";
+import { mostRecentSession } from "../session/listing.js";
+import { resolveSession } from "../session/resolve-session.js";
 import { recordWorked } from "../session/worked.js";
 import { sharedDirCwd } from "../session/paths.js";
 

@@ -6,9 +6,6 @@ import { parseHeader } from "./parse.js";
 import { projectDirs, sessionFiles } from "./paths.js";
 import { fromHeaders } from "./session-headers.js";
 import { lastUsed, sortNewestFirst } from "./last-used.js";
-export { resolveSession } from "./resolve-session.js";
-
-export { arborHome, sessionDirFor } from "./paths.js";
 import type { SessionHeader } from "./types.js";
 import { COST_MARK } from "./usage.js";
 import { bufferLineCost } from "./line-cost.js";

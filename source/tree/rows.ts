@@ -1,19 +1,10 @@
 /**
- * The tree view's rows, shared by `/tree` (Ink) and `arbor tree` (plain text / JSON). Pure and
- * React-free. Everything the tree UI and `arbor tree` need from session/ is exported here.
+ * Two small helpers of the tree view, shared by `/tree` (Ink) and `arbor tree`. The rows themselves
+ * are built in build.ts, formatted in format.ts, previewed in preview.ts: importers name the module
+ * (no folder has a re-exporting door, test/layers).
  */
 import type { SessionTreeView } from "../session/api.js";
 import type { TreeFilter } from "./types.js";
-
-export type { TreeFilter, TreeJsonNode, TreeRow, TreeRowKind, TreeRowOptions } from "./types.js";
-export { TREE_FILTERS, PREVIEW_MAX } from "./types.js";
-export { previewText, rowKind } from "./preview.js";
-export { buildTreeRows, buildTreeModel, fitGutter, activePathIds, type RowLookup, type TreeModel } from "./build.js";
-export { conversationLeaf } from "./filter.js";
-export { formatTreeRow, formatTreeRowParts, isDimKind, type TreeRowParts } from "./format.js";
-export { buildTreeJson, treeJsonText } from "./json.js";
-export { forEachTextRow, type UnfoldedRow } from "./text-rows.js";
-export { previewLineClean } from "./preview.js";
 
 /** True when the session has nothing to show (`/tree` then reports `No entries in session`). */
 export function treeIsEmpty(view: SessionTreeView): boolean {

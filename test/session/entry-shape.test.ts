@@ -3,7 +3,7 @@ import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { forkToFile } from "../../source/session/fork.js";
 import { SessionStore } from "../../source/session/store.js";
-import { buildTreeJson } from "../../source/tree/rows.js";
+import { buildTreeJson } from "../../source/tree/json.js";
 import { renderTreeText } from "../../source/commands/tree-text.js";
 import { DAMAGED_ENTRY_TYPE } from "../../source/session/types.js";
 import { MAX_NESTING, entryProblem } from "../../source/session/entry-shape.js";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
 import type { SessionTreeView } from "../../source/session/api.js";
 import type { SessionEntry } from "../../source/session/types.js";
-import { previewText } from "../../source/tree/rows.js";
+import { previewText } from "../../source/tree/preview.js";
 import { passesFilter } from "../../source/tree/filter.js";
 import { fakeView } from "../tree/fake-view.js";
 import { tempSessionFile } from "./helpers.js";

@@ -7,7 +7,8 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { listSessions, resolveSession } from "../../source/session/listing.js";
+import { listSessions } from "../../source/session/listing.js";
+import { resolveSession } from "../../source/session/resolve-session.js";
 import { writeExportData } from "../../source/export/export-data.js";
 import { SessionStore } from "../../source/session/store.js";
 import { ByteBatch } from "../../source/session/raw-lines.js";

@@ -1,14 +1,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-	arborHome,
-	listAllSessions,
-	listSessions,
-	mostRecentSession,
-	resolveSession,
-	sessionDirFor,
-} from "../../source/session/listing.js";
+import { arborHome, sessionDirFor } from "../../source/session/paths.js";
+import { listAllSessions, listSessions, mostRecentSession } from "../../source/session/listing.js";
+import { resolveSession } from "../../source/session/resolve-session.js";
 import { SessionError } from "../../source/session/types.js";
 import { readWorked, recordWorked, WORKED_FILE } from "../../source/session/worked.js";
 import { itLarge } from "../helpers/large.js";

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildTreeRows } from "../../source/tree/rows.js";
+import { buildTreeRows } from "../../source/tree/build.js";
 import { SessionStore } from "../../source/session/store.js";
 import { copyTreeFixture, quit, submitLine, tempPlace, treeRows, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";

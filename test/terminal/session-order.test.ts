@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sessionDirFor } from "../../source/session/listing.js";
+import { sessionDirFor } from "../../source/session/paths.js";
 import { runCli } from "../helpers/cli.js";
 import { fileEntries, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";

@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SessionStore } from "../../source/session/store.js";
-import { buildTreeRows, formatTreeRowParts } from "../../source/tree/rows.js";
+import { buildTreeRows } from "../../source/tree/build.js";
+import { formatTreeRowParts } from "../../source/tree/format.js";
 import { labelTimeText } from "../../source/tree/format.js";
 import { copyTreeFixture, fileEntries, quit, submitLine, tempPlace, useArborRun } from "../helpers/arbor-tmux.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";

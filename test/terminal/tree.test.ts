@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { editorTextOf } from "../../source/navigation/navigate.js";
 import { SessionStore } from "../../source/session/store.js";
-import { buildTreeRows, type TreeFilter } from "../../source/tree/rows.js";
+import { buildTreeRows } from "../../source/tree/build.js";
+import type { TreeFilter } from "../../source/tree/types.js";
 import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
 import { FIXTURES_DIR } from "../helpers/shared.js";
 

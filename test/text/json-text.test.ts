@@ -2,7 +2,8 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonPieces } from "../../source/text/json-text.js";
 import { SessionStore } from "../../source/session/store.js";
-import { buildTreeJson, treeJsonText, type TreeJsonNode } from "../../source/tree/rows.js";
+import { buildTreeJson, treeJsonText } from "../../source/tree/json.js";
+import type { TreeJsonNode } from "../../source/tree/types.js";
 import { FIXTURES_DIR } from "../helpers/shared.js";
 import { itLarge } from "../helpers/large.js";
 

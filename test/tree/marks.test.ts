@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeRows, conversationLeaf, formatTreeRow, type TreeRow } from "../../source/tree/rows.js";
+import { buildTreeRows } from "../../source/tree/build.js";
+import { conversationLeaf } from "../../source/tree/filter.js";
+import { formatTreeRow } from "../../source/tree/format.js";
+import type { TreeRow } from "../../source/tree/types.js";
 import { e, fakeView } from "./fake-view.js";
 
 /** u1 → a1 → (uA → aA → name → label) | (uB → aB): the stored leaf is a trailing label entry. */

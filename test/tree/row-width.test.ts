@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderTreeText } from "../../source/commands/tree-text.js";
 import { fullWidth } from "../../source/text/text-width.js";
-import { buildTreeRows, formatTreeRow, formatTreeRowParts } from "../../source/tree/rows.js";
+import { buildTreeRows } from "../../source/tree/build.js";
+import { formatTreeRow, formatTreeRowParts } from "../../source/tree/format.js";
 import { e, fakeView } from "./fake-view.js";
 
 afterEach(() => vi.restoreAllMocks());

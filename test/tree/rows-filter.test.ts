@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeRows, type TreeFilter } from "../../source/tree/rows.js";
+import { buildTreeRows } from "../../source/tree/build.js";
+import type { TreeFilter } from "../../source/tree/types.js";
 import { e, fakeView } from "./fake-view.js";
 
 function mixedSession(leaf = "a3") {

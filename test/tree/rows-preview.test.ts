@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeRows, formatTreeRow, previewText } from "../../source/tree/rows.js";
+import { buildTreeRows } from "../../source/tree/build.js";
+import { formatTreeRow } from "../../source/tree/format.js";
+import { previewText } from "../../source/tree/preview.js";
 import { e, fakeView } from "./fake-view.js";
 
 function previews(entries: Parameters<typeof fakeView>[0]) {

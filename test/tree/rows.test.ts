@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeRows, formatTreeRow, treeIsEmpty, type TreeRow } from "../../source/tree/rows.js";
+import { buildTreeRows } from "../../source/tree/build.js";
+import { formatTreeRow } from "../../source/tree/format.js";
+import { treeIsEmpty } from "../../source/tree/rows.js";
+import type { TreeRow } from "../../source/tree/types.js";
 import { e, fakeView, SPEC_EXAMPLE_ROWS, specExampleEntries } from "./fake-view.js";
 import { itLarge } from "../helpers/large.js";
 

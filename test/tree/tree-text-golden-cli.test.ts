@@ -17,7 +17,10 @@ import { renderTreeText } from "../../source/commands/tree-text.js";
 import type { SessionTreeView } from "../../source/session/api.js";
 import { SessionStore } from "../../source/session/store.js";
 import { must } from "../../source/text/must.js";
-import { buildTreeJson, buildTreeRows, formatTreeRow, TREE_FILTERS, treeJsonText } from "../../source/tree/rows.js";
+import { buildTreeJson, treeJsonText } from "../../source/tree/json.js";
+import { buildTreeRows } from "../../source/tree/build.js";
+import { formatTreeRow } from "../../source/tree/format.js";
+import { TREE_FILTERS } from "../../source/tree/types.js";
 import { runCli } from "../helpers/cli.js";
 import { GEN_SESSION } from "../helpers/shared.js";
 

@@ -4,7 +4,8 @@
  * store index and row builder as the terminal, then wires the sidebar, the filters, search,
  * folding, the URL hash and the conversation pane.
  */
-import { buildTreeRows, type TreeFilter, type TreeRow } from "../../tree/rows.js";
+import { buildTreeRows } from "../../tree/build.js";
+import type { TreeFilter, TreeRow } from "../../tree/types.js";
 import { TreeIndex } from "../../session/tree-index.js";
 import { SessionSnapshot } from "../../session/snapshot.js";
 import type { SessionEntry, SessionHeader } from "../../session/types.js";

@@ -5,7 +5,7 @@
  */
 import type { SessionTreeView } from "../../session/api.js";
 import { entryType, messageRole } from "../../session/entry-guards.js";
-import { previewText } from "../../tree/rows.js";
+import { previewText } from "../../tree/preview.js";
 import { el } from "./dom.js";
 import { entryView, SHOWN_TYPES } from "./entry-view.js";
 import { counted } from "../../text/count.js";

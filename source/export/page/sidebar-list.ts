@@ -4,7 +4,8 @@
  * DOM, so a 100k-row tree scrolls as fast as a short one. Rows are formatted by the same
  * `formatTreeRowParts` as `/tree` and `arbor tree`, cut to the list's width in columns.
  */
-import { formatTreeRowParts, isDimKind, type TreeRow } from "../../tree/rows.js";
+import { formatTreeRowParts, isDimKind } from "../../tree/format.js";
+import type { TreeRow } from "../../tree/types.js";
 import { el } from "./dom.js";
 
 const ROW_HEIGHT = 22;

@@ -16,7 +16,7 @@ import { damagedLines, useTranscriptSync } from "./use-transcript-sync.js";
 import { DEFAULT_MODEL_HINT, type InteractiveOptions } from "../options.js";
 import { appReducer, initialAppState, type AppAction } from "./app-reducer.js";
 import { settledPrefix } from "./transcript.js";
-import { conversationLeaf } from "../../tree/rows.js";
+import { conversationLeaf } from "../../tree/filter.js";
 import { sessionCost } from "../../session/usage.js";
 import { canThink } from "../../llm/thinking.js";
 import { BottomScreen } from "./bottom-screen.js";

@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { Text } from "ink";
-import { formatTreeRowParts, isDimKind, type TreeRow } from "../../tree/rows.js";
+import { formatTreeRowParts, isDimKind } from "../../tree/format.js";
+import type { TreeRow } from "../../tree/types.js";
 
 /**
  * One tree row. The selected row is one bold inverse run (nested dim/bold resets would cut the

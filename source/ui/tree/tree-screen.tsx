@@ -1,6 +1,7 @@
 import { useReducer, useState } from "react";
 import { forgetMessage, type ForgetOutcome } from "../actions/forget-action.js";
-import { conversationLeaf, type TreeFilter } from "../../tree/rows.js";
+import { conversationLeaf } from "../../tree/filter.js";
+import type { TreeFilter } from "../../tree/types.js";
 import { useServices } from "../services.js";
 import { ComparisonView } from "./comparison-view.js";
 import { CustomInstructions } from "./custom-instructions.js";

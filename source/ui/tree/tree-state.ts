@@ -1,6 +1,7 @@
 import type { SessionTreeView } from "../../session/api.js";
 import { previousBoundary } from "../../text/text-width.js";
-import type { RowLookup, TreeFilter, TreeRow } from "../../tree/rows.js";
+import type { RowLookup } from "../../tree/build.js";
+import type { TreeFilter, TreeRow } from "../../tree/types.js";
 
 /**
  * The /tree selector. `selectedId` is the entry the user chose, kept across filter and search

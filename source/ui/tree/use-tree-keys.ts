@@ -1,4 +1,4 @@
-import type { TreeFilter } from "../../tree/rows.js";
+import type { TreeFilter } from "../../tree/types.js";
 import type { KeyEvent } from "../input/key-event.js";
 import { actionOf, DEFAULT_KEYMAP, hintLine, type HintItem, type KeyAction, type Keymap } from "../input/keymap.js";
 import { displayWidth } from "../../text/text-width.js";

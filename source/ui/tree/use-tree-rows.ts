@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import type { SessionTreeView } from "../../session/api.js";
-import { buildTreeModel, type RowLookup, type TreeFilter, type TreeModel, type TreeRow } from "../../tree/rows.js";
+import { buildTreeModel, type RowLookup, type TreeModel } from "../../tree/build.js";
+import type { TreeFilter, TreeRow } from "../../tree/types.js";
 import { arborHome } from "../../session/paths.js";
 import { readAuthors } from "../../sync/authors.js";
 import { selectedIndex, type TreeState } from "./tree-state.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildTreeRows } from "../../../source/tree/rows.js";
+import { buildTreeRows } from "../../../source/tree/build.js";
 import { branchPointFrom, initialTreeState, selectedIndex, treeReducer, type TreeState } from "../../../source/ui/tree/tree-state.js";
 import { e, fakeView } from "../../tree/fake-view.js";
 
