@@ -12,6 +12,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
+import { benchSessionLines } from "./bench-lib.mjs";
 import { median, ms, startPty, stripAnsi } from "./bench-pty.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -32,22 +33,7 @@ function session() {
 	fs.mkdirSync(BENCH, { recursive: true });
 	const file = path.join(BENCH, `expand-${TURNS}-turns.jsonl`);
 	if (fs.existsSync(file)) return file;
-	const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
-	const lines = [JSON.stringify({ type: "session", version: 3, id: "0193e7a0-0000-7000-8000-00000000beef", timestamp: "2026-11-22T09:00:00.000Z", cwd: ROOT })];
-	let parent = null;
-	let n = 0;
-	const add = (message) => {
-		const id = (++n).toString(16).padStart(8, "0");
-		lines.push(JSON.stringify({ type: "message", id, parentId: parent, timestamp: "2026-11-22T09:00:00.000Z", message }));
-		parent = id;
-	};
-	const block = (what, i, count) => Array.from({ length: count }, (_, k) => `${what} ${i}.${k} ${"lorem ipsum ".repeat(4)}`).join("\n");
-	for (let i = 0; i < TURNS; i++) {
-		add({ role: "user", content: [{ type: "text", text: `turn ${i}: please look` }], timestamp: 1 });
-		add({ role: "assistant", content: [{ type: "thinking", thinking: block("thought", i, 8) }, { type: "toolCall", id: `c${i}`, name: "bash", arguments: { command: `cat file${i}.txt` } }], api: "openai-completions", provider: "compat", model: "bench", usage, stopReason: "toolUse", timestamp: 1 });
-		add({ role: "toolResult", toolCallId: `c${i}`, toolName: "bash", content: [{ type: "text", text: block("output", i, 30) }], isError: false, timestamp: 1 });
-		add({ role: "assistant", content: [{ type: "text", text: `Turn ${i} done: **fine**.` }], api: "openai-completions", provider: "compat", model: "bench", usage, stopReason: "stop", timestamp: 1 });
-	}
+	const lines = benchSessionLines({ id: "0193e7a0-0000-7000-8000-00000000beef", cwd: ROOT, turns: TURNS, thoughts: 8, outputLines: () => 30, provider: "compat" });
 	fs.writeFileSync(file, `${lines.join("\n")}\n`);
 	return file;
 }

@@ -59,3 +59,29 @@ export function modernNode(root) {
 	const cached = path.join(root, "node_modules/.cache/arbor-node24/node_modules/node/bin/node");
 	return process.env.ARBOR_BENCH_NODE ?? (fs.existsSync(cached) ? cached : undefined);
 }
+
+const BENCH_USAGE = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
+
+/**
+ * A linear session's JSONL lines: `turns` turns of user, assistant (thinking + a bash call), tool
+ * result, assistant reply. `thoughts` lines of thinking, `outputLines(i)` lines of output in turn i.
+ */
+export function benchSessionLines({ id, cwd, turns, thoughts, outputLines, provider }) {
+	const lines = [JSON.stringify({ type: "session", version: 3, id, timestamp: "2026-11-22T09:00:00.000Z", cwd })];
+	let parent = null;
+	let n = 0;
+	const add = (message) => {
+		const entryId = (++n).toString(16).padStart(8, "0");
+		lines.push(JSON.stringify({ type: "message", id: entryId, parentId: parent, timestamp: "2026-11-22T09:00:00.000Z", message }));
+		parent = entryId;
+	};
+	const block = (what, i, count) => Array.from({ length: count }, (_, k) => `${what} ${i}.${k} ${"lorem ipsum ".repeat(4)}`).join("\n");
+	const reply = { api: "openai-completions", provider, model: "bench", usage: BENCH_USAGE, timestamp: 1 };
+	for (let i = 0; i < turns; i++) {
+		add({ role: "user", content: [{ type: "text", text: `turn ${i}: please look` }], timestamp: 1 });
+		add({ role: "assistant", content: [{ type: "thinking", thinking: block("thought", i, thoughts) }, { type: "toolCall", id: `c${i}`, name: "bash", arguments: { command: `cat file${i}.txt` } }], ...reply, stopReason: "toolUse" });
+		add({ role: "toolResult", toolCallId: `c${i}`, toolName: "bash", content: [{ type: "text", text: block("output", i, outputLines(i)) }], isError: false, timestamp: 1 });
+		add({ role: "assistant", content: [{ type: "text", text: `Turn ${i} done: **fine**.` }], ...reply, stopReason: "stop" });
+	}
+	return lines;
+}

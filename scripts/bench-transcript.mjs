@@ -14,7 +14,7 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { fileURLToPath } from "node:url";
-import { median, modernNode, processCpuMs, rssMiB } from "./bench-lib.mjs";
+import { benchSessionLines, median, modernNode, processCpuMs, rssMiB } from "./bench-lib.mjs";
 import { ms, startPty } from "./bench-pty.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,28 +28,12 @@ const [COLS, ROWS] = [120, 40];
 /** A redraw has settled once nothing more is printed for this long. */
 const QUIET_MS = 40;
 
-const usage = { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } };
 
 /** The session file in `cwd`'s session folder under `home/sessions` (arbor's and, with PI_CODING_AGENT_DIR=home, pi's). */
 function writeSession(home, cwd) {
 	const dir = path.join(home, "sessions", `--${cwd.replace(/^\//, "").replace(/[/\\:]/g, "-")}--`);
 	fs.mkdirSync(dir, { recursive: true });
-	const lines = [JSON.stringify({ type: "session", version: 3, id: "0193e7a0-0000-7000-8000-00000000cafe", timestamp: "2026-11-22T09:00:00.000Z", cwd })];
-	let parent = null;
-	let n = 0;
-	const add = (message) => {
-		const id = (++n).toString(16).padStart(8, "0");
-		lines.push(JSON.stringify({ type: "message", id, parentId: parent, timestamp: "2026-11-22T09:00:00.000Z", message }));
-		parent = id;
-	};
-	const block = (what, i, count) => Array.from({ length: count }, (_, k) => `${what} ${i}.${k} ${"lorem ipsum ".repeat(4)}`).join("\n");
-	for (let i = 0; i < TURNS; i++) {
-		const outputLines = i === TURNS - 1 ? 300 : 12;
-		add({ role: "user", content: [{ type: "text", text: `turn ${i}: please look` }], timestamp: 1 });
-		add({ role: "assistant", content: [{ type: "thinking", thinking: block("thought", i, 4) }, { type: "toolCall", id: `c${i}`, name: "bash", arguments: { command: `cat file${i}.txt` } }], api: "openai-completions", provider: "bench", model: "bench", usage, stopReason: "toolUse", timestamp: 1 });
-		add({ role: "toolResult", toolCallId: `c${i}`, toolName: "bash", content: [{ type: "text", text: block("output", i, outputLines) }], isError: false, timestamp: 1 });
-		add({ role: "assistant", content: [{ type: "text", text: `Turn ${i} done: **fine**.` }], api: "openai-completions", provider: "bench", model: "bench", usage, stopReason: "stop", timestamp: 1 });
-	}
+	const lines = benchSessionLines({ id: "0193e7a0-0000-7000-8000-00000000cafe", cwd, turns: TURNS, thoughts: 4, outputLines: (i) => (i === TURNS - 1 ? 300 : 12), provider: "bench" });
 	fs.writeFileSync(path.join(dir, "2026-11-22T09-00-00-000Z_0193e7a0-0000-7000-8000-00000000cafe.jsonl"), `${lines.join("\n")}\n`);
 }
 

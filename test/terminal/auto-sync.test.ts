@@ -5,34 +5,20 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
-import { git, handSession, makeWorld, sessionsOf, type Side, type World } from "../sync/world.js";
+import { describe, expect, it } from "vitest";
+import { textReply } from "../helpers/sse-server.js";
+import { git, handSession, sessionsOf } from "../sync/world.js";
+import { autoSyncOn, useSyncChat } from "./sync-chat.js";
 
-let w: World | undefined;
-let t: ArborTerminal | undefined;
-let server: SseServer | undefined;
-afterEach(async () => {
-	await t?.kill();
-	await server?.close();
-	w?.done();
-	[w, t, server] = [undefined, undefined, undefined];
-});
-
-function autoOn(s: Side): void {
-	fs.mkdirSync(s.home, { recursive: true });
-	fs.writeFileSync(path.join(s.home, "settings.json"), JSON.stringify({ sync: { auto: true } }));
-}
+const sync = useSyncChat();
 
 describe('"sync": {"auto": true} in the chat', () => {
 	it("syncs at start and after each turn, in the background", async () => {
-		w = makeWorld();
+		const w = sync.world();
 		const theirs = handSession(w.b, "from the desktop");
 		expect((await w.cli(w.b, ["sync"])).code).toBe(0);
-		autoOn(w.a);
-		server = await startSseServer([textReply("Reply from the model")]);
-		t = startArbor({ args: ["--model", "compat:test", "--base-url", server.url], cwd: w.a.cwd, home: w.a.home, env: { USER: w.a.user } });
+		autoSyncOn(w.a);
+		const t = await sync.chat(w.a, [textReply("Reply from the model")]);
 		// At start: the desktop's session comes in without a key pressed.
 		await t.waitForScreen((s) => s.includes("Auto-synced with origin: 0 entries sent, 2 fetched"), "the start-up sync");
 		expect(sessionsOf(w.a).some((f) => f.endsWith(`${theirs.id}.jsonl`))).toBe(true);
@@ -48,11 +34,10 @@ describe('"sync": {"auto": true} in the chat', () => {
 	});
 
 	it("a failure is one line in the status line, and the chat goes on", async () => {
-		w = makeWorld();
-		autoOn(w.a);
+		const w = sync.world();
+		autoSyncOn(w.a);
 		git(w.a.cwd, "remote", "set-url", "origin", path.join(w.root, "gone.git"));
-		server = await startSseServer([textReply("Still answering")]);
-		t = startArbor({ args: ["--model", "compat:test", "--base-url", server.url], cwd: w.a.cwd, home: w.a.home, env: { USER: w.a.user } });
+		const t = await sync.chat(w.a, [textReply("Still answering")]);
 		await t.waitForScreen((s) => s.includes("Auto-sync failed:"), "the failure line");
 		t.send("go on", "Enter");
 		await t.waitForScreen((s) => s.includes("Still answering"), "the reply");
@@ -60,12 +45,11 @@ describe('"sync": {"auto": true} in the chat', () => {
 	});
 
 	it("/tree marks the entries another machine wrote with user@host, and not one's own", async () => {
-		w = makeWorld();
+		const w = sync.world();
 		const { id } = handSession(w.b, "question from the desktop");
 		expect((await w.cli(w.b, ["sync"])).code).toBe(0);
 		expect((await w.cli(w.a, ["sync"])).code).toBe(0);
-		server = await startSseServer([textReply("Laptop answer")]);
-		t = startArbor({ args: ["--model", "compat:test", "--base-url", server.url, "-s", id], cwd: w.a.cwd, home: w.a.home, env: { USER: w.a.user } });
+		const t = await sync.chat(w.a, [textReply("Laptop answer")], ["-s", id]);
 		await t.waitForScreen((s) => s.includes("question from the desktop"), "the synced session");
 		t.send("laptop follow-up", "Enter");
 		await t.waitForScreen((s) => s.includes("Laptop answer") && !s.includes("Working"), "the reply");

@@ -6,31 +6,21 @@
  */
 import * as fs from "node:fs";
 import * as os from "node:os";
-import * as path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
-import { startArbor, type ArborTerminal } from "../helpers/arbor-terminal.js";
-import { startSseServer, textReply, type SseServer } from "../helpers/sse-server.js";
-import { entryLines, handSession, makeWorld, sessionsOf, type World } from "../sync/world.js";
+import { describe, expect, it } from "vitest";
+import { textReply } from "../helpers/sse-server.js";
+import { entryLines, handSession, sessionsOf } from "../sync/world.js";
+import { autoSyncOn, useSyncChat } from "./sync-chat.js";
 
-let w: World | undefined;
-let t: ArborTerminal | undefined;
-let server: SseServer | undefined;
-afterEach(async () => {
-	await t?.kill();
-	await server?.close();
-	w?.done();
-	[w, t, server] = [undefined, undefined, undefined];
-});
+const sync = useSyncChat();
 
 describe("/sync with the session open in the chat", () => {
 	it("brings the other machine's entries into the open session: /tree shows them by author, the leaf stays, each entry once", async () => {
-		w = makeWorld();
+		const w = sync.world();
 		const { id } = handSession(w.a, "question from the laptop");
 		expect((await w.cli(w.a, ["sync"])).code).toBe(0);
 		expect((await w.cli(w.b, ["sync"])).code).toBe(0);
 		const file = sessionsOf(w.b).find((f) => f.endsWith(`${id}.jsonl`)) as string;
-		server = await startSseServer([textReply("Desktop answer")]);
-		t = startArbor({ args: ["--model", "compat:test", "--base-url", server.url, "-s", id], cwd: w.b.cwd, home: w.b.home, env: { USER: w.b.user } });
+		const t = await sync.chat(w.b, [textReply("Desktop answer")], ["-s", id]);
 		await t.waitForScreen((s) => s.includes("question from the laptop"), "the synced session");
 		// The laptop goes on with the same session and syncs while the desktop's chat holds it.
 		expect((await w.turn(w.a, [textReply("Laptop answer")], "laptop follow-up", ["-s", id])).code).toBe(0);
@@ -58,21 +48,19 @@ describe("/sync with the session open in the chat", () => {
 		const mine = entries.find((e) => e.type === "message" && JSON.stringify(e.message.content).includes("desktop follow-up"));
 		expect(mine.parentId).toBe("0000aaa2");
 		// Once the chat has closed, a sync finds nothing of the laptop's left to append.
-		await t.kill();
-		t = undefined;
+		await sync.close();
 		const after = await w.cli(w.b, ["sync", "--json"]);
 		expect(JSON.parse(after.stdout).received).toBe(0);
 		expect(fs.readFileSync(file, "utf8").split("laptop follow-up").length - 1).toBe(1);
 	});
 
 	it('"sync": {"auto": true}: the sync after a turn brings the other machine\'s entries into the open session', async () => {
-		w = makeWorld();
+		const w = sync.world();
 		const { id } = handSession(w.a, "question from the laptop");
 		expect((await w.cli(w.a, ["sync"])).code).toBe(0);
 		expect((await w.cli(w.b, ["sync"])).code).toBe(0);
-		fs.writeFileSync(path.join(w.b.home, "settings.json"), JSON.stringify({ sync: { auto: true } }));
-		server = await startSseServer([textReply("Desktop answer")]);
-		t = startArbor({ args: ["--model", "compat:test", "--base-url", server.url, "-s", id], cwd: w.b.cwd, home: w.b.home, env: { USER: w.b.user } });
+		autoSyncOn(w.b);
+		const t = await sync.chat(w.b, [textReply("Desktop answer")], ["-s", id]);
 		await t.waitForScreen((s) => s.includes("question from the laptop"), "the synced session");
 		expect((await w.turn(w.a, [textReply("Laptop answer")], "laptop follow-up", ["-s", id])).code).toBe(0);
 		expect((await w.cli(w.a, ["sync"])).code).toBe(0);
