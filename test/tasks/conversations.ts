@@ -3,7 +3,7 @@
  * requests, told apart by their first user message (the task's prompt; the main conversation's is
  * the user's prompt). Step n of a conversation (n = assistant messages it sends back) gets script n.
  */
-import type { Script } from "../helpers/sse-server.js";
+import type { Script, SseServer } from "../helpers/sse-server.js";
 
 type Step = Script | ((body: any) => Script | Promise<Script>);
 
@@ -31,3 +31,12 @@ export function gate(): { opened: Promise<void>; open: () => void } {
 	const opened = new Promise<void>((resolve) => (open = resolve));
 	return { opened, open };
 }
+
+/** A `task` tool call, as the model sends it. */
+export const taskCall = (id: string, description: string, prompt: string) => ({ id, name: "task", args: { description, prompt } });
+
+/** The tool message answering call `id` in a request's body. */
+export const toolMessage = (body: any, id: string) => body.messages.find((m: any) => m.role === "tool" && m.tool_call_id === id);
+
+/** The requests of the conversation whose first user message is `prompt`. */
+export const requestsOf = (server: SseServer, prompt: string) => server.requests.filter((r) => firstUserText(r.body) === prompt);

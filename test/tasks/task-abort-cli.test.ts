@@ -8,7 +8,7 @@ import { startSseServer, textReply, toolCallReply, type SseServer } from "../hel
 import { waitFor } from "../helpers/wait-for.js";
 import { SessionStore } from "../../source/session/store.js";
 import { piContexts } from "../pi16/pi.js";
-import { byConversation, firstUserText } from "./conversations.js";
+import { byConversation, firstUserText, taskCall } from "./conversations.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -16,13 +16,12 @@ afterEach(async () => {
 	server = undefined;
 });
 
-const task = (id: string, description: string, prompt: string) => ({ id, name: "task", args: { description, prompt } });
 
 describe("aborting a turn aborts its tasks (docs/tasks.md)", () => {
 	it("SIGINT while two tasks stream: both stop, their branches are written under the call, the file's leaf stays on the main path", async () => {
 		server = await startSseServer(
 			byConversation({
-				both: [toolCallReply([task("ta", "slow one", "think slowly"), task("tb", "slow two", "think slower")])],
+				both: [toolCallReply([taskCall("ta", "slow one", "think slowly"), taskCall("tb", "slow two", "think slower")])],
 				"think slowly": [textReply(["Thinking ", "slowly "], { hold: true })],
 				"think slower": [textReply(["Thinking ", "slower "], { hold: true })],
 			}),

@@ -7,7 +7,7 @@ import { model, place, sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
 import { waitFor } from "../helpers/wait-for.js";
 import { sandboxUnavailable } from "../../source/sandbox/sandbox.js";
-import { byConversation, firstUserText, gate } from "./conversations.js";
+import { byConversation, gate, requestsOf, taskCall, toolMessage } from "./conversations.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -15,9 +15,6 @@ afterEach(async () => {
 	server = undefined;
 });
 
-const task = (id: string, description: string, prompt: string) => ({ id, name: "task", args: { description, prompt } });
-const toolMessage = (body: any, id: string) => body.messages.find((m: any) => m.role === "tool" && m.tool_call_id === id);
-const requestsOf = (prompt: string) => server!.requests.filter((r) => firstUserText(r.body) === prompt);
 const write = (id: string, path: string, content: string) => toolCallReply([{ id, name: "write", args: { path, content } }]);
 const edit = (id: string, path: string, oldText: string, newText: string) => toolCallReply([{ id, name: "edit", args: { path, oldText, newText } }]);
 
@@ -52,7 +49,7 @@ describe("tasks that may write, each in its own copy (docs/tasks.md)", () => {
 		};
 		server = await startSseServer(
 			byConversation({
-				write: [toolCallReply([task("ta", "first", "write a"), task("tb", "second", "write b")]), textReply("Written.")],
+				write: [toolCallReply([taskCall("ta", "first", "write a"), taskCall("tb", "second", "write b")]), textReply("Written.")],
 				"write a": [write("w1", "a.txt", "A\n"), () => held(a, b, "a written")],
 				"write b": [write("w2", "b.txt", "B\n"), () => held(b, a, "b written")],
 			}),
@@ -64,7 +61,7 @@ describe("tasks that may write, each in its own copy (docs/tasks.md)", () => {
 			{ overlapped: true, inTree: [] },
 		]);
 		expect(readFileSync(join(project.cwd, "a.txt"), "utf8") + readFileSync(join(project.cwd, "b.txt"), "utf8")).toBe("A\nB\n");
-		const last = requestsOf("write")[1]!.body;
+		const last = requestsOf(server!, "write")[1]!.body;
 		expect([toolMessage(last, "ta").content, toolMessage(last, "tb").content]).toEqual(["a written", "b written"]);
 		// The tasks' checkpoints are their copies' (recorded as `copy`); the main path's are the working tree's.
 		const checkpoints = readJsonl(file).filter((e) => e.customType === "arbor.checkpoint");
@@ -80,7 +77,7 @@ describe("tasks that may write, each in its own copy (docs/tasks.md)", () => {
 		writeFileSync(join(project.cwd, "merged.txt"), "one\ntwo\nthree\nfour\nfive\n");
 		server = await startSseServer(
 			byConversation({
-				edit: [toolCallReply([task("ta", "first", "edit a"), task("tb", "second", "edit b")]), textReply("Edited.")],
+				edit: [toolCallReply([taskCall("ta", "first", "edit a"), taskCall("tb", "second", "edit b")]), textReply("Edited.")],
 				"edit a": [edit("e1", "shared.txt", "two", "TWO by a"), edit("e2", "merged.txt", "one", "ONE"), textReply("a edited")],
 				"edit b": [edit("e3", "shared.txt", "two", "two by b"), edit("e4", "merged.txt", "five", "FIVE"), textReply("b edited")],
 			}),
@@ -89,7 +86,7 @@ describe("tasks that may write, each in its own copy (docs/tasks.md)", () => {
 		expect(readFileSync(join(project.cwd, "shared.txt"), "utf8")).toBe("one\nTWO by a\nthree\nfour\nfive\n");
 		// Lines apart: both changes merged.
 		expect(readFileSync(join(project.cwd, "merged.txt"), "utf8")).toBe("ONE\ntwo\nthree\nfour\nFIVE\n");
-		const last = requestsOf("edit")[1]!.body;
+		const last = requestsOf(server!, "edit")[1]!.body;
 		expect(toolMessage(last, "ta").content).toBe("a edited");
 		const second = toolMessage(last, "tb").content as string;
 		expect(second).toMatch(/^b edited\n\n\[arbor: not applied to the working tree, changed there meanwhile: shared\.txt; the task's copy is kept at (.+)\]$/);
@@ -102,7 +99,7 @@ describe("tasks that may write, each in its own copy (docs/tasks.md)", () => {
 		const project = place("arbor-task-copies-");
 		server = await startSseServer(
 			byConversation({
-				both: [toolCallReply([task("ta", "one", "write one"), task("tb", "two", "write two")])],
+				both: [toolCallReply([taskCall("ta", "one", "write one"), taskCall("tb", "two", "write two")])],
 				"write one": [write("w1", "one.txt", "1\n"), textReply(["Writing ", "more "], { hold: true })],
 				"write two": [write("w2", "two.txt", "2\n"), textReply(["Writing ", "more "], { hold: true })],
 			}),
@@ -111,7 +108,7 @@ describe("tasks that may write, each in its own copy (docs/tasks.md)", () => {
 		writeFileSync(join(project.home, "settings.json"), JSON.stringify({ checkpoints: false }));
 		let pid = -1;
 		const running = runCli(["-p", ...model(server.url), "--tools", "read,write,task", "both"], { cwd: project.cwd, env: { ARBOR_HOME: project.home }, onSpawn: (p) => (pid = p) });
-		await waitFor(() => requestsOf("write one").length + requestsOf("write two").length === 4, { what: "both tasks' second requests" });
+		await waitFor(() => requestsOf(server!, "write one").length + requestsOf(server!, "write two").length === 4, { what: "both tasks' second requests" });
 		expect(existsSync(join(project.cwd, "one.txt")) || existsSync(join(project.cwd, "two.txt"))).toBe(false);
 		process.kill(pid, "SIGINT");
 		expect((await running).code).toBe(130);
@@ -124,12 +121,12 @@ describe("tasks that may write, each in its own copy (docs/tasks.md)", () => {
 		const outside = join(project.cwd, "outside.txt");
 		server = await startSseServer(
 			byConversation({
-				run: [toolCallReply([task("t1", "shell", "run bash")]), textReply("Ran.")],
+				run: [toolCallReply([taskCall("t1", "shell", "run bash")]), textReply("Ran.")],
 				"run bash": [toolCallReply([{ id: "b1", name: "bash", args: { command: `echo inside > inside.txt; echo outside > ${outside} && echo WROTE` } }]), textReply("bash done")],
 			}),
 		);
 		await printRun(project, "run", "read,bash,task");
-		const bashResult = toolMessage(requestsOf("run bash")[1]!.body, "b1").content as string;
+		const bashResult = toolMessage(requestsOf(server!, "run bash")[1]!.body, "b1").content as string;
 		expect(bashResult).toMatch(/Read-only file system/);
 		expect(bashResult).not.toContain("WROTE");
 		expect(existsSync(outside)).toBe(false);

@@ -5,7 +5,7 @@ import { runCli } from "../helpers/cli.js";
 import { readJsonl } from "../helpers/jsonl.js";
 import { model, place, sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
-import { byConversation, firstUserText, gate } from "./conversations.js";
+import { byConversation, firstUserText, gate, requestsOf, taskCall, toolMessage } from "./conversations.js";
 
 let server: SseServer | undefined;
 afterEach(async () => {
@@ -13,9 +13,6 @@ afterEach(async () => {
 	server = undefined;
 });
 
-const task = (id: string, description: string, prompt: string) => ({ id, name: "task", args: { description, prompt } });
-const toolMessage = (body: any, id: string) => body.messages.find((m: any) => m.role === "tool" && m.tool_call_id === id);
-const requestsOf = (prompt: string) => server!.requests.filter((r) => firstUserText(r.body) === prompt);
 
 async function printRun(prompt: string, tools: string, settings: object = {}) {
 	const { cwd, home } = place("arbor-tasks-");
@@ -31,7 +28,7 @@ describe("tasks at once, one at a time, nested, on a budget (docs/tasks.md)", ()
 		const [a, b] = [gate(), gate()];
 		server = await startSseServer(
 			byConversation({
-				look: [toolCallReply([task("ta", "left", "look left"), task("tb", "right", "look right")]), textReply("Both looked.")],
+				look: [toolCallReply([taskCall("ta", "left", "look left"), taskCall("tb", "right", "look right")]), textReply("Both looked.")],
 				"look left": [async () => (a.open(), await b.opened, textReply("Left is clear."))],
 				"look right": [async () => (b.open(), await a.opened, textReply("Right is clear."))],
 			}),
@@ -39,7 +36,7 @@ describe("tasks at once, one at a time, nested, on a budget (docs/tasks.md)", ()
 		const { run, file } = await printRun("look", "read,task");
 		expect(run.stderr).toBe("");
 		expect(run.stdout).toBe("Both looked.\n");
-		const last = requestsOf("look")[1]!.body;
+		const last = requestsOf(server!, "look")[1]!.body;
 		expect(toolMessage(last, "ta").content).toBe("Left is clear.");
 		expect(toolMessage(last, "tb").content).toBe("Right is clear.");
 		const labels = readJsonl(file).filter((e) => e.type === "label").map((e) => e.label);
@@ -50,7 +47,7 @@ describe("tasks at once, one at a time, nested, on a budget (docs/tasks.md)", ()
 		const bash = (id: string, command: string) => toolCallReply([{ id, name: "bash", args: { command } }]);
 		server = await startSseServer(
 			byConversation({
-				write: [toolCallReply([task("ta", "first", "write a"), task("tb", "second", "write b")]), textReply("Written.")],
+				write: [toolCallReply([taskCall("ta", "first", "write a"), taskCall("tb", "second", "write b")]), textReply("Written.")],
 				"write a": [bash("w1", "echo A > a.txt"), textReply("a written")],
 				"write b": [bash("w2", "cat a.txt > b.txt; echo B >> b.txt"), textReply("b written")],
 			}),
@@ -69,15 +66,15 @@ describe("tasks at once, one at a time, nested, on a budget (docs/tasks.md)", ()
 	it("a task's task's task is refused (taskDepth 2); the nested branch hangs in its parent task's branch", async () => {
 		server = await startSseServer(
 			byConversation({
-				deep: [toolCallReply([task("t1", "one", "level one")]), textReply("Done deep.")],
-				"level one": [toolCallReply([task("t2", "two", "level two")]), textReply("one done")],
-				"level two": [toolCallReply([task("t3", "three", "level three")]), textReply("two done")],
+				deep: [toolCallReply([taskCall("t1", "one", "level one")]), textReply("Done deep.")],
+				"level one": [toolCallReply([taskCall("t2", "two", "level two")]), textReply("one done")],
+				"level two": [toolCallReply([taskCall("t3", "three", "level three")]), textReply("two done")],
 			}),
 		);
 		const { run, file } = await printRun("deep", "read,task");
 		expect(run.stdout).toBe("Done deep.\n");
-		expect(requestsOf("level three")).toEqual([]);
-		const refused = toolMessage(requestsOf("level two")[1]!.body, "t3").content;
+		expect(requestsOf(server!, "level three")).toEqual([]);
+		const refused = toolMessage(requestsOf(server!, "level two")[1]!.body, "t3").content;
 		expect(refused).toContain('task refused: tasks nest at most 2 deep (settings "taskDepth") and this one would be 3 deep');
 		const all = readJsonl(file).slice(1);
 		const byId = new Map(all.map((e) => [e.id, e]));
@@ -97,26 +94,26 @@ describe("tasks at once, one at a time, nested, on a budget (docs/tasks.md)", ()
 	it("taskDepth 1: a task may not start tasks", async () => {
 		server = await startSseServer(
 			byConversation({
-				shallow: [toolCallReply([task("t1", "one", "level one")]), textReply("ok")],
-				"level one": [toolCallReply([task("t2", "two", "level two")]), textReply("one done")],
+				shallow: [toolCallReply([taskCall("t1", "one", "level one")]), textReply("ok")],
+				"level one": [toolCallReply([taskCall("t2", "two", "level two")]), textReply("one done")],
 			}),
 		);
 		const { run } = await printRun("shallow", "read,task", { taskDepth: 1 });
 		expect(run.stdout).toBe("ok\n");
-		expect(toolMessage(requestsOf("level one")[1]!.body, "t2").content).toContain("tasks nest at most 1 deep");
+		expect(toolMessage(requestsOf(server!, "level one")[1]!.body, "t2").content).toContain("tasks nest at most 1 deep");
 	});
 
 	it("a task over its token budget is stopped; the tool's result says so", async () => {
 		server = await startSseServer(
 			byConversation({
-				spend: [toolCallReply([task("t1", "big", "spend a lot")]), textReply("stopped it")],
+				spend: [toolCallReply([taskCall("t1", "big", "spend a lot")]), textReply("stopped it")],
 				"spend a lot": [toolCallReply([{ id: "r1", name: "ls", args: {} }], { text: "Looking first.", usage: { prompt: 900, completion: 100 } }), textReply("never asked")],
 			}),
 		);
 		const { run } = await printRun("spend", "read,ls,task", { taskTokenBudget: 500 });
 		expect(run.stdout).toBe("stopped it\n");
-		expect(requestsOf("spend a lot")).toHaveLength(1);
-		const result = toolMessage(requestsOf("spend")[1]!.body, "t1").content;
+		expect(requestsOf(server!, "spend a lot")).toHaveLength(1);
+		const result = toolMessage(requestsOf(server!, "spend")[1]!.body, "t1").content;
 		expect(result).toContain('task stopped: it used 1000 tokens, more than its budget of 500 (settings "taskTokenBudget")');
 		expect(result).toContain("Looking first.");
 	});
@@ -130,9 +127,9 @@ describe("tasks at once, one at a time, nested, on a budget (docs/tasks.md)", ()
 		);
 		const { run } = await printRun("pick models", "read,task");
 		expect(run.stdout).toBe("ok\n");
-		expect(requestsOf("on another model")[0]!.body.model).toBe("other-model");
-		expect(requestsOf("on no model")).toEqual([]);
-		const last = requestsOf("pick models")[1]!.body;
+		expect(requestsOf(server!, "on another model")[0]!.body.model).toBe("other-model");
+		expect(requestsOf(server!, "on no model")).toEqual([]);
+		const last = requestsOf(server!, "pick models")[1]!.body;
 		expect(toolMessage(last, "t1").content).toBe("from the other model");
 		expect(toolMessage(last, "t2").content).toMatch(/^task not started: /);
 	});

@@ -5,7 +5,7 @@ import { runCli } from "../helpers/cli.js";
 import { readJsonl } from "../helpers/jsonl.js";
 import { model, place, sessionFiles } from "../helpers/print-run.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
-import { byConversation, firstUserText } from "./conversations.js";
+import { byConversation, firstUserText, taskCall } from "./conversations.js";
 import { piContexts, withoutSystem } from "../pi16/pi.js";
 import { SessionStore } from "../../source/session/store.js";
 
@@ -15,7 +15,6 @@ afterEach(async () => {
 	server = undefined;
 });
 
-const task = (id: string, description: string, prompt: string) => ({ id, name: "task", args: { description, prompt } });
 const roleOf = (e: any) => (e.type === "message" ? e.message.role : e.type);
 /** The entries of root → id, by parentId. */
 function pathTo(all: any[], id: string): any[] {
@@ -31,7 +30,7 @@ async function findSecret(): Promise<{ cwd: string; home: string; file: string }
 	writeFileSync(join(cwd, "notes.txt"), "the secret is 42\n");
 	server = await startSseServer(
 	byConversation({
-		"find the secret": [toolCallReply([task("t1", "find it", "Read notes.txt and say the secret")]), textReply("The task says 42.")],
+		"find the secret": [toolCallReply([taskCall("t1", "find it", "Read notes.txt and say the secret")]), textReply("The task says 42.")],
 		"Read notes.txt and say the secret": [toolCallReply([{ id: "r1", name: "read", args: { path: "notes.txt" } }]), textReply("The secret is 42.")],
 	}),
 	);
