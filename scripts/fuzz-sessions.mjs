@@ -183,6 +183,9 @@ export async function checkVariant(variant, dir, timeoutMs = 60_000) {
 	const tree = await run(["tree", file], timeoutMs);
 	problems.push(...exitProblems("tree", tree));
 	unchanged("tree");
+	// The first run may have left its row index beside the file (a cache): a second run reads it and prints the same.
+	const again = await run(["tree", file], timeoutMs);
+	if (again.code !== tree.code || again.stdout !== tree.stdout || again.stderr !== tree.stderr) problems.push("tree printed otherwise from its row index");
 	const leaf = context.code === 0 ? tryParse(context.stdout)?.leafId : undefined;
 	const target = typeof leaf === "string" && variant.bytes.length % 5 !== 0 ? leaf : "nosuchid";
 	const label = await run(["label", file, target, "fuzz"], timeoutMs);
@@ -195,7 +198,8 @@ export async function checkVariant(variant, dir, timeoutMs = 60_000) {
 
 function afterLabel(file, original, code) {
 	const dir = path.dirname(file);
-	const extra = fs.readdirSync(dir).filter((f) => f !== "s.jsonl");
+	// The tree's row index (docs/sessions.md) is a cache arbor keeps beside the session, not a stray file.
+	const extra = fs.readdirSync(dir).filter((f) => f !== "s.jsonl" && f !== "s.jsonl.arbor-index");
 	const backups = extra.filter((f) => /^s\.jsonl\.v[12]\.bak$/.test(f));
 	const problems = [];
 	if (extra.length !== backups.length) problems.push(`label left ${extra.filter((f) => !backups.includes(f)).join(", ")}`);

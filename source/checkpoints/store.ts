@@ -203,6 +203,8 @@ export class CheckpointStore {
 		if (fs.existsSync(path.join(this.place.gitDir, "refs", "arbor", tree))) return;
 		if (!/^[0-9a-f]{40,64}$/.test(tree)) return void (await runGit(this.place, ["update-ref", `refs/arbor/${tree}`, tree]));
 		// A loose ref is the id and a newline (git's own format): written here, it costs no git process.
+		// Its folder private as the rest of the store (writeEntry would make it with the umask's mode).
+		privateDir(path.join(this.place.gitDir, "refs", "arbor"));
 		writeEntry(path.join(this.place.gitDir, "refs", "arbor", tree), "100644", Buffer.from(`${tree}\n`), 0o600);
 	}
 
