@@ -110,8 +110,9 @@ export function ConfirmPrompt(props: { request: ConfirmRequest; onAnswer(a: Answ
 				{OPTIONS.map((o, i) => (
 					<Text key={o.answer} inverse={i === index && !typedAhead}>{` ${o.label} (${hintLine(keymap, [[[o.action], ""]])}) `}</Text>
 				))}
-				{typedAhead && ` · ${TYPE_AHEAD_NOTE}`}
 			</Text>
+			{/* A line of its own: at the end of the options a narrow box cut it off, and keys went to the editor unsaid. */}
+			{typedAhead && <Text dimColor wrap="truncate-end">{TYPE_AHEAD_NOTE}</Text>}
 		</Box>
 	);
 }
