@@ -5,7 +5,7 @@
 import type { SessionTreeView } from "../session/api.js";
 import { userContentText } from "../session/image-info.js";
 import type { SessionEntry } from "../session/types.js";
-import type { Skipped } from "./store.js";
+import type { Skipped } from "./snapshot-files.js";
 
 export const CHECKPOINT_TYPE = "arbor.checkpoint";
 

@@ -9,7 +9,8 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { GitError, readBlobs, runGit, type GitPlace } from "./git.js";
+import { readBlobs, runGit, type GitPlace } from "./git.js";
+import { GitError } from "./spawn-git.js";
 import { dropModes, loadModes, privateDir, saveModes } from "./modes.js";
 import { staysInside } from "./inside.js";
 import { loadMemo, saveMemo } from "./index-memo.js";
@@ -25,8 +26,6 @@ export const DEFAULT_MAX_STORE_BYTES = 5 * 1024 * 1024 * 1024;
 /** Limits of a store (settings may change them). */
 export type CheckpointLimits = { maxFileBytes: number; maxFiles: number; maxStoreBytes: number };
 
-export type { Skipped } from "./snapshot-files.js";
-export { formatBytes } from "./snapshot-files.js";
 
 /** What a snapshot recorded. */
 export type Snapshot = { tree: string; files: number; bytes: number; skipped: Skipped[] };

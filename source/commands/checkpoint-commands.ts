@@ -1,7 +1,4 @@
-/**
- * `arbor checkpoints`, `arbor restore`, `arbor diff`, and the file restore of `navigate`/`fork
- * --restore-files`: the project's file state keyed to session entries (checkpoints/). Never Ink.
- */
+/** `arbor checkpoints`, `restore`, `diff`, and `navigate`/`fork --restore-files`: the project's file state keyed to session entries (checkpoints/). Never Ink. */
 import { loadSettings } from "../config/settings.js";
 import { counted } from "../text/count.js";
 import { CliError } from "../config/errors.js";
@@ -14,7 +11,8 @@ import type { ExtensionFlags } from "../extensions/setup.js";
 import { allCheckpoints, checkpointPrompt, fileStateAt, type Checkpoint } from "../checkpoints/records.js";
 import { checkpointLimits } from "../checkpoints/setup.js";
 import { checkpointJson, restoreDoneJson, restorePlanJson } from "../checkpoints/json.js";
-import { CheckpointStore, formatBytes, type FileChange } from "../checkpoints/store.js";
+import { CheckpointStore, type FileChange } from "../checkpoints/store.js";
+import { formatBytes } from "../checkpoints/snapshot-files.js";
 import type { SessionStoreApi, SessionTreeView } from "../session/api.js";
 import { listAllSessions } from "../session/listing.js";
 import { SessionStore } from "../session/store.js";

@@ -11,7 +11,8 @@ import { checkpointOf } from "../checkpoints/records.js";
 import type { CommandWrapper } from "../tools/bash.js";
 import { errorMessage } from "../text/error-text.js";
 import { runCheck, type CheckResult } from "./check.js";
-import { copyPlace, treeNumstat, type FileStat, type WorkCopy } from "./work-copy.js";
+import { copyPlace, type WorkCopy } from "../checkpoints/work-copy.js";
+import { treeNumstat, type FileStat } from "./work-copy.js";
 
 /** What a branch ended with: the comparison's row. */
 export type BranchOutcome = {

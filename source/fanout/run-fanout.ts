@@ -14,7 +14,8 @@ import { usageError } from "../config/errors.js";
 import { sandboxedCommand, sandboxUnavailable } from "../sandbox/sandbox.js";
 import type { CommandWrapper } from "../tools/bash.js";
 import { runBranch, type BranchEvent, type BranchOutcome } from "./branch.js";
-import { fanoutDir, materialiseCopy } from "./work-copy.js";
+import { materialiseCopy } from "../checkpoints/work-copy.js";
+import { fanoutDir } from "./work-copy.js";
 
 /** The most branches without the `fanoutMax` setting. */
 const DEFAULT_FANOUT_MAX = 8;

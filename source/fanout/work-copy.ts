@@ -3,11 +3,11 @@
  * checkpoint store (a tree id) checked out into a private folder under `$ARBOR_HOME/fanout/`, with
  * its own git index — never the user's `.git`. The copy's root keeps the project folder's name, so
  * relative paths read as they do in the project. The index it leaves is the one its checkpoints use.
+ * The copy itself is made by checkpoints/work-copy.ts (tasks make theirs there too); here, where
+ * a fan-out keeps its copies and what a branch changed.
  */
 import * as path from "node:path";
 import { runGit, type GitPlace } from "../checkpoints/git.js";
-
-export { copyPlace, materialiseCopy, type WorkCopy } from "../checkpoints/work-copy.js";
 
 /** Where a fan-out's copies live: `$ARBOR_HOME/fanout/<session id>-<time>/`. */
 export function fanoutDir(home: string, sessionId: string, now = new Date()): string {

@@ -8,7 +8,7 @@
 import { withStoreLock } from "../checkpoints/store-lock.js";
 import { CliError } from "../config/errors.js";
 import { loadSettings } from "../config/settings.js";
-import { GitError } from "../checkpoints/git.js";
+import { GitError } from "../checkpoints/spawn-git.js";
 import { errorMessage } from "../text/error-text.js";
 import { storeGit } from "./git-run.js";
 import { scanLocal } from "./local-file.js";
