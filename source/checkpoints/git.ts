@@ -10,8 +10,6 @@ import { childEnvironment } from "../text/secrets.js";
 /** Where one private store lives and which folder it snapshots. */
 export type GitPlace = { gitDir: string; workTree: string; indexFile: string };
 
-export { GitError } from "./spawn-git.js";
-
 /** The environment git runs with: the user's, minus every GIT_* variable and the provider keys (text/secrets.ts), plus the store's own. */
 export function gitEnv(place: GitPlace, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
 	const clean: NodeJS.ProcessEnv = {};
@@ -51,14 +49,34 @@ export async function readBlobs(place: GitPlace, ids: readonly string[]): Promis
 	if (ids.length === 0) return blobs;
 	const unique = [...new Set(ids)];
 	const out = await runGit(place, ["cat-file", "--batch"], `${unique.join("\n")}\n`);
-	let at = 0;
-	for (const id of unique) {
+	const answers = parseBatchAnswers(out, 0, unique.length)?.got;
+	unique.forEach((id, i) => {
+		const got = answers?.[i];
+		if (!got) throw new GitError(`checkpoint object ${id} is missing`, null);
+		blobs.set(id, got.data);
+	});
+	return blobs;
+}
+
+/** One object as read: its type and bytes; undefined when git says missing or ambiguous. */
+export type Got = { type: string; data: Buffer } | undefined;
+
+/** Parses `count` answers of `git cat-file --batch` in `out` from `at`; returns them and where they end, or undefined when `out` ends first. */
+export function parseBatchAnswers(out: Buffer, at: number, count: number): { got: Got[]; end: number } | undefined {
+	const got: Got[] = [];
+	for (let i = 0; i < count; i++) {
 		const end = out.indexOf(0x0a, at);
+		if (end < 0) return undefined;
 		const header = out.subarray(at, end).toString("utf8").split(" ");
-		if (header[1] === "missing" || end < 0) throw new GitError(`checkpoint object ${id} is missing`, null);
+		if (header.at(-1) === "missing" || header.at(-1) === "ambiguous") {
+			got.push(undefined);
+			at = end + 1;
+			continue;
+		}
 		const size = Number(header[2]);
-		blobs.set(id, out.subarray(end + 1, end + 1 + size));
+		if (end + 1 + size + 1 > out.length) return undefined;
+		got.push({ type: header[1] ?? "", data: out.subarray(end + 1, end + 1 + size) });
 		at = end + 1 + size + 1;
 	}
-	return blobs;
+	return { got, end: at };
 }

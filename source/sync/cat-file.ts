@@ -4,33 +4,9 @@
  * one process (the second round's names come from the first round's objects: a session's trees,
  * then their blobs), so a sync starts one cat-file instead of two.
  */
-import type { GitPlace } from "../checkpoints/git.js";
-import { gitArgs, gitEnv } from "../checkpoints/git.js";
+import { gitArgs, gitEnv, parseBatchAnswers, type Got, type GitPlace } from "../checkpoints/git.js";
 import { GitError, spawnGit } from "../checkpoints/spawn-git.js";
 import { reasonOf } from "./git-run.js";
-
-/** One object as read: its type and bytes; undefined when git says missing or ambiguous. */
-export type Got = { type: string; data: Buffer } | undefined;
-
-/** Parses `count` answers of cat-file --batch in `out` from `at`; returns them and where they end, or undefined when `out` ends first. */
-function parseAnswers(out: Buffer, at: number, count: number): { got: Got[]; end: number } | undefined {
-	const got: Got[] = [];
-	for (let i = 0; i < count; i++) {
-		const end = out.indexOf(0x0a, at);
-		if (end < 0) return undefined;
-		const header = out.subarray(at, end).toString("utf8").split(" ");
-		if (header.at(-1) === "missing" || header.at(-1) === "ambiguous") {
-			got.push(undefined);
-			at = end + 1;
-			continue;
-		}
-		const size = Number(header[2]);
-		if (end + 1 + size + 1 > out.length) return undefined;
-		got.push({ type: header[1] ?? "", data: out.subarray(end + 1, end + 1 + size) });
-		at = end + 1 + size + 1;
-	}
-	return { got, end: at };
-}
 
 const lines = (exprs: readonly string[]) => (exprs.length === 0 ? "" : `${exprs.join("\n")}\n`);
 
@@ -51,7 +27,7 @@ export async function catFileRounds(place: GitPlace, first: readonly string[], n
 	const onStdout = (chunk: Buffer) => {
 		if (round1 || failure) return;
 		seen.push(chunk);
-		round1 = parseAnswers(Buffer.concat(seen), 0, first.length);
+		round1 = parseBatchAnswers(Buffer.concat(seen), 0, first.length);
 		if (!round1) return;
 		seen = [];
 		try {
@@ -67,7 +43,7 @@ export async function catFileRounds(place: GitPlace, first: readonly string[], n
 	};
 	const out = await spawnGit(gitArgs(place, ["cat-file", "--batch"]), { cwd: place.workTree, env: gitEnv(place), input, onStdout }, (stderr, code) => `git cat-file failed: ${reasonOf(stderr) || `exit ${code}`}`);
 	if (failure) throw failure;
-	const rest = round1 ? parseAnswers(out, round1.end, second.length) : undefined;
+	const rest = round1 ? parseBatchAnswers(out, round1.end, second.length) : undefined;
 	if (!round1 || !rest) throw new GitError("git cat-file --batch answered less than it was asked", null);
 	return [round1.got, rest.got];
 }

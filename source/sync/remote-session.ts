@@ -7,7 +7,8 @@
  * A sync adds a commit on top of the one it fetched, so a push is always a fast-forward.
  */
 import type { GitPlace } from "../checkpoints/git.js";
-import { catFileRounds, type Got } from "./cat-file.js";
+import { type Got } from "../checkpoints/git.js";
+import { catFileRounds } from "./cat-file.js";
 import { lineHead } from "./line-head.js";
 
 /** A chunk of entries and who pushed it. */
