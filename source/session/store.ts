@@ -168,10 +168,7 @@ export class SessionStore implements SessionStoreApi, HeldWriter {
 	branchAt(leafId: string | null): SessionStore {
 		this.assertWritable();
 		if (leafId !== null) this.assertKnown(leafId);
-		if (this.openOut) {
-			this.out = this.openOut();
-			this.openOut = undefined;
-		}
+		this.openLazily();
 		if (!this.out || this.trunk) throw new SessionError("invalid", "a branch needs the session's own file on disk");
 		const branch = new SessionStore({ file: this.file, header: this.header, index: this.index, leafId, mode: "write", out: this.out });
 		branch.trunk = this;
@@ -186,10 +183,7 @@ export class SessionStore implements SessionStoreApi, HeldWriter {
 	 */
 	mergeLines(lines: readonly Buffer[], markerData: Record<string, unknown>): number {
 		this.assertWritable();
-		if (this.openOut) {
-			this.out = this.openOut();
-			this.openOut = undefined;
-		}
+		this.openLazily();
 		const out = this.out;
 		if (!out || this.trunk) throw new SessionError("invalid", "only the store that holds the session's file merges into it");
 		const fresh = foreignEntries(lines).filter((f) => !this.index.byId.has(f.entry.id));
@@ -205,6 +199,13 @@ export class SessionStore implements SessionStoreApi, HeldWriter {
 		this.sync();
 		this.publish(leaf);
 		return out.bytes;
+	}
+
+	/** A store opened for appends opens its file at the first write (`openOut`), once. */
+	private openLazily(): void {
+		if (!this.openOut) return;
+		this.out = this.openOut();
+		this.openOut = undefined;
 	}
 
 	sync(): void {
@@ -255,10 +256,7 @@ export class SessionStore implements SessionStoreApi, HeldWriter {
 			...rest,
 		} as SessionEntry;
 		// Disk first: if the write fails, memory must not claim the entry exists.
-		if (this.openOut) {
-			this.out = this.openOut();
-			this.openOut = undefined;
-		}
+		this.openLazily();
 		if (this.out) this.index.add(stored, this.appendLine(this.out, stored));
 		else if (this.mode === "write" && isAssistantMessage(stored)) this.flushNew(stored);
 		else this.index.add(stored); // pending (lazy creation) or in memory
