@@ -1,13 +1,9 @@
 /** Entries a sync brought in are marked with their author in `arbor tree`'s text rows and `arbor search` hits (built CLI). */
 import * as os from "node:os";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { handSession, makeWorld, type World } from "./world.js";
+import { describe, expect, it } from "vitest";
+import { handSession, worldPerTest } from "./world.js";
 
-let w: World;
-beforeEach(() => {
-	w = makeWorld();
-});
-afterEach(() => w.done());
+const w = worldPerTest();
 
 describe("authors of synced entries", () => {
 	it("arbor tree's rows and arbor search's hits name user@host of entries from another machine, not of one's own", async () => {

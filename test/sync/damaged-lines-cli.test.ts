@@ -4,14 +4,10 @@
  * neither pushed nor appended on the other side. Built CLI, two homes and clones (world.ts).
  */
 import * as fs from "node:fs";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { entryLines, git, handSession, makeWorld, sessionsOf, type World } from "./world.js";
+import { describe, expect, it } from "vitest";
+import { entryLines, git, handSession, worldPerTest, sessionsOf } from "./world.js";
 
-let w: World;
-beforeEach(() => {
-	w = makeWorld();
-});
-afterEach(() => w.done());
+const w = worldPerTest();
 
 describe("arbor sync and a damaged line", () => {
 	it("a line with a sound head that is no JSON is not pushed, and the other side never gets it", async () => {

@@ -1,16 +1,12 @@
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashTree } from "../checkpoints/helpers.js";
 import { waitFor } from "../helpers/wait-for.js";
-import { entryLines, git, handSession, makeWorld, preReceive, sessionsOf, type Side, type World } from "./world.js";
+import { entryLines, git, handSession, worldPerTest, preReceive, sessionsOf, type Side } from "./world.js";
 
-let w: World;
-beforeEach(() => {
-	w = makeWorld();
-});
-afterEach(() => w.done());
+const w = worldPerTest();
 
 const sessionsFolder = (s: Side) => (fs.existsSync(path.join(s.home, "sessions")) ? hashTree(path.join(s.home, "sessions")) : {});
 

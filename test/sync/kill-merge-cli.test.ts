@@ -8,15 +8,11 @@ import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { readAuthors } from "../../source/sync/authors.js";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/wait-for.js";
-import { entryLines, handSession, makeWorld, sessionsOf, type Side, type World } from "./world.js";
+import { entryLines, handSession, worldPerTest, sessionsOf, type Side } from "./world.js";
 
-let w: World;
-beforeEach(() => {
-	w = makeWorld();
-});
-afterEach(() => w.done());
+const w = worldPerTest();
 
 async function synced(s: Side, env: Record<string, string> = {}): Promise<void> {
 	const run = await w.cli(s, ["sync"], env);

@@ -1,17 +1,13 @@
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashTree } from "../checkpoints/helpers.js";
 import { textReply, toolCallReply } from "../helpers/sse-server.js";
 import { piContexts } from "../pi16/pi.js";
-import { entryLines, git, makeWorld, sessionsOf, type Side, type World } from "./world.js";
+import { entryLines, git, worldPerTest, sessionsOf, type Side } from "./world.js";
 
-let w: World;
-beforeEach(() => {
-	w = makeWorld();
-});
-afterEach(() => w.done());
+const w = worldPerTest();
 
 async function sync(s: Side, args: string[] = []): Promise<string> {
 	const run = await w.cli(s, ["sync", ...args]);

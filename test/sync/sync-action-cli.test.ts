@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { syncAction } from "../../source/ui/actions/sync-action.js";
 import type { AppAction } from "../../source/ui/chat/app-reducer.js";
-import { handSession, makeWorld, sessionsOf, type World } from "./world.js";
+import { handSession, worldPerTest, sessionsOf } from "./world.js";
 
-let w: World;
+const w = worldPerTest();
 const before = process.env.ARBOR_HOME;
-beforeEach(() => {
-	w = makeWorld();
-});
 afterEach(() => {
 	if (before === undefined) delete process.env.ARBOR_HOME;
 	else process.env.ARBOR_HOME = before;
-	w.done();
 });
 
 /** The status lines `/sync` shows, in order. */

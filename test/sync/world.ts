@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { afterEach, beforeEach } from "vitest";
 import { sessionDirFor } from "../../source/session/paths.js";
 import { runCli, type CliRun } from "../helpers/cli.js";
 import { model } from "../helpers/print-run.js";
@@ -56,6 +57,24 @@ export function makeWorld() {
 }
 
 export type World = ReturnType<typeof makeWorld>;
+
+/** A fresh world for every test of the calling file, removed after it: `const w = worldPerTest();`. */
+export function worldPerTest(): World {
+	let current: World | undefined;
+	beforeEach(() => {
+		current = makeWorld();
+	});
+	afterEach(() => {
+		current?.done();
+		current = undefined;
+	});
+	return new Proxy({} as World, {
+		get: (_, key) => {
+			if (!current) throw new Error("the sync world exists only inside a test");
+			return current[key as keyof World];
+		},
+	});
+}
 
 /** The session files in a side's home. */
 export function sessionsOf(s: Side): string[] {
