@@ -95,6 +95,7 @@ export class TurnRunner {
 	/** Starts a run (see AgentSession.prompt); throws AgentError synchronously when it cannot start. */
 	prompt(content: QueuedContent): Promise<RunResult | undefined> {
 		if (this.running || this.compacting) throw new AgentError("busy", "a turn is running: use steer or follow_up, or abort it first");
+		this.noOperation();
 		if (!this.host.chat()) throw new AgentError("no-model", this.host.deps.models.chatError ?? "no model configured");
 		const operation = new AbortController();
 		this.operation = operation;
@@ -135,9 +136,15 @@ export class TurnRunner {
 		await this.tasks?.settled();
 	}
 
-	/** Throws AgentError "busy" while a run or a compaction goes on. */
+	/** Throws AgentError "busy" while a run, a compaction or another operation (a fan-out, a summary) goes on. */
 	idle(): void {
 		if (this.running || this.compacting) throw new AgentError("busy", "a turn is running: abort it or wait for agent_end");
+		this.noOperation();
+	}
+
+	/** An operation that is not a run (a fan-out, a branch summary, /compact) holds the session until it ends or is aborted. */
+	private noOperation(): void {
+		if (this.operation) throw new AgentError("busy", "a fan-out, summary or compaction is running: abort it or wait for it to end");
 	}
 
 	/** The front end's answer, or "no" once the run is aborted (the tool is then refused). */

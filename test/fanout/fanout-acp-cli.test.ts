@@ -57,4 +57,26 @@ describe("ACP _arbor/fanout (the ACP SDK's client, the built CLI)", () => {
 		expect(answer.branches[1]!.endId).not.toBeNull();
 		expect(fs.existsSync(path.join(at.cwd, "f.txt"))).toBe(false);
 	});
+
+	it("a prompt sent to the session while its fan-out runs is refused (busy); the fan-out goes on and session/cancel still stops it", async () => {
+		at = tempProject();
+		server = await startSseServer(fanoutScript({ command: (k) => `echo acp-${k} > f.txt`, hold: [2] }));
+		acp = startAcp(["--model", "compat:test-model", "--base-url", server.url, "--yes"], at);
+		await acp.agent.request("initialize", { protocolVersion: 1, clientCapabilities: {} });
+		const { sessionId } = await acp.agent.request<{ sessionId: string }>("session/new", { cwd: at.cwd, mcpServers: [] });
+		await acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "hi" }] });
+		const answering = acp.agent.request<{ branches: { index: number; status: string }[] }>("_arbor/fanout", { sessionId, prompt: "go", count: 2 });
+		const held = () => server!.requests.some((r) => branchOf(r.body) === 2 && r.body.messages.some((m: { role: string }) => m.role === "tool"));
+		const ended = () => acp!.raw.stdout.split("\n").filter((l) => l.includes('"_arbor/fanout_progress"') && l.includes('"branch_end"')).length;
+		await waitFor(() => held() && ended() === 1, { what: "branch 1 done, branch 2 held" });
+		const asked = server.requests.length;
+		await expect(acp.agent.request("session/prompt", { sessionId, prompt: [{ type: "text", text: "meanwhile" }] })).rejects.toThrow(/busy|running/);
+		expect(server.requests.length).toBe(asked);
+		await acp.agent.notify("session/cancel", { sessionId });
+		const answer = await answering;
+		expect(answer.branches.map((b) => [b.index, b.status])).toEqual([
+			[1, "done"],
+			[2, "aborted"],
+		]);
+	});
 });
