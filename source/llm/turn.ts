@@ -11,6 +11,7 @@ import { TurnRecorder, type TurnEvent } from "./turn-recorder.js";
 import { untilAborted } from "./until-aborted.js";
 import { canThink, pathThinkingLevel, thinkingOptions, type ThinkingLevel } from "./thinking.js";
 import type { MessageQueue } from "./message-queue.js";
+import { turnTools, type TurnCheckpointHooks } from "./turn-tools.js";
 
 export type { TurnEvent } from "./turn-recorder.js";
 
@@ -63,32 +64,6 @@ export type RunTurnOptions = {
 	/** The tools of `tools` the model is offered in each request (extensions' setActiveTools); undefined: all. */
 	activeTools?: (all: readonly string[]) => string[] | undefined;
 };
-
-/** See {@link RunTurnOptions.checkpoints}. */
-type TurnCheckpointHooks = {
-	beforePrompt?(): Promise<(userEntryId: string) => void>;
-	beforeTool(toolName: string): Promise<void>;
-	afterTurn(): Promise<void>;
-};
-
-/** The tools with `beforeTool` awaited before each one runs. */
-function guardedTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | undefined): ToolSet | undefined {
-	if (!tools || !hooks) return tools;
-	const guarded: ToolSet = {};
-	for (const [name, tool] of Object.entries(tools)) {
-		const execute = tool.execute;
-		guarded[name] = execute
-			? {
-					...tool,
-					execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
-						await hooks.beforeTool(name);
-						return execute(input, options);
-					},
-				}
-			: tool;
-	}
-	return guarded;
-}
 
 /** How a turn ended. `text` is the final assistant text of the last step. */
 export type TurnResult = {
@@ -199,7 +174,7 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 		model: opts.model.model,
 		system: opts.system,
 		messages,
-		tools: guardedTools(opts.tools, opts.checkpoints),
+		tools: turnTools(opts.tools, opts.checkpoints),
 		// Asked again at each step: a tool loaded by a step (MCP's lazy loading) is offered in the next.
 		...(opts.activeTools && opts.tools ? { activeTools: opts.activeTools(Object.keys(opts.tools)), prepareStep: () => ({ activeTools: opts.activeTools?.(Object.keys(opts.tools ?? {})) }) } : {}),
 		// A steering message ends the tool loop after the step that is running: its results are
