@@ -12,6 +12,7 @@ import { untilAborted } from "./until-aborted.js";
 import { canThink, pathThinkingLevel, thinkingOptions, type ThinkingLevel } from "./thinking.js";
 import type { MessageQueue } from "./message-queue.js";
 import { turnTools, type TurnCheckpointHooks } from "./turn-tools.js";
+import { requestMessages } from "./request-messages.js";
 
 export type { TurnEvent } from "./turn-recorder.js";
 
@@ -170,13 +171,14 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 	const built = opts.store.snapshot().buildContext().messages;
 	const messages = toModelMessages(opts.transformContext ? await opts.transformContext(built) : built);
 	const steering = opts.steering;
+	const active = opts.activeTools && opts.tools ? () => opts.activeTools?.(Object.keys(opts.tools ?? {})) : undefined;
 	const stream = streamText({
 		model: opts.model.model,
 		system: opts.system,
-		messages,
+		// The newest message is validated by the SDK, the earlier ones come back at prepareStep (request-messages.ts).
+		...requestMessages(messages, active),
 		tools: turnTools(opts.tools, opts.checkpoints),
-		// Asked again at each step: a tool loaded by a step (MCP's lazy loading) is offered in the next.
-		...(opts.activeTools && opts.tools ? { activeTools: opts.activeTools(Object.keys(opts.tools)), prepareStep: () => ({ activeTools: opts.activeTools?.(Object.keys(opts.tools ?? {})) }) } : {}),
+		...(active ? { activeTools: active() } : {}),
 		// A steering message ends the tool loop after the step that is running: its results are
 		// stored, then the message, then the model is asked again (runTurn's loop).
 		stopWhen: steering ? [stepCountIs(ctx.stepsLeft), () => steering.size > 0] : stepCountIs(ctx.stepsLeft),
