@@ -6,6 +6,8 @@
 // end to turn N's, per turn), resident memory growth per turn over the same span. Then the same turns
 // as `arbor -p -c` runs. Never asserts: the machines are shared and noisy.
 // Target (issue 35 item 19): arbor's cpu per turn <= 1.0x pi's, memory growth per turn <= pi's.
+// arbor runs on this node, pi on one >= 22.19; ARBOR_BENCH_SAME_NODE=1 runs arbor's RPC sessions on pi's
+// node too (Node 24's web streams and fetch cost less CPU: the comparison then is of the code alone).
 import "./bench-env.mjs";
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -122,12 +124,13 @@ const row = (name, r) =>
 const server = await startBenchServer();
 try {
 	const node = modernNode(root);
-	const arbor = await rpcSession(process.execPath, [cli, "--mode", "rpc", "--model", "compat:bench", "--base-url", server.url, "--no-extensions"], () => ({}));
-	const bareArbor = await rpcSession(process.execPath, [cli, "--mode", "rpc", "--model", "compat:bench", "--base-url", server.url, "--no-extensions", "--no-checkpoints"], () => ({}));
+	const arborNode = process.env.ARBOR_BENCH_SAME_NODE === "1" && node ? node : process.execPath;
+	const arbor = await rpcSession(arborNode, [cli, "--mode", "rpc", "--model", "compat:bench", "--base-url", server.url, "--no-extensions"], () => ({}));
+	const bareArbor = await rpcSession(arborNode, [cli, "--mode", "rpc", "--model", "compat:bench", "--base-url", server.url, "--no-extensions", "--no-checkpoints"], () => ({}));
 	const pi = node ? await rpcSession(node, [piCli, "--mode", "rpc", "--provider", "bench", "--model", "bench", "--no-extensions"], piEnv(server)) : undefined;
 	const bare = await bareFetch(server);
 	const print = await printTurns(server);
-	console.log(`## RPC turns (${TURNS} turns against an instant local server; cpu and memory per turn over turns 2..${TURNS})`);
+	console.log(`## RPC turns (${TURNS} turns against an instant local server; cpu and memory per turn over turns 2..${TURNS}; arbor on node ${arborNode === process.execPath ? process.version : "of pi"})`);
 	console.log(`${"".padEnd(22)}${"median".padStart(10)}${"p90".padStart(11)}${"cpu/turn".padStart(11)}${"rss/turn".padStart(13)}`);
 	console.log(row("arbor --mode rpc", arbor));
 	console.log(row("  --no-checkpoints", bareArbor));

@@ -33,6 +33,22 @@ export const MISSING_RESULT_TEXT = "No result provided";
 type PendingCall = { toolCallId: string; toolName: string };
 
 /**
+ * Each stored message's conversion, made once (issue 35 item 19: a turn converted the whole
+ * conversation again, ~110 KB of garbage a turn at 200 turns). Keyed by the message object: a
+ * session's messages are never changed in place (an edit, an extension's `context` handler, a
+ * legacy tool result make new objects, which are converted anew). What is kept is only ever read:
+ * the tool messages that group results are made fresh each time.
+ */
+const converted = new WeakMap<object, unknown>();
+
+function once<T>(message: object, convert: () => T): T {
+	if (converted.has(message)) return converted.get(message) as T;
+	const made = convert();
+	converted.set(message, made);
+	return made;
+}
+
+/**
  * Convert the stored context (what `buildContext()` returns) into AI SDK messages.
  * Providers reject unpaired tool calls/results, so every tool call gets a result (a synthetic
  * error when none was stored) and results whose call is not in context are dropped.
@@ -52,18 +68,18 @@ export function toModelMessages(messages: readonly ContextMessage[]): ModelMessa
 	for (const message of messages) {
 		if (message.role === "toolResult") {
 			const known = pending.some((call) => call.toolCallId === message.toolCallId);
-			if (known && !results.has(message.toolCallId)) results.set(message.toolCallId, toolResultPart(message));
+			if (known && !results.has(message.toolCallId)) results.set(message.toolCallId, once(message, () => toolResultPart(message)));
 			continue;
 		}
 		flush();
 		if (message.role === "assistant") {
-			const converted = assistantToModel(message);
-			if (!converted) continue;
-			out.push(converted.message);
-			pending = converted.calls;
+			const assistant = once(message, () => assistantToModel(message));
+			if (!assistant) continue;
+			out.push(assistant.message);
+			pending = assistant.calls;
 			continue;
 		}
-		const user = otherToModel(message);
+		const user = once(message, () => otherToModel(message));
 		if (user) out.push(user);
 	}
 	flush();

@@ -11,6 +11,8 @@ import { TurnRecorder, type TurnEvent } from "./turn-recorder.js";
 import { untilAborted } from "./until-aborted.js";
 import { canThink, pathThinkingLevel, thinkingOptions, type ThinkingLevel } from "./thinking.js";
 import type { MessageQueue } from "./message-queue.js";
+import { turnTools, type TurnCheckpointHooks } from "./turn-tools.js";
+import { requestMessages } from "./request-messages.js";
 
 export type { TurnEvent } from "./turn-recorder.js";
 
@@ -63,32 +65,6 @@ export type RunTurnOptions = {
 	/** The tools of `tools` the model is offered in each request (extensions' setActiveTools); undefined: all. */
 	activeTools?: (all: readonly string[]) => string[] | undefined;
 };
-
-/** See {@link RunTurnOptions.checkpoints}. */
-type TurnCheckpointHooks = {
-	beforePrompt?(): Promise<(userEntryId: string) => void>;
-	beforeTool(toolName: string): Promise<void>;
-	afterTurn(): Promise<void>;
-};
-
-/** The tools with `beforeTool` awaited before each one runs. */
-function guardedTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | undefined): ToolSet | undefined {
-	if (!tools || !hooks) return tools;
-	const guarded: ToolSet = {};
-	for (const [name, tool] of Object.entries(tools)) {
-		const execute = tool.execute;
-		guarded[name] = execute
-			? {
-					...tool,
-					execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
-						await hooks.beforeTool(name);
-						return execute(input, options);
-					},
-				}
-			: tool;
-	}
-	return guarded;
-}
 
 /** How a turn ended. `text` is the final assistant text of the last step. */
 export type TurnResult = {
@@ -195,13 +171,14 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 	const built = opts.store.snapshot().buildContext().messages;
 	const messages = toModelMessages(opts.transformContext ? await opts.transformContext(built) : built);
 	const steering = opts.steering;
+	const active = opts.activeTools && opts.tools ? () => opts.activeTools?.(Object.keys(opts.tools ?? {})) : undefined;
 	const stream = streamText({
 		model: opts.model.model,
 		system: opts.system,
-		messages,
-		tools: guardedTools(opts.tools, opts.checkpoints),
-		// Asked again at each step: a tool loaded by a step (MCP's lazy loading) is offered in the next.
-		...(opts.activeTools && opts.tools ? { activeTools: opts.activeTools(Object.keys(opts.tools)), prepareStep: () => ({ activeTools: opts.activeTools?.(Object.keys(opts.tools ?? {})) }) } : {}),
+		// The newest message is validated by the SDK, the earlier ones come back at prepareStep (request-messages.ts).
+		...requestMessages(messages, active),
+		tools: turnTools(opts.tools, opts.checkpoints),
+		...(active ? { activeTools: active() } : {}),
 		// A steering message ends the tool loop after the step that is running: its results are
 		// stored, then the message, then the model is asked again (runTurn's loop).
 		stopWhen: steering ? [stepCountIs(ctx.stepsLeft), () => steering.size > 0] : stepCountIs(ctx.stepsLeft),

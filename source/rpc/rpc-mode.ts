@@ -20,6 +20,7 @@ import type { ExtensionFlags } from "../extensions/setup.js";
 import { errorMessage } from "../text/error-text.js";
 import { commandFor, type Command, type CommandContext } from "./commands.js";
 import { jsonLine, lineSplitter } from "./jsonl.js";
+import { lineBatch } from "./line-batch.js";
 import { PiEventWriter } from "./pi-events.js";
 import { bashRunner } from "./bash.js";
 import { Questions } from "./questions.js";
@@ -32,9 +33,20 @@ const IMMEDIATE = new Set(["abort", "abort_bash", "steer", "follow_up"]);
 /** The end of input or a signal, whichever comes first. */
 type Ending = { signal?: EndingSignal };
 
-export async function runRpcMode(opts: RpcOptions, io: { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream } = process): Promise<number> {
+type Io = { stdin: NodeJS.ReadableStream; stdout: NodeJS.WritableStream };
+
+export async function runRpcMode(opts: RpcOptions, io: Io = process): Promise<number> {
+	// The lines of one turn of the event loop go out in one write (line-batch.ts).
+	const batch = lineBatch(io.stdout);
+	try {
+		return await serve(opts, io, (value) => batch.write(jsonLine(value)));
+	} finally {
+		batch.close();
+	}
+}
+
+async function serve(opts: RpcOptions, io: Io, write: (value: unknown) => void): Promise<number> {
 	const where = place(opts);
-	const write = (value: unknown) => io.stdout.write(jsonLine(value));
 	// Extensions and libraries may log: never onto the protocol stream.
 	routeConsoleToStderr();
 	const questions = new Questions(write);

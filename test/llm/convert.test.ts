@@ -140,3 +140,31 @@ describe("pi 1.6's words", () => {
 		expect(out.map((m) => m.content)).toEqual(["Ran `true`\n(no output)", "Ran `sleep 9`\n```\nx\n```\n\n(command cancelled)"]);
 	});
 });
+
+describe("toModelMessages converts each stored message once (issue 35 item 19)", () => {
+	it("a later turn's conversion of the same messages equals a fresh one, and the grouped tool messages are not shared", () => {
+		const context = fixtureMessages("pi-tree-session");
+		const fresh = JSON.parse(JSON.stringify(toModelMessages(structuredClone(context)))) as ModelMessage[];
+		const first = toModelMessages(context);
+		// The next turn: the same message objects, then more (a reply with two calls, one result).
+		const calls = assistantFromStep({
+			model: { provider: "p", modelId: "m" } as never,
+			text: "two calls",
+			reasoning: "",
+			toolCalls: [
+				{ toolCallId: "c1", toolName: "read", input: { path: "a" } },
+				{ toolCallId: "c2", toolName: "read", input: { path: "b" } },
+			],
+			stopReason: "toolUse",
+		});
+		const result = toolResultFromStep({ toolCallId: "c1", toolName: "read", output: { output: "A" }, isError: false });
+		const second = toModelMessages([...context, calls, result]);
+		expect(JSON.parse(JSON.stringify(second.slice(0, first.length)))).toEqual(fresh);
+		expect(second.at(-1)).toMatchObject({ role: "tool", content: [{ toolCallId: "c1" }, { toolCallId: "c2", output: { value: MISSING_RESULT_TEXT } }] });
+		// The first call's tool messages were not changed by the second.
+		expect(JSON.parse(JSON.stringify(first))).toEqual(fresh);
+		const third = toModelMessages([...context, calls, result]);
+		expect(third.at(-1)).not.toBe(second.at(-1));
+		expect(third).toEqual(second);
+	});
+});
