@@ -89,19 +89,27 @@ const zodEnglish = {
 	},
 };
 /**
- * Print mode (`arbor -p`, which scripts run in loops) is one file, dist/print-mode.js: its ~60
- * chunks of the shared build cost ~40 ms of CPU per start (resolving, reading, compiling each module);
- * its lazy imports (the providers, compaction) stay lazy inside the file. modes.ts's
+ * Print mode (`arbor -p`, which scripts run in loops) is dist/print-mode.js and a few files in
+ * dist/print/. Its ~60 chunks of the shared build cost ~40 ms of CPU per start (resolving, reading,
+ * compiling each module), one 1.5 MB file ~100 ms of compiling. So it is built in two steps: first
+ * arbor's own modules into one module (their lazy imports stay lazy inside it), the packages left
+ * as imports; then that module with the packages, split only where a package is imported lazily (the
+ * openai and anthropic providers, the MCP client, jsonc-parser), each package once. A run with a
+ * local model and no MCP server compiles about half as much. modes.ts's
  * `import("./print/print-mode.js")` (in dist/chunks/) is pointed at it.
  */
 const printApart = bundledApart("print-apart", "./print/print-mode.js", "../print-mode.js", "modes.ts");
+const printOwn = new URL("print-own.mjs", `${staging.href}/`).pathname;
+await build({ ...common, alias: {}, define: { ...common.define }, banner: {}, minify: false, packages: "external", entryPoints: ["source/print/print-mode.ts"], outfile: printOwn, splitting: false });
 await build({
 	...common,
-	entryPoints: { "print-mode": "source/print/print-mode.ts" },
+	entryPoints: { "print-mode": printOwn },
 	outdir: staging.pathname,
-	splitting: false,
+	splitting: true,
+	chunkNames: "print/[name]-[hash]",
 	plugins: [zodEnglish],
 });
+rmSync(printOwn);
 /**
  * commander requires node:child_process at its top for subcommands that are executables of their
  * own, which arbor has none of; loading it (with net, dgram…) cost ~5 ms of every start. commander
