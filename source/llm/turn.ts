@@ -39,10 +39,11 @@ export type RunTurnOptions = {
 	 */
 	steering?: MessageQueue;
 	/**
-	 * File checkpoints (checkpoints/checkpointer.ts): `beforePrompt` is awaited before the user message
-	 * is stored (a snapshot of the files as the prompt is sent; git reads only what changed since the
-	 * last one), and the function it resolves is called with the stored message's id at once (it
-	 * records the snapshot beside the message, leaving the leaf there); `beforeTool` is awaited before
+	 * File checkpoints (checkpoints/checkpointer.ts): `beforePrompt` starts as the user message is
+	 * stored (a snapshot of the files as the prompt is sent; git reads only what changed since the
+	 * last one) and the request does not wait for it; the function it resolves is called with the
+	 * stored message's id (it records the snapshot beside the message, leaving the leaf there) before
+	 * anything else of the turn is stored and before any tool runs; `beforeTool` is awaited before
 	 * each tool runs (the hook snapshots before the first one that can change files), `afterTurn`
 	 * once the turn's entries are stored.
 	 */
@@ -71,8 +72,21 @@ type TurnCheckpointHooks = {
 	afterTurn(): Promise<void>;
 };
 
-/** The tools with `beforeTool` awaited before each one runs. */
-function guardedTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | undefined): ToolSet | undefined {
+/**
+ * The prompt's snapshot, recorded beside the user message `userEntryId` once taken: the request
+ * goes out meanwhile. The returned wait is awaited by every write of the turn and every tool, so
+ * the files are snapshotted before a tool can change them and the checkpoint is stored first.
+ */
+function promptPoint(taking: Promise<(userEntryId: string) => void> | undefined, userEntryId: string): () => Promise<void> {
+	if (!taking) return () => Promise.resolve();
+	const recorded = taking.then((record) => record(userEntryId));
+	// Its failure (the store could not write) is thrown where it is awaited, not as an unhandled rejection.
+	recorded.catch(() => {});
+	return () => recorded;
+}
+
+/** The tools with the prompt's snapshot, then `beforeTool`, awaited before each one runs. */
+function guardedTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | undefined, recorded: () => Promise<void>): ToolSet | undefined {
 	if (!tools || !hooks) return tools;
 	const guarded: ToolSet = {};
 	for (const [name, tool] of Object.entries(tools)) {
@@ -81,6 +95,7 @@ function guardedTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | u
 			? {
 					...tool,
 					execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
+						await recorded();
 						await hooks.beforeTool(name);
 						return execute(input, options);
 					},
@@ -116,10 +131,10 @@ const EMPTY_ANSWER_MESSAGE = "the model returned an empty answer";
 export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	const emit = opts.onEvent ?? (() => {});
 	const thinkingLevel = recordThinking(opts);
-	const prompted = await opts.checkpoints?.beforePrompt?.();
+	const taking = opts.checkpoints?.beforePrompt?.();
 	const user: UserMessage = { role: "user", content: opts.prompt, timestamp: Date.now() };
 	const userEntryId = opts.store.appendMessage(user).id;
-	prompted?.(userEntryId);
+	const recorded = promptPoint(taking, userEntryId);
 	emit({ type: "message_end", entryId: userEntryId, message: user });
 	for (const entry of opts.afterPrompt ?? []) opts.store.append(entry);
 	const recorder = new TurnRecorder(opts.store, opts.model, emit);
@@ -132,7 +147,7 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	let overflowed = false;
 	try {
 		for (;;) {
-			stepsLeft -= await streamSteps(opts, { recorder, fail, failure, thinkingLevel, stepsLeft });
+			stepsLeft -= await streamSteps(opts, { recorder, fail, failure, thinkingLevel, stepsLeft, recorded });
 			if (!overflowed && (await recoverOverflow(opts, recorder, failure))) {
 				overflowed = true;
 				continue;
@@ -150,6 +165,7 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 		if (error instanceof SessionError) throw error;
 		fail(error);
 	}
+	await recorded();
 	if (opts.signal?.aborted) failure.aborted = true;
 	const result = finish(recorder, failure, emit);
 	await opts.checkpoints?.afterTurn();
@@ -186,7 +202,11 @@ function recordThinking(opts: RunTurnOptions): ThinkingLevel | undefined {
 
 type PartContext = { fail: (error: unknown) => void; failure: { error?: string; aborted: boolean } };
 
-type StepsContext = PartContext & { recorder: TurnRecorder; thinkingLevel: ThinkingLevel | undefined; stepsLeft: number };
+/** `recorded`: the prompt's snapshot recorded (see {@link promptPoint}). */
+type StepsContext = PartContext & { recorder: TurnRecorder; thinkingLevel: ThinkingLevel | undefined; stepsLeft: number; recorded: () => Promise<void> };
+
+/** The stream's parts that store an entry (an assistant step, a tool's result). */
+const STORING = new Set(["finish-step", "tool-result", "tool-error"]);
 
 /** One model request with its tool round trips, from the store's context; returns the steps it took. */
 async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<number> {
@@ -199,7 +219,7 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 		model: opts.model.model,
 		system: opts.system,
 		messages,
-		tools: guardedTools(opts.tools, opts.checkpoints),
+		tools: guardedTools(opts.tools, opts.checkpoints, ctx.recorded),
 		// Asked again at each step: a tool loaded by a step (MCP's lazy loading) is offered in the next.
 		...(opts.activeTools && opts.tools ? { activeTools: opts.activeTools(Object.keys(opts.tools)), prepareStep: () => ({ activeTools: opts.activeTools?.(Object.keys(opts.tools ?? {})) }) } : {}),
 		// A steering message ends the tool loop after the step that is running: its results are
@@ -214,8 +234,11 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 	let steps = 0;
 	for await (const part of untilAborted(stream.fullStream, opts.signal)) {
 		if (part.type === "start-step") steps += 1;
+		if (STORING.has(part.type)) await ctx.recorded();
 		handlePart(part, ctx.recorder, ctx);
 	}
+	// Before an overflow's compaction or a steering message is stored.
+	await ctx.recorded();
 	return Math.max(steps, 1);
 }
 
