@@ -89,6 +89,28 @@ const zodEnglish = {
 	},
 };
 /**
+ * The AI SDK's default provider, Vercel's AI Gateway (@ai-sdk/gateway, ~85 KB that every print run
+ * compiled and evaluated), serves only a model given by name; arbor always hands the SDK a model
+ * object (llm/provider-model.ts). In its place: what the SDK imports of it, a gateway that refuses
+ * to be used and error classes that no error is an instance of.
+ */
+const noGateway = {
+	name: "no-gateway",
+	setup(b) {
+		b.onResolve({ filter: /^@ai-sdk\/gateway$/ }, () => ({ path: "gateway", namespace: "no-gateway" }));
+		b.onLoad({ filter: /.*/, namespace: "no-gateway" }, () => ({
+			contents: [
+				'const refuse = () => { throw new Error("arbor does not use the AI Gateway: give a model object"); };',
+				"export const gateway = new Proxy(refuse, { get: refuse });",
+				"export const createGateway = refuse;",
+				"export class GatewayError extends Error { static isInstance() { return false; } }",
+				"export class GatewayAuthenticationError extends GatewayError {}",
+			].join("\n"),
+			loader: "js",
+		}));
+	},
+};
+/**
  * Print mode (`arbor -p`, which scripts run in loops) is dist/print-mode.js and a few files in
  * dist/print/. Its ~60 chunks of the shared build cost ~40 ms of CPU per start (resolving, reading,
  * compiling each module), one 1.5 MB file ~100 ms of compiling. So it is built in two steps: first
@@ -107,7 +129,7 @@ await build({
 	outdir: staging.pathname,
 	splitting: true,
 	chunkNames: "print/[name]-[hash]",
-	plugins: [zodEnglish],
+	plugins: [zodEnglish, noGateway],
 });
 rmSync(printOwn);
 /**
@@ -133,7 +155,7 @@ await build({
 	outdir: staging.pathname,
 	splitting: true,
 	chunkNames: "chunks/[name]-[hash]",
-	plugins: [searchApart, importApart, printApart, zodEnglish, lazyChildProcess],
+	plugins: [searchApart, importApart, printApart, zodEnglish, noGateway, lazyChildProcess],
 });
 rmSync(dist, { recursive: true, force: true });
 renameSync(staging, dist);

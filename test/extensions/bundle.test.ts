@@ -58,6 +58,11 @@ describe("the bundle and the extension loader", () => {
 		expect(importers.map((file) => file.slice(dist.length + 1))).toEqual([expect.stringMatching(/^chunks\/modes-\w+\.js$/)]);
 	});
 
+	it("the AI SDK's default provider (the AI Gateway, used only for a model given by name) is not bundled (scripts/build.mjs)", () => {
+		const all = [join(dist, "cli.js"), ...chunks, ...apart, ...printParts].map((file) => readFileSync(file, "utf8"));
+		expect(all.filter((text) => text.includes("vercel.ai.gateway.error"))).toEqual([]);
+	});
+
 	it("zod's messages are bundled in English alone (scripts/build.mjs)", () => {
 		const all = [join(dist, "cli.js"), ...chunks, ...apart, ...printParts].map((file) => readFileSync(file, "utf8"));
 		// zod's Polish "invalid input" (its locales/pl.js), escaped as esbuild writes it.
