@@ -1,7 +1,7 @@
 // Bundles source/cli.ts into dist/ with esbuild. Code splitting keeps Ink/React and the AI SDK
 // in chunks that only the modes needing them import, so subcommands and --version start fast.
 import { build } from "esbuild";
-import { readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { bundlePage } from "./page-bundle.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
@@ -111,6 +111,18 @@ const noGateway = {
 	},
 };
 /**
+ * The AI SDK holds its own copy of @ai-sdk/provider-utils (a patch release newer than the one the
+ * providers name): bundled twice, a `-p` run compiled and evaluated both (~45 KB more). Every
+ * importer gets the SDK's copy.
+ */
+const providerUtilsOnce = {
+	name: "provider-utils-once",
+	setup(b) {
+		const own = new URL("../node_modules/ai/node_modules/@ai-sdk/provider-utils/dist/index.mjs", import.meta.url).pathname;
+		if (existsSync(own)) b.onResolve({ filter: /^@ai-sdk\/provider-utils$/ }, () => ({ path: own }));
+	},
+};
+/**
  * Print mode (`arbor -p`, which scripts run in loops) is dist/print-mode.js and a few files in
  * dist/print/. Its ~60 chunks of the shared build cost ~40 ms of CPU per start (resolving, reading,
  * compiling each module), one 1.5 MB file ~100 ms of compiling. So it is built in two steps: first
@@ -129,7 +141,7 @@ await build({
 	outdir: staging.pathname,
 	splitting: true,
 	chunkNames: "print/[name]-[hash]",
-	plugins: [zodEnglish, noGateway],
+	plugins: [zodEnglish, noGateway, providerUtilsOnce],
 });
 rmSync(printOwn);
 /**
@@ -155,7 +167,7 @@ await build({
 	outdir: staging.pathname,
 	splitting: true,
 	chunkNames: "chunks/[name]-[hash]",
-	plugins: [searchApart, importApart, printApart, zodEnglish, noGateway, lazyChildProcess],
+	plugins: [searchApart, importApart, printApart, zodEnglish, noGateway, providerUtilsOnce, lazyChildProcess],
 });
 rmSync(dist, { recursive: true, force: true });
 renameSync(staging, dist);

@@ -63,6 +63,13 @@ describe("the bundle and the extension loader", () => {
 		expect(all.filter((text) => text.includes("vercel.ai.gateway.error"))).toEqual([]);
 	});
 
+	it("@ai-sdk/provider-utils is bundled once per build, not once for the AI SDK and again for the providers (scripts/build.mjs)", () => {
+		// Its download's refusal of an https → http redirect.
+		const holding = (files: string[]) => files.filter((file) => readFileSync(file, "utf8").includes("Redirect from HTTPS to HTTP was blocked"));
+		expect(holding([join(dist, "print-mode.js"), ...printParts])).toHaveLength(1);
+		expect(holding([join(dist, "cli.js"), ...chunks])).toHaveLength(1);
+	});
+
 	it("zod's messages are bundled in English alone (scripts/build.mjs)", () => {
 		const all = [join(dist, "cli.js"), ...chunks, ...apart, ...printParts].map((file) => readFileSync(file, "utf8"));
 		// zod's Polish "invalid input" (its locales/pl.js), escaped as esbuild writes it.
