@@ -123,6 +123,19 @@ const providerUtilsOnce = {
 	},
 };
 /**
+ * @ai-sdk/provider-utils imports one thing of zod 3, the names of its schema kinds (to convert a zod
+ * 3 schema to JSON Schema; arbor's are zod 4), but bundling `zod/v3` for it brought all of zod 3
+ * (~56 KB that every `-p` run compiled and evaluated). It gets those names alone, taken from zod 3.
+ */
+const { ZodFirstPartyTypeKind } = await import("zod/v3");
+const zod3Kinds = {
+	name: "zod3-kinds",
+	setup(b) {
+		b.onResolve({ filter: /^zod\/v3$/ }, (args) => (/[\\/]@ai-sdk[\\/]provider-utils[\\/]/.test(args.importer) ? { path: "zod3-kinds", namespace: "zod3-kinds" } : undefined));
+		b.onLoad({ filter: /.*/, namespace: "zod3-kinds" }, () => ({ contents: `export const ZodFirstPartyTypeKind = ${JSON.stringify(ZodFirstPartyTypeKind)};`, loader: "js" }));
+	},
+};
+/**
  * Print mode (`arbor -p`, which scripts run in loops) is dist/print-mode.js and a few files in
  * dist/print/. Its ~60 chunks of the shared build cost ~40 ms of CPU per start (resolving, reading,
  * compiling each module), one 1.5 MB file ~100 ms of compiling. So it is built in two steps: first
@@ -141,7 +154,7 @@ await build({
 	outdir: staging.pathname,
 	splitting: true,
 	chunkNames: "print/[name]-[hash]",
-	plugins: [zodEnglish, noGateway, providerUtilsOnce],
+	plugins: [zodEnglish, noGateway, providerUtilsOnce, zod3Kinds],
 });
 rmSync(printOwn);
 /**
@@ -167,7 +180,7 @@ await build({
 	outdir: staging.pathname,
 	splitting: true,
 	chunkNames: "chunks/[name]-[hash]",
-	plugins: [searchApart, importApart, printApart, zodEnglish, noGateway, providerUtilsOnce, lazyChildProcess],
+	plugins: [searchApart, importApart, printApart, zodEnglish, noGateway, providerUtilsOnce, zod3Kinds, lazyChildProcess],
 });
 rmSync(dist, { recursive: true, force: true });
 renameSync(staging, dist);
