@@ -39,11 +39,11 @@ export type RunTurnOptions = {
 	 */
 	steering?: MessageQueue;
 	/**
-	 * File checkpoints (checkpoints/checkpointer.ts): `beforePrompt` starts as the user message is
-	 * stored (a snapshot of the files as the prompt is sent; git reads only what changed since the
-	 * last one) and the request does not wait for it; the function it resolves is called with the
-	 * stored message's id (it records the snapshot beside the message, leaving the leaf there) before
-	 * anything else of the turn is stored and before any tool runs; `beforeTool` is awaited before
+	 * File checkpoints (checkpoints/checkpointer.ts): `beforePrompt` (a snapshot of the files as the
+	 * prompt is sent; git reads only what changed since the last one) starts once the reply does, and
+	 * neither the request nor the reply's first part waits for it; the function it resolves is called
+	 * with the stored user message's id (it records the snapshot beside the message, leaving the leaf
+	 * there) before anything else of the turn is stored and before any tool runs; `beforeTool` is awaited before
 	 * each tool runs (the hook snapshots before the first one that can change files), `afterTurn`
 	 * once the turn's entries are stored.
 	 */
@@ -72,21 +72,28 @@ type TurnCheckpointHooks = {
 	afterTurn(): Promise<void>;
 };
 
+/** The prompt's snapshot (see {@link promptPoint}): `start` it; `recorded` starts it too and resolves once it is stored. */
+type PromptPoint = { start(): void; recorded(): Promise<void> };
+
 /**
- * The prompt's snapshot, recorded beside the user message `userEntryId` once taken: the request
- * goes out meanwhile. The returned wait is awaited by every write of the turn and every tool, so
- * the files are snapshotted before a tool can change them and the checkpoint is stored first.
+ * The prompt's snapshot, recorded beside the user message `userEntryId` once taken. It starts once
+ * the reply does (its first text, thinking or call already out: the request and the first byte do
+ * not wait for git), or earlier when something of the turn is to be stored or a tool is to run:
+ * each of those waits until it is recorded, so no tool changes a file before it is taken.
  */
-function promptPoint(taking: Promise<(userEntryId: string) => void> | undefined, userEntryId: string): () => Promise<void> {
-	if (!taking) return () => Promise.resolve();
-	const recorded = taking.then((record) => record(userEntryId));
-	// Its failure (the store could not write) is thrown where it is awaited, not as an unhandled rejection.
-	recorded.catch(() => {});
-	return () => recorded;
+function promptPoint(hooks: TurnCheckpointHooks | undefined, userEntryId: string): PromptPoint {
+	let recorded: Promise<void> | undefined;
+	const start = () => {
+		if (recorded || !hooks?.beforePrompt) return;
+		recorded = hooks.beforePrompt().then((record) => record(userEntryId));
+		// Its failure (the store could not write) is thrown where it is awaited, not as an unhandled rejection.
+		recorded.catch(() => {});
+	};
+	return { start, recorded: () => (start(), recorded ?? Promise.resolve()) };
 }
 
 /** The tools with the prompt's snapshot, then `beforeTool`, awaited before each one runs. */
-function guardedTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | undefined, recorded: () => Promise<void>): ToolSet | undefined {
+function guardedTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | undefined, point: PromptPoint): ToolSet | undefined {
 	if (!tools || !hooks) return tools;
 	const guarded: ToolSet = {};
 	for (const [name, tool] of Object.entries(tools)) {
@@ -95,7 +102,7 @@ function guardedTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | u
 			? {
 					...tool,
 					execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
-						await recorded();
+						await point.recorded();
 						await hooks.beforeTool(name);
 						return execute(input, options);
 					},
@@ -131,10 +138,9 @@ const EMPTY_ANSWER_MESSAGE = "the model returned an empty answer";
 export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	const emit = opts.onEvent ?? (() => {});
 	const thinkingLevel = recordThinking(opts);
-	const taking = opts.checkpoints?.beforePrompt?.();
 	const user: UserMessage = { role: "user", content: opts.prompt, timestamp: Date.now() };
 	const userEntryId = opts.store.appendMessage(user).id;
-	const recorded = promptPoint(taking, userEntryId);
+	const point = promptPoint(opts.checkpoints, userEntryId);
 	emit({ type: "message_end", entryId: userEntryId, message: user });
 	for (const entry of opts.afterPrompt ?? []) opts.store.append(entry);
 	const recorder = new TurnRecorder(opts.store, opts.model, emit);
@@ -147,7 +153,7 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	let overflowed = false;
 	try {
 		for (;;) {
-			stepsLeft -= await streamSteps(opts, { recorder, fail, failure, thinkingLevel, stepsLeft, recorded });
+			stepsLeft -= await streamSteps(opts, { recorder, fail, failure, thinkingLevel, stepsLeft, point });
 			if (!overflowed && (await recoverOverflow(opts, recorder, failure))) {
 				overflowed = true;
 				continue;
@@ -165,7 +171,7 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 		if (error instanceof SessionError) throw error;
 		fail(error);
 	}
-	await recorded();
+	await point.recorded();
 	if (opts.signal?.aborted) failure.aborted = true;
 	const result = finish(recorder, failure, emit);
 	await opts.checkpoints?.afterTurn();
@@ -202,11 +208,12 @@ function recordThinking(opts: RunTurnOptions): ThinkingLevel | undefined {
 
 type PartContext = { fail: (error: unknown) => void; failure: { error?: string; aborted: boolean } };
 
-/** `recorded`: the prompt's snapshot recorded (see {@link promptPoint}). */
-type StepsContext = PartContext & { recorder: TurnRecorder; thinkingLevel: ThinkingLevel | undefined; stepsLeft: number; recorded: () => Promise<void> };
+type StepsContext = PartContext & { recorder: TurnRecorder; thinkingLevel: ThinkingLevel | undefined; stepsLeft: number; point: PromptPoint };
 
 /** The stream's parts that store an entry (an assistant step, a tool's result). */
 const STORING = new Set(["finish-step", "tool-result", "tool-error"]);
+/** The parts that are the reply under way (handled first: the prompt's snapshot starts after them). */
+const REPLYING = new Set(["text-delta", "reasoning-delta", "tool-input-start", "tool-call", "error", "abort"]);
 
 /** One model request with its tool round trips, from the store's context; returns the steps it took. */
 async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<number> {
@@ -219,7 +226,7 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 		model: opts.model.model,
 		system: opts.system,
 		messages,
-		tools: guardedTools(opts.tools, opts.checkpoints, ctx.recorded),
+		tools: guardedTools(opts.tools, opts.checkpoints, ctx.point),
 		// Asked again at each step: a tool loaded by a step (MCP's lazy loading) is offered in the next.
 		...(opts.activeTools && opts.tools ? { activeTools: opts.activeTools(Object.keys(opts.tools)), prepareStep: () => ({ activeTools: opts.activeTools?.(Object.keys(opts.tools ?? {})) }) } : {}),
 		// A steering message ends the tool loop after the step that is running: its results are
@@ -234,11 +241,12 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 	let steps = 0;
 	for await (const part of untilAborted(stream.fullStream, opts.signal)) {
 		if (part.type === "start-step") steps += 1;
-		if (STORING.has(part.type)) await ctx.recorded();
+		if (STORING.has(part.type)) await ctx.point.recorded();
 		handlePart(part, ctx.recorder, ctx);
+		if (REPLYING.has(part.type)) ctx.point.start();
 	}
 	// Before an overflow's compaction or a steering message is stored.
-	await ctx.recorded();
+	await ctx.point.recorded();
 	return Math.max(steps, 1);
 }
 
