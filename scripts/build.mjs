@@ -1,7 +1,7 @@
 // Bundles source/cli.ts into dist/ with esbuild. Code splitting keeps Ink/React and the AI SDK
 // in chunks that only the modes needing them import, so subcommands and --version start fast.
 import { build } from "esbuild";
-import { readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { bundlePage } from "./page-bundle.mjs";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
@@ -89,19 +89,74 @@ const zodEnglish = {
 	},
 };
 /**
- * Print mode (`arbor -p`, which scripts run in loops) is one file, dist/print-mode.js: its ~60
- * chunks of the shared build cost ~40 ms of CPU per start (resolving, reading, compiling each module);
- * its lazy imports (the providers, compaction) stay lazy inside the file. modes.ts's
+ * The AI SDK's default provider, Vercel's AI Gateway (@ai-sdk/gateway, ~85 KB that every print run
+ * compiled and evaluated), serves only a model given by name; arbor always hands the SDK a model
+ * object (llm/provider-model.ts). In its place: what the SDK imports of it, a gateway that refuses
+ * to be used and error classes that no error is an instance of.
+ */
+const noGateway = {
+	name: "no-gateway",
+	setup(b) {
+		b.onResolve({ filter: /^@ai-sdk\/gateway$/ }, () => ({ path: "gateway", namespace: "no-gateway" }));
+		b.onLoad({ filter: /.*/, namespace: "no-gateway" }, () => ({
+			contents: [
+				'const refuse = () => { throw new Error("arbor does not use the AI Gateway: give a model object"); };',
+				"export const gateway = new Proxy(refuse, { get: refuse });",
+				"export const createGateway = refuse;",
+				"export class GatewayError extends Error { static isInstance() { return false; } }",
+				"export class GatewayAuthenticationError extends GatewayError {}",
+			].join("\n"),
+			loader: "js",
+		}));
+	},
+};
+/**
+ * The AI SDK holds its own copy of @ai-sdk/provider-utils (a patch release newer than the one the
+ * providers name): bundled twice, a `-p` run compiled and evaluated both (~45 KB more). Every
+ * importer gets the SDK's copy.
+ */
+const providerUtilsOnce = {
+	name: "provider-utils-once",
+	setup(b) {
+		const own = new URL("../node_modules/ai/node_modules/@ai-sdk/provider-utils/dist/index.mjs", import.meta.url).pathname;
+		if (existsSync(own)) b.onResolve({ filter: /^@ai-sdk\/provider-utils$/ }, () => ({ path: own }));
+	},
+};
+/**
+ * @ai-sdk/provider-utils imports one thing of zod 3, the names of its schema kinds (to convert a zod
+ * 3 schema to JSON Schema; arbor's are zod 4), but bundling `zod/v3` for it brought all of zod 3
+ * (~56 KB that every `-p` run compiled and evaluated). It gets those names alone, taken from zod 3.
+ */
+const { ZodFirstPartyTypeKind } = await import("zod/v3");
+const zod3Kinds = {
+	name: "zod3-kinds",
+	setup(b) {
+		b.onResolve({ filter: /^zod\/v3$/ }, (args) => (/[\\/]@ai-sdk[\\/]provider-utils[\\/]/.test(args.importer) ? { path: "zod3-kinds", namespace: "zod3-kinds" } : undefined));
+		b.onLoad({ filter: /.*/, namespace: "zod3-kinds" }, () => ({ contents: `export const ZodFirstPartyTypeKind = ${JSON.stringify(ZodFirstPartyTypeKind)};`, loader: "js" }));
+	},
+};
+/**
+ * Print mode (`arbor -p`, which scripts run in loops) is dist/print-mode.js and a few files in
+ * dist/print/. Its ~60 chunks of the shared build cost ~40 ms of CPU per start (resolving, reading,
+ * compiling each module), one 1.5 MB file ~100 ms of compiling. So it is built in two steps: first
+ * arbor's own modules into one module (their lazy imports stay lazy inside it), the packages left
+ * as imports; then that module with the packages, split only where a package is imported lazily (the
+ * openai and anthropic providers, the MCP client, jsonc-parser), each package once. A run with a
+ * local model and no MCP server compiles about half as much. modes.ts's
  * `import("./print/print-mode.js")` (in dist/chunks/) is pointed at it.
  */
 const printApart = bundledApart("print-apart", "./print/print-mode.js", "../print-mode.js", "modes.ts");
+const printOwn = new URL("print-own.mjs", `${staging.href}/`).pathname;
+await build({ ...common, alias: {}, define: { ...common.define }, banner: {}, minify: false, packages: "external", entryPoints: ["source/print/print-mode.ts"], outfile: printOwn, splitting: false });
 await build({
 	...common,
-	entryPoints: { "print-mode": "source/print/print-mode.ts" },
+	entryPoints: { "print-mode": printOwn },
 	outdir: staging.pathname,
-	splitting: false,
-	plugins: [zodEnglish],
+	splitting: true,
+	chunkNames: "print/[name]-[hash]",
+	plugins: [zodEnglish, noGateway, providerUtilsOnce, zod3Kinds],
 });
+rmSync(printOwn);
 /**
  * commander requires node:child_process at its top for subcommands that are executables of their
  * own, which arbor has none of; loading it (with net, dgram…) cost ~5 ms of every start. commander
@@ -125,7 +180,7 @@ await build({
 	outdir: staging.pathname,
 	splitting: true,
 	chunkNames: "chunks/[name]-[hash]",
-	plugins: [searchApart, importApart, printApart, zodEnglish, lazyChildProcess],
+	plugins: [searchApart, importApart, printApart, zodEnglish, noGateway, providerUtilsOnce, zod3Kinds, lazyChildProcess],
 });
 rmSync(dist, { recursive: true, force: true });
 renameSync(staging, dist);
