@@ -2,7 +2,7 @@
  * `arbor tree`'s session: through the persisted row index beside the file when it still describes
  * the file (session/row-index.ts), else read whole as every command does; then the index is written
  * (rebuilt, or extended by the appended entries) for the next time. `ARBOR_DEBUG_TREE_INDEX=1`
- * says on stderr which it was.
+ * says on stderr which it was; `ARBOR_TREE_INDEX=off` neither reads nor writes it.
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -14,9 +14,14 @@ import { SessionSnapshot } from "../session/snapshot.js";
 import { leafOf } from "../session/tree-index.js";
 import { rowIndexData } from "../tree/row-cache.js";
 import type { RowIndexData } from "../session/row-index-file.js";
+import type { PreviewSink } from "../tree/text-rows.js";
+import type { SessionEntry } from "../session/types.js";
 
-/** The view, and `save`, which writes the index when this read changed it (call it after the output). */
-export type TreeViewOpen = { view: SessionTreeView; save: () => void };
+/**
+ * The view, `save`, which writes the index when this read changed it (call it after the output),
+ * and `previews`, to be told the previews the output made (the index keeps them).
+ */
+export type TreeViewOpen = { view: SessionTreeView; save: () => void; previews?: PreviewSink };
 
 function debug(text: string): void {
 	if (process.env.ARBOR_DEBUG_TREE_INDEX === "1") process.stderr.write(`arbor: tree index: ${text}\n`);
@@ -25,6 +30,7 @@ function debug(text: string): void {
 /** Opens `file` read-only for the tree (see the module comment). */
 export function openTreeView(file: string): TreeViewOpen {
 	const abs = path.resolve(file);
+	if (process.env.ARBOR_TREE_INDEX === "off") return { view: wholeView(abs).view, save: () => undefined };
 	const indexed = openIndexed(abs);
 	if (indexed) {
 		const { index, header, entryLines, stored } = indexed;
@@ -34,17 +40,34 @@ export function openTreeView(file: string): TreeViewOpen {
 			return { view, save: () => undefined };
 		}
 		const base = { data: stored.data, lastLine: entryLines[stored.count - 1] ?? 1 };
-		const data = rowIndexData(view, { from: stored.count, base, offsetOf: (e) => index.offsets.get(e), lineOf: (i) => entryLines[i] ?? 0 });
 		debug(`extended by ${indexed.appended} bytes`);
-		return { view, save: () => save(abs, data, indexed.size, indexed.lines) };
+		const lineOf = (i: number) => entryLines[i] ?? 0;
+		const positionOf = (id: unknown) => index.positionOf(id);
+		return writer(view, (shown) => {
+			const data = rowIndexData(view, { from: stored.count, base, offsetOf: (e) => index.offsets.get(e), lineOf, shown, positionOf });
+			save(abs, data, indexed.size, indexed.lines);
+		});
 	}
-	const loaded = loadSession(abs, false);
+	const { view, loaded } = wholeView(abs);
 	const { index, header, size, lines } = loaded;
-	const view = new SessionSnapshot({ index, header, leafId: leafOf(index), file: abs });
 	if (size === undefined || lines === undefined || !indexable(header, index.warnings) || index.entries.length === 0) return { view, save: () => undefined };
-	const data = rowIndexData(view, { from: 0, offsetOf: (e) => index.offsets.get(e), lineOf: (i) => lines[i] ?? 0 });
 	debug("rebuilt");
-	return { view, save: () => save(abs, data, size, lineCount(abs, data, size)) };
+	return writer(view, (shown) => {
+		const data = rowIndexData(view, { from: 0, offsetOf: (e) => index.offsets.get(e), lineOf: (i) => lines[i] ?? 0, shown, positionOf: (id) => index.positionOf(id) });
+		save(abs, data, size, lineCount(abs, data, size));
+	});
+}
+
+/** An open whose index is written after the output, with the previews the output made (not made twice). */
+function writer(view: SessionTreeView, write: (shown: ReadonlyMap<SessionEntry, string>) => void): TreeViewOpen {
+	const shown = new Map<SessionEntry, string>();
+	return { view, save: () => write(shown), previews: (entry, preview) => shown.set(entry, preview) };
+}
+
+/** The file read whole, as every command reads it. */
+function wholeView(abs: string): { view: SessionSnapshot; loaded: ReturnType<typeof loadSession> } {
+	const loaded = loadSession(abs, false);
+	return { view: new SessionSnapshot({ index: loaded.index, header: loaded.header, leafId: leafOf(loaded.index), file: abs }), loaded };
 }
 
 function save(file: string, data: RowIndexData | undefined, size: number, lines: number): void {
