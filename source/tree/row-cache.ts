@@ -28,7 +28,7 @@ function lasting(view: SessionTreeView, entry: SessionEntry): boolean {
 }
 
 /**
- * The index data of `view`'s entries: those from position `from` on added to `base` (which holds
+ * The index data of `view`'s entries: those from position `from` on (up to `to`, default all) added to `base` (which holds
  * the earlier ones, its last at line `baseLine`). `offsetOf` gives an entry's line's offset,
  * `lineOf` its line number, `shown` the previews the output already made (the others are made
  * here, not cached), `positionOf` where an id's first entry is in `view.entries` (else the builder
@@ -38,6 +38,7 @@ export function rowIndexData(
 	view: SessionTreeView,
 	at: {
 		from: number;
+		to?: number;
 		base?: { data: RowIndexData; lastLine: number };
 		offsetOf: (e: SessionEntry) => number | undefined;
 		lineOf: (i: number) => number;
@@ -47,7 +48,8 @@ export function rowIndexData(
 ): RowIndexData | undefined {
 	const builder = new RowIndexBuilder(at.base, at.positionOf);
 	const entries = view.entries;
-	for (let i = at.from; i < entries.length; i++) {
+	const to = Math.min(at.to ?? entries.length, entries.length);
+	for (let i = at.from; i < to; i++) {
 		const entry = must(entries[i], "entry");
 		const offset = at.offsetOf(entry);
 		if (offset === undefined) return undefined;

@@ -91,6 +91,21 @@ describe("arbor tree's row index", () => {
 		}
 	});
 
+	it("of a big session is built a part per run, every view the same as without it meanwhile", async () => {
+		generate(7000);
+		fs.rmSync(index(), { force: true });
+		const want = await reference();
+		const notes: string[] = [];
+		for (const [i, args] of [...VIEWS, ...VIEWS].entries()) {
+			const got = await tree(at.file, args);
+			notes.push(got.note);
+			expect({ args, stdout: got.stdout, stderr: got.stderr }).toEqual({ args, ...want[i % VIEWS.length] });
+		}
+		// 2,000 entries, then 1.5 times as many again, then the rest (see tree-view.ts's STEP).
+		expect(notes.slice(0, 4)).toEqual(["rebuilt (2000 of 7000 entries)", expect.stringMatching(/^extended by \d+ bytes \(5000 of 7000 entries\)$/), expect.stringMatching(/^extended by \d+ bytes$/), "current"]);
+		expect(new Set(notes.slice(4))).toEqual(new Set(["current"]));
+	});
+
 	it("is neither read nor written with ARBOR_TREE_INDEX=off", async () => {
 		generate(300);
 		fs.rmSync(index(), { force: true });
