@@ -28,15 +28,16 @@ function debug(text: string): void {
 }
 
 /**
- * How many entries a run may add to the index: at least STEP, else 1.5 times those it already
- * holds. Each entry the index holds saves a run ~23 µs of CPU (read whole: ~30 µs; from the index:
- * ~7 µs, 100k-entry sessions) and each entry added costs ~9 µs (its row, its preview) plus ~2 µs
- * per entry written: so every run that adds entries spends on them less than the index saved it,
- * and the first one (nothing saved) no more than STEP entries' worth (~20 ms). A big session's index
- * is whole after a few runs; one that fits in STEP entries, or an append of fewer, at once.
+ * How many entries a run may add to the index: at least STEP, else as many as it already holds.
+ * Each entry the index holds saves a run ~23 µs of CPU (read whole: ~30 µs; from the index: ~7 µs,
+ * 100k-entry sessions); each entry added costs ~12 µs (its row, its preview made again) plus ~2 µs
+ * per entry written. So a run that adds entries spends on them ~30 % less than the index saved it
+ * (adding 1.5 times as many was measured about even), and the first one (nothing saved) no more than
+ * STEP entries' worth (~30 ms). A big session's index is whole after a few runs; one that fits in
+ * STEP entries, or an append of fewer, at once.
  */
 const STEP = 2000;
-const GROWTH = 1.5;
+const GROWTH = 1;
 
 /** Opens `file` read-only for the tree (see the module comment). */
 export function openTreeView(file: string): TreeViewOpen {
