@@ -8,7 +8,7 @@
 //   ARBOR_BENCH_CLI=path/to/cli.js measures another build (e.g. the one before a change).
 import "./bench-env.mjs";
 import { median, timeProcess as timeCommand } from "./bench-lib.mjs";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
@@ -58,12 +58,21 @@ function piScript(pi, file) {
 
 
 
+/** The whole row index of `file` (a big session's is built over a few runs: docs/sessions.md): its bytes. */
+function currentIndex(file, env) {
+	for (let run = 0; run < 20; run++) {
+		const r = spawnSync(process.execPath, [cli, "tree", file], { env: { ...env, ARBOR_DEBUG_TREE_INDEX: "1" }, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+		if (r.stderr.includes("tree index: current")) return fs.readFileSync(`${file}.arbor-index`);
+	}
+	throw new Error(`no current row index for ${file} after 20 runs`);
+}
+
 /** {wall, cpu} in ms of one fresh node process. */
 const timeProcess = (args, opts = {}) => timeCommand(process.execPath, args, opts);
 
 const bareLines = [];
 console.log(`## arbor tree text (${N / 1000}k entries; medians of ${RUNS} fresh processes; stdout to /dev/null, width 100000)`);
-console.log("wall ms (cpu ms)            read+parse   tree (no index)          tree/parse  tree (index current)   indexed/parse" + (PI ? "  pi open+getTree     tree/pi" : ""));
+console.log("wall ms (cpu ms)            read+parse   tree (index off)         off/parse  tree (no index: 1st)       1st/off  tree (2nd run)             2nd/off  tree (index current)   indexed/parse" + (PI ? "  pi open+getTree     tree/pi" : ""));
 for (const kind of KINDS) {
 	const file = sessionFile(kind);
 	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "arbor-bench-tree-"));
@@ -72,17 +81,26 @@ for (const kind of KINDS) {
 		const copy = path.join(tmp, "s.jsonl");
 		fs.copyFileSync(file, copy);
 		const parse = [];
+		const off = [];
 		const tree = [];
+		const second = [];
 		const indexed = [];
 		const index = `${copy}.arbor-index`;
+		const env = { ...process.env, ARBOR_HOME: tmp, NO_COLOR: "1" };
+		const whole = currentIndex(copy, env);
 		const pi = [];
 		const bare = [];
 		for (let i = 0; i < RUNS; i++) {
 			parse.push(timeProcess(["-e", PARSE, copy]));
-			// Without the row index beside the session (the run writes it), then with it current.
+			// Today's path (the index neither read nor written); then without the index beside the
+			// session (the run builds its first part) and the run after it (which adds more); then
+			// with the whole index current.
+			off.push(timeProcess([cli, "tree", copy], { env: { ...env, ARBOR_TREE_INDEX: "off" } }));
 			fs.rmSync(index, { force: true });
-			tree.push(timeProcess([cli, "tree", copy], { env: { ...process.env, ARBOR_HOME: tmp, NO_COLOR: "1" } }));
-			indexed.push(timeProcess([cli, "tree", copy], { env: { ...process.env, ARBOR_HOME: tmp, NO_COLOR: "1" } }));
+			tree.push(timeProcess([cli, "tree", copy], { env }));
+			second.push(timeProcess([cli, "tree", copy], { env }));
+			fs.writeFileSync(index, whole, { mode: 0o600 });
+			indexed.push(timeProcess([cli, "tree", copy], { env }));
 			if (PI) pi.push(timeProcess(["--input-type=module", "-e", piScript(PI, copy)]));
 			bare.push(timeProcess(["-e", BARE, copy]));
 		}
@@ -90,17 +108,19 @@ for (const kind of KINDS) {
 		const fig = (x) => `${x.wall.toFixed(0)} (${x.cpu.toFixed(0)})`.padStart(17);
 		const ratio = (a, b) => `${(a.wall / b.wall).toFixed(2)}x (${(a.cpu / b.cpu).toFixed(2)}x)`.padStart(19);
 		const p = m(parse);
+		const o = m(off);
 		const t = m(tree);
+		const t2 = m(second);
 		const ti = m(indexed);
-		let line = `${path.basename(file).padEnd(24)}${fig(p)}  ${fig(t)}${ratio(t, p)}  ${fig(ti)}${ratio(ti, p)}`;
-		if (PI) line += `  ${fig(m(pi))}${ratio(t, m(pi))}`;
+		let line = `${path.basename(file).padEnd(24)}${fig(p)}  ${fig(o)}${ratio(o, p)}  ${fig(t)}${ratio(t, o)}  ${fig(t2)}${ratio(t2, o)}  ${fig(ti)}${ratio(ti, p)}`;
+		if (PI) line += `  ${fig(m(pi))}${ratio(o, m(pi))}`;
 		console.log(line);
 		bareLines.push(`${path.basename(file).padEnd(24)}${fig(m(bare))}${ratio(m(bare), p)}`);
 	} finally {
 		fs.rmSync(tmp, { recursive: true, force: true });
 	}
 }
-console.log("targets: arbor tree <= 0.5x read+parse with a current index beside the session (issue 35 item 21), never slower than today without one; <= 0.5x pi open+getTree");
+console.log("targets: arbor tree <= 0.5x read+parse with a current index beside the session (issue 35 item 21), 1st/off and 2nd/off <= 1.0x (never slower than today, ARBOR_TREE_INDEX=off, while it is built); <= 0.5x pi open+getTree");
 console.log("for scale, a bare tree printer (parse, parents, a preview per entry, rows; nothing else):");
 console.log("wall ms (cpu ms)                   bare     bare/parse");
 for (const line of bareLines) console.log(line);

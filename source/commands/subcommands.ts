@@ -60,7 +60,7 @@ export async function treeCommand(arg: string | undefined, opts: CommonOptions):
 	if (!filter) throw usageError(`unknown filter "${opts.filter}" (use ${TREE_FILTERS.join(", ")})`);
 	const where = place(opts);
 	// Through the row index beside the session when it is current (docs/sessions.md); written after the output.
-	const { view, save } = openTreeView(sessionFile(sessionChoice(arg, opts), where));
+	const { view, save, previews } = openTreeView(sessionFile(sessionChoice(arg, opts), where));
 	reportWarnings(view);
 	if (opts.json) {
 		write(treeJsonText(markAuthors(buildTreeJson(view, { filter, search: opts.search }), where.home, view.header.id)));
@@ -71,7 +71,7 @@ export async function treeCommand(arg: string | undefined, opts: CommonOptions):
 	const width = tty ? (process.stdout.columns ?? 100) : 100_000;
 	// Rows are sanitized as they are formatted; their own colour codes must survive. One write of
 	// the encoded bytes (they end with a newline).
-	process.stdout.write(renderTreeBytes(view, { filter, search: opts.search, width, color: colourWanted(process.env, tty), authors: readAuthors(where.home, view.header.id) }));
+	process.stdout.write(renderTreeBytes(view, { filter, search: opts.search, width, color: colourWanted(process.env, tty), authors: readAuthors(where.home, view.header.id), previews }));
 	save();
 	return 0;
 }

@@ -1,5 +1,5 @@
 import type { SessionTreeView } from "../session/api.js";
-import { forEachTextRow, type UnfoldedRow } from "../tree/text-rows.js";
+import { forEachTextRow, type PreviewSink, type UnfoldedRow } from "../tree/text-rows.js";
 import { isDimKind, type TreeRowParts } from "../tree/format.js";
 import { previewLineClean } from "../tree/preview.js";
 import type { TreeFilter, TreeRowKind } from "../tree/types.js";
@@ -24,7 +24,7 @@ function line(p: TreeRowParts, kind: TreeRowKind, color: boolean): string {
 	return color ? colourLine(p, kind) : p.cursor + p.gutter + p.marker + p.label + p.text + p.suffix;
 }
 
-type TreeTextOptions = { filter: TreeFilter; search?: string; width: number; color: boolean; authors?: Readonly<Record<string, string>> };
+type TreeTextOptions = { filter: TreeFilter; search?: string; width: number; color: boolean; authors?: Readonly<Record<string, string>>; previews?: PreviewSink };
 
 /** Hands each line of `arbor tree`'s output (without its newline) to `add`, in order. */
 function treeLines(view: SessionTreeView, opts: TreeTextOptions, add: (line: string) => void, unfolded?: (row: UnfoldedRow) => boolean): void {

@@ -12,15 +12,22 @@ export class RowIndexBuilder {
 	private readonly idAt = new Map<unknown, number>();
 	private lastLine: number;
 
-	/** Starts empty, or from an index's data (its entries are kept as they are; `lastLine`: its last entry's line). */
-	constructor(from?: { data: RowIndexData; lastLine: number }) {
+	/**
+	 * Starts empty, or from an index's data (its entries are kept as they are; `lastLine`: its last
+	 * entry's line). `positionOf`, when given, answers where the first entry of an id is among all
+	 * the entries added (the session's own id map: none is built here).
+	 */
+	constructor(
+		from?: { data: RowIndexData; lastLine: number },
+		private readonly positionOf?: (id: unknown) => number | undefined,
+	) {
 		const empty: RowColumns = { types: [], shapes: [], values: [], t: [], k: [], r: [], s: [], p: [], off: [], px: {}, x: {}, lx: {}, nopv: [], pvx: {}, sil: [], idx: {}, tsx: {} };
 		this.data = from?.data ?? { columns: empty, ids: [], ts: [], pv: [] };
 		const c = this.data.columns;
 		this.typeAt = new Map(c.types.map((t, i) => [t, i]));
 		this.shapeAt = new Map(c.shapes.map((s, i) => [s, i]));
 		this.valueAt = new Map(c.values.map((v, i) => [v, i]));
-		for (let i = 0; i < this.data.ids.length; i++) {
+		for (let i = 0; !positionOf && i < this.data.ids.length; i++) {
 			const id = i in c.idx ? c.idx[i] : this.data.ids[i];
 			if (!this.idAt.has(id)) this.idAt.set(id, i);
 		}
@@ -32,15 +39,17 @@ export class RowIndexBuilder {
 		const { columns: c, ids, ts, pv } = this.data;
 		const i = ids.length;
 		const message = entry.type === "message" ? (entry.message as unknown as Obj) : undefined;
-		c.t.push(slot(this.typeAt, c.types, String(entry.type)));
-		c.k.push(this.shape(`${String(entry.type)}\u0000${String(message?.role)}`, Object.keys(entry), message ? Object.keys(message) : []));
-		c.r.push(message && Object.hasOwn(message, "role") ? slot(this.valueAt, c.values, message.role) : -1);
+		const t = slot(this.typeAt, c.types, String(entry.type));
+		const r = message && Object.hasOwn(message, "role") ? slot(this.valueAt, c.values, message.role) : -1;
+		c.t.push(t);
+		c.k.push(this.shape(t * 0x10000 + r + 1, Object.keys(entry), message ? Object.keys(message) : []));
+		c.r.push(r);
 		c.s.push(message && Object.hasOwn(message, "stopReason") ? slot(this.valueAt, c.values, message.stopReason) : -1);
 		c.off.push(at.offset);
 		ids.push(this.line(c.idx, i, entry.id));
 		ts.push(this.line(c.tsx, i, entry.timestamp));
-		if (!this.idAt.has(entry.id)) this.idAt.set(entry.id, i);
-		const p = entry.parentId === null ? -1 : (this.idAt.get(entry.parentId) ?? -2);
+		if (!this.positionOf && !this.idAt.has(entry.id)) this.idAt.set(entry.id, i);
+		const p = entry.parentId === null ? -1 : this.parentAt(entry.parentId, i);
 		c.p.push(p);
 		if (p === -2) c.px[i] = entry.parentId;
 		const kept = keptFields(entry, KEPT[String(entry.type)]);
@@ -52,10 +61,16 @@ export class RowIndexBuilder {
 		if (row.silent) c.sil.push(i);
 	}
 
-	/** The last shape of each type and role, and its slot: most entries repeat it (no strings joined then). */
-	private readonly lastShape = new Map<string, { keys: string[]; messageKeys: string[]; slot: number }>();
+	/** The position of the entry `id` names when it is not after position `i` (-2: it is not). */
+	private parentAt(id: unknown, i: number): number {
+		const at = this.positionOf ? this.positionOf(id) : this.idAt.get(id);
+		return at !== undefined && at <= i ? at : -2;
+	}
 
-	private shape(kind: string, keys: string[], messageKeys: string[]): number {
+	/** The last shape of each type and role (by slot), and its slot: most entries repeat it (no strings joined then). */
+	private readonly lastShape = new Map<number, { keys: string[]; messageKeys: string[]; slot: number }>();
+
+	private shape(kind: number, keys: string[], messageKeys: string[]): number {
 		const last = this.lastShape.get(kind);
 		if (last && sameKeys(last.keys, keys) && sameKeys(last.messageKeys, messageKeys)) return last.slot;
 		const c = this.data.columns;
@@ -78,11 +93,9 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
 	return true;
 }
 
-/** A lone surrogate (a preview cut inside a pair) has no UTF-8: such a text goes in the JSON. */
-const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
+/** A lone surrogate (a preview cut inside a pair) has no UTF-8: such a text goes in the JSON. Node ≥ 20 has isWellFormed (ES2024). */
 function oneLine(value: string): boolean {
-	return !value.includes("\n") && !LONE.test(value);
+	return !value.includes("\n") && (value as unknown as { isWellFormed(): boolean }).isWellFormed();
 }
 
 function slot<T>(at: Map<T, number>, list: T[], value: T): number {

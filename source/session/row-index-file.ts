@@ -118,22 +118,41 @@ export function writeRowIndex(file: string, at: { size: number; lines: number },
 	const target = rowIndexPath(file);
 	const temp = `${target}.${process.pid}.tmp`;
 	try {
+		// The blocks are written as they are (one writev), the CRC taken across them: no copy of the whole.
 		const blocks = [Buffer.from(JSON.stringify(data.columns)), Buffer.from(data.ids.join("\n")), Buffer.from(data.ts.join("\n"))];
-		const body = Buffer.concat([...blocks, Buffer.from(data.pv.join("\n"))]);
-		const fd = fs.openSync(file, "r");
+		const body = [...blocks, Buffer.from(data.pv.join("\n"))];
+		let sum = 0;
+		for (const part of body) sum = crc32(part, sum);
 		let meta: RowIndexMeta;
+		const fd = fs.openSync(file, "r");
 		try {
 			const ino = fs.fstatSync(fd).ino;
-			meta = { v: ROW_INDEX_VERSION, size: at.size, lines: at.lines, ino, ...coveredHashes(fd, at.size), sum: crc32(body), count: data.ids.length, blocks: blocks.map((b) => b.length) };
+			meta = { v: ROW_INDEX_VERSION, size: at.size, lines: at.lines, ino, ...coveredHashes(fd, at.size), sum, count: data.ids.length, blocks: blocks.map((b) => b.length) };
 		} finally {
 			fs.closeSync(fd);
 		}
-		fs.writeFileSync(temp, Buffer.concat([Buffer.from(`${JSON.stringify(meta)}\n`), body]), { mode: 0o600 });
+		writeAll(temp, [Buffer.from(`${JSON.stringify(meta)}\n`), ...body]);
 		fs.renameSync(temp, target);
 		return true;
 	} catch (error) {
 		if (errnoCode(error) === undefined) throw error;
 		fs.rmSync(temp, { force: true });
 		return false;
+	}
+}
+
+/** `parts` written to a new file `path` (mode 0600), one after the other. */
+function writeAll(path: string, parts: Buffer[]): void {
+	const fd = fs.openSync(path, "w", 0o600);
+	try {
+		let left = parts.filter((p) => p.length > 0);
+		while (left.length > 0) {
+			let wrote = fs.writevSync(fd, left);
+			// A short write: drop what was written and go on with the rest.
+			while (left.length > 0 && wrote >= (left[0]?.length ?? 0)) wrote -= left.shift()?.length ?? 0;
+			if (wrote > 0 && left[0]) left = [left[0].subarray(wrote), ...left.slice(1)];
+		}
+	} finally {
+		fs.closeSync(fd);
 	}
 }

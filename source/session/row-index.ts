@@ -76,14 +76,16 @@ export const KEPT: Record<string, readonly string[]> = { label: ["targetId", "la
 const LINKS = ["type", "id", "parentId", "timestamp", "message"];
 const MESSAGE_KEPT = new Set(["role", "stopReason"]);
 
-type Shape = { own: string[]; proto: object; message?: { own: string[]; proto: object } };
+/** `placed`: the entry has fields left in the file (a message entry's are its message's, most often). */
+type Shape = { own: string[]; proto: object; placed: boolean; message?: { own: string[]; proto: object } };
 
 function shapeOf(text: string): Shape {
 	const [keys = "", messageKeys] = text.split("\u0001");
 	const list = keys === "" ? [] : keys.split("\u0000");
 	const entryKept = (key: string) => LINKS.includes(key) || Object.values(KEPT).some((k) => k.includes(key));
 	const own = list.filter(entryKept);
-	const shape: Shape = { own, proto: lazyPrototype(list.filter((k) => !entryKept(k))) };
+	const lazy = list.filter((k) => !entryKept(k));
+	const shape: Shape = { own, proto: lazyPrototype(lazy), placed: lazy.length > 0 };
 	if (messageKeys !== undefined && messageKeys !== "") {
 		const m = messageKeys.split("\u0000");
 		shape.message = { own: m.filter((k) => MESSAGE_KEPT.has(k)), proto: lazyPrototype(m.filter((k) => !MESSAGE_KEPT.has(k))) };
@@ -120,7 +122,8 @@ function storedEntries(d: RowIndexData, source: BodySource, size: number): { ent
 			else if (key === "message") e.message = storedMessage(shape, c, i, at);
 			else e[key] = x?.[key];
 		}
-		placeLine(e, at, false);
+		// Only an entry with fields of its own in the file needs a place (its offset is then its message's).
+		if (shape.placed || !shape.message) placeLine(e, at, false);
 		new StoredRow(e, nopv.has(i) ? undefined : (c.pvx[i] ?? d.pv[i]), sil.has(i));
 		entries[i] = e as unknown as SessionEntry;
 		line = c.lx[i] ?? line + 1;

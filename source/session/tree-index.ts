@@ -132,6 +132,11 @@ export class TreeIndex {
 		this.noteMeta(entry);
 	}
 
+	/** The position in `entries` of the first entry with id `id`. */
+	positionOf(id: unknown): number | undefined {
+		return typeof id === "string" ? this.at.get(id) : undefined;
+	}
+
 	children(id: string): readonly SessionEntry[] {
 		const i = this.at.get(id);
 		const kids = i === undefined ? undefined : this.kids[i];

@@ -1,4 +1,5 @@
 import type { SessionTreeView } from "../session/api.js";
+import type { SessionEntry } from "../session/types.js";
 import { must } from "../text/must.js";
 import { hasControl } from "../text/terminal-text.js";
 import { authorPart, fitTreeRowParts, labelPart, rowMarks, surelyFits, type TreeRowParts } from "./format.js";
@@ -13,9 +14,13 @@ import type { TreeFilter, TreeRowKind } from "./types.js";
  * {@link previewUnfolded}): the parts {@link fitTreeRowParts} would give, `text` empty and
  * `unfolded` its source (the text is `previewLine(unfolded)`, at most PREVIEW_MAX characters, and
  * surely fits the width uncut once sanitized; with `folded`, `unfolded` is that text already, free of
- * control characters). One object, refilled for every row.
+ * control characters). One object, refilled for every row; a writer that takes it (answers true)
+ * leaves the folded text in `text`.
  */
 export type UnfoldedRow = TreeRowParts & { unfolded: string; kind: TreeRowKind; folded: boolean };
+
+/** Told each shown row's preview (previewText's answer) as the row is made: the row index keeps them (tree/row-cache.ts). */
+export type PreviewSink = (entry: SessionEntry, preview: string) => void;
 
 /**
  * Every row of the tree as `arbor tree` prints it (no row selected, nothing folded), fitted to
@@ -25,11 +30,12 @@ export type UnfoldedRow = TreeRowParts & { unfolded: string; kind: TreeRowKind; 
  * for the garbage collector. Returns the number of rows.
  * With `unfolded`, a row whose preview is still to be folded and whose text surely fits goes to it
  * instead of `visit`, unless it answers false; `authors` (entry id → `user@host`, docs/sync.md) puts
- * `(user@host) ` before the text of those entries (it then goes to `visit` as usual).
+ * `(user@host) ` before the text of those entries (it then goes to `visit` as usual). `previews`
+ * is told the preview of each row (not of rows with an author).
  */
 export function forEachTextRow(
 	view: SessionTreeView,
-	opts: { filter: TreeFilter; search?: string; width: number; authors?: Readonly<Record<string, string>> },
+	opts: { filter: TreeFilter; search?: string; width: number; authors?: Readonly<Record<string, string>>; previews?: PreviewSink },
 	visit: (parts: TreeRowParts, kind: TreeRowKind) => void,
 	unfolded?: (row: UnfoldedRow) => boolean,
 ): number {
@@ -78,9 +84,13 @@ export function forEachTextRow(
 			row.kind = kind;
 			// The fold is at most PREVIEW_MAX characters.
 			const prefix = row.cursor.length + gutter.length + row.marker.length + row.suffix.length;
-			if (surelyFits(prefix, row.label.length, PREVIEW_MAX, opts.width) && unfolded?.(row) === true) return;
+			if (surelyFits(prefix, row.label.length, PREVIEW_MAX, opts.width) && unfolded?.(row) === true) {
+				opts.previews?.(entry, row.text); // the writer folded it into row.text
+				return;
+			}
 			text = ready ? source : previewLine(source);
 		}
+		if (author === undefined) opts.previews?.(entry, text);
 		const parts = fitTreeRowParts({ selected: false, gutter, fold: "", onActivePath, isLeaf, leafBelow, label, time: "", text }, opts.width);
 		visit(parts, kind);
 	});

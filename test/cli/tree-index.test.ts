@@ -14,14 +14,14 @@ const index = () => `${at.file}.arbor-index`;
 const VIEWS = [["--json"], ["--json", "--filter", "all"], ["--filter", "all"], ["--search", "tree"]];
 
 /** Runs `arbor tree <file> …args`; `note` is what the index did (current, extended by N bytes, rebuilt) or "" (not used). */
-async function tree(file: string, args: string[]): Promise<{ stdout: string; stderr: string; note: string }> {
-	const run = await runCli(["tree", file, ...args], { env: { ARBOR_DEBUG_TREE_INDEX: "1", ARBOR_HOME: path.join(at.dir, "home") } });
+async function tree(file: string, args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; note: string }> {
+	const run = await runCli(["tree", file, ...args], { env: { ARBOR_DEBUG_TREE_INDEX: "1", ARBOR_HOME: path.join(at.dir, "home"), ...env } });
 	expect(run.code, run.stderr).toBe(0);
 	const note = /arbor: tree index: (.*)\n/.exec(run.stderr)?.[1] ?? "";
 	return { stdout: run.stdout, stderr: run.stderr.replace(/arbor: tree index: .*\n/, "").replaceAll(file, "F"), note };
 }
 
-/** Every view of the file as printed with no index beside it (a copy in a folder of its own). */
+/** Every view of the file as printed without the index (ARBOR_TREE_INDEX=off, a copy in a folder of its own). */
 async function reference(): Promise<{ stdout: string; stderr: string }[]> {
 	const copy = path.join(at.dir, "ref", "s.jsonl");
 	fs.rmSync(path.dirname(copy), { recursive: true, force: true });
@@ -29,8 +29,9 @@ async function reference(): Promise<{ stdout: string; stderr: string }[]> {
 	fs.copyFileSync(at.file, copy);
 	const out = [];
 	for (const args of VIEWS) {
-		fs.rmSync(`${copy}.arbor-index`, { force: true });
-		const run = await tree(copy, args);
+		const run = await tree(copy, args, { ARBOR_TREE_INDEX: "off" });
+		expect(run.note).toBe("");
+		expect(fs.existsSync(`${copy}.arbor-index`)).toBe(false);
 		out.push({ stdout: run.stdout, stderr: run.stderr.replaceAll(copy, "F") });
 	}
 	return out;
@@ -65,6 +66,57 @@ describe("arbor tree's row index", () => {
 			expect(fs.statSync(index()).mode & 0o777).toBe(0o600);
 			await expectSameViews("current");
 		}
+	});
+
+	it("built by a printed tree keeps the previews its rows showed, odd ones too: every view is then the same", async () => {
+		generate(1200);
+		const root = entry(lines().at(-1) ?? "").id;
+		const odd = [
+			{ role: "user", content: `bell \u0007 and \u001b[31mred\u001b[0m ${"long ".repeat(80)}` },
+			{ role: "user", content: "tab\there, lone \ud83d surrogate, é ü 日本" },
+			{ role: "assistant", content: [{ type: "text", text: "  spaced\n\nout  " }], stopReason: "stop", api: "x", provider: "x", model: "x", usage: {}, timestamp: 1 },
+		];
+		let parent = root;
+		const more = odd.map((message, i) => {
+			const id = `0dd0000${i}`;
+			const line = JSON.stringify({ type: "message", id, parentId: parent, timestamp: `2030-01-01T00:00:0${i}.000Z`, message: { timestamp: 1, ...message } });
+			parent = id;
+			return line;
+		});
+		fs.appendFileSync(at.file, `${more.join("\n")}\n`);
+		for (const build of [[], ["--filter", "all"], ["--search", "tree"]]) {
+			fs.rmSync(index(), { force: true });
+			expect((await tree(at.file, build)).note).toBe("rebuilt");
+			await expectSameViews("current");
+		}
+	});
+
+	it("of a big session is built a part per run, every view the same as without it meanwhile", async () => {
+		generate(7000);
+		fs.rmSync(index(), { force: true });
+		const want = await reference();
+		const notes: string[] = [];
+		for (const [i, args] of [...VIEWS, ...VIEWS].entries()) {
+			const got = await tree(at.file, args);
+			notes.push(got.note);
+			expect({ args, stdout: got.stdout, stderr: got.stderr }).toEqual({ args, ...want[i % VIEWS.length] });
+		}
+		// 2,000 entries, then as many again each run, then the rest (see tree-view.ts's STEP).
+		const extended = (held: string) => expect.stringMatching(new RegExp(`^extended by \\d+ bytes${held}$`));
+		expect(notes.slice(0, 5)).toEqual(["rebuilt (2000 of 7000 entries)", extended(" \\(4000 of 7000 entries\\)"), extended(""), "current", "current"]);
+		expect(new Set(notes.slice(4))).toEqual(new Set(["current"]));
+	});
+
+	it("is neither read nor written with ARBOR_TREE_INDEX=off", async () => {
+		generate(300);
+		fs.rmSync(index(), { force: true });
+		expect((await tree(at.file, [], { ARBOR_TREE_INDEX: "off" })).note).toBe("");
+		expect(fs.existsSync(index())).toBe(false);
+		await tree(at.file, []);
+		const written = fs.readFileSync(index());
+		fs.appendFileSync(at.file, `${JSON.stringify({ type: "label", id: "1abe1000", parentId: entry(lines().at(-1) ?? "").id, timestamp: "2030-01-01T00:00:00.000Z", targetId: entry(lines()[3] ?? "").id, label: "x" })}\n`);
+		expect((await tree(at.file, [], { ARBOR_TREE_INDEX: "off" })).note).toBe("");
+		expect(fs.readFileSync(index()).equals(written)).toBe(true);
 	});
 
 	it("is extended, not rebuilt, after arbor appends (a label) and after another writer appends a turn", async () => {
