@@ -18,6 +18,7 @@ import { added, countDue, counted } from "./store-size.js";
 import { dropFromIndex, excludeRules, ownFolders } from "./own-folders.js";
 import { applyPlan, listFiles, lstatOrNull, planSnapshot, type IndexedFile, type Skipped } from "./snapshot-files.js";
 import { withStoreLock } from "./store-lock.js";
+import { removedEmptyDir, removeFile, writeEntry } from "./write-entry.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_MAX_FILES = 100_000;
@@ -327,49 +328,4 @@ export class CheckpointStore {
 function indexStamp(file: string): string {
 	const stat = lstatOrNull(file);
 	return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` : "";
-}
-
-/** Removes a file or link, then the folders it leaves empty (never the cwd itself). */
-function removeFile(root: string, rel: string): void {
-	const full = path.join(root, rel);
-	const stat = lstatOrNull(full);
-	if (stat && !stat.isDirectory()) fs.unlinkSync(full);
-	for (let dir = path.dirname(full); dir.startsWith(`${root}${path.sep}`); dir = path.dirname(dir)) {
-		try {
-			fs.rmdirSync(dir);
-		} catch {
-			break;
-		}
-	}
-}
-
-function removedEmptyDir(dir: string): boolean {
-	try {
-		fs.rmdirSync(dir);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-/**
- * Writes one file or symlink through a temp name in the same folder and a rename; a file gets
- * `perm` (its recorded mode) or git's 644/755, from its creation on (never readable by others first).
- */
-function writeEntry(full: string, mode: string, content: Buffer, perm?: number): void {
-	const dir = path.dirname(full);
-	fs.mkdirSync(dir, { recursive: true });
-	const temp = path.join(dir, `.${path.basename(full)}.arbor-${process.pid}-${Math.random().toString(36).slice(2)}.tmp`);
-	try {
-		if (mode === "120000") fs.symlinkSync(content.toString("utf8"), temp);
-		else {
-			const bits = perm ?? (mode === "100755" ? 0o755 : 0o644);
-			fs.writeFileSync(temp, content, { mode: bits & 0o600 });
-			fs.chmodSync(temp, bits);
-		}
-		fs.renameSync(temp, full);
-	} catch (error) {
-		fs.rmSync(temp, { force: true });
-		throw error;
-	}
 }
