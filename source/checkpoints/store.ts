@@ -16,7 +16,9 @@ import { staysInside } from "./inside.js";
 import { loadMemo, saveMemo } from "./index-memo.js";
 import { added, countDue, counted } from "./store-size.js";
 import { dropFromIndex, excludeRules, ownFolders } from "./own-folders.js";
-import { applyPlan, listFiles, lstatOrNull, planSnapshot, type IndexedFile, type Skipped } from "./snapshot-files.js";
+import { applyPlan, listFiles, lstatOrNull, planSnapshot, type IndexedFile, type Plan, type Skipped } from "./snapshot-files.js";
+import { askGit, buildWatch, loadWatch, look, saveWatch, type Watch } from "./quiet-look.js";
+import { fsNow } from "./stamp.js";
 import { withStoreLock } from "./store-lock.js";
 import { removedEmptyDir, removeFile, writeEntry } from "./write-entry.js";
 
@@ -110,6 +112,7 @@ export class CheckpointStore {
 	private last: Snapshot | undefined;
 	private lastTree: string | undefined;
 	private indexStamp = "";
+	private watch: Watch | undefined;
 
 	/** Refuses a store over its cap; counts at most once a minute for all processes while far from it (store-size.ts). */
 	private async checkStoreSize(): Promise<void> {
@@ -149,13 +152,20 @@ export class CheckpointStore {
 	private async snapshotLocked(): Promise<Snapshot> {
 		await this.open();
 		const own = ownFolders(this.cwd, [this.home, this.dir]);
-		if (this.writeExcludes(own)) await dropFromIndex(this.place, own);
+		const rules = this.writeExcludes(own);
+		if (rules) await dropFromIndex(this.place, own);
 		// Another arbor on the same project may have written the index since: then a full listing.
 		const stamp = indexStamp(this.place.indexFile);
 		if (this.lastTree === undefined) this.recall(stamp);
-		const listing = await listFiles(this.place, this.lastTree === undefined || this.indexStamp !== stamp);
+		const fresh = this.lastTree !== undefined && this.indexStamp === stamp;
+		const since = fsNow(this.dir);
+		// Nothing changed, or only files' own stamps (quiet-look.ts): no git, or git for those files only.
+		const seen = fresh && !rules && this.watch && this.last ? look(this.root, this.indexed, this.watch) : undefined;
+		const quick = seen === "ask git" ? await askGit(this.place, this.root) : seen;
+		if (quick?.length === 0 && this.watch && this.last) return ((this.watch.since = since), this.last);
+		const listing = quick ? { full: false, all: quick, changed: new Set(quick) } : await listFiles(this.place, !fresh);
 		if (listing.full && new Set(listing.all).size > this.limits.maxFiles) throw this.tooMany();
-		if (!listing.full && listing.changed.size === 0 && this.last) return this.last;
+		if (!listing.full && listing.changed.size === 0 && this.last) return (await this.rewatch(since, rules, this.indexed, false), this.last);
 		const plan = planSnapshot(this.root, listing.full ? new Map() : this.indexed, listing, this.limits.maxFileBytes);
 		if (plan.files.size > this.limits.maxFiles) throw this.tooMany();
 		await this.checkStoreSize();
@@ -165,6 +175,19 @@ export class CheckpointStore {
 		const same = !listing.full && plan.update.length === 0 && plan.remove.length === 0;
 		const tree = same && this.lastTree ? this.lastTree : (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
 		await this.keep(tree);
+		const snap = this.record(tree, plan);
+		// Files left out stay untracked and are listed (and measured) again next time: no shortcut then.
+		this.last = plan.skipped.length === 0 ? snap : undefined;
+		this.indexed = plan.files;
+		this.lastTree = tree;
+		this.indexStamp = indexStamp(this.place.indexFile);
+		if (!same) saveMemo(this.place.indexFile, this.indexStamp, { tree, whole: plan.skipped.length === 0, files: plan.files });
+		await this.rewatch(since, rules, this.last && plan.files, quick !== undefined);
+		return snap;
+	}
+
+	/** The snapshot of `tree`, its modes recorded. */
+	private record(tree: string, plan: Plan): Snapshot {
 		let bytes = 0;
 		const modes = new Map<string, number>();
 		for (const [p, file] of plan.files) {
@@ -172,14 +195,18 @@ export class CheckpointStore {
 			if (file.mode !== undefined) modes.set(p, file.mode);
 		}
 		saveModes(this.dir, tree, modes);
-		const snap = { tree, files: plan.files.size, bytes, skipped: plan.skipped };
-		// Files left out stay untracked and are listed (and measured) again next time: no shortcut then.
-		this.last = plan.skipped.length === 0 ? snap : undefined;
-		this.indexed = plan.files;
-		this.lastTree = tree;
-		this.indexStamp = indexStamp(this.place.indexFile);
-		if (!same) saveMemo(this.place.indexFile, this.indexStamp, { tree, whole: plan.skipped.length === 0, files: plan.files });
-		return snap;
+		return { tree, files: plan.files.size, bytes, skipped: plan.skipped };
+	}
+
+	/**
+	 * What the next snapshot looks at, now that every file was seen (`files`; undefined: some were left
+	 * out, no watch). After a look that found only files changed (`sameFolders`), the folders are as they were.
+	 */
+	private async rewatch(since: number, rules: boolean, files: ReadonlyMap<string, IndexedFile> | undefined, sameFolders: boolean): Promise<void> {
+		if (!files) this.watch = undefined;
+		else if (sameFolders && this.watch) this.watch.since = since;
+		else this.watch = await buildWatch(this.place, this.root, files, since, this.watch, rules);
+		saveWatch(this.place.indexFile, this.indexStamp, this.watch);
 	}
 
 	/** Starts from what an earlier arbor process knew of the index, when nobody wrote the index since (index-memo.ts). */
@@ -192,6 +219,7 @@ export class CheckpointStore {
 		this.lastTree = memo.tree;
 		this.indexStamp = stamp;
 		this.last = memo.whole ? { tree: memo.tree, files: memo.files.size, bytes, skipped: [] } : undefined;
+		this.watch = memo.whole ? loadWatch(this.place.indexFile, stamp) : undefined;
 	}
 
 	private tooMany(): CheckpointRefused {
