@@ -39,7 +39,8 @@ export type FileChange = { path: string; status: "changed" | "added" | "deleted"
 /** A snapshot arbor will not take, with the reason (said once; arbor works on without checkpoints). */
 class CheckpointRefused extends Error {}
 
-type TreeChange = { path: string; status: "A" | "D" | "M" | "T"; oldMode: string; newMode: string; newId: string };
+/** One path that differs between two trees, as `git diff-tree --raw` names it (a mode of zeros: absent on that side). */
+export type TreeChange = { path: string; status: "A" | "D" | "M" | "T"; oldMode: string; newMode: string; oldId: string; newId: string };
 
 const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
@@ -260,14 +261,15 @@ export class CheckpointStore {
 		}
 	}
 
-	private async treeChanges(from: string, to: string): Promise<TreeChange[]> {
+	/** The paths that differ from tree `from` to tree `to` (`""`: the empty tree), with both sides' modes and ids. */
+	async treeChanges(from: string, to: string): Promise<TreeChange[]> {
 		const out = (await runGit(this.place, ["diff-tree", "-r", "-z", "--no-renames", from || EMPTY_TREE, to || EMPTY_TREE])).toString("utf8");
 		const parts = out.split("\0");
 		const changes: TreeChange[] = [];
 		for (let i = 0; i + 1 < parts.length; i += 2) {
-			const [oldMode = "", newMode = "", , newId = "", status = ""] = (parts[i] ?? "").replace(/^:/, "").split(" ");
+			const [oldMode = "", newMode = "", oldId = "", newId = "", status = ""] = (parts[i] ?? "").replace(/^:/, "").split(" ");
 			const p = parts[i + 1] ?? "";
-			if (status === "A" || status === "D" || status === "M" || status === "T") changes.push({ path: p, status, oldMode, newMode, newId });
+			if (status === "A" || status === "D" || status === "M" || status === "T") changes.push({ path: p, status, oldMode, newMode, oldId, newId });
 		}
 		return changes;
 	}
