@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { readBlobs, runGit, type GitPlace } from "./git.js";
+import { EMPTY_TREE, readBlobs, runGit, treePatch, type GitPlace } from "./git.js";
 import { GitError } from "./spawn-git.js";
 import { dropModes, loadModes, privateDir, saveModes } from "./modes.js";
 import { staysInside } from "./inside.js";
@@ -42,7 +42,6 @@ class CheckpointRefused extends Error {}
 /** One path that differs between two trees, as `git diff-tree --raw` names it (a mode of zeros: absent on that side). */
 export type TreeChange = { path: string; status: "A" | "D" | "M" | "T"; oldMode: string; newMode: string; oldId: string; newId: string };
 
-const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
 /** A checkpoint whose files this machine's store does not hold (see CheckpointStore.need). */
 export class CheckpointMissing extends Error {
@@ -284,8 +283,7 @@ export class CheckpointStore {
 	/** A unified diff of the files that differ (text; git's own format). */
 	async patch(from: string, to: string, file?: string): Promise<string> {
 		await this.open();
-		const args = ["diff-tree", "-p", "-r", "--no-renames", "--no-color", from || EMPTY_TREE, to || EMPTY_TREE];
-		return (await runGit(this.place, file ? [...args, "--", `:(literal)${file}`] : args)).toString("utf8");
+		return treePatch(this.place, from, to, file);
 	}
 
 	/**
