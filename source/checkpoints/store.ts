@@ -227,12 +227,16 @@ export class CheckpointStore {
 	}
 
 	/** A ref per tree, so `git gc` keeps every checkpoint until no session references it. */
+	private refsReady = false;
+
 	private async keep(tree: string): Promise<void> {
 		if (fs.existsSync(path.join(this.place.gitDir, "refs", "arbor", tree))) return;
 		if (!/^[0-9a-f]{40,64}$/.test(tree)) return void (await runGit(this.place, ["update-ref", `refs/arbor/${tree}`, tree]));
 		// A loose ref is the id and a newline (git's own format): written here, it costs no git process.
-		// Its folder private as the rest of the store (writeEntry would make it with the umask's mode).
-		privateDir(path.join(this.place.gitDir, "refs", "arbor"));
+		// Its folder private as the rest of the store (writeEntry would make it with the umask's mode),
+		// made so once per store object (and again after a gc, whose pack-refs may remove it).
+		if (!this.refsReady) privateDir(path.join(this.place.gitDir, "refs", "arbor"));
+		this.refsReady = true;
 		writeEntry(path.join(this.place.gitDir, "refs", "arbor", tree), "100644", Buffer.from(`${tree}\n`), 0o600);
 	}
 
@@ -341,6 +345,7 @@ export class CheckpointStore {
 		const drop = refs.filter((tree) => !referenced.has(tree));
 		if (drop.length > 0) await runGit(this.place, ["update-ref", "--stdin"], drop.map((tree) => `delete refs/arbor/${tree}\n`).join(""));
 		dropModes(this.dir, drop);
+		this.refsReady = false;
 		// The index holds the newest snapshot's blobs; start it afresh so dropped files can go.
 		fs.rmSync(this.place.indexFile, { force: true });
 		const before = await this.storeBytes();
