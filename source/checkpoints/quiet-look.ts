@@ -80,7 +80,7 @@ export async function buildWatch(place: GitPlace, root: string, files: ReadonlyM
 		const bare: string[] = [];
 		const next: string[] = [];
 		for (const rel of todo) {
-			const found = readFolder(root, rel, watch, files);
+			const found = readFolder(root, rel, watch, files, held);
 			if (!found) return undefined;
 			for (const child of found) (held.has(child) ? next : bare).push(child);
 		}
@@ -102,25 +102,27 @@ export async function buildWatch(place: GitPlace, root: string, files: ReadonlyM
 }
 
 /** Stamps folder `rel` and the ignore files in it the index lacks; returns its folders (not `.git`), or undefined when unreadable. */
-function readFolder(root: string, rel: string, watch: Watch, files: ReadonlyMap<string, IndexedFile>): string[] | undefined {
+function readFolder(root: string, rel: string, watch: Watch, files: ReadonlyMap<string, IndexedFile>, held: ReadonlySet<string>): string[] | undefined {
 	const full = rel === "" ? root : path.join(root, rel);
 	const stat = lstatOrNull(full);
-	let entries: fs.Dirent[];
+	let names: string[];
 	try {
 		if (!stat?.isDirectory()) return undefined;
-		entries = fs.readdirSync(full, { withFileTypes: true });
+		names = fs.readdirSync(full);
 	} catch {
 		return undefined;
 	}
 	watch.dirs.set(rel, stampOf(stat));
 	const folders: string[] = [];
-	for (const entry of entries) {
-		if (entry.name === ".git") continue;
-		const child = rel === "" ? entry.name : `${rel}/${entry.name}`;
-		if (entry.isDirectory()) folders.push(child);
-		else if (entry.name === ".gitignore" && !files.has(child)) {
-			const ignoreFile = lstatOrNull(path.join(root, child));
-			watch.extra.set(path.join(root, child), ignoreFile && stampOf(ignoreFile));
+	for (const name of names) {
+		const child = rel === "" ? name : `${rel}/${name}`;
+		if (name === ".git" || files.has(child)) continue;
+		if (held.has(child)) folders.push(child);
+		else {
+			// Not the index's: an ignored file, or a folder holding none of its files.
+			const there = lstatOrNull(path.join(full, name));
+			if (there?.isDirectory()) folders.push(child);
+			else if (name === ".gitignore") watch.extra.set(path.join(full, name), there && stampOf(there));
 		}
 	}
 	return folders;
