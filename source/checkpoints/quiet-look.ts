@@ -15,7 +15,7 @@ import * as path from "node:path";
 import { runGit, type GitPlace } from "./git.js";
 import { GitError } from "./spawn-git.js";
 import { lstatOrNull, type IndexedFile } from "./snapshot-files.js";
-import { sameStamp, settled, stampFields, stampFrom, stampOf, type Stamp } from "./stamp.js";
+import { OWN_LOOK_FILES, sameStamp, settled, stampFields, stampFrom, stampOf, type Stamp } from "./stamp.js";
 
 /**
  * What a look compares with (see the module comment). `since`: the file system's time just before
@@ -28,12 +28,6 @@ const MAX_DIRS = 20_000;
 
 const unchanged = (stamp: Stamp | null | undefined, stat: fs.Stats | null, since: number) =>
 	stamp ? stat !== null && sameStamp(stamp, stat) && settled(stat, since) : stamp === null && stat === null;
-
-/**
- * Up to this many files a look stats them itself; over it, git's `ls-files --modified` does: per file
- * git is quicker than node's lstat, so past a few thousand files it pays for its process.
- */
-const OWN_LOOK_FILES = 1000;
 
 /**
  * Looks at the stamps: `[]` when nothing changed, the paths of the files whose own stamp changed

@@ -38,6 +38,16 @@ export function fsNow(dir: string): number {
 	return fs.lstatSync(file).mtimeMs;
 }
 
+/**
+ * Up to this many files a look stats them itself (quiet-look.ts); over it, git's `ls-files --modified`
+ * does (per file git is quicker than node's lstat, so past a few thousand files it pays for its
+ * process), and the index's memo keeps no stamps (writing them costs more than they would save).
+ */
+export const OWN_LOOK_FILES = 1000;
+
+/** A stamp never equal to any lstat's: a file whose stamp was not kept. */
+export const NO_STAMP: Stamp = { ino: -1, mode: -1, size: -1, mtimeMs: Number.NaN, ctimeMs: Number.NaN };
+
 /** `[ino, mode, size, mtimeMs, ctimeMs]`, as kept in the store's memos. */
 export const stampFields = (s: Stamp): number[] => [s.ino, s.mode, s.size, s.mtimeMs, s.ctimeMs];
 

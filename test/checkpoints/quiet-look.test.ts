@@ -147,4 +147,22 @@ describe("a snapshot that runs no git still sees every change", () => {
 		expect(gitRuns()).toEqual(["update-index", "write-tree"]);
 		expect(snap).toEqual(await new CheckpointStore(path.join(at.home, "fresh"), at.cwd, limits).snapshot());
 	});
+
+	it("over 1000 files git's ls-files --modified stats the files; the folders are still looked at here", async () => {
+		for (let i = 0; i < 1001; i++) write(`d${i % 10}/f${i}.txt`, `${i}\n`);
+		let store = new CheckpointStore(at.home, at.cwd, { ...limits, maxFiles: 5000 });
+		await store.snapshot();
+		await settle();
+		await store.snapshot();
+		gitRuns();
+		store = new CheckpointStore(at.home, at.cwd, { ...limits, maxFiles: 5000 }); // from the memo, which keeps no stamps here
+		await store.snapshot();
+		expect(gitRuns()).toEqual(["ls-files"]);
+		fs.writeFileSync(full("d3/f3.txt"), "changed\n");
+		const fresh = () => new CheckpointStore(path.join(at.home, `fresh${Math.random()}`), at.cwd, { ...limits, maxFiles: 5000 }).snapshot();
+		expect(await store.snapshot()).toEqual(await fresh());
+		expect(gitRuns().slice(0, 3)).toEqual(["ls-files", "update-index", "write-tree"]);
+		write("d4/new.txt", "new\n");
+		expect(await store.snapshot()).toEqual(await fresh());
+	});
 });
