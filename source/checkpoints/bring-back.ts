@@ -26,10 +26,10 @@ export async function bringBack(target: CheckpointStore, base: string, end: stri
 	if (base === end) return { applied: [], notApplied: [] };
 	const now = (await target.snapshot()).tree;
 	const place = target.place;
-	const ours = new Map((await changes(place, base, now)).map((c) => [c.path, c.after]));
+	const ours = new Map((await changes(target, base, now)).map((c) => [c.path, c.after]));
 	const sets = new Map<string, Side>();
 	const notApplied: string[] = [];
-	for (const theirs of await changes(place, base, end)) {
+	for (const theirs of await changes(target, base, end)) {
 		const mine = ours.has(theirs.path) ? ours.get(theirs.path) : theirs.before;
 		if (same(mine, theirs.before)) sets.set(theirs.path, theirs.after);
 		else if (same(mine, theirs.after)) continue;
@@ -57,16 +57,10 @@ function same(a: Side, b: Side): boolean {
 	return a === undefined ? b === undefined : b !== undefined && a.mode === b.mode && a.id === b.id;
 }
 
-/** The files that differ from tree `from` to tree `to` (`git diff-tree -r -z --no-renames`). */
-async function changes(place: GitPlace, from: string, to: string): Promise<Change[]> {
-	const parts = (await runGit(place, ["diff-tree", "-r", "-z", "--no-renames", from, to])).toString("utf8").split("\0");
-	const found: Change[] = [];
-	for (let i = 0; i + 1 < parts.length; i += 2) {
-		const [oldMode = "", newMode = "", oldId = "", newId = ""] = (parts[i] ?? "").replace(/^:/, "").split(" ");
-		const side = (mode: string, id: string): Side => (/^0+$/.test(mode) ? undefined : { mode, id });
-		found.push({ path: parts[i + 1] ?? "", before: side(oldMode, oldId), after: side(newMode, newId) });
-	}
-	return found;
+/** The files that differ from tree `from` to tree `to`, each side's mode and blob (absent: a mode of zeros). */
+async function changes(store: CheckpointStore, from: string, to: string): Promise<Change[]> {
+	const side = (mode: string, id: string): Side => (/^0+$/.test(mode) ? undefined : { mode, id });
+	return (await store.treeChanges(from, to)).map((c) => ({ path: c.path, before: side(c.oldMode, c.oldId), after: side(c.newMode, c.newId) }));
 }
 
 const TEXT_FILE = /^100(644|755)$/;

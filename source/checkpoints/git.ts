@@ -43,6 +43,16 @@ export function runGit(place: GitPlace, args: readonly string[], input?: string 
 	});
 }
 
+/** Git's empty tree: what `""` (no files) stands for in the trees a store compares. */
+export const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
+
+/** A unified diff (git's own format) from tree `from` to tree `to` (`""`: the empty tree), of one `file` or all. */
+export async function treePatch(place: GitPlace, from: string, to: string, file?: string): Promise<string> {
+	if (from === to) return "";
+	const args = ["diff-tree", "-p", "-r", "--no-renames", "--no-color", from || EMPTY_TREE, to || EMPTY_TREE];
+	return (await runGit(place, file ? [...args, "--", `:(literal)${file}`] : args)).toString("utf8");
+}
+
 /** Reads several blobs through one `git cat-file --batch`; returns them by object id. */
 export async function readBlobs(place: GitPlace, ids: readonly string[]): Promise<Map<string, Buffer>> {
 	const blobs = new Map<string, Buffer>();

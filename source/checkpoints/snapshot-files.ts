@@ -10,12 +10,13 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { runGit, type GitPlace } from "./git.js";
 import { extraMode } from "./modes.js";
+import { stampOf, type Stamp } from "./stamp.js";
 
 /** A file a snapshot left out, and why. */
 export type Skipped = { path: string; reason: string };
 
-/** A file the index holds: its size, and its mode when git would not give it back. */
-export type IndexedFile = { size: number; mode?: number };
+/** A file the index holds: its size, its mode when git would not give it back, and what lstat said as it was measured (quiet-look.ts). */
+export type IndexedFile = { size: number; mode?: number; stamp: Stamp };
 
 /** What one listing found: the paths that changed (or every path, `full`), and whether it was full. */
 export type Listing = { full: boolean; all: string[]; changed: Set<string> };
@@ -74,7 +75,7 @@ export function planSnapshot(root: string, known: ReadonlyMap<string, IndexedFil
 		}
 		if (listing.changed.has(p)) plan.update.push(p);
 		const mode = extraMode(stat);
-		files.set(p, mode === undefined ? { size: stat.size } : { size: stat.size, mode });
+		files.set(p, mode === undefined ? { size: stat.size, stamp: stampOf(stat) } : { size: stat.size, mode, stamp: stampOf(stat) });
 	}
 	return plan;
 }

@@ -9,15 +9,18 @@ import { createHash } from "node:crypto";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { readBlobs, runGit, type GitPlace } from "./git.js";
+import { EMPTY_TREE, readBlobs, runGit, treePatch, type GitPlace } from "./git.js";
 import { GitError } from "./spawn-git.js";
 import { dropModes, loadModes, privateDir, saveModes } from "./modes.js";
 import { staysInside } from "./inside.js";
 import { loadMemo, saveMemo } from "./index-memo.js";
 import { added, countDue, counted } from "./store-size.js";
 import { dropFromIndex, excludeRules, ownFolders } from "./own-folders.js";
-import { applyPlan, listFiles, lstatOrNull, planSnapshot, type IndexedFile, type Skipped } from "./snapshot-files.js";
+import { applyPlan, listFiles, lstatOrNull, planSnapshot, type IndexedFile, type Plan, type Skipped } from "./snapshot-files.js";
+import { askGit, buildWatch, loadWatch, look, saveWatch, type Watch } from "./quiet-look.js";
+import { fsNow } from "./stamp.js";
 import { withStoreLock } from "./store-lock.js";
+import { removedEmptyDir, removeFile, writeEntry } from "./write-entry.js";
 
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_MAX_FILES = 100_000;
@@ -36,9 +39,9 @@ export type FileChange = { path: string; status: "changed" | "added" | "deleted"
 /** A snapshot arbor will not take, with the reason (said once; arbor works on without checkpoints). */
 class CheckpointRefused extends Error {}
 
-type TreeChange = { path: string; status: "A" | "D" | "M" | "T"; oldMode: string; newMode: string; newId: string };
+/** One path that differs between two trees, as `git diff-tree --raw` names it (a mode of zeros: absent on that side). */
+export type TreeChange = { path: string; status: "A" | "D" | "M" | "T"; oldMode: string; newMode: string; oldId: string; newId: string };
 
-const EMPTY_TREE = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
 /** A checkpoint whose files this machine's store does not hold (see CheckpointStore.need). */
 export class CheckpointMissing extends Error {
@@ -109,6 +112,7 @@ export class CheckpointStore {
 	private last: Snapshot | undefined;
 	private lastTree: string | undefined;
 	private indexStamp = "";
+	private watch: Watch | undefined;
 
 	/** Refuses a store over its cap; counts at most once a minute for all processes while far from it (store-size.ts). */
 	private async checkStoreSize(): Promise<void> {
@@ -148,13 +152,20 @@ export class CheckpointStore {
 	private async snapshotLocked(): Promise<Snapshot> {
 		await this.open();
 		const own = ownFolders(this.cwd, [this.home, this.dir]);
-		if (this.writeExcludes(own)) await dropFromIndex(this.place, own);
+		const rules = this.writeExcludes(own);
+		if (rules) await dropFromIndex(this.place, own);
 		// Another arbor on the same project may have written the index since: then a full listing.
 		const stamp = indexStamp(this.place.indexFile);
 		if (this.lastTree === undefined) this.recall(stamp);
-		const listing = await listFiles(this.place, this.lastTree === undefined || this.indexStamp !== stamp);
+		const fresh = this.lastTree !== undefined && this.indexStamp === stamp;
+		const since = fsNow(this.dir);
+		// Nothing changed, or only files' own stamps (quiet-look.ts): no git, or git for those files only.
+		const seen = fresh && !rules && this.watch && this.last ? look(this.root, this.indexed, this.watch) : undefined;
+		const quick = seen === "ask git" ? await askGit(this.place, this.root) : seen;
+		if (quick?.length === 0 && this.watch && this.last) return ((this.watch.since = since), this.last);
+		const listing = quick ? { full: false, all: quick, changed: new Set(quick) } : await listFiles(this.place, !fresh);
 		if (listing.full && new Set(listing.all).size > this.limits.maxFiles) throw this.tooMany();
-		if (!listing.full && listing.changed.size === 0 && this.last) return this.last;
+		if (!listing.full && listing.changed.size === 0 && this.last) return (await this.rewatch(since, rules, this.indexed, false), this.last);
 		const plan = planSnapshot(this.root, listing.full ? new Map() : this.indexed, listing, this.limits.maxFileBytes);
 		if (plan.files.size > this.limits.maxFiles) throw this.tooMany();
 		await this.checkStoreSize();
@@ -164,6 +175,19 @@ export class CheckpointStore {
 		const same = !listing.full && plan.update.length === 0 && plan.remove.length === 0;
 		const tree = same && this.lastTree ? this.lastTree : (await runGit(this.place, ["write-tree"])).toString("utf8").trim();
 		await this.keep(tree);
+		const snap = this.record(tree, plan);
+		// Files left out stay untracked and are listed (and measured) again next time: no shortcut then.
+		this.last = plan.skipped.length === 0 ? snap : undefined;
+		this.indexed = plan.files;
+		this.lastTree = tree;
+		this.indexStamp = indexStamp(this.place.indexFile);
+		if (!same) saveMemo(this.place.indexFile, this.indexStamp, { tree, whole: plan.skipped.length === 0, files: plan.files });
+		await this.rewatch(since, rules, this.last && plan.files, quick !== undefined);
+		return snap;
+	}
+
+	/** The snapshot of `tree`, its modes recorded. */
+	private record(tree: string, plan: Plan): Snapshot {
 		let bytes = 0;
 		const modes = new Map<string, number>();
 		for (const [p, file] of plan.files) {
@@ -171,14 +195,18 @@ export class CheckpointStore {
 			if (file.mode !== undefined) modes.set(p, file.mode);
 		}
 		saveModes(this.dir, tree, modes);
-		const snap = { tree, files: plan.files.size, bytes, skipped: plan.skipped };
-		// Files left out stay untracked and are listed (and measured) again next time: no shortcut then.
-		this.last = plan.skipped.length === 0 ? snap : undefined;
-		this.indexed = plan.files;
-		this.lastTree = tree;
-		this.indexStamp = indexStamp(this.place.indexFile);
-		if (!same) saveMemo(this.place.indexFile, this.indexStamp, { tree, whole: plan.skipped.length === 0, files: plan.files });
-		return snap;
+		return { tree, files: plan.files.size, bytes, skipped: plan.skipped };
+	}
+
+	/**
+	 * What the next snapshot looks at, now that every file was seen (`files`; undefined: some were left
+	 * out, no watch). After a look that found only files changed (`sameFolders`), the folders are as they were.
+	 */
+	private async rewatch(since: number, rules: boolean, files: ReadonlyMap<string, IndexedFile> | undefined, sameFolders: boolean): Promise<void> {
+		if (!files) this.watch = undefined;
+		else if (sameFolders && this.watch) this.watch.since = since;
+		else this.watch = await buildWatch(this.place, this.root, files, since, this.watch, rules);
+		saveWatch(this.place.indexFile, this.indexStamp, this.watch);
 	}
 
 	/** Starts from what an earlier arbor process knew of the index, when nobody wrote the index since (index-memo.ts). */
@@ -191,6 +219,7 @@ export class CheckpointStore {
 		this.lastTree = memo.tree;
 		this.indexStamp = stamp;
 		this.last = memo.whole ? { tree: memo.tree, files: memo.files.size, bytes, skipped: [] } : undefined;
+		this.watch = memo.whole ? loadWatch(this.place.indexFile, stamp) : undefined;
 	}
 
 	private tooMany(): CheckpointRefused {
@@ -198,12 +227,16 @@ export class CheckpointStore {
 	}
 
 	/** A ref per tree, so `git gc` keeps every checkpoint until no session references it. */
+	private refsReady = false;
+
 	private async keep(tree: string): Promise<void> {
 		if (fs.existsSync(path.join(this.place.gitDir, "refs", "arbor", tree))) return;
 		if (!/^[0-9a-f]{40,64}$/.test(tree)) return void (await runGit(this.place, ["update-ref", `refs/arbor/${tree}`, tree]));
 		// A loose ref is the id and a newline (git's own format): written here, it costs no git process.
-		// Its folder private as the rest of the store (writeEntry would make it with the umask's mode).
-		privateDir(path.join(this.place.gitDir, "refs", "arbor"));
+		// Its folder private as the rest of the store (writeEntry would make it with the umask's mode),
+		// made so once per store object (and again after a gc, whose pack-refs may remove it).
+		if (!this.refsReady) privateDir(path.join(this.place.gitDir, "refs", "arbor"));
+		this.refsReady = true;
 		writeEntry(path.join(this.place.gitDir, "refs", "arbor", tree), "100644", Buffer.from(`${tree}\n`), 0o600);
 	}
 
@@ -231,14 +264,15 @@ export class CheckpointStore {
 		}
 	}
 
-	private async treeChanges(from: string, to: string): Promise<TreeChange[]> {
+	/** The paths that differ from tree `from` to tree `to` (`""`: the empty tree), with both sides' modes and ids. */
+	async treeChanges(from: string, to: string): Promise<TreeChange[]> {
 		const out = (await runGit(this.place, ["diff-tree", "-r", "-z", "--no-renames", from || EMPTY_TREE, to || EMPTY_TREE])).toString("utf8");
 		const parts = out.split("\0");
 		const changes: TreeChange[] = [];
 		for (let i = 0; i + 1 < parts.length; i += 2) {
-			const [oldMode = "", newMode = "", , newId = "", status = ""] = (parts[i] ?? "").replace(/^:/, "").split(" ");
+			const [oldMode = "", newMode = "", oldId = "", newId = "", status = ""] = (parts[i] ?? "").replace(/^:/, "").split(" ");
 			const p = parts[i + 1] ?? "";
-			if (status === "A" || status === "D" || status === "M" || status === "T") changes.push({ path: p, status, oldMode, newMode, newId });
+			if (status === "A" || status === "D" || status === "M" || status === "T") changes.push({ path: p, status, oldMode, newMode, oldId, newId });
 		}
 		return changes;
 	}
@@ -253,8 +287,7 @@ export class CheckpointStore {
 	/** A unified diff of the files that differ (text; git's own format). */
 	async patch(from: string, to: string, file?: string): Promise<string> {
 		await this.open();
-		const args = ["diff-tree", "-p", "-r", "--no-renames", "--no-color", from || EMPTY_TREE, to || EMPTY_TREE];
-		return (await runGit(this.place, file ? [...args, "--", `:(literal)${file}`] : args)).toString("utf8");
+		return treePatch(this.place, from, to, file);
 	}
 
 	/**
@@ -312,6 +345,7 @@ export class CheckpointStore {
 		const drop = refs.filter((tree) => !referenced.has(tree));
 		if (drop.length > 0) await runGit(this.place, ["update-ref", "--stdin"], drop.map((tree) => `delete refs/arbor/${tree}\n`).join(""));
 		dropModes(this.dir, drop);
+		this.refsReady = false;
 		// The index holds the newest snapshot's blobs; start it afresh so dropped files can go.
 		fs.rmSync(this.place.indexFile, { force: true });
 		const before = await this.storeBytes();
@@ -327,49 +361,4 @@ export class CheckpointStore {
 function indexStamp(file: string): string {
 	const stat = lstatOrNull(file);
 	return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}` : "";
-}
-
-/** Removes a file or link, then the folders it leaves empty (never the cwd itself). */
-function removeFile(root: string, rel: string): void {
-	const full = path.join(root, rel);
-	const stat = lstatOrNull(full);
-	if (stat && !stat.isDirectory()) fs.unlinkSync(full);
-	for (let dir = path.dirname(full); dir.startsWith(`${root}${path.sep}`); dir = path.dirname(dir)) {
-		try {
-			fs.rmdirSync(dir);
-		} catch {
-			break;
-		}
-	}
-}
-
-function removedEmptyDir(dir: string): boolean {
-	try {
-		fs.rmdirSync(dir);
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-/**
- * Writes one file or symlink through a temp name in the same folder and a rename; a file gets
- * `perm` (its recorded mode) or git's 644/755, from its creation on (never readable by others first).
- */
-function writeEntry(full: string, mode: string, content: Buffer, perm?: number): void {
-	const dir = path.dirname(full);
-	fs.mkdirSync(dir, { recursive: true });
-	const temp = path.join(dir, `.${path.basename(full)}.arbor-${process.pid}-${Math.random().toString(36).slice(2)}.tmp`);
-	try {
-		if (mode === "120000") fs.symlinkSync(content.toString("utf8"), temp);
-		else {
-			const bits = perm ?? (mode === "100755" ? 0o755 : 0o644);
-			fs.writeFileSync(temp, content, { mode: bits & 0o600 });
-			fs.chmodSync(temp, bits);
-		}
-		fs.renameSync(temp, full);
-	} catch (error) {
-		fs.rmSync(temp, { force: true });
-		throw error;
-	}
 }

@@ -30,9 +30,3 @@ export async function treeNumstat(place: GitPlace, from: string, to: string): Pr
 /** One file a branch changed. */
 export type FileStat = { path: string; added: number; removed: number };
 
-
-/** The unified diff between two trees (the comparison screen's `d`). */
-export async function treePatch(place: GitPlace, from: string, to: string): Promise<string> {
-	if (from === to) return "";
-	return (await runGit(place, ["diff-tree", "-p", "-r", "--no-renames", "--no-color", from, to])).toString("utf8");
-}

@@ -11,7 +11,7 @@ import type { AgentOpenOptions } from "../../agent/agent-session.js";
 import type { BranchOutcome } from "../../fanout/branch.js";
 import type { FanoutResult } from "../../fanout/run-fanout.js";
 import { copyPlace } from "../../checkpoints/work-copy.js";
-import { treePatch } from "../../fanout/work-copy.js";
+import { treePatch } from "../../checkpoints/git.js";
 import { errorMessage } from "../../text/error-text.js";
 import { terminalText } from "../../text/terminal-text.js";
 import { counted } from "../../text/count.js";
