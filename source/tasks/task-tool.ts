@@ -19,11 +19,14 @@ import type { TaskRuns } from "./task-runs.js";
 import { withReturn } from "./copy-note.js";
 import type { AsideStore, TaskContext, TaskEvent, TaskInput, TaskOutcome, TaskProgress } from "./types.js";
 
-const inputSchema = z.object({
-	description: z.string().describe("A few words naming the task (it labels the task's branch)"),
-	prompt: z.string().describe("The whole task: what to do, where, and what to answer"),
-	model: z.string().optional().describe("A provider:model spec; default: the session's model"),
-});
+/** Built when a task tool is first made, not while the module loads (print mode loads it and offers no task tool). */
+let inputSchema: z.ZodType<TaskInput> | undefined;
+const taskInputSchema = () =>
+	(inputSchema ??= z.object({
+		description: z.string().describe("A few words naming the task (it labels the task's branch)"),
+		prompt: z.string().describe("The whole task: what to do, where, and what to answer"),
+		model: z.string().optional().describe("A provider:model spec; default: the session's model"),
+	}));
 
 /** Where in the nesting a `task` tool sits: the depth of the tasks it starts, their queue, the order their copies come back in. */
 type TaskLevel = { depth: number; turns: Turns; runs: TaskRuns; parentId?: string; returns?: Turns };
@@ -33,7 +36,7 @@ export function taskTool(ctx: TaskContext, level: TaskLevel): Tool<TaskInput, To
 	const returns = level.returns ?? new Turns();
 	return {
 		description: TASK_DESCRIPTION,
-		inputSchema,
+		inputSchema: taskInputSchema(),
 		execute: async (input: TaskInput, options: ToolExecutionOptions) => {
 			if (level.depth > ctx.limits.maxDepth) throw new ToolError(depthRefusal(level.depth, ctx.limits.maxDepth));
 			// Taken as the call comes, before anything waits: copies come back in the order of the calls.

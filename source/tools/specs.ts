@@ -16,11 +16,24 @@ export type ToolContext = { cwd: string; signal?: AbortSignal; confinement?: Con
 
 type Spec<S extends z.ZodType> = {
 	description: string;
-	inputSchema: S;
+	readonly inputSchema: S;
 	run(args: z.infer<S>, ctx: ToolContext): Promise<ToolResult<object>>;
 };
 
-const spec = <S extends z.ZodType>(s: Spec<S>): Spec<S> => s;
+/**
+ * A spec whose input schema is built when first read: only the tools a run offers are built (a
+ * `-p` run offers four of the seven), and not while the module loads, before the first request.
+ */
+function spec<S extends z.ZodType>(s: { description: string; schema: () => S; run: Spec<S>["run"] }): Spec<S> {
+	let built: S | undefined;
+	return {
+		description: s.description,
+		get inputSchema() {
+			return (built ??= s.schema());
+		},
+		run: s.run,
+	};
+}
 
 /** pi's older edit arguments, `{path, oldText, newText}`, as `{path, edits: [{oldText, newText}]}`. */
 function singleAsEdits(value: unknown): unknown {
@@ -38,15 +51,16 @@ function parsedIfString(value: unknown): unknown {
 		return value;
 	}
 }
-const path = z.string().describe("File path, relative to the working directory or absolute");
+let pathSchema: z.ZodString | undefined;
+const path = () => (pathSchema ??= z.string().describe("File path, relative to the working directory or absolute"));
 
 /** One spec per tool name. */
 export const TOOL_SPECS = {
 	read: spec({
 		description:
 			"Read a text file. Lines are numbered from 1. Long files are paged: use offset/limit to read more.",
-		inputSchema: z.object({
-			path,
+		schema: () => z.object({
+			path: path(),
 			offset: z.number().int().min(1).optional().describe("First line to read (1-based)"),
 			limit: z.number().int().min(1).optional().describe("Maximum number of lines (default 2000)"),
 		}),
@@ -54,16 +68,16 @@ export const TOOL_SPECS = {
 	}),
 	ls: spec({
 		description: "List a directory (default: the working directory). Directories end with /.",
-		inputSchema: z.object({ path: path.optional() }),
+		schema: () => z.object({ path: path().optional() }),
 		run: (args, ctx) => lsTool(args, ctx),
 	}),
 	grep: spec({
 		description:
 			"Search file contents with a JavaScript regular expression (or a literal string). Honours .gitignore. " +
 			"Prints file:line: text.",
-		inputSchema: z.object({
+		schema: () => z.object({
 			pattern: z.string().describe("Regular expression, or the exact text when literal is true"),
-			path: path.optional().describe("File or directory to search (default: the working directory)"),
+			path: path().optional().describe("File or directory to search (default: the working directory)"),
 			glob: z.string().optional().describe("Only files matching this glob, e.g. *.ts or src/**/*.tsx"),
 			ignoreCase: z.boolean().optional(),
 			literal: z.boolean().optional().describe("Treat pattern as plain text"),
@@ -74,15 +88,15 @@ export const TOOL_SPECS = {
 		description:
 			"Find files by glob (e.g. *.ts, src/**/*.test.ts). A pattern without / matches file names at any depth. " +
 			"Honours .gitignore.",
-		inputSchema: z.object({
+		schema: () => z.object({
 			pattern: z.string().describe("Glob pattern"),
-			path: path.optional().describe("Directory to search (default: the working directory)"),
+			path: path().optional().describe("Directory to search (default: the working directory)"),
 		}),
 		run: (args, ctx) => findTool(args, ctx),
 	}),
 	write: spec({
 		description: "Create or overwrite a file with the given content. Parent directories are created.",
-		inputSchema: z.object({ path, content: z.string() }),
+		schema: () => z.object({ path: path(), content: z.string() }),
 		run: (args, ctx) => writeTool(args, ctx),
 	}),
 	edit: spec({
@@ -91,10 +105,10 @@ export const TOOL_SPECS = {
 			"(whitespace and line breaks included; include surrounding lines if needed) and must not overlap another edit's. " +
 			"Several changes to one file go in one call as several edits; changes on nearby lines go in one edit.",
 		// The older single {oldText, newText} (earlier sessions, some models) and `edits` sent as a JSON string are read too.
-		inputSchema: z.preprocess(
+		schema: () => z.preprocess(
 			singleAsEdits,
 			z.object({
-				path,
+				path: path(),
 				edits: z
 					.preprocess(
 						parsedIfString,
@@ -116,7 +130,7 @@ export const TOOL_SPECS = {
 		description:
 			"Run a shell command with bash in the working directory. Output is stdout and stderr combined; " +
 			`long output keeps the end. Default timeout ${BASH_DEFAULT_TIMEOUT_SECONDS}s.`,
-		inputSchema: z.object({
+		schema: () => z.object({
 			command: z.string(),
 			timeout: z.number().positive().optional().describe("Timeout in seconds"),
 		}),
