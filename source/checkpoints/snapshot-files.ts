@@ -27,7 +27,11 @@ export type Plan = { files: Map<string, IndexedFile>; update: string[]; remove: 
 /** Lists the working tree's files against the store's index: all of them (`full`) or only the changes. */
 export async function listFiles(place: GitPlace, full: boolean): Promise<Listing> {
 	const args = ["ls-files", "-z", "-t", ...(full ? ["--cached"] : []), "--modified", "--deleted", "--others", "--exclude-standard"];
-	const out = (await runGit(place, args)).toString("utf8");
+	return parseListing((await runGit(place, args)).toString("utf8"), full);
+}
+
+/** `git ls-files -z -t` output as a Listing (any number of paths: none is spread into a call's arguments). */
+export function parseListing(out: string, full: boolean): Listing {
 	const all: string[] = [];
 	const changed = new Set<string>();
 	for (const item of out.split("\0")) {
@@ -36,7 +40,7 @@ export async function listFiles(place: GitPlace, full: boolean): Promise<Listing
 		if (item[0] !== "H") changed.add(p);
 		else all.push(p);
 	}
-	all.push(...changed);
+	for (const p of changed) all.push(p);
 	return { full, all, changed };
 }
 
