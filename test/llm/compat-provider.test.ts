@@ -1,10 +1,10 @@
 import { tool } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { resolveModel } from "../../source/llm/resolve-model.js";
 import { runTurn, type TurnEvent } from "../../source/llm/turn.js";
 import type { AssistantMessage } from "../../source/session/types.js";
 import { errorReply, startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { compatModel } from "./compat-model.js";
 import { FakeStore } from "./fake-store.js";
 
 let server: SseServer | undefined;
@@ -12,12 +12,6 @@ afterEach(async () => {
 	await server?.close();
 	server = undefined;
 });
-
-function compatModel(url: string) {
-	const resolved = resolveModel("compat:test-model", { baseUrl: url, env: {} });
-	if (!resolved.ok) throw new Error(resolved.message);
-	return resolved.value;
-}
 
 describe("real @ai-sdk/openai-compatible provider against a local SSE server", () => {
 	it("streams text, runs a tool round trip and records usage", async () => {

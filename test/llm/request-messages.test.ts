@@ -1,9 +1,9 @@
 import { tool } from "ai";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { resolveModel } from "../../source/llm/resolve-model.js";
 import { runTurn } from "../../source/llm/turn.js";
 import { startSseServer, textReply, toolCallReply, type SseServer } from "../helpers/sse-server.js";
+import { compatModel } from "./compat-model.js";
 import { FakeStore } from "./fake-store.js";
 
 let server: SseServer | undefined;
@@ -11,12 +11,6 @@ afterEach(async () => {
 	await server?.close();
 	server = undefined;
 });
-
-function compatModel(url: string) {
-	const resolved = resolveModel("compat:test-model", { baseUrl: url, env: {} });
-	if (!resolved.ok) throw new Error(resolved.message);
-	return resolved.value;
-}
 
 const tools = {
 	shout: tool({ inputSchema: z.object({ text: z.string() }), execute: async ({ text }) => text.toUpperCase() }),
