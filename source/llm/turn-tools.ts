@@ -25,11 +25,8 @@ function cachedSchema(schema: unknown): unknown {
 	return made;
 }
 
-/**
- * The tools a request offers: schemas made once, and before each one runs `ready` (the prompt's
- * snapshot recorded, turn.ts's promptPoint), then `beforeTool`, awaited.
- */
-export function turnTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | undefined, ready: () => Promise<void> = () => Promise.resolve()): ToolSet | undefined {
+/** The tools a request offers: schemas made once, and `beforeTool` awaited before each one runs. */
+export function turnTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks | undefined): ToolSet | undefined {
 	if (!tools) return tools;
 	const offered: ToolSet = {};
 	for (const [name, tool] of Object.entries(tools)) {
@@ -41,7 +38,6 @@ export function turnTools(tools: ToolSet | undefined, hooks: TurnCheckpointHooks
 						...tool,
 						inputSchema,
 						execute: async (input: unknown, options: Parameters<typeof execute>[1]) => {
-							await ready();
 							await hooks.beforeTool(name);
 							return execute(input, options);
 						},

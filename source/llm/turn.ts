@@ -41,11 +41,10 @@ export type RunTurnOptions = {
 	 */
 	steering?: MessageQueue;
 	/**
-	 * File checkpoints (checkpoints/checkpointer.ts): `beforePrompt` (a snapshot of the files as the
-	 * prompt is sent; git reads only what changed since the last one) starts once the reply does, and
-	 * neither the request nor the reply's first part waits for it; the function it resolves is called
-	 * with the stored user message's id (it records the snapshot beside the message, leaving the leaf
-	 * there) before anything else of the turn is stored and before any tool runs; `beforeTool` is awaited before
+	 * File checkpoints (checkpoints/checkpointer.ts): `beforePrompt` is awaited before the user message
+	 * is stored (a snapshot of the files as the prompt is sent; git reads only what changed since the
+	 * last one), and the function it resolves is called with the stored message's id at once (it
+	 * records the snapshot beside the message, leaving the leaf there); `beforeTool` is awaited before
 	 * each tool runs (the hook snapshots before the first one that can change files), `afterTurn`
 	 * once the turn's entries are stored.
 	 */
@@ -66,26 +65,6 @@ export type RunTurnOptions = {
 	/** The tools of `tools` the model is offered in each request (extensions' setActiveTools); undefined: all. */
 	activeTools?: (all: readonly string[]) => string[] | undefined;
 };
-
-/** The prompt's snapshot (see {@link promptPoint}): `start` it; `recorded` starts it too and resolves once it is stored. */
-type PromptPoint = { start(): void; recorded(): Promise<void> };
-
-/**
- * The prompt's snapshot, recorded beside the user message `userEntryId` once taken. It starts once
- * the reply does (its first text, thinking or call already out: the request and the first byte do
- * not wait for git), or earlier when something of the turn is to be stored or a tool is to run:
- * each of those waits until it is recorded, so no tool changes a file before it is taken.
- */
-function promptPoint(hooks: TurnCheckpointHooks | undefined, userEntryId: string): PromptPoint {
-	let recorded: Promise<void> | undefined;
-	const start = () => {
-		if (recorded || !hooks?.beforePrompt) return;
-		recorded = hooks.beforePrompt().then((record) => record(userEntryId));
-		// Its failure (the store could not write) is thrown where it is awaited, not as an unhandled rejection.
-		recorded.catch(() => {});
-	};
-	return { start, recorded: () => (start(), recorded ?? Promise.resolve()) };
-}
 
 /** How a turn ended. `text` is the final assistant text of the last step. */
 export type TurnResult = {
@@ -113,9 +92,10 @@ const EMPTY_ANSWER_MESSAGE = "the model returned an empty answer";
 export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	const emit = opts.onEvent ?? (() => {});
 	const thinkingLevel = recordThinking(opts);
+	const prompted = await opts.checkpoints?.beforePrompt?.();
 	const user: UserMessage = { role: "user", content: opts.prompt, timestamp: Date.now() };
 	const userEntryId = opts.store.appendMessage(user).id;
-	const point = promptPoint(opts.checkpoints, userEntryId);
+	prompted?.(userEntryId);
 	emit({ type: "message_end", entryId: userEntryId, message: user });
 	for (const entry of opts.afterPrompt ?? []) opts.store.append(entry);
 	const recorder = new TurnRecorder(opts.store, opts.model, emit);
@@ -128,7 +108,7 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 	let overflowed = false;
 	try {
 		for (;;) {
-			stepsLeft -= await streamSteps(opts, { recorder, fail, failure, thinkingLevel, stepsLeft, point });
+			stepsLeft -= await streamSteps(opts, { recorder, fail, failure, thinkingLevel, stepsLeft });
 			if (!overflowed && (await recoverOverflow(opts, recorder, failure))) {
 				overflowed = true;
 				continue;
@@ -146,7 +126,6 @@ export async function runTurn(opts: RunTurnOptions): Promise<TurnResult> {
 		if (error instanceof SessionError) throw error;
 		fail(error);
 	}
-	await point.recorded();
 	if (opts.signal?.aborted) failure.aborted = true;
 	const result = finish(recorder, failure, emit);
 	await opts.checkpoints?.afterTurn();
@@ -183,12 +162,7 @@ function recordThinking(opts: RunTurnOptions): ThinkingLevel | undefined {
 
 type PartContext = { fail: (error: unknown) => void; failure: { error?: string; aborted: boolean } };
 
-type StepsContext = PartContext & { recorder: TurnRecorder; thinkingLevel: ThinkingLevel | undefined; stepsLeft: number; point: PromptPoint };
-
-/** The stream's parts that store an entry (an assistant step, a tool's result). */
-const STORING = new Set(["finish-step", "tool-result", "tool-error"]);
-/** The parts that are the reply under way (handled first: the prompt's snapshot starts after them). */
-const REPLYING = new Set(["text-delta", "reasoning-delta", "tool-input-start", "tool-call", "error", "abort"]);
+type StepsContext = PartContext & { recorder: TurnRecorder; thinkingLevel: ThinkingLevel | undefined; stepsLeft: number };
 
 /** One model request with its tool round trips, from the store's context; returns the steps it took. */
 async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<number> {
@@ -203,7 +177,7 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 		system: opts.system,
 		// The newest message is validated by the SDK, the earlier ones come back at prepareStep (request-messages.ts).
 		...requestMessages(messages, active),
-		tools: turnTools(opts.tools, opts.checkpoints, ctx.point.recorded),
+		tools: turnTools(opts.tools, opts.checkpoints),
 		...(active ? { activeTools: active() } : {}),
 		// A steering message ends the tool loop after the step that is running: its results are
 		// stored, then the message, then the model is asked again (runTurn's loop).
@@ -217,12 +191,8 @@ async function streamSteps(opts: RunTurnOptions, ctx: StepsContext): Promise<num
 	let steps = 0;
 	for await (const part of untilAborted(stream.fullStream, opts.signal)) {
 		if (part.type === "start-step") steps += 1;
-		if (STORING.has(part.type)) await ctx.point.recorded();
 		handlePart(part, ctx.recorder, ctx);
-		if (REPLYING.has(part.type)) ctx.point.start();
 	}
-	// Before an overflow's compaction or a steering message is stored.
-	await ctx.point.recorded();
 	return Math.max(steps, 1);
 }
 
