@@ -163,8 +163,10 @@ function storeEntries(state: AppState, entries: readonly SessionEntry[]): AppSta
 	return { ...state, items: state.busy ? items : settleAll(items), live };
 }
 
+/** A turn's end: its own status, else an error shown while it ran (an MCP server that died) stays. */
 function endTurn(state: AppState, status: Status | null): AppState {
-	return { ...state, items: settleAll(state.items), live: null, running: [], busy: null, status };
+	const kept = status ?? (state.status?.kind === "error" ? state.status : null);
+	return { ...state, items: settleAll(state.items), live: null, running: [], busy: null, status: kept };
 }
 
 /** The one reducer of the chat screen: pure, no time, no I/O (times arrive in actions). */
