@@ -6,6 +6,7 @@ import { submitLine, useArborRun, waitForReply } from "../helpers/arbor-tmux.js"
 import { entries, model, sessionFiles } from "../helpers/print-run.js";
 import { tempProject } from "../checkpoints/helpers.js";
 import { fanoutServer } from "./fanout-server.js";
+import { waitFor } from "../helpers/wait-for.js";
 
 const fx = useArborRun<ArborTerminal>();
 
@@ -104,7 +105,8 @@ describe("/fanout in the chat (virtual terminal, the local model server, real gi
 		// The next prompt continues from the summary: the kept branch's conversation plus what branch 2 concluded.
 		await submitLine(t, "next");
 		await waitForReply(t, "Hello.");
-		expect(lastUserParent(file, "next")).toBe(summary[0].id);
+		// "Hello." may be on the screen from before: the prompt's own entry is what is waited for.
+		expect(await waitFor(() => lastUserParent(file, "next"), { what: "the next prompt stored" })).toBe(summary[0].id);
 	});
 });
 
